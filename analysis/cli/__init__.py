@@ -1,0 +1,1 @@
+"""The ``odds`` command: one module per game, each adding its own subcommands."""

@@ -1,0 +1,38 @@
+"""The error types every game raises for bad input.
+
+Each message is one sentence that names the bad value and says what is allowed;
+the CLI prints it as it is (exit code 2, no traceback).
+
+>>> raise InvalidDice("'7' is not a die face; Bluff dice show 1-5 or a star (*).")
+Traceback (most recent call last):
+...
+analysis.errors.InvalidDice: '7' is not a die face; Bluff dice show 1-5 or a star (*).
+"""
+
+
+class OddsError(ValueError):
+    """Base class: bad input to any part of the toolkit."""
+
+
+class InvalidDice(OddsError):
+    """A die face that the preset does not have, or the wrong number of dice."""
+
+
+class InvalidBid(OddsError):
+    """A bid that cannot be read, names a face the preset lacks, or is not a legal raise."""
+
+
+class InvalidCards(OddsError):
+    """An unknown card, a duplicated card or the wrong number of cards."""
+
+
+class InvalidPosition(OddsError):
+    """A board position that breaks the rules (checker counts, bar, both colours on a point)."""
+
+
+class InvalidRules(OddsError):
+    """A preset name or a rule field value that does not exist."""
+
+
+class InvalidArgument(OddsError):
+    """Any other argument outside its allowed range."""
