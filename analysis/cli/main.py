@@ -46,6 +46,10 @@ def main(argv: list[str] | None = None) -> int:
     except OddsError as error:
         print(f"odds: error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader (``head``, a pager) went away: not an error of ours.
+        sys.stderr.close()
+        return 0
     except KeyboardInterrupt:
         print("odds: interrupted.", file=sys.stderr)
         return 130

@@ -1,0 +1,188 @@
+""""Should I call bluff?": compare calling now with the best raises, in expected dice lost.
+
+The advice rests on two stated assumptions: the dice I cannot see are random
+(the bids made so far are not read as information), and if I raise, the next
+player challenges the raise (the worst case for a raise: an unchallenged raise
+costs nothing this turn). Under them, the best action is the one with the
+smallest expected number of my dice lost.
+
+>>> from analysis.bluff.rules import BLUFF
+>>> from analysis.bluff.bids import parse_bid, parse_dice
+>>> advice = advise_call(BLUFF, parse_dice("3 3 * 5 1", BLUFF), (6, 7), parse_bid("7x3", BLUFF))
+>>> advice.recommendation
+'raise'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from analysis.bluff.bids import Bid, describe_bid, format_bid, format_dice, legal_raises
+from analysis.bluff.odds import BidOdds, bid_odds
+from analysis.bluff.outcomes import CallOutcome, challenge_outcome
+from analysis.bluff.rules import BiddingRules
+from analysis.errors import InvalidArgument, InvalidDice
+
+ASSUMPTION = ("the dice you cannot see are random (earlier bids are not read as information), "
+              "and the next player challenges any raise you make (the worst case for a raise)")
+#: Raises are looked for up to this many counts above the current bid.
+RAISE_REACH = 3
+
+
+@dataclass(frozen=True)
+class RaiseOption:
+    bid: Bid
+    odds: BidOdds
+    if_challenged: CallOutcome
+
+    @property
+    def my_expected_loss(self) -> float:
+        return float(self.if_challenged.expected_loss[0])
+
+
+@dataclass(frozen=True)
+class CallAdvice:
+    """The advisor's answer. Player 0 is me; 1.. are the opponents in turn order after me."""
+
+    rules: BiddingRules
+    my_dice: tuple[int, ...]
+    held: tuple[int, ...]
+    bid: Bid
+    bidder: int
+    responder: int
+    odds: BidOdds
+    challenge: CallOutcome
+    exact: CallOutcome | None
+    raises: tuple[RaiseOption, ...]
+    recommendation: str  # "challenge", "exact" or "raise"
+    best_raise: Bid | None
+    assumption: str = ASSUMPTION
+
+    def _options(self) -> list[tuple[str, float]]:
+        options = [("challenge", float(self.challenge.expected_loss[0]))]
+        if self.exact is not None:
+            options.append(("exact", float(self.exact.expected_loss[0])))
+        if self.raises:
+            options.append(("raise", self.raises[0].my_expected_loss))
+        return options
+
+    def to_dict(self) -> dict:
+        r = self.rules
+        return {
+            "preset": r.name,
+            "my_dice": format_dice(self.my_dice, r),
+            "dice_held": list(self.held),
+            "bid": format_bid(self.bid, r),
+            "bidder": self.bidder,
+            "responder_to_a_raise": self.responder,
+            "p_true": self.odds.p_true,
+            "p_exact": self.odds.p_exact,
+            "challenge": self.challenge.to_dict(),
+            "exact_call": self.exact.to_dict() if self.exact else None,
+            "raises": [{
+                "bid": format_bid(option.bid, r),
+                "p_true": option.odds.p_true,
+                "p_exact": option.odds.p_exact,
+                "my_expected_loss_if_challenged": option.my_expected_loss,
+            } for option in self.raises],
+            "recommendation": self.recommendation,
+            "best_raise": format_bid(self.best_raise, r) if self.best_raise else None,
+            "assumption": self.assumption,
+        }
+
+    def __str__(self) -> str:
+        r = self.rules
+        call_word = "call bluff" if r.name == "bluff" else "dudo" if r.name == "perudo" else "call"
+        lines = [
+            f"{r.title}: {sum(self.held)} dice in play, you hold {format_dice(self.my_dice, r)}; "
+            f"player {self.bidder} bid {format_bid(self.bid, r)} ({describe_bid(self.bid, r)}).",
+            f"  P(bid true)  {self.odds.p_true:.4f}    P(exactly) {self.odds.p_exact:.4f}    "
+            f"(you hold {self.odds.my_count}, need {max(self.odds.need, 0)} of {self.odds.unknown} unknown dice)",
+            "",
+            f"  If you {call_word}: you win with P = {self.challenge.p_caller_wins:.4f}; expected dice lost:",
+        ]
+        for player, loss in enumerate(self.challenge.expected_loss):
+            who = "you" if player == 0 else f"player {player}" + (" (bidder)" if player == self.bidder else "")
+            lines.append(f"    {who:<20} {loss:.4f}")
+        if self.exact is not None:
+            name = "calza" if r.exact_call == "calza" else "spot on"
+            lines.append(f"  If you call {name}: P(exact) = {self.odds.p_exact:.4f}; "
+                         f"your expected dice lost {self.exact.expected_loss[0]:+.4f} (negative: a die back)")
+        if self.raises:
+            lines += ["", f"  Best raises (if player {self.responder} challenges):",
+                      f"    {'raise':<8}{'P(true)':>9}{'P(exact)':>10}{'your E[lost]':>14}"]
+            for option in self.raises:
+                lines.append(f"    {format_bid(option.bid, r):<8}{option.odds.p_true:>9.4f}"
+                             f"{option.odds.p_exact:>10.4f}{option.my_expected_loss:>14.4f}")
+        lines.append("")
+        best = dict(self._options())
+        if self.recommendation == "raise":
+            verdict = (f"Raise to {format_bid(self.best_raise, r)}: {best['raise']:.4f} dice expected lost "
+                       f"even if challenged, against {best['challenge']:.4f} if you {call_word}.")
+        elif self.recommendation == "exact":
+            verdict = f"Call exactly: {best['exact']:+.4f} dice expected, the best of your options."
+        else:
+            alternative = f", against {best['raise']:.4f} for your best raise" if "raise" in best else ""
+            verdict = f"{call_word.capitalize()}: {best['challenge']:.4f} dice expected lost{alternative}."
+        lines.append(f"  Recommendation: {verdict}")
+        lines.append(f"  Assumes {self.assumption}.")
+        return "\n".join(lines)
+
+
+def seat_players(rules: BiddingRules, my_dice, opponents, start: int | None = None) -> tuple[tuple[int, ...], int]:
+    """Every player's dice count (me first) and the starting count, validated."""
+    held = (len(my_dice), *(int(n) for n in opponents))
+    if len(held) < 2:
+        raise InvalidArgument("Give the dice counts of the other players (at least one opponent).")
+    if start is None:
+        start = rules.starting_dice(len(held))
+    elif start < 1:
+        raise InvalidArgument(f"The starting dice count must be at least 1, not {start}.")
+    else:
+        rules.starting_dice(len(held))  # still checks the player count
+    for player, count in enumerate(held):
+        who = "You hold" if player == 0 else f"Opponent {player} holds"
+        if count < 1:
+            raise InvalidDice(f"{who} {count} dice; a player still in the game has at least one.")
+        if count > start:
+            raise InvalidDice(f"{who} {count} dice, more than the {start} each player starts with in a "
+                              f"{len(held)}-player game of {rules.title} (use --start to change it).")
+    return held, start
+
+
+def advise_call(rules: BiddingRules, my_dice, opponents, bid: Bid, bidder: int | None = None,
+                responder: int = 1, palifico_round: bool = False, start: int | None = None,
+                max_raises: int = 5) -> CallAdvice:
+    """Should I (player 0) challenge ``bid``, made by ``bidder``, or raise it?
+
+    ``opponents`` are the other players' dice counts in turn order after me, so the
+    bidder defaults to the last of them and the one who answers my raise to the first.
+    """
+    held, start = seat_players(rules, my_dice, opponents, start)
+    players = len(held)
+    bidder = players - 1 if bidder is None else bidder
+    for name, index in (("bidder", bidder), ("responder", responder)):
+        if not 1 <= index < players:
+            raise InvalidArgument(f"The {name} must be an opponent, 1-{players - 1}, not {index}.")
+    unknown = sum(held) - len(my_dice)
+    odds = bid_odds(rules, my_dice, unknown, bid, palifico_round)
+    challenge = challenge_outcome(rules, odds, held, caller=0, bidder=bidder, start=start)
+    exact = (challenge_outcome(rules, odds, held, caller=0, bidder=bidder, call="exact", start=start)
+             if rules.exact_call else None)
+
+    options = []
+    for candidate in legal_raises(bid, rules, bid.count + RAISE_REACH, palifico_round):
+        candidate_odds = bid_odds(rules, my_dice, unknown, candidate, palifico_round)
+        outcome = challenge_outcome(rules, candidate_odds, held, caller=responder, bidder=0, start=start)
+        options.append(RaiseOption(candidate, candidate_odds, outcome))
+    options.sort(key=lambda o: (round(o.my_expected_loss, 12), -o.odds.p_true))
+    raises = tuple(options[:max_raises])
+
+    choices = [("challenge", float(challenge.expected_loss[0]))]
+    if exact is not None:
+        choices.append(("exact", float(exact.expected_loss[0])))
+    if raises:
+        choices.append(("raise", raises[0].my_expected_loss))
+    recommendation = min(choices, key=lambda c: c[1])[0]
+    return CallAdvice(rules, tuple(my_dice), held, bid, bidder, responder, odds, challenge, exact, raises,
+                      recommendation, raises[0].bid if recommendation == "raise" else None)

@@ -1,0 +1,156 @@
+"""Dice and bids as text, and the bid track: which bids raise which.
+
+>>> from analysis.bluff.rules import BLUFF
+>>> parse_dice("3 3 * 5 1", BLUFF)
+(3, 3, 6, 5, 1)
+>>> bid = parse_bid("7x4", BLUFF); bid
+Bid(count=7, face=4)
+>>> is_raise(bid, parse_bid("*4", BLUFF), BLUFF), is_raise(bid, parse_bid("7x2", BLUFF), BLUFF)
+(True, False)
+>>> [format_bid(b, BLUFF) for b in legal_raises(parse_bid("3x5", BLUFF), BLUFF, max_count=4)]
+['*2', '4x1', '4x2', '4x3', '4x4', '4x5', '*3', '*4']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Optional
+
+from analysis.bluff.rules import NUMBER_WORDS, SINGULAR_WORDS, BiddingRules
+from analysis.errors import InvalidBid, InvalidDice
+
+_STAR_SIGNS = ("*", "★", "☆", "S", "s")
+
+
+@dataclass(frozen=True, order=False)
+class Bid:
+    """"There are at least ``count`` dice showing ``face`` among all dice in play"."""
+
+    count: int
+    face: int
+
+
+# ----------------------------------------------------------------------------- dice
+def _face_code(token: str, rules: BiddingRules) -> Optional[int]:
+    if rules.name == "bluff":
+        if token in _STAR_SIGNS:
+            return 6
+        return int(token) if token in ("1", "2", "3", "4", "5") else None
+    return int(token) if token in ("1", "2", "3", "4", "5", "6") else None
+
+
+def parse_dice(text: str, rules: BiddingRules) -> tuple[int, ...]:
+    """Read dice such as ``"3 3 * 5 1"`` (spaces or commas; ``★``/``S`` for Bluff's star)."""
+    raw = text.replace(",", " ").split()
+    if len(raw) == 1 and len(raw[0]) > 1:
+        raw = list(raw[0])  # "33*51": one character per die
+    if not raw:
+        raise InvalidDice("No dice given; write them like \"3 3 * 5 1\".")
+    dice = []
+    for token in raw:
+        code = _face_code(token, rules)
+        if code is None:
+            raise InvalidDice(f"'{token}' is not a face of a {rules.title} die; the faces are {rules.faces_text()}.")
+        dice.append(code)
+    return tuple(dice)
+
+
+def format_dice(dice, rules: BiddingRules) -> str:
+    return " ".join(rules.face_name(d) for d in dice)
+
+
+# ----------------------------------------------------------------------------- bids
+_WORD_FACES = {**{w: f for f, w in NUMBER_WORDS.items()}, **{w: f for f, w in SINGULAR_WORDS.items()}}
+_NUMERIC = re.compile(r"^(\d+)\s*[x×X]\s*(\S+)$")
+_STAR_FIRST = re.compile(r"^[*★☆Ss]\s*(\d+)$")
+_WORDS = re.compile(r"^(\d+)\s+([A-Za-z]+)$")
+
+
+def parse_bid(text: str, rules: BiddingRules) -> Bid:
+    """Read a bid: ``"7x4"``, ``"7 fours"``, ``"*3"`` / ``"3 stars"`` (Bluff), ``"2 pacos"`` (Perudo)."""
+    stripped = text.strip()
+    face: Optional[int] = None
+    if match := _NUMERIC.match(stripped):
+        count_text, face_text = match.groups()
+        face = _face_code(face_text, rules)
+        if face is None:
+            raise InvalidBid(f"'{face_text}' in bid '{text}' is not a {rules.title} face; the faces are {rules.faces_text()}.")
+    elif rules.name == "bluff" and (match := _STAR_FIRST.match(stripped)):
+        count_text, face = match.group(1), 6
+    elif match := _WORDS.match(stripped):
+        count_text, word = match.group(1), match.group(2).lower()
+        if rules.joker_name and word in (rules.joker_name, rules.joker_name + "s"):
+            face = rules.joker
+        elif rules.name == "bluff" and word in ("star", "stars"):
+            face = 6
+        elif _WORD_FACES.get(word) in rules.bid_faces and not (rules.name == "bluff" and word.startswith("six")):
+            face = _WORD_FACES[word]
+        else:
+            raise InvalidBid(f"'{word}' in bid '{text}' is not a {rules.title} face; the faces are {rules.faces_text()}.")
+    else:
+        example = '"7x4", "7 fours" or "*3"' if rules.name == "bluff" else '"7x4" or "7 fours"'
+        raise InvalidBid(f"Cannot read the bid '{text}'; write it like {example}.")
+    count = int(count_text)
+    if count < 1:
+        raise InvalidBid(f"The bid '{text}' has count {count}; a bid needs a count of at least 1.")
+    return Bid(count, face)
+
+
+def format_bid(bid: Bid, rules: BiddingRules) -> str:
+    """``7x4``; Bluff's star bids as ``*3``."""
+    if rules.name == "bluff" and bid.face == 6:
+        return f"*{bid.count}"
+    return f"{bid.count}x{rules.face_name(bid.face)}"
+
+
+def describe_bid(bid: Bid, rules: BiddingRules) -> str:
+    """``seven fours`` style, with digits: ``7 fours``, ``3 stars``."""
+    return f"{bid.count} {rules.face_words(bid.face, bid.count)}"
+
+
+# ---------------------------------------------------------------------------- track
+def track_key(bid: Bid, rules: BiddingRules) -> tuple[int, int, int]:
+    """The bid's place on the track; a raise is a bid with a larger key.
+
+    Number bids sit at (count, 0, face rank); a joker bid of k sits right after
+    number field 2k-1 (Bluff) or 2k (Perudo), at (field, 1, 0).
+    """
+    if rules.joker_bids_own_track and bid.face == rules.joker:
+        field = 2 * bid.count - 1 if rules.joker_place_after == "odd" else 2 * bid.count
+        return (field, 1, 0)
+    return (bid.count, 0, rules.number_faces.index(bid.face))
+
+
+def is_raise(previous: Optional[Bid], new: Bid, rules: BiddingRules, palifico_round: bool = False) -> bool:
+    """Whether ``new`` may follow ``previous`` (None: ``new`` opens the round)."""
+    if previous is None:
+        return rules.opening_on_joker or palifico_round or new.face != rules.joker
+    if palifico_round:
+        # Palifico: the opening face is fixed, only the count goes up.
+        return new.face == previous.face and new.count > previous.count
+    return track_key(new, rules) > track_key(previous, rules)
+
+
+def check_raise(previous: Optional[Bid], new: Bid, rules: BiddingRules, palifico_round: bool = False) -> None:
+    """Raise :class:`InvalidBid` with the reason when ``new`` is not a legal raise."""
+    if is_raise(previous, new, rules, palifico_round):
+        return
+    new_text = format_bid(new, rules)
+    if previous is None:
+        raise InvalidBid(f"{rules.title} does not allow opening a round on {rules.face_words(new.face)} ({new_text}).")
+    if palifico_round:
+        raise InvalidBid(f"In a palifico round the face stays {rules.face_name(previous.face)} and the count must rise, so {new_text} cannot follow {format_bid(previous, rules)}.")
+    raise InvalidBid(f"{new_text} is not a legal raise of {format_bid(previous, rules)}; a raise must be a later bid on the track.")
+
+
+def all_bids(rules: BiddingRules, max_count: int) -> list[Bid]:
+    """Every bid with count 1..max_count, in track order."""
+    bids = [Bid(count, face) for count in range(1, max_count + 1) for face in rules.bid_faces]
+    return sorted(bids, key=lambda b: track_key(b, rules))
+
+
+def legal_raises(previous: Optional[Bid], rules: BiddingRules, max_count: int,
+                 palifico_round: bool = False) -> list[Bid]:
+    """The legal raises of ``previous`` with count at most ``max_count``, in track order."""
+    return [bid for bid in all_bids(rules, max_count) if is_raise(previous, bid, rules, palifico_round)]

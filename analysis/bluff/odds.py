@@ -1,0 +1,177 @@
+"""Exact odds of a bid given my own dice and the number of dice I cannot see.
+
+The dice I cannot see are independent fair dice, so the number of them that
+count for a bid is binomial: p = 1/3 for a number bid with a joker in play (the
+face or the joker), 1/6 for a joker bid, a palifico round or a game without
+jokers. The actual count is my own matching dice plus that binomial.
+
+>>> from analysis.bluff.rules import BLUFF
+>>> from analysis.bluff.bids import parse_bid, parse_dice
+>>> odds = bid_odds(BLUFF, parse_dice("3 3 * 5 1", BLUFF), 13, parse_bid("7x3", BLUFF))
+>>> odds.my_count, odds.need, round(odds.p_true, 4)
+(3, 4, 0.6776)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+
+from analysis.bluff.bids import Bid, all_bids, describe_bid, format_bid, format_dice
+from analysis.bluff.rules import BiddingRules
+from analysis.errors import InvalidArgument
+from analysis.store import Store
+
+#: Largest number of unknown dice any question may ask about (a Bluff box holds 30).
+MAX_UNKNOWN = 200
+_CHANCES = (1.0 / 3.0, 1.0 / 6.0)
+
+
+#: Bump when the count tables' contents change.
+TABLE_VERSION = 1
+
+
+@lru_cache(maxsize=1)
+def count_tables() -> tuple[np.ndarray, np.ndarray]:
+    """Stacked pmf/sf tables ``[kind, n, k]`` for 0..MAX_UNKNOWN unknown dice; kind 0 is 1/3, kind 1 is 1/6.
+
+    Built once by the numba kernel and kept in the table store, so a question
+    asked at the table loads them in milliseconds without starting numba.
+    """
+    def build():
+        from analysis.bluff import _kernels
+        pairs = [_kernels.count_tables(MAX_UNKNOWN, chance) for chance in _CHANCES]
+        return {"pmf": np.stack([p for p, _ in pairs]), "sf": np.stack([s for _, s in pairs])}
+
+    key = {"version": TABLE_VERSION, "max_unknown": MAX_UNKNOWN, "chances": list(_CHANCES)}
+    tables = Store().load_or_build("bluff/count_tables", key, build)
+    return tables["pmf"], tables["sf"]
+
+
+def _lookup(needs: np.ndarray, kinds: np.ndarray, unknown: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """P(true) and P(exact) for bids (rows: need from the unknown dice, table kind) x unknown counts."""
+    pmf, sf = count_tables()
+    need = needs[:, None]
+    kind = kinds[:, None]
+    n = unknown[None, :]
+    inside = (need >= 0) & (need <= n)
+    index = np.clip(need, 0, MAX_UNKNOWN + 1)
+    p_true = np.where(need <= 0, 1.0, np.where(need <= n, sf[kind, n, index], 0.0))
+    p_exact = np.where(inside, pmf[kind, n, index], 0.0)
+    return p_true, p_exact
+
+
+def _chance_kind(rules: BiddingRules, face: int, palifico_round: bool) -> int:
+    return 0 if len(rules.counts_for(face, palifico_round)) == 2 else 1
+
+
+def my_count(rules: BiddingRules, my_dice, face: int, palifico_round: bool = False) -> int:
+    """How many of my dice count for a bid on ``face``."""
+    counting = rules.counts_for(face, palifico_round)
+    return sum(1 for die in my_dice if die in counting)
+
+
+def check_unknown(unknown: int) -> None:
+    if not 0 <= unknown <= MAX_UNKNOWN:
+        raise InvalidArgument(f"The number of unknown dice must be 0-{MAX_UNKNOWN}, not {unknown}.")
+
+
+@dataclass(frozen=True)
+class BidOdds:
+    """The odds of one bid. ``distribution[a]`` is P(actual count = a)."""
+
+    rules: BiddingRules = field(repr=False)
+    bid: Bid
+    my_dice: tuple[int, ...]
+    unknown: int
+    palifico_round: bool
+    my_count: int
+    need: int
+    chance: float
+    distribution: np.ndarray = field(repr=False)
+    p_true: float
+    p_exact: float
+
+    @property
+    def expected_count(self) -> float:
+        return self.my_count + self.unknown * self.chance
+
+    def to_dict(self) -> dict:
+        return {
+            "preset": self.rules.name,
+            "bid": format_bid(self.bid, self.rules),
+            "my_dice": format_dice(self.my_dice, self.rules),
+            "unknown_dice": self.unknown,
+            "palifico_round": self.palifico_round,
+            "my_count": self.my_count,
+            "need_from_unknown": max(self.need, 0),
+            "chance_per_unknown_die": self.chance,
+            "expected_count": self.expected_count,
+            "p_true": self.p_true,
+            "p_exact": self.p_exact,
+            "distribution": {str(a): float(p) for a, p in enumerate(self.distribution) if p > 0},
+        }
+
+    def __str__(self) -> str:
+        r = self.rules
+        lines = [
+            f"{r.title}: bid {format_bid(self.bid, r)} ({describe_bid(self.bid, r)}), "
+            f"my dice {format_dice(self.my_dice, r)}, {self.unknown} unknown dice"
+            + (" (palifico round)" if self.palifico_round else ""),
+            f"  I hold {self.my_count}; need {max(self.need, 0)} more from {self.unknown} dice "
+            f"at {'1/3' if self.chance > 0.2 else '1/6'} each (expected count {self.expected_count:.2f})",
+            f"  P(true)  = {self.p_true:.4f}",
+            f"  P(exact) = {self.p_exact:.4f}",
+        ]
+        return "\n".join(lines)
+
+
+def bid_odds(rules: BiddingRules, my_dice, unknown: int, bid: Bid, palifico_round: bool = False) -> BidOdds:
+    """The distribution of the actual count of ``bid`` and P(true), P(exact)."""
+    check_unknown(unknown)
+    mine = my_count(rules, my_dice, bid.face, palifico_round)
+    kind = _chance_kind(rules, bid.face, palifico_round)
+    pmf, _ = count_tables()
+    distribution = np.zeros(len(my_dice) + unknown + 1)
+    distribution[mine:mine + unknown + 1] = pmf[kind, unknown, :unknown + 1]
+    need = bid.count - mine
+    p_true, p_exact = _lookup(np.array([need]), np.array([kind]), np.array([unknown]))
+    return BidOdds(rules, bid, tuple(my_dice), unknown, palifico_round, mine, need, _CHANCES[kind],
+                   distribution, float(p_true[0, 0]), float(p_exact[0, 0]))
+
+
+def odds_table(rules: BiddingRules, my_dice=(), max_unknown: int = 60, max_count: int | None = None,
+               palifico_round: bool = False):
+    """P(true) and P(exact) of every bid for 0..``max_unknown`` unknown dice, as a long DataFrame.
+
+    Columns: ``bid``, ``count``, ``face``, ``unknown``, ``my_count``, ``p_true``, ``p_exact``;
+    rows in track order, then by number of unknown dice. ``max_count`` defaults to
+    every count that can be true (my dice + ``max_unknown``).
+
+    >>> from analysis.bluff.rules import LIARS_DICE
+    >>> table = odds_table(LIARS_DICE, max_unknown=2, max_count=2)
+    >>> table[table.bid == "2x6"].p_true.round(4).tolist()
+    [0.0, 0.0, 0.0278]
+    """
+    import pandas as pd
+
+    check_unknown(max_unknown)
+    if max_count is None:
+        max_count = len(my_dice) + max_unknown
+    bids = all_bids(rules, max_count)
+    mine = np.array([my_count(rules, my_dice, b.face, palifico_round) for b in bids], dtype=np.int64)
+    needs = np.array([b.count for b in bids], dtype=np.int64) - mine
+    kinds = np.array([_chance_kind(rules, b.face, palifico_round) for b in bids], dtype=np.int64)
+    unknown = np.arange(max_unknown + 1, dtype=np.int64)
+    p_true, p_exact = _lookup(needs, kinds, unknown)
+    return pd.DataFrame({
+        "bid": np.repeat([format_bid(b, rules) for b in bids], unknown.size),
+        "count": np.repeat([b.count for b in bids], unknown.size),
+        "face": np.repeat([rules.face_name(b.face) for b in bids], unknown.size),
+        "unknown": np.tile(unknown, len(bids)),
+        "my_count": np.repeat(mine, unknown.size),
+        "p_true": p_true.ravel(),
+        "p_exact": p_exact.ravel(),
+    })

@@ -1,0 +1,170 @@
+"""The dice-bidding presets: Bluff, Perudo and Liar's Dice as frozen dataclasses.
+
+All three games roll six-sided dice; a face code is an int 1..6 and each preset
+says what the faces are called and which one (if any) is the joker:
+
+- ``bluff``: faces 1-5 and the star (code 6, written ``*``); the star counts for
+  every number bid and star bids have their own places on the bid board.
+- ``perudo``: the paco (code 1) and 2-6; pacos are wild for number bids.
+- ``liars_dice``: faces 1-6, nothing wild unless ``wild_face`` is set.
+
+>>> BLUFF.face_name(6), PERUDO.joker, LIARS_DICE.joker
+('*', 1, None)
+>>> BLUFF.starting_dice(4)
+7
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Optional
+
+from analysis.errors import InvalidArgument, InvalidRules
+
+NUMBER_WORDS = {1: "ones", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes"}
+SINGULAR_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+@dataclass(frozen=True)
+class BiddingRules:
+    """One dice-bidding game; every field is a house rule that an analysis can change.
+
+    Attributes:
+        name: preset name.
+        title: the game's name for people.
+        joker: face code that is wild for number bids (None: nothing is wild).
+        joker_name: how the joker is called in text ("star", "paco").
+        joker_bids_own_track: joker bids sit on their own places of the track
+            (Bluff, Perudo) rather than as the highest face (Liar's Dice with a wild face).
+        joker_place_after: joker bid of k sits right after the number field
+            ``2k - 1`` (Bluff: ``1, *1, 2, 3, *2``) or ``2k`` (Perudo's switching rule:
+            k pacos raise any bid up to 2k, and the way back needs 2k + 1).
+        opening_on_joker: whether a round may open with a joker bid.
+        box_dice: dice in the box shared out evenly (None: ``dice_per_player`` each).
+        dice_per_player: fixed starting dice (used when ``box_dice`` is None or set explicitly).
+        min_players, max_players: player counts the game is played with.
+        challenge_loss: ``"difference"`` (Bluff: the loser loses the miss, and an exact
+            count costs everyone but the bidder one die) or ``"one"`` (the loser loses one die).
+        exact_call: ``None``, ``"calza"`` (Perudo: exact -> bidder loses one and the caller
+            regains one; otherwise the caller loses one) or ``"spot_on"`` (Liar's Dice:
+            exact -> everyone but the caller loses one; otherwise the caller loses one).
+        palifico: Perudo's palifico rounds (jokers not wild, the opening face is fixed).
+    """
+
+    name: str
+    title: str
+    joker: Optional[int]
+    joker_name: Optional[str]
+    joker_bids_own_track: bool
+    joker_place_after: str  # "odd" (2k-1) or "even" (2k)
+    opening_on_joker: bool
+    box_dice: Optional[int]
+    dice_per_player: int
+    min_players: int
+    max_players: int
+    challenge_loss: str
+    exact_call: Optional[str]
+    palifico: bool
+
+    # ----------------------------------------------------------------- faces
+    @property
+    def number_faces(self) -> tuple[int, ...]:
+        """Face codes of the number bids, in track order (lowest first)."""
+        if self.joker is not None and self.joker_bids_own_track:
+            return tuple(f for f in range(1, 7) if f != self.joker)
+        return tuple(range(1, 7))
+
+    @property
+    def bid_faces(self) -> tuple[int, ...]:
+        """Every face code a bid may name."""
+        return tuple(range(1, 7))
+
+    def face_name(self, face: int) -> str:
+        if self.name == "bluff" and face == 6:
+            return "*"
+        return str(face)
+
+    def face_words(self, face: int, count: int = 2) -> str:
+        """``face`` in words, plural unless ``count`` is 1: "fours", "star", "pacos"."""
+        if face == self.joker and self.joker_name:
+            return self.joker_name + ("s" if count != 1 else "")
+        return (NUMBER_WORDS if count != 1 else SINGULAR_WORDS)[face]
+
+    def faces_text(self) -> str:
+        """The faces in words, for error messages."""
+        if self.name == "bluff":
+            return "1-5 and * (star)"
+        if self.joker is not None and self.joker_name:
+            return f"1-6 (1 is the {self.joker_name})"
+        return "1-6"
+
+    # ------------------------------------------------------------ counting
+    def counts_for(self, face: int, palifico_round: bool = False) -> tuple[int, ...]:
+        """The face codes that count towards a bid on ``face``."""
+        wild = self.joker is not None and not palifico_round
+        if wild and face != self.joker:
+            return (face, self.joker)
+        return (face,)
+
+    def success_chance(self, face: int, palifico_round: bool = False) -> float:
+        """Chance that one unknown die counts towards a bid on ``face`` (1/3 or 1/6)."""
+        return len(self.counts_for(face, palifico_round)) / 6.0
+
+    # --------------------------------------------------------------- dice
+    def starting_dice(self, players: int) -> int:
+        if not self.min_players <= players <= self.max_players:
+            raise InvalidArgument(
+                f"{self.title} is played by {self.min_players}-{self.max_players} players, not {players}.")
+        if self.box_dice is not None:
+            return self.box_dice // players
+        return self.dice_per_player
+
+    def with_fields(self, **changes) -> "BiddingRules":
+        """A copy with house-rule fields changed; unknown fields are an error."""
+        known = {f.name for f in dataclasses.fields(self)}
+        for field in changes:
+            if field not in known:
+                raise InvalidRules(f"'{field}' is not a rule field of {self.title}; fields are {', '.join(sorted(known))}.")
+        return dataclasses.replace(self, **changes)
+
+
+BLUFF = BiddingRules(
+    name="bluff", title="Bluff", joker=6, joker_name="star", joker_bids_own_track=True,
+    joker_place_after="odd", opening_on_joker=True, box_dice=30, dice_per_player=5,
+    min_players=2, max_players=6, challenge_loss="difference", exact_call=None, palifico=False,
+)
+
+PERUDO = BiddingRules(
+    name="perudo", title="Perudo", joker=1, joker_name="paco", joker_bids_own_track=True,
+    joker_place_after="even", opening_on_joker=False, box_dice=None, dice_per_player=5,
+    min_players=2, max_players=6, challenge_loss="one", exact_call="calza", palifico=True,
+)
+
+LIARS_DICE = BiddingRules(
+    name="liars_dice", title="Liar's Dice", joker=None, joker_name=None, joker_bids_own_track=False,
+    joker_place_after="even", opening_on_joker=True, box_dice=None, dice_per_player=5,
+    min_players=2, max_players=6, challenge_loss="one", exact_call="spot_on", palifico=False,
+)
+
+PRESETS = {rules.name: rules for rules in (BLUFF, PERUDO, LIARS_DICE)}
+
+
+def preset(name: str, wild: int | None = None) -> BiddingRules:
+    """The preset called ``name``; ``wild`` makes a Liar's Dice face wild (e.g. 6).
+
+    >>> preset("liars_dice", wild=6).joker
+    6
+    """
+    try:
+        rules = PRESETS[name]
+    except KeyError:
+        raise InvalidRules(f"'{name}' is not a dice-bidding preset; choose from {', '.join(PRESETS)}.") from None
+    if wild is not None:
+        if rules.name != "liars_dice":
+            raise InvalidRules(f"--wild applies to liars_dice only; {rules.title} has its own joker.")
+        if wild not in range(1, 7):
+            raise InvalidRules(f"The wild face must be 1-6, not {wild}.")
+        # The benchmark form: the wild face is bid like any face, as the highest of its field.
+        rules = rules.with_fields(joker=wild, joker_name=None)
+    return rules

@@ -1,0 +1,141 @@
+"""``odds bluff ...``: bid odds, the call advisor, odds tables and the bid track."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+
+from analysis.cli.common import add_json_flag, print_json
+
+
+def _add_rules(parser) -> None:
+    parser.add_argument("--preset", default="bluff", help="bluff (default), perudo or liars_dice")
+    parser.add_argument("--wild", type=int, default=None, metavar="FACE",
+                        help="liars_dice only: make FACE wild (e.g. 6)")
+    parser.add_argument("--palifico", action="store_true", help="Perudo palifico round: pacos are not wild")
+
+
+def _rules(args):
+    from analysis.bluff.rules import preset
+
+    rules = preset(args.preset, args.wild)
+    if args.palifico and not rules.palifico:
+        from analysis.errors import InvalidRules
+        raise InvalidRules(f"{rules.title} has no palifico rounds; --palifico applies to perudo.")
+    return rules
+
+
+def register(subparsers) -> None:
+    bluff = subparsers.add_parser("bluff", help="dice bidding: Bluff, Perudo, Liar's Dice")
+    commands = bluff.add_subparsers(dest="command", metavar="COMMAND")
+    commands.required = True
+
+    call = commands.add_parser("call", help="should I call bluff? challenge vs the best raises")
+    _add_rules(call)
+    call.add_argument("--dice", required=True, help='my dice, e.g. "3 3 * 5 1"')
+    call.add_argument("--opponents", required=True, nargs="+", type=int, metavar="N",
+                      help="the other players' dice counts, in turn order after me")
+    call.add_argument("--bid", required=True, help='the bid to answer, e.g. 7x3, "7 threes", *3')
+    call.add_argument("--bidder", type=int, default=None, metavar="K",
+                      help="which opponent (1 = next after me) made the bid; default: the last")
+    call.add_argument("--next", dest="responder", type=int, default=1, metavar="K",
+                      help="which opponent answers my raise; default 1 (the next player)")
+    call.add_argument("--start", type=int, default=None, help="starting dice per player (house rule)")
+    add_json_flag(call)
+    call.set_defaults(handler=_call)
+
+    odds = commands.add_parser("odds", help="P(true), P(exact) and the count distribution of a bid")
+    _add_rules(odds)
+    odds.add_argument("--dice", default="", help="my dice (default: none)")
+    odds.add_argument("--unknown", required=True, type=int, help="number of dice I cannot see")
+    odds.add_argument("--bid", required=True, help="the bid")
+    odds.add_argument("--simulate", type=int, default=0, metavar="SAMPLES",
+                      help="also estimate by Monte Carlo with this many rolls")
+    odds.add_argument("--seed", type=int, default=0, help="seed for --simulate")
+    add_json_flag(odds)
+    odds.set_defaults(handler=_odds)
+
+    table = commands.add_parser("table", help="write the odds of every bid x unknown dice as CSV")
+    _add_rules(table)
+    table.add_argument("--dice", default="", help="my dice (default: none)")
+    table.add_argument("--max-unknown", type=int, default=60, help="largest number of unknown dice (default 60)")
+    table.add_argument("--max-count", type=int, default=None, help="largest bid count (default: all that can be true)")
+    table.add_argument("--out", default="-", help="CSV file (default: standard output)")
+    table.set_defaults(handler=_table)
+
+    raises = commands.add_parser("raises", help="the legal raises of a bid, in track order")
+    _add_rules(raises)
+    raises.add_argument("--bid", default=None, help="the current bid (default: none, list the openings)")
+    raises.add_argument("--max-count", type=int, default=None, help="largest count listed (default: bid + 3)")
+    add_json_flag(raises)
+    raises.set_defaults(handler=_raises)
+
+    # Equilibrium play and simulation live in their own module when present.
+    if importlib.util.find_spec("analysis.cli.bluff_strategy") is not None:
+        from analysis.cli import bluff_strategy
+        bluff_strategy.register(commands, _add_rules, _rules)
+
+
+def _call(args) -> int:
+    from analysis.bluff.advice import advise_call
+    from analysis.bluff.bids import parse_bid, parse_dice
+
+    rules = _rules(args)
+    advice = advise_call(rules, parse_dice(args.dice, rules), args.opponents, parse_bid(args.bid, rules),
+                         bidder=args.bidder, responder=args.responder, palifico_round=args.palifico,
+                         start=args.start)
+    print_json(advice) if args.json else print(advice)
+    return 0
+
+
+def _odds(args) -> int:
+    from analysis.bluff.bids import parse_bid, parse_dice
+    from analysis.bluff.odds import bid_odds
+
+    rules = _rules(args)
+    dice = parse_dice(args.dice, rules) if args.dice.strip() else ()
+    bid = parse_bid(args.bid, rules)
+    odds = bid_odds(rules, dice, args.unknown, bid, args.palifico)
+    simulated = None
+    if args.simulate:
+        from analysis.bluff.simulate import simulate_bid
+        simulated = simulate_bid(rules, dice, args.unknown, bid, args.simulate, args.seed, args.palifico)
+    if args.json:
+        payload = odds.to_dict()
+        if simulated is not None:
+            payload["monte_carlo"] = simulated.to_dict()
+        print_json(payload)
+    else:
+        print(odds)
+        if simulated is not None:
+            print(simulated)
+    return 0
+
+
+def _table(args) -> int:
+    from analysis.bluff.bids import parse_dice
+    from analysis.bluff.odds import odds_table
+
+    rules = _rules(args)
+    dice = parse_dice(args.dice, rules) if args.dice.strip() else ()
+    table = odds_table(rules, dice, args.max_unknown, args.max_count, args.palifico)
+    if args.out == "-":
+        table.to_csv(sys.stdout, index=False)
+    else:
+        table.to_csv(args.out, index=False)
+        print(f"wrote {len(table):,} rows to {args.out}")
+    return 0
+
+
+def _raises(args) -> int:
+    from analysis.bluff.bids import format_bid, legal_raises, parse_bid
+
+    rules = _rules(args)
+    bid = parse_bid(args.bid, rules) if args.bid else None
+    max_count = args.max_count if args.max_count is not None else (bid.count if bid else 0) + 3
+    bids = [format_bid(b, rules) for b in legal_raises(bid, rules, max_count, args.palifico)]
+    if args.json:
+        print_json({"preset": rules.name, "bid": args.bid, "raises": bids})
+    else:
+        print(" ".join(bids))
+    return 0
