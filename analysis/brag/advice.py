@@ -1,0 +1,186 @@
+"""Betting decisions of seed 003 as expected values, each printed with the model it rests on.
+
+All values are in chips, measured from *now*: money already in the pot is sunk,
+so folding is worth 0. ``pot`` is everything in the pot before you act and
+``stake`` is the previous player's stake (what you must match to stay open).
+
+>>> advice = see_or_bet("QS QD 4C", pot=40, stake=5)
+>>> advice.best
+'bet'
+>>> round(advice.values["see"], 2)
+34.15
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from analysis.brag.equity import equity, equity_table
+from analysis.brag.rules import BragRules, preset
+from analysis.errors import InvalidArgument
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The expected value of each choice, the best one, and the assumptions behind them."""
+
+    question: str
+    hand: str | None
+    values: dict[str, float]
+    best: str
+    break_even: dict[str, float]
+    probabilities: dict[str, float]
+    assumptions: tuple[str, ...]
+    details: dict[str, float | int | str | None] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        lines = [self.question]
+        width = max(len(name) for name in self.values)
+        for name, value in self.values.items():
+            mark = "  <- best" if name == self.best else ""
+            lines.append(f"  {name:<{width}}  {value:+10.3f} chips{mark}")
+        for name, value in self.probabilities.items():
+            lines.append(f"  {name}: {value:.4%}")
+        for name, value in self.break_even.items():
+            lines.append(f"  break-even {name}: {value:.4%}")
+        lines.append("Assumptions:")
+        lines.extend(f"  - {text}" for text in self.assumptions)
+        return "\n".join(lines)
+
+
+def _money(name: str, value, allow_zero: bool) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
+            or not math.isfinite(value) or value < 0 or (value == 0 and not allow_zero):
+        allowed = "zero or more" if allow_zero else "more than zero"
+        raise InvalidArgument(f"The {name} {value!r} is not allowed; it must be a number of chips, {allowed}.")
+    return float(value)
+
+
+def _probability(name: str, value) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise InvalidArgument(f"{name} {value!r} is not allowed; it must be a probability from 0 to 1.")
+    return float(value)
+
+
+def _best(values: dict[str, float]) -> str:
+    # Ties go to the earlier (cheaper, safer) option in the dict's order.
+    return max(values, key=lambda name: (round(values[name], 9), -list(values).index(name)))
+
+
+def stay_or_fold(hand, pot: float, stake: float, opponents: int = 1, rules: str | BragRules = "brag3", *,
+                 seed: int | None = None, samples: int | None = None) -> Decision:
+    """Stay (bet one stake) or fold, against ``opponents`` players still in the hand."""
+    rules = preset(rules)
+    pot, stake = _money("pot", pot, True), _money("stake", stake, False)
+    kwargs = {"seed": seed} if samples is None else {"seed": seed, "samples": samples}
+    result = equity(hand, opponents, rules, **kwargs)
+    final_pot = pot + stake * (opponents + 1)
+    values = {"fold": 0.0, "stay": result.equity * final_pot - stake}
+    how = ("exactly" if result.exact else
+           f"by Monte Carlo ({result.samples:,} deals, seed {result.seed}, standard error "
+           f"{result.standard_error:.5f})")
+    return Decision(
+        question=f"Stay or fold with {result.hand} ({rules.name}), pot {pot:g}, stake {stake:g}, "
+                 f"{opponents} opponent{'s' if opponents > 1 else ''}?",
+        hand=result.hand, values=values, best=_best(values),
+        break_even={"pot share to stay": stake / final_pot},
+        probabilities={"pot share at the showdown": result.equity, "win outright": result.win},
+        assumptions=(
+            "You stay by betting one stake; every opponent stays with one stake too, and then all hands "
+            "are compared (one round of betting, no raises, nobody folds later).",
+            f"Opponents hold random hands apart from card removal; pot share computed {how}.",
+            "A tie splits the pot; money already in the pot is sunk, so folding is worth 0.",
+        ),
+        details={"final_pot": final_pot, "exact": result.exact, "standard_error": result.standard_error,
+                 "seed": result.seed, "samples": result.samples, "preset": rules.name},
+    )
+
+
+def see_or_bet(hand, pot: float, stake: float, rules: str | BragRules = "brag3", *, against: str = "any",
+               opponent_sees: float = 1.0) -> Decision:
+    """Two players left: pay twice the stake to see, keep betting, or fold.
+
+    Seeing costs ``2 * stake`` and the player who pays to see loses a tie. Betting
+    costs ``stake``; the opponent then sees you (probability ``opponent_sees``,
+    paying ``2 * stake`` and losing ties) or folds and you take the pot.
+    """
+    rules = preset(rules)
+    pot, stake = _money("pot", pot, True), _money("stake", stake, False)
+    opponent_sees = _probability("opponent_sees", opponent_sees)
+    result = equity(hand, 1, rules, against=against)
+    see_pot = pot + 2 * stake
+    seen_pot = pot + 3 * stake
+    values = {
+        "fold": 0.0,
+        "see": result.win * see_pot - 2 * stake,
+        "bet": opponent_sees * ((result.win + result.tie) * seen_pot - stake) + (1 - opponent_sees) * pot,
+    }
+    return Decision(
+        question=f"See or bet with {result.hand} ({rules.name}), pot {pot:g}, stake {stake:g}, "
+                 f"opponent holding {against}?",
+        hand=result.hand, values=values, best=_best(values),
+        break_even={"win probability to see": 2 * stake / see_pot},
+        probabilities={"win": result.win, "tie": result.tie, "lose": result.lose},
+        assumptions=(
+            "Two players are left; seeing costs twice the previous stake and ends the hand; the player "
+            "who pays to see loses a tie (seed 003).",
+            f"Betting means one more stake of {stake:g}, after which the opponent sees you with probability "
+            f"{opponent_sees:g} (paying {2 * stake:g} and losing ties) and otherwise folds; no further raises.",
+            f"The opponent's hand is drawn from '{against}' apart from card removal; probabilities exact "
+            f"over {result.deals:,} opponent hands.",
+            "Money already in the pot is sunk, so folding is worth 0.",
+        ),
+        details={"preset": rules.name, "against": against, "opponent_sees": opponent_sees},
+    )
+
+
+def blind_or_look(pot: float, stake: float, rounds: int = 1, rules: str | BragRules = "brag3", *,
+                  against: str = "any") -> Decision:
+    """Two players left, you have not looked: keep playing blind, or look and then play open or fold.
+
+    Blind, you bet half the stake for ``rounds`` rounds and then see the open
+    opponent for twice your blind stake. Looking, you fold the hands that lose
+    money and play the others open: ``rounds`` full stakes, then see for twice
+    the stake. The opponent is open, matches ``stake`` each round and never folds.
+    """
+    rules = preset(rules)
+    pot, stake = _money("pot", pot, True), _money("stake", stake, False)
+    if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)) or not 0 <= rounds <= 100:
+        raise InvalidArgument(f"{rounds!r} rounds is not allowed; choose 0 to 100.")
+    table = equity_table(rules, against)
+    available = table["opponent_hands"].to_numpy(dtype=float)
+    if available.sum() == 0:
+        raise InvalidArgument(f"The range '{against}' holds no hands; choose a wider range.")
+    # Deals are uniform over (your hand, opponent hand in range) pairs that share no card,
+    # so your hand is weighted by how many opponent hands avoid it.
+    weight = available / available.sum()
+    win = table["win"].fillna(0).to_numpy()
+    blind_cost = rounds * stake / 2 + stake
+    blind_pot = pot + rounds * (stake / 2 + stake) + stake
+    blind_win = float((weight * win).sum())
+    open_cost = rounds * stake + 2 * stake
+    open_pot = pot + rounds * 2 * stake + 2 * stake
+    play_value = win * open_pot - open_cost
+    looked = np.maximum(play_value, 0.0)
+    values = {"blind": blind_win * blind_pot - blind_cost, "look": float((weight * looked).sum())}
+    folds = float(weight[play_value <= 0].sum())
+    return Decision(
+        question=f"Play blind or look ({rules.name}), pot {pot:g}, stake {stake:g}, {rounds} more "
+                 f"round{'s' if rounds != 1 else ''} before the see, opponent open holding {against}?",
+        hand=None, values=values, best=_best(values),
+        break_even={"win probability to play open after looking": open_cost / open_pot},
+        probabilities={"blind hand wins the see": blind_win, "looked hand is folded": folds},
+        assumptions=(
+            "Two players are left; the opponent is open, so cannot see you while you are blind (seed 003).",
+            f"Blind: you bet half the stake ({stake / 2:g}) for {rounds} round{'s' if rounds != 1 else ''}, "
+            f"then see for twice your blind stake ({stake:g}); the player who sees loses a tie.",
+            f"Look: you fold at once (worth 0) every hand that loses money, and play the rest open: "
+            f"{rounds} stake{'s' if rounds != 1 else ''} of {stake:g}, then see for {2 * stake:g}.",
+            f"The opponent matches {stake:g} each round and never folds or raises; its hand is drawn from "
+            f"'{against}'; all probabilities exact with card removal.",
+        ),
+        details={"preset": rules.name, "against": against, "rounds": rounds},
+    )

@@ -1,0 +1,243 @@
+"""Equity: how often a hand wins, ties and loses a showdown, with the other players' cards removed.
+
+* one opponent: exact (every opponent hand that avoids your cards), also against a range;
+* two opponents: exact (every ordered pair of disjoint opponent hands);
+* three to seven opponents: seeded Monte Carlo with its standard error.
+
+``equity`` is your expected share of the pot at a showdown: a win counts 1, a
+tie with ``m`` other hands ``1 / (m + 1)``.
+
+>>> result = equity("KS KH 7D", opponents=1)
+>>> round(result.win, 4), round(result.tie, 4)
+(0.8967, 0.0002)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
+
+import numpy as np
+import pandas as pd
+
+from analysis.brag.cards import format_hand
+from analysis.brag.hands import _cards
+from analysis.brag.rules import CLASSES, BragRules, preset
+from analysis.errors import InvalidArgument
+
+#: Bump when a kernel's results change, so cached equity tables are rebuilt.
+CODE_VERSION = 1
+MAX_OPPONENTS = 7
+DEFAULT_SAMPLES = 1_000_000
+_CHUNKS = 64
+
+
+@dataclass(frozen=True)
+class Equity:
+    """A showdown result for one hand; ``standard_error`` is 0 for exact results."""
+
+    hand: str
+    preset: str
+    opponents: int
+    against: str
+    win: float
+    tie: float
+    lose: float
+    equity: float
+    exact: bool
+    standard_error: float = 0.0
+    samples: int = 0
+    seed: int | None = None
+    deals: int = 0
+
+    def __str__(self) -> str:
+        how = (f"exact over {self.deals:,} deals" if self.exact else
+               f"Monte Carlo, {self.samples:,} deals, seed {self.seed}, "
+               f"standard error {self.standard_error:.5f}")
+        who = "one opponent" if self.opponents == 1 else f"{self.opponents} opponents"
+        return (f"{self.hand} ({self.preset}) against {who} holding {self.against}: "
+                f"win {self.win:.4%}, tie {self.tie:.4%}, lose {self.lose:.4%}; "
+                f"pot share {self.equity:.4%} ({how}).")
+
+
+# ---------------------------------------------------------------------------------- ranges
+
+_RANGE = re.compile(r"^\s*(?:(?P<any>any)|top\s*(?P<top>\d+(?:\.\d+)?)\s*%|(?P<cls>[a-z_ ]+?)\s*(?P<plus>\+|or better)?)\s*$")
+_CLASS_ALIASES = {"trail": "prial", "trips": "prial", "pure_sequence": "running_flush",
+                  "straight_flush": "running_flush", "sequence": "run", "straight": "run",
+                  "colour": "flush", "color": "flush", "high": "high_card"}
+
+
+def range_mask(text: str, rules: str | BragRules = "brag3") -> np.ndarray:
+    """Which hands (rows of ``hand_table``) a range holds.
+
+    A range is ``any``, a class (``pair``), a class or better (``pair+``,
+    ``"flush or better"``), or the strongest share of all hands (``"top 20%"``).
+    """
+    from analysis.brag.tables import hand_table
+
+    rules = preset(rules)
+    strengths = hand_table(rules).strengths
+    match = _RANGE.match(str(text).lower().replace("-", "_"))
+    if match is None:
+        raise InvalidArgument(f"'{text}' is not a range; use 'any', a class such as 'pair' or 'pair+', "
+                              "or 'top 20%'.")
+    if match["any"]:
+        return np.ones(len(strengths), dtype=bool)
+    if match["top"]:
+        share = float(match["top"])
+        if not 0 < share <= 100:
+            raise InvalidArgument(f"'{text}' is not a range; the top share must be above 0% and at most 100%.")
+        # The strongest hands until the share is reached; a strength is kept or dropped whole.
+        ordered = np.sort(strengths)[::-1]
+        cut = ordered[max(0, int(np.ceil(share / 100 * len(ordered))) - 1)]
+        return strengths >= cut
+    name = _CLASS_ALIASES.get(match["cls"].strip().replace(" ", "_"), match["cls"].strip().replace(" ", "_"))
+    if name not in CLASSES:
+        raise InvalidArgument(f"'{match['cls'].strip()}' is not a hand class; choose from {', '.join(CLASSES)}.")
+    three = strengths // 16 if rules.hand_size == 4 else strengths
+    code = three // 4096
+    wanted = CLASSES.index(name)
+    return code >= wanted if match["plus"] else code == wanted
+
+
+# ---------------------------------------------------------------------------------- exact tables
+
+@lru_cache(maxsize=8)
+def _versus(rules: BragRules, against: str) -> dict[str, np.ndarray]:
+    from analysis.brag._kernels import versus_table
+    from analysis.brag.tables import hand_table
+    from analysis.store import Store
+
+    table = hand_table(rules)
+
+    def build():
+        mask = range_mask(against, rules)
+        beats, ties, available = versus_table(table.hands, table.strengths, table.order, mask)
+        return {"beats": beats, "ties": ties, "available": available}
+
+    key = {"rules": rules.key(), "against": against, "code": CODE_VERSION}
+    name = f"brag/versus-{rules.name}-{re.sub(r'[^a-z0-9]+', '_', against.lower())}"
+    return Store().load_or_build(name, key, build)
+
+
+def equity_table(rules: str | BragRules = "brag3", against: str = "any") -> pd.DataFrame:
+    """Heads-up win / tie / lose probability for every hand of the preset, exact, with card removal.
+
+    One row per hand (colex order): the hand, its strength and class, the number of
+    opponent hands in ``against`` that avoid it, and the probabilities.
+    """
+    from analysis.brag.frequencies import percentiles
+    from analysis.brag.tables import hand_table
+
+    rules = preset(rules)
+    table = hand_table(rules)
+    counts = _versus(rules, against)
+    available = counts["available"].astype(float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        win = counts["beats"] / available
+        tie = counts["ties"] / available
+    three = table.strengths // 16 if rules.hand_size == 4 else table.strengths
+    frame = pd.DataFrame({
+        "hand": [format_hand(h) for h in table.hands],
+        "strength": table.strengths,
+        "class": np.array(CLASSES)[three // 4096],
+        "percentile": percentiles(rules),
+        "opponent_hands": counts["available"],
+        "win": win, "tie": tie, "lose": 1 - win - tie,
+        "equity": win + tie / 2,
+    })
+    frame.attrs.update(preset=rules.name, against=against)
+    return frame
+
+
+def heads_up_counts(rules: BragRules, cards, against_mask: np.ndarray) -> tuple[int, int, int]:
+    """(beats, ties, available) for one hand against the hands of ``against_mask``, by direct count."""
+    from analysis.brag.tables import hand_table
+
+    table = hand_table(rules)
+    row = table.row_of(cards)
+    s = table.strengths[row]
+    free = ((table.masks & table.masks[row]) == 0) & against_mask
+    rival = table.strengths[free]
+    return int(np.count_nonzero(rival < s)), int(np.count_nonzero(rival == s)), int(rival.size)
+
+
+# ---------------------------------------------------------------------------------- public API
+
+def equity(hand, opponents: int = 1, rules: str | BragRules = "brag3", *, against: str = "any",
+           seed: int | None = None, samples: int = DEFAULT_SAMPLES, exact: bool | None = None) -> Equity:
+    """Win, tie, lose and pot share of ``hand`` at a showdown against ``opponents`` players.
+
+    One and two opponents are enumerated exactly (pass ``exact=False`` to simulate
+    instead); three or more are simulated with ``seed`` (default 0) over ``samples``
+    deals. ``against`` (a range, see ``range_mask``) is supported against one opponent.
+    """
+    rules = preset(rules)
+    cards = _cards(hand, rules)
+    if isinstance(opponents, bool) or not isinstance(opponents, (int, np.integer)) \
+            or not 1 <= opponents <= MAX_OPPONENTS:
+        raise InvalidArgument(f"{opponents!r} opponents is not allowed; choose 1 to {MAX_OPPONENTS}.")
+    if against.strip().lower() != "any" and opponents != 1:
+        raise InvalidArgument(f"A range ('{against}') is supported against one opponent only, "
+                              f"not {opponents}.")
+    if exact is None:
+        exact = opponents <= 2
+    if exact and opponents > 2:
+        raise InvalidArgument(f"Exact enumeration is available for 1 or 2 opponents, not {opponents}; "
+                              "leave exact unset to simulate.")
+    text = format_hand(cards)
+    if exact and opponents == 1:
+        mask = range_mask(against, rules)
+        beats, ties, available = heads_up_counts(rules, cards, mask)
+        if available == 0:
+            raise InvalidArgument(f"No hand in the range '{against}' avoids {text}; choose a wider range.")
+        win, tie = beats / available, ties / available
+        return Equity(text, rules.name, 1, against, win, tie, 1 - win - tie, win + tie / 2, True,
+                      deals=available)
+    if exact:
+        return _two_opponents(rules, cards, text)
+    return _simulate(rules, cards, text, int(opponents), seed, samples)
+
+
+def _two_opponents(rules: BragRules, cards, text: str) -> Equity:
+    from analysis.brag._kernels import two_opponents
+    from analysis.brag.tables import hand_table
+
+    table = hand_table(rules)
+    row = table.row_of(cards)
+    win, tie2, tie3, lose = two_opponents(table.masks[row], table.strengths[row], table.hands,
+                                          table.masks, table.strengths)
+    k = rules.hand_size
+    deals = comb(52 - k, k) * comb(52 - 2 * k, k)
+    if win + tie2 + tie3 + lose != deals:  # pragma: no cover - a kernel bug, never bad input
+        raise AssertionError("two-opponent enumeration lost deals")
+    share = (win + tie2 / 2 + tie3 / 3) / deals
+    return Equity(text, rules.name, 2, "any", win / deals, (tie2 + tie3) / deals, lose / deals, share,
+                  True, deals=deals)
+
+
+def _simulate(rules: BragRules, cards, text: str, opponents: int, seed, samples) -> Equity:
+    from analysis.brag._kernels import showdown_monte_carlo
+    from analysis.brag.tables import BINOMIAL, hand_table
+
+    seed = 0 if seed is None else seed
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**63:
+        raise InvalidArgument(f"Seed {seed!r} is not allowed; use a whole number from 0 to 2**63 - 1.")
+    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or not 1000 <= samples <= 10**9:
+        raise InvalidArgument(f"{samples!r} samples is not allowed; use 1,000 to 1,000,000,000.")
+    if (opponents + 1) * rules.hand_size > 52:  # pragma: no cover - MAX_OPPONENTS keeps this away
+        raise InvalidArgument(f"{opponents} opponents cannot each be dealt {rules.hand_size} cards.")
+    table = hand_table(rules)
+    row = table.row_of(cards)
+    wins, ties, share, share_sq = showdown_monte_carlo(
+        np.array(sorted(cards), dtype=np.int64), table.strengths[row], opponents, table.strengths,
+        BINOMIAL, samples, seed, _CHUNKS)
+    n = float(samples)
+    mean = share.sum() / n
+    variance = max(share_sq.sum() / n - mean * mean, 0.0)
+    win, tie = wins.sum() / n, ties.sum() / n
+    return Equity(text, rules.name, opponents, "any", win, tie, 1 - win - tie, mean, False,
+                  standard_error=float(np.sqrt(variance / (n - 1))), samples=int(samples), seed=int(seed))

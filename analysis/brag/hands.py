@@ -1,0 +1,103 @@
+"""Ranking single hands: strength, class, the best three of four, and a plain-words name.
+
+>>> strength("3S 3H 3D") > strength("AS AH AD")      # 3-3-3 is the top prial in brag3
+True
+>>> describe("KS KH 7D")
+'Pair of kings, 7 kicker'
+>>> best_three("AS KS QS 2D", "brag4")
+('A♠ K♠ Q♠', '2♦')
+"""
+
+from __future__ import annotations
+
+from analysis.brag.cards import RANK_CHARS, format_hand, parse_cards, parse_hand
+from analysis.brag.rules import CLASSES, BragRules, preset
+from analysis.errors import InvalidCards
+
+_RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+               "jack", "queen", "king", "ace")
+_PLURAL = {"six": "sixes"}
+
+
+def _cards(hand, rules: BragRules) -> tuple[int, ...]:
+    """A hand given as text or as card codes, checked against the preset's hand size."""
+    if isinstance(hand, str):
+        return parse_hand(hand, rules.hand_size)
+    cards = tuple(int(c) for c in hand)
+    if len(cards) != rules.hand_size or len(set(cards)) != len(cards) or not all(0 <= c < 52 for c in cards):
+        raise InvalidCards(f"{hand!r} is not a hand of {rules.hand_size} distinct cards numbered 0-51.")
+    return cards
+
+
+def strength(hand, rules: str | BragRules = "brag3") -> int:
+    """The hand's strength: higher beats lower, equal ties."""
+    from analysis.brag.tables import hand_table
+
+    rules = preset(rules)
+    table = hand_table(rules)
+    return int(table.strengths[table.row_of(_cards(hand, rules))])
+
+
+def three_card_strength(strength_value: int, rules: BragRules) -> int:
+    """The strength of the three cards that play (four-card strengths carry the discard too)."""
+    return strength_value // 16 if rules.hand_size == 4 else strength_value
+
+
+def hand_class(hand, rules: str | BragRules = "brag3") -> str:
+    """The class name (``prial``, ``running_flush``, ``run``, ``flush``, ``pair``, ``high_card``)."""
+    rules = preset(rules)
+    return CLASSES[three_card_strength(strength(hand, rules), rules) // 4096]
+
+
+def best_three(hand, rules: str | BragRules = "brag4") -> tuple[str, str]:
+    """The three cards that play from four, and the discard (which breaks ties)."""
+    rules = preset(rules)
+    cards = _cards(hand, rules)
+    if len(cards) != 4:
+        raise InvalidCards(f"best_three needs four cards, not {len(cards)}.")
+    three_rules = preset(rules, hand_size=3)
+    candidates = [(strength([c for c in cards if c != d], three_rules), d >> 2, d) for d in cards]
+    _, _, discard = max(candidates)
+    return format_hand([c for c in cards if c != discard]), format_hand([discard])
+
+
+def describe(hand, rules: str | BragRules = "brag3") -> str:
+    """The hand in words, e.g. ``'Run, A-2-3'`` or ``'Pair of kings, 7 kicker'``."""
+    rules = preset(rules)
+    cards = _cards(hand, rules)
+    if rules.hand_size == 4:
+        three, discard = best_three(cards, rules)
+        return f"{describe(three, preset(rules, hand_size=3))}, discarding {discard}"
+    ranks = sorted((c >> 2 for c in cards), reverse=True)
+    name = hand_class(cards, rules)
+    if name == "prial":
+        return f"Prial of {_plural(ranks[0])}"
+    if name in ("run", "running_flush"):
+        shown = "A-2-3" if ranks == [12, 1, 0] else "-".join(RANK_CHARS[r] for r in ranks)
+        return f"{'Running flush' if name == 'running_flush' else 'Run'}, {shown}"
+    if name == "pair":
+        pair = ranks[1]
+        kicker = ranks[0] if ranks[0] != pair else ranks[2]
+        return f"Pair of {_plural(pair)}, {RANK_CHARS[kicker]} kicker"
+    shown = "-".join(RANK_CHARS[r] for r in ranks)
+    return f"Flush, {shown}" if name == "flush" else f"High card, {shown}"
+
+
+def _plural(rank: int) -> str:
+    word = _RANK_WORDS[rank]
+    return _PLURAL.get(word, word + "s")
+
+
+def compare(first, second, rules: str | BragRules = "brag3") -> int:
+    """1 if ``first`` beats ``second``, -1 if it loses, 0 for a tie; the hands may not share a card."""
+    rules = preset(rules)
+    a, b = _cards(first, rules), _cards(second, rules)
+    shared = set(a) & set(b)
+    if shared:
+        card = format_hand(sorted(shared)[:1])
+        raise InvalidCards(f"'{card}' is in both hands; a card can be held by one player only.")
+    sa, sb = strength(a, rules), strength(b, rules)
+    return (sa > sb) - (sa < sb)
+
+
+__all__ = ["strength", "hand_class", "best_three", "describe", "compare", "parse_cards"]
