@@ -1,0 +1,54 @@
+"""Position IDs, notation and validation."""
+
+import pytest
+
+from analysis.backgammon.position import Position
+from analysis.errors import InvalidPosition
+
+
+def test_opening_id_round_trip():
+    start = Position.from_id("4HPwATDgc/ABMA")
+    assert start == Position.opening()
+    assert start.position_id() == "4HPwATDgc/ABMA"
+    assert start.pips() == (167, 167)
+
+
+def test_gnubg_writes_the_side_not_on_roll_first():
+    # gnubg 1.07.001: after X opens 31 with 8/5 6/5 it shows O on roll and ID sGfwATDgc/ABMA.
+    after = Position.from_id("sGfwATDgc/ABMA")
+    assert after.on_roll == Position.opening().on_roll
+    assert after.opponent[4] == 2 and after.opponent[5] == 4 and after.opponent[7] == 2
+    # 0HPkATDgc/ABMA is gnubg's ID after 13/11 6/5.
+    other = Position.from_id("0HPkATDgc/ABMA")
+    assert other.opponent[10] == 1 and other.opponent[12] == 4 and other.opponent[4] == 1
+
+
+def test_notation_round_trip_with_bar_and_cube():
+    text = "1:2 6:3 bar:1 / 3:2 20:4 / cube 4 opponent"
+    position = Position.from_notation(text)
+    assert position.notation() == text
+    assert position.on_roll[24] == 1 and position.borne_off() == (9, 9)
+    assert Position.from_id(position.position_id(), 4, "opponent") == position
+    assert position.swapped().cube_owner == "on_roll"
+
+
+@pytest.mark.parametrize("text, words", [
+    ("6:16 / 6:1", "16 checkers"),
+    ("6:2 / 19:1", "both colours"),
+    ("6:2 / 6:2 / cube 3", "cube of 3"),
+    ("6:2 / 6:2 / cube 1 on_roll", "impossible"),
+    ("6:2 / 6:2 / cube 2 bob", "cube owner"),
+    ("6:2 / 6:x", "point:count"),
+    ("25:1 / 6:1", "not a point"),
+    ("off:15 / off:15", "only one side"),
+    ("6:2 off:3 / 6:1", "off:3"),
+])
+def test_bad_positions_get_one_sentence(text, words):
+    with pytest.raises(InvalidPosition, match=words):
+        Position.from_notation(text)
+
+
+@pytest.mark.parametrize("bad", ["4HPwATDgc/ABM", "4HPwATDgc/AB!A", "////////////AA"])
+def test_bad_ids(bad):
+    with pytest.raises(InvalidPosition):
+        Position.from_id(bad)
