@@ -1,0 +1,177 @@
+"""``odds brag ...``: hand ranking, exact frequencies, equity, and the stay / see / blind decisions."""
+
+from __future__ import annotations
+
+from analysis.cli.common import add_json_flag, print_json
+
+PRESET_HELP = "brag3 (default), brag4 or teen_patti"
+
+
+def _add_preset(parser) -> None:
+    parser.add_argument("--preset", default="brag3", help=PRESET_HELP)
+
+
+def register(subparsers) -> None:
+    brag = subparsers.add_parser("brag", help="Brag: three-card, four-card, Teen Patti")
+    commands = brag.add_subparsers(dest="command", metavar="COMMAND")
+    commands.required = True
+
+    freq = commands.add_parser("freq", help="exact count and probability of every hand class")
+    _add_preset(freq)
+    add_json_flag(freq)
+    freq.set_defaults(handler=_freq)
+
+    eq = commands.add_parser("equity", help="win / tie / lose against N opponents (exact for 1-2)")
+    eq.add_argument("hand", help='your hand, e.g. "KS KH 7D" or "K♠ K♥ 7♦"')
+    eq.add_argument("--opponents", type=int, default=1, help="players still in against you, 1-7 (default 1)")
+    eq.add_argument("--against", default="any",
+                    help="one opponent's range: any, a class (pair), a class or better (pair+), 'top 20%%'")
+    eq.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (3+ opponents or --simulate)")
+    eq.add_argument("--samples", type=int, default=1_000_000, help="Monte Carlo deals (default 1,000,000)")
+    eq.add_argument("--simulate", action="store_true", help="simulate even where exact enumeration exists")
+    _add_preset(eq)
+    add_json_flag(eq)
+    eq.set_defaults(handler=_equity)
+
+    hand = commands.add_parser("hand", help="name, strength and percentile of hands; with several, who wins")
+    hand.add_argument("hands", nargs="+", help='one or more hands, e.g. "AS 2D 3C" "KH KD 7S"')
+    _add_preset(hand)
+    add_json_flag(hand)
+    hand.set_defaults(handler=_hand)
+
+    see = commands.add_parser("see", help="two players left: see (pay twice the stake), bet or fold")
+    see.add_argument("--hand", required=True, help="your hand")
+    see.add_argument("--pot", type=float, required=True, help="chips in the pot before you act")
+    see.add_argument("--stake", type=float, required=True, help="the previous stake")
+    see.add_argument("--against", default="any", help="the opponent's range (default any)")
+    see.add_argument("--opponent-sees", type=float, default=1.0,
+                     help="probability the opponent sees you if you bet instead (default 1)")
+    _add_preset(see)
+    add_json_flag(see)
+    see.set_defaults(handler=_see)
+
+    stay = commands.add_parser("stay", help="stay (bet the stake) or fold against N opponents")
+    stay.add_argument("--hand", required=True, help="your hand")
+    stay.add_argument("--pot", type=float, required=True, help="chips in the pot before you act")
+    stay.add_argument("--stake", type=float, required=True, help="the stake to match")
+    stay.add_argument("--opponents", type=int, default=1, help="players still in against you, 1-7")
+    stay.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (3+ opponents)")
+    _add_preset(stay)
+    add_json_flag(stay)
+    stay.set_defaults(handler=_stay)
+
+    blind = commands.add_parser("blind", help="two players left, cards unseen: keep playing blind or look")
+    blind.add_argument("--pot", type=float, required=True, help="chips in the pot now")
+    blind.add_argument("--stake", type=float, required=True, help="the open stake")
+    blind.add_argument("--rounds", type=int, default=1, help="betting rounds before you see (default 1)")
+    blind.add_argument("--against", default="any", help="the open opponent's range (default any)")
+    _add_preset(blind)
+    add_json_flag(blind)
+    blind.set_defaults(handler=_blind)
+
+    table = commands.add_parser("table", help="heads-up equity of every hand as CSV")
+    _add_preset(table)
+    table.add_argument("--against", default="any", help="the opponent's range (default any)")
+    table.add_argument("--out", default="-", help="CSV file (default: standard output)")
+    table.set_defaults(handler=_table)
+
+
+def _freq(args) -> int:
+    from analysis.brag.frequencies import frequency_report
+
+    report = frequency_report(args.preset)
+    if args.json:
+        print_json(report)
+        return 0
+    print(f"{report['preset']}: {report['total_hands']:,} hands, "
+          f"{report['distinct_strengths']:,} distinct strengths")
+    print(f"{'class':<15}{'hands':>9}{'probability':>13}{'1 in':>10}{'strengths':>11}{'beats at least':>16}")
+    for row in report["classes"]:
+        print(f"{row['title']:<15}{row['hands']:>9,}{row['probability']:>13.6f}{row['one_in']:>10.2f}"
+              f"{row['distinct_strengths']:>11,}{row['weaker_than_class']:>16.4%}")
+    return 0
+
+
+def _equity(args) -> int:
+    from analysis.brag.equity import equity
+
+    result = equity(args.hand, args.opponents, args.preset, against=args.against, seed=args.seed,
+                    samples=args.samples, exact=False if args.simulate else None)
+    if args.json:
+        print_json(result)
+    else:
+        print(result)
+    return 0
+
+
+def _hand(args) -> int:
+    from analysis.brag.cards import format_hand
+    from analysis.brag.frequencies import percentile
+    from analysis.brag.hands import describe, hand_class, strength
+    from analysis.brag.rules import preset
+
+    from analysis.brag.cards import parse_hands
+
+    rules = preset(args.preset)
+    hands = parse_hands(args.hands, rules.hand_size)
+    rows = [{"hand": format_hand(h), "name": describe(h, rules), "class": hand_class(h, rules),
+             "strength": strength(h, rules), "percentile": percentile(h, rules)} for h in hands]
+    best = max(row["strength"] for row in rows)
+    winners = [i + 1 for i, row in enumerate(rows) if row["strength"] == best]
+    if args.json:
+        print_json({"preset": rules.name, "hands": rows, "winners": winners if len(rows) > 1 else None})
+        return 0
+    for i, row in enumerate(rows, start=1):
+        print(f"{i}. {row['hand']}: {row['name']} (strength {row['strength']}, "
+              f"beats {row['percentile']:.2f}% of hands)")
+    if len(rows) > 1:
+        print("Tie between hands " + ", ".join(map(str, winners)) + "." if len(winners) > 1
+              else f"Hand {winners[0]} wins.")
+    return 0
+
+
+def _decision(decision, as_json: bool) -> int:
+    if as_json:
+        print_json(decision)
+    else:
+        print(decision)
+    return 0
+
+
+def _see(args) -> int:
+    from analysis.brag.advice import see_or_bet
+
+    return _decision(see_or_bet(args.hand, args.pot, args.stake, args.preset, against=args.against,
+                                opponent_sees=args.opponent_sees), args.json)
+
+
+def _stay(args) -> int:
+    from analysis.brag.advice import stay_or_fold
+
+    return _decision(stay_or_fold(args.hand, args.pot, args.stake, args.opponents, args.preset,
+                                  seed=args.seed), args.json)
+
+
+def _blind(args) -> int:
+    from analysis.brag.advice import blind_or_look
+
+    return _decision(blind_or_look(args.pot, args.stake, args.rounds, args.preset, against=args.against),
+                     args.json)
+
+
+def _table(args) -> int:
+    import sys
+
+    from analysis.brag.equity import equity_table
+
+    frame = equity_table(args.preset, args.against)
+    if args.out == "-":
+        frame.to_csv(sys.stdout, index=False, float_format="%.6f")
+    else:
+        try:
+            frame.to_csv(args.out, index=False, float_format="%.6f")
+        except OSError as error:
+            from analysis.errors import InvalidArgument
+            raise InvalidArgument(f"Cannot write '{args.out}': {error.strerror.lower()}.") from None
+        print(f"Wrote {len(frame):,} hands to {args.out}.")
+    return 0
