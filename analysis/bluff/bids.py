@@ -51,7 +51,7 @@ def parse_dice(text: str, rules: BiddingRules) -> tuple[int, ...]:
     for token in raw:
         code = _face_code(token, rules)
         if code is None:
-            raise InvalidDice(f"'{token}' is not a face of a {rules.title} die; the faces are {rules.faces_text()}.")
+            raise InvalidDice(f"{token!r} is not a face of a {rules.title} die; the faces are {rules.faces_text()}.")
         dice.append(code)
     return tuple(dice)
 
@@ -75,7 +75,7 @@ def parse_bid(text: str, rules: BiddingRules) -> Bid:
         count_text, face_text = match.groups()
         face = _face_code(face_text, rules)
         if face is None:
-            raise InvalidBid(f"'{face_text}' in bid '{text}' is not a {rules.title} face; the faces are {rules.faces_text()}.")
+            raise InvalidBid(f"{face_text!r} in bid {text!r} is not a {rules.title} face; the faces are {rules.faces_text()}.")
     elif rules.name == "bluff" and (match := _STAR_FIRST.match(stripped)):
         count_text, face = match.group(1), 6
     elif match := _WORDS.match(stripped):
@@ -87,13 +87,13 @@ def parse_bid(text: str, rules: BiddingRules) -> Bid:
         elif _WORD_FACES.get(word) in rules.bid_faces and not (rules.name == "bluff" and word.startswith("six")):
             face = _WORD_FACES[word]
         else:
-            raise InvalidBid(f"'{word}' in bid '{text}' is not a {rules.title} face; the faces are {rules.faces_text()}.")
+            raise InvalidBid(f"{word!r} in bid {text!r} is not a {rules.title} face; the faces are {rules.faces_text()}.")
     else:
         example = '"7x4", "7 fours" or "*3"' if rules.name == "bluff" else '"7x4" or "7 fours"'
-        raise InvalidBid(f"Cannot read the bid '{text}'; write it like {example}.")
+        raise InvalidBid(f"Cannot read the bid {text!r}; write it like {example}.")
     count = int(count_text)
     if count < 1:
-        raise InvalidBid(f"The bid '{text}' has count {count}; a bid needs a count of at least 1.")
+        raise InvalidBid(f"The bid {text!r} has count {count}; a bid needs a count of at least 1.")
     return Bid(count, face)
 
 

@@ -103,7 +103,7 @@ def challenge_outcome(rules: BiddingRules, odds: BidOdds, held, caller: int, bid
     """
     held = tuple(int(h) for h in held)
     if call not in CALLS:
-        raise InvalidArgument(f"'{call}' is not a call; choose from {', '.join(CALLS)}.")
+        raise InvalidArgument(f"{call!r} is not a call; choose from {', '.join(CALLS)}.")
     if call == "exact" and rules.exact_call is None:
         raise InvalidArgument(f"{rules.title} has no exact call; only a challenge.")
     if caller == bidder or not (0 <= caller < len(held) and 0 <= bidder < len(held)):

@@ -125,7 +125,7 @@ class BiddingRules:
         known = {f.name for f in dataclasses.fields(self)}
         for field in changes:
             if field not in known:
-                raise InvalidRules(f"'{field}' is not a rule field of {self.title}; fields are {', '.join(sorted(known))}.")
+                raise InvalidRules(f"{field!r} is not a rule field of {self.title}; fields are {', '.join(sorted(known))}.")
         return dataclasses.replace(self, **changes)
 
 
@@ -159,7 +159,7 @@ def preset(name: str, wild: int | None = None) -> BiddingRules:
     try:
         rules = PRESETS[name]
     except KeyError:
-        raise InvalidRules(f"'{name}' is not a dice-bidding preset; choose from {', '.join(PRESETS)}.") from None
+        raise InvalidRules(f"{name!r} is not a dice-bidding preset; choose from {', '.join(PRESETS)}.") from None
     if wild is not None:
         if rules.name != "liars_dice":
             raise InvalidRules(f"--wild applies to liars_dice only; {rules.title} has its own joker.")

@@ -1,0 +1,163 @@
+import pytest
+from hypothesis import given, strategies as st
+
+from analysis.bluff import BLUFF, LIARS_DICE, PERUDO, Bid, check_raise, format_bid, is_raise, legal_raises, parse_bid, parse_dice, preset
+from analysis.bluff.bids import all_bids
+from analysis.errors import InvalidBid, InvalidDice, InvalidRules
+
+ALL = [BLUFF, PERUDO, LIARS_DICE, preset("liars_dice", wild=6)]
+
+
+# ------------------------------------------------------------------ RULES.md §1.1 examples
+def test_bluff_track_order_from_the_seed():
+    # "1, *1, 2, 3, *2, 4, 5, *3, 6, 7, *4": the star bid of k between 2k-1 and 2k.
+    fields = []
+    for bid in all_bids(BLUFF, 7):
+        name = format_bid(bid, BLUFF)
+        field = name if name.startswith("*") else name.split("x")[0]
+        if not fields or fields[-1] != field:
+            fields.append(field)
+    assert fields == ["1", "*1", "2", "3", "*2", "4", "5", "*3", "6", "7", "*4", "*5", "*6", "*7"][:len(fields)]
+    assert fields[:11] == ["1", "*1", "2", "3", "*2", "4", "5", "*3", "6", "7", "*4"]
+
+
+@pytest.mark.parametrize("face", [1, 2, 3, 4, 5])
+def test_star_two_raises_any_bid_of_three(face):
+    assert is_raise(Bid(3, face), Bid(2, 6), BLUFF)
+
+
+def test_from_star_two_any_four_is_legal_and_no_three():
+    for face in range(1, 6):
+        assert is_raise(Bid(2, 6), Bid(4, face), BLUFF)
+        assert not is_raise(Bid(2, 6), Bid(3, face), BLUFF)
+
+
+def test_same_count_needs_a_higher_face_and_more_dice_allow_any():
+    assert is_raise(parse_bid("6x4", BLUFF), parse_bid("6x5", BLUFF), BLUFF)
+    assert not is_raise(parse_bid("6x4", BLUFF), parse_bid("6x2", BLUFF), BLUFF)
+    assert is_raise(parse_bid("6x4", BLUFF), parse_bid("7x1", BLUFF), BLUFF)
+    # "6 x 3 -> *2 -> 6 x 4" from the seed's worked example: three sixes... raised by two stars
+    assert is_raise(parse_bid("3x6", LIARS_DICE), parse_bid("4x1", LIARS_DICE), LIARS_DICE)
+
+
+def test_star_bid_after_three_of_a_number_then_four():
+    # Seed 001: "6이 3개" (three sixes, here any face of count 3) -> "☆ 2개" -> "6이 4개"
+    assert is_raise(Bid(3, 5), Bid(2, 6), BLUFF) and is_raise(Bid(2, 6), Bid(4, 5), BLUFF)
+
+
+# ------------------------------------------------------------------ Perudo's switching
+@pytest.mark.parametrize("count", range(1, 15))
+def test_perudo_switch_to_pacos_needs_half_rounded_up(count):
+    need = -(-count // 2)
+    assert is_raise(Bid(count, 4), Bid(need, 1), PERUDO)
+    if need > 1:
+        assert not is_raise(Bid(count, 4), Bid(need - 1, 1), PERUDO)
+
+
+@pytest.mark.parametrize("pacos", range(1, 8))
+def test_perudo_switch_back_needs_twice_plus_one(pacos):
+    assert is_raise(Bid(pacos, 1), Bid(2 * pacos + 1, 2), PERUDO)
+    assert not is_raise(Bid(pacos, 1), Bid(2 * pacos, 6), PERUDO)
+
+
+def test_perudo_may_not_open_on_pacos_but_bluff_may_open_on_stars():
+    assert not is_raise(None, Bid(2, 1), PERUDO)
+    with pytest.raises(InvalidBid, match="opening"):
+        check_raise(None, Bid(2, 1), PERUDO)
+    assert is_raise(None, Bid(1, 6), BLUFF)
+    assert is_raise(None, Bid(2, 1), PERUDO.with_fields(opening_on_joker=True))
+
+
+def test_palifico_keeps_the_face_and_raises_the_count():
+    assert is_raise(Bid(2, 3), Bid(3, 3), PERUDO, palifico_round=True)
+    assert not is_raise(Bid(2, 3), Bid(3, 4), PERUDO, palifico_round=True)
+    assert is_raise(None, Bid(1, 1), PERUDO, palifico_round=True)
+    assert [b.count for b in legal_raises(Bid(2, 5), PERUDO, 5, palifico_round=True)] == [3, 4, 5]
+
+
+# ------------------------------------------------------------------ properties
+bids = st.builds(Bid, st.integers(1, 40), st.integers(1, 6))
+
+
+@pytest.mark.parametrize("rules", ALL, ids=lambda r: r.name + str(r.joker))
+@given(a=bids, b=bids, c=bids)
+def test_raise_is_a_strict_total_order(rules, a, b, c):
+    assert not is_raise(a, a, rules)
+    if a != b:
+        assert is_raise(a, b, rules) != is_raise(b, a, rules)
+    if is_raise(a, b, rules) and is_raise(b, c, rules):
+        assert is_raise(a, c, rules)
+
+
+@pytest.mark.parametrize("rules", ALL, ids=lambda r: r.name + str(r.joker))
+@given(previous=bids, reach=st.integers(0, 6))
+def test_legal_raises_are_exactly_the_later_bids_in_order(rules, previous, reach):
+    limit = previous.count + reach
+    raises = legal_raises(previous, rules, limit)
+    everything = [Bid(n, f) for n in range(1, limit + 1) for f in range(1, 7)]
+    assert set(raises) == {b for b in everything if is_raise(previous, b, rules)}
+    assert all(is_raise(x, y, rules) for x, y in zip(raises, raises[1:]))
+
+
+@pytest.mark.parametrize("rules", ALL, ids=lambda r: r.name + str(r.joker))
+@given(bid=bids)
+def test_bid_text_round_trips(rules, bid):
+    assert parse_bid(format_bid(bid, rules), rules) == bid
+
+
+@given(dice=st.lists(st.sampled_from("12345*★S"), min_size=1, max_size=12), sep=st.sampled_from([" ", ", ", "  "]))
+def test_bluff_dice_parse_any_spelling_of_the_star(dice, sep):
+    parsed = parse_dice(sep.join(dice), BLUFF)
+    assert parsed == tuple(6 if d in "*★S" else int(d) for d in dice)
+
+
+@given(text=st.text(min_size=1, max_size=12))
+def test_parsers_raise_only_our_errors(text):
+    for rules in ALL:
+        for parse, error in ((parse_dice, InvalidDice), (parse_bid, InvalidBid)):
+            try:
+                parse(text, rules)
+            except error as problem:
+                assert str(problem).endswith(".") and "\n" not in str(problem)
+
+
+# ------------------------------------------------------------------ spellings and errors
+@pytest.mark.parametrize("text,expected", [
+    ("7x4", Bid(7, 4)), ("7 x 4", Bid(7, 4)), ("7×4", Bid(7, 4)), ("7 fours", Bid(7, 4)),
+    ("1 four", Bid(1, 4)), ("*3", Bid(3, 6)), ("★3", Bid(3, 6)), ("3 stars", Bid(3, 6)), ("3x*", Bid(3, 6)),
+])
+def test_bluff_bid_spellings(text, expected):
+    assert parse_bid(text, BLUFF) == expected
+
+
+def test_perudo_paco_spellings():
+    assert parse_bid("2 pacos", PERUDO) == Bid(2, 1) == parse_bid("2x1", PERUDO)
+    assert parse_bid("3 sixes", PERUDO) == Bid(3, 6)
+
+
+@pytest.mark.parametrize("text", ["7x6", "7 sixes", "0x3", "seven fours", "7x", "x4", ""])
+def test_bad_bluff_bids(text):
+    with pytest.raises(InvalidBid):
+        parse_bid(text, BLUFF)
+
+
+@pytest.mark.parametrize("text", ["3 3 7", "0", "3 3 x", "", "6 6"])
+def test_bad_bluff_dice(text):
+    with pytest.raises(InvalidDice):
+        parse_dice(text, BLUFF)
+
+
+def test_check_raise_explains():
+    with pytest.raises(InvalidBid, match="not a legal raise of 6x4"):
+        check_raise(Bid(6, 4), Bid(6, 2), BLUFF)
+
+
+def test_unknown_preset_and_wild_misuse():
+    with pytest.raises(InvalidRules, match="choose from"):
+        preset("yahtzee")
+    with pytest.raises(InvalidRules):
+        preset("bluff", wild=6)
+    with pytest.raises(InvalidRules):
+        preset("liars_dice", wild=7)
+    with pytest.raises(InvalidRules, match="not a rule field"):
+        BLUFF.with_fields(stars=False)

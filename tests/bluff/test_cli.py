@@ -1,0 +1,95 @@
+import subprocess
+import sys
+
+import pytest
+from scipy.stats import binom
+
+from tests.conftest import assert_one_sentence_error
+
+ISSUE_COMMANDS = [
+    ["bluff", "call", "--preset", "bluff", "--dice", "3 3 * 5 1", "--opponents", "6", "7", "--bid", "7x3"],
+    ["bluff", "call", "--preset", "bluff", "--dice", "3 3 * 5 1", "--opponents", "6", "7", "--bid", "7x3", "--json"],
+    ["bluff", "odds", "--preset", "perudo", "--dice", "1 4 4 6 2", "--unknown", "20", "--bid", "6x4", "--json"],
+    ["bluff", "odds", "--preset", "bluff", "--dice", "3 3 * 5 1", "--unknown", "13", "--bid", "*3", "--json"],
+]
+
+
+def test_call_prints_a_readable_answer(odds):
+    result = odds(*ISSUE_COMMANDS[0])
+    assert result.code == 0
+    assert "P(bid true)  0.6776" in result.out
+    assert "Recommendation:" in result.out and "Assumes" in result.out
+
+
+def test_call_json(odds):
+    result = odds(*ISSUE_COMMANDS[1])
+    data = result.json()
+    assert data["p_true"] == pytest.approx(binom.sf(3, 13, 1 / 3), rel=1e-12)
+    assert data["dice_held"] == [5, 6, 7]
+    assert data["recommendation"] in ("challenge", "raise")
+    assert data["raises"] and "assumption" in data
+
+
+def test_perudo_odds_json(odds):
+    data = odds(*ISSUE_COMMANDS[2]).json()
+    # I hold a paco and two fours: need 3 of 20 at 1/3.
+    assert data["my_count"] == 3
+    assert data["p_true"] == pytest.approx(binom.sf(2, 20, 1 / 3), rel=1e-12)
+    assert data["p_exact"] == pytest.approx(binom.pmf(3, 20, 1 / 3), rel=1e-12)
+
+
+def test_star_bid_odds_json(odds):
+    data = odds(*ISSUE_COMMANDS[3]).json()
+    assert data["my_count"] == 1 and data["chance_per_unknown_die"] == pytest.approx(1 / 6)
+    assert data["p_true"] == pytest.approx(binom.sf(1, 13, 1 / 6), rel=1e-12)
+    assert sum(data["distribution"].values()) == pytest.approx(1.0)
+
+
+def test_odds_with_simulation(odds):
+    result = odds("bluff", "odds", "--dice", "3 3 * 5 1", "--unknown", "13", "--bid", "7x3",
+                  "--simulate", "200000", "--seed", "5", "--json")
+    mc = result.json()["monte_carlo"]
+    assert abs(mc["p_true"] - mc["exact_p_true"]) < 5 * mc["p_true_se"]
+
+
+def test_table_csv(odds, tmp_path):
+    target = tmp_path / "table.csv"
+    result = odds("bluff", "table", "--preset", "liars_dice", "--max-unknown", "10", "--out", str(target))
+    assert result.code == 0
+    import pandas as pd
+    table = pd.read_csv(target)
+    assert set(table.columns) >= {"bid", "unknown", "p_true", "p_exact"}
+    assert len(table) == 10 * 6 * 11
+
+
+def test_raises_list(odds):
+    assert odds("bluff", "raises", "--bid", "3x5", "--max-count", "4").out.split() == \
+        ["*2", "4x1", "4x2", "4x3", "4x4", "4x5", "*3", "*4"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["bluff", "call", "--preset", "bluff", "--dice", "3 3 7", "--opponents", "5", "--bid", "2x3"],
+    ["bluff", "call", "--preset", "bluff", "--dice", "3 3", "--opponents", "5", "--bid", "2x7"],
+    ["bluff", "call", "--preset", "yatzy", "--dice", "3 3", "--opponents", "5", "--bid", "2x3"],
+    ["bluff", "call", "--preset", "perudo", "--dice", "3 3", "--opponents", "6", "--bid", "2x3"],
+    ["bluff", "call", "--dice", "3 3", "--opponents", "5", "--bid", "2x3", "--bidder", "4"],
+    ["bluff", "odds", "--dice", "3", "--unknown", "-4", "--bid", "2x3"],
+    ["bluff", "odds", "--dice", "3", "--unknown", "four", "--bid", "2x3"],
+    ["bluff", "odds", "--dice", "3", "--unknown", "4"],
+    ["bluff", "odds", "--preset", "bluff", "--palifico", "--unknown", "4", "--bid", "2x3"],
+    ["bluff", "raises", "--preset", "liars_dice", "--wild", "9"],
+    ["bluff", "frobnicate"],
+])
+def test_bad_input_is_one_sentence_and_exit_2(odds, argv):
+    assert_one_sentence_error(odds(*argv))
+
+
+def test_the_installed_command_answers_without_a_traceback():
+    # The real entry point, in a fresh interpreter: exit code and stderr as a user sees them.
+    bad = subprocess.run([sys.executable, "-m", "analysis.cli.main", "bluff", "call", "--preset", "bluff",
+                          "--dice", "3 3 7", "--opponents", "5", "--bid", "2x3"], capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert bad.stderr.strip() == "odds: error: '7' is not a face of a Bluff die; the faces are 1-5 and * (star)."
+    good = subprocess.run([sys.executable, "-m", "analysis.cli.main", "bluff", "call", "--dice", "3 3 * 5 1",
+                           "--opponents", "6", "7", "--bid", "7x4"], capture_output=True, text=True)
+    assert good.returncode == 0 and "Recommendation" in good.stdout
