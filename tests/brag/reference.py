@@ -7,6 +7,7 @@ the package's integer encoding except through the conversion in ``to_text``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 RANKS = "23456789TJQKA"
@@ -65,7 +66,8 @@ def dense_ranks(keys) -> list[int]:
     return [order[k] for k in keys]
 
 
+@lru_cache(maxsize=None)
 def all_keys(hand_size, prial_333_high=True, a23="highest"):
-    """{frozenset of cards: key} for every hand of the full deck."""
+    """{frozenset of cards: key} for every hand of the full deck (built once per process)."""
     key = key3 if hand_size == 3 else key4
     return {frozenset(h): key(h, prial_333_high, a23) for h in combinations(DECK, hand_size)}

@@ -1,0 +1,181 @@
+"""Equity against brute-force showdowns written in plain Python / numpy from the reference keys."""
+
+from functools import lru_cache
+from itertools import combinations
+
+import numba
+import numpy as np
+import pytest
+
+from analysis.brag import equity, equity_table, parse_hand, range_mask
+from analysis.brag.tables import hand_table
+from analysis.errors import InvalidArgument, InvalidCards
+from tests.brag.reference import DECK, all_keys, class_name, key3, to_text
+
+
+@lru_cache(maxsize=None)
+def keyed(hand_size):
+    return all_keys(hand_size)
+
+
+def brute_heads_up(hero_text, hand_size=3, against=None):
+    """Count opponent hands beaten / tied / total by direct comparison of reference keys."""
+    keys = keyed(hand_size)
+    hero = frozenset(hero_text.split())
+    mine = keys[hero]
+    beats = ties = total = 0
+    for hand, key in keys.items():
+        if hand & hero or (against is not None and not against(key)):
+            continue
+        total += 1
+        beats += key < mine
+        ties += key == mine
+    return beats, ties, total
+
+
+@pytest.mark.parametrize("hero", ["KS KH 7D", "3S 3H 3D", "5S 3H 2D", "AS 2S 3S", "QH JH 9H", "AS KD QC"])
+def test_heads_up_matches_brute_force(hero):
+    beats, ties, total = brute_heads_up(hero)
+    result = equity(hero, 1)
+    assert result.deals == total == 18424
+    assert result.win == beats / total and result.tie == ties / total
+    assert result.equity == pytest.approx((beats + ties / 2) / total)
+
+
+def test_heads_up_four_cards_matches_brute_force():
+    for hero in ("KS KH 7D 2C", "AS 2S 3S 9D", "9S 7H 4D 2C"):
+        beats, ties, total = brute_heads_up(hero, 4)
+        result = equity(hero, 1, "brag4")
+        assert (round(result.win * total), round(result.tie * total), result.deals) == (beats, ties, total)
+
+
+def test_whole_table_agrees_with_direct_counts():
+    # The table comes from the inclusion-exclusion kernel; the direct count is a mask-and-compare.
+    table = hand_table("brag3")
+    frame = equity_table("brag3")
+    rng = np.random.default_rng(3)
+    for row in rng.choice(len(frame), 300, replace=False):
+        free = (table.masks & table.masks[row]) == 0
+        rival = table.strengths[free]
+        s = table.strengths[row]
+        assert frame.opponent_hands[row] == 18424
+        assert frame.win[row] * 18424 == pytest.approx(np.count_nonzero(rival < s))
+        assert frame.tie[row] * 18424 == pytest.approx(np.count_nonzero(rival == s))
+    # Symmetry: over all ordered pairs of disjoint hands, wins and losses balance.
+    assert frame.win.sum() == pytest.approx(frame.lose.sum())
+
+
+def test_four_card_table_agrees_with_direct_counts_on_samples():
+    table = hand_table("brag4")
+    frame = equity_table("brag4")
+    for row in (0, 12345, 99999, 270724):
+        free = (table.masks & table.masks[row]) == 0
+        rival = table.strengths[free]
+        s = table.strengths[row]
+        assert frame.opponent_hands[row] == rival.size == 194580
+        assert round(frame.win[row] * rival.size) == np.count_nonzero(rival < s)
+        assert round(frame.tie[row] * rival.size) == np.count_nonzero(rival == s)
+
+
+def test_range_equity_matches_brute_force():
+    pair_or_better = lambda key: key[0] >= 1  # noqa: E731 - a one-line predicate
+    for hero in ("KS KH 7D", "AS 2D 3C", "QS 9S 4S"):
+        beats, ties, total = brute_heads_up(hero, against=pair_or_better)
+        result = equity(hero, 1, against="pair+")
+        assert (round(result.win * total), round(result.tie * total), result.deals) == (beats, ties, total)
+    table = equity_table("brag3", "pair+")
+    row = hand_table("brag3").row_of(parse_hand("KS KH 7D"))
+    assert table.win[row] == equity("KS KH 7D", against="pair+").win
+
+
+def test_range_parsing():
+    keys = keyed(3)
+    codes = [key for key in (keys[frozenset(to_text(c) for c in h)] for h in hand_table("brag3").hands)]
+    assert np.array_equal(range_mask("flush+"), np.array([k[0] >= 2 for k in codes]))
+    assert np.array_equal(range_mask("pair"), np.array([class_name(k) == "pair" for k in codes]))
+    assert range_mask("any").all()
+    top = range_mask("top 10%")
+    assert 0.09 < top.mean() < 0.12
+    for bad in ("pairs++", "top 0%", "kings", "top 120%"):
+        with pytest.raises(InvalidArgument):
+            range_mask(bad)
+
+
+def brute_two_opponents(hero_text):
+    """Every ordered pair of disjoint opponent hands, compared with numpy on reference ranks."""
+    keys = keyed(3)
+    hero = frozenset(hero_text.split())
+    ranks = {k: i for i, k in enumerate(sorted(set(keys.values())))}
+    others = [h for h in keys if not h & hero]
+    strength = np.array([ranks[keys[h]] for h in others])
+    index = {card: i for i, card in enumerate(DECK)}
+    masks = np.array([sum(1 << index[c] for c in h) for h in others], dtype=np.uint64)
+    mine = ranks[keys[hero]]
+    share = 0.0
+    win = 0
+    for first in range(len(others)):
+        second = strength[(masks & masks[first]) == 0]
+        top = np.maximum(second, strength[first])
+        tied = 1 + (second == mine).astype(int) + (strength[first] == mine)
+        win += np.count_nonzero(top < mine)
+        share += np.count_nonzero(top < mine) + np.sum((top == mine) / tied)
+    deals = len(others) * 15180
+    return win / deals, share / deals
+
+
+@pytest.mark.slow
+def test_two_opponents_exact_matches_brute_force():
+    win, share = brute_two_opponents("QS QD 4C")
+    result = equity("QS QD 4C", 2)
+    assert result.exact and result.deals == 18424 * 15180
+    assert result.win == pytest.approx(win, abs=1e-12)
+    assert result.equity == pytest.approx(share, abs=1e-12)
+
+
+def test_monte_carlo_agrees_with_exact_two_opponent_answer():
+    exact = equity("JS JH 2C", 2)
+    simulated = equity("JS JH 2C", 2, seed=11, samples=400_000, exact=False)
+    assert not simulated.exact and simulated.standard_error > 0
+    assert abs(simulated.equity - exact.equity) < 4 * simulated.standard_error
+
+
+def test_monte_carlo_is_reproducible_and_independent_of_threads():
+    first = equity("KS KH 7D", 4, seed=7, samples=50_000)
+    again = equity("KS KH 7D", 4, seed=7, samples=50_000)
+    other = equity("KS KH 7D", 4, seed=8, samples=50_000)
+    assert first == again and first.win != other.win
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        single = equity("KS KH 7D", 4, seed=7, samples=50_000)
+    finally:
+        numba.set_num_threads(before)
+    assert single == first
+
+
+def test_more_opponents_never_help_a_strong_hand():
+    shares = [equity("AS AH 9D", n, seed=1, samples=100_000).equity for n in range(1, 8)]
+    assert all(a > b for a, b in zip(shares, shares[1:]))
+
+
+def test_bad_equity_questions():
+    with pytest.raises(InvalidCards):
+        equity("KS KS 7D")
+    with pytest.raises(InvalidArgument):
+        equity("KS KH 7D", 0)
+    with pytest.raises(InvalidArgument):
+        equity("KS KH 7D", 8)
+    with pytest.raises(InvalidArgument):
+        equity("KS KH 7D", 3, against="pair+")
+    with pytest.raises(InvalidArgument):
+        equity("KS KH 7D", 4, seed=-1)
+    with pytest.raises(InvalidArgument):
+        equity("KS KH 7D", 4, samples=10)
+
+
+def test_brute_force_helper_itself_on_a_tiny_case():
+    # Guard the reference: an off-suit A-2-3 ties the A-2-3s that avoid its cards and are
+    # not suited: 3 * 3 * 3 = 27 hands, of which only A-2-3 of hearts is suited -> 26.
+    assert brute_heads_up("AS 2D 3C")[1] == 26
+    assert key3(["AS", "2D", "3C"]) > key3(["AH", "KD", "QC"])
+    assert len(list(combinations(range(49), 3))) == 18424
