@@ -44,6 +44,10 @@ def house_style():
     """Context manager applying the house rcParams."""
     with matplotlib.rc_context(RC):
         yield
+        # pyplot resolves its backend at the first figure, and IPython then turns interactive
+        # mode on; rc_context's exit would undo that and every later notebook figure would vanish.
+        interactive = matplotlib.is_interactive()
+    matplotlib.interactive(interactive)
 
 
 def finish(ax, title: str, xlabel: str, ylabel: str, legend: bool = False):
