@@ -1,0 +1,77 @@
+"""The decision calculators: expected values rebuilt from brute-force probabilities and limiting cases."""
+
+import pytest
+
+from analysis.brag import blind_or_look, equity_table, see_or_bet, stay_or_fold
+from analysis.errors import InvalidArgument
+from tests.brag.test_equity import brute_heads_up
+
+
+@pytest.mark.parametrize("hand,pot,stake", [("QS QD 4C", 40, 5), ("AS 2D 3C", 10, 10), ("7S 5H 2D", 30, 2)])
+def test_see_or_bet_values_from_brute_force(hand, pot, stake):
+    beats, ties, total = brute_heads_up(hand)
+    win, tie = beats / total, ties / total
+    advice = see_or_bet(hand, pot, stake)
+    # Seeing costs 2 stakes and loses ties; betting costs 1 stake and the opponent who sees loses ties.
+    assert advice.values["see"] == pytest.approx(win * (pot + 2 * stake) - 2 * stake)
+    assert advice.values["bet"] == pytest.approx((win + tie) * (pot + 3 * stake) - stake)
+    assert advice.values["fold"] == 0
+    assert advice.best == max(advice.values, key=advice.values.get)
+    assert advice.break_even["win probability to see"] == pytest.approx(2 * stake / (pot + 2 * stake))
+    assert any("loses a tie" in line for line in advice.assumptions)
+    assert "see" in str(advice) and "Assumptions:" in str(advice)
+
+
+def test_an_opponent_who_always_folds_hands_you_the_pot():
+    assert see_or_bet("7S 5H 2D", 30, 2, opponent_sees=0).values["bet"] == 30
+
+
+def test_stay_or_fold_from_brute_force_heads_up():
+    beats, ties, total = brute_heads_up("9S 9D KC")
+    share = (beats + ties / 2) / total
+    advice = stay_or_fold("9S 9D KC", pot=12, stake=3, opponents=1)
+    assert advice.values["stay"] == pytest.approx(share * (12 + 2 * 3) - 3)
+    assert advice.break_even["pot share to stay"] == pytest.approx(3 / 18)
+
+
+def test_stay_or_fold_with_many_opponents_reports_its_monte_carlo():
+    advice = stay_or_fold("5S 3H 2D", pot=0, stake=10, opponents=5, seed=3, samples=20_000)
+    assert advice.best == "fold"                       # the weakest hand can only tie
+    assert advice.details["exact"] is False and advice.details["seed"] == 3
+    assert any("Monte Carlo" in line and "seed 3" in line for line in advice.assumptions)
+
+
+def test_blind_win_chance_is_half_of_the_untied_showdowns():
+    # By symmetry a random hand beats a random hand as often as it loses to it.
+    advice = blind_or_look(pot=20, stake=2, rounds=1)
+    tie_rate = equity_table("brag3")["tie"].mean()
+    assert advice.probabilities["blind hand wins the see"] == pytest.approx((1 - tie_rate) / 2)
+    blind_pot, blind_cost = 20 + 1 * (1 + 2) + 2, 1 * 1 + 2
+    assert advice.values["blind"] == pytest.approx((1 - tie_rate) / 2 * blind_pot - blind_cost)
+
+
+def test_look_limits():
+    # Nothing in the pot and nothing to win but the opponent's stakes: every open hand
+    # loses money on average once the see is paid for, so looking folds everything.
+    empty = blind_or_look(pot=0, stake=1, rounds=0)
+    assert empty.values["look"] == 0 and empty.probabilities["looked hand is folded"] == pytest.approx(1)
+    assert empty.best == "look"
+    # A huge pot: looking folds only the hands that can never win, the 60 off-suit 5-3-2s
+    # (the weakest high card ties or loses to everything); the rest play for the pot.
+    table = equity_table("brag3")
+    huge = blind_or_look(pot=1e6, stake=1, rounds=0)
+    assert huge.probabilities["looked hand is folded"] == pytest.approx(60 / 22100)
+    assert huge.values["look"] == pytest.approx(table["win"].mean() * (1e6 + 2) - 2 * (1 - 60 / 22100))
+
+
+@pytest.mark.parametrize("call", [
+    lambda: see_or_bet("QS QD 4C", -1, 5),
+    lambda: see_or_bet("QS QD 4C", 40, 0),
+    lambda: see_or_bet("QS QD 4C", float("nan"), 5),
+    lambda: see_or_bet("QS QD 4C", 40, 5, opponent_sees=1.5),
+    lambda: stay_or_fold("QS QD 4C", 40, 5, opponents=9),
+    lambda: blind_or_look(10, 2, rounds=-1),
+])
+def test_bad_money_and_counts(call):
+    with pytest.raises(InvalidArgument):
+        call()

@@ -1,0 +1,95 @@
+"""``odds brag``: the commands of the issue, exactly as written, and one-sentence errors."""
+
+import json
+
+import pytest
+
+from analysis.brag import equity
+from tests.conftest import assert_one_sentence_error
+
+
+def test_freq_brag3_json(odds):
+    result = odds("brag", "freq", "--preset", "brag3", "--json")
+    assert result.code == 0, result.err
+    report = result.json()
+    assert report["total_hands"] == 22100 and report["distinct_strengths"] == 741
+    counts = {row["class"]: row["hands"] for row in report["classes"]}
+    assert counts == {"prial": 52, "running_flush": 48, "run": 720, "flush": 1096, "pair": 3744,
+                      "high_card": 16440}
+
+
+def test_freq_brag4_json(odds):
+    report = odds("brag", "freq", "--preset", "brag4", "--json").json()
+    assert report["total_hands"] == 270725
+    assert sum(row["hands"] for row in report["classes"]) == 270725
+
+
+def test_equity_one_opponent_json(odds):
+    report = odds("brag", "equity", "KS KH 7D", "--opponents", "1", "--json").json()
+    assert report["exact"] is True
+    assert report["win"] + report["tie"] + report["lose"] == pytest.approx(1)
+    assert report["win"] == equity("KS KH 7D").win
+
+
+def test_equity_four_opponents_seeded_json(odds):
+    first = odds("brag", "equity", "KS KH 7D", "--opponents", "4", "--seed", "7", "--json")
+    again = odds("brag", "equity", "KS KH 7D", "--opponents", "4", "--seed", "7", "--json")
+    assert first.out == again.out
+    report = first.json()
+    assert report["exact"] is False and report["seed"] == 7 and 0 < report["standard_error"] < 0.001
+    assert 0.5 < report["equity"] < 0.8
+
+
+def test_see_json(odds):
+    report = odds("brag", "see", "--hand", "QS QD 4C", "--pot", "40", "--stake", "5", "--json").json()
+    assert set(report["values"]) == {"fold", "see", "bet"}
+    assert report["best"] in report["values"] and report["assumptions"]
+
+
+def test_duplicate_card_is_one_sentence(odds):
+    result = odds("brag", "equity", "KS KS 7D", "--opponents", "1")
+    assert_one_sentence_error(result)
+    assert "K♠" in result.err
+
+
+@pytest.mark.parametrize("argv", [
+    ("brag", "freq", "--preset", "poker"),
+    ("brag", "equity", "KS KH", "--opponents", "1"),
+    ("brag", "equity", "KS KH 7X"),
+    ("brag", "equity", "KS KH 7D", "--opponents", "0"),
+    ("brag", "equity", "KS KH 7D", "--opponents", "three"),
+    ("brag", "equity", "KS KH 7D", "--opponents", "3", "--against", "pair+"),
+    ("brag", "equity", "KS KH 7D", "--against", "nonsense"),
+    ("brag", "see", "--hand", "QS QD 4C", "--pot", "40", "--stake", "-5"),
+    ("brag", "see", "--hand", "QS QD 4C", "--pot", "forty", "--stake", "5"),
+    ("brag", "see", "--pot", "40", "--stake", "5"),
+    ("brag", "hand", "AS KS QS", "AS 2D 3C"),
+    ("brag", "blind", "--pot", "10", "--stake", "2", "--rounds", "-1"),
+    ("brag", "equity", "AS KS QS JS", "--preset", "brag3"),
+])
+def test_bad_input_is_one_sentence(odds, argv):
+    assert_one_sentence_error(odds(*argv))
+
+
+def test_text_outputs(odds):
+    text = odds("brag", "freq", "--preset", "teen_patti").out
+    assert "Running flush" in text and "22,100 hands" in text
+    text = odds("brag", "hand", "AS 2D 3C", "KH KD 7S").out
+    assert "Run, A-2-3" in text and "Hand 1 wins." in text
+    text = odds("brag", "stay", "--hand", "QS QD 4C", "--pot", "40", "--stake", "5", "--opponents", "2").out
+    assert "Assumptions:" in text and "exactly" in text
+    text = odds("brag", "blind", "--pot", "20", "--stake", "2", "--against", "pair+").out
+    assert "blind" in text and "look" in text
+    text = odds("brag", "equity", "AS KS QS JD", "--preset", "brag4").out
+    assert "one opponent" in text and "194,580" in text
+
+
+def test_hand_json_and_table(odds, tmp_path):
+    report = odds("brag", "hand", "AS 2D 3C", "AH KH QH", "--json").json()
+    assert report["winners"] == [2] and report["hands"][0]["class"] == "run"
+    out = tmp_path / "table.csv"
+    result = odds("brag", "table", "--out", str(out))
+    assert result.code == 0 and "22,100" in result.out
+    lines = out.read_text().splitlines()
+    assert len(lines) == 22101 and lines[0].startswith("hand,strength,class")
+    json.dumps(report)
