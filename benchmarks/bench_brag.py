@@ -1,0 +1,156 @@
+"""Brag hand ranking and the full heads-up equity table: this toolkit vs pokerkit and eval7.
+
+Peers (pip install pokerkit eval7; ``bash scripts/setup.sh bench`` does not bring them):
+
+- **pokerkit** (``Lookup``): the only Python evaluator found here that ranks
+  three-card hands with runs and flushes (its ``RhodeIslandHoldemLookup``). Rhode
+  Island's order differs from Brag's (straight flush over trips, A-2-3 the lowest
+  straight), so ``BragLookup`` below subclasses pokerkit's ``Lookup`` and adds the
+  entries in Brag order: high card, pair, flush, runs (2-3-4 .. A-K-Q, then A-2-3),
+  prials (2-2-2 .. A-A-A, then 3-3-3) with running flushes placed under the prials.
+  Before any time is printed, its order is checked against ours on all 22,100 hands.
+- **eval7** (Cython, the fastest evaluator that accepts three cards): it ranks three
+  cards only as trips / pair / high card (no runs or flushes), so it cannot play
+  Brag; it is timed on the same 22,100 hands as a speed ceiling for a compiled
+  per-hand evaluator called from Python.
+
+Timed: (1) hands ranked per second over all 22,100 three-card hands; (2) the full
+heads-up equity table (win / tie counts of every hand against every disjoint
+hand). The peer's table is its strengths plus a vectorised numpy count per hand,
+the quickest way to turn any evaluator's ranks into the table.
+
+Run: ``python benchmarks/bench_brag.py``
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import time
+from importlib.metadata import version
+
+import numpy as np
+
+
+def best_of(function, repeat=5):
+    times, result = [], None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = function()
+        times.append(time.perf_counter() - start)
+    return min(times), result
+
+
+def brag_lookup_class():
+    from pokerkit.lookups import Label, Lookup
+    from pokerkit.utilities import RankOrder
+
+    class BragLookup(Lookup):
+        """Three Card Brag (brag3 preset) built from pokerkit's lookup machinery."""
+
+        rank_order = RankOrder.STANDARD
+
+        def _add_entries(self) -> None:
+            from collections import Counter
+
+            add = self._Lookup__add_entry
+            rank_hash = self._Lookup__hash
+            ranks = list(self.rank_order)
+            self._add_multisets(Counter({1: 3}), (False,), Label.HIGH_CARD)
+            self._add_multisets(Counter({2: 1, 1: 1}), (False,), Label.ONE_PAIR)
+            self._add_multisets(Counter({1: 3}), (True,), Label.FLUSH)
+            for suited, label in ((False, Label.STRAIGHT), (True, Label.STRAIGHT_FLUSH)):
+                self._add_straights(3, (suited,), label, wrap=False)
+                add(rank_hash([ranks[-1], ranks[0], ranks[1]]), (suited,), label)   # A-2-3 on top
+            for rank in ranks[:1] + ranks[2:] + ranks[1:2]:                          # 3-3-3 on top
+                add(rank_hash([rank] * 3), (False,), Label.THREE_OF_A_KIND)
+
+    return BragLookup
+
+
+def main() -> None:
+    from analysis.brag._kernels import hand_strengths, versus_table
+    from analysis.brag.cards import format_card
+    from analysis.brag.tables import colex_hands, hand_table
+
+    table = hand_table("brag3")
+    hands = colex_hands(3)
+    n = len(hands)
+    hand_strengths(hands, True, 0)           # compile (or load from cache) before timing
+    ours_rank, ours = best_of(lambda: hand_strengths(hands, True, 0), 20)
+
+    print(f"Brag benchmark on {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
+          f"Python {platform.python_version()}")
+    print(f"this toolkit: {n:,} hands ranked in {ours_rank * 1e3:.3f} ms "
+          f"= {n / ours_rank / 1e6:.1f} million hands/s (one batch call of the numba kernel)")
+    # The same kernel called once per hand from Python, as the peers are: the call overhead dominates.
+    rows = [hands[i:i + 1] for i in range(n)]
+    single_rank, _ = best_of(lambda: [hand_strengths(r, True, 0) for r in rows], 3)
+    print(f"this toolkit, one call per hand: {n / single_rank / 1e6:.2f} million hands/s")
+    hands4 = colex_hands(4)
+    hand_strengths(hands4, True, 0)
+    four_rank, _ = best_of(lambda: hand_strengths(hands4, True, 0), 5)
+    print(f"this toolkit, brag4: {len(hands4):,} four-card hands in {four_rank * 1e3:.2f} ms "
+          f"= {len(hands4) / four_rank / 1e6:.1f} million hands/s")
+
+    texts = [[format_card(c, ascii_only=True) for c in h] for h in hands]
+    peers = {}
+    try:
+        from pokerkit.utilities import Card
+
+        lookup = brag_lookup_class()()
+        cards = [tuple(Card.parse("".join(t[0] + t[1].lower() for t in h))) for h in texts]
+        peer_rank, entries = best_of(lambda: [lookup.get_entry(c).index for c in cards], 3)
+        peer_strengths = np.array(entries)
+        # Same order and ties as ours on every hand, or nothing is timed.
+        _, ours_dense = np.unique(ours, return_inverse=True)
+        _, peer_dense = np.unique(peer_strengths, return_inverse=True)
+        assert np.array_equal(ours_dense, peer_dense), "pokerkit BragLookup disagrees with the kernel"
+        peers[f"pokerkit {version('pokerkit')} (BragLookup)"] = (peer_rank, peer_strengths)
+    except ImportError:
+        print("pokerkit is not installed: pip install pokerkit")
+    try:
+        import eval7
+
+        seven = [[eval7.Card(t[0] + t[1].lower()) for t in h] for h in texts]
+        seven_rank, _ = best_of(lambda: [eval7.evaluate(h) for h in seven], 3)
+        print(f"eval7 {version('eval7')}: {n:,} hands in "
+              f"{seven_rank * 1e3:.1f} ms = {n / seven_rank / 1e6:.2f} million hands/s "
+              f"(trips/pair/high card only, cannot rank Brag runs or flushes); "
+              f"this toolkit is {seven_rank / ours_rank:,.0f}x faster in a batch, "
+              f"{seven_rank / single_rank:,.2f}x called per hand")
+    except ImportError:
+        print("eval7 is not installed: pip install eval7")
+
+    for name, (peer_rank, _) in peers.items():
+        print(f"{name}: {n:,} hands in {peer_rank * 1e3:.1f} ms = {n / peer_rank / 1e6:.3f} million hands/s; "
+              f"this toolkit is {peer_rank / ours_rank:,.0f}x faster in a batch, "
+              f"{peer_rank / single_rank:,.1f}x called per hand")
+
+    # The full heads-up equity table.
+    mask = np.ones(n, dtype=bool)
+    versus_table(table.hands, table.strengths, table.order, mask)
+    ours_table, (beats, ties, available) = best_of(
+        lambda: versus_table(table.hands, table.strengths, table.order, mask), 20)
+    print(f"this toolkit: full heads-up equity table of {n:,} hands in {ours_table * 1e3:.2f} ms")
+
+    def numpy_table(strengths):
+        win = np.empty(n, np.int64)
+        tie = np.empty(n, np.int64)
+        for row in range(n):
+            rival = strengths[(table.masks & table.masks[row]) == 0]
+            win[row] = np.count_nonzero(rival < strengths[row])
+            tie[row] = np.count_nonzero(rival == strengths[row])
+        return win, tie
+
+    for name, (peer_rank, peer_strengths) in peers.items():
+        count_time, (win, tie) = best_of(lambda: numpy_table(peer_strengths), 1)
+        assert np.array_equal(win, beats) and np.array_equal(tie, ties), "tables differ"
+        total = peer_rank + count_time
+        print(f"{name} + numpy counts: the same table in {total:.2f} s "
+              f"({peer_rank:.3f} s ranking + {count_time:.2f} s counting); "
+              f"this toolkit is {total / ours_table:,.0f}x faster")
+
+
+if __name__ == "__main__":
+    main()
