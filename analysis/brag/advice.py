@@ -17,6 +17,7 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
+import pandas as pd
 
 from analysis.brag.equity import equity, equity_table
 from analysis.brag.rules import BragRules, preset
@@ -184,3 +185,49 @@ def blind_or_look(pot: float, stake: float, rounds: int = 1, rules: str | BragRu
         ),
         details={"preset": rules.name, "against": against, "rounds": rounds},
     )
+
+
+def _weakest(table: pd.DataFrame, column: str, needed: float) -> dict:
+    """The weakest hand (lowest strength) whose ``column`` reaches ``needed``."""
+    good = table[table[column] >= needed]
+    if good.empty:
+        return {"weakest_hand": None, "percentile": float("nan")}
+    row = good.loc[good["strength"].idxmin()]
+    return {"weakest_hand": row["hand"], "percentile": float(row["percentile"])}
+
+
+def see_thresholds(pot_to_stake, rules: str | BragRules = "brag3", against: str = "any") -> pd.DataFrame:
+    """For each pot-to-stake ratio, the weakest hand worth seeing (seeing beats folding).
+
+    Seeing pays ``2 * stake`` to win ``pot + 2 * stake`` and loses ties, so it pays
+    when the win probability reaches ``2 / (ratio + 2)``.
+    """
+    table = equity_table(rules, against)
+    rows = []
+    for ratio in pot_to_stake:
+        needed = 2 / (float(ratio) + 2)
+        rows.append({"pot_to_stake": float(ratio), "win_needed": needed, **_weakest(table, "win", needed)})
+    return pd.DataFrame(rows)
+
+
+def stay_thresholds(pot_to_stake, opponents: int = 1, rules: str | BragRules = "brag3") -> pd.DataFrame:
+    """For each pot-to-stake ratio, the weakest hand worth staying with (``stay_or_fold``'s model).
+
+    Staying pays when the pot share reaches ``1 / (ratio + opponents + 1)``;
+    exact for one and two opponents (three-card presets for two).
+    """
+    from analysis.brag.equity import two_opponent_table
+
+    if opponents == 1:
+        table = equity_table(rules)
+    elif opponents == 2:
+        table = two_opponent_table(rules)
+    else:
+        raise InvalidArgument(f"Thresholds are exact for 1 or 2 opponents, not {opponents!r}.")
+    rows = []
+    for ratio in pot_to_stake:
+        needed = 1 / (float(ratio) + opponents + 1)
+        rows.append({"pot_to_stake": float(ratio), "share_needed": needed,
+                     **_weakest(table, "equity", needed)})
+    return pd.DataFrame(rows)
+

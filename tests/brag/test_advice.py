@@ -75,3 +75,32 @@ def test_look_limits():
 def test_bad_money_and_counts(call):
     with pytest.raises(InvalidArgument):
         call()
+
+
+def test_see_threshold_is_the_weakest_hand_that_wins_often_enough():
+    from analysis.brag.advice import see_thresholds
+
+    table = equity_table("brag3")
+    thresholds = see_thresholds([1, 4, 20])
+    for _, row in thresholds.iterrows():
+        needed = 2 / (row.pot_to_stake + 2)
+        good = table[table.win >= needed]
+        assert row.win_needed == pytest.approx(needed)
+        assert row.weakest_hand == good.loc[good.strength.idxmin(), "hand"]
+        # Every hand strictly weaker than the threshold hand that clears the bar is none:
+        assert (table[table.strength < good.strength.min()].win < needed).all()
+    assert thresholds.percentile.is_monotonic_decreasing
+
+
+def test_two_opponent_table_rows_match_single_exact_answers():
+    from analysis.brag import equity, parse_hand
+    from analysis.brag.equity import two_opponent_table
+    from analysis.brag.tables import hand_table
+
+    table = two_opponent_table("brag3")
+    rows = hand_table("brag3")
+    for hand in ("QS QD 4C", "5S 3H 2D", "AS 2S 3S"):
+        row = rows.row_of(parse_hand(hand))
+        single = equity(hand, 2)
+        assert table.equity[row] == pytest.approx(single.equity, abs=1e-15)
+        assert table.win[row] == pytest.approx(single.win, abs=1e-15)
