@@ -1,0 +1,183 @@
+"""Legal plays: every distinct position a roll can lead to.
+
+>>> from analysis.backgammon.position import Position
+>>> plays = legal_plays(Position.opening(), "31")
+>>> len(plays)
+16
+>>> plays.table.iloc[0]["play"]
+'8/5 6/5'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from analysis.errors import InvalidDice, InvalidPosition
+from analysis.backgammon import _kernels
+from analysis.backgammon.position import BAR, CHECKERS, START, Position, pip_count
+from analysis.backgammon.rules import STANDARD, BackgammonRules, preset
+
+
+def parse_roll(roll) -> tuple[int, int]:
+    """``"31"``, ``"3-1"``, ``"3 1"`` or ``(3, 1)`` as a pair of dice."""
+    if isinstance(roll, (tuple, list)) and len(roll) == 2:
+        dice = roll
+    else:
+        text = str(roll).strip().replace("-", "").replace(" ", "").replace(",", "")
+        dice = list(text) if len(text) == 2 and text.isdigit() else None
+    try:
+        pair = tuple(int(d) for d in dice) if dice is not None else ()
+    except ValueError:
+        pair = ()
+    if len(pair) != 2 or not all(1 <= d <= 6 for d in pair):
+        raise InvalidDice(f"'{roll}' is not a roll; a roll is two dice showing 1-6, e.g. 31 or 66.")
+    return pair
+
+
+@dataclass(frozen=True)
+class Play:
+    """One legal play: its notation, the dice it used and the position it leaves (opponent to roll)."""
+
+    notation: str
+    dice_used: int
+    hits: int
+    result: Position
+    #: Acey-Deucey only: the double chosen after a 1-2 and whether the extra roll was earned.
+    chosen_double: int = 0
+    extra_roll: bool = False
+
+
+@dataclass(frozen=True)
+class Plays:
+    """All distinct legal plays of a roll from a position."""
+
+    position: Position
+    roll: tuple
+    rules: BackgammonRules
+    plays: tuple
+
+    def __len__(self) -> int:
+        return len(self.plays)
+
+    @property
+    def table(self) -> pd.DataFrame:
+        rows = []
+        for play in self.plays:
+            row = {"play": play.notation, "dice_used": play.dice_used, "hits": play.hits,
+                   "pips_after": play.result.pips()[1]}
+            try:
+                row["position_id"] = play.result.position_id()
+            except InvalidPosition:
+                row["position"] = play.result.notation()
+            if self.rules.acey_deucey_roll and sorted(self.roll) == [1, 2]:
+                row["chosen_double"] = play.chosen_double
+                row["extra_roll"] = play.extra_roll
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+    def __str__(self) -> str:
+        head = f"{len(self)} distinct plays of {self.roll[0]}{self.roll[1]} ({self.rules.name}):"
+        return head + "\n" + self.table.to_string(index=False)
+
+    def to_dict(self) -> dict:
+        return {"rules": self.rules.name, "roll": list(self.roll), "count": len(self),
+                "plays": self.table.to_dict(orient="records")}
+
+
+def legal_plays(position: Position, roll, rules: BackgammonRules | str = STANDARD) -> Plays:
+    """Every distinct legal play of ``roll`` for the side on roll in ``position``."""
+    rules = preset(rules)
+    die1, die2 = parse_roll(roll)
+    _check_playable(position, rules)
+    board = position.board_array()
+    if rules.acey_deucey_roll and {die1, die2} == {1, 2}:
+        plays = _acey_deucey_plays(position, board, rules)
+    else:
+        boards, steps, used = _kernels.legal_plays(board, die1, die2, rules.variant_code)
+        plays = [_make_play(position, boards[i], steps[i], used) for i in range(boards.shape[0])]
+        plays = _order(plays)
+    return Plays(position, (die1, die2), rules, tuple(plays))
+
+
+def _order(plays):
+    # The usual reading order: highest starting point first, as gnubg lists hint moves.
+    return sorted(plays, key=lambda p: _sort_key(p.notation))
+
+
+def _sort_key(notation: str):
+    key = []
+    for word in notation.split():
+        start = word.split("/")[0]
+        if "/" not in word:
+            continue
+        key.append(-(26 if start == "start" else 25 if start == "bar" else int(start)))
+    return key, notation
+
+
+def _acey_deucey_plays(position, board, rules):
+    boards, steps, used, doubles, extra = _kernels.acey_deucey_plays(board)
+    plays = []
+    for i in range(boards.shape[0]):
+        play = _make_play(position, boards[i], steps[i], int(used[i]))
+        if doubles[i]:
+            play = Play(f"{play.notation} (then {doubles[i]}{doubles[i]})", play.dice_used, play.hits,
+                        play.result, chosen_double=int(doubles[i]), extra_roll=bool(extra[i]))
+        plays.append(play)
+    return _order(plays)
+
+
+def _check_playable(position: Position, rules: BackgammonRules) -> None:
+    if sum(position.on_roll) == 0 or sum(position.opponent) == 0:
+        raise InvalidPosition("The game is over (one side has borne off all 15 checkers); there is no "
+                              "move to play.")
+    waiting = position.on_roll[START] + position.opponent[START]
+    if waiting and rules.standard_start:
+        raise InvalidPosition(f"Checkers waiting to enter (start:{waiting}) exist only in Dutch and "
+                                  "Acey-Deucey; choose --rules dutch or acey_deucey.")
+
+
+def _make_play(position: Position, board: np.ndarray, steps: np.ndarray, used: int) -> Play:
+    mine = tuple(int(c) for c in board[:26])
+    theirs = tuple(int(c) for c in board[26:])
+    result = Position(theirs, mine, position.cube_value, position.swapped().cube_owner)
+    segments = []   # each: list of points (as labels) and the hit flags at each arrival
+    hits = 0
+    for step in steps:
+        src, dst, hit = int(step[0]), int(step[1]), int(step[2])
+        if src == _kernels.NO_STEP:
+            continue
+        hits += hit
+        src_label = "bar" if src == BAR else "start" if src == START else str(src + 1)
+        dst_label = "off" if dst < 0 else str(dst + 1)
+        for segment in segments:
+            if segment[-1][0] == src_label and src_label not in ("bar", "start"):
+                segment.append((dst_label, hit))
+                break
+        else:
+            segments.append([(src_label, 0), (dst_label, hit)])
+    words = []
+    for segment in segments:
+        text = segment[0][0]
+        for label, hit in segment[1:]:
+            text += "/" + label + ("*" if hit else "")
+        # Only the end points matter unless a hit happened on the way.
+        if not any(hit for _, hit in segment[1:-1]):
+            text = segment[0][0] + "/" + segment[-1][0] + ("*" if segment[-1][1] else "")
+        words.append(text)
+    words.sort(key=lambda w: _sort_key(w)[0])
+    grouped = []
+    for word in words:
+        if grouped and grouped[-1][0] == word:
+            grouped[-1][1] += 1
+        else:
+            grouped.append([word, 1])
+    notation = " ".join(w if n == 1 else f"{w}({n})" for w, n in grouped) or "no legal move"
+    return Play(notation, int(used), hits, result)
+
+
+def pips_played(before: Position, play: Play) -> int:
+    """Pips the mover's count fell by (less than the dice when a bear-off wasted pips)."""
+    return pip_count(before.on_roll) - pip_count(play.result.opponent)

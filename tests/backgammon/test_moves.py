@@ -1,0 +1,171 @@
+"""Legal move generation against hand-checked positions and a plain-Python brute force."""
+
+import random
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+import bg_reference as ref  # noqa: E402
+
+from analysis.backgammon import _kernels  # noqa: E402
+from analysis.backgammon.moves import legal_plays, parse_roll, pips_played  # noqa: E402
+from analysis.backgammon.position import Position, pip_count  # noqa: E402
+from analysis.errors import InvalidDice  # noqa: E402
+
+VARIANT = {"backgammon": 0, "dutch": 1, "acey_deucey": 2}
+
+
+def kernel_set(position, d1, d2, rules):
+    boards, _, used = _kernels.legal_plays(position.board_array(), d1, d2, VARIANT[rules])
+    return {(tuple(int(x) for x in b[:26]), tuple(int(x) for x in b[26:])) for b in boards}, used
+
+
+def test_opening_31_has_16_plays_including_the_point():
+    plays = legal_plays(Position.opening(), "31")
+    assert len(plays) == 16
+    table = plays.table
+    # gnubg 1.07.001 shows sGfwATDgc/ABMA after 8/5 6/5.
+    assert table.loc[table.play == "8/5 6/5", "position_id"].item() == "sGfwATDgc/ABMA"
+    assert (table.dice_used == 2).all()
+
+
+@pytest.mark.parametrize("d1", range(1, 7))
+@pytest.mark.parametrize("d2", range(1, 7))
+def test_every_opening_roll_matches_brute_force(d1, d2):
+    start = Position.opening()
+    expected, most = ref.all_plays(list(start.on_roll), list(start.opponent), d1, d2)
+    got, used = kernel_set(start, d1, d2, "backgammon")
+    assert got == expected and used == most
+
+
+def _random_position(rng, variant):
+    """A position reached by random legal play from the variant's start (plain-Python reference)."""
+    position = Position.opening(variant)
+    me, them = list(position.on_roll), list(position.opponent)
+    for _ in range(rng.randrange(0, 60)):
+        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+        plays, _ = ref.all_plays(me, them, d1, d2, variant)
+        me, them = sorted(plays)[rng.randrange(len(plays))]
+        if sum(me) == 0:
+            break
+        me, them = list(them), list(me)
+    return me, them
+
+
+@pytest.mark.parametrize("variant", ["backgammon", "dutch", "acey_deucey"])
+def test_random_positions_match_brute_force(variant):
+    rng = random.Random(20261130 + VARIANT[variant])
+    checked = 0
+    while checked < 40:
+        me, them = _random_position(rng, variant)
+        if sum(me) == 0 or sum(them) == 0:
+            continue
+        position = Position(tuple(me), tuple(them))
+        for d1, d2 in [(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(3)]:
+            expected, most = ref.all_plays(me, them, d1, d2, variant)
+            got, used = kernel_set(position, d1, d2, variant)
+            assert got == expected, (position.notation(), d1, d2)
+            assert used == most
+        checked += 1
+
+
+def _side(**points):
+    side = [0] * 26
+    for name, count in points.items():
+        side[{"bar": 24, "start": 25}.get(name, None) if name in ("bar", "start") else int(name[1:]) - 1] = count
+    return tuple(side)
+
+
+def test_larger_die_must_be_played_when_only_one_can():
+    # My lone checker on 13; the opponent's point on my 2-point stops 13/7/2 and 13/8/2.
+    position = Position(_side(p13=1), _side(p23=2, p1=13))
+    plays = legal_plays(position, "65")
+    assert [p.notation for p in plays.plays] == ["13/7"]
+    # Block my 7-point as well: now only the 5 can be played.
+    position = Position(_side(p13=1), _side(p23=2, p18=2, p1=11))
+    assert [p.notation for p in legal_plays(position, "65").plays] == ["13/8"]
+
+
+def test_bar_checker_enters_first_and_closed_board_means_no_move():
+    # The opponent holds its 1- to 5-points: I can enter only on its 6-point (my 19-point) with a 6.
+    them = _side(p1=3, p2=3, p3=3, p4=2, p5=2, p24=2)
+    me = _side(bar=1, p13=14)
+    assert [p.notation for p in legal_plays(Position(me, them), "55").plays] == ["no legal move"]
+    notations = [p.notation for p in legal_plays(Position(me, them), "64").plays]
+    assert notations == ["bar/15"] or all(n.startswith("bar/19") or n.startswith("bar/15") for n in notations)
+    assert all("bar/" in n for n in notations)
+
+
+def test_bear_off_uses_higher_die_from_lower_point():
+    me = _side(p4=1, p2=1)
+    plays = legal_plays(Position(me, _side(p1=15)), "65")
+    assert [p.notation for p in plays.plays] == ["4/off 2/off"]
+    # A checker still on the 6-point forbids bearing off from the 2-point with a 5.
+    # 5-1: the 5 cannot bear off the 2-point checker while the 6-point is occupied.
+    plays = legal_plays(Position(_side(p6=1, p2=1), _side(p1=15)), "51")
+    assert sorted(p.notation for p in plays.plays) == ["6/1 2/1", "6/off"]
+
+
+def test_dutch_forbids_hitting_before_a_checker_is_home():
+    me = _side(p20=2, start=13)
+    them = _side(p8=1, p13=14)   # their 8-point is my 17-point
+    position = Position(me, them)
+    # Dutch: all 15 must enter first, so the 3 cannot move 20/17 at all.
+    assert all(n.startswith("start/") for n in (p.notation for p in legal_plays(position, "33", "dutch").plays))
+    everyone_in = Position(_side(p20=15), them)
+    dutch = {p.notation for p in legal_plays(everyone_in, "31", "dutch").plays}
+    standard = {p.notation for p in legal_plays(everyone_in, "31").plays}
+    assert not any("*" in n for n in dutch)
+    assert any("20/17*" in n for n in standard)
+
+
+def test_acey_deucey_roll_plays_a_chosen_double_and_earns_a_roll():
+    plays = legal_plays(Position.opening("acey_deucey"), "12", "acey_deucey")
+    assert {p.chosen_double for p in plays.plays} == {1, 2, 3, 4, 5, 6}
+    assert all(p.extra_roll and p.dice_used == 6 for p in plays.plays)
+    # Against a closed board the 1 and 2 cannot both enter: the turn just ends.
+    blocked = Position(_side(start=15), _side(p1=2, p2=2, p3=2, p4=2, p5=2, p6=2, start=3))
+    plays = legal_plays(blocked, "21", "acey_deucey")
+    assert [p.notation for p in plays.plays] == ["no legal move"]
+    assert not plays.plays[0].extra_roll
+
+
+@pytest.mark.parametrize("bad", ["71", "3", "x1", "123", "00"])
+def test_bad_rolls(bad):
+    with pytest.raises(InvalidDice):
+        parse_roll(bad)
+
+
+@pytest.mark.parametrize("variant, games", [("backgammon", 6), ("dutch", 6), ("acey_deucey", 1)])
+def test_self_play_keeps_every_invariant(variant, games):
+    rng = random.Random(4 + VARIANT[variant])
+    for _ in range(games):
+        position = Position.opening(variant)
+        for _ in range(300 if variant != "acey_deucey" else 100):
+            roll = (rng.randint(1, 6), rng.randint(1, 6))
+            plays = legal_plays(position, roll, variant)
+            play = plays.plays[rng.randrange(len(plays))]
+            after = play.result          # Position() re-validates: 15 each, one colour a point
+            mover, other = after.opponent, after.on_roll
+            if play.chosen_double:       # acey-deucey: 1 + 2, then the chosen double
+                dice = 3 + play.chosen_double * (play.dice_used - 2)
+            elif roll[0] == roll[1]:
+                dice = roll[0] * play.dice_used
+            elif play.dice_used == 2:
+                dice = sum(roll)
+            else:
+                dice = max(roll) if play.dice_used == 1 else 0
+            fell = pips_played(position, play)
+            borne = sum(position.on_roll) - sum(mover)
+            if borne == 0 and play.dice_used != 1:
+                assert fell == dice, (position.notation(), roll, play.notation)
+            else:
+                assert fell <= max(dice, sum(roll))
+            gained = pip_count(other) - pip_count(position.opponent)
+            assert gained >= 0 and (gained > 0) == (play.hits > 0)
+            if sum(mover) == 0:
+                break
+            position = after
