@@ -97,6 +97,8 @@ def main() -> None:
         subprocess.run(command, check=True, capture_output=True)
         cli_runs.append(time.perf_counter() - start)
 
+    import scipy
+    print(f"peers: scipy {scipy.__version__}, icepool {icepool.__version__}; {os.cpu_count()} CPU cores")
     cells = len(table)
     print(f"Full Bluff odds table: {cells:,} cells (every bid x 0..60 unknown dice), P(true) and P(exact)")
     print(f"{'method':<44}{'time':>12}{'ratio to ours':>16}")
