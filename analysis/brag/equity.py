@@ -119,7 +119,7 @@ def _versus(rules: BragRules, against: str) -> dict[str, np.ndarray]:
         return {"beats": beats, "ties": ties, "available": available}
 
     key = {"rules": rules.key(), "against": against, "code": CODE_VERSION}
-    name = f"brag/versus-{rules.name}-{re.sub(r'[^a-z0-9]+', '_', against.lower())}"
+    name = f"brag/versus-{rules.slug}-{re.sub(r'[^a-z0-9]+', '_', against.lower())}"
     return Store().load_or_build(name, key, build)
 
 
@@ -266,7 +266,7 @@ def two_opponent_table(rules: str | BragRules = "brag3") -> pd.DataFrame:
                           dtype=np.int64)
         return {"counts": counts}
 
-    counts = Store().load_or_build(f"brag/two-opponents-{rules.name}",
+    counts = Store().load_or_build(f"brag/two-opponents-{rules.slug}",
                                    {"rules": rules.key(), "code": CODE_VERSION}, build)["counts"]
     deals = comb(49, 3) * comb(46, 3)
     win, tie2, tie3, lose = (counts[:, i] / deals for i in range(4))

@@ -61,6 +61,15 @@ class BragRules:
         """The fields as a plain dict, used to key cached tables."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
+    @property
+    def slug(self) -> str:
+        """A file-name-safe id: the preset's name plus a short hash of every field."""
+        import hashlib
+        import json
+
+        digest = hashlib.sha256(json.dumps(self.key(), sort_keys=True).encode()).hexdigest()[:8]
+        return f"{self.name}-{digest}"
+
     def __str__(self) -> str:
         top = "3-3-3" if self.prial_333_high else "A-A-A"
         return (f"{self.name}: {self.hand_size} cards, top prial {top}, "

@@ -18,6 +18,9 @@ import numpy as np
 
 from analysis.brag.rules import BragRules, preset
 
+#: Bump when the ranking kernel's output changes, so stored strengths are rebuilt.
+CODE_VERSION = 1
+
 #: C(n, r) for n < 53, r < 5: the colex index of a hand is a sum of these.
 BINOMIAL = np.array([[comb(n, r) for r in range(5)] for n in range(53)], dtype=np.int64)
 
@@ -54,12 +57,20 @@ def colex_hands(k: int) -> np.ndarray:
 @lru_cache(maxsize=8)
 def hand_table(rules: str | BragRules = "brag3") -> HandTable:
     """The table for ``rules`` (a preset name or BragRules), built once per process."""
-    from analysis.brag._kernels import hand_strengths
+    from analysis.store import Store
 
     rules = preset(rules)
     hands = colex_hands(rules.hand_size)
     masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands.astype(np.uint64)), axis=1)
-    strengths = hand_strengths(hands, rules.prial_333_high, rules.a23_code)
+
+    def build():
+        from analysis.brag._kernels import hand_strengths
+
+        return {"strengths": hand_strengths(hands, rules.prial_333_high, rules.a23_code)}
+
+    # Kept in the store so that a warm answer needs no numba start-up at all.
+    strengths = Store().load_or_build(f"brag/strengths-{rules.slug}",
+                                      {"rules": rules.key(), "code": CODE_VERSION}, build)["strengths"]
     order = np.argsort(strengths, kind="stable")
     for array in (hands, masks, strengths, order):
         array.setflags(write=False)
