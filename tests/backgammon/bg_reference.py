@@ -156,3 +156,26 @@ def shots(distance, blocks=()):
                     break
         count += hit
     return count
+
+
+@lru_cache(maxsize=None)
+def cubeful(mine, theirs):
+    """Money-game cubeful equities (no double) of the side on roll, no gammons possible:
+    returns (cube centred, cube owned by the roller, cube owned by the opponent)."""
+    def full(m, t):
+        centre, own, opp = cubeful(m, t)
+        double = min(2 * opp, 1)     # the opponent takes (owning a 2-cube) or passes (+1)
+        return max(centre, double), max(own, double), opp
+
+    totals = [Fraction(0)] * 3
+    for a, b, p in ROLLS:
+        best = [None] * 3
+        for nxt in bearoff_moves(mine, a, b):
+            if sum(nxt) == 0:
+                values = (1, 1, 1)
+            else:
+                their_centre, their_own, their_opp = full(theirs, nxt)
+                values = (-their_centre, -their_opp, -their_own)
+            best = [v if b_ is None else max(b_, v) for b_, v in zip(best, values)]
+        totals = [t + p * v for t, v in zip(totals, best)]
+    return tuple(totals)

@@ -1,0 +1,304 @@
+"""Exact bear-off databases: one-sided (15 checkers) and two-sided (6 checkers, with the cube).
+
+A bear-off position is the six counts on a side's home board, ace point first.
+
+* **One-sided**: for all 54,264 positions of up to 15 checkers, the distribution
+  of the number of rolls needed to bear everything off when each roll is played
+  to minimise the expected number of rolls (gnubg's convention), the expected
+  rolls, the effective pip count (EPC = expected rolls x 49/6, the average roll)
+  and, for 15 checkers, the rolls needed to bear off the *first* checker (does
+  the side save the gammon?).
+* **Two-sided**: for every pair of positions of up to 6 checkers (924 x 924),
+  the exact cubeless winning chance of the side on roll and the cubeful money
+  equities with the cube centred, owned by the side on roll and owned by the
+  opponent, from which the double / take / pass decisions follow.
+
+Both are built by numba kernels and cached with :class:`analysis.store.Store`.
+
+>>> odds = bearoff_odds((3, 3, 3, 2, 2, 2))
+>>> round(odds.expected_rolls, 4), odds.distribution.index[0]
+(7.555, 4)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+from math import comb
+
+import numpy as np
+import pandas as pd
+
+from analysis.errors import InvalidPosition
+from analysis.store import Store
+from analysis.backgammon import _kernels
+from analysis.backgammon.position import BAR, START, Position
+
+ONE_SIDED_CHECKERS = 15
+TWO_SIDED_CHECKERS = 6
+HORIZON = 32            # no 15-checker bear-off takes 32 rolls or more (checked on build)
+AVERAGE_ROLL = 49 / 6   # pips in an average roll, doubles counted four times
+VERSION = 1
+
+
+@lru_cache(maxsize=None)
+def home_positions(top: int) -> np.ndarray:
+    """All 6-tuples of at most ``top`` checkers, in the kernels' (lexicographic) rank order."""
+    rows = [c for c in product(range(top + 1), repeat=6) if sum(c) <= top]
+    return np.array(rows, dtype=np.int64)
+
+
+@lru_cache(maxsize=None)
+def _ways(top: int) -> np.ndarray:
+    return np.array([[comb(p + r, p) for r in range(top + 1)] for p in range(6)], dtype=np.int64)
+
+
+def rank(counts, top: int = ONE_SIDED_CHECKERS) -> int:
+    """Index of a home-board position in the database of up to ``top`` checkers."""
+    return int(_kernels.bearoff_rank(np.asarray(counts, dtype=np.int64), top, _ways(top)))
+
+
+def _pips(rows: np.ndarray) -> np.ndarray:
+    return rows @ np.arange(1, 7)
+
+
+def _build_one_sided() -> dict:
+    rows = home_positions(ONE_SIDED_CHECKERS)
+    order = np.argsort(_pips(rows), kind="stable")
+    ways = _ways(ONE_SIDED_CHECKERS)
+    dist, expect = _kernels.build_one_sided(rows, order, ONE_SIDED_CHECKERS, ways, HORIZON, False)
+    gammon, gammon_expect = _kernels.build_one_sided(rows, order, ONE_SIDED_CHECKERS, ways, HORIZON, True)
+    if not (np.allclose(dist.sum(axis=1), 1.0, atol=1e-12) and np.allclose(gammon.sum(axis=1), 1.0, atol=1e-12)):
+        raise RuntimeError("bear-off distributions do not sum to 1: the horizon is too short")
+    return {"distribution": dist, "expected": expect, "first_off": gammon, "first_off_expected": gammon_expect}
+
+
+_LOADED: dict = {}
+
+
+def _cached(store: Store | None, name: str, key: dict, build) -> dict:
+    """Load a table once per process and store folder (a load verifies a 14 MB checksum)."""
+    store = store or Store()
+    memo = (str(store.root), name)
+    if memo not in _LOADED:
+        _LOADED[memo] = store.load_or_build(name, key, build)
+    return _LOADED[memo]
+
+
+def one_sided_table(store: Store | None = None) -> dict:
+    """The one-sided database (built on first use, a few seconds, then read from the cache)."""
+    key = {"version": VERSION, "checkers": ONE_SIDED_CHECKERS, "horizon": HORIZON}
+    return _cached(store, "backgammon/bearoff-one-sided", key, _build_one_sided)
+
+
+def _build_two_sided() -> dict:
+    rows = home_positions(TWO_SIDED_CHECKERS)
+    count = rows.shape[0]
+    starts, succ = _kernels.successor_table(rows, TWO_SIDED_CHECKERS, _ways(TWO_SIDED_CHECKERS))
+    pips = _pips(rows)
+    pair_pips = (pips[:, None] + pips[None, :]).ravel()
+    pair_order = np.argsort(pair_pips, kind="stable").astype(np.int64)
+    win, nd_centre, nd_owned, nd_theirs = _kernels.build_two_sided(pair_order, starts, succ, count)
+    return {"win": win, "no_double_centre": nd_centre, "no_double_owned": nd_owned,
+            "no_double_theirs": nd_theirs}
+
+
+def two_sided_table(store: Store | None = None) -> dict:
+    """The two-sided database (924 x 924 pairs, a few seconds to build, then cached)."""
+    key = {"version": VERSION, "checkers": TWO_SIDED_CHECKERS}
+    return _cached(store, "backgammon/bearoff-two-sided", key, _build_two_sided)
+
+
+# --------------------------------------------------------------------------- one side
+@dataclass(frozen=True)
+class BearoffOdds:
+    """How many rolls one side needs to bear off (exact, optimal play)."""
+
+    counts: tuple
+    distribution: pd.Series          # P(exactly n rolls), n = 1, 2, ...
+    expected_rolls: float
+    first_off: pd.Series | None      # P(first checker off in exactly n rolls); 15 checkers only
+
+    @property
+    def effective_pip_count(self) -> float:
+        return self.expected_rolls * AVERAGE_ROLL
+
+    @property
+    def pips(self) -> int:
+        return sum((i + 1) * c for i, c in enumerate(self.counts))
+
+    @property
+    def wastage(self) -> float:
+        """EPC minus the pip count: pips lost to the dice not fitting the position."""
+        return self.effective_pip_count - self.pips
+
+    def to_dict(self) -> dict:
+        data = {"counts": list(self.counts), "pips": self.pips, "expected_rolls": self.expected_rolls,
+                "effective_pip_count": self.effective_pip_count, "wastage": self.wastage,
+                "rolls": {int(n): float(p) for n, p in self.distribution.items()}}
+        if self.first_off is not None:
+            data["first_checker_off"] = {int(n): float(p) for n, p in self.first_off.items()}
+        return data
+
+    def __str__(self) -> str:
+        lines = [f"bear-off {' '.join(map(str, self.counts))} (ace point first): {self.pips} pips, "
+                 f"{self.expected_rolls:.4f} rolls expected, EPC {self.effective_pip_count:.2f} "
+                 f"(wastage {self.wastage:.2f})",
+                 "rolls  P(exactly)  P(at most)"]
+        cumulative = 0.0
+        for n, p in self.distribution.items():
+            cumulative += p
+            if p < 5e-7 and cumulative > 0.5:
+                break
+            lines.append(f"{n:5d}  {p:10.6f}  {cumulative:10.6f}")
+        if self.first_off is not None:
+            first = ", ".join(f"{n}: {p:.4f}" for n, p in self.first_off.items())
+            lines.append(f"first checker off in n rolls: {first}")
+        return "\n".join(lines)
+
+
+def parse_counts(counts) -> tuple:
+    """Six counts (ace point first) from ``"3 3 3 2 2 2"``, ``"3,3,3,2,2,2"`` or a sequence."""
+    words = str(counts).replace(",", " ").split() if isinstance(counts, str) else list(counts)
+    try:
+        values = tuple(int(w) for w in words)
+    except (TypeError, ValueError):
+        values = ()
+    if len(values) != 6 or min(values, default=-1) < 0:
+        raise InvalidPosition(f"'{counts}' is not a home board; give six checker counts, ace point first, "
+                              "e.g. \"3 3 3 2 2 2\".")
+    if sum(values) > ONE_SIDED_CHECKERS:
+        raise InvalidPosition(f"'{counts}' holds {sum(values)} checkers; a side has at most 15.")
+    return values
+
+
+def bearoff_odds(counts, store: Store | None = None) -> BearoffOdds:
+    """The one-sided bear-off figures for ``counts`` (six counts, ace point first)."""
+    counts = parse_counts(counts)
+    table = one_sided_table(store)
+    idx = rank(counts)
+    dist = table["distribution"][idx]
+    last = int(np.nonzero(dist > 0)[0].max())
+    first_n = int(np.nonzero(dist > 0)[0].min())
+    series = pd.Series(dist[first_n:last + 1], index=range(first_n, last + 1), name="P(rolls)")
+    first_off = None
+    if sum(counts) == ONE_SIDED_CHECKERS:
+        gammon = table["first_off"][idx]
+        nz = np.nonzero(gammon > 0)[0]
+        first_off = pd.Series(gammon[nz.min():nz.max() + 1], index=range(int(nz.min()), int(nz.max()) + 1))
+    return BearoffOdds(counts, series, float(table["expected"][idx]), first_off)
+
+
+def distribution(counts, store: Store | None = None) -> np.ndarray:
+    """P(exactly n rolls), n = 0..HORIZON-1, as an array."""
+    return one_sided_table(store)["distribution"][rank(parse_counts(counts))]
+
+
+# --------------------------------------------------------------------------- two sides
+@dataclass(frozen=True)
+class CubeAdvice:
+    """Cubeful money-game analysis of a bear-off with the side on roll to decide."""
+
+    position: Position
+    win_chance: float
+    exact: bool                  # True: two-sided database; False: one-sided approximation
+    no_double: float | None      # cubeful equity per unit of the current stake
+    double_take: float | None
+    double_pass: float = 1.0
+
+    @property
+    def may_double(self) -> bool:
+        return self.position.cube_owner in ("centre", "on_roll")
+
+    @property
+    def should_double(self) -> bool | None:
+        if self.no_double is None or not self.may_double:
+            return None if self.no_double is None else False
+        return min(self.double_take, self.double_pass) > self.no_double + 1e-12
+
+    @property
+    def should_take(self) -> bool | None:
+        if self.double_take is None:
+            return None
+        return self.double_take <= self.double_pass + 1e-12
+
+    @property
+    def decision(self) -> str:
+        if self.no_double is None:
+            return "unknown (outside the exact two-sided database)"
+        if not self.may_double:
+            return "no double (the opponent owns the cube)"
+        take = "take" if self.should_take else "pass"
+        if self.should_double:
+            return f"double, {take}"
+        return f"no double ({take} if doubled)"
+
+    def to_dict(self) -> dict:
+        data = {"position_id": _safe_id(self.position), "notation": self.position.notation(),
+                "win_chance": self.win_chance, "exact": self.exact, "cube_value": self.position.cube_value,
+                "cube_owner": self.position.cube_owner, "decision": self.decision}
+        if self.no_double is not None:
+            data.update({"equity_no_double": self.no_double, "equity_double_take": self.double_take,
+                         "equity_double_pass": self.double_pass,
+                         "double": self.should_double, "take": self.should_take})
+        return data
+
+    def __str__(self) -> str:
+        head = (f"{self.position.notation()}\nside on roll wins {100 * self.win_chance:.2f}% cubeless "
+                f"({'exact two-sided database' if self.exact else 'from the one-sided distributions'})")
+        if self.no_double is None:
+            return head + f"\ncube: {self.decision}"
+        return (head + f"\ncubeful equity (per {self.position.cube_value}-cube stake): no double "
+                f"{self.no_double:+.4f}, double/take {self.double_take:+.4f}, double/pass +1.0000"
+                f"\ncube: {self.decision}")
+
+
+def _safe_id(position: Position) -> str | None:
+    try:
+        return position.position_id()
+    except InvalidPosition:
+        return None
+
+
+def home_counts(position: Position) -> tuple[tuple, tuple]:
+    """Both sides' home-board counts; every checker must be on its home board."""
+    for label, side in (("side on roll", position.on_roll), ("opponent", position.opponent)):
+        if side[BAR] or side[START]:
+            raise InvalidPosition(f"The {label} has a checker on the bar or waiting to enter; a bear-off "
+                                  "position has every checker on the six home points.")
+        if any(side[6:24]):
+            outside = max(i + 1 for i in range(6, 24) if side[i])
+            raise InvalidPosition(f"The {label} has a checker on its {outside}-point; a bear-off position has "
+                                  "every checker on the six home points.")
+    return tuple(position.on_roll[:6]), tuple(position.opponent[:6])
+
+
+def race_win_chance(mine, theirs, store: Store | None = None) -> float:
+    """P(side on roll finishes first) from the two one-sided roll distributions.
+
+    Exact for independent bear-offs; with both sides playing to minimise their own
+    expected rolls (rather than to maximise the winning chance) it is a close
+    approximation, exact within the two-sided database's range only by luck.
+    """
+    table = one_sided_table(store)
+    mine_dist = table["distribution"][rank(mine)]
+    theirs_dist = table["distribution"][rank(theirs)]
+    theirs_at_least = np.cumsum(theirs_dist[::-1])[::-1]      # P(they need >= n rolls)
+    return float(np.sum(mine_dist * theirs_at_least))
+
+
+def cube_advice(position: Position, store: Store | None = None) -> CubeAdvice:
+    """Winning chance and (within 6 checkers each) the exact cube decision of a bear-off."""
+    mine, theirs = home_counts(position)
+    if sum(mine) == 0 or sum(theirs) == 0:
+        raise InvalidPosition("One side has already borne off all its checkers; the game is over.")
+    if sum(mine) <= TWO_SIDED_CHECKERS and sum(theirs) <= TWO_SIDED_CHECKERS:
+        table = two_sided_table(store)
+        a, b = rank(mine, TWO_SIDED_CHECKERS), rank(theirs, TWO_SIDED_CHECKERS)
+        owner = position.cube_owner
+        no_double = float({"centre": table["no_double_centre"], "on_roll": table["no_double_owned"],
+                           "opponent": table["no_double_theirs"]}[owner][a, b])
+        double_take = 2.0 * float(table["no_double_theirs"][a, b])
+        return CubeAdvice(position, float(table["win"][a, b]), True, no_double, double_take)
+    return CubeAdvice(position, race_win_chance(mine, theirs, store), False, None, None)
