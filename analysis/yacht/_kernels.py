@@ -1,0 +1,524 @@
+"""Numba kernels for Yacht: plain arrays in, plain arrays out; no validation, no I/O.
+
+A *state* is the score card between turns: which boxes are filled (bit mask), the
+upper total capped at the bonus threshold, and whether the yacht box holds its
+points (the flag that earns yacht bonuses). It is packed into one index:
+``((mask * n_upper) + upper) * n_flag + flag``.
+
+Inside a turn the kernels work on the 252 rolls and 462 keeps of ``dice.py``:
+``V0[roll]`` is the value of writing the best box now, ``K1[keep]`` the value of
+keeping ``keep`` with one roll left, ``V1[roll]`` the best over the roll's sub-keeps,
+and so on up to ``V2`` (two rolls left) and the value of the turn before any die is
+thrown. ``params`` packs the preset's numbers (see the ``P_*`` indices).
+"""
+
+import numpy as np
+from numba import njit, prange
+
+from analysis.random import next_state, stream, uniform_int
+
+P_BOXES, P_UPPER, P_FLAG, P_THRESHOLD, P_UPPER_BONUS, P_YACHT_BONUS, P_YACHT_BOX, P_JOKER, P_MAX_POINTS = range(9)
+NEG = -1e300
+
+
+@njit(cache=True)
+def pack(mask, upper, flag, params):
+    return (mask * params[P_UPPER] + upper) * params[P_FLAG] + flag
+
+
+@njit(cache=True)
+def unpack(state, params):
+    flag = state % params[P_FLAG]
+    rest = state // params[P_FLAG]
+    return rest // params[P_UPPER], rest % params[P_UPPER], flag
+
+
+@njit(cache=True)
+def write_box(box, mask, upper, flag, roll, joker, params, scores, joker_scores, box_face, yacht_face):
+    """Write ``roll`` in ``box``: (box points, upper bonus, yacht bonus, next state), or box points -1 if illegal.
+
+    ``joker`` is 1 when the roll is a five-alike that the joker rule governs.
+    """
+    if mask >> box & 1:
+        return -1, 0, 0, 0
+    n_boxes = params[P_BOXES]
+    yacht_bonus = 0
+    points = scores[box, roll]
+    if joker:
+        if flag == 1:
+            yacht_bonus = params[P_YACHT_BONUS]
+        face = yacht_face[roll]
+        matching = -1
+        lower_open = False
+        for b in range(n_boxes):
+            if box_face[b] == face:
+                matching = b
+            if box_face[b] == 0 and not (mask >> b & 1):
+                lower_open = True
+        matching_open = matching >= 0 and not (mask >> matching & 1)
+        if params[P_JOKER] == 1:
+            # Forced joker (Hasbro): the matching upper box if open, else a lower box, else an upper zero.
+            if matching_open:
+                if box != matching:
+                    return -1, 0, 0, 0
+            elif lower_open and box_face[box] != 0:
+                return -1, 0, 0, 0
+            points = joker_scores[box, roll]
+        elif not matching_open:
+            # Free joker (Verhoeff's rules): any open box; full house and straights count only
+            # once the matching upper box is filled.
+            points = joker_scores[box, roll]
+    new_upper = upper
+    upper_bonus = 0
+    if box_face[box] > 0 and params[P_UPPER] > 1:
+        threshold = params[P_THRESHOLD]
+        new_upper = min(threshold, upper + points)
+        if upper < threshold and new_upper >= threshold:
+            upper_bonus = params[P_UPPER_BONUS]
+    new_flag = flag
+    if box == params[P_YACHT_BOX] and points > 0 and params[P_FLAG] > 1:
+        new_flag = 1
+    return points, upper_bonus, yacht_bonus, pack(mask | (1 << box), new_upper, new_flag, params)
+
+
+@njit(cache=True)
+def joker_applies(mask, roll, params, yacht_face):
+    yacht_box = params[P_YACHT_BOX]
+    return params[P_JOKER] > 0 and yacht_face[roll] > 0 and yacht_box >= 0 and (mask >> yacht_box & 1) == 1
+
+
+@njit(cache=True)
+def box_values(mask, upper, flag, roll, values, use_values, params, scores, joker_scores, box_face,
+               yacht_face, out):
+    """``out[box]``: points now plus expected future points, for every box (NEG where illegal)."""
+    joker = joker_applies(mask, roll, params, yacht_face)
+    best = NEG
+    for box in range(params[P_BOXES]):
+        points, upper_bonus, yacht_bonus, following = write_box(
+            box, mask, upper, flag, roll, joker, params, scores, joker_scores, box_face, yacht_face)
+        if points < 0:
+            out[box] = NEG
+            continue
+        out[box] = points + upper_bonus + yacht_bonus
+        if use_values:
+            out[box] += values[following]
+        best = max(best, out[box])
+    return best
+
+
+@njit(cache=True)
+def keep_values(roll_values, keep_add, out):
+    """``out[keep]``: expected ``roll_values`` after keeping ``keep`` and rolling the rest.
+
+    Keeps are ordered by size and the last 252 are the rolls, so one pass from the fullest
+    keep down averages over one more die at a time (6 additions per keep instead of a
+    sum over every outcome).
+    """
+    first = out.shape[0] - roll_values.shape[0]
+    for roll in range(roll_values.shape[0]):
+        out[first + roll] = roll_values[roll]
+    for keep in range(first - 1, -1, -1):
+        total = 0.0
+        for face in range(1, 7):
+            total += out[keep_add[keep, face]]
+        out[keep] = total * (1.0 / 6.0)
+
+
+@njit(cache=True)
+def best_keeps(keep_vals, keep_remove, n_remove, best, out):
+    """``out[roll]``: the best keep value among the roll's sub-keeps (``best``: scratch per keep)."""
+    for keep in range(keep_vals.shape[0]):
+        value = keep_vals[keep]
+        for j in range(n_remove[keep]):
+            value = max(value, best[keep_remove[keep, j]])
+        best[keep] = value
+    first = keep_vals.shape[0] - out.shape[0]
+    for roll in range(out.shape[0]):
+        out[roll] = best[first + roll]
+
+
+@njit(cache=True)
+def final_values(mask, upper, flag, values, use_values, params, scores, joker_scores, box_face, yacht_face,
+                 counts, v0, per_box, choice):
+    """``v0[roll]``: the best box's points plus future value for every final roll; ``choice[roll]``: that box.
+
+    Ties go to the first box in card order (values within 1e-9 count as tied).
+
+    Writing a lower box leads to the same next state whatever it scores (the yacht box aside:
+    a zero there leaves the bonus flag down), and an upper box's points depend only on how many
+    dice show its face; so the future values are looked up once per box, not once per roll.
+    """
+    n_boxes = params[P_BOXES]
+    n_open = 0
+    open_boxes = np.empty(n_boxes, dtype=np.int64)
+    hit = np.zeros(n_boxes)      # future value after a lower box that scores
+    miss = np.zeros(n_boxes)     # ... and after one that scores zero
+    by_count = np.zeros((n_boxes, 6))  # upper box: points + bonus + future value, by dice showing the face
+    for box in range(n_boxes):
+        if mask >> box & 1:
+            continue
+        open_boxes[n_open] = box
+        n_open += 1
+        face = box_face[box]
+        if face == 0:
+            if use_values:
+                raised = 1 if (box == params[P_YACHT_BOX] and params[P_FLAG] > 1) else flag
+                hit[box] = values[pack(mask | (1 << box), upper, raised, params)]
+                miss[box] = values[pack(mask | (1 << box), upper, flag, params)]
+        else:
+            for count in range(6):
+                new_upper = upper
+                bonus = 0
+                points = face * count
+                if params[P_UPPER] > 1:
+                    threshold = params[P_THRESHOLD]
+                    new_upper = min(threshold, upper + points)
+                    if upper < threshold and new_upper >= threshold:
+                        bonus = params[P_UPPER_BONUS]
+                future = values[pack(mask | (1 << box), new_upper, flag, params)] if use_values else 0.0
+                by_count[box, count] = points + bonus + future
+    for roll in range(v0.shape[0]):
+        if joker_applies(mask, roll, params, yacht_face):
+            v0[roll] = box_values(mask, upper, flag, roll, values, use_values, params, scores, joker_scores,
+                                  box_face, yacht_face, per_box)
+            choice[roll] = argmax_box(per_box)
+            continue
+        best = NEG
+        chosen, chosen_value = -1, NEG
+        for j in range(n_open):
+            box = open_boxes[j]
+            face = box_face[box]
+            if face > 0:
+                value = by_count[box, counts[roll, face]]
+            else:
+                points = scores[box, roll]
+                value = points + (hit[box] if points > 0 else miss[box])
+            if value > best:
+                best = value
+            if value > chosen_value + 1e-9:
+                chosen, chosen_value = box, value
+        v0[roll] = best
+        choice[roll] = chosen
+
+
+@njit(cache=True)
+def turn(mask, upper, flag, values, use_values, params, scores, joker_scores, box_face, yacht_face,
+         keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add, keep_remove, n_remove, v0, k1, v1, k2, v2,
+         per_box, choice):
+    """Fill the turn tables of one state and return the state's value (expected points still to come)."""
+    final_values(mask, upper, flag, values, use_values, params, scores, joker_scores, box_face, yacht_face,
+                 counts, v0, per_box, choice)
+    best = np.empty(k1.shape[0])
+    keep_values(v0, keep_add, k1)
+    best_keeps(k1, keep_remove, n_remove, best, v1)
+    keep_values(v1, keep_add, k2)
+    best_keeps(k2, keep_remove, n_remove, best, v2)
+    total = 0.0
+    for roll in range(v2.shape[0]):
+        total += first_roll[roll] * v2[roll]
+    return total
+
+
+@njit(cache=True)
+def upper_faces(mask, box_face):
+    """Bit ``f`` set when the upper box of face ``f`` is filled."""
+    faces = 0
+    for box in range(box_face.shape[0]):
+        if box_face[box] > 0 and (mask >> box & 1):
+            faces |= 1 << box_face[box]
+    return faces
+
+
+@njit(cache=True)
+def state_is_valid(mask, upper, flag, params, box_face, reachable):
+    if not reachable[upper_faces(mask, box_face), upper]:
+        return False
+    yacht_box = params[P_YACHT_BOX]
+    return flag == 0 or (yacht_box >= 0 and (mask >> yacht_box & 1) == 1)
+
+
+@njit(cache=True, parallel=True)
+def solve_values(params, scores, joker_scores, box_face, yacht_face, reachable, masks, layer_start,
+                 keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add, keep_remove, n_remove):
+    """Expected points still to come from every state under optimal play (backward over filled boxes)."""
+    n_boxes = params[P_BOXES]
+    n_states = (1 << n_boxes) * params[P_UPPER] * params[P_FLAG]
+    values = np.zeros(n_states)
+    n_rolls = roll_keeps.shape[0]
+    n_keeps = keep_start.shape[0] - 1
+    for layer in range(n_boxes - 1, -1, -1):
+        # States with the same number of filled boxes only look at fuller states: independent.
+        for i in prange(layer_start[layer], layer_start[layer + 1]):
+            mask = masks[i]
+            v0 = np.empty(n_rolls)
+            v1 = np.empty(n_rolls)
+            v2 = np.empty(n_rolls)
+            k1 = np.empty(n_keeps)
+            k2 = np.empty(n_keeps)
+            per_box = np.empty(n_boxes)
+            choice = np.empty(n_rolls, dtype=np.int64)
+            for upper in range(params[P_UPPER]):
+                for flag in range(params[P_FLAG]):
+                    if state_is_valid(mask, upper, flag, params, box_face, reachable):
+                        values[pack(mask, upper, flag, params)] = turn(
+                            mask, upper, flag, values, True, params, scores, joker_scores, box_face,
+                            yacht_face, keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps,
+                            first_roll, counts, keep_add, keep_remove, n_remove, v0, k1, v1, k2, v2, per_box, choice)
+    return values
+
+
+@njit(cache=True)
+def argmax_keep(keep_vals, roll, roll_keeps, n_roll_keeps):
+    best, best_keep = NEG, -1
+    for j in range(n_roll_keeps[roll]):
+        keep = roll_keeps[roll, j]
+        if keep_vals[keep] > best + 1e-9:
+            best, best_keep = keep_vals[keep], keep
+    return best_keep
+
+
+@njit(cache=True)
+def argmax_box(per_box):
+    best, best_box = NEG, -1
+    for box in range(per_box.shape[0]):
+        if per_box[box] > best + 1e-9:
+            best, best_box = per_box[box], box
+    return best_box
+
+
+@njit(cache=True)
+def push_keeps(chance, keep_vals, roll_keeps, n_roll_keeps, keep_start, keep_roll, keep_prob, after):
+    """``after``: the chance of each roll once every roll in ``chance`` has kept its best keep and rerolled."""
+    # Gather by keep first: many rolls share a keep, and each keep's row is pushed once.
+    kept = np.zeros(keep_start.shape[0] - 1)
+    for roll in range(chance.shape[0]):
+        if chance[roll] > 0.0:
+            kept[argmax_keep(keep_vals, roll, roll_keeps, n_roll_keeps)] += chance[roll]
+    for keep in range(kept.shape[0]):
+        if kept[keep] > 0.0:
+            for j in range(keep_start[keep], keep_start[keep + 1]):
+                after[keep_roll[j]] += kept[keep] * keep_prob[j]
+
+
+@njit(cache=True)
+def layer_states(layer, params, box_face, reachable, masks, layer_start):
+    count = 0
+    for pass_ in range(2):
+        found = np.empty(count, dtype=np.int64)
+        count = 0
+        for i in range(layer_start[layer], layer_start[layer + 1]):
+            for upper in range(params[P_UPPER]):
+                for flag in range(params[P_FLAG]):
+                    if state_is_valid(masks[i], upper, flag, params, box_face, reachable):
+                        if pass_ == 1:
+                            found[count] = pack(masks[i], upper, flag, params)
+                        count += 1
+    return found
+
+
+@njit(cache=True, parallel=True)
+def turn_outcomes(states, values, use_values, params, scores, joker_scores, box_face, yacht_face,
+                  keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add, keep_remove, n_remove,
+                  out_box, out_points, out_upper_bonus, out_yacht_bonus, out_next, out_prob, n_out):
+    """For each state, the distinct ways its turn can end under the policy, with their chances.
+
+    An outcome is (box, box points, upper bonus, yacht bonus, next state); ties between
+    equally good keeps or boxes go to the first in table order.
+    """
+    n_boxes = params[P_BOXES]
+    n_rolls = roll_keeps.shape[0]
+    n_keeps = keep_start.shape[0] - 1
+    width = params[P_MAX_POINTS] + 1
+    for i in prange(states.shape[0]):
+        mask, upper, flag = unpack(states[i], params)
+        v0 = np.empty(n_rolls)
+        v1 = np.empty(n_rolls)
+        v2 = np.empty(n_rolls)
+        k1 = np.empty(n_keeps)
+        k2 = np.empty(n_keeps)
+        per_box = np.empty(n_boxes)
+        choice = np.empty(n_rolls, dtype=np.int64)
+        turn(mask, upper, flag, values, use_values, params, scores, joker_scores, box_face, yacht_face,
+             keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add, keep_remove, n_remove, v0, k1, v1, k2, v2, per_box, choice)
+        # Push the chance of each roll through the two keep decisions.
+        middle = np.zeros(n_rolls)
+        before = np.zeros(n_rolls)
+        push_keeps(first_roll, k2, roll_keeps, n_roll_keeps, keep_start, keep_roll, keep_prob, middle)
+        push_keeps(middle, k1, roll_keeps, n_roll_keeps, keep_start, keep_roll, keep_prob, before)
+        slot = np.full((n_boxes, width, 2), -1, dtype=np.int64)
+        count = 0
+        for roll in range(n_rolls):
+            if before[roll] <= 0.0:
+                continue
+            box = choice[roll]
+            joker = joker_applies(mask, roll, params, yacht_face)
+            points, upper_bonus, yacht_bonus, following = write_box(
+                box, mask, upper, flag, roll, joker, params, scores, joker_scores, box_face, yacht_face)
+            extra = 1 if yacht_bonus > 0 else 0
+            if slot[box, points, extra] < 0:
+                slot[box, points, extra] = count
+                out_box[i, count] = box
+                out_points[i, count] = points
+                out_upper_bonus[i, count] = upper_bonus
+                out_yacht_bonus[i, count] = yacht_bonus
+                out_next[i, count] = following
+                out_prob[i, count] = 0.0
+                count += 1
+            out_prob[i, slot[box, points, extra]] += before[roll]
+        n_out[i] = count
+
+
+@njit(cache=True, parallel=True)
+def push_scores(source, target, position, out_next, out_points, out_upper_bonus, out_yacht_bonus, out_prob,
+                n_out, states, source_top, target_top, chunks):
+    """target[pos(next), s + points] += chance * source[pos(state), s]; parallel over target score chunks.
+
+    ``source_top[row]`` is the highest score a row can hold so far; only that support is shifted,
+    and ``target_top`` is raised to match (a serial pass first, so the parallel one never races).
+    """
+    width = target.shape[1]
+    for i in range(states.shape[0]):
+        row = position[states[i]]
+        for o in range(n_out[i]):
+            shift = out_points[i, o] + out_upper_bonus[i, o] + out_yacht_bonus[i, o]
+            dest = position[out_next[i, o]]
+            target_top[dest] = max(target_top[dest], source_top[row] + shift)
+    for c in prange(chunks):
+        lo = width * c // chunks
+        hi = width * (c + 1) // chunks
+        for i in range(states.shape[0]):
+            row = position[states[i]]
+            for o in range(n_out[i]):
+                shift = out_points[i, o] + out_upper_bonus[i, o] + out_yacht_bonus[i, o]
+                dest = position[out_next[i, o]]
+                p = out_prob[i, o]
+                start = max(lo, shift)
+                stop = min(hi, source_top[row] + shift + 1)
+                for t in range(start, stop):
+                    target[dest, t] += p * source[row, t - shift]
+
+
+@njit(cache=True)
+def first_turn_policy(keep_vals, roll_keeps, n_roll_keeps):
+    best = np.empty(roll_keeps.shape[0], dtype=np.int64)
+    for roll in range(roll_keeps.shape[0]):
+        best[roll] = argmax_keep(keep_vals, roll, roll_keeps, n_roll_keeps)
+    return best
+
+
+@njit(cache=True)
+def turn_tables(mask, upper, flag, values, use_values, params, scores, joker_scores, box_face, yacht_face,
+                keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add, keep_remove, n_remove):
+    """All of one state's turn tables (for the advisor): value, V0, K1, V1, K2, V2."""
+    n_rolls = roll_keeps.shape[0]
+    n_keeps = keep_start.shape[0] - 1
+    v0, v1, v2 = np.empty(n_rolls), np.empty(n_rolls), np.empty(n_rolls)
+    k1, k2 = np.empty(n_keeps), np.empty(n_keeps)
+    per_box = np.empty(params[P_BOXES])
+    choice = np.empty(n_rolls, dtype=np.int64)
+    value = turn(mask, upper, flag, values, use_values, params, scores, joker_scores, box_face, yacht_face,
+                 keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add, keep_remove, n_remove, v0, k1, v1, k2, v2, per_box, choice)
+    return value, v0, k1, v1, k2, v2, choice
+
+
+@njit(cache=True)
+def one_box_turn(roll_values, keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add, keep_remove, n_remove):
+    """Best expected ``roll_values`` of the final roll over a whole turn (two rerolls)."""
+    n_rolls = roll_keeps.shape[0]
+    k = np.empty(keep_start.shape[0] - 1)
+    v = roll_values.copy()
+    best = np.empty(k.shape[0])
+    for _ in range(2):
+        keep_values(v, keep_add, k)
+        best_keeps(k, keep_remove, n_remove, best, v)
+    total = 0.0
+    for roll in range(n_rolls):
+        total += first_roll[roll] * v[roll]
+    return total
+
+
+@njit(cache=True)
+def _throw(keep, keep_faces, keep_size, roll_code, state):
+    """Keep ``keep``, throw the other dice; returns the roll index and the advanced random state."""
+    faces = np.empty(5, dtype=np.int64)
+    for j in range(keep_size[keep]):
+        faces[j] = keep_faces[keep, j]
+    for j in range(keep_size[keep], 5):
+        state = next_state(state)
+        faces[j] = 1 + uniform_int(state, 6)
+    faces.sort()
+    code = 0
+    for j in range(5):
+        code = code * 7 + faces[j]
+    return roll_code[code], state
+
+
+@njit(cache=True)
+def _most_common_keep(roll, roll_faces, keep_index_code):
+    """Heuristic keep: every die of the most frequent face (the higher face on a tie)."""
+    counts = np.zeros(7, dtype=np.int64)
+    for j in range(5):
+        counts[roll_faces[roll, j]] += 1
+    best = 6
+    for face in range(6, 0, -1):
+        if counts[face] > counts[best]:
+            best = face
+    code = 0
+    for _ in range(counts[best]):
+        code = code * 7 + best
+    return keep_index_code[code]
+
+
+@njit(cache=True, parallel=True)
+def simulate_games(n_games, seed, strategy, values, params, scores, joker_scores, box_face, yacht_face,
+                   keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add, keep_remove, n_remove,
+                   keep_faces, keep_size, roll_faces, roll_code, keep_index_code):
+    """Play ``n_games`` whole games; strategy 0 optimal, 1 best single turn, 2 most-common-face.
+
+    Returns points[game, column]: one column per box, then upper bonus, then yacht bonus.
+    Game ``g`` draws only from ``stream(seed, g)``, so the thread count cannot change a result.
+    """
+    n_boxes = params[P_BOXES]
+    n_rolls = roll_keeps.shape[0]
+    n_keeps = keep_start.shape[0] - 1
+    points = np.zeros((n_games, n_boxes + 2), dtype=np.int64)
+    use_values = strategy == 0
+    for g in prange(n_games):
+        rng = stream(seed, g)
+        v0, v1, v2 = np.empty(n_rolls), np.empty(n_rolls), np.empty(n_rolls)
+        k1, k2 = np.empty(n_keeps), np.empty(n_keeps)
+        per_box = np.empty(n_boxes)
+        choice = np.empty(n_rolls, dtype=np.int64)
+        mask, upper, flag = 0, 0, 0
+        for _ in range(n_boxes):
+            if strategy != 2:
+                turn(mask, upper, flag, values, use_values, params, scores, joker_scores, box_face, yacht_face,
+                     keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add, keep_remove,
+                     n_remove, v0, k1, v1, k2, v2, per_box, choice)
+            roll, rng = _throw(0, keep_faces, keep_size, roll_code, rng)
+            for stage in range(2):
+                if strategy == 2:
+                    keep = _most_common_keep(roll, roll_faces, keep_index_code)
+                elif stage == 0:
+                    keep = argmax_keep(k2, roll, roll_keeps, n_roll_keeps)
+                else:
+                    keep = argmax_keep(k1, roll, roll_keeps, n_roll_keeps)
+                roll, rng = _throw(keep, keep_faces, keep_size, roll_code, rng)
+            # strategy 2 writes the box that scores most now (values unused).
+            box_values(mask, upper, flag, roll, values, use_values, params, scores, joker_scores, box_face,
+                       yacht_face, per_box)
+            box = argmax_box(per_box)
+            joker = joker_applies(mask, roll, params, yacht_face)
+            got, upper_bonus, yacht_bonus, following = write_box(
+                box, mask, upper, flag, roll, joker, params, scores, joker_scores, box_face, yacht_face)
+            points[g, box] = got
+            points[g, n_boxes] += upper_bonus
+            points[g, n_boxes + 1] += yacht_bonus
+            mask, upper, flag = unpack(following, params)
+    return points
+
+
+def numba_threads() -> int:
+    import numba
+
+    return numba.get_num_threads()

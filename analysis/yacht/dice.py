@@ -1,0 +1,137 @@
+"""The 252 distinct rolls of five dice, the 462 keeps, and the keep -> roll transition table.
+
+A roll or keep is a sorted tuple of faces. Keeping ``k`` dice and rolling the other
+``5 - len(k)`` gives each roll with a multinomial probability; the table holds only
+the 4368 (keep, roll) pairs that can happen, in compressed-row form, so a kernel
+spends its time on real transitions.
+
+>>> len(ROLLS), len(KEEPS), int(TABLES.keep_start[-1])
+(252, 462, 4368)
+>>> parse_dice("6 6 6 2 1")
+(1, 2, 6, 6, 6)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations_with_replacement
+from math import factorial
+
+import numpy as np
+
+from analysis.errors import InvalidDice
+
+DICE = 5
+FACES = 6
+
+ROLLS: tuple[tuple[int, ...], ...] = tuple(combinations_with_replacement(range(1, FACES + 1), DICE))
+KEEPS: tuple[tuple[int, ...], ...] = tuple(
+    keep for size in range(DICE + 1) for keep in combinations_with_replacement(range(1, FACES + 1), size))
+ROLL_INDEX = {roll: i for i, roll in enumerate(ROLLS)}
+#: Keeps are ordered by size, so the last 252 keeps are the rolls themselves, in the same order.
+FIRST_FULL_KEEP = len(KEEPS) - len(ROLLS)
+KEEP_INDEX = {keep: i for i, keep in enumerate(KEEPS)}
+
+
+def ways(faces: tuple[int, ...]) -> int:
+    """Ordered outcomes of rolling ``len(faces)`` dice that sort to ``faces`` (multinomial coefficient)."""
+    result = factorial(len(faces))
+    for face in set(faces):
+        result //= factorial(faces.count(face))
+    return result
+
+
+def roll_probability(keep: tuple[int, ...], roll: tuple[int, ...]) -> Fraction:
+    """Exact chance that keeping ``keep`` and rolling the rest ends on ``roll``."""
+    rest = list(roll)
+    for face in keep:
+        if face not in rest:
+            return Fraction(0)
+        rest.remove(face)
+    return Fraction(ways(tuple(rest)), FACES ** len(rest))
+
+
+def sub_keeps(roll: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The distinct keeps that can be set aside from ``roll`` (at most 32, fewer with pairs)."""
+    found = {tuple(roll[i] for i in range(DICE) if mask >> i & 1) for mask in range(1 << DICE)}
+    return sorted(found, key=lambda k: KEEP_INDEX[k])
+
+
+@dataclass(frozen=True)
+class Tables:
+    keep_start: np.ndarray   # int64[463]: row starts of the keep -> roll table
+    keep_roll: np.ndarray    # int64[4368]: the roll each transition lands on
+    keep_prob: np.ndarray    # float64[4368]
+    roll_keeps: np.ndarray   # int64[252, 32]: distinct sub-keeps of each roll, -1 padded
+    n_roll_keeps: np.ndarray  # int64[252]
+    first_roll: np.ndarray   # float64[252]: chance of each roll when all five dice are thrown
+    counts: np.ndarray       # int64[252, 7]: how many dice show each face (index 1..6)
+    keep_add: np.ndarray     # int64[462, 7]: the keep with one more die showing face f (-1 for five dice)
+    keep_remove: np.ndarray  # int64[462, 5]: the distinct keeps with one die fewer (-1 padded)
+    n_remove: np.ndarray     # int64[462]
+
+
+def _build_tables() -> Tables:
+    start, target, prob = [0], [], []
+    for keep in KEEPS:
+        for r, roll in enumerate(ROLLS):
+            p = roll_probability(keep, roll)
+            if p:
+                target.append(r)
+                prob.append(float(p))
+        start.append(len(target))
+    roll_keeps = np.full((len(ROLLS), 1 << DICE), -1, dtype=np.int64)
+    n_roll_keeps = np.zeros(len(ROLLS), dtype=np.int64)
+    counts = np.zeros((len(ROLLS), FACES + 1), dtype=np.int64)
+    for r, roll in enumerate(ROLLS):
+        keeps = [KEEP_INDEX[k] for k in sub_keeps(roll)]
+        roll_keeps[r, :len(keeps)] = keeps
+        n_roll_keeps[r] = len(keeps)
+        for face in roll:
+            counts[r, face] += 1
+    first = np.array([float(roll_probability((), roll)) for roll in ROLLS])
+    # Rolling m dice is rolling one, then m - 1: the kernels value keeps one die at a time.
+    keep_add = np.full((len(KEEPS), FACES + 1), -1, dtype=np.int64)
+    keep_remove = np.full((len(KEEPS), DICE), -1, dtype=np.int64)
+    n_remove = np.zeros(len(KEEPS), dtype=np.int64)
+    for k, keep in enumerate(KEEPS):
+        if len(keep) < DICE:
+            for face in range(1, FACES + 1):
+                keep_add[k, face] = KEEP_INDEX[tuple(sorted(keep + (face,)))]
+        for j, face in enumerate(sorted(set(keep))):
+            rest = list(keep)
+            rest.remove(face)
+            keep_remove[k, j] = KEEP_INDEX[tuple(rest)]
+        n_remove[k] = len(set(keep))
+    return Tables(np.array(start, dtype=np.int64), np.array(target, dtype=np.int64),
+                  np.array(prob), roll_keeps, n_roll_keeps, first, counts, keep_add, keep_remove, n_remove)
+
+
+TABLES = _build_tables()
+
+
+def parse_dice(text: str | tuple | list, count: int | None = DICE) -> tuple[int, ...]:
+    """Faces from text like ``"6 6 6 2 1"`` or ``"66621"``, sorted; one clear sentence if they are bad."""
+    if isinstance(text, str):
+        tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
+        if len(tokens) == 1 and len(tokens[0]) > 1 and tokens[0].isdigit():
+            tokens = list(tokens[0])
+    else:
+        tokens = [str(t) for t in text]
+    faces = []
+    for token in tokens:
+        if not token.isdigit() or not 1 <= int(token) <= FACES:
+            raise InvalidDice(f"'{token}' is not a die face; Yacht dice show 1-6.")
+        faces.append(int(token))
+    if count is not None and len(faces) != count:
+        raise InvalidDice(f"'{text}' has {len(faces)} dice; a Yacht roll has exactly {count}.")
+    if len(faces) > DICE:
+        raise InvalidDice(f"'{text}' has {len(faces)} dice; Yacht uses at most {DICE}.")
+    return tuple(sorted(faces))
+
+
+def show(dice: tuple[int, ...]) -> str:
+    """Dice as the players write them: high faces first (``"6 6 6 2 1"``); ``"-"`` for none."""
+    return " ".join(str(f) for f in sorted(dice, reverse=True)) or "-"

@@ -1,0 +1,112 @@
+"""A preset turned into the plain arrays the kernels read (built once per preset, kept in memory).
+
+>>> from analysis.yacht.rules import preset
+>>> arrays = game_arrays(preset("yacht_kr"))
+>>> int(arrays.params[0]), arrays.scores.shape
+(12, (12, 252))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from analysis.yacht import _kernels as K
+from analysis.yacht.dice import KEEPS, ROLLS, TABLES
+from analysis.yacht.rules import JOKERS, Rules
+
+
+@dataclass(frozen=True, eq=False)
+class GameArrays:
+    rules: Rules
+    params: np.ndarray
+    scores: np.ndarray
+    joker_scores: np.ndarray
+    box_face: np.ndarray
+    yacht_face: np.ndarray
+    reachable: np.ndarray
+    masks: np.ndarray
+    layer_start: np.ndarray
+
+    @property
+    def rule_args(self):
+        """The arguments every kernel takes after the state: preset numbers and score tables."""
+        return self.params, self.scores, self.joker_scores, self.box_face, self.yacht_face
+
+    @property
+    def dice_args(self):
+        t = TABLES
+        return t.keep_start, t.keep_roll, t.keep_prob, t.roll_keeps, t.n_roll_keeps, t.first_roll, t.counts, t.keep_add, t.keep_remove, t.n_remove
+
+    def state(self, mask: int, upper: int, flag: int) -> int:
+        return int(K.pack(mask, upper, flag, self.params))
+
+    @property
+    def start(self) -> int:
+        return self.state(0, 0, 0)
+
+    @property
+    def max_final_score(self) -> int:
+        r = self.rules
+        return int(np.maximum(r.scores, r.joker_scores).max(axis=1).sum()
+                   + r.upper_bonus + r.yacht_bonus * (len(r.boxes) - 1))
+
+
+def upper_reachable(threshold: int, tracked: int) -> np.ndarray:
+    """``reachable[faces, total]``: can the filled upper boxes (bit f = face f) add up to ``total`` (capped)?"""
+    table = np.zeros((1 << 7, tracked), dtype=np.bool_)
+    if tracked == 1:
+        table[:, 0] = True
+        return table
+    for faces in range(1 << 7):
+        if faces & 1:
+            continue
+        totals = {0}
+        for face in range(1, 7):
+            if faces >> face & 1:
+                totals = {min(threshold, t + face * c) for t in totals for c in range(6)}
+        table[faces, sorted(totals)] = True
+    return table
+
+
+@lru_cache(maxsize=16)
+def game_arrays(rules: Rules) -> GameArrays:
+    n_boxes = len(rules.boxes)
+    scores, joker_scores = rules.scores, rules.joker_scores
+    yacht_box = rules.yacht_box if rules.yacht_box is not None else -1
+    params = np.array([n_boxes, rules.upper_states, rules.flag_states, rules.upper_threshold,
+                       rules.upper_bonus, rules.yacht_bonus, yacht_box, JOKERS.index(rules.joker),
+                       int(max(scores.max(), joker_scores.max()))], dtype=np.int64)
+    box_face = np.array([b.face if b.is_upper else 0 for b in rules.boxes], dtype=np.int64)
+    yacht_face = np.array([roll[0] if len(set(roll)) == 1 else 0 for roll in ROLLS], dtype=np.int64)
+    masks = np.array(sorted(range(1 << n_boxes), key=lambda m: (bin(m).count("1"), m)), dtype=np.int64)
+    popcounts = np.array([bin(int(m)).count("1") for m in masks])
+    layer_start = np.searchsorted(popcounts, np.arange(n_boxes + 2)).astype(np.int64)
+    return GameArrays(rules, params, scores, joker_scores, box_face, yacht_face,
+                      upper_reachable(rules.upper_threshold, rules.upper_states), masks, layer_start)
+
+
+def _faces_code(faces) -> int:
+    code = 0
+    for face in sorted(faces):
+        code = code * 7 + face
+    return code
+
+
+@lru_cache(maxsize=1)
+def throw_tables():
+    """Lookup tables for simulation: keep faces and sizes, roll faces, and sorted-faces code -> index."""
+    keep_faces = np.zeros((len(KEEPS), 5), dtype=np.int64)
+    keep_size = np.array([len(k) for k in KEEPS], dtype=np.int64)
+    for i, keep in enumerate(KEEPS):
+        keep_faces[i, :len(keep)] = keep
+    roll_faces = np.array(ROLLS, dtype=np.int64)
+    roll_code = np.full(7 ** 5, -1, dtype=np.int64)
+    keep_index_code = np.full(7 ** 5, -1, dtype=np.int64)
+    for i, roll in enumerate(ROLLS):
+        roll_code[_faces_code(roll)] = i
+    for i, keep in enumerate(KEEPS):
+        keep_index_code[_faces_code(keep)] = i
+    return keep_faces, keep_size, roll_faces, roll_code, keep_index_code
