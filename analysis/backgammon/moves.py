@@ -4,8 +4,8 @@
 >>> plays = legal_plays(Position.opening(), "31")
 >>> len(plays)
 16
->>> plays.table.iloc[0]["play"]
-'8/5 6/5'
+>>> "8/5 6/5" in plays.table["play"].tolist()
+True
 """
 
 from __future__ import annotations
