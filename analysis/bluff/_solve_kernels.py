@@ -1,0 +1,242 @@
+"""Numba kernels of the round solver: counterfactual regret minimisation on the public bid tree.
+
+A two-player round is encoded as plain arrays (see ``solve.py``): the *public
+tree* has one node per bid history (bids only rise, so a history is a set of
+bids and the tree is finite); node 0 is the opening, and every node lists its
+children contiguously, after its parent (breadth-first order). A player's
+information set is (own hand, node), so every quantity below is a vector over
+the hands of one player at one node. Each pass is a forward sweep over the
+nodes (reach probabilities) and a backward sweep (counterfactual values), with
+the showdown of a call evaluated in O(hands + hands x dice) by grouping the
+opponent's reach by how many of their dice count for the bid.
+
+Strategy arrays are flat: the slot of (node n, hand h, action a) is
+``offset[n] + h * n_actions[n] + a``; actions are the raises in track order,
+then the challenge, then the exact call (when the preset has one).
+"""
+
+import numpy as np
+from numba import njit
+
+VANILLA, CFR_PLUS, DISCOUNTED = 0, 1, 2
+UPDATE, EVALUATE, BEST_RESPONSE = 0, 1, 2
+
+
+@njit(cache=True)
+def build_tree(legal):
+    """The public tree of a round: for each node its last bid (-1: the opening), actor, first child, raises.
+
+    ``legal[j, k]`` says bid k may follow bid j; row ``B`` (one past the last bid) holds the openings.
+    Raises always move later on the track, so subtree sizes follow by one sweep from the last bid down.
+    """
+    bids = legal.shape[1]
+    subtree = np.ones(bids + 1, np.int64)
+    for j in range(bids - 1, -1, -1):
+        for k in range(j + 1, bids):
+            if legal[j, k]:
+                subtree[j] += subtree[k]
+    for k in range(bids):
+        if legal[bids, k]:
+            subtree[bids] += subtree[k]
+    total = subtree[bids]
+    last = np.empty(total, np.int32)
+    actor = np.empty(total, np.int8)
+    child_start = np.empty(total, np.int64)
+    n_raises = np.empty(total, np.int32)
+    last[0] = -1
+    actor[0] = 0
+    following = 1
+    for n in range(total):
+        row = bids if last[n] < 0 else last[n]
+        child_start[n] = following
+        count = 0
+        for k in range(bids):
+            if legal[row, k]:
+                last[following] = k
+                actor[following] = 1 - actor[n]
+                following += 1
+                count += 1
+        n_raises[n] = count
+    return last, actor, child_start, n_raises
+
+
+@njit(cache=True)
+def normalise(weights, positive_part, player, actor, n_actions, offset, hands, out):
+    """Per information set of ``player`` (-1: both): ``weights`` (clipped at 0 when ``positive_part``)
+    scaled to sum 1, else uniform.
+
+    With regrets this is regret matching; with the strategy sums it is the average strategy.
+    """
+    for n in range(actor.size):
+        if player >= 0 and actor[n] != player:
+            continue
+        size = n_actions[n]
+        for h in range(hands[actor[n]]):
+            base = offset[n] + h * size
+            total = 0.0
+            for a in range(size):
+                w = weights[base + a]
+                if positive_part and w < 0.0:
+                    w = 0.0
+                total += w
+            for a in range(size):
+                if total > 0.0:
+                    w = weights[base + a]
+                    if positive_part and w < 0.0:
+                        w = 0.0
+                    out[base + a] = w / total
+                else:
+                    out[base + a] = 1.0 / size
+
+
+@njit(cache=True)
+def forward(policy, actor, child_start, n_raises, n_actions, offset, hands, reach):
+    """Each player's probability of playing to every node, per own hand (chance left out)."""
+    reach[:, 0, :] = 1.0
+    for n in range(actor.size):
+        p = actor[n]
+        size = n_actions[n]
+        for r in range(n_raises[n]):
+            c = child_start[n] + r
+            for q in range(2):
+                for h in range(hands[q]):
+                    reach[q, c, h] = reach[q, n, h]
+            for h in range(hands[p]):
+                reach[p, c, h] *= policy[offset[n] + h * size + r]
+
+
+@njit(cache=True)
+def backward(mode, traverser, iteration, variant, policy, regret, strategy_sum,
+             last, actor, child_start, n_raises, n_actions, offset, hands, dice,
+             chance, match, payoff, reach, value):
+    """Counterfactual values of ``traverser`` at every node, leaves first; returns the expected value.
+
+    ``mode``: UPDATE also updates the traverser's regrets and strategy sums (CFR),
+    EVALUATE only evaluates ``policy``, BEST_RESPONSE takes the best action in every
+    one of the traverser's information sets. ``payoff[call, caller, bid, actual]`` is
+    the first bidder's payoff; the second bidder's is its negative (a constant-sum
+    payoff such as a win probability only shifts every value by a constant).
+    """
+    me = traverser
+    other = 1 - traverser
+    sign = 1.0 if me == 0 else -1.0
+    my_hands = hands[me]
+    their_hands = hands[other]
+    calls = payoff.shape[0]
+    grouped = np.zeros(dice[other] + 1)
+    showdown = np.zeros((calls, my_hands))
+    action_value = np.zeros(n_actions.max())
+    if variant == DISCOUNTED:
+        # Discounted CFR (Brown & Sandholm 2019) with alpha 1.5, beta 0, gamma 2.
+        grown = float(iteration - 1) ** 1.5
+        keep_positive = grown / (grown + 1.0)
+        keep_negative = 0.5
+        weight = float(iteration) ** 2
+    elif variant == CFR_PLUS:
+        keep_positive = 1.0
+        keep_negative = 0.0
+        weight = float(iteration)
+    else:
+        keep_positive = 1.0
+        keep_negative = 1.0
+        weight = 1.0
+    for n in range(actor.size - 1, -1, -1):
+        p = actor[n]
+        size = n_actions[n]
+        raises = n_raises[n]
+        base = offset[n]
+        bid = last[n]
+        if bid >= 0:
+            for call in range(calls):
+                grouped[:] = 0.0
+                for g in range(their_hands):
+                    weight_g = chance[other, g] * reach[other, n, g]
+                    if p == other:
+                        weight_g *= policy[base + g * size + raises + call]
+                    grouped[match[other, g, bid]] += weight_g
+                for h in range(my_hands):
+                    total = 0.0
+                    mine = match[me, h, bid]
+                    for m in range(dice[other] + 1):
+                        total += grouped[m] * payoff[call, p, bid, mine + m]
+                    showdown[call, h] = sign * total
+        for h in range(my_hands):
+            if p != me:
+                total = 0.0
+                for r in range(raises):
+                    total += value[child_start[n] + r, h]
+                if bid >= 0:
+                    for call in range(calls):
+                        total += showdown[call, h]
+                value[n, h] = total
+                continue
+            for r in range(raises):
+                action_value[r] = value[child_start[n] + r, h]
+            if bid >= 0:
+                for call in range(calls):
+                    action_value[raises + call] = showdown[call, h]
+            slot = base + h * size
+            if mode == BEST_RESPONSE:
+                best = action_value[0]
+                for a in range(1, size):
+                    if action_value[a] > best:
+                        best = action_value[a]
+                value[n, h] = best
+                continue
+            expected = 0.0
+            for a in range(size):
+                expected += policy[slot + a] * action_value[a]
+            value[n, h] = expected
+            if mode == UPDATE:
+                own_reach = reach[me, n, h]
+                for a in range(size):
+                    r_old = regret[slot + a]
+                    r_old *= keep_positive if r_old > 0.0 else keep_negative
+                    r_new = r_old + action_value[a] - expected
+                    if variant == CFR_PLUS and r_new < 0.0:
+                        r_new = 0.0
+                    regret[slot + a] = r_new
+                    strategy_sum[slot + a] += weight * own_reach * policy[slot + a]
+    total = 0.0
+    for h in range(my_hands):
+        total += chance[me, h] * value[0, h]
+    return total
+
+
+@njit(cache=True)
+def run_cfr(first_iteration, iterations, variant, regret, strategy_sum,
+            last, actor, child_start, n_raises, n_actions, offset, hands, dice, chance, match, payoff):
+    """``iterations`` CFR iterations with alternating updates (first bidder, then second), in place."""
+    nodes = actor.size
+    reach = np.empty((2, nodes, hands.max()))
+    value = np.empty((nodes, hands.max()))
+    policy = np.empty(regret.size)
+    normalise(regret, True, -1, actor, n_actions, offset, hands, policy)
+    for t in range(first_iteration, first_iteration + iterations):
+        for traverser in range(2):
+            # Only the other player's regrets changed since the policy was last matched.
+            normalise(regret, True, 1 - traverser, actor, n_actions, offset, hands, policy)
+            forward(policy, actor, child_start, n_raises, n_actions, offset, hands, reach)
+            backward(UPDATE, traverser, t, variant, policy, regret, strategy_sum, last, actor, child_start,
+                     n_raises, n_actions, offset, hands, dice, chance, match, payoff, reach, value)
+
+
+@njit(cache=True)
+def evaluate(policy, last, actor, child_start, n_raises, n_actions, offset, hands, dice, chance, match, payoff):
+    """(value for the first bidder, best-response value of each player) against ``policy``.
+
+    Best-response values are in each player's own sign convention, so their sum is
+    the NashConv (0 exactly at an equilibrium).
+    """
+    nodes = actor.size
+    reach = np.empty((2, nodes, hands.max()))
+    value = np.empty((nodes, hands.max()))
+    forward(policy, actor, child_start, n_raises, n_actions, offset, hands, reach)
+    dummy = np.empty(0)
+    first = backward(EVALUATE, 0, 1, VANILLA, policy, dummy, dummy, last, actor, child_start, n_raises,
+                     n_actions, offset, hands, dice, chance, match, payoff, reach, value)
+    best0 = backward(BEST_RESPONSE, 0, 1, VANILLA, policy, dummy, dummy, last, actor, child_start, n_raises,
+                     n_actions, offset, hands, dice, chance, match, payoff, reach, value)
+    best1 = backward(BEST_RESPONSE, 1, 1, VANILLA, policy, dummy, dummy, last, actor, child_start, n_raises,
+                     n_actions, offset, hands, dice, chance, match, payoff, reach, value)
+    return first, best0, best1

@@ -1,0 +1,340 @@
+"""Equilibrium play of a two-player round, by counterfactual regret minimisation.
+
+A round between the first bidder (player 0, ``dice[0]`` dice) and the second
+bidder (player 1, ``dice[1]`` dice) is solved exactly as the preset plays it: its
+own bid track (``bids.is_raise``), its own calls (challenge, and Perudo's calza or
+Liar's Dice's spot on) and its own loss rule (``outcomes._losses``, the rule the
+advisor uses). Bids are capped at the dice in play: a higher bid can never be
+true, so the other player calls it at no risk.
+
+The payoff is the dice the other player loses minus the dice I lose (a zero-sum
+reading of one round), or any other terminal value, such as the chance to win
+the whole game from the position the round leaves (``game_value.py``).
+
+Solvers: discounted CFR (the default; alpha 1.5, beta 0, gamma 2), CFR+
+(regret matching+, linearly weighted average) and vanilla CFR as the reference.
+Every solve reports its exploitability, computed exactly by best response on the
+whole tree: half the NashConv, i.e. how much a perfect opponent could gain, on
+average over the two seats, against the average strategy.
+
+>>> from analysis.bluff.rules import preset
+>>> solution = solve_round(preset("liars_dice", wild=6).with_fields(exact_call=None), (1, 1), use_store=False)
+>>> round(solution.value, 3), solution.exploitability < 1e-4
+(-0.027, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import itertools
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+import numpy as np
+
+from analysis.bluff.bids import Bid, all_bids, format_bid, format_dice, is_raise
+from analysis.bluff.odds import my_count
+from analysis.bluff.outcomes import _losses
+from analysis.bluff.rules import BiddingRules
+from analysis.errors import InvalidArgument
+from analysis.store import Store
+
+#: Bump when the encoding or the solver changes what a stored strategy means.
+SOLVER_VERSION = 1
+VARIANTS = {"cfr": 0, "cfr+": 1, "dcfr": 2}
+#: Largest public tree solved (bid histories); 2v2 (2**24 histories x 21 hands) does not fit here.
+MAX_NODES = 1 << 19
+CHALLENGE, EXACT = "challenge", "exact"
+
+
+def die_faces(rules: BiddingRules, faces: Optional[int] = None) -> tuple[int, ...]:
+    """The face codes a die shows: all six, or for a smaller test game the joker and the lowest faces."""
+    if faces is None or faces == 6:
+        return tuple(rules.bid_faces)
+    if not 2 <= faces <= 6:
+        raise InvalidArgument(f"A die needs 2-6 faces, not {faces}.")
+    plain = [f for f in rules.bid_faces if f != rules.joker]
+    chosen = plain[:faces - 1] + [rules.joker] if rules.joker is not None else plain[:faces]
+    return tuple(sorted(chosen))
+
+
+def hands_of(dice: int, faces: tuple[int, ...]) -> tuple[list[tuple[int, ...]], np.ndarray]:
+    """Every hand of ``dice`` dice (sorted faces) and its chance."""
+    hands = list(itertools.combinations_with_replacement(faces, dice))
+    chances = np.empty(len(hands))
+    for i, hand in enumerate(hands):
+        ways = math.factorial(dice)
+        for face in set(hand):
+            ways //= math.factorial(hand.count(face))
+        chances[i] = ways / len(faces) ** dice
+    return hands, chances
+
+
+@dataclass(frozen=True, eq=False)
+class RoundGame:
+    """The array encoding of one two-player round (see ``_solve_kernels``)."""
+
+    rules: BiddingRules
+    dice: tuple[int, int]
+    faces: tuple[int, ...]
+    palifico_round: bool
+    bids: tuple[Bid, ...]
+    calls: tuple[str, ...]
+    hands: tuple[list, list]
+    chance: np.ndarray = field(repr=False)   # [player, hand]
+    match: np.ndarray = field(repr=False)    # [player, hand, bid]: own dice counting for the bid
+    legal: np.ndarray = field(repr=False)    # [previous bid or opening, bid]
+    payoff: np.ndarray = field(repr=False)   # [call, caller, bid, actual count] -> first bidder's payoff
+    last: np.ndarray = field(repr=False)
+    actor: np.ndarray = field(repr=False)
+    child_start: np.ndarray = field(repr=False)
+    n_raises: np.ndarray = field(repr=False)
+    n_actions: np.ndarray = field(repr=False)
+    offset: np.ndarray = field(repr=False)
+
+    @property
+    def hand_counts(self) -> np.ndarray:
+        return np.array([len(self.hands[0]), len(self.hands[1])], dtype=np.int64)
+
+    @property
+    def nodes(self) -> int:
+        return int(self.actor.size)
+
+    @property
+    def information_sets(self) -> int:
+        return int(sum(len(self.hands[p]) * int((self.actor == p).sum()) for p in (0, 1)))
+
+    def kernel_arrays(self) -> tuple:
+        return (self.last, self.actor, self.child_start, self.n_raises, self.n_actions, self.offset,
+                self.hand_counts, np.array(self.dice, dtype=np.int64), self.chance, self.match, self.payoff)
+
+    def node_of(self, history) -> int:
+        """The node reached by a sequence of bids (each a legal raise of the one before)."""
+        node = 0
+        for bid in history:
+            if bid not in self.bids:
+                raise InvalidArgument(f"{format_bid(bid, self.rules)} is not a bid of this round "
+                                      f"(counts 1-{sum(self.dice)}, faces {format_dice(self.faces, self.rules)}).")
+            index = self.bids.index(bid)
+            row = len(self.bids) if self.last[node] < 0 else self.last[node]
+            if not self.legal[row, index]:
+                raise InvalidArgument(f"{format_bid(bid, self.rules)} is not a legal raise at that point of the round.")
+            node = int(self.child_start[node] + self.legal[row, :index].sum())
+        return node
+
+    def actions_at(self, node: int) -> list[str]:
+        """Names of the actions at ``node``: the raises as bids, then the calls."""
+        raises = [format_bid(self.bids[self.last[self.child_start[node] + r]], self.rules)
+                  for r in range(self.n_raises[node])]
+        return raises + (list(self.calls) if self.last[node] >= 0 else [])
+
+    def hand_index(self, player: int, hand) -> int:
+        key = tuple(sorted(hand))
+        try:
+            return self.hands[player].index(key)
+        except ValueError:
+            raise InvalidArgument(f"{format_dice(key, self.rules)} is not a hand of {self.dice[player]} "
+                                  f"dice in this round.") from None
+
+
+def dice_payoff(rules: BiddingRules, dice, start: int) -> Callable[[np.ndarray, int], float]:
+    """Terminal payoff: dice the second bidder loses minus dice the first bidder loses."""
+    return lambda loss, caller: float(loss[1] - loss[0])
+
+
+def round_game(rules: BiddingRules, dice=(1, 1), faces: Optional[int] = None, palifico_round: bool = False,
+               start: Optional[int] = None, terminal_value: Optional[Callable] = None) -> RoundGame:
+    """Encode a two-player round as arrays.
+
+    ``terminal_value(loss, caller)`` gives the first bidder's payoff from the dice
+    each player loses (``outcomes._losses``); by default the dice difference.
+    """
+    from analysis.bluff import _solve_kernels
+
+    dice = tuple(int(d) for d in dice)
+    if len(dice) != 2 or min(dice) < 1:
+        raise InvalidArgument(f"A round is solved for two players holding at least one die each, not {dice}.")
+    if palifico_round and not rules.palifico:
+        raise InvalidArgument(f"{rules.title} has no palifico rounds.")
+    if start is None:
+        start = max(rules.starting_dice(2), *dice)
+    total = sum(dice)
+    die = die_faces(rules, faces)
+    bids = tuple(b for b in all_bids(rules, total) if b.face in die)
+    subtree = _tree_size(rules, bids, palifico_round)
+    if subtree > MAX_NODES:
+        raise InvalidArgument(f"A {dice[0]}v{dice[1]} round of {rules.title} has {subtree:,} bid histories, more "
+                              f"than the {MAX_NODES:,} this solver holds in memory; solve at most 3 dice in play.")
+    calls = (CHALLENGE,) + ((EXACT,) if rules.exact_call else ())
+    hands, chance = zip(*(hands_of(d, die) for d in dice))
+    hand_max = max(len(h) for h in hands)
+    chance_array = np.zeros((2, hand_max))
+    match = np.zeros((2, hand_max, len(bids)), dtype=np.int64)
+    for p in (0, 1):
+        chance_array[p, :len(hands[p])] = chance[p]
+        for h, hand in enumerate(hands[p]):
+            for b, bid in enumerate(bids):
+                match[p, h, b] = my_count(rules, hand, bid.face, palifico_round)
+    legal = np.zeros((len(bids) + 1, len(bids)), dtype=np.bool_)
+    for k, bid in enumerate(bids):
+        legal[len(bids), k] = is_raise(None, bid, rules, palifico_round)
+        for j, previous in enumerate(bids):
+            legal[j, k] = is_raise(previous, bid, rules, palifico_round)
+    value_of = terminal_value or dice_payoff(rules, dice, start)
+    payoff = np.zeros((len(calls), 2, len(bids), total + 1))
+    for c, call in enumerate(calls):
+        for caller in (0, 1):
+            for b, bid in enumerate(bids):
+                for actual in range(total + 1):
+                    loss, _ = _losses(rules, call, actual, bid.count, dice, caller, 1 - caller, start)
+                    payoff[c, caller, b, actual] = value_of(loss, caller)
+    last, actor, child_start, n_raises = _solve_kernels.build_tree(legal)
+    n_actions = (n_raises + np.where(last >= 0, len(calls), 0)).astype(np.int64)
+    sizes = n_actions * np.array([len(hands[0]), len(hands[1])])[actor]
+    offset = np.concatenate(([0], np.cumsum(sizes)[:-1])).astype(np.int64)
+    return RoundGame(rules, dice, die, palifico_round, bids, calls, (list(hands[0]), list(hands[1])),
+                     chance_array, match, legal, payoff, last, actor, child_start, n_raises, n_actions, offset)
+
+
+def _tree_size(rules, bids, palifico_round) -> int:
+    """Number of bid histories, counted before any array is made."""
+    size = [1] * len(bids)
+    for j in range(len(bids) - 1, -1, -1):
+        size[j] += sum(size[k] for k in range(j + 1, len(bids)) if is_raise(bids[j], bids[k], rules, palifico_round))
+    return 1 + sum(size[k] for k in range(len(bids)) if is_raise(None, bids[k], rules, palifico_round))
+
+
+# ----------------------------------------------------------------------------- solving
+@dataclass(frozen=True, eq=False)
+class RoundSolution:
+    """An approximate equilibrium of a round, with its exact distance from equilibrium.
+
+    ``value`` is the first bidder's expected payoff under the average strategy;
+    ``exploitability`` is (NashConv) / 2 in payoff units; ``trajectory`` rows are
+    (iterations, exploitability) as the solve went.
+    """
+
+    game: RoundGame
+    variant: str
+    iterations: int
+    seconds: float
+    value: float
+    exploitability: float
+    policy: np.ndarray = field(repr=False)
+    trajectory: np.ndarray = field(repr=False)
+
+    @property
+    def rules(self) -> BiddingRules:
+        return self.game.rules
+
+    def strategy(self, history, hand, player: Optional[int] = None) -> dict[str, float]:
+        """{action: probability} for ``hand`` after the bids in ``history`` (the actor is set by its length)."""
+        node = self.game.node_of(history)
+        actor = int(self.game.actor[node])
+        if player is not None and player != actor:
+            raise InvalidArgument(f"After {len(history)} bids it is player {actor}'s turn, not player {player}'s.")
+        h = self.game.hand_index(actor, hand)
+        size = int(self.game.n_actions[node])
+        base = int(self.game.offset[node]) + h * size
+        return dict(zip(self.game.actions_at(node), (float(x) for x in self.policy[base:base + size])))
+
+    def to_dict(self) -> dict:
+        return {
+            "preset": self.rules.name, "wild": self.rules.joker if self.rules.name == "liars_dice" else None,
+            "dice": list(self.game.dice), "palifico_round": self.game.palifico_round,
+            "calls": list(self.game.calls), "bids": len(self.game.bids), "bid_histories": self.game.nodes,
+            "information_sets": self.game.information_sets, "solver": self.variant,
+            "iterations": self.iterations, "seconds": round(self.seconds, 3),
+            "value_first_bidder": self.value, "exploitability": self.exploitability,
+            "payoff": "dice the second bidder loses minus dice the first bidder loses",
+        }
+
+    def __str__(self) -> str:
+        g, r = self.game, self.rules
+        return "\n".join([
+            f"{r.title}, one round, first bidder {g.dice[0]} dice v second bidder {g.dice[1]} "
+            f"({len(g.bids)} bids, {g.nodes:,} bid histories, {g.information_sets:,} information sets)",
+            f"  {self.variant.upper()}, {self.iterations:,} iterations ({self.seconds:.2f} s)",
+            f"  value for the first bidder: {self.value:+.5f} dice (second bidder's dice lost minus first's)",
+            f"  exploitability: {self.exploitability:.2e} dice (0 at an exact equilibrium)",
+        ])
+
+
+def _run(game: RoundGame, variant: str, iterations: int, target: float, check_every: int):
+    from analysis.bluff import _solve_kernels as k
+
+    arrays = game.kernel_arrays()
+    slots = int(game.offset[-1] + game.n_actions[-1] * game.hand_counts[game.actor[-1]])
+    regret = np.zeros(slots)
+    strategy_sum = np.zeros(slots)
+    policy = np.empty(slots)
+    trajectory = []
+    done = 0
+    started = time.perf_counter()
+    while done < iterations:
+        chunk = min(check_every, iterations - done)
+        k.run_cfr(done + 1, chunk, VARIANTS[variant], regret, strategy_sum, *arrays)
+        done += chunk
+        k.normalise(strategy_sum, False, -1, game.actor, game.n_actions, game.offset, game.hand_counts, policy)
+        value, best0, best1 = k.evaluate(policy, *arrays)
+        exploitability = (best0 + best1) / 2.0
+        trajectory.append((done, exploitability))
+        if exploitability <= target:
+            break
+        check_every = min(check_every * 2, 4096)
+    return policy, value, exploitability, np.array(trajectory), done, time.perf_counter() - started
+
+
+def solve_round(rules: BiddingRules, dice=(1, 1), variant: str = "dcfr", iterations: int = 20000,
+                target: float = 1e-5, faces: Optional[int] = None, palifico_round: bool = False,
+                start: Optional[int] = None, terminal_value: Optional[Callable] = None,
+                payoff_name: str = "dice", use_store: bool = True, check_every: int = 64) -> RoundSolution:
+    """Solve a round to ``target`` exploitability (or ``iterations``), cached in the table store.
+
+    The exploitability is checked after 64, 128, 256, ... more iterations, so
+    ``iterations`` is a cap and ``trajectory`` shows the descent.
+    """
+    if variant not in VARIANTS:
+        raise InvalidArgument(f"'{variant}' is not a solver; choose from {', '.join(VARIANTS)}.")
+    if iterations < 1:
+        raise InvalidArgument(f"The number of iterations must be at least 1, not {iterations}.")
+    if not target >= 0:
+        raise InvalidArgument(f"The target exploitability must be a non-negative number, not {target}.")
+    game = round_game(rules, dice, faces, palifico_round, start, terminal_value)
+
+    def build():
+        policy, value, exploitability, trajectory, done, seconds = _run(game, variant, iterations, target,
+                                                                         check_every)
+        return {"policy": policy, "trajectory": trajectory,
+                "summary": np.array([value, exploitability, done, seconds])}
+
+    if use_store:
+        key = {"version": SOLVER_VERSION, "rules": dataclasses.asdict(rules), "dice": list(game.dice),
+               "faces": list(game.faces), "palifico_round": palifico_round, "variant": variant,
+               "iterations": iterations, "target": target, "payoff": payoff_name,
+               "payoff_sha": hashlib.sha256(game.payoff.tobytes()).hexdigest()}
+        name = f"bluff/rounds/{store_name(rules)}-{game.dice[0]}v{game.dice[1]}" + (
+            "-palifico" if palifico_round else "") + ("" if faces in (None, 6) else f"-{faces}faces") + (
+            f"-{payoff_name}-{variant}")
+        arrays = Store().load_or_build(name, key, build)
+    else:
+        arrays = build()
+    value, exploitability, done, seconds = arrays["summary"]
+    return RoundSolution(game, variant, int(done), float(seconds), float(value), float(exploitability),
+                         arrays["policy"], arrays["trajectory"])
+
+
+def store_name(rules: BiddingRules) -> str:
+    """A file-name-safe label of the rules: the preset plus any changed house-rule field."""
+    from analysis.bluff.rules import PRESETS
+
+    base = PRESETS.get(rules.name)
+    label = rules.name
+    if base is not None:
+        for f in dataclasses.fields(rules):
+            if getattr(rules, f.name) != getattr(base, f.name):
+                label += f"_{f.name}-{getattr(rules, f.name)}"
+    return label.replace(" ", "").replace("/", "")
