@@ -180,6 +180,8 @@ def equity(hand, opponents: int = 1, rules: str | BragRules = "brag3", *, agains
     if isinstance(opponents, bool) or not isinstance(opponents, (int, np.integer)) \
             or not 1 <= opponents <= MAX_OPPONENTS:
         raise InvalidArgument(f"{opponents!r} opponents is not allowed; choose 1 to {MAX_OPPONENTS}.")
+    if not isinstance(against, str):
+        raise InvalidArgument(f"{against!r} is not a range; use 'any', a class such as 'pair+', or 'top 20%'.")
     if against.strip().lower() != "any" and opponents != 1:
         raise InvalidArgument(f"A range ('{against}') is supported against one opponent only, "
                               f"not {opponents}.")

@@ -56,6 +56,7 @@ def register(subparsers) -> None:
     stay.add_argument("--stake", type=float, required=True, help="the stake to match")
     stay.add_argument("--opponents", type=int, default=1, help="players still in against you, 1-7")
     stay.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (3+ opponents)")
+    stay.add_argument("--samples", type=int, default=1_000_000, help="Monte Carlo deals (default 1,000,000)")
     _add_preset(stay)
     add_json_flag(stay)
     stay.set_defaults(handler=_stay)
@@ -149,7 +150,7 @@ def _stay(args) -> int:
     from analysis.brag.advice import stay_or_fold
 
     return _decision(stay_or_fold(args.hand, args.pot, args.stake, args.opponents, args.preset,
-                                  seed=args.seed), args.json)
+                                  seed=args.seed, samples=args.samples), args.json)
 
 
 def _blind(args) -> int:
