@@ -43,6 +43,10 @@ def test_four_card_class_counts_by_hand_counting():
     # prials: 13 four-of-a-kinds + 13 * 4 * 48 three-of-a-kinds = 2,509.
     table = frequencies("brag4")
     assert table.loc["prial", "hands"] == 13 + 13 * 4 * 48
+    # Running flushes: 48 suited runs times 49 fourth cards, less the 4-card hands holding
+    # two suited runs (A-2-3-4 up to J-Q-K-A of a suit: 11 per suit), counted twice.
+    # A fourth card can never turn a running flush into a prial, so none is lost upward.
+    assert table.loc["running_flush", "hands"] == 48 * 49 - 11 * 4
     assert table["hands"].sum() == comb(52, 4)
 
 
