@@ -1,0 +1,144 @@
+"""``odds yacht ...``: the optimal strategy, per-box odds, the keep/score advisor, and simulated games."""
+
+from __future__ import annotations
+
+import argparse
+
+from analysis.cli.common import add_json_flag, print_json
+
+PRESET_HELP = "yacht_kr (default), clubhouse, yahtzee or yatzy"
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+
+
+def _add_rules(parser) -> None:
+    parser.add_argument("--preset", default="yacht_kr", help=PRESET_HELP)
+    parser.add_argument("--joker", choices=("forced", "free", "none"),
+                        help="yacht-bonus joker placement (yahtzee only): forced (Hasbro, default) or free")
+    parser.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
+                        help="a house rule, e.g. five_alike_is_full_house=false (repeatable)")
+
+
+def _rules(args):
+    from analysis.errors import InvalidRules
+    from analysis.yacht.rules import Rules, preset
+
+    house = {}
+    if args.joker:
+        house["joker"] = args.joker
+    fields = {name: kind for name, kind in Rules.__annotations__.items()}
+    for item in args.rule:
+        name, _, value = item.partition("=")
+        name = name.strip()
+        if name not in fields or name in ("name", "boxes", "description", "joker"):
+            raise InvalidRules(f"'{name}' is not a house-rule field; use five_alike_is_full_house, distinct_pairs, "
+                               "one_pair_scores_two_pairs, upper_bonus, upper_threshold or yacht_bonus.")
+        if fields[name] == "bool":
+            if value.lower() not in ("true", "false", "yes", "no", "1", "0"):
+                raise InvalidRules(f"'{value}' is not true or false (rule {name}).")
+            house[name] = value.lower() in ("true", "yes", "1")
+        else:
+            if not value.strip().isdigit():
+                raise InvalidRules(f"'{value}' is not a whole number (rule {name}).")
+            house[name] = int(value)
+    return preset(args.preset, **house)
+
+
+def register(subparsers) -> None:
+    yacht = subparsers.add_parser("yacht", help="Yacht dice: Korean Yacht, Clubhouse, Yahtzee, Yatzy")
+    commands = yacht.add_subparsers(dest="command", metavar="COMMAND")
+    commands.required = True
+
+    solve = commands.add_parser("solve", help="optimal expected score, per-box contributions, score distribution")
+    _add_rules(solve)
+    add_json_flag(solve)
+    solve.set_defaults(handler=_solve)
+
+    odds = commands.add_parser("odds", help="each box's chance and expected points within one turn")
+    _add_rules(odds)
+    add_json_flag(odds)
+    odds.set_defaults(handler=_odds)
+
+    advise = commands.add_parser("advise", help="the best keep or box for the dice on the table")
+    _add_rules(advise)
+    advise.add_argument("--dice", required=True, help='the five dice, e.g. "6 6 6 2 1"')
+    advise.add_argument("--rolls-left", type=_int, required=True, help="rerolls still allowed this turn: 0, 1 or 2")
+    advise.add_argument("--open", default="all", help='"all" or the open boxes, comma-separated')
+    advise.add_argument("--upper", type=_int, default=0, help="upper-section total so far (presets with a bonus)")
+    advise.add_argument("--yacht-bonus", action="store_true", help="the yacht box already holds its points")
+    advise.add_argument("--score", type=_int, default=0, help="points on the card so far (added to the figures)")
+    advise.add_argument("--top", type=_int, default=12, help="how many alternatives to print (default 12)")
+    add_json_flag(advise)
+    advise.set_defaults(handler=_advise)
+
+    sim = commands.add_parser("simulate", help="seeded whole games under the optimal or a heuristic strategy")
+    _add_rules(sim)
+    sim.add_argument("--strategy", default="optimal", help="optimal (default), greedy or common")
+    sim.add_argument("--games", type=_int, default=10_000, help="games to play (default 10,000)")
+    sim.add_argument("--seed", type=_int, default=0, help="random seed (default 0)")
+    add_json_flag(sim)
+    sim.set_defaults(handler=_simulate)
+
+
+def _solve(args) -> int:
+    from analysis.yacht.solver import solve
+
+    solution = solve(_rules(args))
+    if args.json:
+        print_json(solution.to_dict())
+    else:
+        print(solution)
+    return 0
+
+
+def _odds(args) -> int:
+    from analysis.yacht.odds import box_odds
+
+    table = box_odds(_rules(args))
+    if args.json:
+        print_json(table)
+    else:
+        print(table.to_string(index=False, formatters={
+            "first_roll_chance": "{:8.4%}".format, "turn_chance": "{:8.4%}".format,
+            "turn_expected_points": "{:8.4f}".format}))
+    return 0
+
+
+def _advise(args) -> int:
+    from analysis.errors import InvalidArgument
+    from analysis.yacht.advice import ScoreCard, advise, open_boxes_from
+
+    if args.top < 1:
+        raise InvalidArgument(f"--top must be at least 1, not {args.top}.")
+    rules = _rules(args)
+    card = ScoreCard(open_boxes_from(rules, args.open), args.upper, args.yacht_bonus, args.score)
+    advice = advise(rules, args.dice, args.rolls_left, card)
+    if args.json:
+        print_json(advice.to_dict())
+    else:
+        shown = advice.options.head(args.top)
+        print(str(advice).split("\n\n")[0])
+        print()
+        print(shown.to_string(index=False, formatters={
+            "expected_final": "{:10.4f}".format, "gives_up": "{:8.4f}".format}))
+        if len(advice.options) > args.top:
+            print(f"({len(advice.options) - args.top} more; --top to see them)")
+    return 0
+
+
+def _simulate(args) -> int:
+    from analysis.yacht.simulate import simulate
+
+    result = simulate(_rules(args), games=args.games, seed=args.seed, strategy=args.strategy)
+    if args.json:
+        print_json(result.to_dict())
+    else:
+        print(result)
+        print()
+        print(result.boxes().to_string(index=False))
+    return 0

@@ -1,0 +1,137 @@
+"""The keep/score advisor: the best keep (or box) for the dice on the table, and what every alternative gives up.
+
+>>> advice = advise("yacht_kr", dice="6 6 6 2 1", rolls_left=2)
+>>> advice.best
+'keep 6 6 6'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from analysis.errors import InvalidArgument
+from analysis.yacht import _kernels as K
+from analysis.yacht.dice import KEEPS, ROLL_INDEX, TABLES, parse_dice, show
+from analysis.yacht.game import game_arrays
+from analysis.yacht.rules import Rules, preset
+from analysis.yacht.solver import state_values
+
+
+@dataclass(frozen=True)
+class ScoreCard:
+    """Where the game stands between or during turns: the open boxes and the bonus state."""
+
+    open_boxes: tuple[str, ...]
+    upper_total: int = 0
+    yacht_bonus: bool = False
+    score: int = 0
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The advisor's answer: ``options`` holds every distinct choice, best first."""
+
+    rules: Rules
+    dice: tuple[int, ...]
+    rolls_left: int
+    card: ScoreCard
+    options: pd.DataFrame   # option, expected_final, gives_up
+
+    @property
+    def best(self) -> str:
+        return str(self.options.iloc[0]["option"])
+
+    def to_dict(self) -> dict:
+        return {"preset": self.rules.name, "dice": list(self.dice), "rolls_left": self.rolls_left,
+                "open": list(self.card.open_boxes), "upper_total": self.card.upper_total,
+                "score_so_far": self.card.score, "best": self.best, "options": self.options}
+
+    def __str__(self) -> str:
+        what = "keep" if self.rolls_left else "box"
+        head = (f"{self.rules.name}: dice {show(self.dice)}, {self.rolls_left} roll(s) left, "
+                f"{len(self.card.open_boxes)} box(es) open, score so far {self.card.score}.\n"
+                f"Best {what}: {self.best} (expected final score {self.options.iloc[0]['expected_final']:.4f}).\n\n")
+        return head + self.options.to_string(index=False, formatters={
+            "expected_final": "{:10.4f}".format, "gives_up": "{:8.4f}".format})
+
+
+def _card_state(rules: Rules, card: ScoreCard) -> tuple[int, int, int]:
+    g = game_arrays(rules)
+    indices = [rules.box_index(name) for name in card.open_boxes]
+    if len(set(indices)) != len(indices):
+        raise InvalidArgument("A box is listed twice in the open boxes; list each box once.")
+    if not indices:
+        raise InvalidArgument("No box is open; the game is over, so there is nothing to advise.")
+    mask = (1 << len(rules.boxes)) - 1
+    for i in indices:
+        mask &= ~(1 << i)
+    if card.upper_total < 0:
+        raise InvalidArgument(f"Upper total {card.upper_total} is negative; it is the sum of the filled upper boxes.")
+    upper = 0
+    if rules.has_upper_bonus:
+        upper = min(card.upper_total, rules.upper_threshold)
+        if not g.reachable[K.upper_faces(mask, g.box_face), upper]:
+            raise InvalidArgument(f"Upper total {card.upper_total} cannot be made from the filled upper boxes.")
+    elif card.upper_total:
+        raise InvalidArgument(f"{rules.name} has no upper bonus, so an upper total does not apply.")
+    flag = 0
+    if card.yacht_bonus:
+        box = rules.yacht_box
+        if not rules.has_yacht_bonus or box is None or not mask >> box & 1:
+            raise InvalidArgument("The yacht-bonus flag needs a preset with a yacht bonus and its yacht box filled.")
+        flag = 1
+    return mask, upper, flag
+
+
+def open_boxes_from(rules: Rules, text: str) -> tuple[str, ...]:
+    """``"all"`` or a comma-separated list of box names, as the boxes' own names."""
+    if text.strip().lower() == "all":
+        return tuple(b.name for b in rules.boxes)
+    names = [t for t in (part.strip() for part in text.split(",")) if t]
+    return tuple(rules.boxes[rules.box_index(name)].name for name in names)
+
+
+def advise(rules: Rules | str, dice, rolls_left: int, card: ScoreCard | None = None, *,
+           open_boxes: str = "all", values: np.ndarray | None = None) -> Advice:
+    """Every keep (rolls left 1 or 2) or every box (0 rolls left) for ``dice``, best first.
+
+    ``expected_final`` is the score so far plus the expected points still to come under
+    optimal play after that choice; ``gives_up`` is how far it falls short of the best.
+    """
+    rules = preset(rules) if isinstance(rules, str) else rules
+    dice = parse_dice(dice)
+    if rolls_left not in (0, 1, 2):
+        raise InvalidArgument(f"Rolls left must be 0, 1 or 2 (a turn has three rolls), not {rolls_left}.")
+    card = card or ScoreCard(open_boxes_from(rules, open_boxes))
+    mask, upper, flag = _card_state(rules, card)
+    g = game_arrays(rules)
+    values = state_values(rules) if values is None else values
+    _, v0, k1, v1, k2, v2, choice = K.turn_tables(mask, upper, flag, values, True, *g.rule_args, *g.dice_args)
+    roll = ROLL_INDEX[dice]
+    rows = []
+    if rolls_left == 0:
+        per_box = np.empty(len(rules.boxes))
+        K.box_values(mask, upper, flag, roll, values, True, *g.rule_args, per_box)
+        joker = K.joker_applies(mask, roll, g.params, g.yacht_face)
+        for box, value in enumerate(per_box):
+            if value <= K.NEG / 2:
+                continue
+            points, upper_bonus, yacht_bonus, _ = K.write_box(box, mask, upper, flag, roll, joker, *g.rule_args)
+            extra = upper_bonus + yacht_bonus
+            label = f"{rules.boxes[box].name} for {points}" + (f" (+{extra} bonus)" if extra else "")
+            rows.append((label, card.score + value))
+    else:
+        keep_vals = k2 if rolls_left == 2 else k1
+        for j in range(TABLES.n_roll_keeps[roll]):
+            keep = TABLES.roll_keeps[roll, j]
+            faces = KEEPS[keep]
+            label = ("keep all (stop and score)" if len(faces) == 5 else
+                     "reroll all" if not faces else f"keep {show(faces)}")
+            rows.append((label, card.score + keep_vals[keep]))
+    options = pd.DataFrame(rows, columns=["option", "expected_final"])
+    options = options.sort_values("expected_final", ascending=False, kind="stable").reset_index(drop=True)
+    options["gives_up"] = options["expected_final"].iloc[0] - options["expected_final"]
+    return Advice(rules, dice, rolls_left, card, options)
