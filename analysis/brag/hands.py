@@ -23,7 +23,11 @@ def _cards(hand, rules: BragRules) -> tuple[int, ...]:
     """A hand given as text or as card codes, checked against the preset's hand size."""
     if isinstance(hand, str):
         return parse_hand(hand, rules.hand_size)
-    cards = tuple(int(c) for c in hand)
+    try:
+        cards = tuple(int(c) for c in hand)
+    except (TypeError, ValueError):
+        raise InvalidCards(f"{hand!r} is not a hand; give it as text such as 'KS KH 7D' "
+                           "or as card numbers 0-51.") from None
     if len(cards) != rules.hand_size or len(set(cards)) != len(cards) or not all(0 <= c < 52 for c in cards):
         raise InvalidCards(f"{hand!r} is not a hand of {rules.hand_size} distinct cards numbered 0-51.")
     return cards
