@@ -1,0 +1,134 @@
+"""Dutch and Acey-Deucey figures: entering all 15 checkers, acey-deucey rolls, payouts.
+
+Entering is modelled the way the opening of both variants goes: every die that can
+enter a waiting checker does, on a home board with ``blocked`` points closed
+(0 at the start, when the opponent's checkers are far away). Exact Markov-chain
+expectations, no simulation.
+
+>>> round(dutch_entry_rolls(), 4)
+6.9796
+>>> round(acey_deucey_roll_chance(), 4)
+0.0556
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+import pandas as pd
+
+from analysis.errors import InvalidArgument
+from analysis.backgammon.position import CHECKERS
+
+
+def _check(blocked: int, checkers: int) -> None:
+    if not isinstance(blocked, int) or not 0 <= blocked <= 5:
+        raise InvalidArgument(f"'{blocked}' blocked entry points is not allowed; use 0-5 (with 6 nothing enters).")
+    if not isinstance(checkers, int) or not 1 <= checkers <= CHECKERS:
+        raise InvalidArgument(f"'{checkers}' checkers to enter is impossible; use 1-15.")
+
+
+def _roll_entries(blocked: int):
+    """(probability, checkers a roll can enter, is it the 1-2) over the 21 distinct rolls.
+
+    Blocked points are taken as the highest entry faces (6, 5, ...); only their number matters.
+    """
+    open_faces = set(range(1, 7 - blocked))
+    outcomes = []
+    for a in range(1, 7):
+        for b in range(a, 7):
+            p = Fraction(1 if a == b else 2, 36)
+            if a == b:
+                enters = 4 if a in open_faces else 0
+            else:
+                enters = (a in open_faces) + (b in open_faces)
+            outcomes.append((p, enters, (a, b) == (1, 2)))
+    return outcomes
+
+
+def dutch_entry_rolls(blocked: int = 0, checkers: int = CHECKERS, exact: bool = False):
+    """Expected number of rolls to enter all ``checkers`` in Dutch (all must enter first)."""
+    _check(blocked, checkers)
+    outcomes = _roll_entries(blocked)
+
+    @lru_cache(maxsize=None)
+    def rolls(left: int) -> Fraction:
+        if left <= 0:
+            return Fraction(0)
+        stay = sum(p for p, e, _ in outcomes if e == 0)
+        moving = sum(p * rolls(left - e) for p, e, _ in outcomes if e > 0)
+        return (1 + moving) / (1 - stay)     # a fanned roll repeats the state
+
+    value = rolls(checkers)
+    return value if exact else float(value)
+
+
+def acey_deucey_roll_chance() -> float:
+    """Chance that a turn starts with the 1-2 (2 of 36); later rolls come only after one."""
+    return 2 / 36
+
+
+def acey_deucey_entry_turns(blocked: int = 0, checkers: int = CHECKERS, exact: bool = False):
+    """Expected turns to enter all ``checkers`` in Acey-Deucey, entering with every die.
+
+    A 1-2 enters two, the chosen double (an open face) enters four more, and the
+    turn continues with another roll.
+    """
+    _check(blocked, checkers)
+    outcomes = _roll_entries(blocked)
+    double_entries = 4 if blocked < 6 else 0
+
+    @lru_cache(maxsize=None)
+    def turns(left: int) -> Fraction:       # at the start of a turn
+        return Fraction(0) if left <= 0 else 1 + within(left)
+
+    @lru_cache(maxsize=None)
+    def within(left: int) -> Fraction:      # further turns, about to roll inside the current turn
+        stay = Fraction(0)
+        total = Fraction(0)
+        for p, enters, acey in outcomes:
+            if acey and enters == 2:
+                after = left - enters - double_entries
+                total += p * (0 if after <= 0 else within(after))
+            elif enters == 0:
+                stay += p                  # fanned: the turn ends with nothing entered
+            else:
+                total += p * turns(left - enters)
+        # a fanned roll ends the turn without progress: within = stay * (1 + within) + total
+        return (total + stay) / (1 - stay) if stay else total
+
+    value = turns(checkers)
+    return value if exact else float(value)
+
+
+def variant_table() -> pd.DataFrame:
+    """Dutch rolls and Acey-Deucey turns to enter all 15, by number of blocked entry points."""
+    rows = []
+    for blocked in range(0, 5):
+        rows.append({"blocked_points": blocked, "dutch_rolls": dutch_entry_rolls(blocked),
+                     "acey_deucey_turns": acey_deucey_entry_turns(blocked)})
+    return pd.DataFrame(rows)
+
+
+def payout(result: str, cube: int = 1, stake: float = 1.0) -> float:
+    """Points won: single 1, gammon 2, backgammon 3, times the cube (standard and Dutch)."""
+    values = {"single": 1, "gammon": 2, "backgammon": 3}
+    if result not in values:
+        raise InvalidArgument(f"'{result}' is not a result; use single, gammon or backgammon.")
+    if cube not in (1, 2, 4, 8, 16, 32, 64):
+        raise InvalidArgument(f"A cube of {cube} does not exist; use 1, 2, 4, ... 64.")
+    return stake * values[result] * cube
+
+
+def acey_deucey_payout(checkers_left: int, stake: float = 1.0) -> float:
+    """Acey-Deucey: the loser pays the stake for each of their checkers still on the board."""
+    if not isinstance(checkers_left, int) or not 1 <= checkers_left <= CHECKERS:
+        raise InvalidArgument(f"'{checkers_left}' checkers left is impossible for a loser; use 1-15.")
+    return stake * checkers_left
+
+
+def payout_table() -> pd.DataFrame:
+    rows = [{"cube": cube, "single": payout("single", cube), "gammon": payout("gammon", cube),
+             "backgammon": payout("backgammon", cube)} for cube in (1, 2, 4, 8, 16, 32, 64)]
+    return pd.DataFrame(rows)

@@ -1,0 +1,69 @@
+"""Race counts, take points and Janowski's formula; formula scores against the exact bear-offs."""
+
+import numpy as np
+import pytest
+
+from analysis.backgammon import race
+from analysis.backgammon.bearoff import home_positions
+from analysis.errors import InvalidArgument
+
+
+def test_counts_by_hand():
+    # 3 3 3 2 2 2 (ace point first): 48 pips.
+    # Keith: +2 x 2 (ace point beyond one) + 1 x 2 (2-point beyond one) = 54.
+    assert race.keith_count((3, 3, 3, 2, 2, 2)) == 54
+    # Thorp: 48 + 2 x 15 + 3 on the ace point - 6 occupied points = 75.
+    assert race.thorp_count((3, 3, 3, 2, 2, 2)) == 75
+    # Keith adds one per empty 4-, 5-, 6-point and one per checker beyond three on the 3-point.
+    assert race.keith_count((0, 0, 5, 0, 0, 0)) == 15 + 2 + 3
+
+
+def test_vectorised_decisions_match_the_scalar_rules():
+    rows = home_positions(6)
+    matrices = race._formula_matrices(rows)
+    rng = np.random.default_rng(3)
+    for a, b in rng.integers(1, len(rows), size=(300, 2)):
+        for name, formula in race.FORMULAS.items():
+            advice = formula(rows[a], rows[b])
+            double, redouble, take = (m[a, b] for m in matrices[name])
+            assert (advice.double, advice.redouble, advice.take) == (double, redouble, take), name
+
+
+def test_keith_beats_the_simple_percentage_rule_in_bearoffs():
+    # Keith's article reports his count as the most accurate of the simple methods; in
+    # the exact 6-checker bear-offs it must at least beat 8-9-12, which ignores wastage.
+    scores = race.score_formulas(window=(0.5, 0.95)).set_index("formula")
+    assert scores.loc["Keith", "wrong_take_%"] < scores.loc["8-9-12", "wrong_take_%"]
+    assert scores.loc["Keith", "cost_per_double_decision"] < scores.loc["8-9-12", "cost_per_double_decision"]
+    assert (scores["positions"] > 100_000).all()
+
+
+@pytest.mark.parametrize("w, l, x", [(1, 1, 0), (1.2, 1.3, 0), (1, 1, 1), (1.5, 1.1, 0.68)])
+def test_take_point_is_where_taking_equals_passing(w, l, x):
+    p = race.take_point(w, l, x)
+    if x == 0:
+        # Dead cube: take at 2 x (pW - (1-p)L) = -1 (the pass).
+        assert 2 * (p * w - (1 - p) * l) == pytest.approx(-1)
+    else:
+        # Janowski: the taker's cubeful equity owning the 2-cube equals the pass.
+        assert 2 * race.janowski_equity(p, "owned", w, l, x) == pytest.approx(-1, abs=1e-9)
+
+
+def test_classic_take_points():
+    assert race.take_point() == pytest.approx(0.25)
+    assert race.take_point(cube_efficiency=1) == pytest.approx(0.20)
+
+
+def test_janowski_lines():
+    assert race.janowski_equity(0.3, "centre", cube_efficiency=0) == pytest.approx(-0.4)
+    assert race.janowski_equity(0.2, "centre", cube_efficiency=1) == pytest.approx(-1)
+    assert race.janowski_equity(0.5, "centre", cube_efficiency=1) == pytest.approx(0)
+    assert race.janowski_equity(0.8, "owned", cube_efficiency=1) == pytest.approx(1)
+    assert race.janowski_equity(1.0, "opponent", cube_efficiency=1) == pytest.approx(1)
+
+
+@pytest.mark.parametrize("call", [lambda: race.take_point(0.5, 1), lambda: race.take_point(1, 1, 2),
+                                  lambda: race.janowski_equity(1.5), lambda: race.janowski_equity(0.5, "mine")])
+def test_bad_race_arguments(call):
+    with pytest.raises(InvalidArgument):
+        call()
