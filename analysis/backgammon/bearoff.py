@@ -134,7 +134,8 @@ class BearoffOdds:
         return self.effective_pip_count - self.pips
 
     def to_dict(self) -> dict:
-        data = {"counts": list(self.counts), "pips": self.pips, "expected_rolls": self.expected_rolls,
+        data = {"counts": list(self.counts), "pips": self.pips, "mean_rolls": self.expected_rolls,
+                "expected_rolls": self.expected_rolls,
                 "effective_pip_count": self.effective_pip_count, "wastage": self.wastage,
                 "rolls": {int(n): float(p) for n, p in self.distribution.items()}}
         if self.first_off is not None:

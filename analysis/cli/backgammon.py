@@ -1,0 +1,210 @@
+"""``odds backgammon ...``: legal plays, shot and entry tables, bear-off odds and cube advice."""
+
+from __future__ import annotations
+
+from analysis.cli.common import add_json_flag, print_json
+
+
+def _add_position(parser, required: bool = False) -> None:
+    group = parser.add_mutually_exclusive_group(required=required)
+    group.add_argument("--id", help="GNU Backgammon position ID, e.g. 4HPwATDgc/ABMA (side on roll as gnubg shows)")
+    group.add_argument("--position", help='readable notation, e.g. "6:5 8:3 13:5 24:2 / 6:5 8:3 13:5 24:2"')
+    parser.add_argument("--cube", type=int, default=1, help="cube value (1 = centred; 2..64)")
+    parser.add_argument("--owner", default=None, help="cube owner: on_roll or opponent (default: centre)")
+
+
+def _position(args, rules=None):
+    from analysis.backgammon.position import Position
+    from analysis.errors import InvalidArgument
+
+    owner = args.owner or ("centre" if args.cube == 1 else None)
+    if owner is None:
+        raise InvalidArgument(f"A {args.cube}-cube has an owner; add --owner on_roll or --owner opponent.")
+    if args.id:
+        return Position.from_id(args.id, args.cube, owner)
+    if args.position:
+        position = Position.from_notation(args.position)
+        if args.cube != 1 or args.owner:
+            position = Position(position.on_roll, position.opponent, args.cube, owner)
+        return position
+    if rules is not None:
+        return Position.opening(rules)
+    raise InvalidArgument("No position given; pass --id ID or --position \"6:5 ... / 6:5 ...\".")
+
+
+def register(subparsers) -> None:
+    game = subparsers.add_parser("backgammon", help="backgammon, Dutch, Acey-Deucey: moves, shots, bear-offs, cube")
+    commands = game.add_subparsers(dest="command", metavar="COMMAND")
+    commands.required = True
+
+    moves = commands.add_parser("moves", help="every distinct legal play of a roll")
+    _add_position(moves)
+    moves.add_argument("--roll", required=True, help="two dice, e.g. 31 or 66")
+    moves.add_argument("--rules", default="backgammon", help="backgammon (default), dutch or acey_deucey")
+    add_json_flag(moves)
+    moves.set_defaults(handler=_moves)
+
+    bearoff = commands.add_parser("bearoff", help="bear-off odds: one side's rolls, or both sides and the cube")
+    bearoff.add_argument("counts", nargs="?", default=None,
+                         help='six checker counts, ace point first, e.g. "3 3 3 2 2 2"')
+    _add_position(bearoff)
+    add_json_flag(bearoff)
+    bearoff.set_defaults(handler=_bearoff)
+
+    shots = commands.add_parser("shots", help="rolls (of 36) that hit a blot, with blocking points")
+    shots.add_argument("--distance", type=int, default=None, help="pips from the hitter to the blot (1-24)")
+    shots.add_argument("--blocks", default="", help="distances of blocking points in between, e.g. 4,6")
+    add_json_flag(shots)
+    shots.set_defaults(handler=_shots)
+
+    entry = commands.add_parser("entry", help="entering from the bar against closed points")
+    entry.add_argument("--closed", type=int, default=None, help="closed points in the home board (0-6)")
+    entry.add_argument("--on-bar", type=int, default=1, help="checkers on the bar (default 1)")
+    add_json_flag(entry)
+    entry.set_defaults(handler=_entry)
+
+    pips = commands.add_parser("race", help="pip counts and the Keith, Thorp and 8-9-12 cube advice")
+    _add_position(pips, required=True)
+    add_json_flag(pips)
+    pips.set_defaults(handler=_race)
+
+    take = commands.add_parser("takepoint", help="money take points: dead cube, gammons, Janowski")
+    take.add_argument("--win-value", type=float, default=1.0, help="taker's average points per win (1-3)")
+    take.add_argument("--loss-value", type=float, default=1.0, help="taker's average points per loss (1-3)")
+    take.add_argument("--efficiency", type=float, default=None, help="Janowski cube efficiency 0-1")
+    add_json_flag(take)
+    take.set_defaults(handler=_takepoint)
+
+    variants = commands.add_parser("variants", help="Dutch and Acey-Deucey entering figures and payouts")
+    add_json_flag(variants)
+    variants.set_defaults(handler=_variants)
+
+
+def _moves(args) -> int:
+    from analysis.backgammon.moves import legal_plays, parse_roll
+    from analysis.backgammon.rules import preset
+
+    rules = preset(args.rules)
+    parse_roll(args.roll)          # a bad roll is reported before anything else
+    plays = legal_plays(_position(args, rules), args.roll, rules)
+    if args.json:
+        print_json(plays.to_dict())
+    else:
+        print(plays)
+    return 0
+
+
+def _bearoff(args) -> int:
+    from analysis.backgammon.bearoff import bearoff_odds, cube_advice, home_counts
+    from analysis.errors import InvalidArgument
+
+    if args.counts is not None:
+        if args.id or args.position:
+            raise InvalidArgument("Give either six counts or a position (--id/--position), not both.")
+        odds = bearoff_odds(args.counts)
+        print_json(odds) if args.json else print(odds)
+        return 0
+    position = _position(args)
+    advice = cube_advice(position)
+    mine, theirs = home_counts(position)
+    sides = {"on_roll": bearoff_odds(mine), "opponent": bearoff_odds(theirs)}
+    if args.json:
+        data = advice.to_dict()
+        data.update({name: {"counts": list(odds.counts), "expected_rolls": odds.expected_rolls,
+                            "effective_pip_count": odds.effective_pip_count,
+                            "rolls": {int(n): float(p) for n, p in odds.distribution.items() if p > 0}}
+                     for name, odds in sides.items()})
+        print_json(data)
+    else:
+        print(advice)
+        for name, odds in sides.items():
+            print(f"{name.replace('_', ' ')}: {' '.join(map(str, odds.counts))}, "
+                  f"{odds.expected_rolls:.3f} rolls expected, EPC {odds.effective_pip_count:.1f}")
+    return 0
+
+
+def _shots(args) -> int:
+    from analysis.backgammon.dice import shot_table, shots
+
+    if args.distance is None:
+        table = shot_table(args.blocks)
+        print_json(table) if args.json else print(table.to_string(index=False))
+        return 0
+    rolls = shots(args.distance, args.blocks)
+    blocks = sorted(int(b) for b in args.blocks.replace(",", " ").split()) if args.blocks else []
+    if args.json:
+        print_json({"distance": args.distance, "blocks": blocks, "rolls": rolls, "chance": rolls / 36})
+    else:
+        where = f" past blocks at {', '.join(map(str, blocks))}" if blocks else ""
+        print(f"a blot {args.distance} away{where}: hit by {rolls}/36 rolls ({100 * rolls / 36:.1f}%)")
+    return 0
+
+
+def _entry(args) -> int:
+    from analysis.backgammon.dice import entry, entry_table
+
+    if args.closed is None:
+        table = entry_table(max(2, args.on_bar))
+        print_json(table) if args.json else print(table.to_string(index=False))
+        return 0
+    result = entry(args.closed, args.on_bar)
+    print_json(result) if args.json else print(result)
+    return 0
+
+
+def _race(args) -> int:
+    from analysis.backgammon import race
+
+    position = _position(args)
+    if not position.is_race():
+        from analysis.errors import InvalidPosition
+        raise InvalidPosition("The sides are still in contact; the race counts apply once every checker "
+                              "has passed the opponent's.")
+    mine, theirs = position.on_roll[:24], position.opponent[:24]
+    data = {"pips": list(position.pips()),
+            "keith": [race.keith_count(mine), race.keith_count(theirs)],
+            "thorp": [race.thorp_count(mine), race.thorp_count(theirs)],
+            "advice": [f(mine, theirs).to_dict() for f in race.FORMULAS.values()]}
+    if args.json:
+        print_json(data)
+    else:
+        print(f"pips {data['pips'][0]} vs {data['pips'][1]}; Keith {data['keith'][0]} vs {data['keith'][1]}; "
+              f"Thorp {data['thorp'][0]} vs {data['thorp'][1]}")
+        for advice in data["advice"]:
+            print(f"{advice['formula']:>7}: double {'yes' if advice['double'] else 'no'}, redouble "
+                  f"{'yes' if advice['redouble'] else 'no'}, take {'yes' if advice['take'] else 'no'}")
+    return 0
+
+
+def _takepoint(args) -> int:
+    from analysis.backgammon.race import take_point, take_point_table
+
+    if args.efficiency is None and args.win_value == 1.0 and args.loss_value == 1.0:
+        table = take_point_table()
+        print_json(table) if args.json else print(table.to_string(index=False))
+        return 0
+    x = 0.0 if args.efficiency is None else args.efficiency
+    value = take_point(args.win_value, args.loss_value, x)
+    if args.json:
+        print_json({"win_value": args.win_value, "loss_value": args.loss_value, "cube_efficiency": x,
+                    "take_point": value})
+    else:
+        print(f"take with at least {100 * value:.2f}% winning chances (W={args.win_value}, "
+              f"L={args.loss_value}, cube efficiency {x})")
+    return 0
+
+
+def _variants(args) -> int:
+    from analysis.backgammon.variants import acey_deucey_roll_chance, payout_table, variant_table
+
+    table = variant_table()
+    if args.json:
+        print_json({"entering": table, "acey_deucey_roll_chance": acey_deucey_roll_chance(),
+                    "payouts": payout_table()})
+    else:
+        print("rolls (Dutch) and turns (Acey-Deucey) to enter all 15 checkers:")
+        print(table.to_string(index=False))
+        print(f"chance of an acey-deucey (1-2) to start a turn: {acey_deucey_roll_chance():.4f}")
+        print("payouts (standard and Dutch; Acey-Deucey pays the stake per checker left):")
+        print(payout_table().to_string(index=False))
+    return 0

@@ -1,0 +1,60 @@
+"""The `odds backgammon` commands from the issue, as written."""
+
+import pytest
+
+from tests.conftest import assert_one_sentence_error
+
+
+def test_opening_31_json(odds):
+    result = odds("backgammon", "moves", "--id", "4HPwATDgc/ABMA", "--roll", "31", "--json")
+    assert result.code == 0, result.err
+    data = result.json()
+    assert data["count"] == 16 and len(data["plays"]) == 16
+    assert {"8/5 6/5", "24/23 13/10", "13/10 6/5", "24/20", "6/2"} <= {p["play"] for p in data["plays"]}
+
+
+def test_one_sided_bearoff_json(odds):
+    data = odds("backgammon", "bearoff", "3 3 3 2 2 2", "--json").json()
+    assert data["mean_rolls"] == pytest.approx(7.555, abs=6e-4)      # gnubg 1.07: 7.555
+    assert data["rolls"]["8"] == pytest.approx(0.44874, abs=3e-5)    # gnubg 1.07: 44.874%
+    assert sum(data["rolls"].values()) == pytest.approx(1.0)
+
+
+def test_two_sided_bearoff_by_id(odds):
+    data = odds("backgammon", "bearoff", "--id", "YAAAGAQAAAAAAA", "--json").json()
+    assert data["exact"] and data["decision"] == "double, pass"
+    assert data["win_chance"] == pytest.approx((1 + 0.7196) / 2, abs=1e-4)   # gnubg cubeless +0.7196
+    owned = odds("backgammon", "bearoff", "--id", "YAAAGAQAAAAAAA", "--cube", "2", "--owner", "opponent",
+                 "--json").json()
+    assert owned["decision"].startswith("no double")
+
+
+def test_shots_and_entry_json(odds):
+    assert odds("backgammon", "shots", "--distance", "8", "--blocks", "4,6", "--json").json()["rolls"] == 4
+    data = odds("backgammon", "entry", "--closed", "4", "--on-bar", "2", "--json").json()
+    assert data["all_enter"] == 4 and data["fanned"] == 16
+
+
+def test_tables_and_variants_print(odds):
+    for argv in (["shots"], ["entry"], ["takepoint"], ["variants"],
+                 ["race", "--id", "YAAAGAQAAAAAAA"], ["moves", "--roll", "21", "--rules", "dutch"]):
+        result = odds("backgammon", *argv)
+        assert result.code == 0 and result.out.strip(), (argv, result.err)
+
+
+@pytest.mark.parametrize("argv", [
+    ["moves", "--id", "4HPwATDgc/ABMA", "--roll", "71"],
+    ["moves", "--id", "4HPwATDgc/ABM", "--roll", "31"],
+    ["moves", "--position", "6:16 / 6:1", "--roll", "31"],
+    ["moves", "--id", "4HPwATDgc/ABMA", "--roll", "31", "--rules", "hypergammon"],
+    ["bearoff", "3 3 3"],
+    ["bearoff", "--id", "4HPwATDgc/ABMA"],
+    ["bearoff", "--id", "YAAAGAQAAAAAAA", "--cube", "3", "--owner", "opponent"],
+    ["bearoff", "--id", "YAAAGAQAAAAAAA", "--cube", "2"],
+    ["shots", "--distance", "30"],
+    ["entry", "--closed", "9"],
+    ["race", "--id", "4HPwATDgc/ABMA"],
+    ["takepoint", "--efficiency", "3"],
+])
+def test_bad_input_is_one_sentence(odds, argv):
+    assert_one_sentence_error(odds("backgammon", *argv))
