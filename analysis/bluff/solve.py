@@ -338,3 +338,69 @@ def store_name(rules: BiddingRules) -> str:
             if getattr(rules, f.name) != getattr(base, f.name):
                 label += f"_{f.name}-{getattr(rules, f.name)}"
     return label.replace(" ", "").replace("/", "")
+
+
+# ----------------------------------------------------------------------------- strategy tables
+def _hand_text(game: RoundGame, player: int, h: int) -> str:
+    return format_dice(game.hands[player][h], game.rules)
+
+
+def opening_table(solution: RoundSolution, threshold: float = 0.001):
+    """How the first bidder opens, by hand: one row per (hand, bid) played with probability > ``threshold``.
+
+    Columns: ``hand``, ``bid``, ``probability``, ``p_bid_true`` (given only the bidder's own hand).
+    """
+    import pandas as pd
+
+    game = solution.game
+    rows = []
+    for h, hand in enumerate(game.hands[0]):
+        policy = solution.strategy([], hand, 0)
+        for name, p in policy.items():
+            if p > threshold:
+                b = [format_bid(x, game.rules) for x in game.bids].index(name)
+                rows.append({"hand": _hand_text(game, 0, h), "bid": name, "probability": p,
+                             "p_bid_true": _p_true_given(game, 0, h, b)})
+    return pd.DataFrame(rows)
+
+
+def _p_true_given(game: RoundGame, player: int, h: int, b: int) -> float:
+    """P(bid b is true | player's hand h): the other player's hand is random."""
+    other = 1 - player
+    hands = len(game.hands[other])
+    need = game.bids[b].count - game.match[player, h, b]
+    return float(sum(game.chance[other, g] for g in range(hands) if game.match[other, g, b] >= need))
+
+
+def response_table(solution: RoundSolution):
+    """How the second bidder answers each opening, by own dice, at equilibrium.
+
+    One row per opening bid actually made: ``bid``, ``p_made`` (chance the first
+    bidder opens with it), ``p_bluff`` (chance it is false, given it was made:
+    both hands weighed by how often each opens with it), then for each hand of the
+    second bidder ``challenge`` (and ``exact``) probabilities as columns
+    ``P(challenge | hand)``.
+    """
+    import pandas as pd
+
+    game = solution.game
+    openings = game.actions_at(0)
+    rows = []
+    for b_index, name in enumerate(openings):
+        b = [format_bid(x, game.rules) for x in game.bids].index(name)
+        made = np.array([solution.strategy([], hand, 0)[name] for hand in game.hands[0]])
+        weight = game.chance[0, :len(made)] * made
+        if weight.sum() < 1e-9:
+            continue
+        p_false = 0.0
+        for h in range(len(made)):
+            for g in range(len(game.hands[1])):
+                if game.match[0, h, b] + game.match[1, g, b] < game.bids[b].count:
+                    p_false += weight[h] * game.chance[1, g]
+        row = {"bid": name, "p_made": float(weight.sum()), "p_bluff": p_false / float(weight.sum())}
+        for g, hand in enumerate(game.hands[1]):
+            policy = solution.strategy([game.bids[b]], hand, 1)
+            for call in game.calls:
+                row[f"P({call} | {format_dice(hand, game.rules)})"] = policy[call]
+        rows.append(row)
+    return pd.DataFrame(rows)

@@ -1,0 +1,290 @@
+"""Whole games between bots, 2-6 players, any preset: win rates with 95% confidence intervals.
+
+Games are played by a numba kernel in independent seeded chunks, run through
+Dask: the local process scheduler by default (nothing to start), ``threads`` or
+``sync`` in-process, or a ``dask.distributed`` scheduler at ``tcp://host:port``
+(or a ``distributed.Client``). Game ``i`` uses random stream ``i`` of the seed,
+so the same seed gives the same games, and the same table, however the chunks
+are cut and wherever they run.
+
+The opener of the first round rotates with the game number (unless
+``rotate=False``), so every seat opens equally often; the table also reports
+the chance that the first opener wins and the win rate by position after the
+first opener.
+
+>>> from analysis.bluff.rules import preset
+>>> result = run_tournament(preset("perudo"), "threshold,random", games=2000, seed=1, scheduler="sync")
+>>> result.table.bot.tolist()
+['threshold:0.5', 'random']
+>>> bool(result.table.win_rate[0] > 0.9)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from analysis.bluff.bids import all_bids, is_raise
+from analysis.bluff.bots import Bot, parse_bots
+from analysis.bluff.odds import count_tables
+from analysis.bluff.outcomes import _losses
+from analysis.bluff.rules import BiddingRules
+from analysis.errors import InvalidArgument
+
+CALLS = ("challenge", "exact")
+#: Games per chunk when the caller does not choose.
+CHUNK_GAMES = 20000
+Z95 = 1.959963984540054
+
+
+def opener_role(rules: BiddingRules, call: str, caller_won: bool) -> int:
+    """Who opens the next round: 0 the caller, 1 the bidder (then the next player in turn if out).
+
+    Bluff: the challenger (RULES.md §1.1). Perudo and Liar's Dice: the player who
+    lost a die; when a spot on makes several lose, the bidder. Same rule as ``game_value``.
+    """
+    if rules.name == "bluff":
+        return 0
+    return 1 if caller_won else 0
+
+
+def _rule_tables(rules: BiddingRules, players: int, start: int) -> tuple:
+    """The preset as plain arrays for the kernel, each built by the package's own rule code."""
+    most = players * start
+    bids = all_bids(rules, most)
+    bid_count = np.array([b.count for b in bids], dtype=np.int64)
+    bid_face = np.array([b.face for b in bids], dtype=np.int64)
+    legal = np.zeros((2, len(bids) + 1, len(bids)), dtype=np.bool_)
+    counts = np.zeros((2, 7, 7), dtype=np.bool_)
+    chance_kind = np.zeros((2, 7), dtype=np.int64)
+    for pal in (0, 1) if rules.palifico else (0,):
+        for k, bid in enumerate(bids):
+            legal[pal, 0, k] = is_raise(None, bid, rules, bool(pal))
+            for j, previous in enumerate(bids):
+                legal[pal, j + 1, k] = is_raise(previous, bid, rules, bool(pal))
+        for face in range(1, 7):
+            counting = rules.counts_for(face, bool(pal))
+            chance_kind[pal, face] = 0 if len(counting) == 2 else 1
+            for die in counting:
+                counts[pal, face, die] = True
+    # Dice lost by role (caller, bidder, anyone else) for each actual-minus-bid difference: with every
+    # player holding plenty of dice, so the kernel only caps a loss at the dice a player holds.
+    plenty = 10 * most + 10
+    loss_of_role = np.zeros((2, 2 * most + 1, 3), dtype=np.int64)
+    opener = np.zeros((2, 2), dtype=np.int64)
+    for c, call in enumerate(CALLS):
+        if call == "exact" and rules.exact_call is None:
+            continue
+        for difference in range(-most, most + 1):
+            count = most + 1
+            loss, caller_won = _losses(rules, call, count + difference, count, (plenty,) * 3, 0, 1, plenty + 1)
+            loss_of_role[c, difference + most] = loss
+        for won in (0, 1):
+            opener[c, won] = opener_role(rules, call, bool(won))
+    pmf, sf = count_tables()
+    chance = np.array([1.0 / 3.0, 1.0 / 6.0])
+    return (bid_count, bid_face, legal, counts, chance, chance_kind, sf, pmf, loss_of_role, opener,
+            rules.exact_call is not None, rules.exact_call == "calza", rules.palifico)
+
+
+def _equilibrium_tables(rules: BiddingRules, players: int, start: int, bots, bid_count, bid_face) -> tuple:
+    """The solved one-die-each round, mapped onto the tournament's bid numbers (empty when unused)."""
+    if not any(bot.kind == "equilibrium" for bot in bots):
+        empty_i = np.zeros(1, dtype=np.int64)
+        return (False, np.zeros(1, np.int32), empty_i, np.zeros(1, np.int32), empty_i, empty_i, np.zeros(1),
+                np.zeros((1, 1), np.bool_), np.full(bid_count.size, -1, np.int64), empty_i, np.zeros(7, np.int64))
+    from analysis.bluff.solve import solve_round
+
+    solution = solve_round(rules, (1, 1))
+    game = solution.game
+    round_bid = np.array([int(np.flatnonzero((bid_count == b.count) & (bid_face == b.face))[0])
+                          for b in game.bids], dtype=np.int64)
+    bid_of = np.full(bid_count.size, -1, dtype=np.int64)
+    bid_of[round_bid] = np.arange(round_bid.size)
+    hand_of_face = np.zeros(7, dtype=np.int64)
+    for h, hand in enumerate(game.hands[0]):
+        hand_of_face[hand[0]] = h
+    return (True, game.last, game.child_start, game.n_raises, game.n_actions, game.offset, solution.policy,
+            game.legal, bid_of, round_bid, hand_of_face)
+
+
+def _play_chunk(seed: int, first: int, games: int, start: int, codes, parameters, rotate: bool, tables, eq):
+    from analysis.bluff import _tournament_kernels as k
+
+    return k.play_games(np.uint64(seed), first, games, start, codes, parameters, rotate, *tables, *eq)
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    rules: BiddingRules
+    bots: tuple[Bot, ...]
+    games: int
+    seed: int
+    start: int
+    chunks: int
+    rotate: bool
+    table: object = field(repr=False)          # one row per seat
+    by_position: object = field(repr=False)    # win rate by seat after the first opener
+    first_opener_wins: float = 0.0
+    mean_rounds: float = 0.0
+    unfinished: int = 0
+
+    def to_dict(self) -> dict:
+        return {
+            "preset": self.rules.name, "players": len(self.bots), "starting_dice": self.start,
+            "games": self.games, "seed": self.seed, "chunks": self.chunks, "opener_rotates": self.rotate,
+            "seats": self.table.to_dict(orient="records"),
+            "first_opener_win_rate": self.first_opener_wins,
+            "win_rate_by_position_after_first_opener": self.by_position.to_dict(orient="records"),
+            "mean_rounds_per_game": self.mean_rounds, "unfinished_games": self.unfinished,
+        }
+
+    def __str__(self) -> str:
+        lines = [f"{self.rules.title}, {len(self.bots)} players, {self.start} dice each: {self.games:,} games, "
+                 f"seed {self.seed} ({self.chunks} chunks)",
+                 f"  {'seat':<5}{'bot':<16}{'wins':>9}{'win rate':>10}   95% interval"]
+        for row in self.table.itertuples():
+            lines.append(f"  {row.seat:<5}{row.bot:<16}{row.wins:>9,}{row.win_rate:>10.4f}   "
+                         f"[{row.ci_low:.4f}, {row.ci_high:.4f}]")
+        opener_se = math.sqrt(max(self.first_opener_wins * (1 - self.first_opener_wins), 1e-12) / self.games)
+        lines.append(f"  the first round's opener wins {self.first_opener_wins:.4f} ± {Z95 * opener_se:.4f} "
+                     f"(1/{len(self.bots)} = {1 / len(self.bots):.4f} if opening were worth nothing)")
+        lines.append(f"  {self.mean_rounds:.1f} rounds per game")
+        return "\n".join(lines)
+
+
+def wilson_interval(wins: int, games: int) -> tuple[float, float]:
+    """95% Wilson score interval of a win rate."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * games)) / (1 + z2 / games)
+    half = Z95 * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / (1 + z2 / games)
+    return centre - half, centre + half
+
+
+def _tasks(rules: BiddingRules, bots, players, games, seed, start, rotate, chunks):
+    """Validated set-up and the list of (first game, games) chunks."""
+    bots = parse_bots(bots) if isinstance(bots, str) else tuple(bots)
+    if players is None:
+        players = len(bots)
+    if len(bots) == 1:
+        bots = bots * players
+    if len(bots) != players:
+        raise InvalidArgument(f"Give one bot per player: {players} players but {len(bots)} bots.")
+    if start is None:
+        start = rules.starting_dice(players)
+    else:
+        rules.starting_dice(players)
+        if not 1 <= start <= 30:
+            raise InvalidArgument(f"The starting dice must be 1-30 per player, not {start}.")
+    if games < 1:
+        raise InvalidArgument(f"The number of games must be at least 1, not {games}.")
+    if seed < 0:
+        raise InvalidArgument(f"The seed must be a non-negative integer, not {seed}.")
+    if chunks is None:
+        chunks = max(1, math.ceil(games / CHUNK_GAMES))
+    if not 1 <= chunks <= games:
+        raise InvalidArgument(f"The number of chunks must be 1-{games} (the games), not {chunks}.")
+    size = math.ceil(games / chunks)
+    spans = [(first, min(size, games - first)) for first in range(0, games, size)]
+    tables = _rule_tables(rules, players, start)
+    eq = _equilibrium_tables(rules, players, start, bots, tables[0], tables[1])
+    codes = np.array([b.code for b in bots], dtype=np.int64)
+    parameters = np.array([b.parameter for b in bots], dtype=np.float64)
+    return bots, players, start, spans, (codes, parameters, tables, eq)
+
+
+def _summarise(rules, bots, games, seed, start, rotate, spans, parts) -> TournamentResult:
+    import pandas as pd
+
+    winners = np.concatenate([p[0] for p in parts])
+    openers = np.concatenate([p[1] for p in parts])
+    rounds = np.concatenate([p[2] for p in parts])
+    players = len(bots)
+    finished = winners >= 0
+    wins = np.bincount(winners[finished], minlength=players)
+    rows = []
+    for seat, bot in enumerate(bots):
+        low, high = wilson_interval(int(wins[seat]), games)
+        rows.append({"seat": seat, "bot": bot.label, "wins": int(wins[seat]), "win_rate": wins[seat] / games,
+                     "ci_low": low, "ci_high": high})
+    position = np.bincount((winners[finished] - openers[finished]) % players, minlength=players)
+    by_position = pd.DataFrame({"position_after_first_opener": np.arange(players),
+                                "win_rate": position / games,
+                                "ci_low": [wilson_interval(int(w), games)[0] for w in position],
+                                "ci_high": [wilson_interval(int(w), games)[1] for w in position]})
+    return TournamentResult(rules, tuple(bots), games, seed, start, len(spans), rotate, pd.DataFrame(rows),
+                            by_position, float(position[0] / games), float(rounds.mean()),
+                            int((~finished).sum()))
+
+
+def _compute(delayed_parts, scheduler):
+    """Run Dask tasks on the named scheduler; returns their results in order."""
+    import dask
+
+    if scheduler is None or scheduler == "processes":
+        return dask.compute(*delayed_parts, scheduler="processes", num_workers=min(len(delayed_parts),
+                                                                                   os.cpu_count() or 1))
+    if scheduler in ("threads", "sync"):
+        return dask.compute(*delayed_parts, scheduler=scheduler)
+    if isinstance(scheduler, str):
+        if not scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
+            raise InvalidArgument(f"'{scheduler}' is not a scheduler; use processes, threads, sync or "
+                                  f"a dask.distributed address such as tcp://host:8786.")
+        from distributed import Client
+
+        try:
+            with Client(scheduler, timeout="10s") as client:
+                return dask.compute(*delayed_parts, scheduler=client)
+        except OSError as error:
+            raise InvalidArgument(f"Cannot reach the Dask scheduler at {scheduler} ({error}).") from None
+    return dask.compute(*delayed_parts, scheduler=scheduler)  # a distributed.Client
+
+
+def run_tournament(rules: BiddingRules, bots, players: int | None = None, games: int = 10000, seed: int = 0,
+                   start: int | None = None, rotate: bool = True, chunks: int | None = None,
+                   scheduler="processes") -> TournamentResult:
+    """Play ``games`` games of ``rules`` between ``bots`` (one per seat) and tabulate who wins."""
+    import dask
+
+    bots, players, start, spans, (codes, parameters, tables, eq) = _tasks(
+        rules, bots, players, games, seed, start, rotate, chunks)
+    _play_chunk(seed, 0, 1, start, codes, parameters, rotate, tables, eq)  # compile once, before any worker
+    parts = _compute([dask.delayed(_play_chunk)(seed, first, count, start, codes, parameters, rotate, tables, eq)
+                      for first, count in spans], scheduler)
+    return _summarise(rules, bots, games, seed, start, rotate, spans, parts)
+
+
+def run_sweep(entries, games: int, seed: int = 0, chunks: int | None = None, scheduler="processes"):
+    """A grid of tournaments as one Dask computation; ``entries`` are dicts of ``run_tournament`` arguments
+    (``rules``, ``bots`` and optionally ``players``, ``start``, ``rotate``). Returns one row per entry and seat.
+
+    Each entry uses the same seed, so entries differ only by their set-up, not by luck of the draw.
+    """
+    import dask
+    import pandas as pd
+
+    plans, delayed_parts = [], []
+    for entry in entries:
+        rules, rotate = entry["rules"], entry.get("rotate", True)
+        bots, players, start, spans, (codes, parameters, tables, eq) = _tasks(
+            rules, entry["bots"], entry.get("players"), games, seed, entry.get("start"), rotate, chunks)
+        _play_chunk(seed, 0, 1, start, codes, parameters, rotate, tables, eq)
+        plans.append((rules, bots, start, rotate, spans, len(delayed_parts)))
+        delayed_parts += [dask.delayed(_play_chunk)(seed, first, count, start, codes, parameters, rotate, tables, eq)
+                          for first, count in spans]
+    parts = _compute(delayed_parts, scheduler)
+    rows = []
+    for number, (rules, bots, start, rotate, spans, first_part) in enumerate(plans):
+        result = _summarise(rules, bots, games, seed, start, rotate, spans,
+                            parts[first_part:first_part + len(spans)])
+        for row in result.table.to_dict(orient="records"):
+            rows.append({"entry": number, "preset": rules.name, "players": len(bots), "start": start, **row,
+                         "first_opener_win_rate": result.first_opener_wins})
+    return pd.DataFrame(rows)

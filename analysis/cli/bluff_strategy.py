@@ -1,0 +1,98 @@
+"""``odds bluff solve | game-value | tournament``: equilibrium rounds, endgame values, bot tournaments.
+
+Registered by ``analysis/cli/bluff.py`` into the ``odds bluff`` command group.
+"""
+
+from __future__ import annotations
+
+from analysis.cli.common import add_json_flag, print_json
+
+
+def register(commands, add_rules, rules_from_args) -> None:
+    solve = commands.add_parser("solve", help="equilibrium of a two-player round by CFR, with its exploitability")
+    add_rules(solve)
+    solve.add_argument("--dice", nargs=2, type=int, default=[1, 1], metavar=("FIRST", "SECOND"),
+                       help="dice of the first and the second bidder (default 1 1; at most 3 dice in all)")
+    solve.add_argument("--solver", default="dcfr", choices=("dcfr", "cfr+", "cfr"),
+                       help="discounted CFR (default), CFR+ or vanilla CFR")
+    solve.add_argument("--iterations", type=int, default=10000, help="most iterations (default 10000)")
+    solve.add_argument("--target", type=float, default=1e-5,
+                       help="stop at this exploitability, in dice (default 1e-5)")
+    solve.add_argument("--no-exact-call", action="store_true",
+                       help="leave out calza / spot on (OpenSpiel's liars_dice has none)")
+    solve.add_argument("--openings", action="store_true", help="also print the opening bids by hand")
+    add_json_flag(solve)
+    solve.set_defaults(handler=lambda args: _solve(args, rules_from_args))
+
+    value = commands.add_parser("game-value", help="chance to win a two-player endgame, rounds at equilibrium")
+    add_rules(value)
+    value.add_argument("--dice", nargs=2, type=int, required=True, metavar=("MINE", "YOURS"),
+                       help="my dice and your dice (at most 3 in all)")
+    value.add_argument("--target", type=float, default=1e-3,
+                       help="exploitability each round is solved to, in win probability (default 1e-3)")
+    add_json_flag(value)
+    value.set_defaults(handler=lambda args: _game_value(args, rules_from_args))
+
+    tournament = commands.add_parser("tournament", help="whole games between bots: win rates with 95%% intervals")
+    add_rules(tournament)
+    tournament.add_argument("--players", type=int, default=None, help="players (default: one per bot)")
+    tournament.add_argument("--bots", required=True,
+                            help="comma-separated bots by seat: random, honest, threshold[:P], equilibrium")
+    tournament.add_argument("--games", type=int, default=10000, help="games to play (default 10000)")
+    tournament.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    tournament.add_argument("--start", type=int, default=None, help="starting dice per player (house rule)")
+    tournament.add_argument("--no-rotate", action="store_true",
+                            help="keep the first seat opening every game (default: the opener rotates)")
+    tournament.add_argument("--chunks", type=int, default=None,
+                            help="independent seeded chunks (default: about 20000 games each)")
+    tournament.add_argument("--scheduler", default="processes",
+                            help="Dask's local process scheduler (default, nothing to start), 'threads', 'sync' "
+                                 "or a dask.distributed scheduler address tcp://host:port")
+    add_json_flag(tournament)
+    tournament.set_defaults(handler=lambda args: _tournament(args, rules_from_args))
+
+
+def _solve(args, rules_from_args) -> int:
+    from analysis.bluff.solve import solve_round
+
+    rules = rules_from_args(args)
+    if args.no_exact_call:
+        rules = rules.with_fields(exact_call=None)
+    solution = solve_round(rules, tuple(args.dice), variant=args.solver, iterations=args.iterations,
+                           target=args.target, palifico_round=args.palifico)
+    if args.json:
+        payload = solution.to_dict()
+        if args.openings:
+            from analysis.bluff.solve import opening_table
+            payload["openings"] = opening_table(solution)
+        print_json(payload)
+    else:
+        print(solution)
+        if args.openings:
+            from analysis.bluff.solve import opening_table
+            print()
+            print(opening_table(solution).to_string(index=False, float_format=lambda x: f"{x:.3f}"))
+    return 0
+
+
+def _game_value(args, rules_from_args) -> int:
+    from analysis.bluff.game_value import game_value
+
+    rules = rules_from_args(args)
+    if args.palifico:
+        from analysis.errors import InvalidArgument
+        raise InvalidArgument("--palifico marks one round; game-value decides which rounds are palifico itself.")
+    value = game_value(rules, tuple(args.dice), target=args.target)
+    print_json(value) if args.json else print(value)
+    return 0
+
+
+def _tournament(args, rules_from_args) -> int:
+    from analysis.bluff.tournament import run_tournament
+
+    rules = rules_from_args(args)
+    result = run_tournament(rules, args.bots, players=args.players, games=args.games, seed=args.seed,
+                            start=args.start, rotate=not args.no_rotate, chunks=args.chunks,
+                            scheduler=args.scheduler)
+    print_json(result) if args.json else print(result)
+    return 0
