@@ -206,4 +206,4 @@ def exact_take_points(store: Store | None = None) -> pd.DataFrame:
     win, nd_x = table["win"], table["no_double_theirs"]
     count = win.shape[0]
     a, b = np.meshgrid(np.arange(1, count), np.arange(1, count), indexing="ij")
-    return pd.DataFrame({"taker_win": 1 - win[a, b].ravel(), "take": (2 * nd_x[a, b] <= 1 + 1e-12).ravel()})
+    return pd.DataFrame({"taker_win": 1 - win[a, b].ravel(), "correct_take": (2 * nd_x[a, b] <= 1 + 1e-12).ravel()})
