@@ -72,6 +72,7 @@ def register(subparsers) -> None:
     advise.add_argument("--upper", type=_int, default=0, help="upper-section total so far (presets with a bonus)")
     advise.add_argument("--yacht-bonus", action="store_true", help="the yacht box already holds its points")
     advise.add_argument("--score", type=_int, default=0, help="points on the card so far (added to the figures)")
+    advise.add_argument("--box", help="with 0 rolls left: the box you mean to write, to see what it gives up")
     advise.add_argument("--top", type=_int, default=12, help="how many alternatives to print (default 12)")
     add_json_flag(advise)
     advise.set_defaults(handler=_advise)
@@ -117,7 +118,7 @@ def _advise(args) -> int:
         raise InvalidArgument(f"--top must be at least 1, not {args.top}.")
     rules = _rules(args)
     card = ScoreCard(open_boxes_from(rules, args.open), args.upper, args.yacht_bonus, args.score)
-    advice = advise(rules, args.dice, args.rolls_left, card)
+    advice = advise(rules, args.dice, args.rolls_left, card, box=args.box)
     if args.json:
         print_json(advice.to_dict())
     else:

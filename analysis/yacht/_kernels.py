@@ -106,7 +106,7 @@ def box_values(mask, upper, flag, roll, values, use_values, params, scores, joke
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, fastmath=True)
 def keep_values(roll_values, keep_add, out):
     """``out[keep]``: expected ``roll_values`` after keeping ``keep`` and rolling the rest.
 
@@ -124,7 +124,7 @@ def keep_values(roll_values, keep_add, out):
         out[keep] = total * (1.0 / 6.0)
 
 
-@njit(cache=True)
+@njit(cache=True, fastmath=True)
 def best_keeps(keep_vals, keep_remove, n_remove, best, out):
     """``out[roll]``: the best keep value among the roll's sub-keeps (``best``: scratch per keep)."""
     for keep in range(keep_vals.shape[0]):
@@ -137,7 +137,7 @@ def best_keeps(keep_vals, keep_remove, n_remove, best, out):
         out[roll] = best[first + roll]
 
 
-@njit(cache=True)
+@njit(cache=True, fastmath=True)
 def final_values(mask, upper, flag, values, use_values, params, scores, joker_scores, box_face, yacht_face,
                  counts, v0, per_box, choice):
     """``v0[roll]``: the best box's points plus future value for every final roll; ``choice[roll]``: that box.

@@ -39,6 +39,7 @@ class Advice:
     rolls_left: int
     card: ScoreCard
     options: pd.DataFrame   # option, expected_final, gives_up
+    asked: str | None = None  # the option the player asked about (``box=``), if any
 
     @property
     def best(self) -> str:
@@ -47,13 +48,18 @@ class Advice:
     def to_dict(self) -> dict:
         return {"preset": self.rules.name, "dice": list(self.dice), "rolls_left": self.rolls_left,
                 "open": list(self.card.open_boxes), "upper_total": self.card.upper_total,
-                "score_so_far": self.card.score, "best": self.best, "options": self.options}
+                "score_so_far": self.card.score, "best": self.best, "asked": self.asked, "options": self.options}
 
     def __str__(self) -> str:
         what = "keep" if self.rolls_left else "box"
+        asked = ""
+        if self.asked is not None:
+            row = self.options[self.options["option"] == self.asked].iloc[0]
+            asked = f"Your choice, {self.asked}, gives up {row['gives_up']:.4f} points on average.\n"
         head = (f"{self.rules.name}: dice {show(self.dice)}, {self.rolls_left} roll(s) left, "
                 f"{len(self.card.open_boxes)} box(es) open, score so far {self.card.score}.\n"
-                f"Best {what}: {self.best} (expected final score {self.options.iloc[0]['expected_final']:.4f}).\n\n")
+                f"Best {what}: {self.best} (expected final score {self.options.iloc[0]['expected_final']:.4f}).\n"
+                f"{asked}\n")
         return head + self.options.to_string(index=False, formatters={
             "expected_final": "{:10.4f}".format, "gives_up": "{:8.4f}".format})
 
@@ -95,11 +101,12 @@ def open_boxes_from(rules: Rules, text: str) -> tuple[str, ...]:
 
 
 def advise(rules: Rules | str, dice, rolls_left: int, card: ScoreCard | None = None, *,
-           open_boxes: str = "all", values: np.ndarray | None = None) -> Advice:
+           open_boxes: str = "all", box: str | None = None, values: np.ndarray | None = None) -> Advice:
     """Every keep (rolls left 1 or 2) or every box (0 rolls left) for ``dice``, best first.
 
     ``expected_final`` is the score so far plus the expected points still to come under
     optimal play after that choice; ``gives_up`` is how far it falls short of the best.
+    ``box`` names the box the player means to write (0 rolls left) to see what it gives up.
     """
     rules = preset(rules) if isinstance(rules, str) else rules
     dice = parse_dice(dice)
@@ -107,11 +114,20 @@ def advise(rules: Rules | str, dice, rolls_left: int, card: ScoreCard | None = N
         raise InvalidArgument(f"Rolls left must be 0, 1 or 2 (a turn has three rolls), not {rolls_left}.")
     card = card or ScoreCard(open_boxes_from(rules, open_boxes))
     mask, upper, flag = _card_state(rules, card)
+    asked_box = None
+    if box is not None:
+        asked_box = rules.box_index(box)
+        if mask >> asked_box & 1:
+            raise InvalidArgument(f"'{rules.boxes[asked_box].name}' is already used; the open boxes are "
+                                  f"{', '.join(card.open_boxes)}.")
+        if rolls_left:
+            raise InvalidArgument("A box is written only with 0 rolls left; drop the box or set rolls left to 0.")
     g = game_arrays(rules)
     values = state_values(rules) if values is None else values
     _, v0, k1, v1, k2, v2, choice = K.turn_tables(mask, upper, flag, values, True, *g.rule_args, *g.dice_args)
     roll = ROLL_INDEX[dice]
     rows = []
+    asked = None
     if rolls_left == 0:
         per_box = np.empty(len(rules.boxes))
         K.box_values(mask, upper, flag, roll, values, True, *g.rule_args, per_box)
@@ -123,6 +139,8 @@ def advise(rules: Rules | str, dice, rolls_left: int, card: ScoreCard | None = N
             extra = upper_bonus + yacht_bonus
             label = f"{rules.boxes[box].name} for {points}" + (f" (+{extra} bonus)" if extra else "")
             rows.append((label, card.score + value))
+            if box == asked_box:
+                asked = label
     else:
         keep_vals = k2 if rolls_left == 2 else k1
         for j in range(TABLES.n_roll_keeps[roll]):
@@ -134,4 +152,7 @@ def advise(rules: Rules | str, dice, rolls_left: int, card: ScoreCard | None = N
     options = pd.DataFrame(rows, columns=["option", "expected_final"])
     options = options.sort_values("expected_final", ascending=False, kind="stable").reset_index(drop=True)
     options["gives_up"] = options["expected_final"].iloc[0] - options["expected_final"]
-    return Advice(rules, dice, rolls_left, card, options)
+    if asked_box is not None and asked is None:
+        raise InvalidArgument(f"The rules do not let this roll be written in '{rules.boxes[asked_box].name}' "
+                              "(the joker rule decides where a further five alike goes).")
+    return Advice(rules, dice, rolls_left, card, options, asked)

@@ -1,0 +1,53 @@
+"""Solved tables come back from the store intact, and a damaged or stale file is rebuilt, never trusted."""
+
+import numpy as np
+
+from analysis.store import Store
+from analysis.yacht import solver
+from analysis.yacht.rules import preset
+
+
+def test_values_are_cached_and_damage_is_rebuilt(tmp_path, capsys, monkeypatch):
+    store = Store(tmp_path)
+    rules = preset("yacht_kr")
+    first = solver.state_values(rules, store)
+    path = store.path(solver.table_name(rules, "values"))
+    assert path.exists()
+
+    calls = []
+    real = solver.compute_values
+    monkeypatch.setattr(solver, "compute_values", lambda r: calls.append(r) or real(r))
+    assert np.array_equal(solver.state_values(rules, store), first)
+    assert calls == []  # served from the file
+
+    blob = bytearray(path.read_bytes())
+    blob[-100] ^= 0xFF  # flip a bit inside the payload
+    path.write_bytes(bytes(blob))
+    rebuilt = solver.state_values(rules, store)
+    assert len(calls) == 1 and np.array_equal(rebuilt, first)
+    assert "stale or damaged" in capsys.readouterr().err
+
+    path.write_bytes(path.read_bytes()[:50])  # truncated
+    assert np.array_equal(solver.state_values(rules, store), first)
+    assert len(calls) == 2
+
+
+def test_stale_code_version_is_rebuilt(tmp_path, monkeypatch):
+    store = Store(tmp_path)
+    rules = preset("yacht_kr")
+    solver.state_values(rules, store)
+    calls = []
+    real = solver.compute_values
+    monkeypatch.setattr(solver, "compute_values", lambda r: calls.append(r) or real(r))
+    monkeypatch.setattr(solver, "CODE_VERSION", solver.CODE_VERSION + 1)
+    solver.state_values(rules, store)
+    assert len(calls) == 1
+
+
+def test_house_rules_get_their_own_table(tmp_path):
+    store = Store(tmp_path)
+    plain = solver.state_values(preset("yacht_kr"), store)
+    strict = solver.state_values(preset("yacht_kr", five_alike_is_full_house=False), store)
+    assert strict[0] < plain[0]
+    assert solver.table_name(preset("yacht_kr"), "values") != solver.table_name(
+        preset("yacht_kr", five_alike_is_full_house=False), "values")

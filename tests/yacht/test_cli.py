@@ -1,0 +1,63 @@
+"""The ``odds yacht`` commands exactly as the issue writes them, and their answers to bad input."""
+
+import pytest
+
+from tests.conftest import assert_one_sentence_error
+
+
+def test_solve_seed_preset_json(odds):
+    result = odds("yacht", "solve", "--preset", "yacht_kr", "--json")
+    assert result.code == 0, result.err
+    data = result.json()
+    assert data["expected_score"] == pytest.approx(174.5586239884, abs=1e-9)
+    assert [row["box"] for row in data["boxes"]][:2] == ["Chase Off", "Straight"]
+    assert sum(row["expected_points"] for row in data["boxes"]) == pytest.approx(data["expected_score"])
+
+
+def test_odds_seed_preset_json(odds):
+    result = odds("yacht", "odds", "--preset", "yacht_kr", "--json")
+    assert result.code == 0, result.err
+    rows = {row["box"]: row for row in result.json()}
+    assert rows["Chase Off"]["turn_chance"] == pytest.approx(2_783_176 / 60_466_176, abs=1e-12)
+
+
+def test_advise_as_written(odds):
+    result = odds("yacht", "advise", "--preset", "yacht_kr", "--dice", "6 6 6 2 1", "--rolls-left", "2",
+                  "--open", "all")
+    assert result.code == 0, result.err
+    assert "Best keep: keep 6 6 6" in result.out
+    assert "gives_up" in result.out
+
+
+def test_advise_box_choice_text_and_json(odds):
+    result = odds("yacht", "advise", "--dice", "66622", "--rolls-left", "0", "--open", "Full House,Choice",
+                  "--json")
+    assert result.code == 0, result.err
+    assert result.json()["best"] == "Full House for 22"
+
+
+@pytest.mark.parametrize("argv", [
+    ("yacht", "advise", "--preset", "yacht_kr", "--dice", "6 6 6 2", "--rolls-left", "2", "--open", "all"),
+    ("yacht", "advise", "--dice", "6 6 6 2 1 1", "--rolls-left", "2"),
+    ("yacht", "advise", "--dice", "6 6 6 2 7", "--rolls-left", "2"),
+    ("yacht", "advise", "--dice", "6 6 6 2 1", "--rolls-left", "2", "--open", "Yahtzee"),
+    ("yacht", "advise", "--dice", "6 6 6 2 1", "--rolls-left", "0", "--open", "Choice", "--box", "Aces"),
+    ("yacht", "advise", "--dice", "6 6 6 2 1", "--rolls-left", "5"),
+    ("yacht", "advise", "--dice", "6 6 6 2 1", "--rolls-left", "two"),
+    ("yacht", "solve", "--preset", "farkle"),
+    ("yacht", "solve", "--preset", "yacht_kr", "--joker", "free"),
+    ("yacht", "solve", "--rule", "bogus=1"),
+    ("yacht", "odds", "--rule", "five_alike_is_full_house=maybe"),
+    ("yacht", "simulate", "--strategy", "lucky"),
+    ("yacht", "simulate", "--games", "0"),
+])
+def test_bad_input_is_one_sentence(odds, argv):
+    assert_one_sentence_error(odds(*argv))
+
+
+def test_simulate_command(odds):
+    result = odds("yacht", "simulate", "--strategy", "greedy", "--games", "500", "--seed", "3", "--json")
+    assert result.code == 0, result.err
+    data = result.json()
+    assert data["games"] == 500 and data["seed"] == 3
+    assert data["ci95"][0] < data["mean"] < data["ci95"][1]

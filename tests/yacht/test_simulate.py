@@ -1,0 +1,43 @@
+"""Seeded simulation reproduces the exact mean and distribution within error; heuristics give points up."""
+
+import numpy as np
+import pytest
+
+from analysis.yacht.rules import preset
+from analysis.yacht.simulate import simulate
+from analysis.yacht.solver import compute_values, follow_policy, solve
+
+
+def test_optimal_games_reproduce_the_exact_mean_and_distribution():
+    solution = solve("yacht_kr")
+    result = simulate("yacht_kr", games=20_000, seed=7)
+    assert abs(result.mean - solution.expected_score) < 4 * result.standard_error
+    cdf = np.cumsum(solution.distribution)
+    for score in (120, 150, 175, 200, 230):
+        observed = (result.totals <= score).mean()
+        error = np.sqrt(cdf[score] * (1 - cdf[score]) / result.games)
+        assert abs(observed - cdf[score]) < 4.5 * error, score
+
+
+def test_greedy_games_match_the_exact_greedy_policy():
+    rules = preset("yacht_kr")
+    exact = float(follow_policy(rules, compute_values(rules), with_distribution=False, use_values=False)["mean"])
+    result = simulate(rules, games=20_000, seed=11, strategy="greedy")
+    assert abs(result.mean - exact) < 4 * result.standard_error
+
+
+def test_same_seed_same_games_and_heuristics_give_up_points():
+    a = simulate("yacht_kr", games=3000, seed=5, strategy="common")
+    b = simulate("yacht_kr", games=3000, seed=5, strategy="common")
+    c = simulate("yacht_kr", games=3000, seed=6, strategy="common")
+    assert np.array_equal(a.points, b.points) and not np.array_equal(a.points, c.points)
+    assert a.interval()[1] < solve("yacht_kr").expected_score - 30
+
+
+def test_bad_arguments():
+    from analysis.errors import InvalidArgument
+
+    with pytest.raises(InvalidArgument, match="not a strategy"):
+        simulate("yacht_kr", games=10, strategy="lucky")
+    with pytest.raises(InvalidArgument, match="Games must be"):
+        simulate("yacht_kr", games=0)
