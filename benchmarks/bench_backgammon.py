@@ -1,0 +1,108 @@
+"""Backgammon benchmark: move generation speed and bear-off database builds vs GNU Backgammon.
+
+Run:  .venv/bin/python benchmarks/bench_backgammon.py
+Peer: GNU Backgammon's own database generator ``makebearoff`` (Debian package
+``gnubg``; ``apt-get install gnubg``), timed on the same machine building the same
+databases: the one-sided 15-checker / 6-point database with gammon distributions
+(``makebearoff -o 6``) and the two-sided 6-checker / 6-point database with cubeful
+equities (``makebearoff -t 6x6``). Ratios > 1 mean we are faster. Numba compilation is
+excluded (warmed up first) and reported separately. Best of ``--repeat`` runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import subprocess
+import tempfile
+import time
+
+import numpy as np
+
+from analysis.backgammon import _kernels, bearoff
+from analysis.backgammon.moves import legal_plays
+from analysis.backgammon.position import Position
+
+MAKEBEAROFF = shutil.which("makebearoff") or ("/usr/games/makebearoff" if os.path.exists("/usr/games/makebearoff")
+                                             else None)
+
+
+def best_of(repeat, func):
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def sample_positions(count: int, seed: int = 4):
+    """Positions from random self-play (standard rules), each with a random roll."""
+    rng = random.Random(seed)
+    boards, rolls = [], []
+    position = Position.opening()
+    while len(boards) < count:
+        roll = (rng.randint(1, 6), rng.randint(1, 6))
+        boards.append(position.board_array())
+        rolls.append(roll)
+        plays = legal_plays(position, roll)
+        position = plays.plays[rng.randrange(len(plays))].result
+        if min(sum(position.on_roll), sum(position.opponent)) == 0:
+            position = Position.opening()
+    return np.array(boards, dtype=np.int8), np.array(rolls, dtype=np.int64)
+
+
+def gnubg_version() -> str:
+    try:
+        out = subprocess.run(["dpkg-query", "-W", "-f=${Version}", "gnubg"], capture_output=True, text=True)
+        return out.stdout.strip() or "unknown"
+    except OSError:
+        return "unknown"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--positions", type=int, default=3000)
+    args = parser.parse_args()
+    print(f"machine: {os.cpu_count()} CPUs visible; numba kernels single-threaded")
+
+    # ---- move generation
+    boards, rolls = sample_positions(args.positions)
+    start = time.perf_counter()
+    _kernels.count_plays(boards[:2], rolls[:2], 0)
+    compile_moves = time.perf_counter() - start
+    seconds = best_of(args.repeat, lambda: _kernels.count_plays(boards, rolls, 0))
+    plays = int(_kernels.count_plays(boards, rolls, 0).sum())
+    print(f"move generation: {len(boards)} positions, {plays} distinct plays in {seconds:.3f} s = "
+          f"{len(boards) / seconds:,.0f} positions/s, {plays / seconds:,.0f} plays/s "
+          f"(first-call compile or cache load {compile_moves:.1f} s)")
+
+    # ---- bear-off databases
+    start = time.perf_counter()
+    bearoff._build_one_sided()      # warm-up: compiles (or loads) the kernels
+    bearoff._build_two_sided()
+    warm = time.perf_counter() - start
+    ours_one = best_of(args.repeat, bearoff._build_one_sided)
+    ours_two = best_of(args.repeat, bearoff._build_two_sided)
+    print(f"ours: one-sided 15x6 (54,264 positions, with first-off distributions) {ours_one:.2f} s; "
+          f"two-sided 6x6 (924 x 924, cubeless + cubeful) {ours_two:.2f} s (warm-up incl. compile {warm:.1f} s)")
+    if MAKEBEAROFF is None:
+        print("gnubg's makebearoff not found (apt-get install gnubg): no peer ratios printed")
+        return
+    folder = tempfile.mkdtemp()
+    try:
+        peer_one = best_of(args.repeat, lambda: subprocess.run(
+            [MAKEBEAROFF, "-o", "6", "-f", os.path.join(folder, "os6.bd")], check=True, capture_output=True))
+        peer_two = best_of(args.repeat, lambda: subprocess.run(
+            [MAKEBEAROFF, "-t", "6x6", "-f", os.path.join(folder, "ts66.bd")], check=True, capture_output=True))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    print(f"gnubg {gnubg_version()} makebearoff: one-sided {peer_one:.2f} s; two-sided {peer_two:.2f} s")
+    print(f"ratio (gnubg time / our time): one-sided {peer_one / ours_one:.2f}x, two-sided {peer_two / ours_two:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
