@@ -133,7 +133,8 @@ class GameValue:
         ])
 
 
-def _solve_states(rules: BiddingRules, states: list[State], target: float, iterations: int, use_store: bool):
+def _solve_states(rules: BiddingRules, states: list[State], target: float, iterations: int, use_store: bool,
+                  faces: int | None):
     values: dict[State, float] = {s: 0.5 for s in states}
     exploitability: dict[State, float] = {}
     round_value_dice: dict[State, float] = {}
@@ -155,7 +156,7 @@ def _solve_states(rules: BiddingRules, states: list[State], target: float, itera
                 solution = solve_round(
                     rules, (state.opener, state.other), target=target, iterations=iterations,
                     palifico_round=state.palifico, terminal_value=terminal_value(state),
-                    payoff_name="game", use_store=use_store)
+                    payoff_name="game", use_store=use_store, faces=faces)
                 moved = max(moved, abs(solution.value - values[state]))
                 values[state] = solution.value
                 exploitability[state] = solution.exploitability
@@ -167,8 +168,11 @@ def _solve_states(rules: BiddingRules, states: list[State], target: float, itera
 
 
 def game_value(rules: BiddingRules, dice=(1, 1), target: float = 1e-3, iterations: int = 4000,
-               use_store: bool = True) -> GameValue:
-    """The chance to win from (my dice, your dice), every round at equilibrium; cached in the table store."""
+               use_store: bool = True, faces: int | None = None) -> GameValue:
+    """The chance to win from (my dice, your dice), every round at equilibrium; cached in the table store.
+
+    ``faces`` shrinks the dice (``solve.die_faces``) for small test games.
+    """
     import pandas as pd
 
     dice = tuple(int(d) for d in dice)
@@ -184,14 +188,14 @@ def game_value(rules: BiddingRules, dice=(1, 1), target: float = 1e-3, iteration
                     key=lambda s: (s.opener + s.other, s.opener, s.palifico, s.opener_had, s.other_had))
 
     def build():
-        values, exploitability = _solve_states(rules, states, target, iterations, use_store)
+        values, exploitability = _solve_states(rules, states, target, iterations, use_store, faces)
         return {"states": np.array([[s.opener, s.other, s.palifico, s.opener_had, s.other_had] for s in states]),
                 "values": np.array([values[s] for s in states]),
                 "exploitability": np.array([exploitability[s] for s in states])}
 
     key = {"version": GAME_VALUE_VERSION, "rules": dataclasses.asdict(rules), "dice": list(dice),
-           "target": target, "iterations": iterations}
-    name = f"bluff/game_value/{store_name(rules)}-{dice[0]}v{dice[1]}"
+           "target": target, "iterations": iterations, "faces": faces}
+    name = f"bluff/game_value/{store_name(rules)}-{dice[0]}v{dice[1]}" + ("" if faces in (None, 6) else f"-{faces}faces")
     arrays = Store().load_or_build(name, key, build) if use_store else build()
     rows = [State(int(a), int(b), bool(p), bool(x), bool(y)) for a, b, p, x, y in arrays["states"]]
     value_of = dict(zip(rows, arrays["values"]))

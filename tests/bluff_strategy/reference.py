@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import itertools
 
+import numpy as np
+
 
 class TinyRound:
     """One two-player round. ``joker``: wild face or None; ``joker_track``: joker bids as in Bluff ("odd")
@@ -152,3 +154,78 @@ class TinyRound:
     def uniform(self, player, hand, history):
         actions = self.raises(history) + self.calls(history)
         return {a: 1.0 / len(actions) for a in actions}
+
+
+def sequence_form_value(game: TinyRound, payoff=None) -> float:
+    """The exact equilibrium value of the round for player 0, by the sequence-form linear program.
+
+    An equilibrium solver that shares nothing with CFR (Koller, Megiddo and von Stengel 1996):
+    maximise f'q subject to F'q <= A'x, Ex = e, x >= 0, where x and y are the two players'
+    realisation plans over their (own hand, history, action) sequences. ``payoff(call, bid,
+    rolls, caller)`` defaults to the dice difference.
+    """
+    from scipy.optimize import linprog
+    from scipy.sparse import coo_matrix
+
+    payoff = payoff or game.payoff
+    sequences = [{(): 0}, {(): 0}]   # per player: sequence key -> column
+    infosets = [[], []]              # per player: (parent sequence, [child sequences])
+    seen = [set(), set()]
+    entries = {}
+
+    def sequence(player, key):
+        table = sequences[player]
+        if key not in table:
+            table[key] = len(table)
+        return table[key]
+
+    chance = 1.0 / (len(game.rolls[0]) * len(game.rolls[1]))
+
+    def walk(rolls, history, last_seq):
+        actor = len(history) % 2
+        hand = tuple(sorted(rolls[actor]))
+        actions = game.raises(history) + game.calls(history)
+        infoset = (hand, history)
+        children = [sequence(actor, (hand, history, a)) for a in actions]
+        if infoset not in seen[actor]:
+            seen[actor].add(infoset)
+            infosets[actor].append((last_seq[actor], children))
+        for action, column in zip(actions, children):
+            following = list(last_seq)
+            following[actor] = column
+            if isinstance(action, str):
+                cell = (following[0], following[1])
+                entries[cell] = entries.get(cell, 0.0) + chance * payoff(action, history[-1], rolls, actor)
+            else:
+                walk(rolls, history + (action,), following)
+
+    for r0 in game.rolls[0]:
+        for r1 in game.rolls[1]:
+            walk((r0, r1), (), [0, 0])
+    nx, ny = len(sequences[0]), len(sequences[1])
+
+    def constraints(player, size):
+        rows, cols, vals = [0], [0], [1.0]
+        for i, (parent, children) in enumerate(infosets[player], start=1):
+            rows += [i] * (len(children) + 1)
+            cols += [parent] + children
+            vals += [-1.0] + [1.0] * len(children)
+        return coo_matrix((vals, (rows, cols)), shape=(len(infosets[player]) + 1, size)).tocsr()
+
+    E, F = constraints(0, nx), constraints(1, ny)
+    cells = list(entries)
+    A = coo_matrix(([entries[c] for c in cells], ([c[0] for c in cells], [c[1] for c in cells])),
+                   shape=(nx, ny)).tocsr()
+    from scipy.sparse import hstack, vstack
+    nq = F.shape[0]
+    # variables [x (nx, >= 0), q (nq, free)]; maximise q_0 (f = unit vector on the empty sequence)
+    cost = np.zeros(nx + nq)
+    cost[nx] = -1.0
+    upper = hstack([-A.T, F.T]).tocsr()           # F'q - A'x <= 0
+    equal = hstack([E, coo_matrix((E.shape[0], nq))]).tocsr()
+    rhs = np.zeros(E.shape[0])
+    rhs[0] = 1.0
+    bounds = [(0, None)] * nx + [(None, None)] * nq
+    result = linprog(cost, A_ub=upper, b_ub=np.zeros(ny), A_eq=equal, b_eq=rhs, bounds=bounds, method="highs")
+    assert result.status == 0, result.message
+    return -result.fun
