@@ -156,3 +156,24 @@ def advise(rules: Rules | str, dice, rolls_left: int, card: ScoreCard | None = N
         raise InvalidArgument(f"The rules do not let this roll be written in '{rules.boxes[asked_box].name}' "
                               "(the joker rule decides where a further five alike goes).")
     return Advice(rules, dice, rolls_left, card, options, asked)
+
+
+def opening_keeps(rules: Rules | str = "yacht_kr", values: np.ndarray | None = None) -> pd.DataFrame:
+    """The best keep for every first roll of the game (two rolls left, every box open), most likely rolls first.
+
+    Columns: roll, chance (of throwing it), best keep, expected final score, runner-up keep, margin.
+    """
+    rules = preset(rules) if isinstance(rules, str) else rules
+    g = game_arrays(rules)
+    values = state_values(rules) if values is None else values
+    _, _, _, _, k2, _, _ = K.turn_tables(0, 0, 0, values, True, *g.rule_args, *g.dice_args)
+    rows = []
+    for roll, dice in enumerate(ROLL_INDEX):
+        keeps = sorted(TABLES.roll_keeps[roll, :TABLES.n_roll_keeps[roll]], key=lambda k: -k2[k])
+        label = [("keep all" if len(KEEPS[k]) == 5 else "reroll all" if not KEEPS[k] else show(KEEPS[k]))
+                 for k in keeps[:2]]
+        rows.append({"roll": show(dice), "chance": TABLES.first_roll[roll], "best_keep": label[0],
+                     "expected_final": k2[keeps[0]], "runner_up": label[1],
+                     "margin": k2[keeps[0]] - k2[keeps[1]]})
+    table = pd.DataFrame(rows)
+    return table.sort_values(["chance", "expected_final"], ascending=False, kind="stable").reset_index(drop=True)
