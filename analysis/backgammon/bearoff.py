@@ -22,6 +22,7 @@ Both are built by numba kernels and cached with :class:`analysis.store.Store`.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -82,7 +83,12 @@ def _cached(store: Store | None, name: str, key: dict, build) -> dict:
     store = store or Store()
     memo = (str(store.root), name)
     if memo not in _LOADED:
-        _LOADED[memo] = store.load_or_build(name, key, build)
+        def announced_build():
+            # The builds take seconds, not minutes: a one-line notice (terminals only) is enough.
+            if sys.stderr.isatty():
+                print(f"odds: building {name} (once; it is cached afterwards)...", file=sys.stderr)
+            return build()
+        _LOADED[memo] = store.load_or_build(name, key, announced_build)
     return _LOADED[memo]
 
 

@@ -124,3 +124,37 @@ def entry_table(max_on_bar: int = 2) -> pd.DataFrame:
             rows.append({"closed": closed, "on_bar": bar, "all_enter": e.all_enter, "fanned": e.fanned,
                          "chance_all_enter": e.all_enter / 36})
     return pd.DataFrame(rows)
+
+
+def one_roll_bearoff(counts) -> int:
+    """Rolls (of 36) that bear off every checker of a home board (six counts, ace point first)."""
+    import numpy as np
+
+    from analysis.backgammon import _kernels
+    from analysis.backgammon.bearoff import ONE_SIDED_CHECKERS, _ways, parse_counts
+
+    board = np.array(parse_counts(counts), dtype=np.int64)
+    if board.sum() == 0:
+        return 36
+    out = np.empty(256, dtype=np.int64)
+    ways = _ways(ONE_SIDED_CHECKERS)
+    total = 0
+    for a, b in ROLLS:
+        n = _kernels.bearoff_leaves(board.copy(), a, b, ONE_SIDED_CHECKERS, ways, out)
+        total += bool((out[:n] == 0).any())     # rank 0 is the empty board
+    return total
+
+
+def one_roll_bearoff_table(checkers: int = 2) -> pd.DataFrame:
+    """Every home board of ``checkers`` checkers and the rolls that bear them all off at once."""
+    from itertools import combinations_with_replacement
+
+    rows = []
+    for points in combinations_with_replacement(range(1, 7), checkers):
+        counts = [0] * 6
+        for p in points:
+            counts[p - 1] += 1
+        rolls = one_roll_bearoff(counts)
+        rows.append({"points": "-".join(map(str, sorted(points, reverse=True))), "rolls": rolls,
+                     "chance": rolls / 36})
+    return pd.DataFrame(rows)

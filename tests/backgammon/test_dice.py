@@ -83,3 +83,30 @@ def test_entry_matches_formula_and_move_generator(closed):
 def test_bad_dice_arguments(call):
     with pytest.raises(InvalidArgument):
         call()
+
+
+def test_one_roll_bearoff_matches_brute_force_database_and_gnubg():
+    from analysis.backgammon.bearoff import bearoff_odds
+    from analysis.backgammon.dice import one_roll_bearoff, one_roll_bearoff_table
+
+    for counts in [(0, 0, 0, 0, 0, 1), (2, 0, 0, 0, 0, 1), (0, 0, 0, 0, 1, 1), (1, 1, 0, 0, 0, 0), (0, 0, 3, 0, 0, 0)]:
+        brute = sum(any(sum(n) == 0 for n in ref.bearoff_moves(counts, a, b))
+                    for a in range(1, 7) for b in range(1, 7))
+        assert one_roll_bearoff(counts) == brute
+        assert one_roll_bearoff(counts) / 36 == pytest.approx(bearoff_odds(counts).distribution.get(1, 0.0))
+    # gnubg 1.07.001 bearoffdump: one checker on the 6-point 75.000%, 2-0-0-0-0-1 11.112%.
+    assert one_roll_bearoff((0, 0, 0, 0, 0, 1)) == 27
+    assert one_roll_bearoff((2, 0, 0, 0, 0, 1)) == 4
+    table = one_roll_bearoff_table(2)
+    assert len(table) == 21 and table.set_index("points").loc["6-6", "rolls"] == 4
+
+
+def test_two_checker_one_roll_table_matches_the_published_chart():
+    # The usual chart of two-checker one-roll bear-offs (e.g. bkgm.com, "Bearoff odds"), rolls of 36.
+    from analysis.backgammon.dice import one_roll_bearoff_table
+
+    published = {"1-1": 36, "2-1": 36, "3-1": 34, "4-1": 29, "5-1": 23, "6-1": 15, "2-2": 26, "3-2": 25,
+                 "4-2": 23, "5-2": 19, "6-2": 13, "3-3": 17, "4-3": 17, "5-3": 14, "6-3": 10, "4-4": 11,
+                 "5-4": 10, "6-4": 8, "5-5": 6, "6-5": 6, "6-6": 4}
+    table = one_roll_bearoff_table(2)
+    assert dict(zip(table.points, table.rolls)) == published
