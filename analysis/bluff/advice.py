@@ -57,6 +57,8 @@ class CallAdvice:
     recommendation: str  # "challenge", "exact" or "raise"
     best_raise: Bid | None
     assumption: str = ASSUMPTION
+    #: In a two-player endgame within the solved rounds: the equilibrium answer (solve.EndgamePlay).
+    equilibrium: object = None
 
     def _options(self) -> list[tuple[str, float]]:
         options = [("challenge", float(self.challenge.expected_loss[0]))]
@@ -88,6 +90,7 @@ class CallAdvice:
             "recommendation": self.recommendation,
             "best_raise": format_bid(self.best_raise, r) if self.best_raise else None,
             "assumption": self.assumption,
+            "equilibrium": self.equilibrium.to_dict() if self.equilibrium is not None else None,
         }
 
     def __str__(self) -> str:
@@ -124,8 +127,13 @@ class CallAdvice:
         else:
             alternative = f", against {best['raise']:.4f} for your best raise" if "raise" in best else ""
             verdict = f"{call_word.capitalize()}: {best['challenge']:.4f} dice expected lost{alternative}."
+        if self.equilibrium is not None:
+            lines.append(str(self.equilibrium))
+            verdict = (f"{self.equilibrium.recommendation} (the equilibrium's most likely answer; "
+                       f"the odds alone say: {verdict[0].lower() + verdict[1:]})")
         lines.append(f"  Recommendation: {verdict}")
-        lines.append(f"  Assumes {self.assumption}.")
+        lines.append(f"  Assumes {self.assumption}." if self.equilibrium is None else
+                     "  Assumes both players play the round's equilibrium (it reads the bids as information).")
         return "\n".join(lines)
 
 
@@ -152,11 +160,13 @@ def seat_players(rules: BiddingRules, my_dice, opponents, start: int | None = No
 
 def advise_call(rules: BiddingRules, my_dice, opponents, bid: Bid, bidder: int | None = None,
                 responder: int = 1, palifico_round: bool = False, start: int | None = None,
-                max_raises: int = 5) -> CallAdvice:
+                max_raises: int = 5, history=()) -> CallAdvice:
     """Should I (player 0) challenge ``bid``, made by ``bidder``, or raise it?
 
     ``opponents`` are the other players' dice counts in turn order after me, so the
     bidder defaults to the last of them and the one who answers my raise to the first.
+    ``history`` holds the round's bids before ``bid``; in a two-player endgame small
+    enough to be solved (``solve.endgame_play``) the advice adds the equilibrium answer.
     """
     held, start = seat_players(rules, my_dice, opponents, start)
     players = len(held)
@@ -184,5 +194,10 @@ def advise_call(rules: BiddingRules, my_dice, opponents, bid: Bid, bidder: int |
     if raises:
         choices.append(("raise", raises[0].my_expected_loss))
     recommendation = min(choices, key=lambda c: c[1])[0]
+    equilibrium = None
+    if players == 2:
+        from analysis.bluff.solve import endgame_play
+        equilibrium = endgame_play(rules, tuple(my_dice), held[1], (*history, bid), palifico_round)
     return CallAdvice(rules, tuple(my_dice), held, bid, bidder, responder, odds, challenge, exact, raises,
-                      recommendation, raises[0].bid if recommendation == "raise" else None)
+                      recommendation, raises[0].bid if recommendation == "raise" else None,
+                      equilibrium=equilibrium)

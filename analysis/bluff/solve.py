@@ -288,14 +288,16 @@ def _run(game: RoundGame, variant: str, iterations: int, target: float, check_ev
     return policy, value, exploitability, np.array(trajectory), done, time.perf_counter() - started
 
 
-def solve_round(rules: BiddingRules, dice=(1, 1), variant: str = "dcfr", iterations: int = 20000,
+def solve_round(rules: BiddingRules, dice=(1, 1), variant: str = "dcfr", iterations: int = 10000,
                 target: float = 1e-5, faces: Optional[int] = None, palifico_round: bool = False,
                 start: Optional[int] = None, terminal_value: Optional[Callable] = None,
-                payoff_name: str = "dice", use_store: bool = True, check_every: int = 64) -> RoundSolution:
+                payoff_name: str = "dice", use_store: bool = True, check_every: int = 64,
+                only_stored: bool = False) -> Optional[RoundSolution]:
     """Solve a round to ``target`` exploitability (or ``iterations``), cached in the table store.
 
     The exploitability is checked after 64, 128, 256, ... more iterations, so
-    ``iterations`` is a cap and ``trajectory`` shows the descent.
+    ``iterations`` is a cap and ``trajectory`` shows the descent. With
+    ``only_stored``, return None instead of solving when the store lacks the solve.
     """
     if variant not in VARIANTS:
         raise InvalidArgument(f"'{variant}' is not a solver; choose from {', '.join(VARIANTS)}.")
@@ -319,7 +321,12 @@ def solve_round(rules: BiddingRules, dice=(1, 1), variant: str = "dcfr", iterati
         name = f"bluff/rounds/{store_name(rules)}-{game.dice[0]}v{game.dice[1]}" + (
             "-palifico" if palifico_round else "") + ("" if faces in (None, 6) else f"-{faces}faces") + (
             f"-{payoff_name}-{variant}")
-        arrays = Store().load_or_build(name, key, build)
+        if only_stored:
+            arrays = Store().load(name, key)
+            if arrays is None:
+                return None
+        else:
+            arrays = Store().load_or_build(name, key, build)
     else:
         arrays = build()
     value, exploitability, done, seconds = arrays["summary"]
@@ -404,3 +411,67 @@ def response_table(solution: RoundSolution):
                 row[f"P({call} | {format_dice(hand, game.rules)})"] = policy[call]
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+# ----------------------------------------------------------------------------- the advisor's endgames
+#: Rounds with at most this many dice in play are solved on demand (about a second);
+#: rounds with 3 dice are used when already in the store (``odds bluff solve --dice 2 1``).
+SOLVE_ON_DEMAND = 2
+
+
+@dataclass(frozen=True)
+class EndgamePlay:
+    """The equilibrium answer to a bid in a solved two-player round."""
+
+    solution: RoundSolution = field(repr=False)
+    history: tuple[Bid, ...]
+    me: int  # 0: I opened the round, 1: the other player did
+    strategy: dict
+
+    @property
+    def recommendation(self) -> str:
+        """The most likely action: a bid (as text) or a call."""
+        return max(self.strategy.items(), key=lambda item: item[1])[0]
+
+    @property
+    def my_value(self) -> float:
+        """My equilibrium value of the whole round, in dice (before the dice were rolled)."""
+        return self.solution.value if self.me == 0 else -self.solution.value
+
+    def to_dict(self) -> dict:
+        return {"round_dice": list(self.solution.game.dice), "i_opened": self.me == 0,
+                "bids": [format_bid(b, self.solution.rules) for b in self.history],
+                "strategy": {a: p for a, p in self.strategy.items() if p > 5e-4},
+                "recommendation": self.recommendation, "exploitability": self.solution.exploitability}
+
+    def __str__(self) -> str:
+        played = ", ".join(f"{action} {p:.3f}" for action, p in
+                           sorted(self.strategy.items(), key=lambda item: -item[1]) if p > 5e-4)
+        g = self.solution.game
+        return (f"  Equilibrium of the solved {g.dice[0]}v{g.dice[1]} endgame round (CFR, exploitability "
+                f"{self.solution.exploitability:.1e} dice): {played}.")
+
+
+def endgame_play(rules: BiddingRules, my_dice, their_dice: int, bids, palifico_round: bool = False
+                 ) -> Optional[EndgamePlay]:
+    """How to answer the last of ``bids`` (every bid of the round so far, in order) at equilibrium.
+
+    Two players only; None when the round is larger than the solved endgames. The
+    round's first bidder made ``bids[0]``, so with an odd number of bids the other
+    player opened.
+    """
+    bids = tuple(bids)
+    me = 0 if len(bids) % 2 == 0 else 1
+    dice = (len(my_dice), their_dice) if me == 0 else (their_dice, len(my_dice))
+    in_play = sum(dice)
+    if in_play > 3:
+        return None
+    if palifico_round and not rules.palifico:
+        return None
+    solution = solve_round(rules, dice, palifico_round=palifico_round, only_stored=in_play > SOLVE_ON_DEMAND)
+    if solution is None:
+        return None
+    if any(b.count > in_play for b in bids):
+        return None  # a bid above the dice in play: outside the solved track (it is simply false)
+    strategy = solution.strategy(list(bids), tuple(my_dice), me)
+    return EndgamePlay(solution, bids, me, strategy)

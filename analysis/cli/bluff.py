@@ -41,6 +41,8 @@ def register(subparsers) -> None:
     call.add_argument("--next", dest="responder", type=int, default=1, metavar="K",
                       help="which opponent answers my raise; default 1 (the next player)")
     call.add_argument("--start", type=int, default=None, help="starting dice per player (house rule)")
+    call.add_argument("--history", default="", metavar="BIDS",
+                      help="the round's earlier bids, comma-separated, e.g. \"1x3,1x5\" (used in solved endgames)")
     add_json_flag(call)
     call.set_defaults(handler=_call)
 
@@ -81,9 +83,10 @@ def _call(args) -> int:
     from analysis.bluff.bids import parse_bid, parse_dice
 
     rules = _rules(args)
+    history = tuple(parse_bid(text, rules) for text in args.history.split(",") if text.strip())
     advice = advise_call(rules, parse_dice(args.dice, rules), args.opponents, parse_bid(args.bid, rules),
                          bidder=args.bidder, responder=args.responder, palifico_round=args.palifico,
-                         start=args.start)
+                         start=args.start, history=history)
     print_json(advice) if args.json else print(advice)
     return 0
 
