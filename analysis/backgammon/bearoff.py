@@ -213,6 +213,8 @@ class CubeAdvice:
     no_double: float | None      # cubeful equity per unit of the current stake
     double_take: float | None
     double_pass: float = 1.0
+    #: Outside the two-sided database: Keith's count (double, redouble, take), a rule of thumb.
+    keith: tuple | None = None
 
     @property
     def may_double(self) -> bool:
@@ -233,7 +235,12 @@ class CubeAdvice:
     @property
     def decision(self) -> str:
         if self.no_double is None:
-            return "unknown (outside the exact two-sided database)"
+            if self.keith is None:
+                return "unknown (outside the exact two-sided database)"
+            double, redouble, take = self.keith
+            doubles = (redouble if self.position.cube_owner == "on_roll" else double) and self.may_double
+            return (f"Keith count: {'double' if doubles else 'no double'}, {'take' if take else 'pass'} "
+                    "(a rule of thumb; exact decisions cover up to 6 checkers a side)")
         if not self.may_double:
             return "no double (the opponent owns the cube)"
         take = "take" if self.should_take else "pass"
@@ -308,4 +315,8 @@ def cube_advice(position: Position, store: Store | None = None) -> CubeAdvice:
                            "opponent": table["no_double_theirs"]}[owner][a, b])
         double_take = 2.0 * float(table["no_double_theirs"][a, b])
         return CubeAdvice(position, float(table["win"][a, b]), True, no_double, double_take)
-    return CubeAdvice(position, race_win_chance(mine, theirs, store), False, None, None)
+    from analysis.backgammon.race import keith
+
+    advice = keith(mine, theirs)
+    return CubeAdvice(position, race_win_chance(mine, theirs, store), False, None, None,
+                      keith=(advice.double, advice.redouble, advice.take))

@@ -139,6 +139,7 @@ def test_cube_advice_decisions():
     # Larger races fall back on the one-sided distributions (no exact cube).
     advice = bearoff.cube_advice(Position(_home((3, 3, 3, 2, 2, 2)), _home((3, 3, 3, 2, 2, 2))))
     assert not advice.exact and 0.5 < advice.win_chance < 0.75
+    assert advice.decision.startswith("Keith count:")
 
 
 def test_race_from_one_sided_agrees_with_two_sided_when_no_choice_matters(two_sided):

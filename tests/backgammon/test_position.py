@@ -52,3 +52,33 @@ def test_bad_positions_get_one_sentence(text, words):
 def test_bad_ids(bad):
     with pytest.raises(InvalidPosition):
         Position.from_id(bad)
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@st.composite
+def positions(draw):
+    """Random legal positions: checkers dropped on points, the bar and off, never both colours on a point."""
+    sides = [[0] * 26, [0] * 26]
+    owner_of = {}
+    for side in (0, 1):
+        for _ in range(draw(st.integers(0, 15))):
+            place = draw(st.integers(0, 24))
+            if place < 24:
+                point = place if side == 0 else 23 - place      # in side 0's numbering
+                if owner_of.setdefault(point, side) != side:
+                    continue
+            sides[side][place] += 1
+    if sum(sides[0]) == 0 and sum(sides[1]) == 0:
+        sides[0][0] = 1
+    return Position(tuple(sides[0]), tuple(sides[1]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(positions())
+def test_id_and_notation_round_trip(position):
+    assert Position.from_id(position.position_id()) == position
+    assert Position.from_notation(position.notation()) == position
+    assert position.swapped().swapped() == position
+    assert len(position.position_id()) == 14
