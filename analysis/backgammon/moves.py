@@ -17,7 +17,7 @@ import pandas as pd
 
 from analysis.errors import InvalidDice, InvalidPosition
 from analysis.backgammon import _kernels
-from analysis.backgammon.position import BAR, CHECKERS, START, Position, pip_count
+from analysis.backgammon.position import BAR, START, Position, pip_count
 from analysis.backgammon.rules import STANDARD, BackgammonRules, preset
 
 
