@@ -1,0 +1,74 @@
+"""``odds bluff solve | game-value | tournament`` and the advisor's endgame answer, as a user runs them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import assert_one_sentence_error
+
+
+def test_solve_bluff_one_die_each(odds):
+    data = odds("bluff", "solve", "--preset", "bluff", "--dice", "1", "1", "--json").json()
+    # One die each, Bluff plays like Liar's Dice with a wild top face: -7/258 (see test_solve).
+    assert data["value_first_bidder"] == pytest.approx(-7 / 258, abs=1e-4)
+    assert 0 <= data["exploitability"] <= 1e-4
+    assert data["bid_histories"] == 4096 and data["information_sets"] == 24576
+
+
+def test_solve_liars_dice_sixes_wild(odds):
+    data = odds("bluff", "solve", "--preset", "liars_dice", "--wild", "6", "--dice", "1", "1", "--json").json()
+    assert data["calls"] == ["challenge", "exact"]       # Liar's Dice keeps its spot on
+    assert 0 <= data["exploitability"] <= 1e-4
+    plain = odds("bluff", "solve", "--preset", "liars_dice", "--wild", "6", "--dice", "1", "1", "--no-exact-call",
+                 "--json").json()
+    assert plain["value_first_bidder"] == pytest.approx(-7 / 258, abs=1e-4)
+
+
+def test_solve_prints_the_openings(odds):
+    result = odds("bluff", "solve", "--preset", "bluff", "--dice", "1", "1", "--openings")
+    assert result.code == 0
+    assert "exploitability" in result.out and "p_bid_true" in result.out
+
+
+def test_game_value_one_die_each(odds):
+    data = odds("bluff", "game-value", "--preset", "bluff", "--dice", "1", "1", "--json").json()
+    assert data["p_win_if_i_open"] + data["p_win_if_you_open"] == pytest.approx(1.0)
+    assert data["p_win_if_i_open"] == pytest.approx((1 - 7 / 258) / 2, abs=1e-3)
+
+
+def test_tournament_text_and_json(odds):
+    args = ["bluff", "tournament", "--preset", "perudo", "--players", "4", "--bots",
+            "threshold,honest,random,threshold", "--games", "2000", "--seed", "1", "--scheduler", "sync"]
+    text = odds(*args)
+    assert text.code == 0 and "95% interval" in text.out
+    data = odds(*args, "--json").json()
+    assert sum(seat["wins"] for seat in data["seats"]) == 2000
+    assert [seat["bot"] for seat in data["seats"]] == ["threshold:0.5", "honest", "random", "threshold:0.5"]
+
+
+def test_advisor_uses_the_solved_endgame(odds):
+    result = odds("bluff", "call", "--preset", "bluff", "--dice", "3", "--opponents", "1", "--bid", "1x4")
+    assert result.code == 0
+    assert "Equilibrium of the solved 1v1 endgame" in result.out
+    data = odds("bluff", "call", "--preset", "bluff", "--dice", "3", "--opponents", "1", "--bid", "1x5",
+                "--history", "1x3,1x4", "--json").json()
+    assert data["equilibrium"]["bids"] == ["1x3", "1x4", "1x5"]
+    assert sum(data["equilibrium"]["strategy"].values()) == pytest.approx(1.0, abs=1e-3)
+    many = odds("bluff", "call", "--preset", "bluff", "--dice", "3 3 * 5 1", "--opponents", "6", "7",
+                "--bid", "7x3", "--json").json()
+    assert many["equilibrium"] is None
+
+
+@pytest.mark.parametrize("argv", [
+    ["bluff", "solve", "--preset", "bluff", "--dice", "2", "2"],
+    ["bluff", "solve", "--preset", "bluff", "--dice", "0", "1"],
+    ["bluff", "solve", "--preset", "bluff", "--solver", "magic"],
+    ["bluff", "game-value", "--preset", "bluff", "--dice", "3", "3"],
+    ["bluff", "tournament", "--preset", "bluff", "--bots", "threshold,wizard"],
+    ["bluff", "tournament", "--preset", "bluff", "--bots", "threshold,honest", "--games", "10",
+     "--scheduler", "nowhere"],
+    ["bluff", "tournament", "--preset", "bluff", "--players", "7", "--bots", "random"],
+    ["bluff", "call", "--preset", "bluff", "--dice", "3", "--opponents", "1", "--bid", "1x4", "--history", "1x5"],
+])
+def test_bad_input_is_one_sentence(odds, argv):
+    assert_one_sentence_error(odds(*argv))
