@@ -83,12 +83,20 @@ def main() -> None:
     # ---- bear-off databases
     start = time.perf_counter()
     bearoff._build_one_sided()      # warm-up: compiles (or loads) the kernels
-    bearoff._build_two_sided()
+    bearoff.two_sided_endless()
+    bearoff._build_cube_levels()
+    bearoff._build_cube_levels.cache_clear()
     warm = time.perf_counter() - start
     ours_one = best_of(args.repeat, bearoff._build_one_sided)
-    ours_two = best_of(args.repeat, bearoff._build_two_sided)
+    ours_two = best_of(args.repeat, bearoff.two_sided_endless)
+
+    def all_levels():
+        bearoff._build_cube_levels.cache_clear()
+        bearoff._build_cube_levels()
+    ours_levels = best_of(args.repeat, all_levels)
     print(f"ours: one-sided 15x6 (54,264 positions, with first-off distributions) {ours_one:.2f} s; "
-          f"two-sided 6x6 (924 x 924, cubeless + cubeful) {ours_two:.2f} s (warm-up incl. compile {warm:.1f} s)")
+          f"two-sided 6x6 (924 x 924, cubeless + cubeful, endless cube as gnubg) {ours_two:.2f} s; "
+          f"all cube levels 1-64 with the cap {ours_levels:.2f} s (warm-up incl. compile {warm:.1f} s)")
     if MAKEBEAROFF is None:
         print("gnubg's makebearoff not found (apt-get install gnubg): no peer ratios printed")
         return

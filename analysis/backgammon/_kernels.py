@@ -467,7 +467,7 @@ def successor_table(positions, top, ways):
 
 
 @njit(cache=True)
-def build_two_sided(pair_order, starts, succ, count):
+def build_two_sided(pair_order, starts, succ, count, next_theirs, capped):
     """Exact two-sided bear-off: cubeless win chance and cubeful money equities.
 
     ``pair_order`` lists pair codes a * count + b (a on roll) by increasing total
@@ -475,6 +475,10 @@ def build_two_sided(pair_order, starts, succ, count):
     possible (at most 6 checkers each). Equities are per unit of cube value:
     no_double_* is the equity of rolling without doubling with the cube centred,
     owned by the side on roll, or owned by the opponent; moves maximise each one.
+
+    A double is taken at twice the taker-owns equity of the next cube level:
+    ``capped`` True reads it from ``next_theirs`` (the level above, already
+    solved); False uses this level itself, the endless cube of gnubg's databases.
     """
     win = np.zeros((count, count))
     nd_centre = np.zeros((count, count))
@@ -502,8 +506,10 @@ def build_two_sided(pair_order, starts, succ, count):
                 else:
                     p = 1.0 - win[b, nxt]
                     # opponent to roll; their cubeful equity with the cube as they see it
-                    opp_c = max(nd_centre[b, nxt], min(2.0 * nd_theirs[b, nxt], 1.0))
-                    opp_own = max(nd_owned[b, nxt], min(2.0 * nd_theirs[b, nxt], 1.0))
+                    taken = next_theirs[b, nxt] if capped else nd_theirs[b, nxt]
+                    double = min(2.0 * taken, 1.0)
+                    opp_c = max(nd_centre[b, nxt], double)
+                    opp_own = max(nd_owned[b, nxt], double)
                     opp_x = nd_theirs[b, nxt]
                     vc = -opp_c
                     vo = -opp_x      # I own it: the opponent cannot double

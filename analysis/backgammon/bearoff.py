@@ -11,7 +11,8 @@ A bear-off position is the six counts on a side's home board, ace point first.
 * **Two-sided**: for every pair of positions of up to 6 checkers (924 x 924),
   the exact cubeless winning chance of the side on roll and the cubeful money
   equities with the cube centred, owned by the side on roll and owned by the
-  opponent, from which the double / take / pass decisions follow.
+  opponent, at every cube value up to the 64 limit, from which the double /
+  take / pass decisions follow.
 
 Both are built by numba kernels and cached with :class:`analysis.store.Store`.
 
@@ -98,22 +99,97 @@ def one_sided_table(store: Store | None = None) -> dict:
     return _cached(store, "backgammon/bearoff-one-sided", key, _build_one_sided)
 
 
-def _build_two_sided() -> dict:
+CUBE_VALUES = (1, 2, 4, 8, 16, 32, 64)
+
+
+@lru_cache(maxsize=None)
+def _two_sided_inputs():
+    """Positions, the successor table and the order in which pairs are solved."""
     rows = home_positions(TWO_SIDED_CHECKERS)
-    count = rows.shape[0]
     starts, succ = _kernels.successor_table(rows, TWO_SIDED_CHECKERS, _ways(TWO_SIDED_CHECKERS))
     pips = _pips(rows)
-    pair_pips = (pips[:, None] + pips[None, :]).ravel()
-    pair_order = np.argsort(pair_pips, kind="stable").astype(np.int64)
-    win, nd_centre, nd_owned, nd_theirs = _kernels.build_two_sided(pair_order, starts, succ, count)
+    pair_order = np.argsort((pips[:, None] + pips[None, :]).ravel(), kind="stable").astype(np.int64)
+    return rows.shape[0], starts, succ, pair_order
+
+
+def two_sided_endless() -> dict:
+    """The two-sided database with an endless cube, the model of gnubg's own database.
+
+    Not cached (about a second): used to compare with gnubg and in the benchmark.
+    """
+    count, starts, succ, pair_order = _two_sided_inputs()
+    unused = np.zeros((1, 1))
+    win, nd_centre, nd_owned, nd_theirs = _kernels.build_two_sided(pair_order, starts, succ, count, unused, False)
     return {"win": win, "no_double_centre": nd_centre, "no_double_owned": nd_owned,
             "no_double_theirs": nd_theirs}
 
 
-def two_sided_table(store: Store | None = None) -> dict:
-    """The two-sided database (924 x 924 pairs, a few seconds to build, then cached)."""
-    key = {"version": VERSION, "checkers": TWO_SIDED_CHECKERS}
-    return _cached(store, "backgammon/bearoff-two-sided", key, _build_two_sided)
+@lru_cache(maxsize=1)
+def _build_cube_levels() -> dict:
+    """Cubeful equities at every cube value, honouring the 64 cap (RULES.md 4.1).
+
+    At 64 nobody may double: the equity is the cubeless 2P - 1. Below, a double to
+    2v is taken at twice the taker-owns equity at 2v, so the levels are solved from
+    32 down to 1. The cap is not a detail: it moves equities with a 2-cube by up to
+    1.3e-4 and with an 8-cube by up to 0.016 against an endless cube.
+    """
+    count, starts, succ, pair_order = _two_sided_inputs()
+    win = two_sided_endless()["win"]
+    taker_above = 2 * win - 1                     # cube at 64: dead
+    pieces = {"win": {"win": win}}
+    for value in (32, 16, 8, 4, 2, 1):
+        _, nd_centre, nd_owned, nd_theirs = _kernels.build_two_sided(pair_order, starts, succ, count,
+                                                                     taker_above, True)
+        if value == 1:
+            pieces["cube-1"] = {"no_double": nd_centre}
+        else:
+            pieces[f"cube-{value}"] = {"owned": nd_owned, "theirs": nd_theirs}
+        taker_above = nd_theirs
+    return pieces
+
+
+def two_sided_piece(piece: str, store: Store | None = None) -> dict:
+    """One part of the two-sided database: ``win`` or ``cube-V`` (V = 1, 2, ..., 32).
+
+    ``win`` holds the cubeless chance of the side on roll for every pair (rank a on
+    roll, rank b to play next); ``cube-1`` the centred no-double equity; ``cube-V``
+    the no-double equities with the V-cube owned by the roller and by the opponent.
+    All parts are built together (a few seconds) and stored separately, so a
+    question loads only the parts it needs.
+    """
+    store = store or Store()
+    key = {"version": 2, "checkers": TWO_SIDED_CHECKERS, "cube_max": 64}
+    memo = (str(store.root), piece)
+    if memo not in _LOADED:
+        stored = store.load(f"backgammon/bearoff-two-sided/{piece}", key)
+        if stored is None:
+            if sys.stderr.isatty():
+                print("odds: building the two-sided bear-off database (once; cached afterwards)...",
+                      file=sys.stderr)
+            for name, arrays in _build_cube_levels().items():
+                store.save(f"backgammon/bearoff-two-sided/{name}", key, arrays)
+            stored = _build_cube_levels()[piece]
+        _LOADED[memo] = stored
+    return _LOADED[memo]
+
+
+def cube_equities(mine_rank: int, theirs_rank: int, cube_value: int, owner: str,
+                  store: Store | None = None) -> tuple[float, float | None]:
+    """(no-double equity, double/take equity or None when the roller cannot double), per current stake."""
+    win = float(two_sided_piece("win", store)["win"][mine_rank, theirs_rank])
+    dead = 2 * win - 1
+    if cube_value == 64:
+        return dead, None
+    if owner == "centre":
+        no_double = float(two_sided_piece("cube-1", store)["no_double"][mine_rank, theirs_rank])
+    else:
+        level = two_sided_piece(f"cube-{cube_value}", store)
+        no_double = float(level["owned" if owner == "on_roll" else "theirs"][mine_rank, theirs_rank])
+    if owner == "opponent":
+        return no_double, None
+    above = 2 * cube_value
+    taker = dead if above == 64 else float(two_sided_piece(f"cube-{above}", store)["theirs"][mine_rank, theirs_rank])
+    return no_double, 2 * taker
 
 
 # --------------------------------------------------------------------------- one side
@@ -218,12 +294,14 @@ class CubeAdvice:
 
     @property
     def may_double(self) -> bool:
-        return self.position.cube_owner in ("centre", "on_roll")
+        return self.position.cube_owner in ("centre", "on_roll") and self.position.cube_value < 64
 
     @property
     def should_double(self) -> bool | None:
-        if self.no_double is None or not self.may_double:
-            return None if self.no_double is None else False
+        if self.no_double is None:
+            return None
+        if not self.may_double or self.double_take is None:
+            return False
         return min(self.double_take, self.double_pass) > self.no_double + 1e-12
 
     @property
@@ -242,6 +320,8 @@ class CubeAdvice:
             return (f"Keith count: {'double' if doubles else 'no double'}, {'take' if take else 'pass'} "
                     "(a rule of thumb; exact decisions cover up to 6 checkers a side)")
         if not self.may_double:
+            if self.position.cube_value == 64:
+                return "no double (the cube is at 64, its limit)"
             return "no double (the opponent owns the cube)"
         take = "take" if self.should_take else "pass"
         if self.should_double:
@@ -254,7 +334,7 @@ class CubeAdvice:
                 "cube_owner": self.position.cube_owner, "decision": self.decision}
         if self.no_double is not None:
             data.update({"equity_no_double": self.no_double, "equity_double_take": self.double_take,
-                         "equity_double_pass": self.double_pass,
+                         "equity_double_pass": self.double_pass if self.double_take is not None else None,
                          "double": self.should_double, "take": self.should_take})
         return data
 
@@ -263,8 +343,10 @@ class CubeAdvice:
                 f"({'exact two-sided database' if self.exact else 'from the one-sided distributions'})")
         if self.no_double is None:
             return head + f"\ncube: {self.decision}"
-        return (head + f"\ncubeful equity (per {self.position.cube_value}-cube stake): no double "
-                f"{self.no_double:+.4f}, double/take {self.double_take:+.4f}, double/pass +1.0000"
+        equities = f"no double {self.no_double:+.4f}"
+        if self.double_take is not None:
+            equities += f", double/take {self.double_take:+.4f}, double/pass +1.0000"
+        return (head + f"\ncubeful equity (per {self.position.cube_value}-cube stake): {equities}"
                 f"\ncube: {self.decision}")
 
 
@@ -308,13 +390,10 @@ def cube_advice(position: Position, store: Store | None = None) -> CubeAdvice:
     if sum(mine) == 0 or sum(theirs) == 0:
         raise InvalidPosition("One side has already borne off all its checkers; the game is over.")
     if sum(mine) <= TWO_SIDED_CHECKERS and sum(theirs) <= TWO_SIDED_CHECKERS:
-        table = two_sided_table(store)
         a, b = rank(mine, TWO_SIDED_CHECKERS), rank(theirs, TWO_SIDED_CHECKERS)
-        owner = position.cube_owner
-        no_double = float({"centre": table["no_double_centre"], "on_roll": table["no_double_owned"],
-                           "opponent": table["no_double_theirs"]}[owner][a, b])
-        double_take = 2.0 * float(table["no_double_theirs"][a, b])
-        return CubeAdvice(position, float(table["win"][a, b]), True, no_double, double_take)
+        no_double, double_take = cube_equities(a, b, position.cube_value, position.cube_owner, store)
+        win = float(two_sided_piece("win", store)["win"][a, b])
+        return CubeAdvice(position, win, True, no_double, double_take)
     from analysis.backgammon.race import keith
 
     advice = keith(mine, theirs)

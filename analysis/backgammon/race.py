@@ -28,7 +28,7 @@ import pandas as pd
 
 from analysis.errors import InvalidArgument
 from analysis.store import Store
-from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, home_positions, two_sided_table
+from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, home_positions, two_sided_piece
 
 
 def keith_count(counts) -> float:
@@ -103,21 +103,24 @@ def score_formulas(store: Store | None = None, window: tuple[float, float] = (0.
     """How often each count makes the wrong cube decision in the exact two-sided bear-offs.
 
     Every pair of positions of up to 6 checkers is scored, with the cube centred
-    (double?), owned by the roller (redouble?) and, when doubled, by the opponent
-    (take?). The equity cost of a wrong decision is the exact cubeful equity lost
+    (double to 2?), a 2-cube owned by the roller (redouble to 4?) and, facing an
+    initial double, the opponent (take?). The equity cost of a wrong decision is the exact cubeful equity lost
     by the side that made it, per unit of the cube before doubling; the other side
     is assumed to answer correctly. ``window`` keeps only pairs whose cubeless
     winning chance for the roller lies inside it (the ones where the cube is live).
     """
-    table = two_sided_table(store)
     rows = home_positions(TWO_SIDED_CHECKERS)
-    win, nd_c, nd_o, nd_x = (table[k][1:, 1:] for k in ("win", "no_double_centre", "no_double_owned",
-                                                         "no_double_theirs"))
+    win = two_sided_piece("win", store)["win"][1:, 1:]
+    nd_c = two_sided_piece("cube-1", store)["no_double"][1:, 1:]          # centred cube
+    nd_o = two_sided_piece("cube-2", store)["owned"][1:, 1:]              # roller owns a 2-cube
+    nd_x = two_sided_piece("cube-2", store)["theirs"][1:, 1:]             # taker of an initial double
+    nd_x4 = two_sided_piece("cube-4", store)["theirs"][1:, 1:]            # taker of a redouble to 4
     double_value = np.minimum(2 * nd_x, 1.0)
+    redouble_value = np.minimum(2 * nd_x4, 1.0)
     inside = (win >= window[0]) & (win <= window[1])
     n = int(inside.sum())
     right_double = double_value > nd_c + 1e-12
-    right_redouble = double_value > nd_o + 1e-12
+    right_redouble = redouble_value > nd_o + 1e-12
     right_take = 2 * nd_x <= 1 + 1e-12
     results = []
     for name, (double, redouble, take) in _formula_matrices(rows).items():
@@ -131,7 +134,7 @@ def score_formulas(store: Store | None = None, window: tuple[float, float] = (0.
             "wrong_redouble_%": 100 * bad_redouble.sum() / n,
             "wrong_take_%": 100 * bad_take.sum() / n,
             "cost_per_double_decision": float(np.abs(double_value - nd_c)[bad_double].sum() / n),
-            "cost_per_redouble_decision": float(np.abs(double_value - nd_o)[bad_redouble].sum() / n),
+            "cost_per_redouble_decision": float(np.abs(redouble_value - nd_o)[bad_redouble].sum() / n),
             "cost_per_take_decision": float(np.abs(1 - 2 * nd_x)[bad_take].sum() / n)})
     return pd.DataFrame(results)
 
@@ -199,11 +202,11 @@ def take_point_table(gammon_rates=(0.0, 0.1, 0.2, 0.3), efficiencies=(0.0, 0.5, 
 def exact_take_points(store: Store | None = None) -> pd.DataFrame:
     """In the exact bear-offs: the taker's cubeless winning chance at every take and pass.
 
-    Returns one row per pair with the cube about to be turned: the taker's cubeless
-    chance and whether the exact cubeful analysis takes.
+    Returns one row per pair facing an initial double (centred cube turned to 2):
+    the taker's cubeless chance and whether the exact cubeful analysis takes.
     """
-    table = two_sided_table(store)
-    win, nd_x = table["win"], table["no_double_theirs"]
+    win = two_sided_piece("win", store)["win"]
+    nd_x = two_sided_piece("cube-2", store)["theirs"]
     count = win.shape[0]
     a, b = np.meshgrid(np.arange(1, count), np.arange(1, count), indexing="ij")
     return pd.DataFrame({"taker_win": 1 - win[a, b].ravel(), "correct_take": (2 * nd_x[a, b] <= 1 + 1e-12).ravel()})

@@ -179,3 +179,29 @@ def cubeful(mine, theirs):
             best = [v if b_ is None else max(b_, v) for b_, v in zip(best, values)]
         totals = [t + p * v for t, v in zip(totals, best)]
     return tuple(totals)
+
+
+_VIEW = {"centre": "centre", "me": "them", "them": "me"}
+
+
+@lru_cache(maxsize=None)
+def capped_no_double(mine, theirs, value, owner):
+    """Equity (per current stake) of rolling without doubling, cube ``value`` owned by
+    ``owner`` ("centre", "me" = the roller, "them"); nobody may double a 64-cube."""
+    total = Fraction(0)
+    for a, b, p in ROLLS:
+        best = None
+        for nxt in bearoff_moves(mine, a, b):
+            v = Fraction(1) if sum(nxt) == 0 else -capped_best(theirs, nxt, value, _VIEW[owner])
+            best = v if best is None else max(best, v)
+        total += p * best
+    return total
+
+
+def capped_best(mine, theirs, value, owner):
+    """The roller's equity choosing between rolling on and doubling (taken or passed)."""
+    roll_on = capped_no_double(mine, theirs, value, owner)
+    if owner == "them" or value == 64:
+        return roll_on
+    taken = 2 * capped_no_double(mine, theirs, 2 * value, "them")
+    return max(roll_on, min(taken, Fraction(1)))

@@ -23,7 +23,8 @@ def one_sided():
 
 @pytest.fixture(scope="module")
 def two_sided():
-    return bearoff.two_sided_table()
+    """The endless-cube database: gnubg's model, compared with gnubg and the endless reference."""
+    return bearoff.two_sided_endless()
 
 
 def small_positions(top):
@@ -122,6 +123,34 @@ def test_two_sided_matches_gnubg(mine, theirs, cubeless, owned, centred, theirs_
     assert two_sided["no_double_owned"][a, b] == pytest.approx(owned, abs=2e-4)
     assert two_sided["no_double_centre"][a, b] == pytest.approx(centred, abs=2e-4)
     assert two_sided["no_double_theirs"][a, b] == pytest.approx(theirs_owned, abs=2e-4)
+
+
+OWNER = {"centre": "centre", "on_roll": "me", "opponent": "them"}
+
+
+def test_capped_cube_equities_match_plain_python():
+    positions = [c for c in small_positions(2) if sum(c)]
+    for mine in positions:
+        for theirs in positions:
+            a, b = bearoff.rank(mine, 6), bearoff.rank(theirs, 6)
+            for value in (1, 2, 4, 8, 16, 32, 64):
+                for owner in (("centre",) if value == 1 else ("on_roll", "opponent")):
+                    no_double, take = bearoff.cube_equities(a, b, value, owner)
+                    want = ref.capped_no_double(mine, theirs, value, OWNER[owner])
+                    assert no_double == pytest.approx(float(want), abs=1e-12), (mine, theirs, value, owner)
+                    if owner == "opponent" or value == 64:
+                        assert take is None
+                    else:
+                        want_take = 2 * ref.capped_no_double(mine, theirs, 2 * value, "them")
+                        assert take == pytest.approx(float(want_take), abs=1e-12)
+
+
+def test_the_64_cap_changes_equities(two_sided):
+    # With an endless cube a 32-cube could be redoubled for ever; with the cap it cannot.
+    capped = bearoff.two_sided_piece("cube-8")["theirs"]
+    assert np.abs(capped - two_sided["no_double_theirs"])[1:, 1:].max() > 1e-3
+    centred = bearoff.two_sided_piece("cube-1")["no_double"]
+    assert np.abs(centred - two_sided["no_double_centre"])[1:, 1:].max() < 1e-4
 
 
 def _home(counts):
