@@ -76,11 +76,12 @@ class Tables:
 def _build_tables() -> Tables:
     start, target, prob = [0], [], []
     for keep in KEEPS:
-        for r, roll in enumerate(ROLLS):
-            p = roll_probability(keep, roll)
-            if p:
-                target.append(r)
-                prob.append(float(p))
+        # Enumerate what the thrown dice can show (as multisets), not every roll: 4368 pairs in all.
+        thrown = 5 - len(keep)
+        row = sorted((ROLL_INDEX[tuple(sorted(keep + t))], ways(t) / FACES ** thrown)
+                     for t in combinations_with_replacement(range(1, FACES + 1), thrown))
+        target.extend(r for r, _ in row)
+        prob.extend(p for _, p in row)
         start.append(len(target))
     roll_keeps = np.full((len(ROLLS), 1 << DICE), -1, dtype=np.int64)
     n_roll_keeps = np.zeros(len(ROLLS), dtype=np.int64)
@@ -91,7 +92,7 @@ def _build_tables() -> Tables:
         n_roll_keeps[r] = len(keeps)
         for face in roll:
             counts[r, face] += 1
-    first = np.array([float(roll_probability((), roll)) for roll in ROLLS])
+    first = np.array([ways(roll) / FACES ** DICE for roll in ROLLS])
     # Rolling m dice is rolling one, then m - 1: the kernels value keeps one die at a time.
     keep_add = np.full((len(KEEPS), FACES + 1), -1, dtype=np.int64)
     keep_remove = np.full((len(KEEPS), DICE), -1, dtype=np.int64)
