@@ -52,7 +52,8 @@ def box_odds(table, preset_name: str):
         ax.barh(y - 0.2, 100 * table["first_roll_chance"], height=0.4, color=COLOURS[1], hatch="..",
                 edgecolor="white", label="on the first roll")
         ax.set_yticks(y, table["box"])
-        finish(ax, f"{preset_name}: chance of making each box in one turn", "chance (%)", "box", legend=True)
+        finish(ax, f"{preset_name}: chance of making each box in one turn", "chance (%)", "box")
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2)
         return fig
 
 
@@ -63,10 +64,13 @@ def strategy_comparison(simulations, exact_optimal: float | None = None):
         names = [s.strategy for s in simulations]
         means = [s.mean for s in simulations]
         errors = [1.96 * s.standard_error for s in simulations]
-        ax.bar(names, means, yerr=errors, capsize=6, color=COLOURS[:len(names)], edgecolor="black")
+        bars = ax.bar(names, means, yerr=errors, capsize=6, color=COLOURS[:len(names)], edgecolor="black")
+        for bar, hatch in zip(bars, ("", "//", "..", "xx")):
+            bar.set_hatch(hatch)
+        ax.set_ylim(0, 1.2 * max(means))
         if exact_optimal is not None:
             ax.axhline(exact_optimal, color="black", linestyle="--", label=f"exact optimum {exact_optimal:.2f}")
-            ax.legend()
+            ax.legend(loc="upper right")
         sim = simulations[0]
         finish(ax, f"{sim.rules.name}: mean score by strategy ({sim.games:,} games each, seed {sim.seed})",
                "strategy", "mean final score (points)")
