@@ -90,25 +90,69 @@ def normalise(weights, positive_part, player, actor, n_actions, offset, hands, o
 
 
 @njit(cache=True)
-def forward(policy, actor, child_start, n_raises, n_actions, offset, hands, reach):
-    """Each player's probability of playing to every node, per own hand (chance left out)."""
+def forward(policy, regret, actor, child_start, n_raises, n_actions, offset, hands, reach, unreached,
+            traverser, weight, strategy_sum):
+    """Each player's probability of playing to every node, per own hand (chance left out).
+
+    ``unreached[q, n]`` marks nodes that player q never plays to (every hand's reach 0);
+    their reach rows are left stale and never read. When ``regret`` is given, the
+    policy of every node someone plays to is first set by regret matching (nodes
+    nobody reaches keep a stale policy that nothing reads). With ``traverser >= 0`` the
+    traverser's average-strategy sums gain ``weight * reach * policy`` on the way.
+    """
     reach[:, 0, :] = 1.0
+    unreached[:, 0] = False
+    matching = regret.size > 0
     for n in range(actor.size):
         p = actor[n]
         size = n_actions[n]
+        if unreached[0, n] and unreached[1, n]:
+            for r in range(n_raises[n]):
+                unreached[0, child_start[n] + r] = True
+                unreached[1, child_start[n] + r] = True
+            continue
+        if matching:
+            for h in range(hands[p]):
+                base = offset[n] + h * size
+                total = 0.0
+                for a in range(size):
+                    if regret[base + a] > 0.0:
+                        total += regret[base + a]
+                for a in range(size):
+                    if total > 0.0:
+                        policy[base + a] = regret[base + a] / total if regret[base + a] > 0.0 else 0.0
+                    else:
+                        policy[base + a] = 1.0 / size
+        if p == traverser and not unreached[p, n]:
+            for h in range(hands[p]):
+                own = weight * reach[p, n, h]
+                if own != 0.0:
+                    base = offset[n] + h * size
+                    for a in range(size):
+                        strategy_sum[base + a] += own * policy[base + a]
         for r in range(n_raises[n]):
             c = child_start[n] + r
             for q in range(2):
+                unreached[q, c] = unreached[q, n]
+                if unreached[q, n]:
+                    continue
+                if q != p:
+                    for h in range(hands[q]):
+                        reach[q, c, h] = reach[q, n, h]
+                    continue
+                anyone = False
                 for h in range(hands[q]):
-                    reach[q, c, h] = reach[q, n, h]
-            for h in range(hands[p]):
-                reach[p, c, h] *= policy[offset[n] + h * size + r]
+                    x = reach[q, n, h] * policy[offset[n] + h * size + r]
+                    reach[q, c, h] = x
+                    if x != 0.0:
+                        anyone = True
+                unreached[q, c] = not anyone
 
 
 @njit(cache=True)
-def backward(mode, traverser, iteration, variant, policy, regret, strategy_sum,
+def backward(mode, traverser, iteration, variant, policy, regret,
              last, actor, child_start, n_raises, n_actions, offset, hands, dice,
-             chance, match, payoff, reach, value):
+             chance, match, payoff, reach, unreached, value):
     """Counterfactual values of ``traverser`` at every node, leaves first; returns the expected value.
 
     ``mode``: UPDATE also updates the traverser's regrets and strategy sums (CFR),
@@ -116,6 +160,10 @@ def backward(mode, traverser, iteration, variant, policy, regret, strategy_sum,
     one of the traverser's information sets. ``payoff[call, caller, bid, actual]`` is
     the first bidder's payoff; the second bidder's is its negative (a constant-sum
     payoff such as a win probability only shifts every value by a constant).
+
+    Where the opponent never plays to a node, every counterfactual value below it is
+    exactly 0 and its regrets would gain exactly 0, so the subtree is skipped (for
+    discounted CFR this also skips that iteration's discount there).
     """
     me = traverser
     other = 1 - traverser
@@ -131,16 +179,15 @@ def backward(mode, traverser, iteration, variant, policy, regret, strategy_sum,
         grown = float(iteration - 1) ** 1.5
         keep_positive = grown / (grown + 1.0)
         keep_negative = 0.5
-        weight = float(iteration) ** 2
     elif variant == CFR_PLUS:
         keep_positive = 1.0
         keep_negative = 0.0
-        weight = float(iteration)
     else:
         keep_positive = 1.0
         keep_negative = 1.0
-        weight = 1.0
     for n in range(actor.size - 1, -1, -1):
+        if unreached[other, n]:
+            continue  # its values are 0; parents read them as 0 without touching the row
         p = actor[n]
         size = n_actions[n]
         raises = n_raises[n]
@@ -164,14 +211,17 @@ def backward(mode, traverser, iteration, variant, policy, regret, strategy_sum,
             if p != me:
                 total = 0.0
                 for r in range(raises):
-                    total += value[child_start[n] + r, h]
+                    c = child_start[n] + r
+                    if not unreached[other, c]:
+                        total += value[c, h]
                 if bid >= 0:
                     for call in range(calls):
                         total += showdown[call, h]
                 value[n, h] = total
                 continue
             for r in range(raises):
-                action_value[r] = value[child_start[n] + r, h]
+                c = child_start[n] + r
+                action_value[r] = 0.0 if unreached[other, c] else value[c, h]
             if bid >= 0:
                 for call in range(calls):
                     action_value[raises + call] = showdown[call, h]
@@ -188,7 +238,6 @@ def backward(mode, traverser, iteration, variant, policy, regret, strategy_sum,
                 expected += policy[slot + a] * action_value[a]
             value[n, h] = expected
             if mode == UPDATE:
-                own_reach = reach[me, n, h]
                 for a in range(size):
                     r_old = regret[slot + a]
                     r_old *= keep_positive if r_old > 0.0 else keep_negative
@@ -196,7 +245,6 @@ def backward(mode, traverser, iteration, variant, policy, regret, strategy_sum,
                     if variant == CFR_PLUS and r_new < 0.0:
                         r_new = 0.0
                     regret[slot + a] = r_new
-                    strategy_sum[slot + a] += weight * own_reach * policy[slot + a]
     total = 0.0
     for h in range(my_hands):
         total += chance[me, h] * value[0, h]
@@ -209,16 +257,21 @@ def run_cfr(first_iteration, iterations, variant, regret, strategy_sum,
     """``iterations`` CFR iterations with alternating updates (first bidder, then second), in place."""
     nodes = actor.size
     reach = np.empty((2, nodes, hands.max()))
+    unreached = np.zeros((2, nodes), np.bool_)
     value = np.empty((nodes, hands.max()))
     policy = np.empty(regret.size)
-    normalise(regret, True, -1, actor, n_actions, offset, hands, policy)
     for t in range(first_iteration, first_iteration + iterations):
+        if variant == DISCOUNTED:
+            weight = float(t) ** 2
+        elif variant == CFR_PLUS:
+            weight = float(t)
+        else:
+            weight = 1.0
         for traverser in range(2):
-            # Only the other player's regrets changed since the policy was last matched.
-            normalise(regret, True, 1 - traverser, actor, n_actions, offset, hands, policy)
-            forward(policy, actor, child_start, n_raises, n_actions, offset, hands, reach)
-            backward(UPDATE, traverser, t, variant, policy, regret, strategy_sum, last, actor, child_start,
-                     n_raises, n_actions, offset, hands, dice, chance, match, payoff, reach, value)
+            forward(policy, regret, actor, child_start, n_raises, n_actions, offset, hands, reach, unreached,
+                    traverser, weight, strategy_sum)
+            backward(UPDATE, traverser, t, variant, policy, regret, last, actor, child_start,
+                     n_raises, n_actions, offset, hands, dice, chance, match, payoff, reach, unreached, value)
 
 
 @njit(cache=True)
@@ -230,13 +283,14 @@ def evaluate(policy, last, actor, child_start, n_raises, n_actions, offset, hand
     """
     nodes = actor.size
     reach = np.empty((2, nodes, hands.max()))
+    unreached = np.zeros((2, nodes), np.bool_)
     value = np.empty((nodes, hands.max()))
-    forward(policy, actor, child_start, n_raises, n_actions, offset, hands, reach)
     dummy = np.empty(0)
-    first = backward(EVALUATE, 0, 1, VANILLA, policy, dummy, dummy, last, actor, child_start, n_raises,
-                     n_actions, offset, hands, dice, chance, match, payoff, reach, value)
-    best0 = backward(BEST_RESPONSE, 0, 1, VANILLA, policy, dummy, dummy, last, actor, child_start, n_raises,
-                     n_actions, offset, hands, dice, chance, match, payoff, reach, value)
-    best1 = backward(BEST_RESPONSE, 1, 1, VANILLA, policy, dummy, dummy, last, actor, child_start, n_raises,
-                     n_actions, offset, hands, dice, chance, match, payoff, reach, value)
+    forward(policy, dummy, actor, child_start, n_raises, n_actions, offset, hands, reach, unreached, -1, 0.0, dummy)
+    first = backward(EVALUATE, 0, 1, VANILLA, policy, dummy, last, actor, child_start, n_raises,
+                     n_actions, offset, hands, dice, chance, match, payoff, reach, unreached, value)
+    best0 = backward(BEST_RESPONSE, 0, 1, VANILLA, policy, dummy, last, actor, child_start, n_raises,
+                     n_actions, offset, hands, dice, chance, match, payoff, reach, unreached, value)
+    best1 = backward(BEST_RESPONSE, 1, 1, VANILLA, policy, dummy, last, actor, child_start, n_raises,
+                     n_actions, offset, hands, dice, chance, match, payoff, reach, unreached, value)
     return first, best0, best1
