@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -43,10 +45,22 @@ def _key(rules: Rules, table: str) -> dict:
     return {"rules": rules.key(), "code": CODE_VERSION, "table": table}
 
 
+def _progress(text: str, done: bool = False) -> None:
+    """A one-line progress note on a terminal; silent when stderr is not one."""
+    if sys.stderr.isatty():
+        sys.stderr.write("\r" + text + ("\n" if done else ""))
+        sys.stderr.flush()
+
+
 def compute_values(rules: Rules) -> np.ndarray:
     """Expected points still to come from every state under optimal play (no cache)."""
     g = game_arrays(rules)
-    return K.solve_values(*g.rule_args, g.reachable, g.masks, g.layer_start, *g.dice_args)
+    started = time.perf_counter()
+    _progress(f"odds: solving {rules.name} ({rules.n_states:,} card states)...")
+    values = K.solve_values(*g.rule_args, g.reachable, g.masks, g.layer_start, *g.dice_args)
+    _progress(f"odds: solved {rules.name} ({rules.n_states:,} card states) in {time.perf_counter() - started:.1f} s",
+              done=True)
+    return values
 
 
 def state_values(rules: Rules | str, store: Store | None = None) -> np.ndarray:
@@ -83,6 +97,8 @@ def follow_policy(rules: Rules, values: np.ndarray, with_distribution: bool = Tr
     top = np.zeros(1, dtype=np.int64)
     chunks = 8 * max(1, K.numba_threads())
     for layer in range(n_boxes):
+        _progress(f"odds: following the policy through {rules.name}: turn {layer + 1} of {n_boxes}",
+                  done=layer == n_boxes - 1)
         following = K.layer_states(layer + 1, g.params, g.box_face, g.reachable, g.masks, g.layer_start)
         position[following] = np.arange(following.shape[0])
         target = np.zeros((following.shape[0], widths[layer + 1])) if with_distribution else None
