@@ -291,8 +291,9 @@ def acey_deucey_plays(board):
 # ---------------------------------------------------------------------------
 # Bear-off: positions are counts on the six home points (ace point first).
 # A position's index is its rank in lexicographic order among all 6-tuples with
-# at most ``top`` checkers; ``ways[p, r]`` = C(p + r, p) counts the tuples of
-# length p holding at most r checkers.
+# at most ``top`` checkers. ``ways[i, left, c]`` is the number of tuples that come
+# before a prefix whose point i holds c checkers with ``left`` still to place:
+# the sum over v < c of C(5 - i + left - v, 5 - i) (built in bearoff.py).
 
 ROLL_DICE = np.array([[a, b] for a in range(1, 7) for b in range(a, 7)], dtype=np.int64)
 ROLL_WEIGHT = np.array([1.0 / 36 if a == b else 2.0 / 36 for a in range(1, 7) for b in range(a, 7)])
@@ -303,8 +304,7 @@ def bearoff_rank(counts, top, ways):
     rank = 0
     left = top
     for i in range(6):
-        for v in range(counts[i]):
-            rank += ways[5 - i, left - v]
+        rank += ways[i, left, counts[i]]
         left -= counts[i]
     return rank
 

@@ -41,7 +41,7 @@ ONE_SIDED_CHECKERS = 15
 TWO_SIDED_CHECKERS = 6
 HORIZON = 32            # no 15-checker bear-off takes 32 rolls or more (checked on build)
 AVERAGE_ROLL = 49 / 6   # pips in an average roll, doubles counted four times
-VERSION = 1
+VERSION = 2
 
 
 @lru_cache(maxsize=None)
@@ -53,7 +53,13 @@ def home_positions(top: int) -> np.ndarray:
 
 @lru_cache(maxsize=None)
 def _ways(top: int) -> np.ndarray:
-    return np.array([[comb(p + r, p) for r in range(top + 1)] for p in range(6)], dtype=np.int64)
+    """Prefix counts for the lexicographic rank: [point, checkers left, count on the point]."""
+    table = np.zeros((6, top + 1, top + 1), dtype=np.int64)
+    for i in range(6):
+        for left in range(top + 1):
+            for c in range(1, left + 1):
+                table[i, left, c] = table[i, left, c - 1] + comb(5 - i + left - (c - 1), 5 - i)
+    return table
 
 
 def rank(counts, top: int = ONE_SIDED_CHECKERS) -> int:
@@ -158,7 +164,7 @@ def two_sided_piece(piece: str, store: Store | None = None) -> dict:
     question loads only the parts it needs.
     """
     store = store or Store()
-    key = {"version": 2, "checkers": TWO_SIDED_CHECKERS, "cube_max": 64}
+    key = {"version": VERSION + 1, "checkers": TWO_SIDED_CHECKERS, "cube_max": 64}
     memo = (str(store.root), piece)
     if memo not in _LOADED:
         stored = store.load(f"backgammon/bearoff-two-sided/{piece}", key)
