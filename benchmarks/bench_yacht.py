@@ -85,7 +85,9 @@ def main() -> int:
 
     print("\nPublished solve times of other open-source solvers (their hardware, not this machine):")
     for solver, game, seconds, hardware, source in PUBLISHED:
-        shown = f"{seconds:.1f} s" if isinstance(seconds, float) else (f"{seconds / 3600:.0f} h" if isinstance(seconds, int) else seconds)
+        shown = f"{seconds:.1f} s" if isinstance(seconds,
+                                                 float) else (f"{seconds / 3600:.0f} h" if isinstance(seconds,
+                                                                                                      int) else seconds)
         print(f"  {solver:<40} {game:<7} {shown:<22} {hardware} ({source})")
 
     print("\nAdvisor answer from a warm cache (yahtzee, opening roll, all boxes open):")

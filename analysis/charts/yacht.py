@@ -48,7 +48,8 @@ def box_odds(table, preset_name: str):
     with house_style():
         fig, ax = plt.subplots(figsize=(7.5, 0.35 * len(table) + 1.2))
         y = np.arange(len(table))[::-1]
-        ax.barh(y + 0.2, 100 * table["turn_chance"], height=0.4, color=COLOURS[0], label="within the turn (best keeps)")
+        ax.barh(y + 0.2, 100 * table["turn_chance"], height=0.4, color=COLOURS[0],
+                label="within the turn (best keeps)")
         ax.barh(y - 0.2, 100 * table["first_roll_chance"], height=0.4, color=COLOURS[1], hatch="..",
                 edgecolor="white", label="on the first roll")
         ax.set_yticks(y, table["box"])

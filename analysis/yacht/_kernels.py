@@ -203,8 +203,8 @@ def final_values(mask, upper, flag, values, use_values, params, scores, joker_sc
 
 @njit(cache=True)
 def turn(mask, upper, flag, values, use_values, params, scores, joker_scores, box_face, yacht_face,
-         keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add, keep_remove, n_remove, v0, k1, v1, k2, v2,
-         per_box, choice):
+         keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add, keep_remove,
+         n_remove, v0, k1, v1, k2, v2, per_box, choice):
     """Fill the turn tables of one state and return the state's value (expected points still to come)."""
     final_values(mask, upper, flag, values, use_values, params, scores, joker_scores, box_face, yacht_face,
                  counts, v0, per_box, choice)
@@ -239,7 +239,8 @@ def state_is_valid(mask, upper, flag, params, box_face, reachable):
 
 @njit(cache=True, parallel=True)
 def solve_values(params, scores, joker_scores, box_face, yacht_face, reachable, masks, layer_start,
-                 keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add, keep_remove, n_remove):
+                 keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add,
+                 keep_remove, n_remove):
     """Expected points still to come from every state under optimal play (backward over filled boxes)."""
     n_boxes = params[P_BOXES]
     n_states = (1 << n_boxes) * params[P_UPPER] * params[P_FLAG]
@@ -263,7 +264,8 @@ def solve_values(params, scores, joker_scores, box_face, yacht_face, reachable, 
                         values[pack(mask, upper, flag, params)] = turn(
                             mask, upper, flag, values, True, params, scores, joker_scores, box_face,
                             yacht_face, keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps,
-                            first_roll, counts, keep_add, keep_remove, n_remove, v0, k1, v1, k2, v2, per_box, choice)
+                            first_roll, counts, keep_add, keep_remove, n_remove, v0, k1, v1, k2, v2, per_box,
+                            choice)
     return values
 
 
@@ -318,7 +320,8 @@ def layer_states(layer, params, box_face, reachable, masks, layer_start):
 
 @njit(cache=True, parallel=True)
 def turn_outcomes(states, values, use_values, params, scores, joker_scores, box_face, yacht_face,
-                  keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add, keep_remove, n_remove,
+                  keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add,
+                  keep_remove, n_remove,
                   out_box, out_points, out_upper_bonus, out_yacht_bonus, out_next, out_prob, n_out):
     """For each state, the distinct ways its turn can end under the policy, with their chances.
 
@@ -339,7 +342,8 @@ def turn_outcomes(states, values, use_values, params, scores, joker_scores, box_
         per_box = np.empty(n_boxes)
         choice = np.empty(n_rolls, dtype=np.int64)
         turn(mask, upper, flag, values, use_values, params, scores, joker_scores, box_face, yacht_face,
-             keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add, keep_remove, n_remove, v0, k1, v1, k2, v2, per_box, choice)
+             keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add,
+             keep_remove, n_remove, v0, k1, v1, k2, v2, per_box, choice)
         # Push the chance of each roll through the two keep decisions.
         middle = np.zeros(n_rolls)
         before = np.zeros(n_rolls)
@@ -399,16 +403,9 @@ def push_scores(source, target, position, out_next, out_points, out_upper_bonus,
 
 
 @njit(cache=True)
-def first_turn_policy(keep_vals, roll_keeps, n_roll_keeps):
-    best = np.empty(roll_keeps.shape[0], dtype=np.int64)
-    for roll in range(roll_keeps.shape[0]):
-        best[roll] = argmax_keep(keep_vals, roll, roll_keeps, n_roll_keeps)
-    return best
-
-
-@njit(cache=True)
 def turn_tables(mask, upper, flag, values, use_values, params, scores, joker_scores, box_face, yacht_face,
-                keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add, keep_remove, n_remove):
+                keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add,
+                keep_remove, n_remove):
     """All of one state's turn tables (for the advisor): value, V0, K1, V1, K2, V2."""
     n_rolls = roll_keeps.shape[0]
     n_keeps = keep_start.shape[0] - 1
@@ -417,12 +414,14 @@ def turn_tables(mask, upper, flag, values, use_values, params, scores, joker_sco
     per_box = np.empty(params[P_BOXES])
     choice = np.empty(n_rolls, dtype=np.int64)
     value = turn(mask, upper, flag, values, use_values, params, scores, joker_scores, box_face, yacht_face,
-                 keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add, keep_remove, n_remove, v0, k1, v1, k2, v2, per_box, choice)
+                 keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add,
+                 keep_remove, n_remove, v0, k1, v1, k2, v2, per_box, choice)
     return value, v0, k1, v1, k2, v2, choice
 
 
 @njit(cache=True)
-def one_box_turn(roll_values, keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add, keep_remove, n_remove):
+def one_box_turn(roll_values, keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts,
+                 keep_add, keep_remove, n_remove):
     """Best expected ``roll_values`` of the final roll over a whole turn (two rerolls)."""
     n_rolls = roll_keeps.shape[0]
     k = np.empty(keep_start.shape[0] - 1)
@@ -471,7 +470,8 @@ def _most_common_keep(roll, roll_faces, keep_index_code):
 
 @njit(cache=True, parallel=True)
 def simulate_games(n_games, seed, strategy, values, params, scores, joker_scores, box_face, yacht_face,
-                   keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add, keep_remove, n_remove,
+                   keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add,
+                   keep_remove, n_remove,
                    keep_faces, keep_size, roll_faces, roll_code, keep_index_code):
     """Play ``n_games`` whole games; strategy 0 optimal, 1 best single turn, 2 most-common-face.
 
@@ -493,7 +493,8 @@ def simulate_games(n_games, seed, strategy, values, params, scores, joker_scores
         for _ in range(n_boxes):
             if strategy != 2:
                 turn(mask, upper, flag, values, use_values, params, scores, joker_scores, box_face, yacht_face,
-                     keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add, keep_remove,
+                     keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add,
+                     keep_remove,
                      n_remove, v0, k1, v1, k2, v2, per_box, choice)
             roll, rng = _throw(0, keep_faces, keep_size, roll_code, rng)
             for stage in range(2):

@@ -38,7 +38,8 @@ class GameArrays:
     @property
     def dice_args(self):
         t = TABLES
-        return t.keep_start, t.keep_roll, t.keep_prob, t.roll_keeps, t.n_roll_keeps, t.first_roll, t.counts, t.keep_add, t.keep_remove, t.n_remove
+        return (t.keep_start, t.keep_roll, t.keep_prob, t.roll_keeps, t.n_roll_keeps, t.first_roll, t.counts,
+                t.keep_add, t.keep_remove, t.n_remove)
 
     def state(self, mask: int, upper: int, flag: int) -> int:
         return int(K.pack(mask, upper, flag, self.params))

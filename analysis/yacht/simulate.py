@@ -55,7 +55,8 @@ class Simulation:
 
     def boxes(self) -> pd.DataFrame:
         names = [b.name for b in self.rules.boxes] + ["Upper bonus", "Yacht bonus"]
-        rows = [{"box": name, "mean_points": float(col.mean()), "standard_error": float(col.std(ddof=1) / np.sqrt(self.games)),
+        rows = [{"box": name, "mean_points": float(col.mean()),
+                 "standard_error": float(col.std(ddof=1) / np.sqrt(self.games)),
                  "zero_rate": float((col == 0).mean())} for name, col in zip(names, self.points.T)]
         table = pd.DataFrame(rows)
         keep = [True] * len(self.rules.boxes) + [self.rules.has_upper_bonus, self.rules.has_yacht_bonus]
