@@ -4,6 +4,7 @@ import random
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -168,3 +169,50 @@ def test_self_play_keeps_every_invariant(variant, games):
             if sum(mover) == 0:
                 break
             position = after
+
+
+def _pips(side):
+    side = [int(x) for x in side]       # int8 arithmetic would overflow
+    return sum((i + 1) * side[i] for i in range(24)) + 25 * (side[24] + side[25])
+
+
+@pytest.mark.parametrize("variant, games", [("backgammon", 150), ("dutch", 150), ("acey_deucey", 10)])
+def test_many_kernel_self_play_games_keep_invariants(variant, games):
+    """Many fast games straight on the kernels: every recorded step moves one checker by one
+    die (or bears off with at most that die), the mover's pips fall by exactly the steps'
+    distances, a hit sends exactly one enemy checker to the bar, and no point ever holds
+    both colours."""
+    code = VARIANT[variant]
+    rng = np.random.default_rng(1000 + code)
+    for _ in range(games):
+        board = Position.opening(variant).board_array()
+        for _ in range(400):
+            d1, d2 = (int(x) for x in rng.integers(1, 7, size=2))
+            if code == 2 and {d1, d2} == {1, 2}:
+                boards, steps, _, doubles, _ = _kernels.acey_deucey_plays(board)
+            else:
+                boards, steps, _ = _kernels.legal_plays(board, d1, d2, code)
+                doubles = np.zeros(len(boards), dtype=np.int64)
+            pick = int(rng.integers(len(boards)))
+            after, played = boards[pick], steps[pick]
+            dice_left = [d1, d2] if d1 != d2 else [d1] * 4
+            if doubles[pick]:
+                dice_left = [1, 2] + [int(doubles[pick])] * 4
+            travelled, hits = 0, 0
+            for src, dst, hit in played:
+                if src == _kernels.NO_STEP:
+                    continue
+                start = 25 if src >= 24 else src + 1
+                distance = start - (0 if dst < 0 else dst + 1)
+                die = distance if distance in dice_left else min(d for d in dice_left if d > distance)
+                assert dst < 0 or distance == die
+                dice_left.remove(die)
+                travelled += distance
+                hits += hit
+            assert _pips(board[:26]) - _pips(after[:26]) == travelled
+            assert int(after[26 + 24]) - int(board[26 + 24]) == hits
+            assert (after >= 0).all() and int(after[:26].sum()) <= 15 and int(after[26:].sum()) <= 15
+            assert not any(after[p] and after[26 + 23 - p] for p in range(24))
+            if after[:26].sum() == 0:
+                break
+            board = np.concatenate([after[26:], after[:26]])
