@@ -37,16 +37,17 @@ def unpack(state, params):
 def write_box(box, mask, upper, flag, roll, joker, params, scores, joker_scores, box_face, yacht_face):
     """Write ``roll`` in ``box``: (box points, upper bonus, yacht bonus, next state), or box points -1 if illegal.
 
-    ``joker`` is 1 when the roll is a five-alike that the joker rule governs.
+    ``joker`` is 1 when the roll is a further five-alike (the yacht box already filled): it earns
+    the yacht bonus if the flag is up, and the joker rule (if any) decides where it may go.
     """
     if mask >> box & 1:
         return -1, 0, 0, 0
     n_boxes = params[P_BOXES]
     yacht_bonus = 0
     points = scores[box, roll]
-    if joker:
-        if flag == 1:
-            yacht_bonus = params[P_YACHT_BONUS]
+    if joker and flag == 1:
+        yacht_bonus = params[P_YACHT_BONUS]
+    if joker and params[P_JOKER] > 0:
         face = yacht_face[roll]
         matching = -1
         lower_open = False
@@ -83,8 +84,10 @@ def write_box(box, mask, upper, flag, roll, joker, params, scores, joker_scores,
 
 @njit(cache=True)
 def joker_applies(mask, roll, params, yacht_face):
+    """Is ``roll`` a further five-alike, one that a yacht bonus or joker rule treats specially?"""
     yacht_box = params[P_YACHT_BOX]
-    return params[P_JOKER] > 0 and yacht_face[roll] > 0 and yacht_box >= 0 and (mask >> yacht_box & 1) == 1
+    special = params[P_JOKER] > 0 or params[P_YACHT_BONUS] > 0
+    return special and yacht_face[roll] > 0 and yacht_box >= 0 and (mask >> yacht_box & 1) == 1
 
 
 @njit(cache=True)

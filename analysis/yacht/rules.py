@@ -67,7 +67,8 @@ class Rules:
     (how Larsson and Sjoberg's 2012 Yatzy code scored it; their published 248.63 rests on it).
     ``upper_bonus`` points are added once the upper boxes reach ``upper_threshold``.
     ``yacht_bonus`` points are added for every further five alike once the yacht box
-    holds its points, and ``joker`` says where such a roll may then be written:
+    holds its points, and ``joker`` says where a further five alike may then be written
+    (``none``: anywhere, scored normally):
     ``forced`` (Hasbro: the matching upper box if open, else any lower box at full
     value, else a zero in an upper box) or ``free`` (any open box, lower boxes at full value).
     """
@@ -91,8 +92,8 @@ class Rules:
         names = [b.name for b in self.boxes]
         if len(set(n.lower() for n in names)) != len(names):
             raise InvalidRules("Box names must be distinct.")
-        if self.yacht_bonus and self.yacht_box is None:
-            raise InvalidRules("A yacht bonus needs a box of kind 'yacht'.")
+        if (self.yacht_bonus or self.joker != "none") and self.yacht_box is None:
+            raise InvalidRules("A yacht bonus or joker rule needs a box of kind 'yacht'.")
         if self.upper_bonus < 0 or self.upper_threshold < 1 or self.upper_threshold > 105:
             raise InvalidRules("The upper threshold must lie in 1..105 and the bonus must not be negative.")
 
@@ -283,6 +284,6 @@ def preset(name: str = "yacht_kr", **house_rules) -> Rules:
     unknown = set(house_rules) - {f.name for f in dataclasses.fields(Rules)} - {"name"}
     if unknown:
         raise InvalidRules(f"'{sorted(unknown)[0]}' is not a Yacht rule field.")
-    if house_rules.get("joker") not in (None, "none") and not rules.has_yacht_bonus:
-        raise InvalidRules(f"The joker rule applies only to presets with a yacht bonus, not to {rules.name}.")
+    if house_rules.get("joker") not in (None, "none") and rules.joker == "none":
+        raise InvalidRules(f"The joker rule applies only to the yahtzee preset, not to {rules.name}.")
     return dataclasses.replace(rules, **house_rules) if house_rules else rules

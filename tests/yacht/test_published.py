@@ -23,3 +23,11 @@ def test_yatzy_larsson_sjoberg():
     # stated the optimum is 248.44 (248.4399894 in the open-source yatzy-solver, 248.4394 in Castux/yahtzee).
     bugged = preset("yatzy", one_pair_scores_two_pairs=True)
     assert compute_values(bugged)[game_arrays(bugged).start] == pytest.approx(248.63, abs=5e-3)
+
+
+@pytest.mark.slow
+def test_yahtzee_without_bonus_and_joker():
+    # Verhoeff's and Glenn's figure for Yahtzee without the Yahtzee bonus and joker rule: 245.87
+    # (245.8707745 in the open-source yatzy-solver).
+    rules = preset("yahtzee", yacht_bonus=0, joker="none")
+    assert compute_values(rules)[game_arrays(rules).start] == pytest.approx(245.8707745, abs=1e-6)
