@@ -318,9 +318,12 @@ def solve_round(rules: BiddingRules, dice=(1, 1), variant: str = "dcfr", iterati
                "faces": list(game.faces), "palifico_round": palifico_round, "variant": variant,
                "iterations": iterations, "target": target, "payoff": payoff_name,
                "payoff_sha": hashlib.sha256(game.payoff.tobytes()).hexdigest()}
+        # A short digest of the key in the name: solves that differ only in payoff, target or cap
+        # (game values chain many) get their own files instead of overwriting each other.
+        digest = hashlib.sha256(repr(sorted(key.items())).encode()).hexdigest()[:10]
         name = f"bluff/rounds/{store_name(rules)}-{game.dice[0]}v{game.dice[1]}" + (
             "-palifico" if palifico_round else "") + ("" if faces in (None, 6) else f"-{faces}faces") + (
-            f"-{payoff_name}-{variant}")
+            f"-{payoff_name}-{variant}-{digest}")
         if only_stored:
             arrays = Store().load(name, key)
             if arrays is None:
