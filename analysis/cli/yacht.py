@@ -19,7 +19,8 @@ def _int(text: str) -> int:
 def _add_rules(parser) -> None:
     parser.add_argument("--preset", default="yacht_kr", help=PRESET_HELP)
     parser.add_argument("--joker", choices=("forced", "free", "none"),
-                        help="yacht-bonus joker placement (yahtzee only): forced (Hasbro, default) or free")
+                        help="where a further Yahtzee goes (yahtzee only): forced (Hasbro, default), free "
+                             "(Verhoeff) or none (bonus paid, no joker)")
     parser.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
                         help="a house rule, e.g. five_alike_is_full_house=false (repeatable)")
 

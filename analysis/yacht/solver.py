@@ -28,7 +28,7 @@ from analysis.yacht.game import GameArrays, game_arrays
 from analysis.yacht.rules import Rules, preset
 
 #: Bump when a change to the kernels changes any solved table.
-CODE_VERSION = 1
+CODE_VERSION = 2
 _BLOCK = 4096
 
 
