@@ -57,6 +57,8 @@ def register(subparsers) -> None:
 
     solve = commands.add_parser("solve", help="optimal expected score, per-box contributions, score distribution")
     _add_rules(solve)
+    solve.add_argument("--distribution", action="store_true",
+                       help="also print the exact chance of every final score ([score, chance] pairs in JSON)")
     add_json_flag(solve)
     solve.set_defaults(handler=_solve)
 
@@ -88,13 +90,20 @@ def register(subparsers) -> None:
 
 
 def _solve(args) -> int:
+    import numpy as np
+
     from analysis.yacht.solver import solve
 
     solution = solve(_rules(args))
     if args.json:
-        print_json(solution.to_dict())
+        print_json(solution.to_dict(distribution=args.distribution))
     else:
         print(solution)
+        if args.distribution:
+            print("\nscore  chance      at most")
+            cumulative = solution.distribution.cumsum()
+            for score in np.nonzero(solution.distribution)[0]:
+                print(f"{score:5d}  {solution.distribution[score]:.3e}  {cumulative[score]:.6f}")
     return 0
 
 

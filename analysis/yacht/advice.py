@@ -146,7 +146,9 @@ def advise(rules: Rules | str, dice, rolls_left: int, card: ScoreCard | None = N
         for j in range(TABLES.n_roll_keeps[roll]):
             keep = TABLES.roll_keeps[roll, j]
             faces = KEEPS[keep]
-            label = ("keep all (stop and score)" if len(faces) == 5 else
+            # Keeping all five with two rolls left still leaves the last roll to decide on.
+            label = (("keep all (stop and score)" if rolls_left == 1 else "keep all five, roll none")
+                     if len(faces) == 5 else
                      "reroll all" if not faces else f"keep {show(faces)}")
             rows.append((label, card.score + keep_vals[keep]))
     options = pd.DataFrame(rows, columns=["option", "expected_final"])

@@ -164,8 +164,12 @@ class Solution:
                 "p05": self.quantile(0.05), "p95": self.quantile(0.95),
                 "max_score": int(np.nonzero(self.distribution)[0].max())}
 
-    def to_dict(self) -> dict:
-        return self.summary() | {"boxes": self.boxes}
+    def to_dict(self, distribution: bool = False) -> dict:
+        result = self.summary() | {"boxes": self.boxes}
+        if distribution:
+            scores = np.nonzero(self.distribution)[0]
+            result["distribution"] = [[int(s), float(self.distribution[s])] for s in scores]
+        return result
 
     def __str__(self) -> str:
         s = self.summary()

@@ -61,3 +61,13 @@ def test_simulate_command(odds):
     data = result.json()
     assert data["games"] == 500 and data["seed"] == 3
     assert data["ci95"][0] < data["mean"] < data["ci95"][1]
+
+
+def test_solve_prints_the_distribution(odds):
+    result = odds("yacht", "solve", "--json", "--distribution")
+    assert result.code == 0, result.err
+    pairs = result.json()["distribution"]
+    assert sum(p for _, p in pairs) == pytest.approx(1.0, abs=1e-12)
+    assert sum(s * p for s, p in pairs) == pytest.approx(174.5586239884, abs=1e-9)
+    text = odds("yacht", "solve", "--distribution")
+    assert text.code == 0 and "at most" in text.out
