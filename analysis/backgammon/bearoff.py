@@ -405,3 +405,16 @@ def cube_advice(position: Position, store: Store | None = None) -> CubeAdvice:
     advice = keith(mine, theirs)
     return CubeAdvice(position, race_win_chance(mine, theirs, store), False, None, None,
                       keith=(advice.double, advice.redouble, advice.take))
+
+
+def one_sided_win_matrix(store: Store | None = None) -> np.ndarray:
+    """The one-sided race estimate for every pair of the two-sided database (924 x 924).
+
+    Comparing it with ``two_sided_piece("win")["win"]`` measures how much playing to
+    win, rather than to finish fastest, matters in short bear-offs.
+    """
+    rows = home_positions(TWO_SIDED_CHECKERS)
+    table = one_sided_table(store)["distribution"]
+    dist = table[[rank(r) for r in rows]]
+    at_least = np.cumsum(dist[:, ::-1], axis=1)[:, ::-1]
+    return dist @ at_least.T
