@@ -74,6 +74,8 @@ def _card_state(rules: Rules, card: ScoreCard) -> tuple[int, int, int]:
     mask = (1 << len(rules.boxes)) - 1
     for i in indices:
         mask &= ~(1 << i)
+    if card.score < 0:
+        raise InvalidArgument(f"Score so far {card.score} is negative; it is the points already on the card.")
     if card.upper_total < 0:
         raise InvalidArgument(f"Upper total {card.upper_total} is negative; it is the sum of the filled upper boxes.")
     upper = 0

@@ -44,6 +44,8 @@ def test_advise_box_choice_text_and_json(odds):
     ("yacht", "advise", "--dice", "6 6 6 2 1", "--rolls-left", "0", "--open", "Choice", "--box", "Aces"),
     ("yacht", "advise", "--dice", "6 6 6 2 1", "--rolls-left", "5"),
     ("yacht", "advise", "--dice", "6 6 6 2 1", "--rolls-left", "two"),
+    ("yacht", "advise", "--dice", "6 6 6 2 1", "--rolls-left", "1", "--score", "-5"),
+    ("yacht", "advise", "--preset", "yahtzee", "--dice", "6 6 6 2 1", "--rolls-left", "1", "--upper", "70"),
     ("yacht", "solve", "--preset", "farkle"),
     ("yacht", "solve", "--preset", "yacht_kr", "--joker", "free"),
     ("yacht", "solve", "--rule", "bogus=1"),

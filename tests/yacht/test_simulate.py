@@ -41,3 +41,16 @@ def test_bad_arguments():
         simulate("yacht_kr", games=10, strategy="lucky")
     with pytest.raises(InvalidArgument, match="Games must be"):
         simulate("yacht_kr", games=0)
+
+
+def test_thread_count_does_not_change_the_games():
+    import numba
+
+    threads = numba.get_num_threads()
+    many = simulate("yacht_kr", games=400, seed=9, strategy="greedy")
+    numba.set_num_threads(1)
+    try:
+        one = simulate("yacht_kr", games=400, seed=9, strategy="greedy")
+    finally:
+        numba.set_num_threads(threads)
+    assert np.array_equal(many.points, one.points)
