@@ -132,3 +132,35 @@ def payout_table() -> pd.DataFrame:
     rows = [{"cube": cube, "single": payout("single", cube), "gammon": payout("gammon", cube),
              "backgammon": payout("backgammon", cube)} for cube in (1, 2, 4, 8, 16, 32, 64)]
     return pd.DataFrame(rows)
+
+
+def game_result(position) -> tuple[str, str]:
+    """(winner, result) of a finished game: winner ``on_roll`` or ``opponent``, result
+    ``single``, ``gammon`` (loser bore off none) or ``backgammon`` (and still has a
+    checker on the bar, waiting to enter, or in the winner's home board)."""
+    from analysis.errors import InvalidPosition
+
+    if sum(position.on_roll) == 0:
+        winner, loser = "on_roll", position.opponent
+    elif sum(position.opponent) == 0:
+        winner, loser = "opponent", position.on_roll
+    else:
+        raise InvalidPosition("The game is not over; a result needs one side with all 15 checkers borne off.")
+    if sum(loser) < CHECKERS:
+        return winner, "single"
+    # The winner's home board is the loser's 19- to 24-points.
+    if loser[24] or loser[25] or any(loser[18:24]):
+        return winner, "backgammon"
+    return winner, "gammon"
+
+
+def settle(position, rules="backgammon", stake: float = 1.0) -> float:
+    """Points the winner collects under ``rules`` (cube for standard and Dutch, per checker in Acey-Deucey)."""
+    from analysis.backgammon.rules import preset
+
+    rules = preset(rules)
+    winner, result = game_result(position)
+    if rules.pay_per_checker_left:
+        loser = position.opponent if winner == "on_roll" else position.on_roll
+        return acey_deucey_payout(sum(loser), stake)
+    return payout(result, position.cube_value, stake)

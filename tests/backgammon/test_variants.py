@@ -62,3 +62,19 @@ def test_acey_deucey_chance_and_payouts():
 def test_bad_variant_arguments(call):
     with pytest.raises(InvalidArgument):
         call()
+
+
+def test_game_results_and_settlement():
+    from analysis.backgammon.position import Position
+
+    single = Position.from_notation("off:15 / 3:1 off:14")
+    assert variants.game_result(single) == ("on_roll", "single")
+    gammon = Position.from_notation("off:15 / 6:15 / cube 2 opponent")
+    assert variants.game_result(gammon) == ("on_roll", "gammon") and variants.settle(gammon) == 4
+    backgammon = Position.from_notation("off:15 / 6:14 20:1")       # a checker in the winner's home board
+    assert variants.game_result(backgammon) == ("on_roll", "backgammon") and variants.settle(backgammon) == 3
+    on_bar = Position.from_notation("6:14 bar:1 / off:15")
+    assert variants.game_result(on_bar) == ("opponent", "backgammon")
+    assert variants.settle(Position.from_notation("off:15 / 3:4 off:11"), "acey_deucey", stake=5) == 20
+    with pytest.raises(Exception, match="not over"):
+        variants.game_result(Position.opening())
