@@ -131,8 +131,11 @@ def score_formulas(store: Store | None = None, window: tuple[float, float] = (0.
         results.append({
             "formula": name, "positions": n,
             "wrong_double_%": 100 * bad_double.sum() / n,
+            "of which doubled wrongly_%": 100 * (bad_double & double).sum() / n,
             "wrong_redouble_%": 100 * bad_redouble.sum() / n,
+            "of which redoubled wrongly_%": 100 * (bad_redouble & redouble).sum() / n,
             "wrong_take_%": 100 * bad_take.sum() / n,
+            "of which took wrongly_%": 100 * (bad_take & take).sum() / n,
             "cost_per_double_decision": float(np.abs(double_value - nd_c)[bad_double].sum() / n),
             "cost_per_redouble_decision": float(np.abs(redouble_value - nd_o)[bad_redouble].sum() / n),
             "cost_per_take_decision": float(np.abs(1 - 2 * nd_x)[bad_take].sum() / n)})
