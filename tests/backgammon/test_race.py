@@ -36,6 +36,9 @@ def test_keith_beats_the_simple_percentage_rule_in_bearoffs():
     assert scores.loc["Keith", "wrong_take_%"] < scores.loc["8-9-12", "wrong_take_%"]
     assert scores.loc["Keith", "cost_per_double_decision"] < scores.loc["8-9-12", "cost_per_double_decision"]
     assert (scores["positions"] > 100_000).all()
+    assert (scores["of which took wrongly_%"] <= scores["wrong_take_%"]).all()
+    # 8-9-12 waits for too big a lead in short races: its double errors are mostly missed doubles.
+    assert scores.loc["8-9-12", "of which doubled wrongly_%"] < scores.loc["8-9-12", "wrong_double_%"] / 2
 
 
 @pytest.mark.parametrize("w, l, x", [(1, 1, 0), (1.2, 1.3, 0), (1, 1, 1), (1.5, 1.1, 0.68)])
