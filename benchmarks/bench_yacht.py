@@ -1,7 +1,7 @@
 """Yacht benchmark: solve time per preset and the advisor's answer time, beside the strongest peer.
 
 Run: ``.venv/bin/python benchmarks/bench_yacht.py`` (add ``--distribution`` to also time the exact
-forward pass with the full score distribution of Yahtzee, about half a minute and 3 GB).
+forward pass with the full score distribution of Yahtzee, about half a minute and 2 GB).
 
 Peer that runs here: ``yatzy-solver`` 1.0.0 from PyPI (Rust, f64, all cores), if installed
 (``pip install yatzy-solver``). Its variants map to ours: ``american`` = ``yahtzee --joker free``

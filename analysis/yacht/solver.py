@@ -88,8 +88,10 @@ def follow_policy(rules: Rules, values: np.ndarray, with_distribution: bool = Tr
     box_zero = np.zeros(n_boxes)
     bonus_points = np.zeros(2)   # upper bonus, yacht bonus
     bonus_rate = np.zeros(2)     # chance the upper bonus is earned; expected number of yacht bonuses
-    per_turn = int(g.params[K.P_MAX_POINTS]) + rules.upper_bonus + rules.yacht_bonus
-    widths = [min(g.max_final_score, n * per_turn) + 1 for n in range(n_boxes + 1)]
+    # After n turns the score is at most the n best box maxima plus the bonuses that could be paid.
+    best_boxes = np.concatenate([[0], np.cumsum(np.sort(np.maximum(g.scores, g.joker_scores).max(axis=1))[::-1])])
+    widths = [int(min(g.max_final_score, best_boxes[n] + rules.upper_bonus + rules.yacht_bonus * max(n - 1, 0))) + 1
+              for n in range(n_boxes + 1)]
     position = np.full(values.shape[0], -1, dtype=np.int64)
     current = np.array([g.start], dtype=np.int64)
     position[g.start] = 0
