@@ -16,7 +16,7 @@ Liar's Dice's spot on all feed through. After a round:
 States are solved from the fewest dice up. Perudo's calza moves a die from the
 bidder to the caller, keeping the total, so states of one total can lead to each
 other; they are solved by repeated sweeps until no value moves by more than
-``SWEEP_TOLERANCE``.
+``SWEEP_TOLERANCE`` or a tenth of the rounds' target exploitability.
 
 >>> from analysis.bluff.rules import preset
 >>> value = game_value(preset("bluff"), (1, 1), use_store=False)
@@ -160,7 +160,8 @@ def _solve_states(rules: BiddingRules, states: list[State], target: float, itera
                 moved = max(moved, abs(solution.value - values[state]))
                 values[state] = solution.value
                 exploitability[state] = solution.exploitability
-            if moved < SWEEP_TOLERANCE or rules.exact_call != "calza":
+            # Sweeping further than the rounds' own accuracy cannot sharpen the values.
+            if moved < max(SWEEP_TOLERANCE, target / 10) or rules.exact_call != "calza":
                 break  # without calza a round only leads to fewer dice: one sweep is exact
         else:
             raise InvalidArgument(f"The {rules.title} endgame values did not settle after {MAX_SWEEPS} sweeps.")
