@@ -202,7 +202,9 @@ def game_value(rules: BiddingRules, dice=(1, 1), target: float = 1e-3, iteration
     value_of = dict(zip(rows, arrays["values"]))
     table = pd.DataFrame({
         "opener_dice": [s.opener for s in rows], "other_dice": [s.other for s in rows],
-        **({"palifico_round": [s.palifico for s in rows]} if rules.palifico else {}),
+        **({"palifico_round": [s.palifico for s in rows],
+            "opener_had_palifico": [s.opener_had for s in rows],
+            "other_had_palifico": [s.other_had for s in rows]} if rules.palifico else {}),
         "p_opener_wins": arrays["values"], "round_exploitability": arrays["exploitability"]})
     return GameValue(rules, dice, float(value_of[roots[0]]), float(1.0 - value_of[roots[1]]), table,
                      float(arrays["exploitability"].max()))
