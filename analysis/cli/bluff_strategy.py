@@ -15,9 +15,10 @@ def register(commands, add_rules, rules_from_args) -> None:
                        help="dice of the first and the second bidder (default 1 1; at most 3 dice in all)")
     solve.add_argument("--solver", default="dcfr", choices=("dcfr", "cfr+", "cfr"),
                        help="discounted CFR (default), CFR+ or vanilla CFR")
-    solve.add_argument("--iterations", type=int, default=10000, help="most iterations (default 10000)")
-    solve.add_argument("--target", type=float, default=1e-5,
-                       help="stop at this exploitability, in dice (default 1e-5)")
+    solve.add_argument("--iterations", type=int, default=None,
+                       help="most iterations (default 10000; 2000 with 3 dice in play)")
+    solve.add_argument("--target", type=float, default=None,
+                       help="stop at this exploitability, in dice (default 1e-5; 1e-3 with 3 dice in play)")
     solve.add_argument("--no-exact-call", action="store_true",
                        help="leave out calza / spot on (OpenSpiel's liars_dice has none)")
     solve.add_argument("--openings", action="store_true", help="also print the opening bids by hand")
@@ -53,13 +54,15 @@ def register(commands, add_rules, rules_from_args) -> None:
 
 
 def _solve(args, rules_from_args) -> int:
-    from analysis.bluff.solve import solve_round
+    from analysis.bluff.solve import default_precision, solve_round
 
     rules = rules_from_args(args)
     if args.no_exact_call:
         rules = rules.with_fields(exact_call=None)
-    solution = solve_round(rules, tuple(args.dice), variant=args.solver, iterations=args.iterations,
-                           target=args.target, palifico_round=args.palifico)
+    target, iterations = default_precision(args.dice)
+    solution = solve_round(rules, tuple(args.dice), variant=args.solver,
+                           iterations=iterations if args.iterations is None else args.iterations,
+                           target=target if args.target is None else args.target, palifico_round=args.palifico)
     if args.json:
         payload = solution.to_dict()
         if args.openings:
