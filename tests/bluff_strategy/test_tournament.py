@@ -99,6 +99,18 @@ def test_sweep_on_a_local_dask_cluster_matches_the_local_run():
     assert len(local) == 5 and set(local.entry) == {0, 1}
 
 
+def test_tournament_by_scheduler_address(odds):
+    # The CLI's --scheduler takes an address, as it would for a cluster on other machines.
+    distributed = pytest.importorskip("distributed")
+    args = ["bluff", "tournament", "--preset", "bluff", "--bots", "threshold,honest,random", "--games", "900",
+            "--seed", "8", "--chunks", "3", "--json"]
+    local = odds(*args, "--scheduler", "sync").json()
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        remote = odds(*args, "--scheduler", cluster.scheduler_address).json()
+    assert remote["seats"] == local["seats"]
+
+
 def test_every_game_ends_with_one_winner():
     result = run_tournament(preset("perudo"), "random,random,honest,threshold,random,honest", games=600,
                             seed=2, scheduler="sync")
