@@ -288,3 +288,22 @@ def run_sweep(entries, games: int, seed: int = 0, chunks: int | None = None, sch
             rows.append({"entry": number, "preset": rules.name, "players": len(bots), "start": start, **row,
                          "first_opener_win_rate": result.first_opener_wins})
     return pd.DataFrame(rows)
+
+
+def bot_grid(presets, player_counts, tested, field: str = "threshold", games: int = 10000, seed: int = 0,
+             chunks: int | None = None, scheduler="processes"):
+    """One tested bot in seat 0 against a field of ``field`` bots, for every preset x player count x
+    tested bot, as one Dask computation. Returns the tested bot's row of each tournament.
+
+    >>> from analysis.bluff.rules import preset
+    >>> grid = bot_grid([preset("bluff")], [3], ["threshold:0.3", "honest"], games=300, seed=1, scheduler="sync")
+    >>> grid[["preset", "players", "bot"]].values.tolist()
+    [['bluff', 3, 'threshold:0.3'], ['bluff', 3, 'honest']]
+    """
+    entries = []
+    for rules in presets:
+        for players in player_counts:
+            for bot in tested:
+                entries.append({"rules": rules, "bots": ",".join([bot] + [field] * (players - 1))})
+    table = run_sweep(entries, games, seed, chunks, scheduler)
+    return table[table.seat == 0].drop(columns=["seat", "entry"]).reset_index(drop=True)

@@ -52,6 +52,21 @@ def register(commands, add_rules, rules_from_args) -> None:
     add_json_flag(tournament)
     tournament.set_defaults(handler=lambda args: _tournament(args, rules_from_args))
 
+    sweep = commands.add_parser("sweep", help="a grid of tournaments (presets x players x bots) through Dask")
+    sweep.add_argument("--presets", default="bluff", help="comma-separated presets (default bluff)")
+    sweep.add_argument("--players", default="4", help="comma-separated player counts (default 4)")
+    sweep.add_argument("--tested", required=True, help="comma-separated bots to test in seat 0, e.g. "
+                                                       "threshold:0.3,threshold:0.5,honest")
+    sweep.add_argument("--field", default="threshold", help="the bot in every other seat (default threshold)")
+    sweep.add_argument("--games", type=int, default=10000, help="games per tournament (default 10000)")
+    sweep.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    sweep.add_argument("--chunks", type=int, default=None, help="chunks per tournament")
+    sweep.add_argument("--scheduler", default="processes",
+                       help="processes (default), threads, sync or tcp://host:port")
+    sweep.add_argument("--out", default=None, help="also write the table as CSV")
+    add_json_flag(sweep)
+    sweep.set_defaults(handler=_sweep)
+
 
 def _solve(args, rules_from_args) -> int:
     from analysis.bluff.solve import default_precision, solve_round
@@ -98,4 +113,30 @@ def _tournament(args, rules_from_args) -> int:
                             start=args.start, rotate=not args.no_rotate, chunks=args.chunks,
                             scheduler=args.scheduler)
     print_json(result) if args.json else print(result)
+    return 0
+
+
+def _sweep(args) -> int:
+    from analysis.bluff.bots import parse_bot
+    from analysis.bluff.rules import preset
+    from analysis.bluff.tournament import bot_grid
+    from analysis.errors import InvalidArgument
+
+    presets = [preset(name.strip()) for name in args.presets.split(",") if name.strip()]
+    try:
+        counts = [int(n) for n in args.players.split(",") if n.strip()]
+    except ValueError:
+        raise InvalidArgument(f"--players takes player counts such as 3,4, not '{args.players}'.") from None
+    tested = [parse_bot(name).label for name in args.tested.split(",") if name.strip()]
+    if not presets or not counts or not tested:
+        raise InvalidArgument("Give at least one preset, one player count and one tested bot.")
+    parse_bot(args.field)
+    table = bot_grid(presets, counts, tested, args.field, args.games, args.seed, args.chunks, args.scheduler)
+    if args.out:
+        table.to_csv(args.out, index=False)
+    if args.json:
+        print_json(table)
+    else:
+        print(f"seat 0 tested against {args.field} in every other seat; {args.games:,} games each, seed {args.seed}")
+        print(table.to_string(index=False, float_format=lambda x: f"{x:.4f}"))
     return 0

@@ -46,6 +46,15 @@ def test_tournament_text_and_json(odds):
     assert [seat["bot"] for seat in data["seats"]] == ["threshold:0.5", "honest", "random", "threshold:0.5"]
 
 
+def test_sweep_grid(odds, tmp_path):
+    out = tmp_path / "grid.csv"
+    data = odds("bluff", "sweep", "--presets", "bluff,perudo", "--players", "3", "--tested", "threshold:0.3,honest",
+                "--games", "400", "--seed", "2", "--scheduler", "sync", "--out", str(out), "--json").json()
+    assert [(row["preset"], row["bot"]) for row in data] == [
+        ("bluff", "threshold:0.3"), ("bluff", "honest"), ("perudo", "threshold:0.3"), ("perudo", "honest")]
+    assert out.read_text().startswith("preset,players,start,bot,wins")
+
+
 def test_advisor_uses_the_solved_endgame(odds):
     result = odds("bluff", "call", "--preset", "bluff", "--dice", "3", "--opponents", "1", "--bid", "1x4")
     assert result.code == 0
@@ -68,6 +77,8 @@ def test_advisor_uses_the_solved_endgame(odds):
     ["bluff", "tournament", "--preset", "bluff", "--bots", "threshold,honest", "--games", "10",
      "--scheduler", "nowhere"],
     ["bluff", "tournament", "--preset", "bluff", "--players", "7", "--bots", "random"],
+    ["bluff", "sweep", "--players", "three", "--tested", "honest"],
+    ["bluff", "sweep", "--presets", "yatzy", "--tested", "honest"],
     ["bluff", "call", "--preset", "bluff", "--dice", "3", "--opponents", "1", "--bid", "1x4", "--history", "1x5"],
 ])
 def test_bad_input_is_one_sentence(odds, argv):
