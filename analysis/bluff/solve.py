@@ -374,6 +374,29 @@ def opening_table(solution: RoundSolution, threshold: float = 0.001):
     return pd.DataFrame(rows)
 
 
+def strategy_table(solution: RoundSolution, history=()):
+    """The equilibrium strategy after the bids in ``history`` (empty: the opening), one row per hand
+    of the player to act and one column per action (raises in track order, then the calls).
+
+    >>> from analysis.bluff.rules import preset
+    >>> from analysis.bluff.bids import Bid
+    >>> table = strategy_table(solve_round(preset("bluff"), (1, 1)), [Bid(1, 3)])
+    >>> round(float(table.loc["3", "challenge"]), 6)   # holding the three, never challenge "one three"
+    0.0
+    """
+    import pandas as pd
+
+    game = solution.game
+    node = game.node_of(list(history))
+    actor = int(game.actor[node])
+    rows = {format_dice(hand, game.rules): solution.strategy(list(history), hand, actor)
+            for hand in game.hands[actor]}
+    table = pd.DataFrame.from_dict(rows, orient="index")
+    table.index.name = "hand"
+    table.insert(0, "P(hand)", game.chance[actor, :len(game.hands[actor])])
+    return table
+
+
 def _p_true_given(game: RoundGame, player: int, h: int, b: int) -> float:
     """P(bid b is true | player's hand h): the other player's hand is random."""
     other = 1 - player

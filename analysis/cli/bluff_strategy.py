@@ -22,6 +22,8 @@ def register(commands, add_rules, rules_from_args) -> None:
     solve.add_argument("--no-exact-call", action="store_true",
                        help="leave out calza / spot on (OpenSpiel's liars_dice has none)")
     solve.add_argument("--openings", action="store_true", help="also print the opening bids by hand")
+    solve.add_argument("--after", default=None, metavar="BIDS",
+                       help="also print the strategy by hand after these bids, e.g. \"1x3\" or \"1x3,1x5\"")
     add_json_flag(solve)
     solve.set_defaults(handler=lambda args: _solve(args, rules_from_args))
 
@@ -78,11 +80,19 @@ def _solve(args, rules_from_args) -> int:
     solution = solve_round(rules, tuple(args.dice), variant=args.solver,
                            iterations=iterations if args.iterations is None else args.iterations,
                            target=target if args.target is None else args.target, palifico_round=args.palifico)
+    after = None
+    if args.after is not None:
+        from analysis.bluff.bids import parse_bid
+        from analysis.bluff.solve import strategy_table
+        history = [parse_bid(text, rules) for text in args.after.split(",") if text.strip()]
+        after = strategy_table(solution, history)
     if args.json:
         payload = solution.to_dict()
         if args.openings:
             from analysis.bluff.solve import opening_table
             payload["openings"] = opening_table(solution)
+        if after is not None:
+            payload["after"] = {"bids": args.after, "strategy_by_hand": after.reset_index()}
         print_json(payload)
     else:
         print(solution)
@@ -90,6 +100,9 @@ def _solve(args, rules_from_args) -> int:
             from analysis.bluff.solve import opening_table
             print()
             print(opening_table(solution).to_string(index=False, float_format=lambda x: f"{x:.3f}"))
+        if after is not None:
+            print(f"\nAfter {args.after}: the strategy by hand of the player to act")
+            print(after.to_string(float_format=lambda x: f"{x:.3f}"))
     return 0
 
 

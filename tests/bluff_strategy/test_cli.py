@@ -30,6 +30,15 @@ def test_solve_prints_the_openings(odds):
     assert "exploitability" in result.out and "p_bid_true" in result.out
 
 
+def test_solve_prints_the_strategy_after_bids(odds):
+    data = odds("bluff", "solve", "--preset", "bluff", "--dice", "1", "1", "--after", "1x3", "--json").json()
+    rows = {row["hand"]: row for row in data["after"]["strategy_by_hand"]}
+    assert set(rows) == {"1", "2", "3", "4", "5", "*"}
+    for row in rows.values():
+        assert sum(v for k, v in row.items() if k not in ("hand", "P(hand)")) == pytest.approx(1.0)
+    assert rows["3"]["challenge"] < 1e-6 and rows["*"]["challenge"] < 1e-6   # the bid is certainly true
+
+
 def test_game_value_one_die_each(odds):
     data = odds("bluff", "game-value", "--preset", "bluff", "--dice", "1", "1", "--json").json()
     assert data["p_win_if_i_open"] + data["p_win_if_you_open"] == pytest.approx(1.0)
