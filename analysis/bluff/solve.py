@@ -503,12 +503,12 @@ def endgame_play(rules: BiddingRules, my_dice, their_dice: int, bids, palifico_r
         return None
     if palifico_round and not rules.palifico:
         return None
+    if any(b.count > in_play for b in bids):
+        return None  # a bid above the dice in play: outside the solved track (it is simply false)
     target, iterations = default_precision(dice)
     solution = solve_round(rules, dice, target=target, iterations=iterations, palifico_round=palifico_round,
                            only_stored=in_play > SOLVE_ON_DEMAND)
     if solution is None:
         return None
-    if any(b.count > in_play for b in bids):
-        return None  # a bid above the dice in play: outside the solved track (it is simply false)
     strategy = solution.strategy(list(bids), tuple(my_dice), me)
     return EndgamePlay(solution, bids, me, strategy)
