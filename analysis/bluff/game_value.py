@@ -110,6 +110,26 @@ class GameValue:
     p_win_responding: float
     table: object = field(repr=False)  # DataFrame: one row per state solved
     max_exploitability: float = 0.0
+    values: dict = field(default_factory=dict, repr=False)  # State -> P(opener wins)
+    target: float = 1e-3
+    iterations: int = 4000
+    faces: int | None = None
+
+    def round_solution(self, opener: int, other: int, palifico: bool = False):
+        """The equilibrium of the round played for the game from (opener's dice, other's dice).
+
+        The solve comes back from the table store (the same payoff as when the value was
+        built); with Perudo's calza sweeps the last sweep's payoff may differ in the last
+        digits, and the round is then solved again.
+        """
+        matches = [s for s in self.values if (s.opener, s.other, s.palifico) == (opener, other, palifico)]
+        if not matches:
+            raise InvalidArgument(f"({opener}, {other}) is not a state of this endgame; the states are "
+                                  f"{sorted({(s.opener, s.other) for s in self.values})}.")
+        state = matches[0]
+        return solve_round(self.rules, (opener, other), target=self.target, iterations=self.iterations,
+                           palifico_round=palifico, terminal_value=_win_payoff(self.rules, state, self.values),
+                           payoff_name="game", faces=self.faces)
 
     def to_dict(self) -> dict:
         return {
@@ -133,6 +153,16 @@ class GameValue:
         ])
 
 
+def _win_payoff(rules: BiddingRules, state: State, values: dict):
+    """The round's payoff: the opener's chance to win the game from where the round leaves it."""
+    def value(loss, caller):
+        result, following, opener_opens = next_state(rules, state, loss, caller)
+        if result is not None:
+            return result
+        return values[following] if opener_opens else 1.0 - values[following]
+    return value
+
+
 def _solve_states(rules: BiddingRules, states: list[State], target: float, iterations: int, use_store: bool,
                   faces: int | None):
     values: dict[State, float] = {s: 0.5 for s in states}
@@ -140,12 +170,7 @@ def _solve_states(rules: BiddingRules, states: list[State], target: float, itera
     round_value_dice: dict[State, float] = {}
 
     def terminal_value(state):
-        def value(loss, caller):
-            result, following, opener_opens = next_state(rules, state, loss, caller)
-            if result is not None:
-                return result
-            return values[following] if opener_opens else 1.0 - values[following]
-        return value
+        return _win_payoff(rules, state, values)
 
     totals = sorted({s.opener + s.other for s in states})
     for total in totals:
@@ -207,4 +232,5 @@ def game_value(rules: BiddingRules, dice=(1, 1), target: float = 1e-3, iteration
             "other_had_palifico": [s.other_had for s in rows]} if rules.palifico else {}),
         "p_opener_wins": arrays["values"], "round_exploitability": arrays["exploitability"]})
     return GameValue(rules, dice, float(value_of[roots[0]]), float(1.0 - value_of[roots[1]]), table,
-                     float(arrays["exploitability"].max()))
+                     float(arrays["exploitability"].max()), {s: float(v) for s, v in value_of.items()},
+                     target, iterations, faces)

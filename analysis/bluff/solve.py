@@ -225,6 +225,15 @@ class RoundSolution:
     exploitability: float
     policy: np.ndarray = field(repr=False)
     trajectory: np.ndarray = field(repr=False)
+    payoff_name: str = "dice"
+
+    @property
+    def payoff_text(self) -> str:
+        if self.payoff_name == "dice":
+            return "dice the second bidder loses minus dice the first bidder loses"
+        if self.payoff_name == "game":
+            return "the first bidder's chance to win the game from where the round leaves it"
+        return self.payoff_name
 
     @property
     def rules(self) -> BiddingRules:
@@ -249,7 +258,7 @@ class RoundSolution:
             "information_sets": self.game.information_sets, "solver": self.variant,
             "iterations": self.iterations, "seconds": round(self.seconds, 3),
             "value_first_bidder": self.value, "exploitability": self.exploitability,
-            "payoff": "dice the second bidder loses minus dice the first bidder loses",
+            "payoff": self.payoff_text,
         }
 
     def __str__(self) -> str:
@@ -258,8 +267,8 @@ class RoundSolution:
             f"{r.title}, one round, first bidder {g.dice[0]} dice v second bidder {g.dice[1]} "
             f"({len(g.bids)} bids, {g.nodes:,} bid histories, {g.information_sets:,} information sets)",
             f"  {self.variant.upper()}, {self.iterations:,} iterations ({self.seconds:.2f} s)",
-            f"  value for the first bidder: {self.value:+.5f} dice (second bidder's dice lost minus first's)",
-            f"  exploitability: {self.exploitability:.2e} dice (0 at an exact equilibrium)",
+            f"  value for the first bidder: {self.value:+.5f} ({self.payoff_text})",
+            f"  exploitability: {self.exploitability:.2e} (same units; 0 at an exact equilibrium)",
         ])
 
 
@@ -334,7 +343,7 @@ def solve_round(rules: BiddingRules, dice=(1, 1), variant: str = "dcfr", iterati
         arrays = build()
     value, exploitability, done, seconds = arrays["summary"]
     return RoundSolution(game, variant, int(done), float(seconds), float(value), float(exploitability),
-                         arrays["policy"], arrays["trajectory"])
+                         arrays["policy"], arrays["trajectory"], payoff_name)
 
 
 def store_name(rules: BiddingRules) -> str:

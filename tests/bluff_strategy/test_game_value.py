@@ -77,3 +77,10 @@ def test_perudo_game_value_with_calza_cycles():
                        use_store=False)
     assert value.p_win_opening == pytest.approx(reference[(2, 1)], abs=1e-3)
     assert value.p_win_responding == pytest.approx(1 - reference[(1, 2)], abs=1e-3)
+
+
+def test_round_solution_of_a_game_value_comes_back_with_its_value():
+    value = game_value(preset("bluff"), (2, 1), target=1e-4, faces=3, use_store=False)
+    round21 = value.round_solution(2, 1)
+    assert round21.payoff_name == "game"
+    assert round21.value == pytest.approx(value.p_win_opening, abs=1e-12)
