@@ -29,6 +29,7 @@ import dataclasses
 import hashlib
 import itertools
 import math
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
@@ -291,9 +292,14 @@ def _run(game: RoundGame, variant: str, iterations: int, target: float, check_ev
         value, best0, best1 = k.evaluate(policy, *arrays)
         exploitability = (best0 + best1) / 2.0
         trajectory.append((done, exploitability))
+        if sys.stderr.isatty():  # progress for people at a terminal; silent in pipes, tests and notebooks
+            print(f"\rsolving {game.dice[0]}v{game.dice[1]} {game.rules.title}: {done:,} iterations, "
+                  f"exploitability {exploitability:.1e}   ", end="", file=sys.stderr, flush=True)
         if exploitability <= target:
             break
         check_every = min(check_every * 2, 4096)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
     return policy, value, exploitability, np.array(trajectory), done, time.perf_counter() - started
 
 
