@@ -48,6 +48,8 @@ SOLVER_VERSION = 1
 VARIANTS = {"cfr": 0, "cfr+": 1, "dcfr": 2}
 #: Largest public tree solved (bid histories); 2v2 (2**24 histories x 21 hands) does not fit here.
 MAX_NODES = 1 << 19
+#: Trees up to this many histories are built in plain Python (no numba start-up for a table question).
+SMALL_TREE = 1 << 13
 CHALLENGE, EXACT = "challenge", "exact"
 
 
@@ -153,8 +155,6 @@ def round_game(rules: BiddingRules, dice=(1, 1), faces: Optional[int] = None, pa
     ``terminal_value(loss, caller)`` gives the first bidder's payoff from the dice
     each player loses (``outcomes._losses``); by default the dice difference.
     """
-    from analysis.bluff import _solve_kernels
-
     dice = tuple(int(d) for d in dice)
     if len(dice) != 2 or min(dice) < 1:
         raise InvalidArgument(f"A round is solved for two players holding at least one die each, not {dice}.")
@@ -192,12 +192,34 @@ def round_game(rules: BiddingRules, dice=(1, 1), faces: Optional[int] = None, pa
                 for actual in range(total + 1):
                     loss, _ = _losses(rules, call, actual, bid.count, dice, caller, 1 - caller, start)
                     payoff[c, caller, b, actual] = value_of(loss, caller)
-    last, actor, child_start, n_raises = _solve_kernels.build_tree(legal)
+    if subtree <= SMALL_TREE:
+        last, actor, child_start, n_raises = build_tree_python(legal)
+    else:
+        from analysis.bluff import _solve_kernels
+        last, actor, child_start, n_raises = _solve_kernels.build_tree(legal)
     n_actions = (n_raises + np.where(last >= 0, len(calls), 0)).astype(np.int64)
     sizes = n_actions * np.array([len(hands[0]), len(hands[1])])[actor]
     offset = np.concatenate(([0], np.cumsum(sizes)[:-1])).astype(np.int64)
     return RoundGame(rules, dice, die, palifico_round, bids, calls, (list(hands[0]), list(hands[1])),
                      chance_array, match, legal, payoff, last, actor, child_start, n_raises, n_actions, offset)
+
+
+def build_tree_python(legal: np.ndarray) -> tuple[np.ndarray, ...]:
+    """``_solve_kernels.build_tree`` in plain Python, for small trees: a question at the table about a
+    one-die endgame then loads its stored strategy without starting numba."""
+    bids = legal.shape[1]
+    rows = [np.flatnonzero(legal[j]).tolist() for j in range(bids + 1)]
+    last, actor, child_start, n_raises = [-1], [0], [], []
+    n = 0
+    while n < len(last):
+        children = rows[bids if last[n] < 0 else last[n]]
+        child_start.append(len(last))
+        n_raises.append(len(children))
+        last.extend(children)
+        actor.extend([1 - actor[n]] * len(children))
+        n += 1
+    return (np.array(last, dtype=np.int32), np.array(actor, dtype=np.int8),
+            np.array(child_start, dtype=np.int64), np.array(n_raises, dtype=np.int32))
 
 
 def _tree_size(rules, bids, palifico_round) -> int:

@@ -116,3 +116,15 @@ def test_first_bidder_value_of_the_benchmark_game():
 def test_too_large_a_round_is_refused_in_one_sentence():
     with pytest.raises(InvalidArgument, match="bid histories"):
         round_game(preset("bluff"), (2, 2))
+
+
+def test_tree_builders_agree():
+    from analysis.bluff import _solve_kernels
+    from analysis.bluff.solve import build_tree_python
+
+    for rules, dice in ((preset("bluff"), (1, 1)), (preset("perudo"), (2, 1)), (LIARS, (1, 2))):
+        game = round_game(rules, dice, faces=4)
+        fast = _solve_kernels.build_tree(game.legal)
+        plain = build_tree_python(game.legal)
+        for a, b in zip(fast, plain):
+            assert a.dtype == b.dtype and np.array_equal(a, b)
