@@ -143,9 +143,9 @@ class RoundGame:
                                   f"dice in this round.") from None
 
 
-def dice_payoff(rules: BiddingRules, dice, start: int) -> Callable[[np.ndarray, int], float]:
+def dice_payoff(loss: np.ndarray, caller: int) -> float:
     """Terminal payoff: dice the second bidder loses minus dice the first bidder loses."""
-    return lambda loss, caller: float(loss[1] - loss[0])
+    return float(loss[1] - loss[0])
 
 
 def round_game(rules: BiddingRules, dice=(1, 1), faces: Optional[int] = None, palifico_round: bool = False,
@@ -184,7 +184,7 @@ def round_game(rules: BiddingRules, dice=(1, 1), faces: Optional[int] = None, pa
         legal[len(bids), k] = is_raise(None, bid, rules, palifico_round)
         for j, previous in enumerate(bids):
             legal[j, k] = is_raise(previous, bid, rules, palifico_round)
-    value_of = terminal_value or dice_payoff(rules, dice, start)
+    value_of = terminal_value or dice_payoff
     payoff = np.zeros((len(calls), 2, len(bids), total + 1))
     for c, call in enumerate(calls):
         for caller in (0, 1):

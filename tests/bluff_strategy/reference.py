@@ -216,7 +216,7 @@ def sequence_form_value(game: TinyRound, payoff=None) -> float:
     cells = list(entries)
     A = coo_matrix(([entries[c] for c in cells], ([c[0] for c in cells], [c[1] for c in cells])),
                    shape=(nx, ny)).tocsr()
-    from scipy.sparse import hstack, vstack
+    from scipy.sparse import hstack
     nq = F.shape[0]
     # variables [x (nx, >= 0), q (nq, free)]; maximise q_0 (f = unit vector on the empty sequence)
     cost = np.zeros(nx + nq)
