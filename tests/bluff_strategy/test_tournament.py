@@ -133,3 +133,103 @@ def test_bad_bots_are_refused(bots, message):
     with pytest.raises(InvalidArgument, match=message):
         run_tournament(preset("bluff"), bots, players=3 if bots == "threshold,honest" else None, games=10,
                        scheduler="sync")
+
+
+# ------------------------------------------------------------------ Bluff, whole games, exactly
+def _bluff_bids(most):
+    """Bluff's track written again: number bids (count, face 1-5), star bids (k, 6) right after field 2k-1."""
+    def place(bid):
+        count, face = bid
+        return (2 * count - 1, 1, 0) if face == 6 else (count, 0, face)
+    return sorted(((c, f) for c in range(1, most + 1) for f in range(1, 7)), key=place)
+
+
+def _bluff_bot(kind, hand, in_play, bid, bids):
+    """The documented threshold:0.5 and honest bots (bots.py), for Bluff."""
+    unknown = in_play - len(hand)
+
+    def mine(face):
+        return sum(1 for d in hand if d == face or (face != 6 and d == 6))
+
+    def chance(face):
+        return 1 / 6 if face == 6 else 1 / 3
+
+    def p_true(b):
+        need = b[0] - mine(b[1])
+        if need <= 0:
+            return 1.0
+        p = chance(b[1])
+        return sum(math.comb(unknown, k) * p ** k * (1 - p) ** (unknown - k) for k in range(need, unknown + 1))
+
+    def good(b):
+        if kind == "honest":
+            return mine(b[1]) + unknown * chance(b[1]) >= b[0]
+        return p_true(b) >= 0.5
+
+    if bid is not None and not good(bid):
+        return "challenge"
+    later = bids if bid is None else bids[bids.index(bid) + 1:]
+    for candidate in later:
+        if candidate[0] <= in_play and good(candidate):
+            return candidate
+    return "challenge" if bid is not None else bids[0]
+
+
+def _hands(dice):
+    """Every sorted hand of ``dice`` Bluff dice (6 is the star) with its chance."""
+    table = {}
+    for roll in product(range(1, 7), repeat=dice):
+        key = tuple(sorted(roll))
+        table[key] = table.get(key, 0) + Fraction(1, 6 ** dice)
+    return table
+
+
+def _p_seat0_wins(bots, dice, opener, memo):
+    """P(seat 0 wins the game) from ``dice`` with ``opener`` to bid first, enumerating every roll."""
+    key = (dice, opener)
+    if key in memo:
+        return memo[key]
+    if dice[0] == 0 or dice[1] == 0:
+        return Fraction(1 if dice[1] == 0 else 0)
+    in_play = sum(dice)
+    bids = _bluff_bids(in_play)
+    total = Fraction(0)
+    for h0, p0 in _hands(dice[0]).items():
+        for h1, p1 in _hands(dice[1]).items():
+            hands = (h0, h1)
+            bid, actor, bidder = None, opener, None
+            while True:
+                action = _bluff_bot(bots[actor], hands[actor], in_play, bid, bids)
+                if action != "challenge":
+                    bid, bidder, actor = action, actor, 1 - actor
+                    continue
+                caller = actor
+                actual = sum(1 for h in hands for d in h if d == bid[1] or (bid[1] != 6 and d == 6))
+                lost = [0, 0]
+                if actual > bid[0]:
+                    lost[caller] = min(actual - bid[0], dice[caller])
+                elif actual < bid[0]:
+                    lost[bidder] = min(bid[0] - actual, dice[bidder])
+                else:
+                    lost[caller] = 1   # everyone but the bidder
+                break
+            left = (dice[0] - lost[0], dice[1] - lost[1])
+            total += p0 * p1 * _p_seat0_wins(bots, left, caller, memo)   # the challenger opens next
+    memo[key] = total
+    return total
+
+
+def test_bluff_games_match_exact_enumeration():
+    bots = ("threshold", "honest")
+    memo = {}
+    exact = float((_p_seat0_wins(bots, (2, 2), 0, memo) + _p_seat0_wins(bots, (2, 2), 1, memo)) / 2)
+    games = 40000
+    result = run_tournament(preset("bluff"), "threshold,honest", games=games, seed=9, start=2, scheduler="sync")
+    rate = result.table.win_rate[0]
+    error = math.sqrt(exact * (1 - exact) / games)
+    assert abs(rate - exact) < 4 * error, (rate, exact, error)
+    # Seat 0 opening every game: a very different figure (0.464 against 0.721 when answering).
+    opening = float(memo[((2, 2), 0)])
+    fixed = run_tournament(preset("bluff"), "threshold,honest", games=games, seed=9, start=2, rotate=False,
+                           scheduler="sync").table.win_rate[0]
+    assert abs(fixed - opening) < 4 * math.sqrt(opening * (1 - opening) / games), (fixed, opening)
