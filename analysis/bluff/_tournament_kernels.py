@@ -4,7 +4,7 @@ Every rule arrives as a table built in Python from the package's own rule code
 (``tournament.py``): which bid may follow which (``bids.is_raise``), which faces
 count for a bid (``rules.counts_for``), the chance of a bid from the exact count
 tables (``odds.count_tables``) and the dice each role loses for every
-actual-minus-bid difference (``outcomes._losses``). Game ``i`` draws all its
+actual-minus-bid difference (``outcomes.dice_lost``). Game ``i`` draws all its
 dice and every random choice of its bots from its own stream ``stream(seed, i)``,
 so a result depends on the seed and the game numbers only: not on the chunking,
 the thread count or the machine that ran the chunk.

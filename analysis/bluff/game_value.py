@@ -53,7 +53,7 @@ class State:
 def next_state(rules: BiddingRules, state: State, loss, caller: int) -> tuple[float | None, State | None, bool]:
     """Where a round leaves the game: (result for the opener if the game is over, next state, opener opens).
 
-    ``loss`` is the dice lost by (opener, other) from ``outcomes._losses``; ``caller`` 0 or 1.
+    ``loss`` is the dice lost by (opener, other) from ``outcomes.dice_lost``; ``caller`` 0 or 1.
     """
     dice = [state.opener - int(loss[0]), state.other - int(loss[1])]
     if dice[0] <= 0:
@@ -77,7 +77,7 @@ def next_state(rules: BiddingRules, state: State, loss, caller: int) -> tuple[fl
 
 def _reachable(rules: BiddingRules, start: State) -> list[State]:
     """Every state the game can pass through from ``start`` (the losses of each call, at every count)."""
-    from analysis.bluff.outcomes import _losses
+    from analysis.bluff.outcomes import dice_lost
 
     seen, frontier = {start}, [start]
     while frontier:
@@ -88,7 +88,7 @@ def _reachable(rules: BiddingRules, start: State) -> list[State]:
             for caller in (0, 1):
                 for count in range(1, sum(held) + 1):
                     for actual in range(sum(held) + 1):
-                        loss, _ = _losses(rules, call, actual, count, held, caller, 1 - caller, _start(rules, held))
+                        loss, _ = dice_lost(rules, call, actual, count, held, caller, 1 - caller, _start(rules, held))
                         _, following, _ = next_state(rules, state, loss, caller)
                         if following is not None and following not in seen:
                             seen.add(following)

@@ -59,9 +59,13 @@ class CallOutcome:
         }
 
 
-def _losses(rules: BiddingRules, call: str, actual: int, bid_count: int, held, caller: int, bidder: int,
-            start: int) -> tuple[np.ndarray, bool]:
-    """Dice lost by every player for one actual count, and whether the caller won."""
+def dice_lost(rules: BiddingRules, call: str, actual: int, bid_count: int, held, caller: int, bidder: int,
+              start: int) -> tuple[np.ndarray, bool]:
+    """Dice lost by every player for one actual count, and whether the caller won.
+
+    The one statement of each preset's penalty rule: the advisor, the equilibrium
+    solver, game values and the tournament all call it.
+    """
     loss = np.zeros(len(held), dtype=np.int64)
     if call == "challenge":
         if rules.challenge_loss == "difference":
@@ -116,7 +120,7 @@ def challenge_outcome(rules: BiddingRules, odds: BidOdds, held, caller: int, bid
     for actual, chance in enumerate(odds.distribution):
         if chance == 0.0:
             continue
-        loss, caller_won = _losses(rules, call, actual, odds.bid.count, held, caller, bidder, start)
+        loss, caller_won = dice_lost(rules, call, actual, odds.bid.count, held, caller, bidder, start)
         expected += chance * loss
         distribution[np.arange(len(held)), loss + 1] += chance
         if caller_won:

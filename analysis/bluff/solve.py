@@ -3,7 +3,7 @@
 A round between the first bidder (player 0, ``dice[0]`` dice) and the second
 bidder (player 1, ``dice[1]`` dice) is solved exactly as the preset plays it: its
 own bid track (``bids.is_raise``), its own calls (challenge, and Perudo's calza or
-Liar's Dice's spot on) and its own loss rule (``outcomes._losses``, the rule the
+Liar's Dice's spot on) and its own loss rule (``outcomes.dice_lost``, the rule the
 advisor uses). Bids are capped at the dice in play: a higher bid can never be
 true, so the other player calls it at no risk.
 
@@ -38,7 +38,7 @@ import numpy as np
 
 from analysis.bluff.bids import Bid, all_bids, format_bid, format_dice, is_raise
 from analysis.bluff.odds import my_count
-from analysis.bluff.outcomes import _losses
+from analysis.bluff.outcomes import dice_lost
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
 from analysis.store import Store
@@ -153,7 +153,7 @@ def round_game(rules: BiddingRules, dice=(1, 1), faces: Optional[int] = None, pa
     """Encode a two-player round as arrays.
 
     ``terminal_value(loss, caller)`` gives the first bidder's payoff from the dice
-    each player loses (``outcomes._losses``); by default the dice difference.
+    each player loses (``outcomes.dice_lost``); by default the dice difference.
     """
     dice = tuple(int(d) for d in dice)
     if len(dice) != 2 or min(dice) < 1:
@@ -190,7 +190,7 @@ def round_game(rules: BiddingRules, dice=(1, 1), faces: Optional[int] = None, pa
         for caller in (0, 1):
             for b, bid in enumerate(bids):
                 for actual in range(total + 1):
-                    loss, _ = _losses(rules, call, actual, bid.count, dice, caller, 1 - caller, start)
+                    loss, _ = dice_lost(rules, call, actual, bid.count, dice, caller, 1 - caller, start)
                     payoff[c, caller, b, actual] = value_of(loss, caller)
     if subtree <= SMALL_TREE:
         last, actor, child_start, n_raises = build_tree_python(legal)

@@ -31,7 +31,7 @@ import numpy as np
 from analysis.bluff.bids import all_bids, is_raise
 from analysis.bluff.bots import Bot, parse_bots
 from analysis.bluff.odds import count_tables
-from analysis.bluff.outcomes import _losses
+from analysis.bluff.outcomes import dice_lost
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
 
@@ -81,7 +81,7 @@ def _rule_tables(rules: BiddingRules, players: int, start: int) -> tuple:
             continue
         for difference in range(-most, most + 1):
             count = most + 1
-            loss, caller_won = _losses(rules, call, count + difference, count, (plenty,) * 3, 0, 1, plenty + 1)
+            loss, caller_won = dice_lost(rules, call, count + difference, count, (plenty,) * 3, 0, 1, plenty + 1)
             loss_of_role[c, difference + most] = loss
         for won in (0, 1):
             opener[c, won] = opener_role(rules, call, bool(won))
