@@ -61,12 +61,7 @@ class CallAdvice:
     equilibrium: object = None
 
     def _options(self) -> list[tuple[str, float]]:
-        options = [("challenge", float(self.challenge.expected_loss[0]))]
-        if self.exact is not None:
-            options.append(("exact", float(self.exact.expected_loss[0])))
-        if self.raises:
-            options.append(("raise", self.raises[0].my_expected_loss))
-        return options
+        return _my_expected_losses(self.challenge, self.exact, self.raises)
 
     def to_dict(self) -> dict:
         r = self.rules
@@ -137,6 +132,17 @@ class CallAdvice:
         return "\n".join(lines)
 
 
+def _my_expected_losses(challenge: CallOutcome, exact: CallOutcome | None,
+                        raises: tuple[RaiseOption, ...]) -> list[tuple[str, float]]:
+    """(action, my expected dice lost) for calling, calling exactly and the best raise."""
+    options = [("challenge", float(challenge.expected_loss[0]))]
+    if exact is not None:
+        options.append(("exact", float(exact.expected_loss[0])))
+    if raises:
+        options.append(("raise", raises[0].my_expected_loss))
+    return options
+
+
 def seat_players(rules: BiddingRules, my_dice, opponents, start: int | None = None) -> tuple[tuple[int, ...], int]:
     """Every player's dice count (me first) and the starting count, validated."""
     held = (len(my_dice), *(int(n) for n in opponents))
@@ -188,12 +194,7 @@ def advise_call(rules: BiddingRules, my_dice, opponents, bid: Bid, bidder: int |
     options.sort(key=lambda o: (round(o.my_expected_loss, 12), -o.odds.p_true))
     raises = tuple(options[:max_raises])
 
-    choices = [("challenge", float(challenge.expected_loss[0]))]
-    if exact is not None:
-        choices.append(("exact", float(exact.expected_loss[0])))
-    if raises:
-        choices.append(("raise", raises[0].my_expected_loss))
-    recommendation = min(choices, key=lambda c: c[1])[0]
+    recommendation = min(_my_expected_losses(challenge, exact, raises), key=lambda c: c[1])[0]
     equilibrium = None
     if players == 2:
         from analysis.bluff.solve import endgame_play
