@@ -33,7 +33,7 @@ class Bid:
 
 # ----------------------------------------------------------------------------- dice
 def _face_code(token: str, rules: BiddingRules) -> Optional[int]:
-    if rules.name == "bluff":
+    if rules.star_die:
         if token in _STAR_SIGNS:
             return 6
         return int(token) if token in ("1", "2", "3", "4", "5") else None
@@ -76,20 +76,18 @@ def parse_bid(text: str, rules: BiddingRules) -> Bid:
         face = _face_code(face_text, rules)
         if face is None:
             raise InvalidBid(f"{face_text!r} in bid {text!r} is not a {rules.title} face; the faces are {rules.faces_text()}.")
-    elif rules.name == "bluff" and (match := _STAR_FIRST.match(stripped)):
+    elif rules.star_die and (match := _STAR_FIRST.match(stripped)):
         count_text, face = match.group(1), 6
     elif match := _WORDS.match(stripped):
         count_text, word = match.group(1), match.group(2).lower()
         if rules.joker_name and word in (rules.joker_name, rules.joker_name + "s"):
             face = rules.joker
-        elif rules.name == "bluff" and word in ("star", "stars"):
-            face = 6
-        elif _WORD_FACES.get(word) in rules.bid_faces and not (rules.name == "bluff" and word.startswith("six")):
+        elif _WORD_FACES.get(word) in rules.bid_faces and not (rules.star_die and word.startswith("six")):
             face = _WORD_FACES[word]
         else:
             raise InvalidBid(f"{word!r} in bid {text!r} is not a {rules.title} face; the faces are {rules.faces_text()}.")
     else:
-        example = '"7x4", "7 fours" or "*3"' if rules.name == "bluff" else '"7x4" or "7 fours"'
+        example = '"7x4", "7 fours" or "*3"' if rules.star_die else '"7x4" or "7 fours"'
         raise InvalidBid(f"Cannot read the bid {text!r}; write it like {example}.")
     count = int(count_text)
     if count < 1:
@@ -99,7 +97,7 @@ def parse_bid(text: str, rules: BiddingRules) -> Bid:
 
 def format_bid(bid: Bid, rules: BiddingRules) -> str:
     """``7x4``; Bluff's star bids as ``*3``."""
-    if rules.name == "bluff" and bid.face == 6:
+    if rules.star_die and bid.face == 6:
         return f"*{bid.count}"
     return f"{bid.count}x{rules.face_name(bid.face)}"
 

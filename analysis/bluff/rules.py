@@ -50,6 +50,10 @@ class BiddingRules:
             regains one; otherwise the caller loses one) or ``"spot_on"`` (Liar's Dice:
             exact -> everyone but the caller loses one; otherwise the caller loses one).
         palifico: Perudo's palifico rounds (jokers not wild, the opening face is fixed).
+        star_die: the dice show 1-5 and a star (Bluff's dice; face code 6 is the star),
+            rather than 1-6.
+        next_opener: who opens the next round: ``"challenger"`` (Bluff: whoever called)
+            or ``"loser"`` (the player who lost a die; after a spot on, the bidder).
     """
 
     name: str
@@ -66,6 +70,8 @@ class BiddingRules:
     challenge_loss: str
     exact_call: Optional[str]
     palifico: bool
+    star_die: bool
+    next_opener: str
 
     # ----------------------------------------------------------------- faces
     @property
@@ -81,7 +87,7 @@ class BiddingRules:
         return tuple(range(1, 7))
 
     def face_name(self, face: int) -> str:
-        if self.name == "bluff" and face == 6:
+        if self.star_die and face == 6:
             return "*"
         return str(face)
 
@@ -93,7 +99,7 @@ class BiddingRules:
 
     def faces_text(self) -> str:
         """The faces in words, for error messages."""
-        if self.name == "bluff":
+        if self.star_die:
             return "1-5 and * (star)"
         if self.joker is not None and self.joker_name:
             return f"1-6 (1 is the {self.joker_name})"
@@ -133,18 +139,21 @@ BLUFF = BiddingRules(
     name="bluff", title="Bluff", joker=6, joker_name="star", joker_bids_own_track=True,
     joker_place_after="odd", opening_on_joker=True, box_dice=30, dice_per_player=5,
     min_players=2, max_players=6, challenge_loss="difference", exact_call=None, palifico=False,
+    star_die=True, next_opener="challenger",
 )
 
 PERUDO = BiddingRules(
     name="perudo", title="Perudo", joker=1, joker_name="paco", joker_bids_own_track=True,
     joker_place_after="even", opening_on_joker=False, box_dice=None, dice_per_player=5,
     min_players=2, max_players=6, challenge_loss="one", exact_call="calza", palifico=True,
+    star_die=False, next_opener="loser",
 )
 
 LIARS_DICE = BiddingRules(
     name="liars_dice", title="Liar's Dice", joker=None, joker_name=None, joker_bids_own_track=False,
     joker_place_after="even", opening_on_joker=True, box_dice=None, dice_per_player=5,
     min_players=2, max_players=6, challenge_loss="one", exact_call="spot_on", palifico=False,
+    star_die=False, next_opener="loser",
 )
 
 PRESETS = {rules.name: rules for rules in (BLUFF, PERUDO, LIARS_DICE)}
