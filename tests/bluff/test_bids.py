@@ -161,3 +161,10 @@ def test_unknown_preset_and_wild_misuse():
         preset("liars_dice", wild=7)
     with pytest.raises(InvalidRules, match="not a rule field"):
         BLUFF.with_fields(stars=False)
+
+
+def test_house_rule_copy_keeps_the_star_die():
+    five_each = BLUFF.with_fields(name="bluff_five_each", box_dice=None, dice_per_player=5)
+    assert parse_dice("3 * 5", five_each) == (3, 6, 5)
+    assert format_bid(parse_bid("3 stars", five_each), five_each) == "*3"
+    assert five_each.starting_dice(4) == 5
