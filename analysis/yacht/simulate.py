@@ -83,8 +83,8 @@ def simulate(rules: Rules | str = "yacht_kr", games: int = 10_000, seed: int = 0
         raise InvalidArgument(f"'{strategy}' is not a strategy; choose from {', '.join(STRATEGIES)}.")
     if not 1 <= games <= 10_000_000:
         raise InvalidArgument(f"Games must be between 1 and 10,000,000, not {games}.")
-    if seed < 0:
-        raise InvalidArgument(f"The seed must be a non-negative integer, not {seed}.")
+    if not 0 <= seed < 2 ** 63:
+        raise InvalidArgument(f"The seed must be a whole number from 0 to 2**63 - 1, not {seed}.")
     g = game_arrays(rules)
     if strategy == "optimal":
         values = state_values(rules) if values is None else values

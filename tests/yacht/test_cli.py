@@ -52,6 +52,7 @@ def test_advise_box_choice_text_and_json(odds):
     ("yacht", "odds", "--rule", "five_alike_is_full_house=maybe"),
     ("yacht", "simulate", "--strategy", "lucky"),
     ("yacht", "simulate", "--games", "0"),
+    ("yacht", "simulate", "--seed", "99999999999999999999999"),
 ])
 def test_bad_input_is_one_sentence(odds, argv):
     assert_one_sentence_error(odds(*argv))

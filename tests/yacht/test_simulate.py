@@ -41,6 +41,8 @@ def test_bad_arguments():
         simulate("yacht_kr", games=10, strategy="lucky")
     with pytest.raises(InvalidArgument, match="Games must be"):
         simulate("yacht_kr", games=0)
+    with pytest.raises(InvalidArgument, match="seed must be"):
+        simulate("yacht_kr", games=10, seed=2 ** 63)
 
 
 def test_thread_count_does_not_change_the_games():
