@@ -109,9 +109,8 @@ def _hand(args) -> int:
     from analysis.brag.cards import format_hand
     from analysis.brag.frequencies import percentile
     from analysis.brag.hands import describe, hand_class, strength
-    from analysis.brag.rules import preset
-
     from analysis.brag.cards import parse_hands
+    from analysis.brag.rules import preset
 
     rules = preset(args.preset)
     hands = parse_hands(args.hands, rules.hand_size)
@@ -173,6 +172,8 @@ def _table(args) -> int:
             frame.to_csv(args.out, index=False, float_format="%.6f")
         except OSError as error:
             from analysis.errors import InvalidArgument
-            raise InvalidArgument(f"Cannot write '{args.out}': {error.strerror.lower()}.") from None
+            # pandas raises its own OSError (no strerror) for a missing folder.
+            reason = error.strerror or "no such folder"
+            raise InvalidArgument(f"Cannot write '{args.out}': {reason.lower()}.") from None
         print(f"Wrote {len(frame):,} hands to {args.out}.")
     return 0

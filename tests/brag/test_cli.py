@@ -66,6 +66,7 @@ def test_duplicate_card_is_one_sentence(odds):
     ("brag", "hand", "AS KS QS", "AS 2D 3C"),
     ("brag", "blind", "--pot", "10", "--stake", "2", "--rounds", "-1"),
     ("brag", "equity", "AS KS QS JS", "--preset", "brag3"),
+    ("brag", "table", "--out", "/no/such/folder/table.csv"),
 ])
 def test_bad_input_is_one_sentence(odds, argv):
     assert_one_sentence_error(odds(*argv))
