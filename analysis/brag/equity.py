@@ -173,7 +173,7 @@ def equity(hand, opponents: int = 1, rules: str | BragRules = "brag3", *, agains
 
     One and two opponents are enumerated exactly (pass ``exact=False`` to simulate
     instead); three or more are simulated with ``seed`` (default 0) over ``samples``
-    deals. ``against`` (a range, see ``range_mask``) is supported against one opponent.
+    deals. ``against`` (a range, see ``range_mask``) is supported against one opponent, exactly.
     """
     rules = preset(rules)
     cards = _cards(hand, rules)
@@ -187,6 +187,9 @@ def equity(hand, opponents: int = 1, rules: str | BragRules = "brag3", *, agains
                               f"not {opponents}.")
     if exact is None:
         exact = opponents <= 2
+    if against.strip().lower() != "any" and not exact:
+        raise InvalidArgument(f"A range ('{against}') is answered exactly only, as the simulation deals "
+                              "the opponent any hand; drop --simulate (exact=False).")
     if exact and opponents > 2:
         raise InvalidArgument(f"Exact enumeration is available for 1 or 2 opponents, not {opponents}; "
                               "leave exact unset to simulate.")

@@ -60,6 +60,7 @@ def test_duplicate_card_is_one_sentence(odds):
     ("brag", "equity", "KS KH 7D", "--opponents", "three"),
     ("brag", "equity", "KS KH 7D", "--opponents", "3", "--against", "pair+"),
     ("brag", "equity", "KS KH 7D", "--against", "nonsense"),
+    ("brag", "equity", "KS KH 7D", "--against", "pair+", "--simulate"),
     ("brag", "see", "--hand", "QS QD 4C", "--pot", "40", "--stake", "-5"),
     ("brag", "see", "--hand", "QS QD 4C", "--pot", "forty", "--stake", "5"),
     ("brag", "see", "--pot", "40", "--stake", "5"),

@@ -167,6 +167,8 @@ def test_bad_equity_questions():
         equity("KS KH 7D", 8)
     with pytest.raises(InvalidArgument):
         equity("KS KH 7D", 3, against="pair+")
+    with pytest.raises(InvalidArgument, match="exactly only"):
+        equity("KS KH 7D", 1, against="pair+", exact=False)   # the simulation would ignore the range
     with pytest.raises(InvalidArgument):
         equity("KS KH 7D", 4, seed=-1)
     with pytest.raises(InvalidArgument):
