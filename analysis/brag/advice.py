@@ -52,11 +52,16 @@ class Decision:
         return "\n".join(lines)
 
 
+#: Larger pots and stakes overflow the expected values (1e308 + 1e308 is inf) long before any table.
+MAX_CHIPS = 1e15
+
+
 def _money(name: str, value, allow_zero: bool) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
-            or not math.isfinite(value) or value < 0 or (value == 0 and not allow_zero):
+            or not math.isfinite(value) or value < 0 or (value == 0 and not allow_zero) or value > MAX_CHIPS:
         allowed = "zero or more" if allow_zero else "more than zero"
-        raise InvalidArgument(f"The {name} {value!r} is not allowed; it must be a number of chips, {allowed}.")
+        raise InvalidArgument(f"The {name} {value!r} is not allowed; it must be a number of chips, {allowed}, "
+                              f"and at most {MAX_CHIPS:,.0f}.")
     return float(value)
 
 

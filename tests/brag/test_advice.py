@@ -68,6 +68,7 @@ def test_look_limits():
     lambda: see_or_bet("QS QD 4C", -1, 5),
     lambda: see_or_bet("QS QD 4C", 40, 0),
     lambda: see_or_bet("QS QD 4C", float("nan"), 5),
+    lambda: see_or_bet("QS QD 4C", 1e308, 1e308),          # would overflow to inf and nan
     lambda: see_or_bet("QS QD 4C", 40, 5, opponent_sees=1.5),
     lambda: stay_or_fold("QS QD 4C", 40, 5, opponents=9),
     lambda: blind_or_look(10, 2, rounds=-1),
