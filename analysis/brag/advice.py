@@ -15,13 +15,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from analysis.brag.equity import equity, equity_table
 from analysis.brag.rules import BragRules, preset
 from analysis.errors import InvalidArgument
+
+if TYPE_CHECKING:  # pandas is imported where a table is built: a one-hand answer needs none
+    import pandas as pd
 
 
 @dataclass(frozen=True)
@@ -207,6 +210,8 @@ def see_thresholds(pot_to_stake, rules: str | BragRules = "brag3", against: str 
     Seeing pays ``2 * stake`` to win ``pot + 2 * stake`` and loses ties, so it pays
     when the win probability reaches ``2 / (ratio + 2)``.
     """
+    import pandas as pd
+
     table = equity_table(rules, against)
     rows = []
     for ratio in pot_to_stake:
@@ -221,6 +226,7 @@ def stay_thresholds(pot_to_stake, opponents: int = 1, rules: str | BragRules = "
     Staying pays when the pot share reaches ``1 / (ratio + opponents + 1)``;
     exact for one and two opponents (three-card presets for two).
     """
+    import pandas as pd
     from analysis.brag.equity import two_opponent_table
 
     if opponents == 1:

@@ -18,14 +18,18 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from analysis.brag.cards import format_hand
 from analysis.brag.hands import _cards
 from analysis.brag.rules import CLASSES, BragRules, preset
 from analysis.errors import InvalidArgument
+
+if TYPE_CHECKING:  # pandas is imported where a table is built: a one-hand answer needs none
+    import pandas as pd
+
 
 #: Bump when a kernel's results change, so cached equity tables are rebuilt.
 CODE_VERSION = 1
@@ -129,6 +133,7 @@ def equity_table(rules: str | BragRules = "brag3", against: str = "any") -> pd.D
     One row per hand (colex order): the hand, its strength and class, the number of
     opponent hands in ``against`` that avoid it, and the probabilities.
     """
+    import pandas as pd
     from analysis.brag.frequencies import percentiles
     from analysis.brag.tables import hand_table
 
@@ -254,6 +259,7 @@ def two_opponent_table(rules: str | BragRules = "brag3") -> pd.DataFrame:
     22,100 exact enumerations of 279,676,320 deals each, by inclusion-exclusion;
     built once (a few seconds) and kept in the table store.
     """
+    import pandas as pd
     from analysis.brag._kernels import two_opponents
     from analysis.brag.frequencies import percentiles
     from analysis.brag.tables import hand_table

@@ -7,10 +7,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import pandas as pd
 
 from analysis.brag.rules import CLASS_TITLES, CLASSES, BragRules, preset
+
+if TYPE_CHECKING:  # pandas is imported where a table is built: a one-hand answer needs none
+    import pandas as pd
 
 
 def _class_codes(strengths: np.ndarray, rules: BragRules) -> np.ndarray:
@@ -24,6 +28,7 @@ def frequencies(rules: str | BragRules = "brag3") -> pd.DataFrame:
     ``weaker_than_class`` is the share of hands below the class's weakest member:
     a hand of this class beats at least that share of a fresh deal.
     """
+    import pandas as pd
     from analysis.brag.tables import hand_table
 
     rules = preset(rules)

@@ -95,3 +95,14 @@ def test_hand_json_and_table(odds, tmp_path):
     lines = out.read_text().splitlines()
     assert len(lines) == 22101 and lines[0].startswith("hand,strength,class")
     json.dumps(report)
+
+
+def test_a_one_hand_question_does_not_import_pandas():
+    # pandas takes about half a second to import; a table question needs it, a single hand does not.
+    import subprocess
+    import sys
+
+    code = ("import sys; from analysis.brag import equity, see_or_bet; equity('KS KH 7D'); "
+            "see_or_bet('QS QD 4C', 40, 5); print('pandas' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "False"
