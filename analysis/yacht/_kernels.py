@@ -241,35 +241,34 @@ def state_is_valid(mask, upper, flag, params, box_face, reachable):
 
 
 @njit(cache=True, parallel=True)
-def solve_values(params, scores, joker_scores, box_face, yacht_face, reachable, masks, layer_start,
-                 keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add,
-                 keep_remove, n_remove):
-    """Expected points still to come from every state under optimal play (backward over filled boxes)."""
+def solve_layer(values, layer, params, scores, joker_scores, box_face, yacht_face, reachable, masks, layer_start,
+                keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add,
+                keep_remove, n_remove):
+    """Fill ``values`` (expected points still to come) for every state with ``layer`` boxes filled.
+
+    Those states look only at fuller ones, so the caller runs the layers from the fullest down,
+    and the states of one layer are independent.
+    """
     n_boxes = params[P_BOXES]
-    n_states = (1 << n_boxes) * params[P_UPPER] * params[P_FLAG]
-    values = np.zeros(n_states)
     n_rolls = roll_keeps.shape[0]
     n_keeps = keep_start.shape[0] - 1
-    for layer in range(n_boxes - 1, -1, -1):
-        # States with the same number of filled boxes only look at fuller states: independent.
-        for i in prange(layer_start[layer], layer_start[layer + 1]):
-            mask = masks[i]
-            v0 = np.empty(n_rolls)
-            v1 = np.empty(n_rolls)
-            v2 = np.empty(n_rolls)
-            k1 = np.empty(n_keeps)
-            k2 = np.empty(n_keeps)
-            per_box = np.empty(n_boxes)
-            choice = np.empty(n_rolls, dtype=np.int64)
-            for upper in range(params[P_UPPER]):
-                for flag in range(params[P_FLAG]):
-                    if state_is_valid(mask, upper, flag, params, box_face, reachable):
-                        values[pack(mask, upper, flag, params)] = turn(
-                            mask, upper, flag, values, True, params, scores, joker_scores, box_face,
-                            yacht_face, keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps,
-                            first_roll, counts, keep_add, keep_remove, n_remove, v0, k1, v1, k2, v2, per_box,
-                            choice)
-    return values
+    for i in prange(layer_start[layer], layer_start[layer + 1]):
+        mask = masks[i]
+        v0 = np.empty(n_rolls)
+        v1 = np.empty(n_rolls)
+        v2 = np.empty(n_rolls)
+        k1 = np.empty(n_keeps)
+        k2 = np.empty(n_keeps)
+        per_box = np.empty(n_boxes)
+        choice = np.empty(n_rolls, dtype=np.int64)
+        for upper in range(params[P_UPPER]):
+            for flag in range(params[P_FLAG]):
+                if state_is_valid(mask, upper, flag, params, box_face, reachable):
+                    values[pack(mask, upper, flag, params)] = turn(
+                        mask, upper, flag, values, True, params, scores, joker_scores, box_face,
+                        yacht_face, keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps,
+                        first_roll, counts, keep_add, keep_remove, n_remove, v0, k1, v1, k2, v2, per_box,
+                        choice)
 
 
 @njit(cache=True)

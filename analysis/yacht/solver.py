@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sys
-import time
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
+from analysis.progress import Progress
 from analysis.store import Store
 from analysis.yacht import _kernels as K
 from analysis.yacht.game import GameArrays, game_arrays
@@ -45,21 +44,15 @@ def _key(rules: Rules, table: str) -> dict:
     return {"rules": rules.key(), "code": CODE_VERSION, "table": table}
 
 
-def _progress(text: str, done: bool = False) -> None:
-    """A one-line progress note on a terminal; silent when stderr is not one."""
-    if sys.stderr.isatty():
-        sys.stderr.write("\r" + text + ("\n" if done else ""))
-        sys.stderr.flush()
-
-
 def compute_values(rules: Rules) -> np.ndarray:
     """Expected points still to come from every state under optimal play (no cache)."""
     g = game_arrays(rules)
-    started = time.perf_counter()
-    _progress(f"odds: solving {rules.name} ({rules.n_states:,} card states)...")
-    values = K.solve_values(*g.rule_args, g.reachable, g.masks, g.layer_start, *g.dice_args)
-    _progress(f"odds: solved {rules.name} ({rules.n_states:,} card states) in {time.perf_counter() - started:.1f} s",
-              done=True)
+    values = np.zeros(rules.n_states)
+    # The bar counts score cards (masks): the middle layers hold most of them and most of the work.
+    with Progress(f"odds: solving {rules.name} ({rules.n_states:,} card states)", total=g.masks.shape[0]) as bar:
+        for layer in range(len(rules.boxes) - 1, -1, -1):
+            K.solve_layer(values, layer, *g.rule_args, g.reachable, g.masks, g.layer_start, *g.dice_args)
+            bar.advance(int(g.layer_start[layer + 1] - g.layer_start[layer]))
     return values
 
 
@@ -98,35 +91,36 @@ def follow_policy(rules: Rules, values: np.ndarray, with_distribution: bool = Tr
     scores = np.ones((1, 1)) if with_distribution else None
     top = np.zeros(1, dtype=np.int64)
     chunks = 8 * max(1, K.numba_threads())
-    for layer in range(n_boxes):
-        _progress(f"odds: following the policy through {rules.name}: turn {layer + 1} of {n_boxes}",
-                  done=layer == n_boxes - 1)
-        following = K.layer_states(layer + 1, g.params, g.box_face, g.reachable, g.masks, g.layer_start)
-        position[following] = np.arange(following.shape[0])
-        target = np.zeros((following.shape[0], widths[layer + 1])) if with_distribution else None
-        target_top = np.zeros(following.shape[0], dtype=np.int64)
-        live = current[mass[current] > 0.0]
-        for start in range(0, live.shape[0], _BLOCK):
-            block = live[start:start + _BLOCK]
-            shape = (block.shape[0], 252)
-            out_box, out_points, out_upper, out_yacht, out_next = (np.zeros(shape, dtype=np.int64) for _ in range(5))
-            out_prob = np.zeros(shape)
-            n_out = np.zeros(block.shape[0], dtype=np.int64)
-            K.turn_outcomes(block, values, use_values, *g.rule_args, *g.dice_args,
-                            out_box, out_points, out_upper, out_yacht, out_next, out_prob, n_out)
-            used = np.arange(252)[None, :] < n_out[:, None]
-            weight = (mass[block][:, None] * out_prob)[used]
-            boxes, points = out_box[used], out_points[used]
-            np.add.at(mass, out_next[used], weight)
-            np.add.at(box_points, boxes, weight * points)
-            np.add.at(box_zero, boxes, weight * (points == 0))
-            bonus_points += [(weight * out_upper[used]).sum(), (weight * out_yacht[used]).sum()]
-            bonus_rate += [(weight * (out_upper[used] > 0)).sum(),
-                           (weight * out_yacht[used]).sum() / max(rules.yacht_bonus, 1)]
-            if with_distribution:
-                K.push_scores(scores, target, position, out_next, out_points, out_upper, out_yacht, out_prob,
-                              n_out, block, top, target_top, chunks)
-        scores, current, top = target, following, target_top
+    with Progress(f"odds: following the policy through {rules.name}, turn by turn", total=n_boxes) as bar:
+        for layer in range(n_boxes):
+            following = K.layer_states(layer + 1, g.params, g.box_face, g.reachable, g.masks, g.layer_start)
+            position[following] = np.arange(following.shape[0])
+            target = np.zeros((following.shape[0], widths[layer + 1])) if with_distribution else None
+            target_top = np.zeros(following.shape[0], dtype=np.int64)
+            live = current[mass[current] > 0.0]
+            for start in range(0, live.shape[0], _BLOCK):
+                block = live[start:start + _BLOCK]
+                shape = (block.shape[0], 252)
+                out_box, out_points, out_upper, out_yacht, out_next = (
+                    np.zeros(shape, dtype=np.int64) for _ in range(5))
+                out_prob = np.zeros(shape)
+                n_out = np.zeros(block.shape[0], dtype=np.int64)
+                K.turn_outcomes(block, values, use_values, *g.rule_args, *g.dice_args,
+                                out_box, out_points, out_upper, out_yacht, out_next, out_prob, n_out)
+                used = np.arange(252)[None, :] < n_out[:, None]
+                weight = (mass[block][:, None] * out_prob)[used]
+                boxes, points = out_box[used], out_points[used]
+                np.add.at(mass, out_next[used], weight)
+                np.add.at(box_points, boxes, weight * points)
+                np.add.at(box_zero, boxes, weight * (points == 0))
+                bonus_points += [(weight * out_upper[used]).sum(), (weight * out_yacht[used]).sum()]
+                bonus_rate += [(weight * (out_upper[used] > 0)).sum(),
+                               (weight * out_yacht[used]).sum() / max(rules.yacht_bonus, 1)]
+                if with_distribution:
+                    K.push_scores(scores, target, position, out_next, out_points, out_upper, out_yacht, out_prob,
+                                  n_out, block, top, target_top, chunks)
+            scores, current, top = target, following, target_top
+            bar.advance()
     result = {"box_points": box_points, "box_zero": box_zero, "bonus_points": bonus_points,
               "bonus_rate": bonus_rate, "mean": np.array(box_points.sum() + bonus_points.sum())}
     if with_distribution:
