@@ -6,9 +6,9 @@ the position this round leaves", so the round is played for the game, not for
 dice: Bluff's loss of several dice at once, Perudo's calza (a die back) and
 Liar's Dice's spot on all feed through. After a round:
 
-- Bluff: the challenger opens the next round (RULES.md §1.1);
-- Perudo and Liar's Dice: the player who lost a die opens (the usual table rule;
-  RULES.md names the opener only for Bluff);
+- the next round's opener is the preset's ``next_opener``: Bluff's challenger
+  (RULES.md §1.1), or for Perudo and Liar's Dice the player who lost a die (the
+  usual table rule; RULES.md names the opener only for Bluff);
 - Perudo with palifico: the round after a player first drops to one die is a
   palifico round. A player who already holds one die when the endgame starts has
   had it.
@@ -60,9 +60,9 @@ def next_state(rules: BiddingRules, state: State, loss, caller: int) -> tuple[fl
         return 0.0, None, False
     if dice[1] <= 0:
         return 1.0, None, False
-    if rules.name == "bluff":
+    if rules.next_opener == "challenger":
         opens = caller
-    else:
+    else:  # the loser; after a spot on (only the bidder loses between two players), the bidder
         opens = 0 if loss[0] > 0 else 1
     had = [state.opener_had, state.other_had]
     palifico = False

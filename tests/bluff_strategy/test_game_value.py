@@ -84,3 +84,15 @@ def test_round_solution_of_a_game_value_comes_back_with_its_value():
     round21 = value.round_solution(2, 1)
     assert round21.payoff_name == "game"
     assert round21.value == pytest.approx(value.p_win_opening, abs=1e-12)
+
+
+
+def test_next_state_follows_the_next_opener_field():
+    from analysis.bluff.game_value import State, next_state
+
+    # From 2 v 2 the opener challenges and is right: the other player loses a die. Bluff's challenger
+    # (here the opener) opens the next round, also in a renamed house-rule Bluff; in Liar's Dice the
+    # loser does.
+    for rules in (preset("bluff"), preset("bluff").with_fields(name="house_bluff")):
+        assert next_state(rules, State(2, 2), (0, 1), 0) == (None, State(2, 1), True)
+    assert next_state(preset("liars_dice"), State(2, 2), (0, 1), 0) == (None, State(1, 2), False)

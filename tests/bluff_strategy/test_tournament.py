@@ -233,3 +233,10 @@ def test_bluff_games_match_exact_enumeration():
     fixed = run_tournament(preset("bluff"), "threshold,honest", games=games, seed=9, start=2, rotate=False,
                            scheduler="sync").table.win_rate[0]
     assert abs(fixed - opening) < 4 * math.sqrt(opening * (1 - opening) / games), (fixed, opening)
+
+
+def test_next_opener_follows_the_rule_field_not_the_preset_name():
+    # A renamed Bluff (a house-rule preset) keeps the challenger opening the next round.
+    house = preset("bluff").with_fields(name="house_bluff")
+    kwargs = dict(bots="threshold,honest,random", games=400, seed=6, start=2, scheduler="sync")
+    assert run_tournament(house, **kwargs).table.equals(run_tournament(preset("bluff"), **kwargs).table)
