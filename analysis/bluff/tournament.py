@@ -185,8 +185,8 @@ def _tasks(rules: BiddingRules, bots, players, games, seed, start, rotate, chunk
             raise InvalidArgument(f"The starting dice must be 1-30 per player, not {start}.")
     if games < 1:
         raise InvalidArgument(f"The number of games must be at least 1, not {games}.")
-    if seed < 0:
-        raise InvalidArgument(f"The seed must be a non-negative integer, not {seed}.")
+    if not 0 <= seed < 2 ** 63:
+        raise InvalidArgument(f"The seed must be a whole number from 0 to 2**63 - 1, not {seed}.")
     if chunks is None:
         chunks = max(1, math.ceil(games / CHUNK_GAMES))
     if not 1 <= chunks <= games:

@@ -86,6 +86,7 @@ def test_advisor_uses_the_solved_endgame(odds):
     ["bluff", "tournament", "--preset", "bluff", "--bots", "threshold,honest", "--games", "10",
      "--scheduler", "nowhere"],
     ["bluff", "tournament", "--preset", "bluff", "--players", "7", "--bots", "random"],
+    ["bluff", "tournament", "--preset", "bluff", "--bots", "random", "--players", "2", "--seed", "99999999999999999999999"],
     ["bluff", "sweep", "--players", "three", "--tested", "honest"],
     ["bluff", "sweep", "--presets", "yatzy", "--tested", "honest"],
     ["bluff", "call", "--preset", "bluff", "--dice", "3", "--opponents", "1", "--bid", "1x4", "--history", "1x5"],
