@@ -13,11 +13,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from analysis.brag.tables import CLASS_SHIFT, DISCARD_SHIFT
 from analysis.random import next_state, stream, uniform_int
 
 HIGH_CARD, PAIR, FLUSH, RUN, RUNNING_FLUSH, PRIAL = 0, 1, 2, 3, 4, 5
-CLASS_SHIFT = 4096          # 13**3 = 2197 keys fit below it
-DISCARD_SHIFT = 16          # four-card strengths: best three * 16 + discard rank
 
 # Run keys are 2 * (top rank): 2-3-4 is 4 ... A-K-Q is 24, leaving odd slots for A-2-3.
 # Indexed by the rules' a23 code: highest, second, lowest, none (-1: not a run).

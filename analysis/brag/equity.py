@@ -25,6 +25,7 @@ import numpy as np
 from analysis.brag.cards import format_hand
 from analysis.brag.hands import _cards
 from analysis.brag.rules import CLASSES, BragRules, preset
+from analysis.brag.tables import BINOMIAL, class_codes, hand_table
 from analysis.errors import InvalidArgument
 
 if TYPE_CHECKING:  # pandas is imported where a table is built: a one-hand answer needs none
@@ -80,8 +81,6 @@ def range_mask(text: str, rules: str | BragRules = "brag3") -> np.ndarray:
     A range is ``any``, a class (``pair``), a class or better (``pair+``,
     ``"flush or better"``), or the strongest share of all hands (``"top 20%"``).
     """
-    from analysis.brag.tables import hand_table
-
     rules = preset(rules)
     strengths = hand_table(rules).strengths
     match = _RANGE.match(str(text).lower().replace("-", "_"))
@@ -101,8 +100,7 @@ def range_mask(text: str, rules: str | BragRules = "brag3") -> np.ndarray:
     name = _CLASS_ALIASES.get(match["cls"].strip().replace(" ", "_"), match["cls"].strip().replace(" ", "_"))
     if name not in CLASSES:
         raise InvalidArgument(f"'{match['cls'].strip()}' is not a hand class; choose from {', '.join(CLASSES)}.")
-    three = strengths // 16 if rules.hand_size == 4 else strengths
-    code = three // 4096
+    code = class_codes(strengths, rules)
     wanted = CLASSES.index(name)
     return code >= wanted if match["plus"] else code == wanted
 
@@ -112,7 +110,6 @@ def range_mask(text: str, rules: str | BragRules = "brag3") -> np.ndarray:
 @lru_cache(maxsize=8)
 def _versus(rules: BragRules, against: str) -> dict[str, np.ndarray]:
     from analysis.brag._kernels import versus_table
-    from analysis.brag.tables import hand_table
     from analysis.store import Store
 
     table = hand_table(rules)
@@ -135,7 +132,6 @@ def equity_table(rules: str | BragRules = "brag3", against: str = "any") -> pd.D
     """
     import pandas as pd
     from analysis.brag.frequencies import percentiles
-    from analysis.brag.tables import hand_table
 
     rules = preset(rules)
     table = hand_table(rules)
@@ -144,11 +140,10 @@ def equity_table(rules: str | BragRules = "brag3", against: str = "any") -> pd.D
     with np.errstate(invalid="ignore", divide="ignore"):
         win = counts["beats"] / available
         tie = counts["ties"] / available
-    three = table.strengths // 16 if rules.hand_size == 4 else table.strengths
     frame = pd.DataFrame({
         "hand": [format_hand(h[::-1]) for h in table.hands],
         "strength": table.strengths,
-        "class": np.array(CLASSES)[three // 4096],
+        "class": np.array(CLASSES)[class_codes(table.strengths, rules)],
         "percentile": percentiles(rules),
         "opponent_hands": counts["available"],
         "win": win, "tie": tie, "lose": 1 - win - tie,
@@ -160,8 +155,6 @@ def equity_table(rules: str | BragRules = "brag3", against: str = "any") -> pd.D
 
 def heads_up_counts(rules: BragRules, cards, against_mask: np.ndarray) -> tuple[int, int, int]:
     """(beats, ties, available) for one hand against the hands of ``against_mask``, by direct count."""
-    from analysis.brag.tables import hand_table
-
     table = hand_table(rules)
     row = table.row_of(cards)
     s = table.strengths[row]
@@ -214,7 +207,6 @@ def equity(hand, opponents: int = 1, rules: str | BragRules = "brag3", *, agains
 
 def _two_opponents(rules: BragRules, cards, text: str) -> Equity:
     from analysis.brag._kernels import two_opponents
-    from analysis.brag.tables import hand_table
 
     table = hand_table(rules)
     row = table.row_of(cards)
@@ -231,7 +223,6 @@ def _two_opponents(rules: BragRules, cards, text: str) -> Equity:
 
 def _simulate(rules: BragRules, cards, text: str, opponents: int, seed, samples) -> Equity:
     from analysis.brag._kernels import showdown_monte_carlo
-    from analysis.brag.tables import BINOMIAL, hand_table
 
     seed = 0 if seed is None else seed
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**63:
@@ -262,7 +253,6 @@ def two_opponent_table(rules: str | BragRules = "brag3") -> pd.DataFrame:
     import pandas as pd
     from analysis.brag._kernels import two_opponents
     from analysis.brag.frequencies import percentiles
-    from analysis.brag.tables import hand_table
     from analysis.store import Store
 
     rules = preset(rules)
@@ -281,11 +271,10 @@ def two_opponent_table(rules: str | BragRules = "brag3") -> pd.DataFrame:
                                    {"rules": rules.key(), "code": CODE_VERSION}, build)["counts"]
     deals = comb(49, 3) * comb(46, 3)
     win, tie2, tie3, lose = (counts[:, i] / deals for i in range(4))
-    three = table.strengths
     return pd.DataFrame({
         "hand": [format_hand(h[::-1]) for h in table.hands],
         "strength": table.strengths,
-        "class": np.array(CLASSES)[three // 4096],
+        "class": np.array(CLASSES)[class_codes(table.strengths, rules)],
         "percentile": percentiles(rules),
         "win": win, "tie": tie2 + tie3, "lose": lose,
         "equity": win + tie2 / 2 + tie3 / 3,

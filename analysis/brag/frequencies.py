@@ -12,14 +12,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from analysis.brag.rules import CLASS_TITLES, CLASSES, BragRules, preset
+from analysis.brag.tables import class_codes, hand_table
 
 if TYPE_CHECKING:  # pandas is imported where a table is built: a one-hand answer needs none
     import pandas as pd
-
-
-def _class_codes(strengths: np.ndarray, rules: BragRules) -> np.ndarray:
-    three = strengths // 16 if rules.hand_size == 4 else strengths
-    return three // 4096
 
 
 def frequencies(rules: str | BragRules = "brag3") -> pd.DataFrame:
@@ -29,11 +25,10 @@ def frequencies(rules: str | BragRules = "brag3") -> pd.DataFrame:
     a hand of this class beats at least that share of a fresh deal.
     """
     import pandas as pd
-    from analysis.brag.tables import hand_table
 
     rules = preset(rules)
     strengths = hand_table(rules).strengths
-    codes = _class_codes(strengths, rules)
+    codes = class_codes(strengths, rules)
     total = len(strengths)
     counts = np.bincount(codes, minlength=len(CLASSES))
     rows = []
@@ -56,8 +51,6 @@ def frequencies(rules: str | BragRules = "brag3") -> pd.DataFrame:
 
 def percentiles(rules: str | BragRules = "brag3") -> np.ndarray:
     """Each hand's percentile (row order of ``hand_table``): share of hands it beats, ties counted half."""
-    from analysis.brag.tables import hand_table
-
     strengths = hand_table(rules).strengths
     ordered = np.sort(strengths)
     below = np.searchsorted(ordered, strengths, side="left")
@@ -68,7 +61,6 @@ def percentiles(rules: str | BragRules = "brag3") -> np.ndarray:
 def percentile(hand, rules: str | BragRules = "brag3") -> float:
     """One hand's percentile: 0 for the weakest hand, 100 for the strongest."""
     from analysis.brag.hands import _cards
-    from analysis.brag.tables import hand_table
 
     rules = preset(rules)
     table = hand_table(rules)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from analysis.brag.cards import RANK_CHARS, format_hand, parse_cards, parse_hand
 from analysis.brag.rules import CLASSES, BragRules, preset
+from analysis.brag.tables import class_codes, hand_table
 from analysis.errors import InvalidCards
 
 _RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -35,22 +36,15 @@ def _cards(hand, rules: BragRules) -> tuple[int, ...]:
 
 def strength(hand, rules: str | BragRules = "brag3") -> int:
     """The hand's strength: higher beats lower, equal ties."""
-    from analysis.brag.tables import hand_table
-
     rules = preset(rules)
     table = hand_table(rules)
     return int(table.strengths[table.row_of(_cards(hand, rules))])
 
 
-def three_card_strength(strength_value: int, rules: BragRules) -> int:
-    """The strength of the three cards that play (four-card strengths carry the discard too)."""
-    return strength_value // 16 if rules.hand_size == 4 else strength_value
-
-
 def hand_class(hand, rules: str | BragRules = "brag3") -> str:
     """The class name (``prial``, ``running_flush``, ``run``, ``flush``, ``pair``, ``high_card``)."""
     rules = preset(rules)
-    return CLASSES[three_card_strength(strength(hand, rules), rules) // 4096]
+    return CLASSES[class_codes(strength(hand, rules), rules)]
 
 
 def best_three(hand, rules: str | BragRules = "brag4") -> tuple[str, str]:

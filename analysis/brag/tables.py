@@ -21,6 +21,11 @@ from analysis.brag.rules import BragRules, preset
 #: Bump when the ranking kernel's output changes, so stored strengths are rebuilt.
 CODE_VERSION = 1
 
+#: A three-card strength is ``class * CLASS_SHIFT + key``; a four-card one is the best
+#: three's strength ``* DISCARD_SHIFT + discarded rank`` (the kernels build them so).
+CLASS_SHIFT = 4096          # the 13**3 = 2197 keys of a class fit below it
+DISCARD_SHIFT = 16
+
 #: C(n, r) for n < 53, r < 5: the colex index of a hand is a sum of these.
 BINOMIAL = np.array([[comb(n, r) for r in range(5)] for n in range(53)], dtype=np.int64)
 
@@ -41,6 +46,12 @@ class HandTable:
 
     def mask_of(self, cards) -> np.uint64:
         return np.uint64(sum(1 << int(c) for c in cards))
+
+
+def class_codes(strengths, rules: BragRules):
+    """The class code (index in ``CLASSES``, 0 = high card) of one strength or an array of them."""
+    three = strengths // DISCARD_SHIFT if rules.hand_size == 4 else strengths
+    return three // CLASS_SHIFT
 
 
 def colex_hands(k: int) -> np.ndarray:
