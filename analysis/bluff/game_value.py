@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analysis.bluff.rules import BiddingRules
-from analysis.bluff.solve import solve_round, store_name
+from analysis.bluff.solve import SOLVER_VERSION, key_digest, solve_round, store_name
 from analysis.errors import InvalidArgument
 from analysis.store import Store
 
@@ -167,11 +167,6 @@ def _solve_states(rules: BiddingRules, states: list[State], target: float, itera
                   faces: int | None):
     values: dict[State, float] = {s: 0.5 for s in states}
     exploitability: dict[State, float] = {}
-    round_value_dice: dict[State, float] = {}
-
-    def terminal_value(state):
-        return _win_payoff(rules, state, values)
-
     totals = sorted({s.opener + s.other for s in states})
     for total in totals:
         level = [s for s in states if s.opener + s.other == total]
@@ -180,7 +175,7 @@ def _solve_states(rules: BiddingRules, states: list[State], target: float, itera
             for state in level:
                 solution = solve_round(
                     rules, (state.opener, state.other), target=target, iterations=iterations,
-                    palifico_round=state.palifico, terminal_value=terminal_value(state),
+                    palifico_round=state.palifico, terminal_value=_win_payoff(rules, state, values),
                     payoff_name="game", use_store=use_store, faces=faces)
                 moved = max(moved, abs(solution.value - values[state]))
                 values[state] = solution.value
@@ -207,6 +202,10 @@ def game_value(rules: BiddingRules, dice=(1, 1), target: float = 1e-3, iteration
     if sum(dice) > 3:
         raise InvalidArgument(f"Game values are solved up to 3 dice in play (a 2v2 round does not fit in "
                               f"memory), not {dice[0]} + {dice[1]}.")
+    if not target >= 0:
+        raise InvalidArgument(f"The target exploitability must be a non-negative number, not {target}.")
+    if iterations < 1:
+        raise InvalidArgument(f"The number of iterations must be at least 1, not {iterations}.")
     # Flags matter only with palifico rounds; elsewhere they stay False so equal states merge.
     had = tuple(rules.palifico and d == 1 for d in dice)
     roots = [State(dice[0], dice[1], False, had[0], had[1]), State(dice[1], dice[0], False, had[1], had[0])]
@@ -219,9 +218,12 @@ def game_value(rules: BiddingRules, dice=(1, 1), target: float = 1e-3, iteration
                 "values": np.array([values[s] for s in states]),
                 "exploitability": np.array([exploitability[s] for s in states])}
 
-    key = {"version": GAME_VALUE_VERSION, "rules": dataclasses.asdict(rules), "dice": list(dice),
-           "target": target, "iterations": iterations, "faces": faces}
-    name = f"bluff/game_value/{store_name(rules)}-{dice[0]}v{dice[1]}" + ("" if faces in (None, 6) else f"-{faces}faces")
+    key = {"version": GAME_VALUE_VERSION, "solver_version": SOLVER_VERSION, "rules": dataclasses.asdict(rules),
+           "dice": list(dice), "target": target, "iterations": iterations, "faces": faces}
+    # As for rounds, a digest of the key in the name: values built to another target (the notebook's,
+    # the CLI's) keep their own files instead of rebuilding each other's as "stale".
+    name = (f"bluff/game_value/{store_name(rules)}-{dice[0]}v{dice[1]}"
+            + ("" if faces in (None, 6) else f"-{faces}faces") + f"-{key_digest(key)}")
     arrays = Store().load_or_build(name, key, build) if use_store else build()
     rows = [State(int(a), int(b), bool(p), bool(x), bool(y)) for a, b, p, x, y in arrays["states"]]
     value_of = dict(zip(rows, arrays["values"]))

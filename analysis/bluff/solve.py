@@ -357,7 +357,7 @@ def solve_round(rules: BiddingRules, dice=(1, 1), variant: str = "dcfr", iterati
                "payoff_sha": hashlib.sha256(game.payoff.tobytes()).hexdigest()}
         # A short digest of the key in the name: solves that differ only in payoff, target or cap
         # (game values chain many) get their own files instead of overwriting each other.
-        digest = hashlib.sha256(repr(sorted(key.items())).encode()).hexdigest()[:10]
+        digest = key_digest(key)
         name = f"bluff/rounds/{store_name(rules)}-{game.dice[0]}v{game.dice[1]}" + (
             "-palifico" if palifico_round else "") + ("" if faces in (None, 6) else f"-{faces}faces") + (
             f"-{payoff_name}-{variant}-{digest}")
@@ -372,6 +372,11 @@ def solve_round(rules: BiddingRules, dice=(1, 1), variant: str = "dcfr", iterati
     value, exploitability, done, seconds = arrays["summary"]
     return RoundSolution(game, variant, int(done), float(seconds), float(value), float(exploitability),
                          arrays["policy"], arrays["trajectory"], payoff_name)
+
+
+def key_digest(key: dict) -> str:
+    """A short digest of a store key, for file names that must not collide."""
+    return hashlib.sha256(repr(sorted(key.items())).encode()).hexdigest()[:10]
 
 
 def store_name(rules: BiddingRules) -> str:
