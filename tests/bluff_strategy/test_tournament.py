@@ -9,7 +9,7 @@ from itertools import product
 import pytest
 
 from analysis.bluff.rules import preset
-from analysis.bluff.tournament import run_sweep, run_tournament
+from analysis.bluff.tournament import run_sweep, run_tournament, wilson_interval
 from analysis.errors import InvalidArgument
 
 LIARS = preset("liars_dice").with_fields(exact_call=None)
@@ -71,7 +71,16 @@ def test_simulated_win_rate_matches_exact_enumeration():
     rate = result.table.win_rate[0]
     error = math.sqrt(exact * (1 - exact) / games)
     assert abs(rate - exact) < 4 * error, (rate, exact, error)
-    assert result.table.ci_low[0] < exact < result.table.ci_high[0] or abs(rate - exact) < 4 * error
+
+
+def test_wilson_interval_by_hand():
+    # 50 wins in 100: centre (0.5 + z^2/200) / (1 + z^2/100) = 0.5, half-width
+    # z sqrt(0.0025 + z^2/40000) / (1 + z^2/100) = 0.09617 with z = 1.95996.
+    low, high = wilson_interval(50, 100)
+    assert (low, high) == (pytest.approx(0.40383, abs=1e-5), pytest.approx(0.59617, abs=1e-5))
+    # No wins in 10: the interval is [0, z^2 / (10 + z^2)] = [0, 0.27753].
+    low, high = wilson_interval(0, 10)
+    assert low == pytest.approx(0.0, abs=1e-12) and high == pytest.approx(0.27753, abs=1e-5)
 
 
 # ------------------------------------------------------------------ reproducibility
