@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import factorial
 
@@ -41,16 +40,6 @@ def ways(faces: tuple[int, ...]) -> int:
     for face in set(faces):
         result //= factorial(faces.count(face))
     return result
-
-
-def roll_probability(keep: tuple[int, ...], roll: tuple[int, ...]) -> Fraction:
-    """Exact chance that keeping ``keep`` and rolling the rest ends on ``roll``."""
-    rest = list(roll)
-    for face in keep:
-        if face not in rest:
-            return Fraction(0)
-        rest.remove(face)
-    return Fraction(ways(tuple(rest)), FACES ** len(rest))
 
 
 def sub_keeps(roll: tuple[int, ...]) -> list[tuple[int, ...]]:

@@ -37,9 +37,7 @@ class GameArrays:
 
     @property
     def dice_args(self):
-        t = TABLES
-        return (t.keep_start, t.keep_roll, t.keep_prob, t.roll_keeps, t.n_roll_keeps, t.first_roll, t.counts,
-                t.keep_add, t.keep_remove, t.n_remove)
+        return dice_args()
 
     def state(self, mask: int, upper: int, flag: int) -> int:
         return int(K.pack(mask, upper, flag, self.params))
@@ -53,6 +51,13 @@ class GameArrays:
         r = self.rules
         return int(np.maximum(r.scores, r.joker_scores).max(axis=1).sum()
                    + r.upper_bonus + r.yacht_bonus * (len(r.boxes) - 1))
+
+
+def dice_args() -> tuple[np.ndarray, ...]:
+    """The dice tables every turn kernel takes, in its argument order (the same for every preset)."""
+    t = TABLES
+    return (t.keep_start, t.keep_roll, t.keep_prob, t.roll_keeps, t.n_roll_keeps, t.first_roll, t.counts,
+            t.keep_add, t.keep_remove, t.n_remove)
 
 
 def upper_reachable(threshold: int, tracked: int) -> np.ndarray:

@@ -16,15 +16,13 @@ import pandas as pd
 
 from analysis.yacht import _kernels as K
 from analysis.yacht.dice import TABLES
-from analysis.yacht.game import game_arrays
+from analysis.yacht.game import dice_args, game_arrays
 from analysis.yacht.rules import Rules, preset
 
 
 def best_turn(roll_values: np.ndarray) -> float:
     """The best expected ``roll_values[final roll]`` over a turn of three rolls."""
-    g_args = (TABLES.keep_start, TABLES.keep_roll, TABLES.keep_prob, TABLES.roll_keeps, TABLES.n_roll_keeps,
-              TABLES.first_roll, TABLES.counts, TABLES.keep_add, TABLES.keep_remove, TABLES.n_remove)
-    return float(K.one_box_turn(np.asarray(roll_values, dtype=np.float64), *g_args))
+    return float(K.one_box_turn(np.asarray(roll_values, dtype=np.float64), *dice_args()))
 
 
 def box_odds(rules: Rules | str = "yacht_kr") -> pd.DataFrame:

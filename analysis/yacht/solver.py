@@ -23,7 +23,7 @@ import pandas as pd
 from analysis.progress import Progress
 from analysis.store import Store
 from analysis.yacht import _kernels as K
-from analysis.yacht.game import GameArrays, game_arrays
+from analysis.yacht.game import game_arrays
 from analysis.yacht.rules import Rules, preset
 
 #: Bump when a change to the kernels changes any solved table.
@@ -177,17 +177,13 @@ class Solution:
         return "\n".join(lines)
 
 
-def _summary_table(rules: Rules, values: np.ndarray) -> dict[str, np.ndarray]:
-    return follow_policy(rules, values, with_distribution=True)
-
-
 def solve(rules: Rules | str = "yacht_kr", store: Store | None = None) -> Solution:
     """Solve ``rules`` (a preset name or :class:`Rules`) exactly; cached after the first call."""
     rules = _as_rules(rules)
     store = store or Store()
     values = state_values(rules, store)
     table = store.load_or_build(table_name(rules, "summary"), _key(rules, "summary"),
-                                lambda: _summary_table(rules, values))
+                                lambda: follow_policy(rules, values, with_distribution=True))
     g = game_arrays(rules)
     rows = [{"box": b.name, "expected_points": p, "zero_rate": z}
             for b, p, z in zip(rules.boxes, table["box_points"], table["box_zero"])]
