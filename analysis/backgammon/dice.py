@@ -98,12 +98,16 @@ class Entry:
                 f"{self.some_enter}/36, fanned {self.fanned}/36 ({100 * self.fanned / 36:.1f}%)")
 
 
+def _check_on_bar(on_bar: int) -> None:
+    if not isinstance(on_bar, int) or not 1 <= on_bar <= 15:
+        raise InvalidArgument(f"'{on_bar}' checkers on the bar is impossible; use 1-15.")
+
+
 def entry(closed: int, on_bar: int = 1) -> Entry:
     """Rolls that enter one or more bar checkers against ``closed`` closed home points."""
     if not isinstance(closed, int) or not 0 <= closed <= 6:
         raise InvalidArgument(f"'{closed}' closed points is impossible; a home board has 0-6 closed points.")
-    if not isinstance(on_bar, int) or not 1 <= on_bar <= 15:
-        raise InvalidArgument(f"'{on_bar}' checkers on the bar is impossible; use 1-15.")
+    _check_on_bar(on_bar)
     open_points = set(range(1, 7 - closed))   # which faces are open does not matter, only how many
     all_in = some_in = 0
     for a, b in ROLLS:
@@ -117,6 +121,7 @@ def entry(closed: int, on_bar: int = 1) -> Entry:
 
 def entry_table(max_on_bar: int = 2) -> pd.DataFrame:
     """P(every bar checker enters) against 0-6 closed points, 1..max_on_bar checkers on the bar."""
+    _check_on_bar(max_on_bar)
     rows = []
     for closed in range(7):
         for bar in range(1, max_on_bar + 1):

@@ -17,19 +17,20 @@ def _position(args, rules=None):
     from analysis.backgammon.position import Position
     from analysis.errors import InvalidArgument
 
-    owner = args.owner or ("centre" if args.cube == 1 else None)
-    if owner is None:
+    if args.owner is None and args.cube in (2, 4, 8, 16, 32, 64):
         raise InvalidArgument(f"A {args.cube}-cube has an owner; add --owner on_roll or --owner opponent.")
-    if args.id:
+    owner = args.owner or "centre"       # any other cube value is reported by Position
+    if args.id is not None:
         return Position.from_id(args.id, args.cube, owner)
-    if args.position:
+    if args.position is not None:
         position = Position.from_notation(args.position)
-        if args.cube != 1 or args.owner:
-            position = Position(position.on_roll, position.opponent, args.cube, owner)
-        return position
-    if rules is not None:
-        return Position.opening(rules)
-    raise InvalidArgument("No position given; pass --id ID or --position \"6:5 ... / 6:5 ...\".")
+    elif rules is not None:
+        position = Position.opening(rules)
+    else:
+        raise InvalidArgument("No position given; pass --id ID or --position \"6:5 ... / 6:5 ...\".")
+    if args.cube != 1 or args.owner:
+        position = Position(position.on_roll, position.opponent, args.cube, owner)
+    return position
 
 
 def register(subparsers) -> None:

@@ -55,6 +55,18 @@ def test_tables_and_variants_print(odds):
     ["entry", "--closed", "9"],
     ["race", "--id", "4HPwATDgc/ABMA"],
     ["takepoint", "--efficiency", "3"],
+    ["moves", "--position", "", "--roll", "31"],
+    ["moves", "--id", "", "--roll", "31"],
+    ["moves", "--roll", "31", "--cube", "0"],
+    ["entry", "--on-bar", "99999"],
 ])
 def test_bad_input_is_one_sentence(odds, argv):
     assert_one_sentence_error(odds("backgammon", *argv))
+
+
+def test_errors_name_the_value_given(odds):
+    # An empty position is not the opening; a cube of 0 has no owner to ask for; the
+    # entry table reports the count given, not where its loop stopped.
+    assert "''" in odds("backgammon", "moves", "--position", "", "--roll", "31").err
+    assert "cube of 0" in odds("backgammon", "moves", "--roll", "31", "--cube", "0").err
+    assert "'99999'" in odds("backgammon", "entry", "--on-bar", "99999").err
