@@ -76,13 +76,21 @@ def _card_state(rules: Rules, card: ScoreCard) -> tuple[int, int, int]:
         mask &= ~(1 << i)
     if card.score < 0:
         raise InvalidArgument(f"Score so far {card.score} is negative; it is the points already on the card.")
+    if card.score > g.max_final_score:
+        raise InvalidArgument(f"Score so far {card.score} is more than a whole {rules.name} game can score "
+                              f"({g.max_final_score}).")
     if card.upper_total < 0:
         raise InvalidArgument(f"Upper total {card.upper_total} is negative; it is the sum of the filled upper boxes.")
     upper = 0
     if rules.has_upper_bonus:
-        upper = min(card.upper_total, rules.upper_threshold)
-        if not g.reachable[K.upper_faces(mask, g.box_face), upper]:
+        # The exact total, not the solver's capped one: 150 is not a total five upper boxes can hold.
+        totals = {0}
+        for box in rules.boxes:
+            if box.is_upper and mask >> rules.box_index(box.name) & 1:
+                totals = {total + box.face * count for total in totals for count in range(6)}
+        if card.upper_total not in totals:
             raise InvalidArgument(f"Upper total {card.upper_total} cannot be made from the filled upper boxes.")
+        upper = min(card.upper_total, rules.upper_threshold)
     elif card.upper_total:
         raise InvalidArgument(f"{rules.name} has no upper bonus, so an upper total does not apply.")
     flag = 0

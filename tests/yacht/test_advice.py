@@ -86,6 +86,14 @@ def test_bad_input(kwargs, error, message):
 def test_bad_card():
     with pytest.raises(InvalidArgument, match="no upper bonus"):
         advise("yacht_kr", "6 6 6 2 1", 1, ScoreCard(("Aces",), upper_total=12))
+    # Only Aces open: Deuces to Sixes hold at most 5 x (2 + 3 + 4 + 5 + 6) = 100 and cannot make 1 (every
+    # filled face is 2 or more). The solver caps totals at 63, which must not hide 101 or 150.
+    for total in (101, 150, 1):
+        with pytest.raises(InvalidArgument, match=f"Upper total {total} cannot be made"):
+            advise("clubhouse", "6 6 6 2 1", 1, ScoreCard(("Aces",), upper_total=total))
+    assert advise("clubhouse", "6 6 6 2 1", 1, ScoreCard(("Aces",), upper_total=100)).best
+    with pytest.raises(InvalidArgument, match="more than a whole yacht_kr game can score"):
+        advise("yacht_kr", "6 6 6 2 1", 1, ScoreCard(("Aces",), score=10 ** 30))
     with pytest.raises(InvalidRules, match="not a Yacht preset"):
         advise("poker", "6 6 6 2 1", 1)
 
