@@ -44,9 +44,10 @@ def _rules(args):
                 raise InvalidRules(f"'{value}' is not true or false (rule {name}).")
             house[name] = value.lower() in ("true", "yes", "1")
         else:
-            if not value.strip().isdigit():
-                raise InvalidRules(f"'{value}' is not a whole number (rule {name}).")
-            house[name] = int(value)
+            try:
+                house[name] = int(value)
+            except ValueError:
+                raise InvalidRules(f"'{value}' is not a whole number (rule {name}).") from None
     return preset(args.preset, **house)
 
 

@@ -94,8 +94,11 @@ class Rules:
             raise InvalidRules("Box names must be distinct.")
         if (self.yacht_bonus or self.joker != "none") and self.yacht_box is None:
             raise InvalidRules("A yacht bonus or joker rule needs a box of kind 'yacht'.")
-        if self.upper_bonus < 0 or self.upper_threshold < 1 or self.upper_threshold > 105:
-            raise InvalidRules("The upper threshold must lie in 1..105 and the bonus must not be negative.")
+        if not 1 <= self.upper_threshold <= 105:
+            raise InvalidRules(f"Upper threshold {self.upper_threshold} is not allowed; the upper boxes hold 1 to 105.")
+        for name in ("upper_bonus", "yacht_bonus"):
+            if getattr(self, name) < 0:
+                raise InvalidRules(f"{name} {getattr(self, name)} is negative; a bonus is 0 or more points.")
 
     # --- derived facts -------------------------------------------------------------
     @property
