@@ -133,11 +133,9 @@ def _advise(args) -> int:
     if args.json:
         print_json(advice.to_dict())
     else:
-        shown = advice.options.head(args.top)
-        print(str(advice).split("\n\n")[0])
+        print(advice.headline())
         print()
-        print(shown.to_string(index=False, formatters={
-            "expected_final": "{:10.4f}".format, "gives_up": "{:8.4f}".format}))
+        print(advice.table(args.top))
         if len(advice.options) > args.top:
             print(f"({len(advice.options) - args.top} more; --top to see them)")
     return 0

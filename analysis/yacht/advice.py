@@ -50,18 +50,25 @@ class Advice:
                 "open": list(self.card.open_boxes), "upper_total": self.card.upper_total,
                 "score_so_far": self.card.score, "best": self.best, "asked": self.asked, "options": self.options}
 
-    def __str__(self) -> str:
+    def headline(self) -> str:
+        """The position, the best choice and (if asked) what the player's own choice gives up."""
         what = "keep" if self.rolls_left else "box"
-        asked = ""
+        lines = [f"{self.rules.name}: dice {show(self.dice)}, {self.rolls_left} roll(s) left, "
+                 f"{len(self.card.open_boxes)} box(es) open, score so far {self.card.score}.",
+                 f"Best {what}: {self.best} (expected final score {self.options.iloc[0]['expected_final']:.4f})."]
         if self.asked is not None:
             row = self.options[self.options["option"] == self.asked].iloc[0]
-            asked = f"Your choice, {self.asked}, gives up {row['gives_up']:.4f} points on average.\n"
-        head = (f"{self.rules.name}: dice {show(self.dice)}, {self.rolls_left} roll(s) left, "
-                f"{len(self.card.open_boxes)} box(es) open, score so far {self.card.score}.\n"
-                f"Best {what}: {self.best} (expected final score {self.options.iloc[0]['expected_final']:.4f}).\n"
-                f"{asked}\n")
-        return head + self.options.to_string(index=False, formatters={
-            "expected_final": "{:10.4f}".format, "gives_up": "{:8.4f}".format})
+            lines.append(f"Your choice, {self.asked}, gives up {row['gives_up']:.4f} points on average.")
+        return "\n".join(lines)
+
+    def table(self, top: int | None = None) -> str:
+        """The options, best first (the first ``top`` of them), as aligned text."""
+        shown = self.options if top is None else self.options.head(top)
+        return shown.to_string(index=False, formatters={"expected_final": "{:10.4f}".format,
+                                                        "gives_up": "{:8.4f}".format})
+
+    def __str__(self) -> str:
+        return self.headline() + "\n\n" + self.table()
 
 
 def _card_state(rules: Rules, card: ScoreCard) -> tuple[int, int, int]:
