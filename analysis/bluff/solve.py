@@ -29,7 +29,6 @@ import dataclasses
 import hashlib
 import itertools
 import math
-import sys
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
@@ -41,6 +40,7 @@ from analysis.bluff.odds import my_count
 from analysis.bluff.outcomes import dice_lost
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
+from analysis.progress import Progress
 from analysis.store import Store
 
 #: Bump when the encoding or the solver changes what a stored strategy means.
@@ -306,22 +306,22 @@ def _run(game: RoundGame, variant: str, iterations: int, target: float, check_ev
     trajectory = []
     done = 0
     started = time.perf_counter()
-    while done < iterations:
-        chunk = min(check_every, iterations - done)
-        k.run_cfr(done + 1, chunk, VARIANTS[variant], regret, strategy_sum, *arrays)
-        done += chunk
-        k.normalise(strategy_sum, False, -1, game.actor, game.n_actions, game.offset, game.hand_counts, policy)
-        value, best0, best1 = k.evaluate(policy, *arrays)
-        exploitability = (best0 + best1) / 2.0
-        trajectory.append((done, exploitability))
-        if sys.stderr.isatty():  # progress for people at a terminal; silent in pipes, tests and notebooks
-            print(f"\rsolving {game.dice[0]}v{game.dice[1]} {game.rules.title}: {done:,} iterations, "
-                  f"exploitability {exploitability:.1e}   ", end="", file=sys.stderr, flush=True)
-        if exploitability <= target:
-            break
-        check_every = min(check_every * 2, 4096)
-    if sys.stderr.isatty():
-        print(file=sys.stderr)
+    # The bar runs to the iteration cap; the solve usually stops earlier, at the target.
+    label = f"solving {game.dice[0]}v{game.dice[1]} {game.rules.title} to {target:.0e}"
+    with Progress(label, total=iterations) as bar:
+        while done < iterations:
+            chunk = min(check_every, iterations - done)
+            k.run_cfr(done + 1, chunk, VARIANTS[variant], regret, strategy_sum, *arrays)
+            done += chunk
+            k.normalise(strategy_sum, False, -1, game.actor, game.n_actions, game.offset, game.hand_counts, policy)
+            value, best0, best1 = k.evaluate(policy, *arrays)
+            exploitability = (best0 + best1) / 2.0
+            trajectory.append((done, exploitability))
+            bar.label = f"{label} (now {exploitability:.1e})"
+            bar.advance(chunk)
+            if exploitability <= target:
+                break
+            check_every = min(check_every * 2, 4096)
     return policy, value, exploitability, np.array(trajectory), done, time.perf_counter() - started
 
 
