@@ -34,6 +34,7 @@ from analysis.bluff.odds import count_tables
 from analysis.bluff.outcomes import dice_lost
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
+from analysis.progress import Progress
 
 CALLS = ("challenge", "exact")
 #: Games per chunk when the caller does not choose.
@@ -224,15 +225,23 @@ def _summarise(rules, bots, games, seed, start, rotate, spans, parts) -> Tournam
                             int((~finished).sum()))
 
 
-def _compute(delayed_parts, scheduler):
-    """Run Dask tasks on the named scheduler; returns their results in order."""
+def _compute(delayed_parts, scheduler, label: str = "playing games"):
+    """Run Dask tasks on the named scheduler; returns their results in order.
+
+    On Dask's local schedulers a progress bar counts the finished chunks (in a terminal
+    only); a ``dask.distributed`` cluster has its own dashboard.
+    """
     import dask
 
-    if scheduler is None or scheduler == "processes":
-        return dask.compute(*delayed_parts, scheduler="processes", num_workers=min(len(delayed_parts),
-                                                                                   os.cpu_count() or 1))
-    if scheduler in ("threads", "sync"):
-        return dask.compute(*delayed_parts, scheduler=scheduler)
+    if scheduler is None or scheduler in ("processes", "threads", "sync"):
+        from dask.callbacks import Callback
+
+        scheduler = scheduler or "processes"
+        options = {"num_workers": min(len(delayed_parts), os.cpu_count() or 1)} if scheduler == "processes" else {}
+        chunks = {part.key for part in delayed_parts}
+        finished = Callback(posttask=lambda key, *_: bar.advance() if key in chunks else None)
+        with Progress(label, total=len(delayed_parts)) as bar, finished:
+            return dask.compute(*delayed_parts, scheduler=scheduler, **options)
     if isinstance(scheduler, str):
         if not scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
             raise InvalidArgument(f"'{scheduler}' is not a scheduler; use processes, threads, sync or "
@@ -257,7 +266,7 @@ def run_tournament(rules: BiddingRules, bots, players: int | None = None, games:
         rules, bots, players, games, seed, start, rotate, chunks)
     _play_chunk(seed, 0, 1, start, codes, parameters, rotate, tables, eq)  # compile once, before any worker
     parts = _compute([dask.delayed(_play_chunk)(seed, first, count, start, codes, parameters, rotate, tables, eq)
-                      for first, count in spans], scheduler)
+                      for first, count in spans], scheduler, f"{rules.title}: {games:,} games")
     return _summarise(rules, bots, games, seed, start, rotate, spans, parts)
 
 
@@ -279,7 +288,7 @@ def run_sweep(entries, games: int, seed: int = 0, chunks: int | None = None, sch
         plans.append((rules, bots, start, rotate, spans, len(delayed_parts)))
         delayed_parts += [dask.delayed(_play_chunk)(seed, first, count, start, codes, parameters, rotate, tables, eq)
                           for first, count in spans]
-    parts = _compute(delayed_parts, scheduler)
+    parts = _compute(delayed_parts, scheduler, f"{len(plans)} tournaments of {games:,} games")
     rows = []
     for number, (rules, bots, start, rotate, spans, first_part) in enumerate(plans):
         result = _summarise(rules, bots, games, seed, start, rotate, spans,
