@@ -218,11 +218,14 @@ def two_opponents(hero_mask, hero_strength, hands, masks, strengths):
 
 @njit(cache=True, parallel=True)
 def showdown_monte_carlo(hero, hero_strength, opponents, strength_by_index, binomial,
-                         samples, seed, chunks):
+                         samples, seed, chunks, first_chunk, stop_chunk):
     """Deal ``opponents`` random hands ``samples`` times; per chunk: wins, ties, share, share**2.
 
-    Sample ``i`` draws from its own counter-based stream, and chunks are summed in
-    a fixed order afterwards, so the result does not depend on the thread count.
+    The samples are split into ``chunks`` fixed chunks; this call deals chunks
+    ``first_chunk`` to ``stop_chunk - 1`` and leaves the others at zero, so a caller
+    can report progress between calls. Sample ``i`` draws from its own counter-based
+    stream, and chunks are summed in a fixed order afterwards, so the result does not
+    depend on the thread count or on how the chunks are split between calls.
     """
     k = hero.shape[0]
     rest = np.empty(52 - k, np.int64)
@@ -240,7 +243,8 @@ def showdown_monte_carlo(hero, hero_strength, opponents, strength_by_index, bino
     share = np.zeros(chunks, np.float64)
     share_sq = np.zeros(chunks, np.float64)
     per_chunk = (samples + chunks - 1) // chunks
-    for chunk in prange(chunks):
+    for offset in prange(stop_chunk - first_chunk):
+        chunk = first_chunk + offset
         deck = np.empty(52 - k, np.int64)
         hand = np.empty(k, np.int64)
         for i in range(chunk * per_chunk, min(samples, (chunk + 1) * per_chunk)):

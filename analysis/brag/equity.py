@@ -15,6 +15,7 @@ tie with ``m`` other hands ``1 / (m + 1)``.
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
@@ -27,6 +28,7 @@ from analysis.brag.hands import _cards
 from analysis.brag.rules import CLASSES, BragRules, preset
 from analysis.brag.tables import BINOMIAL, class_codes, hand_table
 from analysis.errors import InvalidArgument
+from analysis.progress import Progress
 
 if TYPE_CHECKING:  # pandas is imported where a table is built: a one-hand answer needs none
     import pandas as pd
@@ -37,6 +39,7 @@ CODE_VERSION = 1
 MAX_OPPONENTS = 7
 DEFAULT_SAMPLES = 1_000_000
 _CHUNKS = 64
+_CHUNKS_PER_CALL = 8        # Monte Carlo kernel calls between progress updates: 64 / 8 = 8 updates
 
 
 @dataclass(frozen=True)
@@ -233,9 +236,18 @@ def _simulate(rules: BragRules, cards, text: str, opponents: int, seed, samples)
         raise InvalidArgument(f"{opponents} opponents cannot each be dealt {rules.hand_size} cards.")
     table = hand_table(rules)
     row = table.row_of(cards)
-    wins, ties, share, share_sq = showdown_monte_carlo(
-        np.array(sorted(cards), dtype=np.int64), table.strengths[row], opponents, table.strengths,
-        BINOMIAL, samples, seed, _CHUNKS)
+    sums = [np.zeros(_CHUNKS, np.int64), np.zeros(_CHUNKS, np.int64), np.zeros(_CHUNKS), np.zeros(_CHUNKS)]
+    # About a second per 20 million opponent hands here: only longer runs draw a bar (terminal only).
+    stream = sys.stderr if samples * opponents >= 20_000_000 else None
+    with Progress(f"odds: dealing {samples:,} showdowns", total=_CHUNKS, stream=stream) as bar:
+        for first in range(0, _CHUNKS, _CHUNKS_PER_CALL):
+            parts = showdown_monte_carlo(np.array(sorted(cards), dtype=np.int64), table.strengths[row],
+                                         opponents, table.strengths, BINOMIAL, samples, seed, _CHUNKS,
+                                         first, first + _CHUNKS_PER_CALL)
+            for total, part in zip(sums, parts):
+                total += part      # each call fills only its own chunks
+            bar.advance(_CHUNKS_PER_CALL)
+    wins, ties, share, share_sq = sums
     n = float(samples)
     mean = share.sum() / n
     variance = max(share_sq.sum() / n - mean * mean, 0.0)

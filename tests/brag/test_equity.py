@@ -153,6 +153,20 @@ def test_monte_carlo_is_reproducible_and_independent_of_threads():
     assert single == first
 
 
+def test_monte_carlo_is_the_same_in_one_kernel_call_or_in_progress_steps():
+    from analysis.brag._kernels import showdown_monte_carlo
+    from analysis.brag.tables import BINOMIAL
+
+    table = hand_table("brag3")
+    hero = np.array(sorted(parse_hand("KS KH 7D")), dtype=np.int64)
+    strength = table.strengths[table.row_of(hero)]
+    wins, ties, share, _ = showdown_monte_carlo(hero, strength, 4, table.strengths, BINOMIAL,
+                                                50_000, 7, 64, 0, 64)
+    stepped = equity("KS KH 7D", 4, seed=7, samples=50_000)
+    assert (wins.sum() / 50_000, ties.sum() / 50_000, share.sum() / 50_000) == \
+        (stepped.win, stepped.tie, stepped.equity)
+
+
 def test_more_opponents_never_help_a_strong_hand():
     shares = [equity("AS AH 9D", n, seed=1, samples=100_000).equity for n in range(1, 8)]
     assert all(a > b for a, b in zip(shares, shares[1:]))
