@@ -37,8 +37,8 @@ class OurSolver:
     def __init__(self, game, variant):
         self.game, self.variant = game, VARIANTS[variant]
         self.arrays = game.kernel_arrays()
-        slots = int(game.offset[-1] + game.n_actions[-1] * game.hand_counts[game.actor[-1]])
-        self.regret, self.strategy_sum, self.policy = np.zeros(slots), np.zeros(slots), np.empty(slots)
+        self.regret, self.strategy_sum = np.zeros(game.slots), np.zeros(game.slots)
+        self.policy = np.empty(game.slots)
         self.done = 0
 
     def run(self, iterations):

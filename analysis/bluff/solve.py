@@ -107,6 +107,11 @@ class RoundGame:
         return int(self.actor.size)
 
     @property
+    def slots(self) -> int:
+        """Length of the flat strategy arrays: one slot per (node, own hand, action)."""
+        return int(self.offset[-1] + self.n_actions[-1] * self.hand_counts[self.actor[-1]])
+
+    @property
     def information_sets(self) -> int:
         return int(sum(len(self.hands[p]) * int((self.actor == p).sum()) for p in (0, 1)))
 
@@ -299,10 +304,9 @@ def _run(game: RoundGame, variant: str, iterations: int, target: float, check_ev
     from analysis.bluff import _solve_kernels as k
 
     arrays = game.kernel_arrays()
-    slots = int(game.offset[-1] + game.n_actions[-1] * game.hand_counts[game.actor[-1]])
-    regret = np.zeros(slots)
-    strategy_sum = np.zeros(slots)
-    policy = np.empty(slots)
+    regret = np.zeros(game.slots)
+    strategy_sum = np.zeros(game.slots)
+    policy = np.empty(game.slots)
     trajectory = []
     done = 0
     started = time.perf_counter()
