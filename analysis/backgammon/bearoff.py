@@ -23,7 +23,6 @@ Both are built by numba kernels and cached with :class:`analysis.store.Store`.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -33,6 +32,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.errors import InvalidPosition
+from analysis.progress import Progress
 from analysis.store import Store
 from analysis.backgammon import _kernels
 from analysis.backgammon.position import BAR, START, Position
@@ -75,8 +75,11 @@ def _build_one_sided() -> dict:
     rows = home_positions(ONE_SIDED_CHECKERS)
     order = np.argsort(_pips(rows), kind="stable")
     ways = _ways(ONE_SIDED_CHECKERS)
-    dist, expect = _kernels.build_one_sided(rows, order, ONE_SIDED_CHECKERS, ways, HORIZON, False)
-    gammon, gammon_expect = _kernels.build_one_sided(rows, order, ONE_SIDED_CHECKERS, ways, HORIZON, True)
+    with Progress("odds: building the one-sided bear-off database (once; cached afterwards)", total=2) as bar:
+        dist, expect = _kernels.build_one_sided(rows, order, ONE_SIDED_CHECKERS, ways, HORIZON, False)
+        bar.advance()
+        gammon, gammon_expect = _kernels.build_one_sided(rows, order, ONE_SIDED_CHECKERS, ways, HORIZON, True)
+        bar.advance()
     if not (np.allclose(dist.sum(axis=1), 1.0, atol=1e-12) and np.allclose(gammon.sum(axis=1), 1.0, atol=1e-12)):
         raise RuntimeError("bear-off distributions do not sum to 1: the horizon is too short")
     return {"distribution": dist, "expected": expect, "first_off": gammon, "first_off_expected": gammon_expect}
@@ -90,12 +93,7 @@ def _cached(store: Store | None, name: str, key: dict, build) -> dict:
     store = store or Store()
     memo = (str(store.root), name)
     if memo not in _LOADED:
-        def announced_build():
-            # The builds take seconds, not minutes: a one-line notice (terminals only) is enough.
-            if sys.stderr.isatty():
-                print(f"odds: building {name} (once; it is cached afterwards)...", file=sys.stderr)
-            return build()
-        _LOADED[memo] = store.load_or_build(name, key, announced_build)
+        _LOADED[memo] = store.load_or_build(name, key, build)
     return _LOADED[memo]
 
 
@@ -130,7 +128,6 @@ def two_sided_endless() -> dict:
             "no_double_theirs": nd_theirs}
 
 
-@lru_cache(maxsize=1)
 def _build_cube_levels() -> dict:
     """Cubeful equities at every cube value, honouring the 64 cap (RULES.md 4.1).
 
@@ -139,18 +136,23 @@ def _build_cube_levels() -> dict:
     32 down to 1. The cap is not a detail: it moves equities with a 2-cube by up to
     1.3e-4 and with an 8-cube by up to 0.016 against an endless cube.
     """
-    count, starts, succ, pair_order = _two_sided_inputs()
-    win = two_sided_endless()["win"]
-    taker_above = 2 * win - 1                     # cube at 64: dead
-    pieces = {"win": {"win": win}}
-    for value in (32, 16, 8, 4, 2, 1):
-        _, nd_centre, nd_owned, nd_theirs = _kernels.build_two_sided(pair_order, starts, succ, count,
-                                                                     taker_above, True)
-        if value == 1:
-            pieces["cube-1"] = {"no_double": nd_centre}
-        else:
-            pieces[f"cube-{value}"] = {"owned": nd_owned, "theirs": nd_theirs}
-        taker_above = nd_theirs
+    values = (32, 16, 8, 4, 2, 1)
+    with Progress("odds: building the two-sided bear-off database (once; cached afterwards)",
+                  total=1 + len(values)) as bar:
+        count, starts, succ, pair_order = _two_sided_inputs()
+        win = two_sided_endless()["win"]
+        bar.advance()
+        taker_above = 2 * win - 1                     # cube at 64: dead
+        pieces = {"win": {"win": win}}
+        for value in values:
+            _, nd_centre, nd_owned, nd_theirs = _kernels.build_two_sided(pair_order, starts, succ, count,
+                                                                         taker_above, True)
+            if value == 1:
+                pieces["cube-1"] = {"no_double": nd_centre}
+            else:
+                pieces[f"cube-{value}"] = {"owned": nd_owned, "theirs": nd_theirs}
+            taker_above = nd_theirs
+            bar.advance()
     return pieces
 
 
@@ -169,12 +171,10 @@ def two_sided_piece(piece: str, store: Store | None = None) -> dict:
     if memo not in _LOADED:
         stored = store.load(f"backgammon/bearoff-two-sided/{piece}", key)
         if stored is None:
-            if sys.stderr.isatty():
-                print("odds: building the two-sided bear-off database (once; cached afterwards)...",
-                      file=sys.stderr)
-            for name, arrays in _build_cube_levels().items():
+            built = _build_cube_levels()
+            for name, arrays in built.items():
                 store.save(f"backgammon/bearoff-two-sided/{name}", key, arrays)
-            stored = _build_cube_levels()[piece]
+            stored = built[piece]
         _LOADED[memo] = stored
     return _LOADED[memo]
 
