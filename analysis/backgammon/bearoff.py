@@ -279,11 +279,6 @@ def bearoff_odds(counts, store: Store | None = None) -> BearoffOdds:
     return BearoffOdds(counts, series, float(table["expected"][idx]), first_off)
 
 
-def distribution(counts, store: Store | None = None) -> np.ndarray:
-    """P(exactly n rolls), n = 0..HORIZON-1, as an array."""
-    return one_sided_table(store)["distribution"][rank(parse_counts(counts))]
-
-
 # --------------------------------------------------------------------------- two sides
 @dataclass(frozen=True)
 class CubeAdvice:

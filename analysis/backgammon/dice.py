@@ -111,9 +111,10 @@ def entry(closed: int, on_bar: int = 1) -> Entry:
     open_points = set(range(1, 7 - closed))   # which faces are open does not matter, only how many
     all_in = some_in = 0
     for a, b in ROLLS:
-        entering = 4 if a == b and a in open_points else (a in open_points) + (b in open_points)
-        if a == b and a not in open_points:
-            entering = 0
+        if a == b:
+            entering = 4 if a in open_points else 0
+        else:
+            entering = (a in open_points) + (b in open_points)
         all_in += entering >= on_bar
         some_in += entering >= 1
     return Entry(closed, on_bar, all_in, some_in, 36 - some_in)

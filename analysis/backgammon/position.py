@@ -126,18 +126,6 @@ class Position:
             cube_owner = words[2].lower() if len(words) == 3 else "centre"
         return cls(tuple(sides[0]), tuple(sides[1]), cube_value, cube_owner)
 
-    @classmethod
-    def parse(cls, text: str) -> "Position":
-        """A position ID or the readable notation, whichever ``text`` is."""
-        stripped = str(text).strip()
-        if len(stripped) == 14 and " " not in stripped and ":" not in stripped:
-            return cls.from_id(stripped)
-        return cls.from_notation(stripped)
-
-    @classmethod
-    def from_arrays(cls, on_roll, opponent, cube_value: int = 1, cube_owner: str = "centre") -> "Position":
-        return cls(tuple(int(c) for c in on_roll), tuple(int(c) for c in opponent), cube_value, cube_owner)
-
     # ---------------------------------------------------------------- writers
     def position_id(self) -> str:
         """The GNU Backgammon position ID (checkers waiting to enter are not representable)."""

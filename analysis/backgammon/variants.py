@@ -77,7 +77,6 @@ def acey_deucey_entry_turns(blocked: int = 0, checkers: int = CHECKERS, exact: b
     """
     _check(blocked, checkers)
     outcomes = _roll_entries(blocked)
-    double_entries = 4 if blocked < 6 else 0
 
     @lru_cache(maxsize=None)
     def turns(left: int) -> Fraction:       # at the start of a turn
@@ -89,7 +88,7 @@ def acey_deucey_entry_turns(blocked: int = 0, checkers: int = CHECKERS, exact: b
         total = Fraction(0)
         for p, enters, acey in outcomes:
             if acey and enters == 2:
-                after = left - enters - double_entries
+                after = left - enters - 4      # the chosen double: an open face, four checkers
                 total += p * (0 if after <= 0 else within(after))
             elif enters == 0:
                 stay += p                  # fanned: the turn ends with nothing entered
