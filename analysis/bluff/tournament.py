@@ -39,6 +39,9 @@ from analysis.progress import Progress
 CALLS = ("challenge", "exact")
 #: Games per chunk when the caller does not choose.
 CHUNK_GAMES = 20000
+#: Limits that keep a mistyped number from filling the memory: 24 bytes of results a game.
+MAX_GAMES = 10 ** 9
+MAX_CHUNK_GAMES = 10 ** 7
 Z95 = 1.959963984540054
 
 
@@ -184,8 +187,8 @@ def _tasks(rules: BiddingRules, bots, players, games, seed, start, rotate, chunk
         rules.starting_dice(players)
         if not 1 <= start <= 30:
             raise InvalidArgument(f"The starting dice must be 1-30 per player, not {start}.")
-    if games < 1:
-        raise InvalidArgument(f"The number of games must be at least 1, not {games}.")
+    if not 1 <= games <= MAX_GAMES:
+        raise InvalidArgument(f"The number of games must be 1-{MAX_GAMES:,}, not {games:,}.")
     if not 0 <= seed < 2 ** 63:
         raise InvalidArgument(f"The seed must be a whole number from 0 to 2**63 - 1, not {seed}.")
     if chunks is None:
@@ -193,6 +196,9 @@ def _tasks(rules: BiddingRules, bots, players, games, seed, start, rotate, chunk
     if not 1 <= chunks <= games:
         raise InvalidArgument(f"The number of chunks must be 1-{games} (the games), not {chunks}.")
     size = math.ceil(games / chunks)
+    if size > MAX_CHUNK_GAMES:
+        raise InvalidArgument(f"A chunk holds at most {MAX_CHUNK_GAMES:,} games (its results are kept in memory); "
+                              f"for {games:,} games use at least {math.ceil(games / MAX_CHUNK_GAMES):,} chunks.")
     spans = [(first, min(size, games - first)) for first in range(0, games, size)]
     tables = _rule_tables(rules, players, start)
     eq = _equilibrium_tables(rules, players, start, bots, tables[0], tables[1])
