@@ -10,6 +10,8 @@ True
 
 from __future__ import annotations
 
+import numpy as np
+
 from analysis.brag.cards import RANK_CHARS, format_hand, parse_cards, parse_hand
 from analysis.brag.rules import CLASSES, BragRules, preset
 from analysis.brag.tables import class_codes, hand_table
@@ -25,10 +27,14 @@ def _cards(hand, rules: BragRules) -> tuple[int, ...]:
     if isinstance(hand, str):
         return parse_hand(hand, rules.hand_size)
     try:
-        cards = tuple(int(c) for c in hand)
-    except (TypeError, ValueError):
+        items = tuple(hand)
+    except TypeError:
+        items = (hand,)
+    # int() would quietly turn 47.9 into 47 and True into 1: only whole-number types are cards.
+    if not all(isinstance(c, (int, np.integer)) and not isinstance(c, bool) for c in items):
         raise InvalidCards(f"{hand!r} is not a hand; give it as text such as 'KS KH 7D' "
-                           "or as card numbers 0-51.") from None
+                           "or as card numbers 0-51.")
+    cards = tuple(int(c) for c in items)
     if len(cards) != rules.hand_size or len(set(cards)) != len(cards) or not all(0 <= c < 52 for c in cards):
         raise InvalidCards(f"{hand!r} is not a hand of {rules.hand_size} distinct cards numbered 0-51.")
     return cards

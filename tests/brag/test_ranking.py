@@ -103,3 +103,6 @@ def test_bad_rules_and_hands():
         strength("AS KS", "brag3")
     with pytest.raises(InvalidCards):
         compare("AS KS QS", "AS 2D 3C")
+    for not_cards in ((47.9, 46, 21), (True, 46, 21), 47, None):   # never truncated or guessed
+        with pytest.raises(InvalidCards, match="not a hand"):
+            strength(not_cards)
