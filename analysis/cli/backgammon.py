@@ -110,12 +110,7 @@ def _bearoff(args) -> int:
     mine, theirs = home_counts(position)
     sides = {"on_roll": bearoff_odds(mine), "opponent": bearoff_odds(theirs)}
     if args.json:
-        data = advice.to_dict()
-        data.update({name: {"counts": list(odds.counts), "expected_rolls": odds.expected_rolls,
-                            "effective_pip_count": odds.effective_pip_count,
-                            "rolls": {int(n): float(p) for n, p in odds.distribution.items() if p > 0}}
-                     for name, odds in sides.items()})
-        print_json(data)
+        print_json({**advice.to_dict(), **{name: odds.to_dict() for name, odds in sides.items()}})
     else:
         print(advice)
         for name, odds in sides.items():
