@@ -103,18 +103,26 @@ def _check_on_bar(on_bar: int) -> None:
         raise InvalidArgument(f"'{on_bar}' checkers on the bar is impossible; use 1-15.")
 
 
+def checkers_entering(a: int, b: int, closed: int) -> int:
+    """Checkers the roll a-b can enter (a double four) against ``closed`` closed points.
+
+    Which points are closed does not change the counts over all rolls, only how many:
+    they are taken as the highest faces.
+    """
+    open_faces = range(1, 7 - closed)
+    if a == b:
+        return 4 if a in open_faces else 0
+    return (a in open_faces) + (b in open_faces)
+
+
 def entry(closed: int, on_bar: int = 1) -> Entry:
     """Rolls that enter one or more bar checkers against ``closed`` closed home points."""
     if not isinstance(closed, int) or not 0 <= closed <= 6:
         raise InvalidArgument(f"'{closed}' closed points is impossible; a home board has 0-6 closed points.")
     _check_on_bar(on_bar)
-    open_points = set(range(1, 7 - closed))   # which faces are open does not matter, only how many
     all_in = some_in = 0
     for a, b in ROLLS:
-        if a == b:
-            entering = 4 if a in open_points else 0
-        else:
-            entering = (a in open_points) + (b in open_points)
+        entering = checkers_entering(a, b, closed)
         all_in += entering >= on_bar
         some_in += entering >= 1
     return Entry(closed, on_bar, all_in, some_in, 36 - some_in)

@@ -19,6 +19,7 @@ from functools import lru_cache
 import pandas as pd
 
 from analysis.errors import InvalidArgument
+from analysis.backgammon.dice import checkers_entering
 from analysis.backgammon.position import CHECKERS
 
 
@@ -30,21 +31,9 @@ def _check(blocked: int, checkers: int) -> None:
 
 
 def _roll_entries(blocked: int):
-    """(probability, checkers a roll can enter, is it the 1-2) over the 21 distinct rolls.
-
-    Blocked points are taken as the highest entry faces (6, 5, ...); only their number matters.
-    """
-    open_faces = set(range(1, 7 - blocked))
-    outcomes = []
-    for a in range(1, 7):
-        for b in range(a, 7):
-            p = Fraction(1 if a == b else 2, 36)
-            if a == b:
-                enters = 4 if a in open_faces else 0
-            else:
-                enters = (a in open_faces) + (b in open_faces)
-            outcomes.append((p, enters, (a, b) == (1, 2)))
-    return outcomes
+    """(probability, checkers a roll can enter, is it the 1-2) over the 21 distinct rolls."""
+    return [(Fraction(1 if a == b else 2, 36), checkers_entering(a, b, blocked), (a, b) == (1, 2))
+            for a in range(1, 7) for b in range(a, 7)]
 
 
 def dutch_entry_rolls(blocked: int = 0, checkers: int = CHECKERS, exact: bool = False):
