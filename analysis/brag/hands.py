@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analysis.brag.cards import RANK_CHARS, format_hand, parse_cards, parse_hand
+from analysis.brag.cards import RANK_CHARS, format_hand, parse_hand
 from analysis.brag.rules import CLASSES, BragRules, preset
 from analysis.brag.tables import class_codes, hand_table
 from analysis.errors import InvalidCards
@@ -104,4 +104,4 @@ def compare(first, second, rules: str | BragRules = "brag3") -> int:
     return (sa > sb) - (sa < sb)
 
 
-__all__ = ["strength", "hand_class", "best_three", "describe", "compare", "parse_cards"]
+__all__ = ["strength", "hand_class", "best_three", "describe", "compare"]

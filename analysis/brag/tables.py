@@ -44,9 +44,6 @@ class HandTable:
         """The row of a hand given as card codes in any order."""
         return int(sum(BINOMIAL[c, i + 1] for i, c in enumerate(sorted(cards))))
 
-    def mask_of(self, cards) -> np.uint64:
-        return np.uint64(sum(1 << int(c) for c in cards))
-
 
 def class_codes(strengths, rules: BragRules):
     """The class code (index in ``CLASSES``, 0 = high card) of one strength or an array of them."""
