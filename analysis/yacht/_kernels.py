@@ -471,22 +471,23 @@ def _most_common_keep(roll, roll_faces, keep_index_code):
 
 
 @njit(cache=True, parallel=True)
-def simulate_games(n_games, seed, strategy, values, params, scores, joker_scores, box_face, yacht_face,
+def simulate_games(first_game, points, seed, strategy, values, params, scores, joker_scores, box_face, yacht_face,
                    keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add,
                    keep_remove, n_remove,
                    keep_faces, keep_size, roll_faces, roll_code, keep_index_code):
-    """Play ``n_games`` whole games; strategy 0 optimal, 1 best single turn, 2 most-common-face.
+    """Play games ``first_game ..`` (one per row of ``points``); strategy 0 optimal, 1 best single turn,
+    2 most-common-face.
 
-    Returns points[game, column]: one column per box, then upper bonus, then yacht bonus.
-    Game ``g`` draws only from ``stream(seed, g)``, so the thread count cannot change a result.
+    Fills points[row, column] (zeros on entry): one column per box, then upper bonus, then yacht bonus.
+    Game ``g`` draws only from ``stream(seed, g)``, so neither the thread count nor the way the
+    games are split between calls can change a result.
     """
     n_boxes = params[P_BOXES]
     n_rolls = roll_keeps.shape[0]
     n_keeps = keep_start.shape[0] - 1
-    points = np.zeros((n_games, n_boxes + 2), dtype=np.int64)
     use_values = strategy == 0
-    for g in prange(n_games):
-        rng = stream(seed, g)
+    for g in prange(points.shape[0]):
+        rng = stream(seed, first_game + g)
         v0, v1, v2 = np.empty(n_rolls), np.empty(n_rolls), np.empty(n_rolls)
         k1, k2 = np.empty(n_keeps), np.empty(n_keeps)
         per_box = np.empty(n_boxes)
@@ -518,7 +519,6 @@ def simulate_games(n_games, seed, strategy, values, params, scores, joker_scores
             points[g, n_boxes] += upper_bonus
             points[g, n_boxes + 1] += yacht_bonus
             mask, upper, flag = unpack(following, params)
-    return points
 
 
 def numba_threads() -> int:

@@ -18,12 +18,14 @@ import numpy as np
 import pandas as pd
 
 from analysis.errors import InvalidArgument
+from analysis.progress import Progress
 from analysis.yacht import _kernels as K
 from analysis.yacht.game import game_arrays, throw_tables
 from analysis.yacht.rules import Rules, preset
 from analysis.yacht.solver import state_values
 
 STRATEGIES = ("optimal", "greedy", "common")
+_CHUNK = 2000
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,13 @@ def simulate(rules: Rules | str = "yacht_kr", games: int = 10_000, seed: int = 0
         values = state_values(rules) if values is None else values
     else:
         values = np.zeros(1)
-    points = K.simulate_games(games, seed, STRATEGIES.index(strategy), values, *g.rule_args, *g.dice_args,
-                              *throw_tables())
+    points = np.zeros((games, len(rules.boxes) + 2), dtype=np.int64)
+    # A few hundred kernel calls at most, so that long runs can show how far they are.
+    step = max(_CHUNK, -(-games // 200))
+    with Progress(f"odds: simulating {games:,} {rules.name} games ({strategy})", total=games) as bar:
+        for first in range(0, games, step):
+            block = points[first:first + step]
+            K.simulate_games(first, block, seed, STRATEGIES.index(strategy), values, *g.rule_args, *g.dice_args,
+                             *throw_tables())
+            bar.advance(block.shape[0])
     return Simulation(rules, strategy, games, seed, points)

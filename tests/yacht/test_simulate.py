@@ -56,3 +56,12 @@ def test_thread_count_does_not_change_the_games():
     finally:
         numba.set_num_threads(threads)
     assert np.array_equal(many.points, one.points)
+
+
+def test_splitting_the_games_between_kernel_calls_does_not_change_them(monkeypatch):
+    from analysis.yacht import simulate as module
+
+    whole = simulate("yacht_kr", games=300, seed=4, strategy="greedy")
+    monkeypatch.setattr(module, "_CHUNK", 7)  # 43 calls, the last one short
+    split = simulate("yacht_kr", games=300, seed=4, strategy="greedy")
+    assert np.array_equal(whole.points, split.points)
