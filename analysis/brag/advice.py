@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from analysis.brag.equity import equity, equity_table
+from analysis.brag.equity import DEFAULT_SAMPLES, equity, equity_table
 from analysis.brag.rules import BragRules, preset
 from analysis.errors import InvalidArgument
 
@@ -80,12 +80,11 @@ def _best(values: dict[str, float]) -> str:
 
 
 def stay_or_fold(hand, pot: float, stake: float, opponents: int = 1, rules: str | BragRules = "brag3", *,
-                 seed: int | None = None, samples: int | None = None) -> Decision:
+                 seed: int | None = None, samples: int = DEFAULT_SAMPLES) -> Decision:
     """Stay (bet one stake) or fold, against ``opponents`` players still in the hand."""
     rules = preset(rules)
     pot, stake = _money("pot", pot, True), _money("stake", stake, False)
-    kwargs = {"seed": seed} if samples is None else {"seed": seed, "samples": samples}
-    result = equity(hand, opponents, rules, **kwargs)
+    result = equity(hand, opponents, rules, seed=seed, samples=samples)
     final_pot = pot + stake * (opponents + 1)
     values = {"fold": 0.0, "stay": result.equity * final_pot - stake}
     how = ("exactly" if result.exact else

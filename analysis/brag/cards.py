@@ -22,7 +22,7 @@ SUIT_SYMBOLS = "♣♦♥♠"
 # Outline suit symbols and their variation selectors are accepted too.
 _SUIT_ALIASES = {"c": 0, "d": 1, "h": 2, "s": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3,
                  "♧": 0, "♢": 1, "♡": 2, "♤": 3}
-_RANK_ALIASES = {**{ch: i for i, ch in enumerate(RANK_CHARS)}, "10": 8, "1": None}
+_RANK_ALIASES = {**{ch: i for i, ch in enumerate(RANK_CHARS)}, "10": 8}
 _SPLIT = re.compile(r"[\s,;]+")
 
 _HOW = "write a rank (2-10, T, J, Q, K, A) then a suit (S, H, D, C or ♠ ♥ ♦ ♣), e.g. 'KS' or '10♥'"
@@ -50,7 +50,7 @@ def parse_cards(text: str) -> tuple[int, ...]:
         raise InvalidCards(f"'{text}' holds no cards; {_HOW}.")
     cards = tuple(parse_card(t) for t in tokens)
     seen = set()
-    for token, card in zip(tokens, cards):
+    for card in cards:
         if card in seen:
             raise InvalidCards(f"'{format_card(card)}' appears twice in '{text}'; each card is in the deck once.")
         seen.add(card)
