@@ -14,7 +14,7 @@ import pandas as pd
 
 from analysis.errors import InvalidArgument
 from analysis.yacht import _kernels as K
-from analysis.yacht.dice import KEEPS, ROLL_INDEX, TABLES, parse_dice, show
+from analysis.yacht.dice import KEEPS, ROLL_INDEX, ROLLS, TABLES, parse_dice, show
 from analysis.yacht.game import game_arrays
 from analysis.yacht.rules import Rules, preset
 from analysis.yacht.solver import state_values
@@ -187,7 +187,7 @@ def opening_keeps(rules: Rules | str = "yacht_kr", values: np.ndarray | None = N
     values = state_values(rules) if values is None else values
     _, _, _, _, k2, _, _ = K.turn_tables(0, 0, 0, values, True, *g.rule_args, *g.dice_args)
     rows = []
-    for roll, dice in enumerate(ROLL_INDEX):
+    for roll, dice in enumerate(ROLLS):
         keeps = sorted(TABLES.roll_keeps[roll, :TABLES.n_roll_keeps[roll]], key=lambda k: -k2[k])
         label = [("keep all" if len(KEEPS[k]) == 5 else "reroll all" if not KEEPS[k] else show(KEEPS[k]))
                  for k in keeps[:2]]
