@@ -10,6 +10,8 @@ True
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from analysis.brag.cards import RANK_CHARS, format_hand, parse_hand
@@ -59,10 +61,18 @@ def best_three(hand, rules: str | BragRules = "brag4") -> tuple[str, str]:
     cards = _cards(hand, rules)
     if len(cards) != 4:
         raise InvalidCards(f"best_three needs four cards, not {len(cards)}.")
-    three_rules = preset(rules, hand_size=3)
+    three_rules = _three_card_rules(rules)
     candidates = [(strength([c for c in cards if c != d], three_rules), d >> 2, d) for d in cards]
     _, _, discard = max(candidates)
     return format_hand([c for c in cards if c != discard]), format_hand([discard])
+
+
+def _three_card_rules(rules: BragRules) -> BragRules:
+    """Rules for the three cards that play: Three Card Brag with the same fields.
+
+    Named brag3 so that brag4 reuses brag3's cached strengths instead of storing a copy.
+    """
+    return replace(rules, name="brag3", hand_size=3)
 
 
 def describe(hand, rules: str | BragRules = "brag3") -> str:
@@ -71,7 +81,7 @@ def describe(hand, rules: str | BragRules = "brag3") -> str:
     cards = _cards(hand, rules)
     if rules.hand_size == 4:
         three, discard = best_three(cards, rules)
-        return f"{describe(three, preset(rules, hand_size=3))}, discarding {discard}"
+        return f"{describe(three, _three_card_rules(rules))}, discarding {discard}"
     ranks = sorted((c >> 2 for c in cards), reverse=True)
     name = hand_class(cards, rules)
     if name == "prial":
