@@ -93,6 +93,25 @@ def test_forward_pass_agrees_with_backward_values():
     assert ((solution.boxes["zero_rate"] >= 0) & (solution.boxes["zero_rate"] <= 1)).all()
 
 
+@pytest.mark.parametrize("name, boxes, fields", [
+    ("clubhouse", {"Fives", "Sixes", "Full House", "Small Straight", "Yacht"}, {}),
+    ("yahtzee", {"Fours", "Sixes", "Full House", "Large Straight", "Yahtzee"}, {"joker": "forced"}),
+    ("yahtzee", {"Fours", "Sixes", "Full House", "Large Straight", "Yahtzee"}, {"joker": "free"}),
+])
+def test_forward_pass_agrees_with_backward_values_with_bonuses(name, boxes, fields):
+    """The backward pass scores boxes in ``final_values`` (upper bonus by dice count), the forward pass
+    and the simulator in ``write_box``: with the bonus (threshold lowered to 20) and the jokers in play,
+    the two must give the same expected score."""
+    rules = reduced(name, boxes, threshold=20, **fields)
+    values = compute_values(rules)
+    result = follow_policy(rules, values)
+    expected = values[game_arrays(rules).start]
+    assert float(result["mean"]) == pytest.approx(expected, abs=1e-9)
+    scores = np.arange(result["distribution"].size)
+    assert (scores * result["distribution"]).sum() == pytest.approx(expected, abs=1e-9)
+    assert result["bonus_points"][0] > 0 and (result["bonus_points"][1] > 0) == rules.has_yacht_bonus
+
+
 def test_distribution_of_a_one_box_game_matches_enumeration():
     """With one box open, the final score is that box's points: mean from the reference turn."""
     from tests.yacht.yacht_reference import turn_value
