@@ -106,8 +106,9 @@ def test_exploitability_falls_as_iterations_grow():
 
 
 def test_first_bidder_value_of_the_benchmark_game():
-    # OpenSpiel's liars_dice with one die each and sixes wild: the first player's value is -7/258
-    # (the value OpenSpiel's own CFR tests converge to; the benchmark checks it side by side).
+    # OpenSpiel's liars_dice with one die each and sixes wild: the first player's value is
+    # -0.027131782945736 = -7/258, asserted by OpenSpiel's sequence-form LP test
+    # (open_spiel/python/algorithms/sequence_form_lp_test.py, test_liars_dice; Neller and Lanctot 2013).
     solution = solve_round(preset("liars_dice", wild=6).with_fields(exact_call=None), (1, 1), target=2e-6,
                            use_store=False)
     assert solution.value == pytest.approx(-7 / 258, abs=1e-5)
