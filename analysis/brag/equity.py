@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from analysis.brag.cards import format_hand
+from analysis.brag.cards import format_hand, format_hands
 from analysis.brag.hands import _cards
 from analysis.brag.rules import CLASSES, BragRules, preset
 from analysis.brag.tables import BINOMIAL, class_codes, hand_table
@@ -144,7 +144,7 @@ def equity_table(rules: str | BragRules = "brag3", against: str = "any") -> pd.D
         win = counts["beats"] / available
         tie = counts["ties"] / available
     frame = pd.DataFrame({
-        "hand": [format_hand(h[::-1]) for h in table.hands],
+        "hand": format_hands(table.hands[:, ::-1]),
         "strength": table.strengths,
         "class": np.array(CLASSES)[class_codes(table.strengths, rules)],
         "percentile": percentiles(rules),
@@ -287,7 +287,7 @@ def two_opponent_table(rules: str | BragRules = "brag3") -> pd.DataFrame:
     deals = comb(49, 3) * comb(46, 3)
     win, tie2, tie3, lose = (counts[:, i] / deals for i in range(4))
     return pd.DataFrame({
-        "hand": [format_hand(h[::-1]) for h in table.hands],
+        "hand": format_hands(table.hands[:, ::-1]),
         "strength": table.strengths,
         "class": np.array(CLASSES)[class_codes(table.strengths, rules)],
         "percentile": percentiles(rules),
