@@ -79,3 +79,11 @@ def test_a_card_held_by_two_players_is_refused():
     assert len(parse_hands(["AS KH 7D", "AD KD 7C"])) == 2
     with pytest.raises(InvalidCards, match="both hand 1 and hand 3"):
         parse_hands(["AS KH 7D", "2C 3C 4C", "QS QD AS"])
+
+
+def test_format_hands_names_every_row_like_format_hand():
+    from analysis.brag.cards import format_hands
+    from analysis.brag.tables import colex_hands
+
+    hands = colex_hands(4)[::97]
+    assert format_hands(hands) == [format_hand(h) for h in hands]
