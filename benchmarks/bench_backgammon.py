@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import shutil
 import subprocess
 import tempfile
@@ -27,6 +28,39 @@ from analysis.backgammon.position import Position
 
 MAKEBEAROFF = shutil.which("makebearoff") or ("/usr/games/makebearoff" if os.path.exists("/usr/games/makebearoff")
                                              else None)
+
+
+BEAROFFDUMP = os.path.join(os.path.dirname(MAKEBEAROFF), "bearoffdump") if MAKEBEAROFF else None
+# 1:2 6:1 (on roll) against 6:2: a position in both databases.
+CHECK_ID = "YAAAGAQAAAAAAA"
+
+
+def check_peer(one_sided_file: str, two_sided_file: str) -> None:
+    """Stop unless gnubg's databases hold our numbers for CHECK_ID (to the 3-4 decimals it prints)."""
+    position = Position.from_id(CHECK_ID)
+    mine, theirs = bearoff.home_counts(position)
+
+    def dump(path):
+        return subprocess.run([BEAROFFDUMP, path, "-p", CHECK_ID], check=True, capture_output=True,
+                              text=True).stdout
+
+    means = re.search(r"^Mean\s+(\S+)\s+(\S+)", dump(one_sided_file), re.M)
+    peer = {"one-sided mean (on roll)": float(means.group(1)), "one-sided mean (opponent)": float(means.group(2))}
+    ours = {"one-sided mean (on roll)": bearoff.bearoff_odds(mine).expected_rolls,
+            "one-sided mean (opponent)": bearoff.bearoff_odds(theirs).expected_rolls}
+    text = dump(two_sided_file)
+    endless = bearoff.two_sided_endless()
+    pair = bearoff.rank(mine, 6), bearoff.rank(theirs, 6)
+    for label, key in (("Cubeless equity", None), ("Owned cube", "no_double_owned"),
+                       ("Centered cube", "no_double_centre"), ("Opponent owns cube", "no_double_theirs")):
+        peer[label] = float(re.search(rf"^{label}\s*:\s*(\S+)", text, re.M).group(1))
+        ours[label] = 2 * endless["win"][pair] - 1 if key is None else endless[key][pair]
+    for label, value in peer.items():
+        # gnubg stores 16-bit figures and prints 3-4 decimals: agree within 6e-4 / 2e-4.
+        if abs(value - ours[label]) > (6e-4 if "mean" in label else 2e-4):
+            raise SystemExit(f"gnubg and ours differ on {CHECK_ID}, {label}: {value} vs {ours[label]:.5f}")
+    print(f"peer check: gnubg's databases agree with ours on {CHECK_ID} "
+          f"({', '.join(f'{k} {v:+.4f}' for k, v in peer.items())})")
 
 
 def best_of(repeat, func):
@@ -101,6 +135,7 @@ def main() -> None:
             [MAKEBEAROFF, "-o", "6", "-f", os.path.join(folder, "os6.bd")], check=True, capture_output=True))
         peer_two = best_of(args.repeat, lambda: subprocess.run(
             [MAKEBEAROFF, "-t", "6x6", "-f", os.path.join(folder, "ts66.bd")], check=True, capture_output=True))
+        check_peer(os.path.join(folder, "os6.bd"), os.path.join(folder, "ts66.bd"))
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     print(f"gnubg {gnubg_version()} makebearoff: one-sided {peer_one:.2f} s; two-sided {peer_two:.2f} s")
