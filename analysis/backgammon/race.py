@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from analysis.errors import InvalidArgument
+from analysis.errors import InvalidArgument, InvalidPosition
 from analysis.store import Store
 from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, home_positions, two_sided_piece
 
@@ -57,13 +57,21 @@ class FormulaAdvice:
         return {"formula": self.formula, "double": self.double, "redouble": self.redouble, "take": self.take}
 
 
+def _check_race(roller, opponent) -> None:
+    if not any(roller) or not any(opponent):
+        raise InvalidPosition("One side has already borne off all its checkers; the game is over, there is "
+                              "no race to count.")
+
+
 def keith(roller, opponent) -> FormulaAdvice:
+    _check_race(roller, opponent)
     # Keith rounds the seventh down when counting at the table; we keep the fraction.
     diff = keith_count(roller) * 8 / 7 - keith_count(opponent)
     return FormulaAdvice("Keith", diff <= 4, diff <= 3, diff >= 2)
 
 
 def thorp(roller, opponent) -> FormulaAdvice:
+    _check_race(roller, opponent)
     mine = thorp_count(roller)
     if mine > 30:
         mine *= 1.1
@@ -72,6 +80,7 @@ def thorp(roller, opponent) -> FormulaAdvice:
 
 
 def eight_nine_twelve(roller, opponent) -> FormulaAdvice:
+    _check_race(roller, opponent)
     mine = sum((i + 1) * c for i, c in enumerate(roller))
     theirs = sum((i + 1) * c for i, c in enumerate(opponent))
     lead = (theirs - mine) / mine

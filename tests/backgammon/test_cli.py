@@ -59,6 +59,8 @@ def test_tables_and_variants_print(odds):
     ["moves", "--id", "", "--roll", "31"],
     ["moves", "--roll", "31", "--cube", "0"],
     ["entry", "--on-bar", "99999"],
+    ["race", "--position", "off:15 / 1:1"],
+    ["race", "--position", "1:1 / off:15"],
 ])
 def test_bad_input_is_one_sentence(odds, argv):
     assert_one_sentence_error(odds("backgammon", *argv))
