@@ -9,7 +9,8 @@
   on the track that is true with chance at least P (challenges if there is none);
   calls exactly (calza, spot on) when the bid is exactly right with chance 1/2 or more.
 - ``equilibrium``: in a two-player, one-die-each round it plays the CFR
-  equilibrium of ``solve.py``; everywhere else it plays as ``threshold:0.5``.
+  equilibrium of ``solve.py`` for winning the game (the round decides it);
+  everywhere else it plays as ``threshold:0.5``.
 
 >>> parse_bots("threshold,honest,random,threshold:0.4")
 (Bot(kind='threshold', parameter=0.5), Bot(kind='honest', parameter=0.0), Bot(kind='random', parameter=0.0), Bot(kind='threshold', parameter=0.4))

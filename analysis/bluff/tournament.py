@@ -95,6 +95,11 @@ def _rule_tables(rules: BiddingRules, players: int, start: int) -> tuple:
             rules.exact_call is not None, rules.exact_call == "calza", rules.palifico)
 
 
+def last_die_payoff(loss, caller: int) -> float:
+    """A one-die-each round between the last two players: +1 if the first bidder wins the game, -1 if not."""
+    return float(loss[1] > 0) - float(loss[0] > 0)
+
+
 def _equilibrium_tables(rules: BiddingRules, players: int, start: int, bots, bid_count, bid_face) -> tuple:
     """The solved one-die-each round, mapped onto the tournament's bid numbers (empty when unused)."""
     if not any(bot.kind == "equilibrium" for bot in bots):
@@ -103,7 +108,9 @@ def _equilibrium_tables(rules: BiddingRules, players: int, start: int, bots, bid
                 np.zeros((1, 1), np.bool_), np.full(bid_count.size, -1, np.int64), empty_i, np.zeros(7, np.int64))
     from analysis.bluff.solve import solve_round
 
-    solution = solve_round(rules, (1, 1))
+    # Played to win the game, not for dice: Perudo's calza regains the caller a die, worth
+    # nothing when the bidder's last die is gone (for Bluff and Liar's Dice the two agree).
+    solution = solve_round(rules, (1, 1), terminal_value=last_die_payoff, payoff_name="win")
     game = solution.game
     round_bid = np.array([int(np.flatnonzero((bid_count == b.count) & (bid_face == b.face))[0])
                           for b in game.bids], dtype=np.int64)

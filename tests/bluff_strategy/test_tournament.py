@@ -249,3 +249,23 @@ def test_next_opener_follows_the_rule_field_not_the_preset_name():
     house = preset("bluff").with_fields(name="house_bluff")
     kwargs = dict(bots="threshold,honest,random", games=400, seed=6, start=2, scheduler="sync")
     assert run_tournament(house, **kwargs).table.equals(run_tournament(preset("bluff"), **kwargs).table)
+
+
+def test_equilibrium_bot_plays_perudo_endgames_to_win_not_for_dice():
+    # With one die each, a calza that regains the caller a die is worth no more than winning the
+    # round: the bot's round is solved for the game. Against the LP of the same round (3 faces)
+    # scored +1 / -1 by who loses their last die, and unlike the dice-difference value.
+    from analysis.bluff.solve import solve_round
+    from analysis.bluff.tournament import last_die_payoff
+    from tests.bluff_strategy.reference import TinyRound, sequence_form_value
+
+    tiny = TinyRound((1, 2, 3), (1, 1), joker=1, joker_track="even", exact="calza", opening_on_joker=False)
+
+    def win(call, bid, rolls, caller):
+        lost = tiny.losses(call, bid, rolls, caller)
+        return float(lost[1] > 0) - float(lost[0] > 0)
+
+    solution = solve_round(preset("perudo"), (1, 1), faces=3, terminal_value=last_die_payoff, payoff_name="win",
+                           target=1e-6, use_store=False)
+    assert solution.value == pytest.approx(sequence_form_value(tiny, win), abs=1e-5)
+    assert abs(sequence_form_value(tiny, win) - sequence_form_value(tiny)) > 1e-2
