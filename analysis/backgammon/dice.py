@@ -22,7 +22,8 @@ from analysis.errors import InvalidArgument
 ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
 
 
-def _parse_blocks(blocks) -> frozenset:
+def parse_blocks(blocks) -> frozenset:
+    """Blocked distances from ``"4,6"``, ``"4 6"`` or a sequence (each 1-23)."""
     if isinstance(blocks, str):
         words = [w for w in blocks.replace(",", " ").split() if w]
     else:
@@ -63,7 +64,7 @@ def shots(distance: int, blocks=()) -> int:
     """
     if not isinstance(distance, int) or not 1 <= distance <= 24:
         raise InvalidArgument(f"A distance of '{distance}' is impossible; a blot lies 1-24 pips away.")
-    blocked = _parse_blocks(blocks)
+    blocked = parse_blocks(blocks)
     if distance in blocked:
         raise InvalidArgument(f"The blot's own distance {distance} cannot also be blocked.")
     return sum(hits_with(roll, distance, blocked) for roll in ROLLS)
@@ -71,7 +72,7 @@ def shots(distance: int, blocks=()) -> int:
 
 def shot_table(blocks=()) -> pd.DataFrame:
     """Hitting rolls for every distance 1-24 (``direct`` = 1-6), with optional blocks."""
-    blocked = _parse_blocks(blocks)
+    blocked = parse_blocks(blocks)
     rows = [{"distance": d, "rolls": shots(d, blocked), "chance": shots(d, blocked) / 36}
             for d in range(1, 25) if d not in blocked]
     return pd.DataFrame(rows)

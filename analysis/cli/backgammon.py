@@ -120,14 +120,14 @@ def _bearoff(args) -> int:
 
 
 def _shots(args) -> int:
-    from analysis.backgammon.dice import shot_table, shots
+    from analysis.backgammon.dice import parse_blocks, shot_table, shots
 
     if args.distance is None:
         table = shot_table(args.blocks)
         print_json(table) if args.json else print(table.to_string(index=False))
         return 0
     rolls = shots(args.distance, args.blocks)
-    blocks = sorted(int(b) for b in args.blocks.replace(",", " ").split()) if args.blocks else []
+    blocks = sorted(parse_blocks(args.blocks))
     if args.json:
         print_json({"distance": args.distance, "blocks": blocks, "rolls": rolls, "chance": rolls / 36})
     else:
