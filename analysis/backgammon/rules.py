@@ -37,12 +37,17 @@ class BackgammonRules:
 
     @property
     def variant_code(self) -> int:
-        """The small integer the kernels use: 0 standard, 1 Dutch, 2 Acey-Deucey."""
-        if self.all_in_before_advancing:
-            return 1
-        if self.acey_deucey_roll:
-            return 2
-        return 0
+        """The small integer the kernels use: 0 standard, 1 Dutch, 2 Acey-Deucey.
+
+        The kernels know the two Dutch rules only together and never with the 1-2 roll;
+        any other mixture is refused rather than played by the nearest preset.
+        """
+        flags = (self.all_in_before_advancing, self.hit_needs_home_checker, self.acey_deucey_roll)
+        codes = {(False, False, False): 0, (True, True, False): 1, (False, False, True): 2}
+        if flags not in codes:
+            raise InvalidRules(f"The rules '{self.name}' mix the move rules in a way the move generator does not "
+                               "play; it plays standard, Dutch (both Dutch rules together) or Acey-Deucey moves.")
+        return codes[flags]
 
 
 STANDARD = BackgammonRules(name="backgammon")

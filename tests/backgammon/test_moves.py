@@ -134,6 +134,17 @@ def test_acey_deucey_roll_plays_a_chosen_double_and_earns_a_roll():
     assert not plays.plays[0].extra_roll
 
 
+def test_rules_the_kernels_cannot_play_are_refused():
+    from dataclasses import replace
+
+    from analysis.backgammon.rules import DUTCH
+    from analysis.errors import InvalidRules
+
+    half_dutch = replace(DUTCH, name="half_dutch", hit_needs_home_checker=False)
+    with pytest.raises(InvalidRules, match="half_dutch"):
+        legal_plays(Position.opening("dutch"), "31", half_dutch)
+
+
 @pytest.mark.parametrize("bad", ["71", "3", "x1", "123", "00"])
 def test_bad_rolls(bad):
     with pytest.raises(InvalidDice):
