@@ -29,6 +29,7 @@ import dataclasses
 import hashlib
 import itertools
 import math
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
@@ -313,8 +314,9 @@ def _run(game: RoundGame, variant: str, iterations: int, target: float, check_ev
     done = 0
     started = time.perf_counter()
     # The bar runs to the iteration cap; the solve usually stops earlier, at the target.
-    label = f"solving {game.dice[0]}v{game.dice[1]} {game.rules.title} to {target:.0e}"
-    with Progress(label, total=iterations) as bar:
+    label = f"odds: solving {game.dice[0]}v{game.dice[1]} {game.rules.title} to {target:.0e}"
+    # stderr looked up now: Progress's default is the stream of the moment analysis.progress was imported.
+    with Progress(label, total=iterations, stream=sys.stderr) as bar:
         while done < iterations:
             chunk = min(check_every, iterations - done)
             k.run_cfr(done + 1, chunk, VARIANTS[variant], regret, strategy_sum, *arrays)
@@ -411,12 +413,13 @@ def opening_table(solution: RoundSolution, threshold: float = 0.001):
     import pandas as pd
 
     game = solution.game
+    bid_names = [format_bid(x, game.rules) for x in game.bids]
     rows = []
     for h, hand in enumerate(game.hands[0]):
         policy = solution.strategy([], hand, 0)
         for name, p in policy.items():
             if p > threshold:
-                b = [format_bid(x, game.rules) for x in game.bids].index(name)
+                b = bid_names.index(name)
                 rows.append({"hand": _hand_text(game, 0, h), "bid": name, "probability": p,
                              "p_bid_true": _p_true_given(game, 0, h, b)})
     return pd.DataFrame(rows)
@@ -465,10 +468,10 @@ def response_table(solution: RoundSolution):
     import pandas as pd
 
     game = solution.game
-    openings = game.actions_at(0)
+    bid_names = [format_bid(x, game.rules) for x in game.bids]
     rows = []
-    for b_index, name in enumerate(openings):
-        b = [format_bid(x, game.rules) for x in game.bids].index(name)
+    for name in game.actions_at(0):
+        b = bid_names.index(name)
         made = np.array([solution.strategy([], hand, 0)[name] for hand in game.hands[0]])
         weight = game.chance[0, :len(made)] * made
         if weight.sum() < 1e-9:
