@@ -105,3 +105,6 @@ def test_two_opponent_table_rows_match_single_exact_answers():
         single = equity(hand, 2)
         assert table.equity[row] == pytest.approx(single.equity, abs=1e-15)
         assert table.win[row] == pytest.approx(single.win, abs=1e-15)
+    # Independent of the kernel: every hand faces the same number of deals and the three
+    # players of a deal share one pot, so by symmetry the average pot share is exactly 1/3.
+    assert table.equity.mean() == pytest.approx(1 / 3, abs=1e-12)
