@@ -283,7 +283,7 @@ class RoundSolution:
 
     def to_dict(self) -> dict:
         return {
-            "preset": self.rules.name, "wild": self.rules.joker if self.rules.name == "liars_dice" else None,
+            "preset": self.rules.name, "wild": None if self.rules.joker_bids_own_track else self.rules.joker,
             "dice": list(self.game.dice), "palifico_round": self.game.palifico_round,
             "calls": list(self.game.calls), "bids": len(self.game.bids), "bid_histories": self.game.nodes,
             "information_sets": self.game.information_sets, "solver": self.variant,
