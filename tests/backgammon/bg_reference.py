@@ -205,3 +205,18 @@ def capped_best(mine, theirs, value, owner):
         return roll_on
     taken = 2 * capped_no_double(mine, theirs, 2 * value, "them")
     return max(roll_on, min(taken, Fraction(1)))
+
+
+def acey_deucey_plays(me, them):
+    """Set of (me, them, extra roll earned) after an acey-deucey 1-2 (RULES.md 4.3, docs'
+    reading): the 1 and 2 as usual; if both were played, then each double 1-6 as far as
+    it goes, the extra roll earned only when all four of its moves were played."""
+    first, used = all_plays(me, them, 1, 2, "acey_deucey")
+    if used < 2:
+        return {(m, t, False) for m, t in first}
+    out = set()
+    for m, t in first:
+        for double in range(1, 7):
+            after, moves = all_plays(list(m), list(t), double, double, "acey_deucey")
+            out |= {(m2, t2, moves == 4) for m2, t2 in after}
+    return out

@@ -72,6 +72,26 @@ def test_random_positions_match_brute_force(variant):
         checked += 1
 
 
+def test_acey_deucey_roll_matches_brute_force():
+    # The reference tries every dice order of the 1-2 and of each double: slow, so few positions.
+    rng = random.Random(12)
+    checked = 0
+    while checked < 3:
+        me, them = _random_position(rng, "acey_deucey")
+        if sum(me) == 0 or sum(them) == 0:
+            continue
+        plays = legal_plays(Position(tuple(me), tuple(them)), "12", "acey_deucey").plays
+        got = {(p.result.opponent, p.result.on_roll, p.extra_roll) for p in plays}
+        assert got == ref.acey_deucey_plays(me, them)
+        assert len(got) == len(plays)
+        checked += 1
+    # Their 4-, 5- and 6-points closed: some doubles cannot be played in full (no extra roll).
+    me, them = list(_side(start=15)), list(_side(p4=2, p5=2, p6=2, start=9))
+    plays = legal_plays(Position(tuple(me), tuple(them)), "21", "acey_deucey").plays
+    got = {(p.result.opponent, p.result.on_roll, p.extra_roll) for p in plays}
+    assert got == ref.acey_deucey_plays(me, them) and not all(extra for *_, extra in got)
+
+
 def _side(**points):
     side = [0] * 26
     for name, count in points.items():
