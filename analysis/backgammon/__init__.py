@@ -6,11 +6,24 @@ race formulas and cube decisions.
 16
 """
 
-from analysis.backgammon.bearoff import BearoffOdds, CubeAdvice, bearoff_odds, cube_advice, race_win_chance
-from analysis.backgammon.moves import Play, Plays, legal_plays, parse_roll
-from analysis.backgammon.position import Position, pip_count
-from analysis.backgammon.rules import ACEY_DEUCEY, DUTCH, STANDARD, BackgammonRules, preset
+from importlib import import_module
 
-__all__ = ["ACEY_DEUCEY", "DUTCH", "STANDARD", "BackgammonRules", "BearoffOdds", "CubeAdvice", "Play", "Plays",
-           "Position", "bearoff_odds", "cube_advice", "legal_plays", "parse_roll", "pip_count", "preset",
-           "race_win_chance"]
+# Imported on first use: the dice tables, take points and variant figures (``odds
+# backgammon shots`` and the like) need neither numba nor the bear-off databases.
+_HOME = {"BearoffOdds": "bearoff", "CubeAdvice": "bearoff", "bearoff_odds": "bearoff",
+         "cube_advice": "bearoff", "race_win_chance": "bearoff",
+         "Play": "moves", "Plays": "moves", "legal_plays": "moves", "parse_roll": "moves",
+         "Position": "position", "pip_count": "position",
+         "ACEY_DEUCEY": "rules", "DUTCH": "rules", "STANDARD": "rules", "BackgammonRules": "rules", "preset": "rules"}
+
+__all__ = sorted(_HOME)
+
+
+def __getattr__(name):
+    if name not in _HOME:
+        raise AttributeError(f"module 'analysis.backgammon' has no attribute '{name}'")
+    return getattr(import_module(f"analysis.backgammon.{_HOME[name]}"), name)
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_HOME))

@@ -36,6 +36,7 @@ from analysis.progress import Progress
 from analysis.store import Store
 from analysis.backgammon import _kernels
 from analysis.backgammon.position import BAR, START, Position
+from analysis.backgammon.race import keith
 
 ONE_SIDED_CHECKERS = 15
 TWO_SIDED_CHECKERS = 6
@@ -395,8 +396,6 @@ def cube_advice(position: Position, store: Store | None = None) -> CubeAdvice:
         no_double, double_take = cube_equities(a, b, position.cube_value, position.cube_owner, store)
         win = float(two_sided_piece("win", store)["win"][a, b])
         return CubeAdvice(position, win, True, no_double, double_take)
-    from analysis.backgammon.race import keith
-
     advice = keith(mine, theirs)
     return CubeAdvice(position, race_win_chance(mine, theirs, store), False, None, None,
                       keith=(advice.double, advice.redouble, advice.take))

@@ -28,7 +28,6 @@ import pandas as pd
 
 from analysis.errors import InvalidArgument, InvalidPosition
 from analysis.store import Store
-from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, home_positions, two_sided_piece
 
 
 def keith_count(counts) -> float:
@@ -118,6 +117,8 @@ def score_formulas(store: Store | None = None, window: tuple[float, float] = (0.
     is assumed to answer correctly. ``window`` keeps only pairs whose cubeless
     winning chance for the roller lies inside it (the ones where the cube is live).
     """
+    from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, home_positions, two_sided_piece  # numba: on use
+
     rows = home_positions(TWO_SIDED_CHECKERS)
     win = two_sided_piece("win", store)["win"][1:, 1:]
     nd_c = two_sided_piece("cube-1", store)["no_double"][1:, 1:]          # centred cube
@@ -217,6 +218,8 @@ def exact_take_points(store: Store | None = None) -> pd.DataFrame:
     Returns one row per pair facing an initial double (centred cube turned to 2):
     the taker's cubeless chance and whether the exact cubeful analysis takes.
     """
+    from analysis.backgammon.bearoff import two_sided_piece
+
     win = two_sided_piece("win", store)["win"]
     nd_x = two_sided_piece("cube-2", store)["theirs"]
     count = win.shape[0]
