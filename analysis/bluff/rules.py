@@ -132,7 +132,22 @@ class BiddingRules:
         for field in changes:
             if field not in known:
                 raise InvalidRules(f"{field!r} is not a rule field of {self.title}; fields are {', '.join(sorted(known))}.")
+        for field, allowed in _CHOICES.items():
+            if field in changes and changes[field] not in allowed:
+                raise InvalidRules(f"{field}={changes[field]!r} is not a choice; allowed: "
+                                   f"{', '.join(repr(a) for a in allowed)}.")
+        if "joker" in changes and changes["joker"] not in (None, 1, 2, 3, 4, 5, 6):
+            raise InvalidRules(f"joker={changes['joker']!r} is not a face; use a face code 1-6 or None.")
         return dataclasses.replace(self, **changes)
+
+
+#: Rule fields that take one of a few values (the rest are counts, flags or names).
+_CHOICES = {
+    "joker_place_after": ("odd", "even"),
+    "challenge_loss": ("difference", "one"),
+    "exact_call": (None, "calza", "spot_on"),
+    "next_opener": ("challenger", "loser"),
+}
 
 
 BLUFF = BiddingRules(

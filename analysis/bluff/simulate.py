@@ -64,8 +64,8 @@ def simulate_counts(rules: BiddingRules, unknown: int, face: int, samples: int, 
     check_unknown(unknown)
     if samples < 1:
         raise InvalidArgument(f"The number of samples must be at least 1, not {samples}.")
-    if seed < 0:
-        raise InvalidArgument(f"The seed must be a non-negative integer, not {seed}.")
+    if not 0 <= seed < 2 ** 63:
+        raise InvalidArgument(f"The seed must be a whole number from 0 to 2**63 - 1, not {seed}.")
     from analysis.bluff import _kernels  # numba starts only when a simulation is asked for
 
     counting = np.zeros(6, dtype=np.bool_)

@@ -168,3 +168,10 @@ def test_house_rule_copy_keeps_the_star_die():
     assert parse_dice("3 * 5", five_each) == (3, 6, 5)
     assert format_bid(parse_bid("3 stars", five_each), five_each) == "*3"
     assert five_each.starting_dice(4) == 5
+
+
+@pytest.mark.parametrize("field,value", [("next_opener", "challanger"), ("challenge_loss", "two"),
+                                         ("exact_call", "spot-on"), ("joker", 7), ("joker_place_after", 3)])
+def test_house_rule_values_are_checked(field, value):
+    with pytest.raises(InvalidRules, match=field):
+        BLUFF.with_fields(**{field: value})

@@ -41,3 +41,5 @@ def test_bad_simulation_arguments():
         simulate_counts(BLUFF, 5, 3, samples=0, seed=1)
     with pytest.raises(InvalidArgument):
         simulate_counts(BLUFF, 5, 3, samples=10, seed=-1)
+    with pytest.raises(InvalidArgument, match="2\\*\\*63"):
+        simulate_counts(BLUFF, 5, 3, samples=10, seed=2 ** 70)
