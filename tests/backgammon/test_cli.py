@@ -72,3 +72,14 @@ def test_errors_name_the_value_given(odds):
     assert "''" in odds("backgammon", "moves", "--position", "", "--roll", "31").err
     assert "cube of 0" in odds("backgammon", "moves", "--roll", "31", "--cube", "0").err
     assert "'99999'" in odds("backgammon", "entry", "--on-bar", "99999").err
+
+
+def test_table_questions_do_not_load_numba():
+    # shots / entry / variants / takepoint answer from enumeration and formulas alone.
+    import subprocess
+    import sys
+
+    code = ("import sys; import analysis.cli.backgammon, analysis.backgammon.dice, analysis.backgammon.variants, "
+            "analysis.backgammon.race; from analysis.backgammon import preset; "
+            "sys.exit('numba' in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", code]).returncode == 0
