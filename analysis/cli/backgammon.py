@@ -100,8 +100,11 @@ def _bearoff(args) -> int:
     from analysis.errors import InvalidArgument
 
     if args.counts is not None:
-        if args.id or args.position:
+        if args.id is not None or args.position is not None:
             raise InvalidArgument("Give either six counts or a position (--id/--position), not both.")
+        if args.cube != 1 or args.owner is not None:
+            raise InvalidArgument("Six counts are one side's bear-off, with no cube; give --cube/--owner with a "
+                                  "position (--id/--position).")
         odds = bearoff_odds(args.counts)
         print_json(odds) if args.json else print(odds)
         return 0

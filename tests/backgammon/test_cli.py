@@ -48,6 +48,7 @@ def test_tables_and_variants_print(odds):
     ["moves", "--position", "6:16 / 6:1", "--roll", "31"],
     ["moves", "--id", "4HPwATDgc/ABMA", "--roll", "31", "--rules", "hypergammon"],
     ["bearoff", "3 3 3"],
+    ["bearoff", "3 3 3 2 2 2", "--cube", "2", "--owner", "on_roll"],
     ["bearoff", "--id", "4HPwATDgc/ABMA"],
     ["bearoff", "--id", "YAAAGAQAAAAAAA", "--cube", "3", "--owner", "opponent"],
     ["bearoff", "--id", "YAAAGAQAAAAAAA", "--cube", "2"],
