@@ -5,12 +5,15 @@ from __future__ import annotations
 from analysis.cli.common import add_json_flag, print_json
 
 
-def _add_position(parser, required: bool = False) -> None:
+def _add_position(parser, required: bool = False, cube: bool = True) -> None:
     group = parser.add_mutually_exclusive_group(required=required)
     group.add_argument("--id", help="GNU Backgammon position ID, e.g. 4HPwATDgc/ABMA (side on roll as gnubg shows)")
     group.add_argument("--position", help='readable notation, e.g. "6:5 8:3 13:5 24:2 / 6:5 8:3 13:5 24:2"')
-    parser.add_argument("--cube", type=int, default=1, help="cube value (1 = centred; 2..64)")
-    parser.add_argument("--owner", default=None, help="cube owner: on_roll or opponent (default: centre)")
+    if cube:
+        parser.add_argument("--cube", type=int, default=1, help="cube value (1 = centred; 2..64)")
+        parser.add_argument("--owner", default=None, help="cube owner: on_roll or opponent (default: centre)")
+    else:           # the answer does not depend on the cube: do not accept one only to ignore it
+        parser.set_defaults(cube=1, owner=None)
 
 
 def _position(args, rules=None):
@@ -65,7 +68,7 @@ def register(subparsers) -> None:
     entry.set_defaults(handler=_entry)
 
     pips = commands.add_parser("race", help="pip counts and the Keith, Thorp and 8-9-12 cube advice")
-    _add_position(pips, required=True)
+    _add_position(pips, required=True, cube=False)
     add_json_flag(pips)
     pips.set_defaults(handler=_race)
 
