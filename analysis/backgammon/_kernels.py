@@ -245,37 +245,33 @@ def acey_deucey_plays(board):
         steps[:, :4] = first_steps
         return first, steps, np.full(n, used, dtype=np.int64), np.zeros(n, dtype=np.int64), \
             np.zeros(n, dtype=np.bool_)
-    capacity = 64
-    boards = np.empty((capacity, 52), dtype=np.int8)
-    steps = np.empty((capacity, 8, 3), dtype=np.int8)
-    dice_used = np.empty(capacity, dtype=np.int64)
-    doubles = np.empty(capacity, dtype=np.int64)
+    # Every double after every 1-2 play, gathered first so the arrays are sized once.
+    parts = []
+    part_steps = []
+    part_info = []      # (1-2 play, chosen double, dice used)
     count = 0
     for i in range(first.shape[0]):
         for double in range(1, 7):
             after, after_steps, depth = legal_plays(first[i], double, double, 2)
-            for j in range(after.shape[0]):
-                if count == capacity:
-                    capacity *= 2
-                    grown = np.empty((capacity, 52), dtype=np.int8)
-                    grown[:count] = boards[:count]
-                    boards = grown
-                    grown_steps = np.empty((capacity, 8, 3), dtype=np.int8)
-                    grown_steps[:count] = steps[:count]
-                    steps = grown_steps
-                    grown_used = np.empty(capacity, dtype=np.int64)
-                    grown_used[:count] = dice_used[:count]
-                    dice_used = grown_used
-                    grown_doubles = np.empty(capacity, dtype=np.int64)
-                    grown_doubles[:count] = doubles[:count]
-                    doubles = grown_doubles
-                boards[count] = after[j]
-                steps[count, :4] = first_steps[i]
-                steps[count, 4:] = after_steps[j]
-                dice_used[count] = 2 + depth
-                doubles[count] = double
-                count += 1
-    extra = dice_used[:count] == 6
+            parts.append(after)
+            part_steps.append(after_steps)
+            part_info.append((i, double, 2 + depth))
+            count += after.shape[0]
+    boards = np.empty((count, 52), dtype=np.int8)
+    steps = np.empty((count, 8, 3), dtype=np.int8)
+    dice_used = np.empty(count, dtype=np.int64)
+    doubles = np.empty(count, dtype=np.int64)
+    row = 0
+    for k in range(len(parts)):
+        i, double, used = part_info[k]
+        end = row + parts[k].shape[0]
+        boards[row:end] = parts[k]
+        steps[row:end, :4] = first_steps[i]
+        steps[row:end, 4:] = part_steps[k]
+        dice_used[row:end] = used
+        doubles[row:end] = double
+        row = end
+    extra = dice_used == 6
     keep_list = []
     for flag in (True, False):
         rows = np.nonzero(extra == flag)[0]
