@@ -6,33 +6,18 @@ from analysis.errors import InvalidArgument, InvalidDice, InvalidRules
 from analysis.yacht.advice import ScoreCard, advise
 from analysis.yacht.solver import compute_values
 from analysis.yacht.rules import preset
-from tests.yacht.yacht_reference import YACHT_KR, Reference, turn_value
+from tests.yacht.yacht_reference import YACHT_KR, Reference, keep_value, turn_value
 
 OPEN = ("Full House", "Choice")
 
 
 def reference_keep_value(reference, open_boxes, dice_kept, rerolls):
-    """Expected points still to come after keeping ``dice_kept`` with ``rerolls`` rolls left (plain Python)."""
-    from functools import lru_cache
-    from itertools import product
-
+    """Expected points still to come after keeping ``dice_kept`` (plain Python, tests/yacht/yacht_reference.py)."""
     def final(dice):
         return max(gain + reference.value(*following)
                    for _, gain, following in reference.choices(frozenset(open_boxes), 0, False, list(dice)))
 
-    @lru_cache(maxsize=None)
-    def roll_value(dice, left):
-        if left == 0:
-            return final(dice)
-        keeps = {tuple(sorted(dice[i] for i in range(5) if m >> i & 1)) for m in range(32)}
-        return max(keep_value(k, left) for k in keeps)
-
-    @lru_cache(maxsize=None)
-    def keep_value(keep, left):
-        outcomes = list(product(range(1, 7), repeat=5 - len(keep)))
-        return sum(roll_value(tuple(sorted(keep + o)), left - 1) for o in outcomes) / len(outcomes)
-
-    return keep_value(tuple(sorted(dice_kept)), rerolls)
+    return keep_value(final, dice_kept, rerolls)
 
 
 def test_keep_values_match_reference():

@@ -159,8 +159,8 @@ class Reference:
         return turn_value(final)
 
 
-def turn_value(final):
-    """Best expected ``final(dice)`` over a turn of three rolls, every reroll averaged over ordered outcomes."""
+def _turn(final):
+    """(roll_value, keep_value) of a turn ending in ``final(dice)``, every reroll averaged over ordered outcomes."""
     @lru_cache(maxsize=None)
     def roll_value(dice, rerolls):
         if rerolls == 0:
@@ -173,5 +173,16 @@ def turn_value(final):
         outcomes = list(product(FACES, repeat=5 - len(keep)))
         return sum(roll_value(tuple(sorted(keep + o)), rerolls - 1) for o in outcomes) / len(outcomes)
 
+    return roll_value, keep_value
+
+
+def keep_value(final, dice_kept, rerolls):
+    """Expected ``final(dice)`` after keeping ``dice_kept`` with ``rerolls`` rolls left, played best."""
+    return _turn(final)[1](tuple(sorted(dice_kept)), rerolls)
+
+
+def turn_value(final):
+    """Best expected ``final(dice)`` over a turn of three rolls."""
+    roll_value, _ = _turn(final)
     first = list(product(FACES, repeat=5))
     return sum(roll_value(tuple(sorted(d)), 2) for d in first) / len(first)
