@@ -37,6 +37,7 @@ from analysis.store import Store
 from analysis.backgammon import _kernels
 from analysis.backgammon.position import BAR, START, Position
 from analysis.backgammon.race import keith
+from analysis.backgammon.rules import STANDARD
 
 ONE_SIDED_CHECKERS = 15
 TWO_SIDED_CHECKERS = 6
@@ -104,7 +105,9 @@ def one_sided_table(store: Store | None = None) -> dict:
     return _cached(store, "backgammon/bearoff-one-sided", key, _build_one_sided)
 
 
-CUBE_VALUES = (1, 2, 4, 8, 16, 32, 64)
+#: The cube of standard backgammon (RULES.md 4.1: 2..64), from the rule fields.
+CUBE_VALUES = STANDARD.cube_values
+CUBE_MAX = CUBE_VALUES[-1]
 
 
 @lru_cache(maxsize=None)
@@ -137,13 +140,13 @@ def _build_cube_levels() -> dict:
     32 down to 1. The cap is not a detail: it moves equities with a 2-cube by up to
     1.3e-4 and with an 8-cube by up to 0.016 against an endless cube.
     """
-    values = (32, 16, 8, 4, 2, 1)
+    values = CUBE_VALUES[-2::-1]                      # 32, 16, ..., 1: each level needs the one above
     with Progress("odds: building the two-sided bear-off database (once; cached afterwards)",
                   total=1 + len(values)) as bar:
         count, starts, succ, pair_order = _two_sided_inputs()
         win = two_sided_endless()["win"]
         bar.advance()
-        taker_above = 2 * win - 1                     # cube at 64: dead
+        taker_above = 2 * win - 1                     # cube at the cap: dead
         pieces = {"win": {"win": win}}
         for value in values:
             _, nd_centre, nd_owned, nd_theirs = _kernels.build_two_sided(pair_order, starts, succ, count,
@@ -167,7 +170,7 @@ def two_sided_piece(piece: str, store: Store | None = None) -> dict:
     question loads only the parts it needs.
     """
     store = store or Store()
-    key = {"version": VERSION + 1, "checkers": TWO_SIDED_CHECKERS, "cube_max": 64}
+    key = {"version": VERSION + 1, "checkers": TWO_SIDED_CHECKERS, "cube_max": CUBE_MAX}
     memo = (str(store.root), piece)
     if memo not in _LOADED:
         stored = store.load(f"backgammon/bearoff-two-sided/{piece}", key)
@@ -185,7 +188,7 @@ def cube_equities(mine_rank: int, theirs_rank: int, cube_value: int, owner: str,
     """(no-double equity, double/take equity or None when the roller cannot double), per current stake."""
     win = float(two_sided_piece("win", store)["win"][mine_rank, theirs_rank])
     dead = 2 * win - 1
-    if cube_value == 64:
+    if cube_value == CUBE_MAX:
         return dead, None
     if owner == "centre":
         no_double = float(two_sided_piece("cube-1", store)["no_double"][mine_rank, theirs_rank])
@@ -195,7 +198,7 @@ def cube_equities(mine_rank: int, theirs_rank: int, cube_value: int, owner: str,
     if owner == "opponent":
         return no_double, None
     above = 2 * cube_value
-    taker = dead if above == 64 else float(two_sided_piece(f"cube-{above}", store)["theirs"][mine_rank, theirs_rank])
+    taker = dead if above == CUBE_MAX else float(two_sided_piece(f"cube-{above}", store)["theirs"][mine_rank, theirs_rank])
     return no_double, 2 * taker
 
 
@@ -296,7 +299,7 @@ class CubeAdvice:
 
     @property
     def may_double(self) -> bool:
-        return self.position.cube_owner in ("centre", "on_roll") and self.position.cube_value < 64
+        return self.position.cube_owner in ("centre", "on_roll") and self.position.cube_value < CUBE_MAX
 
     @property
     def should_double(self) -> bool | None:
@@ -322,8 +325,8 @@ class CubeAdvice:
             return (f"Keith count: {'double' if doubles else 'no double'}, {'take' if take else 'pass'} "
                     "(a rule of thumb; exact decisions cover up to 6 checkers a side)")
         if not self.may_double:
-            if self.position.cube_value == 64:
-                return "no double (the cube is at 64, its limit)"
+            if self.position.cube_value == CUBE_MAX:
+                return f"no double (the cube is at {CUBE_MAX}, its limit)"
             return "no double (the opponent owns the cube)"
         take = "take" if self.should_take else "pass"
         if self.should_double:

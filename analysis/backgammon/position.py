@@ -204,13 +204,14 @@ def _validate(position: Position) -> None:
     if sum(position.on_roll) == 0 and sum(position.opponent) == 0:
         raise InvalidPosition("Both sides have borne off all 15 checkers; only one side can win.")
     value, owner = position.cube_value, position.cube_owner
-    if value not in (1, 2, 4, 8, 16, 32, 64):
-        raise InvalidPosition(f"A cube of {value} does not exist; the cube shows 1 (centred) or 2-64.")
+    if value not in STANDARD.cube_values:
+        raise InvalidPosition(f"A cube of {value} does not exist; the cube shows 1 (centred) "
+                              f"or 2-{STANDARD.cube_max}.")
     if owner not in CUBE_OWNERS:
         raise InvalidPosition(f"'{owner}' is not a cube owner; use centre, on_roll or opponent.")
     if (value == 1) != (owner == "centre"):
         raise InvalidPosition(f"A cube of {value} owned by '{owner}' is impossible; a centred cube shows 1 "
-                              "and a turned cube 2-64.")
+                              f"and a turned cube 2-{STANDARD.cube_max}.")
 
 
 def _read_side(text: str, whole: str) -> list[int]:

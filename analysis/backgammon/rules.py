@@ -36,6 +36,13 @@ class BackgammonRules:
     pay_per_checker_left: bool = False
 
     @property
+    def cube_values(self) -> tuple[int, ...]:
+        """The values the cube can show: 1 (centred) and the doublings up to ``cube_max``."""
+        if not self.cube:
+            return (1,)
+        return tuple(2 ** i for i in range(self.cube_max.bit_length()))
+
+    @property
     def variant_code(self) -> int:
         """The small integer the kernels use: 0 standard, 1 Dutch, 2 Acey-Deucey.
 
