@@ -1,7 +1,12 @@
-"""A progress bar for long work that speaks only to a terminal.
+"""Progress for long work, on a terminal and in a log or a pipe.
 
-Solving, database building and large simulations report progress on stderr
-when it is a terminal, and stay silent otherwise (pipes, CI logs, notebooks).
+Solving, database building and large simulations report progress on stderr:
+a bar redrawn in place on a terminal; a plain line every few seconds when the
+output is a log or a pipe (work that ends sooner says nothing there, so quick
+answers stay clean). A notebook's output stays silent: articles show results,
+not progress. When the work ends, normally or early (a solver that converges
+before its iteration cap), the bar ends at 100% and says so, and an error
+leaves it marked as stopped rather than stuck at a partial figure.
 
 >>> with Progress("solving", total=3, stream=None) as bar:
 ...     for _ in range(3):
@@ -15,30 +20,44 @@ from __future__ import annotations
 import sys
 import time
 
+#: Seconds between two progress lines in a log or a pipe.
+LINE_INTERVAL = 5.0
+
 
 class Progress:
     """``with Progress("building bear-off database", total=n) as bar: ... bar.advance(k)``."""
 
-    def __init__(self, label: str, total: int, stream="stderr", width: int = 30):
-        self.label, self.total, self.width = label, max(int(total), 1), width
+    def __init__(self, label: str, total: int, stream="stderr", width: int = 30, interval: float = LINE_INTERVAL):
+        self.label, self.total, self.width, self.interval = label, max(int(total), 1), width, interval
         if stream == "stderr":
             stream = sys.stderr  # looked up now: tests and notebooks swap sys.stderr
-        self.stream = stream if stream is not None and getattr(stream, "isatty", lambda: False)() else None
+        if stream is None or _is_notebook(stream):
+            stream, self.terminal = None, False
+        else:
+            self.terminal = bool(getattr(stream, "isatty", lambda: False)())
+        self.stream = stream
         self.done = 0
         self._started = time.perf_counter()
         self._last_draw = 0.0
+        self._last_line = self._started
+        self._lines = 0
 
     def __enter__(self) -> "Progress":
-        self._draw(force=True)
+        self._started = self._last_line = time.perf_counter()
+        if self.terminal:
+            self._draw(force=True)
         return self
 
     def advance(self, steps: int = 1) -> None:
         self.done = min(self.total, self.done + steps)
-        self._draw()
-
-    def _draw(self, force: bool = False) -> None:
         if self.stream is None:
             return
+        if self.terminal:
+            self._draw()
+        else:
+            self._line()
+
+    def _draw(self, force: bool = False, ending: str = "") -> None:
         now = time.perf_counter()
         if not force and now - self._last_draw < 0.1 and self.done < self.total:
             return  # redraw at most ten times a second
@@ -46,11 +65,36 @@ class Progress:
         filled = self.width * self.done // self.total
         elapsed = now - self._started
         self.stream.write(f"\r{self.label}: [{'#' * filled}{'.' * (self.width - filled)}] "
-                          f"{100 * self.done / self.total:5.1f}%  {elapsed:6.1f}s")
+                          f"{100 * self.done / self.total:5.1f}%  {elapsed:6.1f}s{ending}")
         self.stream.flush()
 
-    def __exit__(self, *exc) -> None:
-        if self.stream is not None:
-            self._draw(force=True)
+    def _line(self) -> None:
+        now = time.perf_counter()
+        if now - self._last_line < self.interval:
+            return
+        self._last_line = now
+        self._lines += 1
+        self.stream.write(f"{self.label}: {100 * self.done / self.total:.0f}% "
+                          f"({self.done:,} of {self.total:,}), {now - self._started:.0f} s\n")
+        self.stream.flush()
+
+    def __exit__(self, exc_type, *exc) -> None:
+        if self.stream is None:
+            return
+        elapsed = time.perf_counter() - self._started
+        if self.terminal:
+            if exc_type is None:
+                self.done = self.total  # finished, even if early: never leave the bar at a partial figure
+                self._draw(force=True, ending="  done")
+            else:
+                self._draw(force=True, ending="  stopped")
             self.stream.write("\n")
-            self.stream.flush()
+        elif self._lines:
+            self.stream.write(f"{self.label}: {'done' if exc_type is None else 'stopped'} "
+                              f"({elapsed:.0f} s)\n")
+        self.stream.flush()
+
+
+def _is_notebook(stream) -> bool:
+    """True for a Jupyter kernel's output stream: a notebook shows results, not progress."""
+    return type(stream).__module__.split(".")[0] == "ipykernel"

@@ -1,19 +1,59 @@
 """Execute a game's notebook and write it out as an article with its figures.
 
 Each ``notebooks/<game>.ipynb`` becomes ``reports/<game>.md`` (figures in
-``reports/<game>_files/``) and a self-contained ``reports/<game>.html``; input
-cells marked with the tag ``hide-input`` show only their output.
+``reports/<game>_files/``) and a self-contained ``reports/<game>.html``, and
+``reports/README.md`` lists the articles with the question each one answers
+(the notebook's ``question`` metadata). Articles are for players: every code
+cell is hidden and only its output is shown, and nothing written to stderr
+(warnings, progress) reaches the page.
+
+The build is deterministic: the same commit gives byte-identical markdown, so
+a test can compare the committed articles with a fresh build
+(``tests/test_notebooks.py``). Notebooks therefore print no wall-clock times
+and use fixed seeds.
 """
 
 from __future__ import annotations
 
+import re
+import sys
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from analysis.errors import InvalidArgument
 
+STYLE = """
+body { font-family: Georgia, "Times New Roman", serif; line-height: 1.55; color: #222;
+       max-width: 52rem; margin: 2rem auto; padding: 0 1rem; }
+h1, h2, h3 { font-family: "Helvetica Neue", Arial, sans-serif; line-height: 1.25; color: #1b3a5c; }
+table { border-collapse: collapse; margin: 1rem 0; font-size: 0.92rem; display: block;
+        overflow-x: auto; max-width: 100%; }
+th, td { padding: 0.25rem 0.6rem; border-bottom: 1px solid #ddd; }
+th { border-bottom: 2px solid #888; }
+img { max-width: 100%; height: auto; display: block; margin: 1rem auto; }
+pre { background: #f6f6f4; padding: 0.6rem 0.8rem; overflow-x: auto; font-size: 0.88rem; }
+code { font-size: 0.92em; }
+""".strip()
 
-def build_reports(games, notebook_dir="notebooks", out_dir="reports", timeout=1200) -> list[Path]:
-    """Build the articles for ``games`` (all notebooks when empty) and return their paths."""
+
+@dataclass(frozen=True)
+class Article:
+    """A built article: its markdown, its figures (file name -> bytes) and its HTML page."""
+
+    name: str
+    markdown: str
+    figures: dict = field(repr=False)
+    html: str = field(repr=False)
+
+
+def build_reports(games, notebook_dir="notebooks", out_dir="reports", timeout=1200, log=None) -> list[Path]:
+    """Build the articles for ``games`` (all notebooks when empty) and return the files written.
+
+    Progress goes to ``log`` (stderr by default), one line per notebook and a line every
+    few seconds while a notebook runs, so a build in a pipe or a log is never silent.
+    """
+    log = sys.stderr if log is None else log
     notebook_dir, out_dir = Path(notebook_dir), Path(out_dir)
     available = {p.stem: p for p in sorted(notebook_dir.glob("*.ipynb"))}
     if not available:
@@ -22,44 +62,120 @@ def build_reports(games, notebook_dir="notebooks", out_dir="reports", timeout=12
     unknown = [g for g in chosen if g not in available]
     if unknown:
         raise InvalidArgument(f"No notebook named '{unknown[0]}'; choose from {', '.join(available)}.")
-    out_dir.mkdir(parents=True, exist_ok=True)
-    return [article for game in chosen for article in build_report(available[game], out_dir, timeout)]
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InvalidArgument(f"Cannot write the articles to '{out_dir}': {error.strerror}.") from None
+    written = []
+    for number, game in enumerate(chosen, 1):
+        path = available[game]
+        step = f"reports: {path.name} {number}/{len(chosen)}"
+        print(f"{step} ...", file=log, flush=True)
+        started = time.perf_counter()
+        written += build_report(path, out_dir, timeout, progress=_CellProgress(step, log))
+        print(f"{step} done ({time.perf_counter() - started:.0f} s)", file=log, flush=True)
+    written.append(write_index(available.values(), out_dir))
+    return written
 
 
-def execute_notebook(path: Path, timeout: int = 1200):
+def execute_notebook(path: Path, timeout: int = 1200, progress=None):
     """Run every cell of the notebook at ``path`` (working folder: its own) and return it."""
     import nbformat
     from nbclient import NotebookClient
 
+    path = Path(path)
     notebook = nbformat.read(path, as_version=4)
-    NotebookClient(notebook, timeout=timeout, kernel_name="python3",
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    client = NotebookClient(notebook, timeout=timeout, kernel_name="python3",
+                            resources={"metadata": {"path": str(path.parent)}})
+    if progress is not None:
+        progress.total = sum(cell.cell_type == "code" for cell in notebook.cells)
+        client.on_cell_executed = progress.cell_done
+    client.execute()
     return notebook
 
 
-def build_report(path: Path, out_dir: Path, timeout: int = 1200) -> list[Path]:
+def render_article(notebook, name: str) -> Article:
+    """The article for an executed notebook: code hidden, stderr dropped, tidy markdown."""
+    import copy
+
     from nbconvert import HTMLExporter, MarkdownExporter
-    from traitlets.config import Config
 
-    notebook = execute_notebook(path, timeout)
-    config = Config()
-    config.TagRemovePreprocessor.remove_input_tags = ("hide-input",)
-    config.TagRemovePreprocessor.enabled = True
-    name = path.stem
-    written = []
-
-    body, resources = MarkdownExporter(config=config).from_notebook_node(
+    notebook = copy.deepcopy(notebook)
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            cell.outputs = [output for output in cell.get("outputs", [])
+                            if not (output.get("output_type") == "stream" and output.get("name") == "stderr")]
+            cell.metadata.pop("execution", None)
+    options = dict(exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True)
+    body, resources = MarkdownExporter(**options).from_notebook_node(
         notebook, resources={"output_files_dir": f"{name}_files"})
-    for filename, data in resources.get("outputs", {}).items():
+    body = body.replace("![png](", "![chart](")
+    body = re.sub(r"[ \t]+\n", "\n", body)
+    body = re.sub(r"\n{3,}", "\n\n", body).strip() + "\n"
+
+    fragment, _ = HTMLExporter(template_name="basic", **options).from_notebook_node(notebook)
+    title = next((line[2:].strip() for cell in notebook.cells if cell.cell_type == "markdown"
+                  for line in cell.source.splitlines() if line.startswith("# ")), name)
+    html = (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f"<title>{_escape(title)}</title>\n<style>\n{STYLE}\n</style>\n</head>\n<body>\n"
+            f"{fragment.strip()}\n</body>\n</html>\n")
+    return Article(name, body, dict(resources.get("outputs", {})), html)
+
+
+def build_report(path: Path, out_dir: Path, timeout: int = 1200, progress=None) -> list[Path]:
+    """Execute one notebook and write its article, figures and HTML page into ``out_dir``."""
+    import shutil
+
+    path, out_dir = Path(path), Path(out_dir)
+    article = render_article(execute_notebook(path, timeout, progress), path.stem)
+    figures = out_dir / f"{article.name}_files"
+    shutil.rmtree(figures, ignore_errors=True)  # a figure the notebook no longer draws must not linger
+    for filename, data in sorted(article.figures.items()):
         figure = out_dir / filename
         figure.parent.mkdir(parents=True, exist_ok=True)
         figure.write_bytes(data)
-    article = out_dir / f"{name}.md"
-    article.write_text(body, encoding="utf-8")
-    written.append(article)
+    markdown, page = out_dir / f"{article.name}.md", out_dir / f"{article.name}.html"
+    markdown.write_text(article.markdown, encoding="utf-8")
+    page.write_text(article.html, encoding="utf-8")
+    return [markdown, page]
 
-    html, _ = HTMLExporter(config=config).from_notebook_node(notebook)
-    page = out_dir / f"{name}.html"
-    page.write_text(html, encoding="utf-8")
-    written.append(page)
-    return written
+
+def write_index(notebooks, out_dir: Path) -> Path:
+    """``reports/README.md``: one line per article, with the question it answers."""
+    import nbformat
+
+    lines = ["# Strategy articles", "",
+             "Built from `notebooks/` by `bash scripts/reports.sh`; every figure and table is computed",
+             "when the notebook runs. The rules behind them are in [docs/rules.md](../docs/rules.md).", ""]
+    for path in sorted(notebooks, key=lambda p: Path(p).stem):
+        path = Path(path)
+        notebook = nbformat.read(path, as_version=4)
+        title = next((line[2:].strip() for cell in notebook.cells if cell.cell_type == "markdown"
+                      for line in cell.source.splitlines() if line.startswith("# ")), path.stem)
+        question = notebook.metadata.get("question", "")
+        lines.append(f"* [{title}]({path.stem}.md) ([web page]({path.stem}.html))"
+                     + (f": {question}" if question else ""))
+    index = Path(out_dir) / "README.md"
+    index.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return index
+
+
+class _CellProgress:
+    """A line to the log every few seconds while a notebook's cells run."""
+
+    def __init__(self, step: str, log, every: float = 10.0):
+        self.step, self.log, self.every = step, log, every
+        self.total, self.done = 0, 0
+        self._last = time.perf_counter()
+
+    def cell_done(self, **_) -> None:
+        self.done += 1
+        now = time.perf_counter()
+        if now - self._last >= self.every:
+            self._last = now
+            print(f"{self.step}: cell {self.done} of {self.total}", file=self.log, flush=True)
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
