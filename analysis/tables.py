@@ -41,7 +41,14 @@ def format_number(value, *, percent: bool = False, digits: int | None = None, si
     sign = "+" if signed else ""
     if percent:
         places = 1 if digits is None else digits
-        return f"{100 * value:{sign},.{places}f}%"
+        text = f"{100 * value:{sign},.{places}f}%"
+        # A chance that is not certain must not print as certain (nor a possible one as impossible).
+        smallest = f"{10.0 ** -places:.{places}f}"
+        if 0 < value and float(text.rstrip("%").lstrip("+")) == 0:
+            return f"< {smallest}%"
+        if value < 1 and float(text.rstrip("%").lstrip("+").replace(",", "")) == 100:
+            return f"> {100 - float(smallest):.{places}f}%"
+        return text
     if digits is None:
         if isinstance(value, Integral) or float(value).is_integer():
             return f"{int(value):{sign},}"
