@@ -12,12 +12,21 @@ False
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, fields, replace
 
 from analysis.errors import InvalidRules
 
 #: Where A-2-3 stands among the runs (and running flushes).
 A23_PLACES = ("highest", "second", "lowest", "none")
+
+#: What happens when every opponent folds to a blind player: the pot carries over to the
+#: next deal (Brag), or the blind player takes it (Teen Patti).
+BLIND_ALONE = ("carries", "wins")
+#: The fields that rank hands (they key the stored hand tables); the rest describe the betting.
+RANKING_FIELDS = ("name", "hand_size", "prial_333_high", "a23_run")
+#: Largest betting structures accepted (the solved tree grows with each).
+MAX_RUNGS, MAX_BETS = 6, 12
 
 #: The six hand classes, weakest first; the index is the class code the kernels use.
 CLASSES = ("high_card", "pair", "flush", "run", "running_flush", "prial")
@@ -37,12 +46,33 @@ class BragRules:
         a23_run: where A-2-3 ranks among runs: ``highest`` (above A-K-Q, seed 003),
             ``second`` (just below A-K-Q, Teen Patti), ``lowest`` (below 2-3-4) or
             ``none`` (not a run at all).
+        ante: chips each player puts in before the deal.
+        stakes: the stake ladder, in chips, as an open (seen) player bets it; the
+            first bet is the lowest rung and a raise moves to any higher rung.
+        raises: the most raises in one hand (0: every bet is the lowest rung).
+        bets: the most bets (stays and raises) in one hand; once reached, a player who
+            may see must see or fold, so the betting always ends.
+        blind_stake: what a blind player bets, as a fraction of the open stake (half).
+        see_cost: what seeing costs, as a multiple of the seer's own stake: 2 in Brag
+            (twice the stake, or twice the blind stake for a blind seer), 1 for Teen
+            Patti's show.
+        blind_alone: ``carries`` (Brag: when all fold to a blind player the pot carries
+            over to the next deal) or ``wins`` (Teen Patti: the blind player takes it).
+        open_sees_blind: whether an open player may see a blind one (no in both games).
     """
 
     name: str = "brag3"
     hand_size: int = 3
     prial_333_high: bool = True
     a23_run: str = "highest"
+    ante: float = 1.0
+    stakes: tuple = (1.0, 2.0)
+    raises: int = 1
+    bets: int = 4
+    blind_stake: float = 0.5
+    see_cost: float = 2.0
+    blind_alone: str = "carries"
+    open_sees_blind: bool = False
 
     def __post_init__(self):
         if self.hand_size not in (3, 4):
@@ -51,6 +81,40 @@ class BragRules:
             raise InvalidRules(f"a23_run {self.a23_run!r} is not allowed; choose from {', '.join(A23_PLACES)}.")
         if not isinstance(self.prial_333_high, bool):
             raise InvalidRules(f"prial_333_high {self.prial_333_high!r} is not allowed; use True or False.")
+        self._check_betting()
+
+    def _check_betting(self) -> None:
+        def chips(value) -> bool:
+            return (isinstance(value, (int, float)) and not isinstance(value, bool)
+                    and math.isfinite(value) and 0 < value <= 1e9)
+
+        def whole(value, low, high) -> bool:
+            return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+        if not chips(self.ante):
+            raise InvalidRules(f"ante {self.ante!r} is not allowed; it must be a number of chips above 0.")
+        stakes = self.stakes
+        if not isinstance(stakes, tuple) or not 1 <= len(stakes) <= MAX_RUNGS \
+                or not all(chips(s) for s in stakes) or any(b <= a for a, b in zip(stakes, stakes[1:])):
+            raise InvalidRules(f"stakes {stakes!r} is not allowed; give 1 to {MAX_RUNGS} stakes in chips, "
+                               "each above 0 and higher than the one before.")
+        if not whole(self.raises, 0, MAX_BETS):
+            raise InvalidRules(f"A raise cap of {self.raises!r} is not allowed; choose a whole number "
+                               f"from 0 to {MAX_BETS}.")
+        if not whole(self.bets, 1, MAX_BETS):
+            raise InvalidRules(f"A cap of {self.bets!r} bets is not allowed; choose a whole number from 1 "
+                               f"to {MAX_BETS}.")
+        if self.blind_stake != 0.5 or isinstance(self.blind_stake, bool):
+            raise InvalidRules(f"A blind stake of {self.blind_stake!r} is not allowed; a blind player bets "
+                               "half the open stake (0.5).")
+        if self.see_cost not in (1, 2) or isinstance(self.see_cost, bool):
+            raise InvalidRules(f"see_cost {self.see_cost!r} is not allowed; seeing costs 2 stakes (Brag) "
+                               "or 1 (Teen Patti's show).")
+        if self.blind_alone not in BLIND_ALONE:
+            raise InvalidRules(f"blind_alone {self.blind_alone!r} is not allowed; choose from "
+                               f"{', '.join(BLIND_ALONE)}.")
+        if not isinstance(self.open_sees_blind, bool):
+            raise InvalidRules(f"open_sees_blind {self.open_sees_blind!r} is not allowed; use True or False.")
 
     @property
     def a23_code(self) -> int:
@@ -58,7 +122,11 @@ class BragRules:
         return A23_PLACES.index(self.a23_run)
 
     def key(self) -> dict:
-        """The fields as a plain dict, used to key cached tables."""
+        """The ranking fields as a plain dict, used to key cached hand tables."""
+        return {name: getattr(self, name) for name in RANKING_FIELDS}
+
+    def betting_key(self) -> dict:
+        """Every field (ranking and betting) as a plain dict, used to key solved betting games."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @property
@@ -75,6 +143,14 @@ class BragRules:
         return (f"{self.name}: {self.hand_size} cards, top prial {top}, "
                 f"A-2-3 run {self.a23_run}")
 
+    def betting(self) -> str:
+        """The betting structure in words."""
+        ladder = ", ".join(f"{s:g}" for s in self.stakes)
+        alone = "carries over" if self.blind_alone == "carries" else "goes to the blind player"
+        return (f"ante {self.ante:g}; open stakes {ladder} (blind players bet half); at most "
+                f"{self.raises} raise{'s' if self.raises != 1 else ''} and {self.bets} bets; seeing costs "
+                f"{self.see_cost:g}x the seer's stake; a pot folded to a blind player {alone}")
+
 
 PRESETS = {
     # Seed 003 and pagat: A-2-3 is the best run, 3-3-3 the best prial.
@@ -82,7 +158,8 @@ PRESETS = {
     # Four Card Brag: same ranking, best three of four, the discard breaks ties.
     "brag4": BragRules("brag4", 4, True, "highest"),
     # Teen Patti: A-A-A is the top trail; sequences A-K-Q, then A-2-3, then K-Q-J.
-    "teen_patti": BragRules("teen_patti", 3, False, "second"),
+    # Teen Patti: show costs one stake (not two), and a blind player left alone takes the pot.
+    "teen_patti": BragRules("teen_patti", 3, False, "second", see_cost=1.0, blind_alone="wins"),
 }
 
 
@@ -100,5 +177,7 @@ def preset(name: str | BragRules = "brag3", **overrides) -> BragRules:
         for field in overrides:
             if field not in allowed:
                 raise InvalidRules(f"'{field}' is not a Brag rule field; choose from {', '.join(sorted(allowed))}.")
+        if isinstance(overrides.get("stakes"), list):
+            overrides["stakes"] = tuple(overrides["stakes"])
         rules = replace(rules, **overrides)
     return rules

@@ -71,3 +71,224 @@ def all_keys(hand_size, prial_333_high=True, a23="highest"):
     """{frozenset of cards: key} for every hand of the full deck (built once per process)."""
     key = key3 if hand_size == 3 else key4
     return {frozenset(h): key(h, prial_333_high, a23) for h in combinations(DECK, hand_size)}
+
+
+# ---------------------------------------------------------------------------------------------
+# Heads-up betting, written from the rules as documented in docs/brag.md (not from betting.py).
+# A history is a tuple of action names; a node is either a decision (actor, actions) or the end
+# of the hand (player 0's chips, given who has the better hand).
+
+def betting_actions(structure, history):
+    """(actor, blind, [(action, next history or None for the end of the hand)]) after ``history``,
+    or None when the hand is over. ``structure``: dict with stakes, raises, bets, see_cost,
+    open_sees_blind."""
+    state = replay(structure, history)
+    if state["over"]:
+        return None
+    me = state["actor"]
+    them = 1 - me
+    blind = state["blind"][me]
+    rung = state["rung"]
+    can_see = state["bets"] > 0 and (blind or not state["blind"][them] or structure["open_sees_blind"])
+    capped = state["bets"] >= structure["bets"]
+    actions = ["look"] if blind else ["fold"]
+    if not (capped and can_see):
+        actions.append("blind" if blind else "bet")
+    if not capped and state["raises"] < structure["raises"]:
+        lowest = 1 if rung is None else rung + 1
+        for higher in range(lowest, len(structure["stakes"])):
+            actions.append(("blind raise " if blind else "raise ") + f"{structure['stakes'][higher]:g}")
+    if can_see:
+        actions.append("see")
+    return me, blind, actions
+
+
+def replay(structure, history):
+    """Play ``history`` from the deal: who acts, who is blind, chips put in, and how it ended."""
+    state = {"actor": 0, "blind": [True, True], "rung": None, "raises": 0, "bets": 0,
+             "put": [structure["ante"], structure["ante"]], "over": None}
+    stakes = structure["stakes"]
+    for action in history:
+        me = state["actor"]
+        share = 0.5 if state["blind"][me] else 1.0
+        current = 0 if state["rung"] is None else state["rung"]
+        if action == "look":
+            state["blind"][me] = False
+            continue   # the same player acts again, now open
+        if action == "fold":
+            state["over"] = ("fold", me)
+            break
+        if action == "see":
+            state["put"][me] += structure["see_cost"] * share * stakes[current]
+            state["over"] = ("see", me)
+            break
+        if action in ("bet", "blind"):
+            state["put"][me] += share * stakes[current]
+        else:   # a raise to a named stake
+            rung = [f"{s:g}" for s in stakes].index(action.split()[-1])
+            state["put"][me] += share * stakes[rung]
+            state["rung"] = rung
+            state["raises"] += 1
+        if state["rung"] is None:
+            state["rung"] = 0
+        state["bets"] += 1
+        state["actor"] = 1 - me
+    return state
+
+
+def end_payoff(structure, history, comparison):
+    """Player 0's chips at the end of ``history``; ``comparison`` is +1 if player 0's hand is
+    better, -1 if worse, 0 if equal."""
+    state = replay(structure, history)
+    how, who = state["over"]
+    put0, put1 = state["put"]
+    if how == "fold":
+        stays = 1 - who
+        if state["blind"][stays] and structure["blind_alone"] == "carries":
+            return (put1 - put0) / 2        # the pot carries over; the next deal is even
+        return put1 if stays == 0 else -put0
+    if comparison == 0:
+        comparison = -1 if who == 0 else 1   # the player who saw loses a tie
+    return put1 if comparison > 0 else -put0
+
+
+def all_histories(structure):
+    """Every history of the betting, parents before children."""
+    out, frontier = [()], [()]
+    while frontier:
+        following = []
+        for history in frontier:
+            node = betting_actions(structure, history)
+            if node is None:
+                continue
+            for action in node[2]:
+                following.append(history + (action,))
+        out.extend(following)
+        frontier = following
+    return out
+
+
+def deals(deck, key=key3):
+    """Every ordered pair of disjoint three-card hands from ``deck`` (text cards), with their keys."""
+    hands = [(h, key(h)) for h in combinations(deck, 3)]
+    return [(k0, k1) for h0, k0 in hands for h1, k1 in hands if not set(h0) & set(h1)]
+
+
+def information_set(structure, history, player, own_key):
+    """What ``player`` knows after ``history``: the history, plus the hand's key once looked."""
+    looked = sum(1 for i, a in enumerate(history) if a == "look" and replay(structure, history[:i])["actor"] == player)
+    return (history, own_key if looked else None)
+
+
+def best_response_value(structure, deck, strategy, responder):
+    """The responder's best expected chips (player 0's sign for 0, player 1's for 1) against
+    ``strategy(history, own_key_or_None) -> {action: probability}`` for the other player,
+    by walking every deal through the whole tree."""
+    all_deals = deals(deck)
+    weight = 1.0 / len(all_deals)
+    histories = all_histories(structure)
+    sign = 1 if responder == 0 else -1
+    # value[(history, deal index)] for the responder, deepest histories first.
+    value = {}
+    for history in sorted(histories, key=len, reverse=True):
+        node = betting_actions(structure, history)
+        if node is None:
+            for d, (k0, k1) in enumerate(all_deals):
+                comparison = (k0 > k1) - (k0 < k1)
+                value[history, d] = sign * end_payoff(structure, history, comparison)
+            continue
+        actor, _, actions = node
+        if actor != responder:
+            for d, (k0, k1) in enumerate(all_deals):
+                other_key = (k0, k1)[actor]
+                mix = strategy(*information_set(structure, history, actor, other_key))
+                value[history, d] = sum(mix[a] * value[history + (a,), d] for a in actions)
+            continue
+        # The responder picks one action per information set: by summed (counterfactual) value.
+        groups = {}
+        for d, (k0, k1) in enumerate(all_deals):
+            groups.setdefault(information_set(structure, history, actor, (k0, k1)[actor]), []).append(d)
+        for members in groups.values():
+            def gain(a):
+                return sum(opponent_reach(structure, strategy, history, all_deals[d], responder)
+                           * value[history + (a,), d] for d in members)
+            best = max(actions, key=gain)
+            for d in members:
+                value[history, d] = value[history + (best,), d]
+    return weight * sum(value[(), d] for d in range(len(all_deals)))
+
+
+def opponent_reach(structure, strategy, history, deal, responder):
+    """The probability that the responder's opponent plays its part of ``history`` with its hand in ``deal``."""
+    other = 1 - responder
+    probability = 1.0
+    for i, action in enumerate(history):
+        state = replay(structure, history[:i])
+        if state["actor"] == other:
+            probability *= strategy(*information_set(structure, history[:i], other, deal[other]))[action]
+    return probability
+
+
+def sequence_form_value(structure, deck):
+    """Player 0's equilibrium value by the sequence-form linear program (von Stengel 1996), solved
+    with scipy's ``linprog``: max over player 0's realisation plans x of min over player 1's of x'Ay."""
+    import numpy as np
+    from scipy.optimize import linprog
+    from scipy.sparse import csr_matrix, hstack, lil_matrix
+
+    all_deals = deals(deck)
+    weight = 1.0 / len(all_deals)
+    sequences = [{(): 0}, {(): 0}]
+    parent_of = [{}, {}]          # information set -> the player's sequence before it
+    payoff = {}
+
+    def sequence(player, key):
+        return sequences[player].setdefault(key, len(sequences[player]))
+
+    def walk(history, d, last):
+        node = betting_actions(structure, history)
+        k0, k1 = all_deals[d]
+        if node is None:
+            cell = (last[0], last[1])
+            payoff[cell] = payoff.get(cell, 0.0) + weight * end_payoff(structure, history, (k0 > k1) - (k0 < k1))
+            return
+        actor, _, actions = node
+        infoset = information_set(structure, history, actor, (k0, k1)[actor])
+        parent_of[actor][infoset] = last[actor]
+        for action in actions:
+            step = list(last)
+            step[actor] = sequence(actor, (infoset, action))
+            walk(history + (action,), d, step)
+
+    for d in range(len(all_deals)):
+        walk((), d, [0, 0])
+    n0, n1 = len(sequences[0]), len(sequences[1])
+    sets = [sorted(parent_of[p], key=repr) for p in (0, 1)]
+    m0, m1 = 1 + len(sets[0]), 1 + len(sets[1])
+
+    def constraints(player, m, n):
+        matrix = lil_matrix((m, n))
+        matrix[0, 0] = 1.0
+        for row, infoset in enumerate(sets[player], start=1):
+            matrix[row, parent_of[player][infoset]] = -1.0
+            for key, column in sequences[player].items():
+                if key != () and key[0] == infoset:
+                    matrix[row, column] = 1.0
+        return matrix.tocsr()
+
+    E, F = constraints(0, m0, n0), constraints(1, m1, n1)
+    A = lil_matrix((n0, n1))
+    for (s0, s1), v in payoff.items():
+        A[s0, s1] = v
+    A = A.tocsr()
+    # Variables: x (n0, >= 0), q (m1, free). Maximise q[0] subject to F'q - A'x <= 0 and E x = e.
+    cost = np.zeros(n0 + m1)
+    cost[n0] = -1.0
+    upper = hstack([-A.T, F.T]).tocsr()
+    equal = hstack([E, csr_matrix((m0, m1))]).tocsr()
+    e = np.zeros(m0)
+    e[0] = 1.0
+    bounds = [(0, None)] * n0 + [(None, None)] * m1
+    result = linprog(cost, A_ub=upper, b_ub=np.zeros(n1), A_eq=equal, b_eq=e, bounds=bounds, method="highs")
+    assert result.status == 0, result.message
+    return -result.fun

@@ -1,0 +1,228 @@
+"""Numba kernels of the heads-up betting solver: the joint deal, CFR passes and best response.
+
+The game is described by plain arrays (see ``betting.py`` and ``solve.py``): a public
+tree (children after parents), the actor of each decision and whether the actor is
+blind, terminal payoffs for player 0 by showdown outcome, and the joint chance of
+the two players' hand strengths ``chance[i, j]`` (player 0 holds strength class i,
+player 1 class j; exact with card removal). A player's information set is (node,
+own class) once the player has looked, and (node) alone while blind.
+
+Values are counterfactual: ``value[n, i]`` is the traverser's payoff summed over
+deals where the traverser holds class i, weighted by the chance of the deal and
+the opponent's reach, so a terminal needs ``sum_j chance[i, j] * reach[j]`` (all
+opponent hands) and the same sum over weaker classes only. Those two products are
+one matrix product over all terminals at once (done with BLAS outside the kernels:
+``reach_rows @ showdown_matrix``), which is what makes an iteration cheap.
+
+Strategy arrays are flat: the slot of (node n, row h, action a) is
+``offset[n] + h * n_actions[n] + a``, where h is the class for an open actor and 0
+for a blind one.
+"""
+
+import numpy as np
+from numba import njit
+
+VANILLA, CFR_PLUS, DISCOUNTED = 0, 1, 2
+UPDATE, EVALUATE, BEST_RESPONSE = 0, 1, 2
+WIN, LOSE, TIE = 0, 1, 2
+
+
+@njit(cache=True)
+def pair_counts(masks, classes, n_classes):
+    """Deals of two disjoint hands by (first hand's class, second hand's class).
+
+    ``masks[h]`` has bit c set when hand h holds card c; ``classes[h]`` is its strength
+    class. Every ordered pair of hands that share no card is one deal.
+    """
+    counts = np.zeros((n_classes, n_classes), np.int64)
+    n = masks.size
+    for a in range(n):
+        mask_a = masks[a]
+        class_a = classes[a]
+        for b in range(a + 1, n):
+            if mask_a & masks[b] == 0:
+                counts[class_a, classes[b]] += 1
+    # Each unordered pair was counted once, in one orientation.
+    return counts + counts.T
+
+
+@njit(cache=True)
+def average_policy(strategy_sum, actor, blind, n_actions, offset, classes, out):
+    """The average strategy: each information set's strategy sums scaled to 1 (uniform if never reached)."""
+    for n in range(actor.size):
+        if n_actions[n] == 0:
+            continue
+        size = n_actions[n]
+        rows = 1 if blind[n] else classes
+        for h in range(rows):
+            base = offset[n] + h * size
+            total = 0.0
+            for a in range(size):
+                total += strategy_sum[base + a]
+            for a in range(size):
+                out[base + a] = strategy_sum[base + a] / total if total > 0.0 else 1.0 / size
+
+
+@njit(cache=True)
+def forward(policy, regret, matching, actor, blind, child_start, n_actions, offset, classes, reach,
+            traverser, weight, strategy_sum):
+    """Each player's probability of playing to every node, per own class (chance left out).
+
+    With ``matching`` the policy is first set from ``regret`` by regret matching. The
+    traverser's strategy sums gain ``weight * own reach * policy`` on the way.
+    """
+    reach[:, 0, :] = 1.0
+    for n in range(actor.size):
+        size = n_actions[n]
+        if size == 0:
+            continue
+        p = actor[n]
+        rows = 1 if blind[n] else classes
+        if matching:
+            for h in range(rows):
+                base = offset[n] + h * size
+                total = 0.0
+                for a in range(size):
+                    if regret[base + a] > 0.0:
+                        total += regret[base + a]
+                for a in range(size):
+                    if total > 0.0:
+                        policy[base + a] = regret[base + a] / total if regret[base + a] > 0.0 else 0.0
+                    else:
+                        policy[base + a] = 1.0 / size
+        if p == traverser:
+            for h in range(rows):
+                own = weight * reach[p, n, h]
+                if own != 0.0:
+                    base = offset[n] + h * size
+                    for a in range(size):
+                        strategy_sum[base + a] += own * policy[base + a]
+        for a in range(size):
+            c = child_start[n] + a
+            reach[1 - p, c, :] = reach[1 - p, n, :]
+            for i in range(classes):
+                h = 0 if blind[n] else i
+                reach[p, c, i] = reach[p, n, i] * policy[offset[n] + h * size + a]
+
+
+@njit(cache=True)
+def backward(mode, traverser, iteration, variant, policy, regret,
+             actor, blind, child_start, n_actions, offset, classes, payoff, source_row, opponent_blind,
+             products, row_sums, lower_sums, diagonal, reach, value):
+    """Counterfactual values of ``traverser`` at every node, leaves first; returns the expected value.
+
+    ``mode``: UPDATE also updates the traverser's regrets (CFR), EVALUATE only
+    evaluates ``policy``, BEST_RESPONSE takes the best action in every information
+    set of the traverser. At a terminal the opponent's reach is either a row of
+    ``products`` (all classes, then the weaker classes: ``[F | W]``), or, where the
+    opponent is still blind (reach the same for every class), a multiple of the
+    chance matrix's row sums.
+    """
+    me = traverser
+    other = 1 - me
+    action_value = np.zeros((n_actions.max(), classes))
+    if variant == DISCOUNTED:
+        # Discounted CFR (Brown & Sandholm 2019) with alpha 1.5, beta 0, gamma 2.
+        grown = float(iteration - 1) ** 1.5
+        keep_positive = grown / (grown + 1.0)
+        keep_negative = 0.5
+    elif variant == CFR_PLUS:
+        keep_positive = 1.0
+        keep_negative = 0.0
+    else:
+        keep_positive = 1.0
+        keep_negative = 1.0
+    for n in range(actor.size - 1, -1, -1):
+        size = n_actions[n]
+        if size == 0:
+            win, lose, tie = payoff[n, WIN], payoff[n, LOSE], payoff[n, TIE]
+            if me == 1:  # player 1 wins when player 0 loses; values in player 1's chips
+                win, lose, tie = -lose, -win, -tie
+            row = source_row[me, n]
+            for i in range(classes):
+                r = reach[other, n, i]
+                if opponent_blind[me, n]:
+                    every = r * row_sums[i]
+                    weaker = r * lower_sums[i]
+                else:
+                    every = products[row, i]
+                    weaker = products[row, classes + i]
+                equal = diagonal[i] * r
+                value[n, i] = win * weaker + lose * (every - weaker - equal) + tie * equal
+            continue
+        first = child_start[n]
+        if actor[n] != me:
+            for i in range(classes):
+                total = 0.0
+                for a in range(size):
+                    total += value[first + a, i]
+                value[n, i] = total
+            continue
+        for a in range(size):
+            for i in range(classes):
+                action_value[a, i] = value[first + a, i]
+        if blind[n]:
+            # One information set for every class: compare actions on their sums.
+            base = offset[n]
+            if mode == BEST_RESPONSE:
+                best, best_total = 0, -1e300
+                for a in range(size):
+                    total = 0.0
+                    for i in range(classes):
+                        total += action_value[a, i]
+                    if total > best_total:
+                        best, best_total = a, total
+                for i in range(classes):
+                    value[n, i] = action_value[best, i]
+                continue
+            expected_total = 0.0
+            for i in range(classes):
+                expected = 0.0
+                for a in range(size):
+                    expected += policy[base + a] * action_value[a, i]
+                value[n, i] = expected
+                expected_total += expected
+            if mode == UPDATE:
+                for a in range(size):
+                    total = 0.0
+                    for i in range(classes):
+                        total += action_value[a, i]
+                    r_old = regret[base + a]
+                    r_old *= keep_positive if r_old > 0.0 else keep_negative
+                    r_new = r_old + total - expected_total
+                    if variant == CFR_PLUS and r_new < 0.0:
+                        r_new = 0.0
+                    regret[base + a] = r_new
+            continue
+        for i in range(classes):
+            base = offset[n] + i * size
+            if mode == BEST_RESPONSE:
+                best = action_value[0, i]
+                for a in range(1, size):
+                    if action_value[a, i] > best:
+                        best = action_value[a, i]
+                value[n, i] = best
+                continue
+            expected = 0.0
+            for a in range(size):
+                expected += policy[base + a] * action_value[a, i]
+            value[n, i] = expected
+            if mode == UPDATE:
+                for a in range(size):
+                    r_old = regret[base + a]
+                    r_old *= keep_positive if r_old > 0.0 else keep_negative
+                    r_new = r_old + action_value[a, i] - expected
+                    if variant == CFR_PLUS and r_new < 0.0:
+                        r_new = 0.0
+                    regret[base + a] = r_new
+    total = 0.0
+    for i in range(classes):
+        total += value[0, i]
+    return total
+
+
+@njit(cache=True)
+def gather(reach, other, sources, rows):
+    """``rows[k] = reach[other, sources[k]]``: the opponent's reach at the nodes the terminals read."""
+    for k in range(sources.size):
+        rows[k, :] = reach[other, sources[k], :]

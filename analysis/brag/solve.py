@@ -1,0 +1,352 @@
+"""Heads-up Brag betting solved: an equilibrium by discounted CFR, its exact exploitability and values.
+
+The private state of a player is the strength of the hand (741 distinct strengths
+for three cards), and the two hands are dealt jointly with card removal: the chance
+of each pair of strengths is the number of deals of two disjoint hands with those
+strengths (``strength_pairs``), counted by a numba kernel over every pair of hands.
+The betting tree is ``betting.py``'s. A blind player's choice is one information set
+for every hand (the cards are unseen); a player who has looked chooses by hand.
+
+Solvers: discounted CFR (default; alpha 1.5, beta 0, gamma 2), CFR+ and vanilla CFR.
+The solve stops at the first check (every ``check_every`` iterations) where the
+exploitability of the average strategy is at most ``target``, so the same rules give
+the same answer on any machine. Exploitability is exact: a best response of each
+player on the whole tree, averaged over the two seats (half the NashConv), in chips
+per ante.
+
+>>> solution = solve("brag3", deck="QKA", use_store=False)   # three ranks, 12 cards
+>>> solution.exploitability <= 0.001
+True
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+
+from analysis.brag.betting import DECISION, BettingTree, betting_tree
+from analysis.brag.cards import RANK_CHARS
+from analysis.brag.rules import BragRules, preset
+from analysis.errors import InvalidArgument
+
+#: Bump when the encoding or the solver changes what a stored solution means.
+SOLVER_VERSION = 1
+VARIANTS = {"cfr": 0, "cfr+": 1, "dcfr": 2}
+DEFAULT_TARGET = 1e-3
+DEFAULT_ITERATIONS = 20_000
+CHECK_EVERY = 50
+#: Distinct strengths beyond which the joint chance matrix no longer fits (Four Card Brag has 5,222).
+MAX_CLASSES = 1500
+
+
+@dataclass(frozen=True, eq=False)
+class StrengthPairs:
+    """The joint deal of two hands by strength: ``counts[i, j]`` deals where player 0 holds
+    strength ``strengths[i]`` and player 1 ``strengths[j]`` (no shared card)."""
+
+    strengths: np.ndarray     # (S,) ascending distinct strengths
+    counts: np.ndarray        # (S, S) int64
+    hands: np.ndarray         # (S,) hands of each strength in the deck
+
+    @property
+    def deals(self) -> int:
+        return int(self.counts.sum())
+
+
+def deck_cards(deck) -> tuple[int, ...]:
+    """The cards in play: None for all 52, a string of rank characters (``"QKA"``: every suit of
+    those ranks), or card codes."""
+    if deck is None:
+        return tuple(range(52))
+    if isinstance(deck, str):
+        ranks = [RANK_CHARS.index(ch) for ch in deck.upper() if ch in RANK_CHARS]
+        if len(ranks) != len(deck) or len(set(ranks)) != len(ranks):
+            raise InvalidArgument(f"Deck '{deck}' is not a set of distinct ranks such as 'QKA'.")
+        return tuple(sorted(4 * r + s for r in ranks for s in range(4)))
+    cards = tuple(sorted(int(c) for c in deck))
+    if len(set(cards)) != len(cards) or not all(0 <= c < 52 for c in cards):
+        raise InvalidArgument(f"Deck {deck!r} is not a set of distinct card numbers 0-51.")
+    return cards
+
+
+def strength_pairs(rules: str | BragRules = "brag3", deck=None, use_store: bool = True) -> StrengthPairs:
+    """Count every deal of two disjoint hands by the pair of their strengths (exact card removal)."""
+    from analysis.brag.tables import hand_table
+
+    rules = preset(rules)
+    cards = deck_cards(deck)
+    if len(cards) < 2 * rules.hand_size:
+        raise InvalidArgument(f"A deck of {len(cards)} cards cannot deal two hands of {rules.hand_size}.")
+    table = hand_table(rules)
+    deck_mask = np.uint64(sum(1 << c for c in cards))
+    inside = (table.masks & ~deck_mask) == 0
+    strengths = np.unique(table.strengths[inside])
+    if strengths.size > MAX_CLASSES:
+        raise InvalidArgument(f"{rules.name} has {strengths.size:,} distinct hand strengths; the betting "
+                              f"solver holds at most {MAX_CLASSES:,} (Three Card Brag and Teen Patti have 741).")
+
+    def build():
+        from analysis.brag._betting_kernels import pair_counts
+
+        classes = np.searchsorted(strengths, table.strengths[inside]).astype(np.int64)
+        return {"counts": pair_counts(table.masks[inside], classes, strengths.size)}
+
+    if use_store and deck is None:
+        from analysis.store import Store
+
+        counts = Store().load_or_build(f"brag/strength-pairs-{rules.slug}",
+                                       {"rules": rules.key(), "code": SOLVER_VERSION}, build)["counts"]
+    else:
+        counts = build()["counts"]
+    hands = np.bincount(np.searchsorted(strengths, table.strengths[inside]), minlength=strengths.size)
+    return StrengthPairs(strengths, counts, hands)
+
+
+@dataclass(frozen=True, eq=False)
+class BettingGame:
+    """The arrays the kernels read: the tree, the chance matrix, and per-seat showdown matrices."""
+
+    tree: BettingTree
+    pairs: StrengthPairs
+    chance: np.ndarray          # (S, S) probability of each strength pair
+    offset: np.ndarray          # first policy slot of each node
+    slots: int
+    showdown: tuple             # per seat: (S, 2S) [all | weaker] matrix for reach_rows @ showdown
+    row_sums: np.ndarray        # (2, S)
+    lower_sums: np.ndarray      # (2, S)
+    diagonal: np.ndarray        # (2, S)
+    sources: tuple              # per seat: nodes whose opponent reach the terminals read
+    source_row: np.ndarray      # (2, N) row of products for each terminal (-1: opponent blind)
+    opponent_blind: np.ndarray  # (2, N)
+
+    @property
+    def classes(self) -> int:
+        return int(self.chance.shape[0])
+
+
+def betting_game(rules: str | BragRules = "brag3", deck=None, use_store: bool = True) -> BettingGame:
+    """Encode heads-up betting for ``rules`` (optionally on a reduced ``deck``) as arrays."""
+    rules = preset(rules)
+    tree = betting_tree(rules)
+    pairs = strength_pairs(rules, deck, use_store)
+    chance = pairs.counts / pairs.deals
+    classes = chance.shape[0]
+    rows = np.where(tree.blind, 1, classes) * tree.n_actions
+    offset = np.concatenate([[0], np.cumsum(rows)[:-1]]).astype(np.int64)
+    weaker = np.tril(np.ones((classes, classes), dtype=bool), -1)
+    showdown, row_sums, lower_sums, diagonal = [], [], [], []
+    for seat in (0, 1):
+        mine = chance if seat == 0 else chance.T          # [my class, their class]
+        lower = np.where(weaker, mine, 0.0)
+        showdown.append(np.ascontiguousarray(np.hstack([mine.T, lower.T])))
+        row_sums.append(mine.sum(axis=1))
+        lower_sums.append(lower.sum(axis=1))
+        diagonal.append(np.diag(mine).copy())
+    terminal = np.flatnonzero(tree.kind != DECISION)
+    source_row = np.full((2, tree.nodes), -1, dtype=np.int64)
+    opponent_blind = np.zeros((2, tree.nodes), dtype=np.bool_)
+    sources = []
+    for seat in (0, 1):
+        rows_of: dict[int, int] = {}
+        for t in terminal:
+            opponent_blind[seat, t] = tree.status[t, 1 - seat] == 1
+            if opponent_blind[seat, t]:
+                continue
+            parent = int(tree.parent[t])
+            # After my own fold or see the opponent's reach is what it was where I acted.
+            source = parent if tree.actor[parent] == seat else int(t)
+            source_row[seat, t] = rows_of.setdefault(source, len(rows_of))
+        sources.append(np.array(list(rows_of), dtype=np.int64))
+    return BettingGame(tree, pairs, chance, offset, int(rows.sum()), tuple(showdown), np.array(row_sums),
+                       np.array(lower_sums), np.array(diagonal), tuple(sources), source_row, opponent_blind)
+
+
+class _Passes:
+    """One game's kernel calls, with the work buffers allocated once."""
+
+    def __init__(self, game: BettingGame):
+        from analysis.brag import _betting_kernels as kernels
+
+        self.k, self.game = kernels, game
+        tree = game.tree
+        self.reach = np.empty((2, tree.nodes, game.classes))
+        self.value = np.empty((tree.nodes, game.classes))
+        self.rows = [np.empty((s.size, game.classes)) for s in game.sources]
+        self.tree_arrays = (tree.actor, tree.blind, tree.child_start, tree.n_actions, game.offset, game.classes)
+
+    def forward(self, policy, regret, matching, traverser, weight, strategy_sum):
+        actor, blind, child_start, n_actions, offset, classes = self.tree_arrays
+        self.k.forward(policy, regret, matching, actor, blind, child_start, n_actions, offset, classes,
+                       self.reach, traverser, weight, strategy_sum)
+
+    def backward(self, mode, traverser, iteration, variant, policy, regret) -> float:
+        game = self.game
+        rows = self.rows[traverser]
+        self.k.gather(self.reach, 1 - traverser, game.sources[traverser], rows)
+        products = rows @ game.showdown[traverser]
+        actor, blind, child_start, n_actions, offset, classes = self.tree_arrays
+        return self.k.backward(mode, traverser, iteration, variant, policy, regret, actor, blind, child_start,
+                               n_actions, offset, classes, game.tree.payoff, game.source_row,
+                               game.opponent_blind, products, game.row_sums[traverser],
+                               game.lower_sums[traverser], game.diagonal[traverser], self.reach, self.value)
+
+    def iterate(self, t, variant, policy, regret, strategy_sum):
+        weight = float(t) ** 2 if variant == 2 else (float(t) if variant == 1 else 1.0)
+        for traverser in (0, 1):
+            self.forward(policy, regret, True, traverser, weight, strategy_sum)
+            self.backward(self.k.UPDATE, traverser, t, variant, policy, regret)
+
+    def evaluate(self, policy) -> tuple[float, float, float]:
+        """(player 0's value, best-response value of player 0, of player 1) against ``policy``."""
+        empty = np.empty(0)
+        self.forward(policy, empty, False, -1, 0.0, empty)
+        value = self.backward(self.k.EVALUATE, 0, 1, 0, policy, empty)
+        best0 = self.backward(self.k.BEST_RESPONSE, 0, 1, 0, policy, empty)
+        best1 = self.backward(self.k.BEST_RESPONSE, 1, 1, 0, policy, empty)
+        return value, best0, best1
+
+    def node_values(self, policy) -> tuple[np.ndarray, np.ndarray]:
+        """Each seat's counterfactual values (2, N, S) and reach (2, N, S) under ``policy``."""
+        empty = np.empty(0)
+        self.forward(policy, empty, False, -1, 0.0, empty)
+        values = np.empty((2,) + self.value.shape)
+        for seat in (0, 1):
+            self.backward(self.k.EVALUATE, seat, 1, 0, policy, empty)
+            values[seat] = self.value
+        return values, self.reach.copy()
+
+    def average(self, strategy_sum) -> np.ndarray:
+        tree = self.game.tree
+        out = np.empty(self.game.slots)
+        self.k.average_policy(strategy_sum, tree.actor, tree.blind, tree.n_actions, self.game.offset,
+                              self.game.classes, out)
+        return out
+
+
+@dataclass(frozen=True, eq=False)
+class Solution:
+    """A solved heads-up game: the average strategy, its values and how far from equilibrium it is."""
+
+    rules: BragRules
+    variant: str
+    iterations: int
+    seconds: float
+    value: float                 # player 0's expected chips per ante (the value of acting first)
+    exploitability: float        # chips per ante (half the NashConv)
+    best_response: tuple         # each seat's best-response value against the strategy
+    policy: np.ndarray = field(repr=False)
+    node_values: np.ndarray = field(repr=False)   # (2, N, S) counterfactual values per seat
+    reach: np.ndarray = field(repr=False)         # (2, N, S) each seat's reach per class
+    history: tuple = field(repr=False, default=())   # (iterations, exploitability) at each check
+    deck: tuple | None = None
+
+    @property
+    def tree(self) -> BettingTree:
+        return betting_tree(self.rules)
+
+    def to_dict(self) -> dict:
+        return {"preset": self.rules.name, "betting": self.rules.betting(), "solver": self.variant,
+                "iterations": self.iterations, "seconds": round(self.seconds, 3),
+                "first_player_value": self.value, "second_player_value": -self.value,
+                "exploitability": self.exploitability, "units": "chips per ante",
+                "nodes": self.tree.nodes, "information_sets": _information_sets(self)}
+
+    def __str__(self) -> str:
+        return (f"Heads-up {self.rules.name} ({self.rules.betting()})\n"
+                f"  value of acting first: {self.value:+.4f} chips per ante "
+                f"(second player {-self.value:+.4f})\n"
+                f"  exploitability {self.exploitability:.6f} chips per ante after {self.iterations:,} "
+                f"{self.variant} iterations ({self.seconds:.1f} s)")
+
+
+def _information_sets(solution: Solution) -> int:
+    tree = solution.tree
+    classes = solution.node_values.shape[2]
+    decision = tree.kind == DECISION
+    return int(np.where(tree.blind[decision], 1, classes).sum())
+
+
+def _check_solver(variant: str, target: float, iterations: int) -> None:
+    if variant not in VARIANTS:
+        raise InvalidArgument(f"Solver '{variant}' is not known; choose from {', '.join(VARIANTS)}.")
+    if isinstance(target, bool) or not isinstance(target, (int, float)) or not (0 < target < 10):
+        raise InvalidArgument(f"Target exploitability {target!r} is not allowed; choose a number above 0.")
+    if isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= 1_000_000:
+        raise InvalidArgument(f"{iterations!r} iterations is not allowed; choose 1 to 1,000,000.")
+
+
+def run_solver(game: BettingGame, variant: str = "dcfr", target: float = DEFAULT_TARGET,
+               iterations: int = DEFAULT_ITERATIONS, check_every: int = CHECK_EVERY, progress: bool = True,
+               stop_at_target: bool = True) -> Solution:
+    """Iterate on ``game`` until the exploitability is at most ``target`` (checked every ``check_every``)."""
+    from analysis.progress import Progress
+
+    _check_solver(variant, target, iterations)
+    code = VARIANTS[variant]
+    passes = _Passes(game)
+    regret, strategy_sum, policy = np.zeros(game.slots), np.zeros(game.slots), np.empty(game.slots)
+    started = time.perf_counter()
+    history = []
+    done = 0
+    exploitability = math.inf
+    with Progress(f"solving heads-up {game.tree.rules.name}", total=iterations,
+                  stream="stderr" if progress else None) as bar:
+        while done < iterations:
+            step = min(check_every, iterations - done)
+            for t in range(done + 1, done + step + 1):
+                passes.iterate(t, code, policy, regret, strategy_sum)
+            done += step
+            bar.advance(step)
+            average = passes.average(strategy_sum)
+            value, best0, best1 = passes.evaluate(average)
+            exploitability = (best0 + best1) / 2
+            history.append((done, exploitability))
+            if stop_at_target and exploitability <= target:
+                break
+    seconds = time.perf_counter() - started
+    node_values, reach = passes.node_values(average)
+    return Solution(game.tree.rules, variant, done, seconds, float(value), float(exploitability),
+                    (float(best0), float(best1)), average, node_values, reach, tuple(history))
+
+
+def solve(rules: str | BragRules = "brag3", *, variant: str = "dcfr", target: float = DEFAULT_TARGET,
+          iterations: int = DEFAULT_ITERATIONS, deck=None, use_store: bool = True,
+          progress: bool = True) -> Solution:
+    """Solve heads-up betting for ``rules``; a full-deck solve is kept in the table store."""
+    rules = preset(rules)
+    _check_solver(variant, target, iterations)
+    if deck is not None or not use_store:
+        return run_solver(betting_game(rules, deck, use_store), variant, target, iterations, progress=progress)
+    return _stored(rules, variant, float(target), iterations, progress)
+
+
+@lru_cache(maxsize=4)
+def _stored(rules: BragRules, variant: str, target: float, iterations: int, progress: bool) -> Solution:
+    from analysis.store import Store
+
+    key = {"rules": rules.betting_key(), "variant": variant, "target": target, "iterations": iterations,
+           "code": SOLVER_VERSION}
+    import hashlib
+    import json
+
+    digest = hashlib.sha256(json.dumps(key, sort_keys=True, default=str).encode()).hexdigest()[:10]
+
+    def build():
+        solution = run_solver(betting_game(rules), variant, target, iterations, progress=progress)
+        return {"policy": solution.policy, "node_values": solution.node_values, "reach": solution.reach,
+                "summary": np.array([solution.iterations, solution.seconds, solution.value,
+                                     solution.exploitability, *solution.best_response]),
+                "history": np.array(solution.history, dtype=float).reshape(-1, 2)}
+
+    stored = Store().load_or_build(f"brag/betting-{rules.name}-{digest}", key, build)
+    done, seconds, value, exploitability, best0, best1 = stored["summary"].tolist()
+    return Solution(rules, variant, int(done), seconds, value, exploitability, (best0, best1),
+                    stored["policy"], stored["node_values"], stored["reach"],
+                    tuple(map(tuple, stored["history"].tolist())))
+
+
+__all__ = ["StrengthPairs", "strength_pairs", "BettingGame", "betting_game", "Solution", "solve", "run_solver"]
