@@ -49,7 +49,7 @@ Z95 = 1.959963984540054
 def opener_role(rules: BiddingRules, call: str, caller_won: bool) -> int:
     """Who opens the next round: 0 the caller, 1 the bidder (then the next player in turn if out).
 
-    The preset's ``next_opener``: the challenger (Bluff, RULES.md §1.1), or the player
+    The preset's ``next_opener``: the challenger (Bluff, docs/rules.md), or the player
     who lost a die (when a spot on makes several lose, the bidder). Same rule as ``game_value``.
     """
     if rules.next_opener == "challenger":

@@ -1,4 +1,4 @@
-"""Brag: Three Card Brag, Four Card Brag and Teen Patti (RULES.md section 3).
+"""Brag: Three Card Brag, Four Card Brag and Teen Patti (rules as implemented: docs/rules.md).
 
 Hand strengths from numba kernels, exact class frequencies, exact heads-up and
 two-opponent equity with card removal (Monte Carlo with an error bar beyond),

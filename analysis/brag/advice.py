@@ -1,4 +1,4 @@
-"""Betting decisions of seed 003 as expected values, each printed with the model it rests on.
+"""Brag's betting decisions (docs/rules.md) as expected values, each printed with the model it rests on.
 
 All values are in chips, measured from *now*: money already in the pot is sunk,
 so folding is worth 0. ``pot`` is everything in the pot before you act and
@@ -134,7 +134,7 @@ def see_or_bet(hand, pot: float, stake: float, rules: str | BragRules = "brag3",
         probabilities={"win": result.win, "tie": result.tie, "lose": result.lose},
         assumptions=(
             "Two players are left; seeing costs twice the previous stake and ends the hand; the player "
-            "who pays to see loses a tie (seed 003).",
+            "who pays to see loses a tie.",
             f"Betting means one more stake of {stake:g}, after which the opponent sees you with probability "
             f"{opponent_sees:g} (paying {2 * stake:g} and losing ties) and otherwise folds; no further raises.",
             f"The opponent's hand is drawn from '{against}' apart from card removal; probabilities exact "
@@ -182,7 +182,7 @@ def blind_or_look(pot: float, stake: float, rounds: int = 1, rules: str | BragRu
         break_even={"win probability to play open after looking": open_cost / open_pot},
         probabilities={"blind hand wins the see": blind_win, "looked hand is folded": folds},
         assumptions=(
-            "Two players are left; the opponent is open, so cannot see you while you are blind (seed 003).",
+            "Two players are left; the opponent is open, so cannot see you while you are blind.",
             f"Blind: you bet half the stake ({stake / 2:g}) for {rounds} round{'s' if rounds != 1 else ''}, "
             f"then see for twice your blind stake ({stake:g}); the player who sees loses a tie.",
             f"Look: you fold at once (worth 0) every hand that loses money, and play the rest open: "

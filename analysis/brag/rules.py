@@ -1,4 +1,4 @@
-"""The Brag presets: Three Card Brag, Four Card Brag and Teen Patti (RULES.md section 3).
+"""The Brag presets: Three Card Brag, Four Card Brag and Teen Patti (rules as implemented: docs/rules.md).
 
 Every rule that house games disagree on is a field, so a variant is a preset
 with one field changed:
@@ -43,7 +43,7 @@ class BragRules:
         hand_size: cards dealt to each player (3, or 4 for Four Card Brag, where the
             best three play and the discarded fourth card breaks ties).
         prial_333_high: 3-3-3 is the top prial (pagat's Three Card Brag), else A-A-A.
-        a23_run: where A-2-3 ranks among runs: ``highest`` (above A-K-Q, seed 003),
+        a23_run: where A-2-3 ranks among runs: ``highest`` (above A-K-Q, Three Card Brag),
             ``second`` (just below A-K-Q, Teen Patti), ``lowest`` (below 2-3-4) or
             ``none`` (not a run at all).
         ante: chips each player puts in before the deal.
@@ -153,7 +153,7 @@ class BragRules:
 
 
 PRESETS = {
-    # Seed 003 and pagat: A-2-3 is the best run, 3-3-3 the best prial.
+    # Three Card Brag (pagat's ranking): A-2-3 is the best run, 3-3-3 the best prial.
     "brag3": BragRules("brag3", 3, True, "highest"),
     # Four Card Brag: same ranking, best three of four, the discard breaks ties.
     "brag4": BragRules("brag4", 4, True, "highest"),

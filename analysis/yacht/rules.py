@@ -221,7 +221,7 @@ YACHT_KR = Rules(
         Box("Full House", "full_house", "total"),
         Box("Choice", "two_pairs", "total"),
     ) + tuple(reversed(_upper(("Aces", "Two Beans", "Three Beans", "Four Beans", "Five Beans", "Six Beans")))),
-    description="The seed's 12-box Korean game: no bonus; five alike also counts as Full House and Choice.",
+    description="The 12-box Korean game: no bonus; five alike also counts as Full House and Choice.",
 )
 
 CLUBHOUSE = Rules(

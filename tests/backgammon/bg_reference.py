@@ -208,7 +208,7 @@ def capped_best(mine, theirs, value, owner):
 
 
 def acey_deucey_plays(me, them):
-    """Set of (me, them, extra roll earned) after an acey-deucey 1-2 (RULES.md 4.3, docs'
+    """Set of (me, them, extra roll earned) after an acey-deucey 1-2 (docs/rules.md, Acey-Deucey; docs'
     reading): the 1 and 2 as usual; if both were played, then each double 1-6 as far as
     it goes, the extra roll earned only when all four of its moves were played."""
     first, used = all_plays(me, them, 1, 2, "acey_deucey")

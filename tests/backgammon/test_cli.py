@@ -1,4 +1,4 @@
-"""The `odds backgammon` commands from the issue, as written."""
+"""The `odds backgammon` commands from the README, as written."""
 
 import pytest
 

@@ -88,6 +88,6 @@ def test_id_and_notation_round_trip(position):
 
 def test_cube_values_come_from_the_rule_fields():
     from analysis.backgammon.rules import ACEY_DEUCEY, STANDARD
-    assert STANDARD.cube_values == (1, 2, 4, 8, 16, 32, 64)  # RULES.md 4.1: doubling cube 2..64
+    assert STANDARD.cube_values == (1, 2, 4, 8, 16, 32, 64)  # docs/rules.md: doubling cube 2..64
     assert ACEY_DEUCEY.cube_values == (1,)                   # no cube: paid per checker left
     assert dataclasses.replace(STANDARD, cube_max=16).cube_values == (1, 2, 4, 8, 16)

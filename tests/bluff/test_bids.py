@@ -8,7 +8,7 @@ from analysis.errors import InvalidBid, InvalidDice, InvalidRules
 ALL = [BLUFF, PERUDO, LIARS_DICE, preset("liars_dice", wild=6)]
 
 
-# ------------------------------------------------------------------ RULES.md §1.1 examples
+# ------------------------------------------------------------------ docs/rules.md examples (Bluff's track)
 def test_bluff_track_order_from_the_seed():
     # "1, *1, 2, 3, *2, 4, 5, *3, 6, 7, *4": the star bid of k between 2k-1 and 2k.
     fields = []
@@ -36,12 +36,12 @@ def test_same_count_needs_a_higher_face_and_more_dice_allow_any():
     assert is_raise(parse_bid("6x4", BLUFF), parse_bid("6x5", BLUFF), BLUFF)
     assert not is_raise(parse_bid("6x4", BLUFF), parse_bid("6x2", BLUFF), BLUFF)
     assert is_raise(parse_bid("6x4", BLUFF), parse_bid("7x1", BLUFF), BLUFF)
-    # "6 x 3 -> *2 -> 6 x 4" from the seed's worked example: three sixes... raised by two stars
+    # "6 x 3 -> *2 -> 6 x 4" from the rules' worked example: three sixes... raised by two stars
     assert is_raise(parse_bid("3x6", LIARS_DICE), parse_bid("4x1", LIARS_DICE), LIARS_DICE)
 
 
 def test_star_bid_after_three_of_a_number_then_four():
-    # Seed 001: "6이 3개" (three sixes, here any face of count 3) -> "☆ 2개" -> "6이 4개"
+    # Three sixes (here any face of count 3) -> two stars -> four sixes
     assert is_raise(Bid(3, 5), Bid(2, 6), BLUFF) and is_raise(Bid(2, 6), Bid(4, 5), BLUFF)
 
 

@@ -1,4 +1,4 @@
-"""Plain-Python references for the round solver, written from RULES.md §1 without the package's code.
+"""Plain-Python references for the round solver, written from docs/rules.md without the package's code.
 
 A tiny round is played out on an explicit game tree: every ordered roll of every
 die, every bid history as a tuple, information sets as (own sorted hand, history).

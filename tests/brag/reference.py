@@ -1,4 +1,4 @@
-"""Plain-Python Brag ranking, written from RULES.md section 3 without looking at the kernels.
+"""Plain-Python Brag ranking, written from docs/rules.md without looking at the kernels.
 
 A hand's key is a tuple that Python compares lexicographically: (class rank,
 tie-breakers...). Cards here are strings like "KS" so nothing is shared with

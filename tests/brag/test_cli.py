@@ -1,4 +1,4 @@
-"""``odds brag``: the commands of the issue, exactly as written, and one-sentence errors."""
+"""``odds brag``: the README's commands, exactly as written, and one-sentence errors."""
 
 import json
 
@@ -46,7 +46,7 @@ def test_see_json(odds):
     report = odds("brag", "see", "--hand", "QS QD 4C", "--pot", "40", "--stake", "5", "--json").json()
     assert set(report["values"]) == {"fold", "see", "bet"}
     assert report["best"] in report["values"] and report["assumptions"]
-    # Seeing pays 2 x 5 to win the pot of 40 + 2 x 5 and loses ties (RULES.md 3.1).
+    # Seeing pays 2 x 5 to win the pot of 40 + 2 x 5 and loses ties (docs/rules.md).
     beats, _, total = brute_heads_up("QS QD 4C")
     assert report["values"]["see"] == pytest.approx(beats / total * 50 - 10)
 

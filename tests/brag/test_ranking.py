@@ -50,7 +50,7 @@ def test_colex_rows_hold_every_hand_once_at_its_index():
     ("3S 3H 3D", "AS AH AD", "brag3"),          # pagat: 3-3-3 is the top prial
     ("AS AH AD", "3S 3H 3D", "teen_patti"),     # Teen Patti: A-A-A is the top trail
     ("2S 2H 2D", "AC 2C 3C", "brag3"),          # any prial beats any running flush
-    ("AS 2S 3S", "AH KH QH", "brag3"),          # seed 003: A-2-3 is the best running flush
+    ("AS 2S 3S", "AH KH QH", "brag3"),          # A-2-3 is the best running flush
     ("AH KH QH", "AS 2S 3S", "teen_patti"),     # Teen Patti: A-K-Q above A-2-3
     ("AS 2S 3S", "KH QH JH", "teen_patti"),     # ... and A-2-3 above K-Q-J
     ("AS 2D 3C", "AH KD QC", "brag3"),

@@ -1,4 +1,4 @@
-"""Box scores for hand-checked rolls, taken from the rule texts (RULES.md section 2), and the house-rule fields."""
+"""Box scores for hand-checked rolls, taken from the rules (docs/rules.md), and the house-rule fields."""
 
 import dataclasses
 
@@ -25,7 +25,7 @@ def test_every_roll_scores_as_the_hand_written_rules_say(name):
 @pytest.mark.parametrize("dice, box, points", [
     ((3, 3, 3, 3, 3), "Chase Off", 50), ((1, 2, 3, 4, 5), "Straight", 40), ((2, 3, 4, 5, 6), "Even Straight", 30),
     ((2, 3, 4, 5, 6), "Straight", 0), ((4, 4, 4, 4, 1), "Four Dice", 17), ((6, 6, 6, 2, 2), "Full House", 22),
-    ((1, 1, 2, 2, 5), "Choice", 11),  # the seed's own example
+    ((1, 1, 2, 2, 5), "Choice", 11),  # the rules' own example
     ((1, 1, 1, 1, 5), "Choice", 9), ((5, 5, 5, 5, 5), "Full House", 25), ((6, 6, 3, 6, 1), "Six Beans", 18),
     ((1, 2, 3, 4, 6), "Choice", 0),
 ])

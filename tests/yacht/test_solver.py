@@ -1,6 +1,6 @@
 """The optimal solver against a plain-Python enumeration of small sub-games, published values, and itself.
 
-Sub-games: states with one or two boxes open (the others filled), on the seed preset and on
+Sub-games: states with one or two boxes open (the others filled), on the yacht_kr preset and on
 reduced versions of the other presets (five boxes, a lower bonus threshold so that the
 bonus is in play), compared state by state with ``yacht_reference.Reference``.
 """

@@ -1,4 +1,4 @@
-"""Plain-Python reference for Yacht, written from RULES.md without the package's kernels or rule engine.
+"""Plain-Python reference for Yacht, written from docs/rules.md without the package's kernels or rule engine.
 
 Slow and obviously correct: every reroll is averaged over all ordered outcomes of the
 dice thrown, every box is scored by a hand-written rule, and the bonus and joker rules
