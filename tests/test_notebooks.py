@@ -1,17 +1,23 @@
-"""Every game's notebook executes from top to bottom without an error."""
+"""Every game's notebook executes from top to bottom, and its committed article is current.
+
+One execution per notebook serves both checks: the executed notebook is rendered
+exactly as ``bash scripts/reports.sh`` renders it, and the markdown must equal the
+committed ``reports/<game>.md`` byte for byte, so a published number is never stale.
+"""
 
 from pathlib import Path
 
 import pytest
 
-from analysis.report import execute_notebook
+from analysis.report import execute_notebook, render_article
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
-def test_notebook_executes(path):
+def test_notebook_executes_and_its_article_is_current(path):
     notebook = execute_notebook(path, timeout=900)
     errors = [output for cell in notebook.cells if cell.cell_type == "code"
               for output in cell.get("outputs", []) if output.get("output_type") == "error"]
@@ -20,3 +26,19 @@ def test_notebook_executes(path):
     shown = [output for cell in notebook.cells if cell.cell_type == "code"
              for output in cell.get("outputs", []) if output.get("output_type") in ("display_data", "execute_result")]
     assert shown
+    article = render_article(notebook, path.stem)
+    for marker in ("```python", "NaN", "<style", "<table", "RULES.md"):
+        assert marker not in article.markdown, f"{path.stem}.md shows {marker!r}"
+    committed = ROOT / "reports" / f"{path.stem}.md"
+    assert committed.exists(), f"reports/{path.stem}.md is not committed: run bash scripts/reports.sh"
+    assert article.markdown == committed.read_text(encoding="utf-8"), (
+        f"reports/{path.stem}.md differs from a fresh build of notebooks/{path.name}: "
+        "run bash scripts/reports.sh and commit reports/")
+    for figure in article.figures:
+        assert (ROOT / "reports" / figure).exists(), f"reports/{figure} is missing"
+
+
+def test_the_index_lists_every_article():
+    index = (ROOT / "reports" / "README.md").read_text(encoding="utf-8")
+    for path in NOTEBOOKS:
+        assert f"]({path.stem}.md)" in index
