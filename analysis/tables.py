@@ -57,6 +57,11 @@ def format_number(value, *, percent: bool = False, digits: int | None = None, si
     return f"{value:{sign},.{digits}f}"
 
 
+def percent_interval(low: float, high: float, digits: int = 1) -> str:
+    """A 95% interval of a chance as an article prints it: ``24.1–26.3%``."""
+    return f"{100 * low:.{digits}f}–{100 * high:.{digits}f}%"
+
+
 def markdown_table(frame, *, percent=(), digits=None, signed=(), rename=None, index=True,
                    percent_digits: int = 1, align=None) -> Table:
     """``frame`` as a markdown table: numbers right-aligned and formatted by :func:`format_number`.
@@ -83,7 +88,8 @@ def markdown_table(frame, *, percent=(), digits=None, signed=(), rename=None, in
         cells.append([format_number(_plain(v), **kind) for v in values])
         numeric.append(all(isinstance(_plain(v), Real) and not isinstance(v, bool) or _missing(v) for v in values))
     rename = rename or {}
-    headers = [str(rename.get(column, column)) for column in frame.columns]
+    # Code names read as words: "turn_chance" is headed "turn chance" unless renamed.
+    headers = [str(rename.get(column, str(column).replace("_", " "))) for column in frame.columns]
     if align is not None:
         numeric = [a == "right" for a in align]
     widths = [max([len(h)] + [len(c) for c in column]) for h, column in zip(headers, cells)]
