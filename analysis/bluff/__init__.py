@@ -7,8 +7,10 @@
 """
 
 from analysis.bluff.advice import CallAdvice, advise_call
+from analysis.bluff.beliefs import Beliefs, Turn, beliefs, parse_history
 from analysis.bluff.bids import (Bid, all_bids, check_raise, format_bid, is_raise, legal_raises, parse_bid,
                                  parse_dice, track_key)
+from analysis.bluff.model import BiddingModel, action_probabilities, parse_models
 from analysis.bluff.odds import BidOdds, bid_odds, odds_table
 from analysis.bluff.outcomes import CallOutcome, challenge_outcome
 from analysis.bluff.rules import BLUFF, LIARS_DICE, PERUDO, PRESETS, BiddingRules, preset
@@ -19,4 +21,5 @@ __all__ = [
     "Bid", "parse_bid", "parse_dice", "format_bid", "is_raise", "check_raise", "legal_raises", "all_bids",
     "track_key", "BidOdds", "bid_odds", "odds_table", "CallOutcome", "challenge_outcome",
     "CallAdvice", "advise_call", "SimulatedBid", "simulate_bid",
+    "BiddingModel", "action_probabilities", "parse_models", "Beliefs", "Turn", "beliefs", "parse_history",
 ]

@@ -59,6 +59,8 @@ class CallAdvice:
     assumption: str = ASSUMPTION
     #: In a two-player endgame within the solved rounds: the equilibrium answer (solve.EndgamePlay).
     equilibrium: object = None
+    #: With the round's history: the same questions answered with the bids read as evidence (HistoryAdvice).
+    with_history: object = None
 
     def _options(self) -> list[tuple[str, float]]:
         return _my_expected_losses(self.challenge, self.exact, self.raises)
@@ -86,6 +88,7 @@ class CallAdvice:
             "best_raise": format_bid(self.best_raise, r) if self.best_raise else None,
             "assumption": self.assumption,
             "equilibrium": self.equilibrium.to_dict() if self.equilibrium is not None else None,
+            "with_history": self.with_history.to_dict() if self.with_history is not None else None,
         }
 
     def __str__(self) -> str:
@@ -129,6 +132,8 @@ class CallAdvice:
         lines.append(f"  Recommendation: {verdict}")
         lines.append(f"  Assumes {self.assumption}." if self.equilibrium is None else
                      "  Assumes both players play the round's equilibrium (it reads the bids as information).")
+        if self.with_history is not None:
+            lines += ["", str(self.with_history)]
         return "\n".join(lines)
 
 
@@ -141,6 +146,26 @@ def _my_expected_losses(challenge: CallOutcome, exact: CallOutcome | None,
     if raises:
         options.append(("raise", raises[0].my_expected_loss))
     return options
+
+
+def weigh_actions(rules: BiddingRules, odds_of, bid: Bid, bidder: int, held, responder: int, start: int,
+                  palifico_round: bool, max_count: int, max_raises: int):
+    """The bid's odds, a challenge's and an exact call's outcomes, the best raises (each challenged by
+    ``responder``) and the action with my smallest expected loss, with ``odds_of(bid)`` giving every
+    bid's odds (history-blind here, from the beliefs in ``history_advice``)."""
+    odds = odds_of(bid)
+    challenge = challenge_outcome(rules, odds, held, caller=0, bidder=bidder, start=start)
+    exact = (challenge_outcome(rules, odds, held, caller=0, bidder=bidder, call="exact", start=start)
+             if rules.exact_call else None)
+    options = []
+    for candidate in legal_raises(bid, rules, max_count, palifico_round):
+        candidate_odds = odds_of(candidate)
+        outcome = challenge_outcome(rules, candidate_odds, held, caller=responder, bidder=0, start=start)
+        options.append(RaiseOption(candidate, candidate_odds, outcome))
+    options.sort(key=lambda o: (round(o.my_expected_loss, 12), -o.odds.p_true))
+    raises = tuple(options[:max_raises])
+    recommendation = min(_my_expected_losses(challenge, exact, raises), key=lambda c: c[1])[0]
+    return odds, challenge, exact, raises, recommendation
 
 
 def seat_players(rules: BiddingRules, my_dice, opponents, start: int | None = None) -> tuple[tuple[int, ...], int]:
@@ -166,13 +191,17 @@ def seat_players(rules: BiddingRules, my_dice, opponents, start: int | None = No
 
 def advise_call(rules: BiddingRules, my_dice, opponents, bid: Bid, bidder: int | None = None,
                 responder: int = 1, palifico_round: bool = False, start: int | None = None,
-                max_raises: int = 5, history=()) -> CallAdvice:
+                max_raises: int = 5, history=(), turns=None, models=None, rollouts: int = 0,
+                seed: int = 0) -> CallAdvice:
     """Should I (player 0) challenge ``bid``, made by ``bidder``, or raise it?
 
     ``opponents`` are the other players' dice counts in turn order after me, so the
     bidder defaults to the last of them and the one who answers my raise to the first.
     ``history`` holds the round's bids before ``bid``; in a two-player endgame small
     enough to be solved (``solve.endgame_play``) the advice adds the equilibrium answer.
+    ``turns`` (``beliefs.parse_history``'s, ending with ``bid``) adds the answer that reads
+    the bids as evidence under the bidding model ``models`` (``history_advice``), with the
+    actions played out by ``rollouts`` seeded rollouts each when that is above 0.
     """
     held, start = seat_players(rules, my_dice, opponents, start)
     players = len(held)
@@ -181,24 +210,18 @@ def advise_call(rules: BiddingRules, my_dice, opponents, bid: Bid, bidder: int |
         if not 1 <= index < players:
             raise InvalidArgument(f"The {name} must be an opponent, 1-{players - 1}, not {index}.")
     unknown = sum(held) - len(my_dice)
-    odds = bid_odds(rules, my_dice, unknown, bid, palifico_round)
-    challenge = challenge_outcome(rules, odds, held, caller=0, bidder=bidder, start=start)
-    exact = (challenge_outcome(rules, odds, held, caller=0, bidder=bidder, call="exact", start=start)
-             if rules.exact_call else None)
-
-    options = []
-    for candidate in legal_raises(bid, rules, bid.count + RAISE_REACH, palifico_round):
-        candidate_odds = bid_odds(rules, my_dice, unknown, candidate, palifico_round)
-        outcome = challenge_outcome(rules, candidate_odds, held, caller=responder, bidder=0, start=start)
-        options.append(RaiseOption(candidate, candidate_odds, outcome))
-    options.sort(key=lambda o: (round(o.my_expected_loss, 12), -o.odds.p_true))
-    raises = tuple(options[:max_raises])
-
-    recommendation = min(_my_expected_losses(challenge, exact, raises), key=lambda c: c[1])[0]
+    odds, challenge, exact, raises, recommendation = weigh_actions(
+        rules, lambda b: bid_odds(rules, my_dice, unknown, b, palifico_round), bid, bidder, held, responder, start,
+        palifico_round, bid.count + RAISE_REACH, max_raises)
     equilibrium = None
     if players == 2:
         from analysis.bluff.solve import endgame_play
         equilibrium = endgame_play(rules, tuple(my_dice), held[1], (*history, bid), palifico_round)
+    with_history = None
+    if turns is not None:
+        from analysis.bluff.history_advice import history_advice
+        with_history = history_advice(rules, tuple(my_dice), held, start, turns, models, responder,
+                                      palifico_round, odds, rollouts=rollouts, seed=seed)
     return CallAdvice(rules, tuple(my_dice), held, bid, bidder, responder, odds, challenge, exact, raises,
                       recommendation, raises[0].bid if recommendation == "raise" else None,
-                      equilibrium=equilibrium)
+                      equilibrium=equilibrium, with_history=with_history)

@@ -42,7 +42,16 @@ def register(subparsers) -> None:
                       help="which opponent answers my raise; default 1 (the next player)")
     call.add_argument("--start", type=int, default=None, help="starting dice per player (house rule)")
     call.add_argument("--history", default="", metavar="BIDS",
-                      help="the round's earlier bids, comma-separated, e.g. \"1x3,1x5\" (used in solved endgames)")
+                      help="the round's bids in order as PLAYER:BID (me, then 1, 2, ... in turn order after me), "
+                           "e.g. \"1:4x3 2:5x3 me:6x3 1:6x5 2:7x3\"; read as evidence under --model "
+                           "(plain \"1x3,1x5\": the bids before --bid, in turn order)")
+    call.add_argument("--model", default="", metavar="SETTINGS",
+                      help="the opponents' bidding model, e.g. \"bluff_rate=0.3 2:rationality=4\" "
+                           "(fields rationality, bluff_rate, call_bias; K: for opponent K only)")
+    call.add_argument("--rollouts", type=int, default=0, metavar="N",
+                      help="with --history: also play each action out to the end of the round N times "
+                           "(seeded; e.g. 10000)")
+    call.add_argument("--seed", type=int, default=0, help="seed of the rollouts (default 0)")
     add_json_flag(call)
     call.set_defaults(handler=_call)
 
@@ -83,10 +92,32 @@ def _call(args) -> int:
     from analysis.bluff.bids import parse_bid, parse_dice
 
     rules = _rules(args)
-    history = tuple(parse_bid(text, rules) for text in args.history.split(",") if text.strip())
-    advice = advise_call(rules, parse_dice(args.dice, rules), args.opponents, parse_bid(args.bid, rules),
-                         bidder=args.bidder, responder=args.responder, palifico_round=args.palifico,
-                         start=args.start, history=history)
+    bid = parse_bid(args.bid, rules)
+    turns = None
+    players = 1 + len(args.opponents)
+    if ":" in args.history:
+        from analysis.bluff.beliefs import history_with_bid, parse_history
+        turns = history_with_bid(parse_history(args.history, rules, players, args.palifico), bid, rules, players,
+                                 args.bidder, args.palifico)
+        history = tuple(turn.bid for turn in turns[:-1])
+        bidder = turns[-1].player
+    else:
+        history = tuple(parse_bid(text, rules) for text in args.history.split(",") if text.strip())
+        bidder = args.bidder
+        if history or args.model or args.rollouts:
+            from analysis.bluff.beliefs import plain_history
+            turns = plain_history(history, bid, rules, players, bidder, args.palifico)
+    models = None
+    if args.model:
+        from analysis.bluff.model import parse_models
+        models = parse_models(args.model, len(args.opponents))
+    if args.rollouts and turns is None:
+        from analysis.errors import InvalidArgument
+        raise InvalidArgument("--rollouts plays out a round from its history; give --history too.")
+    advice = advise_call(rules, parse_dice(args.dice, rules), args.opponents, bid,
+                         bidder=bidder, responder=args.responder, palifico_round=args.palifico,
+                         start=args.start, history=history, turns=turns, models=models,
+                         rollouts=args.rollouts, seed=args.seed)
     print_json(advice) if args.json else print(advice)
     return 0
 

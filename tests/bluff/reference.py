@@ -1,9 +1,10 @@
 """Plain-Python references for the dice-bidding kernels: enumerate every roll.
 
-Written from RULES.md §1 directly, sharing nothing with analysis.bluff except
+Written from the rules as docs/bluff.md states them, sharing nothing with analysis.bluff except
 the face codes (Bluff: 1-5 and 6 = star; Perudo: 1 = paco; Liar's Dice 1-6).
 """
 
+import math
 from fractions import Fraction
 from itertools import product
 
@@ -29,7 +30,7 @@ def actual_count_distribution(preset, face, my_dice, unknown, palifico=False, wi
 
 
 def losses(preset, call, actual, bid_count, held, caller, bidder, start):
-    """Dice lost by each player for one actual count, as RULES.md words it."""
+    """Dice lost by each player for one actual count, as the rules word it."""
     lost = [0] * len(held)
     if preset == "bluff":  # only the challenge, losses equal to the miss
         if actual > bid_count:
@@ -70,3 +71,86 @@ def expected_losses_by_enumeration(preset, call, face, bid_count, my_dice, held,
         for p, x in enumerate(losses(preset, call, actual, bid_count, held, caller, bidder, start)):
             totals[p] += x
     return [t / 6 ** unknown for t in totals]
+
+
+# ----------------------------------------------------------------------------- the bidding model
+def p_at_least(need, unknown, chance):
+    """P(at least ``need`` of ``unknown`` fair dice count), each with ``chance``, summed term by term."""
+    if need <= 0:
+        return 1.0
+    return sum(math.comb(unknown, k) * chance ** k * (1 - chance) ** (unknown - k) for k in range(need, unknown + 1))
+
+
+def p_exactly(need, unknown, chance):
+    if not 0 <= need <= unknown:
+        return 0.0
+    return math.comb(unknown, need) * chance ** need * (1 - chance) ** (unknown - need)
+
+
+def model_chances(preset, hand, in_play, previous, raises, rationality, bluff_rate, call_bias,
+                  exact_call, palifico=False):
+    """{action: chance} of the bidding model as docs/bluff.md states it, for one hand.
+
+    ``raises`` are the legal raises (count, face) of ``previous`` up to ``in_play``; actions are
+    those bids, "challenge" and (with an exact call) "exact".
+    """
+    unknown = in_play - len(hand)
+
+    def view(count, face):
+        mine = sum(counts_toward(preset, face, d, palifico) for d in hand)
+        wild = len([f for f in range(1, 7) if counts_toward(preset, face, f, palifico)])
+        return count - mine, wild / 6
+
+    scores = {}
+    for count, face in raises:
+        need, chance = view(count, face)
+        scores[(count, face)] = p_at_least(need, unknown, chance)
+    if previous is not None:
+        need, chance = view(*previous)
+        scores["challenge"] = 1 - p_at_least(need, unknown, chance) + call_bias
+        if exact_call:
+            scores["exact"] = p_exactly(need, unknown, chance) + call_bias
+    top = max(scores.values())
+    weights = {a: math.exp(rationality * (s - top)) for a, s in scores.items()}
+    total = sum(weights.values())
+    chances = {a: (1 - bluff_rate if raises else 1) * w / total for a, w in weights.items()}
+    for bid in raises:
+        chances[bid] += bluff_rate / len(raises)
+    return chances
+
+
+def posterior_by_enumeration(preset, my_dice, held, turns, raises_of, model, exact_call, bid, palifico=False):
+    """P(bid true), P(exact) and {actual count: chance} by enumerating every deal of the other players' dice.
+
+    ``turns`` are (player, (count, face)) in order; player 0 is me. Each deal's weight is
+    the product of the model's chance of every opponent's bid given that opponent's dice.
+    """
+    in_play = sum(held)
+    sizes = held[1:]
+    totals = {}
+    remembered = {}  # the model's chances depend on the sorted hand and the bid answered only
+
+    def chances_of(hand, previous):
+        key = (tuple(sorted(hand)), previous)
+        if key not in remembered:
+            remembered[key] = model_chances(preset, hand, in_play, previous, raises_of(previous), *model,
+                                            exact_call, palifico)
+        return remembered[key]
+
+    for roll in product(range(1, 7), repeat=sum(sizes)):
+        hands, at = [], 0
+        for size in sizes:
+            hands.append(roll[at:at + size])
+            at += size
+        weight = 1.0
+        previous = None
+        for player, action in turns:
+            if player != 0:
+                weight *= chances_of(hands[player - 1], previous)[action]
+            previous = action
+        actual = sum(counts_toward(preset, bid[1], d, palifico) for d in (*my_dice, *roll))
+        totals[actual] = totals.get(actual, 0.0) + weight
+    norm = sum(totals.values())
+    distribution = {a: w / norm for a, w in totals.items()}
+    p_true = sum(p for a, p in distribution.items() if a >= bid[0])
+    return p_true, distribution.get(bid[0], 0.0), distribution

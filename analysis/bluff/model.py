@@ -1,0 +1,225 @@
+"""The bidding model: how likely a player with given dice is to make each legal action.
+
+A player about to act knows their own dice, how many dice are in play and the
+bid on the table. The model scores each legal action by how good it looks
+from their own dice alone (the history-blind exact odds of ``odds.py``):
+
+- a raise to bid ``r``: ``P(r true | own dice)``;
+- a challenge of the current bid ``b``: ``1 - P(b true | own dice) + call_bias``;
+- an exact call (calza, spot on): ``P(b exactly right | own dice) + call_bias``.
+
+and chooses by a softmax of ``rationality`` times the score, mixed with a bluff
+rate: with chance ``bluff_rate`` the player instead makes a raise picked
+uniformly from every legal raise (count up to the dice in play)::
+
+    P(a) = (1 - bluff_rate) * exp(rationality * score(a)) / sum_a' exp(rationality * score(a'))
+           + bluff_rate * [a is a raise] / (number of raises)
+
+The legal raises are the preset's own (``bids.is_raise``: Bluff's star track,
+Perudo's paco switching and palifico rounds, Liar's Dice's wild face); the calls
+are a challenge and, where the preset has one, the exact call. An opening bid
+has no calls. Raises above the dice in play are legal but never true; the model
+leaves them out (no bot makes them) and reads such a bid, if a table makes it,
+as carrying no information about the bidder's dice.
+
+>>> from analysis.bluff.rules import BLUFF
+>>> from analysis.bluff.bids import Bid
+>>> chances = action_probabilities(BLUFF, (4, 4, 4, 6, 2), 20, Bid(5, 3))
+>>> max(chances, key=chances.get)  # three fours and a star: the lowest bid on fours
+'5x4'
+>>> round(sum(chances.values()), 12)
+1.0
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields, replace
+from typing import Optional
+
+import numpy as np
+
+from analysis.bluff.bids import Bid, all_bids, format_bid, is_raise
+from analysis.bluff.rules import BiddingRules
+from analysis.errors import InvalidArgument
+
+#: Action codes beside the raises' indices into ``all_bids(rules, in_play)``.
+CHALLENGE, EXACT = -1, -2
+
+
+@dataclass(frozen=True)
+class BiddingModel:
+    """The parameters of the bidding model (one set per player).
+
+    Attributes:
+        rationality: how sharply the player prefers better-looking actions (0: every
+            action alike; 10: nearly always the best-looking one).
+        bluff_rate: chance that the player instead raises to a uniformly chosen legal raise.
+        call_bias: added to the score of calling (positive: calls more readily).
+    """
+
+    rationality: float = 8.0
+    bluff_rate: float = 0.1
+    call_bias: float = 0.0
+
+    def __post_init__(self):
+        for name, low, high in (("rationality", 0.0, 100.0), ("bluff_rate", 0.0, 1.0), ("call_bias", -5.0, 5.0)):
+            value = getattr(self, name)
+            if not isinstance(value, (int, float)) or not math.isfinite(value) or not low <= value <= high:
+                raise InvalidArgument(f"The model's {name} must be a number from {low:g} to {high:g}, not {value!r}.")
+
+    def __str__(self) -> str:
+        return f"rationality {self.rationality:g}, bluff rate {self.bluff_rate:g}, call bias {self.call_bias:g}"
+
+    def to_dict(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+PARAMETERS = tuple(f.name for f in fields(BiddingModel))
+
+
+def parse_models(text: str, opponents: int, base: BiddingModel = BiddingModel()) -> tuple[BiddingModel, ...]:
+    """One model per opponent from ``"bluff_rate=0.3 2:rationality=4"``.
+
+    A plain ``FIELD=VALUE`` sets every opponent; ``K:FIELD=VALUE`` only opponent K
+    (1 = the next player after me). Items are separated by spaces or commas.
+
+    >>> [m.bluff_rate for m in parse_models("bluff_rate=0.3 2:bluff_rate=0", 2)]
+    [0.3, 0.0]
+    """
+    everyone: dict[str, float] = {}
+    each: dict[int, dict[str, float]] = {}
+    for item in text.replace(",", " ").split():
+        who, colon, setting = item.rpartition(":")
+        name, equals, value_text = setting.partition("=")
+        if not equals or name not in PARAMETERS:
+            raise InvalidArgument(f"Cannot read the model setting {item!r}; write FIELD=VALUE or K:FIELD=VALUE "
+                                  f"with FIELD one of {', '.join(PARAMETERS)}.")
+        try:
+            value = float(value_text)
+        except ValueError:
+            raise InvalidArgument(f"The value in the model setting {item!r} must be a number.") from None
+        if not colon:
+            everyone[name] = value
+            continue
+        if not who.isdigit() or not 1 <= int(who) <= opponents:
+            raise InvalidArgument(f"The model setting {item!r} names opponent {who!r}; the opponents are "
+                                  f"1-{opponents}.")
+        each.setdefault(int(who), {})[name] = value
+    shared = replace(base, **everyone)
+    return tuple(replace(shared, **each.get(k, {})) for k in range(1, opponents + 1))
+
+
+# ------------------------------------------------------------------------- the rule arrays
+@dataclass(frozen=True)
+class Bids:
+    """The bids of a round with ``in_play`` dice as arrays: count, face, which raise which."""
+
+    rules: BiddingRules
+    in_play: int
+    palifico_round: bool
+    bids: tuple[Bid, ...]
+    count: np.ndarray     # [bid]
+    face: np.ndarray      # [bid]
+    counting: np.ndarray  # [bid, face 1..6 at index 0..5]: True when the face counts for the bid
+    kind: np.ndarray      # [bid]: 0 when a die counts with chance 1/3, 1 with 1/6
+
+    def index(self, bid: Bid) -> int:
+        """The bid's index, or -1 for a bid above the dice in play."""
+        try:
+            return self.bids.index(bid)
+        except ValueError:
+            return -1
+
+    def raises(self, previous: Optional[Bid]) -> np.ndarray:
+        """Indices of the legal raises of ``previous`` (None: the openings)."""
+        return np.array([k for k, bid in enumerate(self.bids) if is_raise(previous, bid, self.rules,
+                                                                           self.palifico_round)], dtype=np.int64)
+
+
+def round_bids(rules: BiddingRules, in_play: int, palifico_round: bool = False) -> Bids:
+    bids = tuple(all_bids(rules, in_play))
+    counting = np.zeros((len(bids), 6), dtype=bool)
+    for k, bid in enumerate(bids):
+        for face in rules.counts_for(bid.face, palifico_round):
+            counting[k, face - 1] = True
+    kind = np.where(counting.sum(axis=1) == 2, 0, 1)
+    return Bids(rules, in_play, palifico_round, bids, np.array([b.count for b in bids], dtype=np.int64),
+                np.array([b.face for b in bids], dtype=np.int64), counting, kind)
+
+
+def p_true_of_hands(bids: Bids, hands: np.ndarray, held: int, chosen: np.ndarray,
+                    exact: bool = False) -> np.ndarray:
+    """P(bid true) (or exactly true) for each hand (rows of face counts, [hand, 6]) and each chosen bid,
+    from the hand's own point of view: the other ``in_play - held`` dice are random."""
+    from analysis.bluff.odds import count_tables
+
+    pmf, sf = count_tables()
+    unknown = bids.in_play - held
+    mine = hands @ bids.counting[chosen].T.astype(np.int64)          # [hand, bid]
+    need = bids.count[chosen][None, :] - mine
+    kind = bids.kind[chosen][None, :]
+    index = np.clip(need, 0, unknown + 1)
+    if exact:
+        return np.where((need >= 0) & (need <= unknown), pmf[kind, unknown, index], 0.0)
+    return np.where(need <= 0, 1.0, sf[kind, unknown, index])
+
+
+def action_matrix(bids: Bids, model: BiddingModel, hands: np.ndarray, held: int,
+                  previous: Optional[Bid]) -> tuple[np.ndarray, np.ndarray]:
+    """The model's chance of each action for each hand: (actions, probabilities[hand, action]).
+
+    ``actions`` are raise indices into ``bids.bids`` followed by CHALLENGE (and EXACT where the
+    preset has an exact call) when there is a bid to answer.
+    """
+    raises = bids.raises(previous)
+    hands = np.asarray(hands, dtype=np.int64)
+    scores = [p_true_of_hands(bids, hands, held, raises)]
+    actions = list(raises)
+    if previous is not None:
+        answered = np.array([bids.index(previous)])
+        if answered[0] < 0:  # a bid above the dice in play: certainly false
+            p_true = np.zeros((len(hands), 1))
+            p_exact = np.zeros((len(hands), 1))
+        else:
+            p_true = p_true_of_hands(bids, hands, held, answered)
+            p_exact = p_true_of_hands(bids, hands, held, answered, exact=True)
+        scores.append(1.0 - p_true + model.call_bias)
+        actions.append(CHALLENGE)
+        if bids.rules.exact_call is not None:
+            scores.append(p_exact + model.call_bias)
+            actions.append(EXACT)
+    score = np.concatenate(scores, axis=1) * model.rationality
+    score -= score.max(axis=1, keepdims=True)
+    chances = np.exp(score)
+    chances /= chances.sum(axis=1, keepdims=True)
+    if len(raises):
+        chances *= 1.0 - model.bluff_rate
+        chances[:, :len(raises)] += model.bluff_rate / len(raises)
+    return np.array(actions, dtype=np.int64), chances
+
+
+def hand_counts(dice) -> np.ndarray:
+    """Dice as face counts ``[6]`` (index 0 is face 1)."""
+    counts = np.zeros(6, dtype=np.int64)
+    for die in dice:
+        counts[die - 1] += 1
+    return counts
+
+
+def action_label(action: int, bids: Bids) -> str:
+    if action == CHALLENGE:
+        return "challenge"
+    if action == EXACT:
+        return "exact"
+    return format_bid(bids.bids[action], bids.rules)
+
+
+def action_probabilities(rules: BiddingRules, dice, in_play: int, previous: Optional[Bid],
+                         model: BiddingModel = BiddingModel(), palifico_round: bool = False) -> dict[str, float]:
+    """{action: chance} for a player holding ``dice`` with ``in_play`` dice on the table, after ``previous``."""
+    if not len(dice) <= in_play:
+        raise InvalidArgument(f"{in_play} dice in play cannot include a hand of {len(dice)}.")
+    bids = round_bids(rules, in_play, palifico_round)
+    actions, chances = action_matrix(bids, model, hand_counts(dice)[None, :], len(dice), previous)
+    return {action_label(a, bids): float(p) for a, p in zip(actions, chances[0])}
