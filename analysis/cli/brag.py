@@ -11,6 +11,23 @@ def _add_preset(parser) -> None:
     parser.add_argument("--preset", default="brag3", help=PRESET_HELP)
 
 
+def _add_hand(parser) -> None:
+    """The hand, as every command takes it: positional, or ``--hand`` (the same thing)."""
+    parser.add_argument("hand", nargs="?", help='your hand, e.g. "KS KH 7D" or "K♠ K♥ 7♦"')
+    parser.add_argument("--hand", dest="hand_option", metavar="HAND", help="your hand (the same as giving it first)")
+
+
+def _hand_of(args) -> str:
+    from analysis.errors import InvalidArgument
+
+    if args.hand is not None and args.hand_option is not None and args.hand != args.hand_option:
+        raise InvalidArgument(f"Two hands given ('{args.hand}' and --hand '{args.hand_option}'); give one.")
+    hand = args.hand if args.hand is not None else args.hand_option
+    if hand is None:
+        raise InvalidArgument('Give your hand, e.g. odds brag %s "KS KH 7D".' % args.command)
+    return hand
+
+
 def register(subparsers) -> None:
     brag = subparsers.add_parser("brag", help="Brag: three-card, four-card, Teen Patti")
     commands = brag.add_subparsers(dest="command", metavar="COMMAND")
@@ -22,7 +39,7 @@ def register(subparsers) -> None:
     freq.set_defaults(handler=_freq)
 
     eq = commands.add_parser("equity", help="win / tie / lose against N opponents (exact for 1-2)")
-    eq.add_argument("hand", help='your hand, e.g. "KS KH 7D" or "K♠ K♥ 7♦"')
+    _add_hand(eq)
     eq.add_argument("--opponents", type=int, default=1, help="players still in against you, 1-7 (default 1)")
     eq.add_argument("--against", default="any",
                     help="one opponent's range: any, a class (pair), a class or better (pair+), 'top 20%%'")
@@ -40,7 +57,7 @@ def register(subparsers) -> None:
     hand.set_defaults(handler=_hand)
 
     see = commands.add_parser("see", help="two players left: see (pay twice the stake), bet or fold")
-    see.add_argument("--hand", required=True, help="your hand")
+    _add_hand(see)
     see.add_argument("--pot", type=float, required=True, help="chips in the pot before you act")
     see.add_argument("--stake", type=float, required=True, help="the previous stake")
     see.add_argument("--against", default="any", help="the opponent's range (default any)")
@@ -51,7 +68,7 @@ def register(subparsers) -> None:
     see.set_defaults(handler=_see)
 
     stay = commands.add_parser("stay", help="stay (bet the stake) or fold against N opponents")
-    stay.add_argument("--hand", required=True, help="your hand")
+    _add_hand(stay)
     stay.add_argument("--pot", type=float, required=True, help="chips in the pot before you act")
     stay.add_argument("--stake", type=float, required=True, help="the stake to match")
     stay.add_argument("--opponents", type=int, default=1, help="players still in against you, 1-7")
@@ -96,7 +113,7 @@ def _freq(args) -> int:
 def _equity(args) -> int:
     from analysis.brag.equity import equity
 
-    result = equity(args.hand, args.opponents, args.preset, against=args.against, seed=args.seed,
+    result = equity(_hand_of(args), args.opponents, args.preset, against=args.against, seed=args.seed,
                     samples=args.samples, exact=False if args.simulate else None)
     if args.json:
         print_json(result)
@@ -141,14 +158,14 @@ def _decision(decision, as_json: bool) -> int:
 def _see(args) -> int:
     from analysis.brag.advice import see_or_bet
 
-    return _decision(see_or_bet(args.hand, args.pot, args.stake, args.preset, against=args.against,
+    return _decision(see_or_bet(_hand_of(args), args.pot, args.stake, args.preset, against=args.against,
                                 opponent_sees=args.opponent_sees), args.json)
 
 
 def _stay(args) -> int:
     from analysis.brag.advice import stay_or_fold
 
-    return _decision(stay_or_fold(args.hand, args.pot, args.stake, args.opponents, args.preset,
+    return _decision(stay_or_fold(_hand_of(args), args.pot, args.stake, args.opponents, args.preset,
                                   seed=args.seed, samples=args.samples), args.json)
 
 

@@ -111,3 +111,15 @@ def test_a_one_hand_question_does_not_import_pandas():
             "see_or_bet('QS QD 4C', 40, 5); print('pandas' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
+
+
+def test_every_hand_command_takes_the_hand_first_or_as_hand_option(odds):
+    for command in ("equity", "see", "stay"):
+        extra = () if command == "equity" else ("--pot", "40", "--stake", "5")
+        first = odds("brag", command, "QS QD 4C", *extra)
+        option = odds("brag", command, "--hand", "QS QD 4C", *extra)
+        assert first.code == option.code == 0 and first.out == option.out
+    missing = odds("brag", "see", "--pot", "40", "--stake", "5")
+    assert missing.code == 2 and "Give your hand" in missing.err
+    both = odds("brag", "stay", "QS QD 4C", "--hand", "QS QD 5C", "--pot", "40", "--stake", "5")
+    assert both.code == 2 and "Two hands given" in both.err
