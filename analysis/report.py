@@ -72,7 +72,8 @@ def build_reports(games, notebook_dir="notebooks", out_dir="reports", timeout=12
         step = f"reports: {path.name} {number}/{len(chosen)}"
         print(f"{step} ...", file=log, flush=True)
         started = time.perf_counter()
-        written += build_report(path, out_dir, timeout, progress=_CellProgress(step, log))
+        with _CellProgress(step, log) as progress:
+            written += build_report(path, out_dir, timeout, progress=progress)
         print(f"{step} done ({time.perf_counter() - started:.0f} s)", file=log, flush=True)
     written.append(write_index(available.values(), out_dir))
     return written
@@ -162,19 +163,32 @@ def write_index(notebooks, out_dir: Path) -> Path:
 
 
 class _CellProgress:
-    """A line to the log every few seconds while a notebook's cells run."""
+    """A line to the log every few seconds while a notebook's cells run (long cells included)."""
 
     def __init__(self, step: str, log, every: float = 10.0):
+        import threading
+
         self.step, self.log, self.every = step, log, every
         self.total, self.done = 0, 0
-        self._last = time.perf_counter()
+        self._started = time.perf_counter()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._report, daemon=True)
+
+    def __enter__(self) -> "_CellProgress":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
 
     def cell_done(self, **_) -> None:
         self.done += 1
-        now = time.perf_counter()
-        if now - self._last >= self.every:
-            self._last = now
-            print(f"{self.step}: cell {self.done} of {self.total}", file=self.log, flush=True)
+
+    def _report(self) -> None:
+        while not self._stop.wait(self.every):
+            done = f"{self.done} of {self.total} cells run" if self.total else "starting"
+            print(f"{self.step}: {done}, {time.perf_counter() - self._started:.0f} s", file=self.log, flush=True)
 
 
 def _escape(text: str) -> str:

@@ -85,6 +85,8 @@ def markdown_table(frame, *, percent=(), digits=None, signed=(), rename=None, in
         kind = dict(percent=column in percent, digits=digits.get(column), signed=column in signed)
         if column in percent and column not in digits:
             kind["digits"] = percent_digits
+        elif kind["digits"] is None:
+            kind["digits"] = _column_places(values)
         cells.append([format_number(_plain(v), **kind) for v in values])
         numeric.append(all(isinstance(_plain(v), Real) and not isinstance(v, bool) or _missing(v) for v in values))
     rename = rename or {}
@@ -100,6 +102,16 @@ def markdown_table(frame, *, percent=(), digits=None, signed=(), rename=None, in
         lines.append("| " + " | ".join(c.rjust(w) if right else c.ljust(w)
                                        for c, w, right in zip(row, widths, numeric)) + " |")
     return Table("\n".join(lines))
+
+
+def _column_places(values):
+    """One number of decimals for a whole column: none when every value is whole, else 2 or 4."""
+    numbers = [abs(float(_plain(v))) for v in values if isinstance(_plain(v), Real) and not isinstance(v, bool)
+               and not _missing(v)]
+    if not numbers or all(isinstance(_plain(v), Integral) or float(_plain(v)).is_integer()
+                          for v in values if isinstance(_plain(v), Real) and not _missing(v)):
+        return None
+    return 2 if max(numbers) >= 10 else 4
 
 
 def _plain(value):
