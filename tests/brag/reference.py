@@ -176,8 +176,24 @@ def deals(deck, key=key3):
 
 def information_set(structure, history, player, own_key):
     """What ``player`` knows after ``history``: the history, plus the hand's key once looked."""
-    looked = sum(1 for i, a in enumerate(history) if a == "look" and replay(structure, history[:i])["actor"] == player)
-    return (history, own_key if looked else None)
+    return (history, own_key if has_looked(repr(sorted(structure.items())), history, player) else None)
+
+
+_LOOKED = {}
+
+
+def has_looked(structure_text, history, player):
+    """Whether ``player`` looked during ``history`` (a look leaves the turn with the looker)."""
+    key = (structure_text, history, player)
+    if key not in _LOOKED:
+        actor, looked = 0, False
+        for action in history:
+            if action == "look":
+                looked = looked or actor == player
+            else:
+                actor = 1 - actor
+        _LOOKED[key] = looked
+    return _LOOKED[key]
 
 
 def best_response_value(structure, deck, strategy, responder):
@@ -193,9 +209,9 @@ def best_response_value(structure, deck, strategy, responder):
     for history in sorted(histories, key=len, reverse=True):
         node = betting_actions(structure, history)
         if node is None:
+            ends = {c: sign * end_payoff(structure, history, c) for c in (-1, 0, 1)}
             for d, (k0, k1) in enumerate(all_deals):
-                comparison = (k0 > k1) - (k0 < k1)
-                value[history, d] = sign * end_payoff(structure, history, comparison)
+                value[history, d] = ends[(k0 > k1) - (k0 < k1)]
             continue
         actor, _, actions = node
         if actor != responder:
@@ -209,9 +225,10 @@ def best_response_value(structure, deck, strategy, responder):
         for d, (k0, k1) in enumerate(all_deals):
             groups.setdefault(information_set(structure, history, actor, (k0, k1)[actor]), []).append(d)
         for members in groups.values():
+            reach = {d: opponent_reach(structure, strategy, history, all_deals[d], responder) for d in members}
+
             def gain(a):
-                return sum(opponent_reach(structure, strategy, history, all_deals[d], responder)
-                           * value[history + (a,), d] for d in members)
+                return sum(reach[d] * value[history + (a,), d] for d in members)
             best = max(actions, key=gain)
             for d in members:
                 value[history, d] = value[history + (best,), d]
@@ -221,11 +238,12 @@ def best_response_value(structure, deck, strategy, responder):
 def opponent_reach(structure, strategy, history, deal, responder):
     """The probability that the responder's opponent plays its part of ``history`` with its hand in ``deal``."""
     other = 1 - responder
-    probability = 1.0
+    probability, actor = 1.0, 0
     for i, action in enumerate(history):
-        state = replay(structure, history[:i])
-        if state["actor"] == other:
+        if actor == other:
             probability *= strategy(*information_set(structure, history[:i], other, deal[other]))[action]
+        if action != "look":   # a look leaves the turn with the looker
+            actor = 1 - actor
     return probability
 
 

@@ -1,0 +1,78 @@
+"""The betting solver against an exhaustive best response and a sequence-form LP on reduced decks."""
+
+from functools import lru_cache
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+from analysis.brag.rules import preset
+from analysis.brag.solve import betting_game, deck_cards, run_solver, solve
+from analysis.brag.tables import hand_table
+from analysis.errors import InvalidArgument
+from tests.brag import reference
+from tests.brag.test_betting import structure_of
+
+SMALL = preset("brag3", stakes=(1.0, 2.0), raises=1, bets=2)
+DECK = [32, 33, 36, 37, 40, 41, 44, 45]          # J, Q, K, A in two suits: 8 cards, 560 deals
+DECK_PRIALS = [40, 41, 42, 44, 45, 48, 49]   # three queens, two kings, two aces: 140 deals, a prial
+
+
+def reference_strategy(solution, game, deck):
+    """The solver's average strategy as the reference's ``strategy(history, key)``."""
+    table = hand_table(solution.rules)
+    class_of_key = {}
+    for hand in combinations(deck, 3):
+        strength = table.strengths[table.row_of(hand)]
+        class_of_key[reference.key3([reference.to_text(c) for c in hand])] = \
+            int(np.searchsorted(game.pairs.strengths, strength))
+    tree = game.tree
+
+    @lru_cache(maxsize=None)
+    def strategy(history, key):
+        node = tree.node_of(list(history))
+        size = tree.n_actions[node]
+        row = 0 if key is None else class_of_key[key]
+        base = game.offset[node] + row * size
+        return dict(zip(tree.actions(node), solution.policy[base:base + size]))
+    return strategy
+
+
+@pytest.mark.parametrize("rules,deck", [(SMALL, DECK), (preset("teen_patti", bets=2, raises=1), DECK_PRIALS)])
+def test_best_response_matches_an_exhaustive_walk_of_every_deal(rules, deck):
+    game = betting_game(rules, deck)
+    solution = run_solver(game, iterations=30, check_every=30, progress=False, stop_at_target=False)
+    strategy = reference_strategy(solution, game, deck)
+    text_deck = [reference.to_text(c) for c in deck]
+    structure = structure_of(rules)
+    for seat in (0, 1):
+        expected = reference.best_response_value(structure, text_deck, strategy, seat)
+        assert solution.best_response[seat] == pytest.approx(expected, abs=1e-12)
+
+
+@pytest.mark.parametrize("variant,target", [("dcfr", 1e-5), ("cfr+", 1e-4), ("cfr", 1e-3)])
+def test_solver_value_matches_the_sequence_form_lp(variant, target):
+    text_deck = [reference.to_text(c) for c in DECK]
+    lp_value = reference.sequence_form_value(structure_of(SMALL), text_deck)
+    solution = solve(SMALL, deck=DECK, variant=variant, target=target, iterations=20_000, progress=False)
+    assert solution.exploitability <= target
+    # The game's value lies between the two best responses (2e apart), and so does the pair's value.
+    assert abs(solution.value - lp_value) <= 2 * solution.exploitability + 1e-9
+    assert solution.best_response[0] >= lp_value - 1e-9 and -solution.best_response[1] <= lp_value + 1e-9
+
+
+def test_exploitability_falls_as_iterations_grow():
+    game = betting_game(preset("brag3"), "JQKA")
+    solution = run_solver(game, iterations=400, check_every=25, progress=False, stop_at_target=False)
+    figures = dict(solution.history)
+    assert figures[25] > figures[100] > figures[400]
+    assert figures[400] < figures[25] / 10
+
+
+def test_bad_solver_settings_are_refused():
+    with pytest.raises(InvalidArgument, match="Solver 'fast'"):
+        solve(SMALL, deck=DECK, variant="fast")
+    with pytest.raises(InvalidArgument, match="iterations"):
+        solve(SMALL, deck=DECK, iterations=0)
+    with pytest.raises(InvalidArgument, match="5,222 distinct hand strengths"):
+        solve("brag4")
