@@ -104,6 +104,8 @@ class HistoryAdvice:
         lines.append(f"  With the bids read (one step, a raise assumed challenged): {verdict}.")
         if self.played_out is not None:
             lines += ["", str(self.played_out)]
+        else:
+            lines.append("  (add --rollouts 10000 to play each action out to the end of the round)")
         lines.append(f"  Opponents modelled as: {self._models_text()}.")
         return "\n".join(lines)
 

@@ -111,9 +111,6 @@ def _call(args) -> int:
     if args.model:
         from analysis.bluff.model import parse_models
         models = parse_models(args.model, len(args.opponents))
-    if args.rollouts and turns is None:
-        from analysis.errors import InvalidArgument
-        raise InvalidArgument("--rollouts plays out a round from its history; give --history too.")
     advice = advise_call(rules, parse_dice(args.dice, rules), args.opponents, bid,
                          bidder=bidder, responder=args.responder, palifico_round=args.palifico,
                          start=args.start, history=history, turns=turns, models=models,

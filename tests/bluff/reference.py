@@ -154,3 +154,50 @@ def posterior_by_enumeration(preset, my_dice, held, turns, raises_of, model, exa
     distribution = {a: w / norm for a, w in totals.items()}
     p_true = sum(p for a, p in distribution.items() if a >= bid[0])
     return p_true, distribution.get(bid[0], 0.0), distribution
+
+
+def played_out_by_enumeration(preset, my_dice, held, turns, raises_of, models, exact_call, candidate, start):
+    """My expected dice lost by the end of the round if I answer the last bid of ``turns`` with ``candidate``.
+
+    Every deal of the other players' dice is weighted by the model's chance of their bids
+    (as ``posterior_by_enumeration``); then the round's game tree is walked with each player
+    (me too, ``models[0]``) acting by ``model_chances``, turns passing in seat order.
+    """
+    players, in_play = len(held), sum(held)
+    calls = ("challenge", "exact") if exact_call else ("challenge",)
+    total_weight, total = 0.0, 0.0
+    for roll in product(range(1, 7), repeat=sum(held[1:])):
+        hands, at = [tuple(my_dice)], 0
+        for size in held[1:]:
+            hands.append(roll[at:at + size])
+            at += size
+        weight, previous = 1.0, None
+        for player, action in turns:
+            if player != 0:
+                weight *= model_chances(preset, hands[player], in_play, previous, raises_of(previous),
+                                        *models[player], exact_call)[action]
+            previous = action
+        if weight == 0.0:
+            continue
+        memo = {}
+
+        def value(bid, bidder):
+            if (bid, bidder) in memo:
+                return memo[bid, bidder]
+            actor = (bidder + 1) % players
+            chances = model_chances(preset, hands[actor], in_play, bid, raises_of(bid), *models[actor], exact_call)
+            result = 0.0
+            for action, chance in chances.items():
+                if chance == 0.0:
+                    continue
+                if action in calls:
+                    actual = sum(counts_toward(preset, bid[1], d) for hand in hands for d in hand)
+                    result += chance * losses(preset, action, actual, bid[0], held, actor, bidder, start)[0]
+                else:
+                    result += chance * value(action, actor)
+            memo[bid, bidder] = result
+            return result
+
+        total += weight * value(candidate, 0)
+        total_weight += weight
+    return total / total_weight

@@ -65,3 +65,19 @@ def test_the_history_ends_with_the_bid_or_leads_to_it(odds):
 ])
 def test_bad_histories_are_one_sentence(odds, argv):
     assert_one_sentence_error(odds(*argv))
+
+
+def test_call_with_rollouts_ranks_the_actions(odds):
+    data = odds(*CALL, "--rollouts", "2000", "--seed", "4", "--json").json()["with_history"]
+    ranking = data["played_out"]["ranking"]
+    losses = [row["my_expected_dice_lost"] for row in ranking]
+    assert losses == sorted(losses)
+    challenge = next(row for row in ranking if row["action"] == "challenge")
+    assert challenge["my_expected_dice_lost"] == pytest.approx(data["challenge"]["expected_dice_lost"][0], abs=1e-12)
+    assert challenge["standard_error"] == 0.0
+    assert all(row["standard_error"] > 0 for row in ranking if row["action"] != "challenge")
+    assert data["played_out"]["rollouts_per_raise"] == 2000
+
+
+def test_bad_rollouts_are_one_sentence(odds):
+    assert_one_sentence_error(odds(*CALL, "--rollouts", "-5"))

@@ -1,0 +1,62 @@
+"""The round played out: rollouts against a plain-Python walk of the whole round's game tree."""
+
+import numba
+import numpy as np
+import pytest
+
+from analysis.bluff import BiddingModel, beliefs, parse_dice, parse_history, preset
+from analysis.bluff.bids import Bid, legal_raises
+from analysis.bluff.rollout import play_out
+from tests.bluff import reference
+
+CASES = [  # preset, my dice, opponents, history, starting dice
+    ("bluff", "3", (1, 1), "1:1x3 2:1x5", 1),
+    ("perudo", "4", (2,), "1:1x4", 2),
+    ("liars_dice", "6", (1, 1), "1:1x2", 1),
+]
+
+
+@pytest.mark.parametrize("name,dice,opponents,text,start", CASES)
+def test_rollouts_agree_with_the_whole_game_tree(name, dice, opponents, text, start):
+    rules = preset(name)
+    mine = parse_dice(dice, rules)
+    held = (len(mine), *opponents)
+    model = BiddingModel(rationality=5.0, bluff_rate=0.2, call_bias=0.1)
+    history = parse_history(text, rules, len(held))
+    seen = beliefs(rules, mine, opponents, history, model)
+    played = play_out(seen, start, rollouts=20000, seed=3)
+
+    def raises_of(previous):
+        before = None if previous is None else Bid(*previous)
+        return [(b.count, b.face) for b in legal_raises(before, rules, sum(held))]
+
+    models = [(8.0, 0.1, 0.0)] + [(5.0, 0.2, 0.1)] * len(opponents)  # me with the default model
+    turns = [(t.player, (t.bid.count, t.bid.face)) for t in history]
+    checked = 0
+    for action, mean, se in zip(played.actions, played.expected_loss, played.standard_error):
+        if se == 0.0:
+            continue
+        bid = next(b for b in legal_raises(history[-1].bid, rules, sum(held))
+                   if action == (f"*{b.count}" if rules.star_die and b.face == 6 else f"{b.count}x{b.face}"))
+        want = reference.played_out_by_enumeration(name, mine, held, turns, raises_of, models,
+                                                   rules.exact_call is not None, (bid.count, bid.face), start)
+        assert abs(mean - want) < 4.5 * se + 1e-12, (action, mean, se, want)
+        checked += 1
+    assert checked >= 2
+
+
+def test_rollouts_are_the_same_on_any_number_of_threads():
+    rules = preset("bluff")
+    seen = beliefs(rules, parse_dice("3 3 * 5 1", rules), (6, 7), parse_history("1:4x3 2:5x3 me:6x3 1:6x5 2:7x3",
+                                                                                rules, 3))
+    threads = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one = play_out(seen, 10, rollouts=3000, seed=11)
+    finally:
+        numba.set_num_threads(threads)
+    many = play_out(seen, 10, rollouts=3000, seed=11)
+    assert one == many
+    assert np.all(np.diff(many.expected_loss) >= 0)
+    other = play_out(seen, 10, rollouts=3000, seed=12)
+    assert other.expected_loss != many.expected_loss
