@@ -78,8 +78,24 @@ def register(subparsers) -> None:
     advise.add_argument("--score", type=_int, default=0, help="points on the card so far (added to the figures)")
     advise.add_argument("--box", help="with 0 rolls left: the box you mean to write, to see what it gives up")
     advise.add_argument("--top", type=_int, default=12, help="how many alternatives to print (default 12)")
+    advise.add_argument("--target", type=_int,
+                        help="rank by the chance of finishing with at least this score (yacht_kr)")
+    advise.add_argument("--opponent", action="append", default=[], metavar="SCORE:BOX,BOX,...",
+                        help='an opponent\'s score and open boxes, e.g. "190:Chase Off,Choice" (repeatable, up '
+                             "to 5): rank by the chance of beating them when they play for the expected score")
     add_json_flag(advise)
     advise.set_defaults(handler=_advise)
+
+    win = commands.add_parser("win", help="exact P(win), P(tie), P(lose) from the players' positions")
+    _add_rules(win)
+    win.add_argument("--me", required=True, metavar="SCORE:BOX,BOX,...",
+                     help='my score and open boxes, e.g. "140:Chase Off,Straight,Six Beans"')
+    win.add_argument("--opponent", action="append", default=[], metavar="SCORE:BOX,BOX,...",
+                     help="an opponent's score and open boxes (repeatable, 1 to 5)")
+    win.add_argument("--to-win", action="store_true",
+                     help="also my share of the win when I play to win (one recursion over my open boxes)")
+    add_json_flag(win)
+    win.set_defaults(handler=_win)
 
     sim = commands.add_parser("simulate", help="seeded whole games under the optimal or a heuristic strategy")
     _add_rules(sim)
@@ -88,6 +104,9 @@ def register(subparsers) -> None:
     sim.add_argument("--seed", type=_int, default=0, help="random seed (default 0)")
     add_json_flag(sim)
     sim.set_defaults(handler=_simulate)
+
+    from analysis.cli.chart import add_chart_command
+    add_chart_command(commands, "yacht", _add_rules, _rules)
 
 
 def _solve(args) -> int:
@@ -129,7 +148,8 @@ def _advise(args) -> int:
         raise InvalidArgument(f"--top must be at least 1, not {args.top}.")
     rules = _rules(args)
     card = ScoreCard(open_boxes_from(rules, args.open), args.upper, args.yacht_bonus, args.score)
-    advice = advise(rules, args.dice, args.rolls_left, card, box=args.box)
+    advice = advise(rules, args.dice, args.rolls_left, card, box=args.box, target=args.target,
+                    opponents=tuple(args.opponent))
     if args.json:
         print_json(advice.to_dict())
     else:
@@ -138,6 +158,17 @@ def _advise(args) -> int:
         print(advice.table(args.top))
         if len(advice.options) > args.top:
             print(f"({len(advice.options) - args.top} more; --top to see them)")
+    return 0
+
+
+def _win(args) -> int:
+    from analysis.yacht.win import win_chances
+
+    result = win_chances(_rules(args), args.me, args.opponent, to_win=args.to_win)
+    if args.json:
+        print_json(result.to_dict())
+    else:
+        print(result)
     return 0
 
 

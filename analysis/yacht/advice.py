@@ -38,17 +38,38 @@ class Advice:
     dice: tuple[int, ...]
     rolls_left: int
     card: ScoreCard
-    options: pd.DataFrame   # option, expected_final, gives_up
+    options: pd.DataFrame   # option, expected_final, gives_up (and goal_chance, goal_gives_up with a goal)
     asked: str | None = None  # the option the player asked about (``box=``), if any
+    goal: str | None = None   # "reach 220" or "beat 190:Chase Off,Choice", when playing for a goal
+
+    @property
+    def best_for_expected_score(self) -> str:
+        return str(self.options.loc[self.options["expected_final"].idxmax(), "option"])
+
+    @property
+    def differs(self) -> bool:
+        """Does the goal call for another choice than the largest expected score? (Never without a goal.)"""
+        if self.goal is None:
+            return False
+        top = self.options["goal_chance"].iloc[0]
+        best_expected = self.options["expected_final"].max()
+        # Equal on the goal (to rounding) and best on expectation: the two advices agree.
+        agree = self.options[(self.options["goal_chance"] >= top - 1e-12)
+                             & (self.options["expected_final"] >= best_expected - 1e-9)]
+        return agree.empty
 
     @property
     def best(self) -> str:
         return str(self.options.iloc[0]["option"])
 
     def to_dict(self) -> dict:
-        return {"preset": self.rules.name, "dice": list(self.dice), "rolls_left": self.rolls_left,
-                "open": list(self.card.open_boxes), "upper_total": self.card.upper_total,
-                "score_so_far": self.card.score, "best": self.best, "asked": self.asked, "options": self.options}
+        result = {"preset": self.rules.name, "dice": list(self.dice), "rolls_left": self.rolls_left,
+                  "open": list(self.card.open_boxes), "upper_total": self.card.upper_total,
+                  "score_so_far": self.card.score, "best": self.best, "asked": self.asked}
+        if self.goal is not None:
+            result |= {"goal": self.goal, "best_for_expected_score": self.best_for_expected_score,
+                       "differs": self.differs}
+        return result | {"options": self.options}
 
     def headline(self) -> str:
         """The position, the best choice and (if asked) what the player's own choice gives up."""
@@ -56,6 +77,17 @@ class Advice:
         lines = [f"{self.rules.name}: dice {show(self.dice)}, {self.rolls_left} roll(s) left, "
                  f"{len(self.card.open_boxes)} box(es) open, score so far {self.card.score}.",
                  f"Best {what}: {self.best} (expected final score {self.options.iloc[0]['expected_final']:.4f})."]
+        if self.goal is not None:
+            first = self.options.iloc[0]
+            chance = "chance of winning (a tie shared)" if self.goal.startswith("beat") else "chance"
+            lines[1] = f"Best {what} to {self.goal}: {self.best} ({chance} {first['goal_chance']:.4%})."
+            if self.differs:
+                row = self.options[self.options["option"] == self.best_for_expected_score].iloc[0]
+                lines.append(f"Playing for the largest expected score would choose {row['option']} instead "
+                             f"({chance} {row['goal_chance']:.4%}, expected final score "
+                             f"{row['expected_final']:.4f} against {first['expected_final']:.4f}).")
+            else:
+                lines.append("The largest expected score calls for the same choice.")
         if self.asked is not None:
             row = self.options[self.options["option"] == self.asked].iloc[0]
             lines.append(f"Your choice, {self.asked}, gives up {row['gives_up']:.4f} points on average.")
@@ -65,7 +97,9 @@ class Advice:
         """The options, best first (the first ``top`` of them), as aligned text."""
         shown = self.options if top is None else self.options.head(top)
         return shown.to_string(index=False, formatters={"expected_final": "{:10.4f}".format,
-                                                        "gives_up": "{:8.4f}".format})
+                                                        "gives_up": "{:8.4f}".format,
+                                                        "goal_chance": "{:9.4%}".format,
+                                                        "goal_gives_up": "{:9.4%}".format})
 
     def __str__(self) -> str:
         return self.headline() + "\n\n" + self.table()
@@ -118,19 +152,36 @@ def open_boxes_from(rules: Rules, text: str) -> tuple[str, ...]:
 
 
 def advise(rules: Rules | str, dice, rolls_left: int, card: ScoreCard | None = None, *,
-           open_boxes: str = "all", box: str | None = None, values: np.ndarray | None = None) -> Advice:
+           open_boxes: str = "all", box: str | None = None, values: np.ndarray | None = None,
+           target: int | None = None, opponents=()) -> Advice:
     """Every keep (rolls left 1 or 2) or every box (0 rolls left) for ``dice``, best first.
 
     ``expected_final`` is the score so far plus the expected points still to come under
     optimal play after that choice; ``gives_up`` is how far it falls short of the best.
     ``box`` names the box the player means to write (0 rolls left) to see what it gives up.
+
+    With a goal the options are ranked by it instead, in ``goal_chance`` (``goal_gives_up``: how
+    far short of the best): ``target`` T ranks by the chance of finishing with T or more, played
+    for T from then on; ``opponents`` (positions, ``"190:Chase Off,Choice"``) ranks by my share of
+    the win against them playing for the expected score, played to win from then on (see win.py).
+    Presets without bonuses only.
     """
+    if target is not None and opponents:
+        raise InvalidArgument("Choose one goal: a target score or opponents, not both.")
     rules = preset(rules) if isinstance(rules, str) else rules
     dice = parse_dice(dice)
     if rolls_left not in (0, 1, 2):
         raise InvalidArgument(f"Rolls left must be 0, 1 or 2 (a turn has three rolls), not {rolls_left}.")
     card = card or ScoreCard(open_boxes_from(rules, open_boxes))
     mask, upper, flag = _card_state(rules, card)
+    if target is not None or opponents:
+        # Check the goal before any table is loaded, so that a typo answers at once.
+        from analysis.yacht.target import as_plain_rules
+        from analysis.yacht.win import Position, player_positions
+
+        as_plain_rules(rules)
+    if opponents:
+        _, opponents = player_positions(rules, Position(card.score, tuple(card.open_boxes)), opponents)
     asked_box = None
     if box is not None:
         asked_box = rules.box_index(box)
@@ -169,12 +220,54 @@ def advise(rules: Rules | str, dice, rolls_left: int, card: ScoreCard | None = N
                      "reroll all" if not faces else f"keep {show(faces)}")
             rows.append((label, card.score + keep_vals[keep]))
     options = pd.DataFrame(rows, columns=["option", "expected_final"])
-    options = options.sort_values("expected_final", ascending=False, kind="stable").reset_index(drop=True)
-    options["gives_up"] = options["expected_final"].iloc[0] - options["expected_final"]
+    goal = None
+    if target is not None or opponents:
+        goal, chances = goal_chances(rules, card, mask, roll, rolls_left, target, opponents)
+        options["goal_chance"] = chances
+        # Equal chances (to rounding) keep the expected-score order.
+        options["rank_key"] = options["goal_chance"].round(12)
+        options = options.sort_values(["rank_key", "expected_final"], ascending=False, kind="stable")
+        options = options.drop(columns="rank_key").reset_index(drop=True)
+        options["gives_up"] = options["expected_final"].max() - options["expected_final"]
+        options["goal_gives_up"] = options["goal_chance"].iloc[0] - options["goal_chance"]
+    else:
+        options = options.sort_values("expected_final", ascending=False, kind="stable").reset_index(drop=True)
+        options["gives_up"] = options["expected_final"].iloc[0] - options["expected_final"]
     if asked_box is not None and asked is None:
         raise InvalidArgument(f"The rules do not let this roll be written in '{rules.boxes[asked_box].name}' "
                               "(the joker rule decides where a further five alike goes).")
-    return Advice(rules, dice, rolls_left, card, options, asked)
+    return Advice(rules, dice, rolls_left, card, options, asked, goal)
+
+
+def goal_chances(rules: Rules, card: ScoreCard, mask: int, roll: int, rolls_left: int, target, opponents):
+    """(goal label, chance of the goal after each option, in the order advise() lists the options)."""
+    from analysis.yacht import _target_kernels as T
+    from analysis.yacht.target import as_plain_rules, dice_rows, reach_table
+    from analysis.yacht.win import Position, player_positions, remaining_table, win_values
+
+    rules = as_plain_rules(rules)
+    n_options = (len(rules.boxes) - bin(mask).count("1")) if rolls_left == 0 else int(TABLES.n_roll_keeps[roll])
+    if target is not None and target <= card.score:
+        return f"reach {target}", [1.0] * n_options   # already there: every choice keeps it, exactly
+    if target is not None:
+        table = np.ascontiguousarray(reach_table(rules)[:, ::-1])   # column x: top - points still needed
+        top = table.shape[1] - 1
+        x = top - min(max(target - card.score, 0), top)
+        label = f"reach {target}"
+    else:
+        me, opponents = player_positions(rules, Position(card.score, tuple(card.open_boxes)), opponents)
+        table = win_values(rules, me, opponents, remaining_table(rules))
+        top, x = table.shape[1] - 1, card.score
+        label = "beat " + " and ".join(str(o) for o in opponents)
+    if rolls_left == 0:
+        chances = []
+        for box in range(len(rules.boxes)):
+            if not mask >> box & 1:
+                chances.append(table[mask | (1 << box), min(x + int(rules.scores[box, roll]), top)])
+        return label, chances
+    _, k1, _, k2, _ = T.card_turn(mask, table, rules.scores, x, *dice_rows())
+    keep_rows = k2 if rolls_left == 2 else k1
+    return label, [keep_rows[keep, x] for keep in TABLES.roll_keeps[roll, :TABLES.n_roll_keeps[roll]]]
 
 
 def opening_keeps(rules: Rules | str = "yacht_kr", values: np.ndarray | None = None) -> pd.DataFrame:

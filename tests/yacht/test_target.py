@@ -6,29 +6,9 @@ import pytest
 from analysis.errors import InvalidArgument
 from analysis.yacht.rules import preset
 from analysis.yacht.target import card_mask, compute_reach, max_score, open_maxima, reach_chance, reach_table
-from tests.yacht.yacht_reference import YACHT_KR, turn_value
+from tests.yacht.yacht_reference import YACHT_KR, GoalReference
 
 RULES = preset("yacht_kr")
-
-
-class ReferenceReach:
-    """Best P(gain >= r) from the open boxes by the definition, every turn played for this r (plain Python).
-
-    ``seen`` keeps every (open boxes, r) the recursion visited, so one run checks many table entries.
-    """
-
-    def __init__(self):
-        self.seen = {}
-
-    def __call__(self, open_boxes: frozenset, r: int) -> float:
-        if r <= 0:
-            return 1.0
-        if not open_boxes:
-            return 0.0
-        if (open_boxes, r) not in self.seen:
-            self.seen[open_boxes, r] = turn_value(
-                lambda dice: max(self(open_boxes - {b}, r - YACHT_KR[b](list(dice))) for b in open_boxes))
-        return self.seen[open_boxes, r]
 
 
 @pytest.mark.parametrize("open_boxes, goal", [
@@ -39,11 +19,13 @@ class ReferenceReach:
 def test_target_table_matches_brute_force_on_small_sub_games(open_boxes, goal):
     card = card_mask(RULES, open_boxes)
     table = compute_reach(RULES, within=card)
-    reference = ReferenceReach()
-    reference(frozenset(open_boxes), goal)
+    # P(final >= goal) from score 0 is the chance of gaining goal - s more points from score s.
+    reference = GoalReference(YACHT_KR, lambda final: 1.0 if final >= goal else 0.0)
+    reference(frozenset(open_boxes), 0)
     assert len(reference.seen) >= len(open_boxes)
-    for (sub_open, r), expected in reference.seen.items():
-        assert table[card_mask(RULES, sorted(sub_open)), r] == pytest.approx(expected, abs=1e-12), (sub_open, r)
+    for (sub_open, score), expected in reference.seen.items():
+        entry = table[card_mask(RULES, sorted(sub_open)), max(goal - score, 0)]
+        assert entry == pytest.approx(expected, abs=1e-12), (sub_open, score)
 
 
 def test_one_box_targets_are_the_published_turn_chances():

@@ -186,3 +186,26 @@ def turn_value(final):
     roll_value, _ = _turn(final)
     first = list(product(FACES, repeat=5))
     return sum(roll_value(tuple(sorted(d)), 2) for d in first) / len(first)
+
+
+class GoalReference:
+    """Best expected ``utility(final score)`` from (open boxes, score so far), every turn played for it.
+
+    For a target T the utility is 1 from T up, else 0 (the chance of reaching T); against finished
+    opponents it is the share of the win. ``seen`` keeps every (open boxes, score) the recursion
+    visited, so one run checks many table entries. ``boxes``: name -> scoring function (no bonuses).
+    """
+
+    def __init__(self, boxes, utility):
+        self.boxes, self.utility, self.seen = boxes, utility, {}
+
+    def final(self, open_boxes, score):
+        """The value of ending the turn on ``dice`` with the best box for the goal."""
+        return lambda dice: max(self(open_boxes - {b}, score + self.boxes[b](list(dice))) for b in open_boxes)
+
+    def __call__(self, open_boxes: frozenset, score: int) -> float:
+        if not open_boxes:
+            return self.utility(score)
+        if (open_boxes, score) not in self.seen:
+            self.seen[open_boxes, score] = turn_value(self.final(open_boxes, score))
+        return self.seen[open_boxes, score]
