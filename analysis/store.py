@@ -1,28 +1,51 @@
-"""Versioned on-disk store for solved tables: atomic, checksummed, rebuilt when stale.
+"""The on-disk store of solved tables: named by what they mean, keyed by the code, checked on load.
 
-A table is a dict of numpy arrays identified by a *name* (``"yacht/yahtzee"``) and a
-*key* (the rule fields and code version it was built from). The file holds a
-small JSON header (format version, key, SHA-256 of the payload) and the arrays as
-an ``.npz`` payload. Loading checks all three; anything that does not match
-(truncated file, flipped bit, other rules, older code) is treated as missing and
-rebuilt, never trusted. Files are written to a temporary name in the same folder
-and renamed into place, so a crash or a concurrent writer never leaves half a file.
+A game declares each kind of table it stores once, beside the code that builds it,
+as a :class:`TableKind`: its name (``"brag/strengths"``: the game, then the table),
+the arrays it holds (names, dtypes, shapes, cheap invariants such as probabilities
+within [0, 1]) and the modules whose source builds it. It then asks the store for
+a table by (kind, rules, parameters); the store, and only the store, turns that
+into a file name.
+
+A file holds a small JSON header (the kind, rules and parameters it was built for,
+a fingerprint of the building code, the package version, when it was built, a
+SHA-256 of the payload) and the arrays as an ``.npz`` payload. A table is served
+from a file only when all of these hold:
+
+* the header is a JSON object with the expected fields and types;
+* it was built for the same rules and parameters, by code whose source hashes to
+  the same fingerprint (so a changed builder or kernel can never be answered from
+  an old table, whether or not anybody remembered to bump a version);
+* the payload's checksum matches and its arrays have the declared names, dtypes
+  and shapes and pass the declared invariants.
+
+Anything else (a truncated file, a flipped bit, a header that is a list, a table
+from older code, arrays of zeros, a folder where the file should be) is rebuilt,
+with one line on stderr saying why. Files are written to a temporary name in the
+same folder and renamed into place, so a crash or a second process building the
+same table never leaves half a file. When the cache folder cannot be written (read
+only, full, not a folder, ``ODDS_CACHE_DIR`` naming a place like ``/proc``) the
+answer is computed without caching, and stderr says so once.
 
 >>> import tempfile, numpy as np
+>>> SQUARES = TableKind("demo/squares", {"sq": Array("int64", ("n",))}, code=("analysis.store",))
 >>> store = Store(tempfile.mkdtemp())
->>> table = store.load_or_build("demo/squares", {"n": 4}, lambda: {"sq": np.arange(4) ** 2})
->>> table["sq"].tolist()
+>>> store.table(SQUARES, None, {"n": 4}, lambda: {"sq": np.arange(4) ** 2})["sq"].tolist()
 [0, 1, 4, 9]
 """
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import io
 import json
 import os
+import re
 import sys
 import tempfile
+from dataclasses import asdict, dataclass, field, is_dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Mapping
 
@@ -30,16 +53,140 @@ import numpy as np
 
 from analysis.errors import InvalidArgument
 
-#: Bump when the file layout itself changes (not the tables: those carry their own key).
-FORMAT_VERSION = 1
+#: Bump when the file layout itself changes (the tables carry their own code fingerprint).
+FORMAT_VERSION = 2
+SUFFIX = ".podds"
 _MAGIC = b"PODDS\x00"
+_MAX_HEADER = 1 << 20
+_PACKAGE_ROOT = Path(__file__).resolve().parent
+
+#: Every declared kind of table, by name (filled as game modules are imported).
+KINDS: dict[str, "TableKind"] = {}
+#: ``odds cache build`` steps by game: (what is built, function), declared with :func:`prepares`.
+PREPARE_STEPS: dict[str, list[tuple[str, Callable[[], object]]]] = {}
 
 
 def default_root() -> Path:
     """``$ODDS_CACHE_DIR`` if set, else ``~/.cache/parlour-odds``."""
     env = os.environ.get("ODDS_CACHE_DIR")
-    return Path(env) if env else Path.home() / ".cache" / "parlour-odds"
+    if env:
+        return Path(env)
+    try:
+        return Path.home() / ".cache" / "parlour-odds"
+    except RuntimeError:  # no home folder known: a relative folder still works
+        return Path(".cache") / "parlour-odds"
 
+
+# ------------------------------------------------------------------------------- declaring tables
+
+@dataclass(frozen=True)
+class Array:
+    """One array of a table: its dtype, its shape and the invariants its values keep.
+
+    ``shape`` holds a number, ``None`` (any length) or the name of an integer
+    parameter of the table for each axis. ``within`` bounds every value (e.g.
+    probabilities: ``(0, 1)``); ``sums_to_one`` names an axis along which every
+    slice is a distribution. An ``optional`` array may be absent.
+    """
+
+    dtype: str
+    shape: tuple = ()
+    within: tuple[float, float] | None = None
+    sums_to_one: int | None = None
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class TableKind:
+    """A kind of stored table, declared once beside its builder.
+
+    ``arrays`` maps each array's name to its :class:`Array` (or is a function of
+    the parameters returning that mapping, for tables stored in parts). ``code``
+    lists the modules whose source builds the table (the builder's module and its
+    kernels): their bytes make the fingerprint in every key. ``check`` is an extra
+    invariant, ``check(arrays, params)``, returning what is wrong or None.
+    """
+
+    name: str
+    arrays: Mapping[str, Array] | Callable[[Mapping], Mapping[str, Array]]
+    code: tuple[str, ...]
+    check: Callable[[Mapping, Mapping], str | None] | None = field(default=None, compare=False)
+
+    def __post_init__(self):
+        if not re.fullmatch(r"[a-z0-9_]+(/[a-z0-9_-]+)+", self.name):
+            raise ValueError(f"table kind {self.name!r}: use lower-case words joined by '/', the game first")
+        if not self.code:
+            raise ValueError(f"table kind {self.name!r} names no code to fingerprint")
+        KINDS[self.name] = self
+
+    @property
+    def game(self) -> str:
+        return self.name.split("/", 1)[0]
+
+    def layout(self, params: Mapping) -> Mapping[str, Array] | None:
+        return self.arrays(params) if callable(self.arrays) else self.arrays
+
+    def fingerprint(self) -> str:
+        """A hash of the building code's source (read as bytes: nothing is imported)."""
+        digest = hashlib.sha256(f"format {FORMAT_VERSION}".encode())
+        for module in self.code:
+            digest.update(module.encode() + b"\0" + _source_digest(module).encode())
+        return digest.hexdigest()[:16]
+
+
+@lru_cache(maxsize=None)
+def _undeclared(name: str) -> TableKind:
+    game = re.sub(r"[^a-z0-9_]", "_", name.split("/", 1)[0].lower()) or "misc"
+    folder = _PACKAGE_ROOT / game
+    modules = tuple(sorted(f"{_PACKAGE_ROOT.name}.{game}.{path.stem}" for path in folder.glob("*.py")))
+    return TableKind(f"{game}/undeclared", None, code=modules or (__name__,))
+
+
+def prepares(game: str, what: str):
+    """Declare a step of ``odds cache build GAME``: a function that builds tables the game's commands use.
+
+    Put it in any module of ``analysis/<game>/`` (the command imports them all)::
+
+        @prepares("brag", "hand strengths of every preset")
+        def _prepare_strengths():
+            for name in PRESETS:
+                hand_table(name)
+    """
+    def register(function):
+        steps = PREPARE_STEPS.setdefault(game, [])
+        steps[:] = [step for step in steps if step[0] != what] + [(what, function)]
+        return function
+    return register
+
+
+def _module_file(module: str) -> Path:
+    parts = module.split(".")
+    if parts[0] == _PACKAGE_ROOT.name:
+        base = _PACKAGE_ROOT.joinpath(*parts[1:])
+        for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+            if candidate.is_file():
+                return candidate
+    import importlib.util
+
+    spec = importlib.util.find_spec(module)
+    if spec is None or not spec.origin or not Path(spec.origin).is_file():
+        raise ValueError(f"no source file for module {module!r} to fingerprint")
+    return Path(spec.origin)
+
+
+def _source_digest(module: str) -> str:
+    path = _module_file(module)
+    stat = path.stat()
+    return _file_digest(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=256)
+def _file_digest(path: str, mtime_ns: int, size: int) -> str:
+    # mtime and size in the cache key: an edited module is hashed again, even in the same process.
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+# ------------------------------------------------------------------------------------ the store
 
 class Store:
     """A folder of solved tables. See the module docstring for the guarantees."""
@@ -47,69 +194,272 @@ class Store:
     def __init__(self, root: str | os.PathLike | None = None):
         self.root = Path(root) if root is not None else default_root()
 
-    def path(self, name: str) -> Path:
-        if not name or any(part in ("", ".", "..") for part in name.split("/")):
-            raise InvalidArgument(f"'{name}' is not a valid table name; use words joined by '/'.")
-        return self.root / (name + ".podds")
+    def path(self, kind: TableKind, rules=None, params: Mapping | None = None) -> Path:
+        """Where the table of ``kind`` for ``rules`` and ``params`` lives.
 
-    def save(self, name: str, key: Mapping, arrays: Mapping[str, np.ndarray]) -> Path:
-        """Write ``arrays`` under ``name`` atomically and return the file's path."""
+        The name is the rules' name (a readable label) and a digest of the exact rules
+        and parameters, in lower case, so tables never share a file, even on a
+        file system that ignores case.
+        """
+        if isinstance(kind, str):  # the older call, path(name): see load_or_build
+            kind, rules, params = _undeclared(kind), None, {"name": kind, "key": rules or {}}
+        digest = file_digest(_rules_key(rules), _canonical(params or {}))
+        label = re.sub(r"[^a-z0-9]+", "_", str(getattr(rules, "name", rules) if rules is not None else "all").lower())
+        return self.root.joinpath(*kind.name.split("/"), f"{label.strip('_')[:40] or 'rules'}-{digest}{SUFFIX}")
+
+    def load(self, kind: TableKind, rules=None, params: Mapping | None = None,
+             announce: bool = False) -> dict[str, np.ndarray] | None:
+        """The stored arrays if the file is there, intact and built for this key by this code; else None.
+
+        With ``announce`` (the caller rebuilds what is not served), a damaged or stale file is
+        reported with the same stderr line as :meth:`table`.
+        """
+        if isinstance(kind, str):  # the older call, load(name, key): see load_or_build
+            kind, rules, params = _undeclared(kind), None, {"name": kind, "key": rules}
+        stored, problem = self._read(kind, rules, params)
+        if announce and problem is not None:
+            _announce_rebuild(kind, rules, problem)
+        return stored
+
+    def save(self, kind: TableKind, rules, params: Mapping | None,
+             arrays: Mapping[str, np.ndarray] | None = None) -> Path | None:
+        """Check ``arrays`` against the kind's layout and write them atomically.
+
+        Returns the file's path, or None (said on stderr) when the folder cannot be written or
+        the arrays do not match the kind's declared layout.
+        """
+        if isinstance(kind, str):  # the older call, save(name, key, arrays): see load_or_build
+            kind, rules, params, arrays = _undeclared(kind), None, {"name": kind, "key": rules}, params
+        params = params or {}
+        arrays = {name: np.asarray(values) for name, values in arrays.items()}
+        problem = check_arrays(kind, params, arrays)
+        if problem is not None:
+            # A bug in the builder or its declaration, not in the user's input: answer, but never store it.
+            print(f"odds: not caching {kind.name}{_label(rules)}: the table just built does not match its "
+                  f"declared layout ({problem}).", file=sys.stderr)
+            return None
         buffer = io.BytesIO()
-        np.savez(buffer, **{k: np.asarray(v) for k, v in arrays.items()})
+        np.savez(buffer, **arrays)
         payload = buffer.getvalue()
-        header = json.dumps(
-            {"format": FORMAT_VERSION, "key": _canonical(key), "sha256": hashlib.sha256(payload).hexdigest()},
-            sort_keys=True,
-        ).encode()
-        target = self.path(name)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=target.name, suffix=".tmp")
+        header = json.dumps({
+            "format": FORMAT_VERSION, "kind": kind.name, "rules": _rules_key(rules), "params": _canonical(params),
+            "fingerprint": kind.fingerprint(), "package": _package_version(),
+            "built": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+            "sha256": hashlib.sha256(payload).hexdigest()}, sort_keys=True).encode()
+        target = self.path(kind, rules, params)
+        tmp = None
         try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=target.name, suffix=".tmp")
             with os.fdopen(fd, "wb") as out:
                 out.write(_MAGIC + len(header).to_bytes(4, "little") + header + payload)
                 out.flush()
                 os.fsync(out.fileno())
             os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        except OSError as error:
+            if tmp is not None:
+                Path(tmp).unlink(missing_ok=True)
+            if not target.is_dir():  # a folder in the file's place was reported as damage already
+                _warn_unwritable(self.root, error)
+            return None
         return target
 
-    def load(self, name: str, key: Mapping) -> dict[str, np.ndarray] | None:
-        """The stored arrays if the file exists, is intact and was built for ``key``; else None."""
-        try:
-            blob = self.path(name).read_bytes()
-        except FileNotFoundError:
-            return None
-        try:
-            if not blob.startswith(_MAGIC):
-                return None
-            start = len(_MAGIC)
-            size = int.from_bytes(blob[start:start + 4], "little")
-            header = json.loads(blob[start + 4:start + 4 + size])
-            payload = blob[start + 4 + size:]
-            if (header.get("format") != FORMAT_VERSION or header.get("key") != _canonical(key)
-                    or header.get("sha256") != hashlib.sha256(payload).hexdigest()):
-                return None
-            with np.load(io.BytesIO(payload), allow_pickle=False) as npz:
-                return {k: npz[k] for k in npz.files}
-        except (ValueError, OSError, KeyError, UnicodeDecodeError):
-            # json and numpy both raise ValueError subclasses on garbage: a damaged file.
-            return None
+    def table(self, kind: TableKind, rules, params: Mapping | None,
+              build: Callable[[], Mapping[str, np.ndarray]]) -> dict[str, np.ndarray]:
+        """The table for (kind, rules, params): from the store if it is sound, else built, saved and returned."""
+        stored, problem = self._read(kind, rules, params)
+        if stored is not None:
+            return stored
+        if problem is not None:
+            _announce_rebuild(kind, rules, problem)
+        arrays = {name: np.asarray(values) for name, values in build().items()}
+        self.save(kind, rules, params, arrays)
+        return arrays
 
     def load_or_build(self, name: str, key: Mapping,
                       build: Callable[[], Mapping[str, np.ndarray]]) -> dict[str, np.ndarray]:
-        """Load ``name`` for ``key``; if it is missing, stale or damaged, build, save and return it."""
-        stored = self.load(name, key)
-        if stored is not None:
-            return stored
-        if self.path(name).exists():
-            print(f"odds: rebuilding {name}: the cached file is stale or damaged.", file=sys.stderr)
-        arrays = {k: np.asarray(v) for k, v in build().items()}
-        self.save(name, key, arrays)
-        return arrays
+        """Deprecated: the older call for a table not declared as a :class:`TableKind`.
+
+        The store still names the file and fingerprints the whole game package's source,
+        but cannot check the arrays' layout; declare a kind instead.
+        """
+        return self.table(_undeclared(name), None, {"name": name, "key": key}, build)
+
+    def _read(self, kind: TableKind, rules, params) -> tuple[dict | None, str | None]:
+        """(arrays, None) when sound; (None, None) when missing; (None, why) when it must be rebuilt."""
+        params = params or {}
+        path = self.path(kind, rules, params)
+        try:
+            blob = path.read_bytes()
+        except (FileNotFoundError, NotADirectoryError):
+            return None, None  # missing (or the cache folder itself is missing or a file)
+        except IsADirectoryError:
+            return None, f"the cached file is damaged (a folder is in its place: {path})"
+        except OSError as error:
+            return None, f"the cached file is damaged (it cannot be read: {error.strerror or error})"
+        header, payload, problem = parse_file(blob)
+        if problem is None:
+            if (header["kind"], header["rules"], header["params"]) != (kind.name, _rules_key(rules),
+                                                                        _canonical(params)):
+                problem = "the cached file is damaged (it holds another table)"
+            elif header["fingerprint"] != kind.fingerprint():
+                return None, "the cached table was built by other code"
+        if problem is None:
+            arrays, problem = read_arrays(kind, params, payload)
+            if problem is None:
+                return arrays, None
+        return None, problem
 
 
-def _canonical(key: Mapping) -> object:
+# ------------------------------------------------------------------------ reading and checking
+
+_HEADER_FIELDS = {"format": int, "kind": str, "params": dict, "fingerprint": str, "package": str,
+                  "built": str, "sha256": str}
+
+
+def file_digest(rules_key, params_key) -> str:
+    """The part of a file's name that tells tables apart: a digest of the exact rules and parameters."""
+    return hashlib.sha256(json.dumps([rules_key, params_key], sort_keys=True).encode()).hexdigest()[:12]
+
+
+def parse_file(blob: bytes) -> tuple[dict | None, bytes | None, str | None]:
+    """(header, payload, None) for a file that is whole as written, else (None, None, why it is damaged)."""
+    def damaged(reason: str):
+        return None, None, f"the cached file is damaged ({reason})"
+
+    if not blob.startswith(_MAGIC) or len(blob) < len(_MAGIC) + 4:
+        return damaged("it is not a table file" if blob else "it is empty")
+    start = len(_MAGIC) + 4
+    size = int.from_bytes(blob[len(_MAGIC):start], "little")
+    if size > min(_MAX_HEADER, len(blob) - start):
+        return damaged("it is cut short")
+    try:
+        header = json.loads(blob[start:start + size])
+    except (ValueError, UnicodeDecodeError):
+        return damaged("its header is not JSON")
+    if not isinstance(header, dict):
+        return damaged(f"its header is a JSON {type(header).__name__}, not an object")
+    for name, wanted in _HEADER_FIELDS.items():
+        if not isinstance(header.get(name), wanted) or isinstance(header.get(name), bool):
+            return damaged(f"its header lacks a {wanted.__name__} '{name}'")
+    if "rules" not in header:
+        return damaged("its header lacks 'rules'")
+    if header["format"] != FORMAT_VERSION:
+        return damaged(f"it is in file format {header['format']}, not {FORMAT_VERSION}")
+    payload = blob[start + size:]
+    if hashlib.sha256(payload).hexdigest() != header["sha256"]:
+        return damaged("its checksum does not match")
+    return header, payload, None
+
+
+def read_arrays(kind: TableKind, params: Mapping, payload: bytes) -> tuple[dict | None, str | None]:
+    """The payload's arrays checked against the kind's layout: (arrays, None) or (None, why)."""
+    try:
+        with np.load(io.BytesIO(payload), allow_pickle=False) as npz:
+            arrays = {name: npz[name] for name in npz.files}
+    except (ValueError, OSError, KeyError, EOFError) as error:
+        return None, f"the cached file is damaged (its arrays cannot be read: {error})"
+    problem = check_arrays(kind, params, arrays)
+    if problem is not None:
+        return None, f"the cached file is damaged ({problem})"
+    return arrays, None
+
+
+def check_arrays(kind: TableKind, params: Mapping, arrays: Mapping[str, np.ndarray]) -> str | None:
+    """What is wrong with ``arrays`` for the kind's declared layout, or None."""
+    try:
+        layout = kind.layout(params)
+    except (KeyError, TypeError, ValueError):
+        return "its parameters do not fit the table's layout"
+    if layout is None:  # an undeclared table: only its checksum and key protect it
+        return None
+    missing = sorted(name for name, spec in layout.items() if name not in arrays and not spec.optional)
+    extra = sorted(set(arrays) - set(layout))
+    if missing or extra:
+        return "; ".join(filter(None, [missing and f"array {', '.join(missing)} is missing",
+                                       extra and f"array {', '.join(extra)} is not part of the table"]))
+    for name, values in arrays.items():
+        spec = layout[name]
+        if values.dtype != np.dtype(spec.dtype):
+            return f"array {name} holds {values.dtype}, not {spec.dtype}"
+        wanted = tuple(params[axis] if isinstance(axis, str) else axis for axis in spec.shape)
+        if values.ndim != len(wanted) or any(w is not None and w != n for w, n in zip(wanted, values.shape)):
+            return f"array {name} has shape {values.shape}, not {tuple('any' if w is None else w for w in wanted)}"
+        if values.dtype.kind == "f" and values.size and not np.isfinite(values).all():
+            return f"array {name} holds a value that is not a finite number"
+        if spec.within is not None and values.size:
+            low, high = spec.within
+            slack = 1e-9 * max(1.0, abs(low), abs(high))  # rounding in the last bits is not damage
+            if values.min() < low - slack or values.max() > high + slack:
+                return f"array {name} holds values outside [{low}, {high}]"
+        if spec.sums_to_one is not None and values.size:
+            sums = values.sum(axis=spec.sums_to_one)
+            if not np.allclose(sums, 1.0, rtol=0, atol=1e-9):
+                return f"array {name} is not a distribution (its sums are off 1 by up to {np.abs(sums - 1).max():.2g})"
+    if kind.check is not None:
+        problem = kind.check(arrays, params)
+        if problem is not None:
+            return problem
+    return None
+
+
+def read_header(path: Path) -> dict | None:
+    """The header of a table file without reading the payload (for ``odds cache info``); None if unreadable."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(len(_MAGIC) + 4)
+            if not head.startswith(_MAGIC) or len(head) < len(_MAGIC) + 4:
+                return None
+            size = int.from_bytes(head[len(_MAGIC):], "little")
+            if size > _MAX_HEADER:
+                return None
+            header = json.loads(handle.read(size))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
+    return header if isinstance(header, dict) else None
+
+
+# ----------------------------------------------------------------------------------- small parts
+
+_WARNED: set[str] = set()
+
+
+def _warn_unwritable(root: Path, error: OSError) -> None:
+    """Say once per process and folder that answers are not being cached, and why."""
+    if str(root) in _WARNED:
+        return
+    _WARNED.add(str(root))
+    reason = error.strerror or str(error)
+    print(f"odds: the table cache {root} cannot be written ({reason}); answering without caching "
+          f"(set ODDS_CACHE_DIR to a writable folder to keep the tables).", file=sys.stderr)
+
+
+def _announce_rebuild(kind: TableKind, rules, problem: str) -> None:
+    print(f"odds: rebuilding {kind.name}{_label(rules)}: {problem}.", file=sys.stderr)
+
+
+def _label(rules) -> str:
+    """`` (brag3)`` after a table's kind: the rules it was built for, if any."""
+    return f" ({getattr(rules, 'name', rules)})" if rules is not None else ""
+
+
+def _rules_key(rules) -> object:
+    """The rules as plain JSON values: their ``key()``, their fields, or the value itself."""
+    if rules is None:
+        return None
+    if hasattr(rules, "key") and callable(rules.key):
+        return _canonical(rules.key())
+    if is_dataclass(rules) and not isinstance(rules, type):
+        return _canonical(asdict(rules))
+    return _canonical(rules)
+
+
+def _canonical(key) -> object:
     """The key as plain JSON values, so that a round trip through the header compares equal."""
     return json.loads(json.dumps(key, sort_keys=True, default=str))
+
+
+@lru_cache(maxsize=1)
+def _package_version() -> str:
+    from analysis import __version__
+    return __version__

@@ -128,9 +128,9 @@ def main() -> int:
 
 
 def _values_table(rules, values):
-    from analysis.yacht.solver import _key, table_name
+    from analysis.yacht.solver import STATE_VALUES
 
-    return table_name(rules, "values"), _key(rules, "values"), {"values": values}
+    return STATE_VALUES, rules, {"states": rules.n_states}, {"values": values}
 
 
 if __name__ == "__main__":

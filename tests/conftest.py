@@ -3,15 +3,32 @@
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# Solved tables built by one test are reused by the others (and by the other xdist
-# worker); the store verifies every file, so sharing a folder is safe.
-os.environ.setdefault("ODDS_CACHE_DIR", str(ROOT / ".cache" / "test-store"))
+# Every test session starts from a fresh, empty table store, so the tests check what the
+# kernels compute now, never arrays stored by an earlier run. The folder is made once, by
+# the main process (xdist's workers inherit it and share its tables: two workers building
+# one table is safe) and removed at the end. ODDS_TEST_STORE=FOLDER keeps and reuses a
+# store instead, for quick local reruns: a table is served only to the code that built it.
+# (This module is imported twice, as a plugin and by tests importing its helpers: the
+# marker variable keeps it to one folder per session.)
+_MARKER = "ODDS_TEST_SESSION_STORE"
+if "PYTEST_XDIST_WORKER" not in os.environ and _MARKER not in os.environ:
+    if os.environ.get("ODDS_TEST_STORE"):
+        os.environ["ODDS_CACHE_DIR"] = os.environ["ODDS_TEST_STORE"]
+    else:
+        os.environ[_MARKER] = os.environ["ODDS_CACHE_DIR"] = tempfile.mkdtemp(prefix="odds-test-store-")
+
+
+def pytest_unconfigure(config):
+    if "PYTEST_XDIST_WORKER" not in os.environ and _MARKER in os.environ:  # the main process, once all ran
+        shutil.rmtree(os.environ.pop(_MARKER), ignore_errors=True)
 
 
 class CommandResult:

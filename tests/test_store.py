@@ -1,70 +1,289 @@
+"""The table store: every fault class of a cached file or folder still gives the answer the intact store gave."""
+
+import errno
+import multiprocessing
+import os
+import sys
+import tempfile
+
 import numpy as np
 import pytest
 
-from analysis.errors import InvalidArgument
-from analysis.store import Store
+import analysis.store as store_module
+from analysis.store import Array, Store, TableKind
+
+#: A distribution per row and a count per row: enough layout for every check the store makes.
+DEMO = TableKind("demo/dist", {"dist": Array("float64", ("rows", 3), within=(0, 1), sums_to_one=1),
+                                "counts": Array("int64", ("rows",))},
+                 code=("analysis.store",),
+                 check=lambda arrays, params: None if arrays["counts"].min() >= 1 else "a count is below 1")
+PARAMS = {"rows": 4}
 
 
-def _build_counter():
-    calls = []
-
-    def build():
-        calls.append(1)
-        return {"table": np.arange(10, dtype=np.float64) / 3, "counts": np.array([1, 2, 3])}
-
-    return build, calls
+def _demo_table(rows=4):
+    dist = np.arange(1, 3 * rows + 1, dtype=np.float64).reshape(rows, 3)
+    return {"dist": dist / dist.sum(axis=1, keepdims=True), "counts": np.arange(1, rows + 1)}
 
 
-def test_second_load_is_served_from_disk(tmp_path):
+class Builder:
+    def __init__(self):
+        self.calls = 0
+
+    def __call__(self):
+        self.calls += 1
+        return _demo_table()
+
+
+def _equal(first, second):
+    return set(first) == set(second) and all(np.array_equal(first[k], second[k]) for k in first)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_warnings():
+    store_module._WARNED.clear()
+    yield
+    store_module._WARNED.clear()
+
+
+def _one_line(err: str) -> str:
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1, err
+    return lines[0]
+
+
+def test_second_load_is_served_from_disk(tmp_path, capsys):
+    store, build = Store(tmp_path), Builder()
+    first = store.table(DEMO, "rules-a", PARAMS, build)
+    second = store.table(DEMO, "rules-a", PARAMS, build)
+    assert build.calls == 1
+    assert _equal(first, second) and _equal(second, _demo_table())
+    assert capsys.readouterr().err == ""
+
+
+def test_other_rules_or_parameters_get_their_own_file(tmp_path):
+    store, build = Store(tmp_path), Builder()
+    paths = {store.path(DEMO, rules, params) for rules, params in
+             [("Pair+", PARAMS), ("pair+", PARAMS), ("pair+", {"rows": 5}), (None, PARAMS)]}
+    assert len(paths) == 4
+    # Names differing only in case would collide on a case-insensitive disk: the store's names never do.
+    assert len({str(p).lower() for p in paths}) == 4
+    store.table(DEMO, "Pair+", PARAMS, build)
+    assert store.load(DEMO, "pair+", PARAMS) is None
+    assert store.load(DEMO, "Pair+", PARAMS) is not None
+
+
+def test_rules_objects_are_keyed_by_their_fields(tmp_path):
+    from analysis.brag.rules import preset
+
     store = Store(tmp_path)
-    build, calls = _build_counter()
-    first = store.load_or_build("game/table", {"preset": "x", "version": 1}, build)
-    second = store.load_or_build("game/table", {"preset": "x", "version": 1}, build)
-    assert len(calls) == 1
-    assert np.array_equal(first["table"], second["table"])
-    assert second["counts"].tolist() == [1, 2, 3]
+    plain, other = preset("brag3"), preset("brag3", prial_333_high=False)
+    assert store.path(DEMO, plain, PARAMS) != store.path(DEMO, other, PARAMS)
+    assert store.path(DEMO, plain, PARAMS) == store.path(DEMO, preset("brag3"), PARAMS)
+    assert store.path(DEMO, plain, PARAMS).name.startswith("brag3-")
 
 
-def test_other_key_or_version_is_stale_and_rebuilt(tmp_path):
-    store = Store(tmp_path)
-    build, calls = _build_counter()
-    store.load_or_build("game/table", {"preset": "x", "version": 1}, build)
-    store.load_or_build("game/table", {"preset": "x", "version": 2}, build)
-    assert len(calls) == 2
-    assert store.load("game/table", {"preset": "x", "version": 1}) is None
-
-
-@pytest.mark.parametrize("damage", ["truncate", "flip", "garbage", "empty"])
-def test_damaged_file_is_rebuilt_not_trusted(tmp_path, damage, capsys):
-    store = Store(tmp_path)
-    build, calls = _build_counter()
-    key = {"preset": "x"}
-    path = store.save("game/table", key, build())
+def _damage(path, how):
     blob = bytearray(path.read_bytes())
-    if damage == "truncate":
+    if how == "truncate":
         blob = blob[: len(blob) // 2]
-    elif damage == "flip":
+    elif how == "flip":
         blob[-20] ^= 0x01
-    elif damage == "garbage":
+    elif how == "garbage":
         blob = bytearray(b"not a table at all")
-    else:
+    elif how == "empty":
         blob = bytearray()
+    elif how in ("header-list", "header-string", "header-missing-field"):
+        header = {"header-list": b"[1, 2, 3]", "header-string": b'"a table"',
+                  "header-missing-field": b'{"format": 2}'}[how]
+        blob = bytearray(store_module._MAGIC + len(header).to_bytes(4, "little") + header + b"payload")
+    elif how == "header-length":
+        start = len(store_module._MAGIC)
+        blob[start:start + 4] = (2 ** 31).to_bytes(4, "little")
     path.write_bytes(bytes(blob))
-    assert store.load("game/table", key) is None
-    rebuilt = store.load_or_build("game/table", key, build)
-    assert len(calls) == 2
-    assert rebuilt["counts"].tolist() == [1, 2, 3]
-    assert "damaged" in capsys.readouterr().err
-    assert store.load("game/table", key) is not None
 
 
-def test_no_temporary_files_are_left_behind(tmp_path):
-    store = Store(tmp_path)
-    store.save("a/b", {}, {"x": np.zeros(3)})
-    assert sorted(p.name for p in (tmp_path / "a").iterdir()) == ["b.podds"]
+@pytest.mark.parametrize("how", ["truncate", "flip", "garbage", "empty", "header-list", "header-string",
+                                 "header-missing-field", "header-length"])
+def test_damaged_file_is_rebuilt_not_trusted(tmp_path, how, capsys):
+    store, build = Store(tmp_path), Builder()
+    before = store.table(DEMO, "x", PARAMS, build)
+    _damage(store.path(DEMO, "x", PARAMS), how)
+    assert store.load(DEMO, "x", PARAMS) is None
+    after = store.table(DEMO, "x", PARAMS, build)
+    assert build.calls == 2 and _equal(after, before)
+    line = _one_line(capsys.readouterr().err)
+    assert line.startswith("odds: rebuilding demo/dist (x): the cached file is damaged (") and line.endswith(").")
+    assert _equal(store.load(DEMO, "x", PARAMS), before)
 
 
-@pytest.mark.parametrize("name", ["", "../escape", "a//b", "a/./b"])
-def test_bad_names_are_refused(tmp_path, name):
-    with pytest.raises(InvalidArgument):
-        Store(tmp_path).path(name)
+def _forge(monkeypatch, store, arrays):
+    """Write ``arrays`` with a valid checksum and the right key, as an older builder would have."""
+    with monkeypatch.context() as patch:
+        patch.setattr(store_module, "check_arrays", lambda *args: None)
+        store.save(DEMO, "x", PARAMS, arrays)
+
+
+@pytest.mark.parametrize("forged", [
+    {"dist": _demo_table()["dist"]},                                                   # an array missing
+    {**_demo_table(), "extra": np.zeros(2)},                                           # an array too many
+    {"dist": _demo_table()["dist"][:, :2], "counts": np.arange(1, 5)},                 # a wrong shape
+    {"dist": _demo_table()["dist"], "counts": np.arange(1, 5).astype(np.float64)},     # a wrong dtype
+    {"dist": np.zeros((4, 3)), "counts": np.zeros(4, dtype=np.int64)},                 # zeros
+    {"dist": -_demo_table()["dist"], "counts": np.arange(1, 5)},                       # outside [0, 1]
+    {"dist": np.full((4, 3), np.nan), "counts": np.arange(1, 5)},                      # not numbers
+    {"dist": _demo_table()["dist"], "counts": np.zeros(4, dtype=np.int64)},            # the kind's own check
+], ids=["missing", "extra", "shape", "dtype", "zeros", "range", "nan", "check"])
+def test_intact_file_with_other_arrays_is_rebuilt(tmp_path, monkeypatch, capsys, forged):
+    store, build = Store(tmp_path), Builder()
+    before = store.table(DEMO, "x", PARAMS, build)
+    _forge(monkeypatch, store, forged)
+    assert store.load(DEMO, "x", PARAMS) is None
+    assert _equal(store.table(DEMO, "x", PARAMS, build), before)
+    assert "the cached file is damaged (" in _one_line(capsys.readouterr().err)
+    assert _equal(store.load(DEMO, "x", PARAMS), before)
+
+
+def test_a_table_built_for_another_key_in_its_place_is_rebuilt(tmp_path, capsys):
+    store, build = Store(tmp_path), Builder()
+    before = store.table(DEMO, "x", PARAMS, build)
+    other = store.save(DEMO, "y", PARAMS, _demo_table())
+    os.replace(other, store.path(DEMO, "x", PARAMS))
+    assert _equal(store.table(DEMO, "x", PARAMS, build), before)
+    assert "it holds another table" in _one_line(capsys.readouterr().err)
+
+
+def test_a_folder_in_the_files_place(tmp_path, capsys):
+    store, build = Store(tmp_path), Builder()
+    before = build()
+    path = store.path(DEMO, "x", PARAMS)
+    (path / "inside").mkdir(parents=True)
+    assert _equal(store.table(DEMO, "x", PARAMS, build), before)
+    assert _equal(store.table(DEMO, "x", PARAMS, build), before)
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 2 and all("the cached file is damaged (a folder is in its place" in line for line in lines)
+    assert (path / "inside").is_dir()  # the user's folder is left alone
+
+
+def test_an_unreadable_file_is_rebuilt(tmp_path, monkeypatch, capsys):
+    store, build = Store(tmp_path), Builder()
+    before = store.table(DEMO, "x", PARAMS, build)
+    path = store.path(DEMO, "x", PARAMS)
+    real = type(path).read_bytes
+
+    def refuse(self):
+        if self == path:
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return real(self)
+
+    monkeypatch.setattr(type(path), "read_bytes", refuse)
+    assert _equal(store.table(DEMO, "x", PARAMS, build), before)
+    assert "it cannot be read: Permission denied" in _one_line(capsys.readouterr().err)
+    monkeypatch.undo()
+    assert _equal(store.load(DEMO, "x", PARAMS), before)  # the rebuilt file replaced the unreadable one
+
+
+def _read_only(monkeypatch):
+    def refuse(*args, **kwargs):
+        raise PermissionError(errno.EROFS, "Read-only file system")
+    monkeypatch.setattr(store_module.tempfile, "mkstemp", refuse)
+
+
+def _full(monkeypatch):
+    def refuse(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(store_module.os, "fsync", refuse)
+
+
+@pytest.mark.parametrize("fault", ["read-only", "full", "folder-is-a-file", "proc"])
+def test_an_unwritable_cache_folder_answers_without_caching(tmp_path, monkeypatch, capsys, fault):
+    before = _demo_table()
+    root = tmp_path / "cache"
+    if fault == "read-only":
+        _read_only(monkeypatch)
+    elif fault == "full":
+        _full(monkeypatch)
+    elif fault == "folder-is-a-file":
+        root.write_text("not a folder")
+    else:
+        root = "/proc/nonexistent"
+    store, build = Store(root), Builder()
+    assert _equal(store.table(DEMO, "x", PARAMS, build), before)
+    assert _equal(store.table(DEMO, "x", PARAMS, build), before)
+    assert build.calls == 2  # nothing was cached...
+    line = _one_line(capsys.readouterr().err)  # ...and that is said once
+    assert line.startswith(f"odds: the table cache {root} cannot be written (") and "without caching" in line
+    if fault != "proc":
+        leftovers = [p for p in tmp_path.rglob("*") if p.suffix == ".tmp"]
+        assert leftovers == []
+
+
+def test_a_changed_builder_is_never_answered_from_the_old_table(tmp_path, monkeypatch, capsys):
+    module = tmp_path / "src" / "demo_builder.py"
+    module.parent.mkdir()
+    module.write_text("SCALE = 1\n")
+    monkeypatch.syspath_prepend(str(module.parent))
+    kind = TableKind("demo/built", {"sq": Array("int64", (4,))}, code=("demo_builder",))
+    store = Store(tmp_path / "cache")
+    key_before = kind.fingerprint()
+    assert store.table(kind, None, {}, lambda: {"sq": np.arange(4) ** 2})["sq"].tolist() == [0, 1, 4, 9]
+
+    module.write_text("SCALE = 2  # the builder changed, nobody bumped a version\n")
+    assert kind.fingerprint() != key_before
+    assert store.load(kind, None, {}) is None
+    rebuilt = store.table(kind, None, {}, lambda: {"sq": 2 * np.arange(4) ** 2})
+    assert rebuilt["sq"].tolist() == [0, 2, 8, 18]
+    assert "built by other code" in _one_line(capsys.readouterr().err)
+
+
+def test_every_declared_kind_fingerprints_its_kernels():
+    from analysis.cli.cache import GAMES, declare_tables
+
+    declare_tables(GAMES)
+    kinds = [kind for name, kind in store_module.KINDS.items() if kind.game in GAMES]
+    assert {kind.game for kind in kinds} == set(GAMES)
+    for kind in kinds:
+        for module in kind.code:
+            assert store_module._module_file(module).is_file(), (kind.name, module)
+        # The numbers come from the kernels: a kind whose fingerprint leaves them out could serve stale numbers.
+        assert any(module.rsplit(".", 1)[1].startswith("_") and module.endswith("kernels") for module in kind.code), \
+            kind.name
+
+
+def _build_in_child(root, barrier, results):
+    barrier.wait()  # both processes start building at the same moment
+    store = Store(root)
+
+    def slow_build():
+        barrier.wait()  # both are inside the build before either writes
+        return _demo_table(rows=400)
+
+    table = store.table(DEMO, "x", {"rows": 400}, slow_build)
+    results.put(_equal(table, _demo_table(rows=400)))
+
+
+def test_two_processes_building_one_table_leave_one_intact_file(tmp_path):
+    context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+    barrier, results = context.Barrier(2), context.Queue()
+    children = [context.Process(target=_build_in_child, args=(str(tmp_path), barrier, results)) for _ in range(2)]
+    for child in children:
+        child.start()
+    for child in children:
+        child.join(timeout=60)
+    assert [child.exitcode for child in children] == [0, 0]
+    assert [results.get(timeout=5), results.get(timeout=5)] == [True, True]
+    files = [p for p in tmp_path.rglob("*") if p.is_file()]
+    assert files == [Store(tmp_path).path(DEMO, "x", {"rows": 400})]
+    assert _equal(Store(tmp_path).load(DEMO, "x", {"rows": 400}), _demo_table(rows=400))
+
+
+def test_a_table_that_breaks_its_own_layout_is_answered_but_never_saved(tmp_path, capsys):
+    wrong = {"dist": np.zeros((4, 3)), "counts": np.arange(1, 5)}
+    assert _equal(Store(tmp_path).table(DEMO, "x", PARAMS, lambda: wrong), wrong)
+    assert "does not match its declared layout (array dist is not a distribution" in _one_line(capsys.readouterr().err)
+    assert not any(tmp_path.rglob("*.podds"))
+
+
+def test_kind_names_are_checked_when_declared():
+    for name in ["", "nogame", "Brag/Strengths", "brag/../escape", "brag//x"]:
+        with pytest.raises(ValueError):
+            TableKind(name, {}, code=("analysis.store",))

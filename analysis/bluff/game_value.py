@@ -26,17 +26,21 @@ other; they are solved by repeated sweeps until no value moves by more than
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from analysis.bluff.rules import BiddingRules
-from analysis.bluff.solve import SOLVER_VERSION, key_digest, solve_round, store_name
+from analysis.bluff.solve import solve_round
 from analysis.errors import InvalidArgument
-from analysis.store import Store
+from analysis.store import Array, Store, TableKind
 
-GAME_VALUE_VERSION = 1
+#: The chance that the opener wins from each state (dice of each side, palifico flags) of an endgame.
+GAME_VALUES = TableKind(
+    "bluff/game-values", {"states": Array("int64", (None, 5)), "values": Array("float64", (None,), within=(0, 1)),
+                          "exploitability": Array("float64", (None,))},
+    code=(__name__, "analysis.bluff.solve", "analysis.bluff._solve_kernels", "analysis.bluff.outcomes"),
+    check=lambda arrays, params: None if len(arrays["states"]) == len(arrays["values"]) > 0 else "it has no states")
 SWEEP_TOLERANCE = 1e-6
 MAX_SWEEPS = 40
 
@@ -218,13 +222,9 @@ def game_value(rules: BiddingRules, dice=(1, 1), target: float = 1e-3, iteration
                 "values": np.array([values[s] for s in states]),
                 "exploitability": np.array([exploitability[s] for s in states])}
 
-    key = {"version": GAME_VALUE_VERSION, "solver_version": SOLVER_VERSION, "rules": dataclasses.asdict(rules),
-           "dice": list(dice), "target": target, "iterations": iterations, "faces": faces}
-    # As for rounds, a digest of the key in the name: values built to another target (the notebook's,
-    # the CLI's) keep their own files instead of rebuilding each other's as "stale".
-    name = (f"bluff/game_value/{store_name(rules)}-{dice[0]}v{dice[1]}"
-            + ("" if faces in (None, 6) else f"-{faces}faces") + f"-{key_digest(key)}")
-    arrays = Store().load_or_build(name, key, build) if use_store else build()
+    # Values built to another target (the notebook's, the CLI's) are separate tables.
+    params = {"dice": list(dice), "target": target, "iterations": iterations, "faces": faces}
+    arrays = Store().table(GAME_VALUES, rules, params, build) if use_store else build()
     rows = [State(int(a), int(b), bool(p), bool(x), bool(y)) for a, b, p, x, y in arrays["states"]]
     value_of = dict(zip(rows, arrays["values"]))
     table = pd.DataFrame({

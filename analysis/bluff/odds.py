@@ -22,17 +22,23 @@ import numpy as np
 from analysis.bluff.bids import Bid, all_bids, describe_bid, format_bid, format_dice
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
-from analysis.store import Store
+from analysis.store import Array, Store, TableKind, prepares
 
 #: Largest number of unknown dice any question may ask about (a Bluff box holds 30).
 MAX_UNKNOWN = 200
 _CHANCES = (1.0 / 3.0, 1.0 / 6.0)
 
 
-#: Bump when the count tables' contents change.
-TABLE_VERSION = 1
+_COUNT_SHAPE = (len(_CHANCES), MAX_UNKNOWN + 1, MAX_UNKNOWN + 2)
+#: pmf[kind, n, k] = P(k of n unknown dice count), sf[kind, n, k] = P(at least k): each n's row a distribution.
+COUNT_TABLES = TableKind(
+    "bluff/count-tables", {"pmf": Array("float64", _COUNT_SHAPE, within=(0, 1), sums_to_one=2),
+                           "sf": Array("float64", _COUNT_SHAPE, within=(0, 1))},
+    code=(__name__, "analysis.bluff._kernels"),
+    check=lambda tables, params: None if np.allclose(tables["sf"][:, :, 0], 1.0) else "P(at least 0) is not 1")
 
 
+@prepares("bluff", "count tables of 0-200 unknown dice")
 @lru_cache(maxsize=1)
 def count_tables() -> tuple[np.ndarray, np.ndarray]:
     """Stacked pmf/sf tables ``[kind, n, k]`` for 0..MAX_UNKNOWN unknown dice; kind 0 is 1/3, kind 1 is 1/6.
@@ -45,8 +51,7 @@ def count_tables() -> tuple[np.ndarray, np.ndarray]:
         pairs = [_kernels.count_tables(MAX_UNKNOWN, chance) for chance in _CHANCES]
         return {"pmf": np.stack([p for p, _ in pairs]), "sf": np.stack([s for _, s in pairs])}
 
-    key = {"version": TABLE_VERSION, "max_unknown": MAX_UNKNOWN, "chances": list(_CHANCES)}
-    tables = Store().load_or_build("bluff/count_tables", key, build)
+    tables = Store().table(COUNT_TABLES, None, {"max_unknown": MAX_UNKNOWN, "chances": list(_CHANCES)}, build)
     return tables["pmf"], tables["sf"]
 
 

@@ -25,7 +25,6 @@ average over the two seats, against the average strategy.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import itertools
 import math
@@ -42,10 +41,15 @@ from analysis.bluff.outcomes import dice_lost
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
-from analysis.store import Store
+from analysis.store import Array, Store, TableKind, prepares
 
-#: Bump when the encoding or the solver changes what a stored strategy means.
-SOLVER_VERSION = 1
+#: A solved round: the average policy, the exploitability trajectory (iterations, exploitability) and
+#: the summary (value, exploitability, iterations done, seconds).
+ROUNDS = TableKind(
+    "bluff/rounds", {"policy": Array("float64", (None,), within=(0, 1)), "trajectory": Array("float64", (None, 2)),
+                     "summary": Array("float64", (4,))},
+    code=(__name__, "analysis.bluff._solve_kernels", "analysis.bluff.bids", "analysis.bluff.outcomes"),
+    check=lambda arrays, params: None if arrays["summary"][2] >= 1 else "it records no iteration")
 VARIANTS = {"cfr": 0, "cfr+": 1, "dcfr": 2}
 #: Largest public tree solved (bid histories); 2v2 (2**24 histories x 21 hands) does not fit here.
 MAX_NODES = 1 << 19
@@ -359,45 +363,21 @@ def solve_round(rules: BiddingRules, dice=(1, 1), variant: str = "dcfr", iterati
                 "summary": np.array([value, exploitability, done, seconds])}
 
     if use_store:
-        key = {"version": SOLVER_VERSION, "rules": dataclasses.asdict(rules), "dice": list(game.dice),
-               "faces": list(game.faces), "palifico_round": palifico_round, "variant": variant,
-               "iterations": iterations, "target": target, "payoff": payoff_name,
-               "payoff_sha": hashlib.sha256(game.payoff.tobytes()).hexdigest()}
-        # A short digest of the key in the name: solves that differ only in payoff, target or cap
-        # (game values chain many) get their own files instead of overwriting each other.
-        digest = key_digest(key)
-        name = f"bluff/rounds/{store_name(rules)}-{game.dice[0]}v{game.dice[1]}" + (
-            "-palifico" if palifico_round else "") + ("" if faces in (None, 6) else f"-{faces}faces") + (
-            f"-{payoff_name}-{variant}-{digest}")
+        # Solves that differ only in payoff, target or cap (game values chain many) are separate tables.
+        params = {"dice": list(game.dice), "faces": list(game.faces), "palifico_round": palifico_round,
+                  "variant": variant, "iterations": iterations, "target": target, "payoff": payoff_name,
+                  "payoff_sha": hashlib.sha256(game.payoff.tobytes()).hexdigest()}
         if only_stored:
-            arrays = Store().load(name, key)
+            arrays = Store().load(ROUNDS, rules, params)
             if arrays is None:
                 return None
         else:
-            arrays = Store().load_or_build(name, key, build)
+            arrays = Store().table(ROUNDS, rules, params, build)
     else:
         arrays = build()
     value, exploitability, done, seconds = arrays["summary"]
     return RoundSolution(game, variant, int(done), float(seconds), float(value), float(exploitability),
                          arrays["policy"], arrays["trajectory"], payoff_name)
-
-
-def key_digest(key: dict) -> str:
-    """A short digest of a store key, for file names that must not collide."""
-    return hashlib.sha256(repr(sorted(key.items())).encode()).hexdigest()[:10]
-
-
-def store_name(rules: BiddingRules) -> str:
-    """A file-name-safe label of the rules: the preset plus any changed house-rule field."""
-    from analysis.bluff.rules import PRESETS
-
-    base = PRESETS.get(rules.name)
-    label = rules.name
-    if base is not None:
-        for f in dataclasses.fields(rules):
-            if getattr(rules, f.name) != getattr(base, f.name):
-                label += f"_{f.name}-{getattr(rules, f.name)}"
-    return label.replace(" ", "").replace("/", "")
 
 
 # ----------------------------------------------------------------------------- strategy tables
@@ -497,6 +477,30 @@ def default_precision(dice) -> tuple[float, int]:
     0.1 s an iteration here, so it is solved to 1e-3.
     """
     return (1e-5, 10000) if sum(dice) <= 2 else (1e-3, 2000)
+
+
+def _prepare_rounds(dice_pairs) -> None:
+    """The rounds ``odds bluff solve`` and the advisor ask for by default, every preset, palifico too."""
+    from analysis.bluff.rules import PRESETS
+
+    for rules in PRESETS.values():
+        for dice in dice_pairs:
+            target, iterations = default_precision(dice)
+            for palifico_round in (False, True) if rules.palifico else (False,):
+                solve_round(rules, dice, target=target, iterations=iterations, palifico_round=palifico_round)
+
+
+@prepares("bluff", "equilibrium rounds of one die each (the advisor's and the tournament's)")
+def _prepare_small_rounds() -> None:
+    from analysis.bluff.rules import PRESETS
+    from analysis.bluff.tournament import last_die_payoff
+
+    _prepare_rounds([(1, 1)])
+    for rules in PRESETS.values():
+        solve_round(rules, (1, 1), terminal_value=last_die_payoff, payoff_name="win")
+
+
+prepares("bluff", "equilibrium rounds with three dice in play (minutes each)")(lambda: _prepare_rounds([(1, 2), (2, 1)]))
 
 
 # ----------------------------------------------------------------------------- the advisor's endgames

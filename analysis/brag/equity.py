@@ -29,13 +29,24 @@ from analysis.brag.rules import CLASSES, BragRules, preset
 from analysis.brag.tables import BINOMIAL, class_codes, hand_table
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
+from analysis.store import Array, Store, TableKind, prepares
 
 if TYPE_CHECKING:  # pandas is imported where a table is built: a one-hand answer needs none
     import pandas as pd
 
 
-#: Bump when a kernel's results change, so cached equity tables are rebuilt.
-CODE_VERSION = 1
+_CODE = (__name__, "analysis.brag._kernels", "analysis.brag.tables")
+#: Heads-up: for every hand, the opponent hands in a range that it beats, ties, and that avoid its cards.
+VERSUS = TableKind(
+    "brag/versus", {name: Array("int64", ("hands",)) for name in ("beats", "ties", "available")}, code=_CODE,
+    check=lambda table, params: (None if (table["beats"] + table["ties"] <= table["available"]).all()
+                                 and table["beats"].min() >= 0 and table["ties"].min() >= 0
+                                 else "a hand beats or ties more hands than there are"))
+#: Against two opponents: every hand's (win, two-way tie, three-way tie, lose) counts over all ordered deals.
+TWO_OPPONENTS = TableKind(
+    "brag/two-opponents", {"counts": Array("int64", ("hands", 4))}, code=_CODE,
+    check=lambda table, params: (None if (table["counts"].sum(axis=1) == comb(49, 3) * comb(46, 3)).all()
+                                 else "a hand's outcomes do not add up to every deal"))
 MAX_OPPONENTS = 7
 DEFAULT_SAMPLES = 1_000_000
 _CHUNKS = 64
@@ -113,7 +124,6 @@ def range_mask(text: str, rules: str | BragRules = "brag3") -> np.ndarray:
 @lru_cache(maxsize=8)
 def _versus(rules: BragRules, against: str) -> dict[str, np.ndarray]:
     from analysis.brag._kernels import versus_table
-    from analysis.store import Store
 
     table = hand_table(rules)
 
@@ -122,9 +132,17 @@ def _versus(rules: BragRules, against: str) -> dict[str, np.ndarray]:
         beats, ties, available = versus_table(table.hands, table.strengths, table.order, mask)
         return {"beats": beats, "ties": ties, "available": available}
 
-    key = {"rules": rules.key(), "against": against, "code": CODE_VERSION}
-    name = f"brag/versus-{rules.slug}-{re.sub(r'[^a-z0-9]+', '_', against.lower())}"
-    return Store().load_or_build(name, key, build)
+    return Store().table(VERSUS, rules, {"against": against, "hands": len(table.hands)}, build)
+
+
+@prepares("brag", "hand strengths, heads-up and two-opponent tables of every preset")
+def _prepare_tables() -> None:
+    from analysis.brag.rules import PRESETS
+
+    for name, rules in PRESETS.items():
+        _versus(rules, "any")
+        if rules.hand_size == 3:
+            two_opponent_table(rules)
 
 
 def equity_table(rules: str | BragRules = "brag3", against: str = "any") -> pd.DataFrame:
@@ -265,7 +283,6 @@ def two_opponent_table(rules: str | BragRules = "brag3") -> pd.DataFrame:
     import pandas as pd
     from analysis.brag._kernels import two_opponents
     from analysis.brag.frequencies import percentiles
-    from analysis.store import Store
 
     rules = preset(rules)
     if rules.hand_size != 3:
@@ -284,8 +301,7 @@ def two_opponent_table(rules: str | BragRules = "brag3") -> pd.DataFrame:
                 bar.advance()
         return {"counts": counts}
 
-    counts = Store().load_or_build(f"brag/two-opponents-{rules.slug}",
-                                   {"rules": rules.key(), "code": CODE_VERSION}, build)["counts"]
+    counts = Store().table(TWO_OPPONENTS, rules, {"hands": len(table.hands)}, build)["counts"]
     deals = comb(49, 3) * comb(46, 3)
     win, tie2, tie3, lose = (counts[:, i] / deals for i in range(4))
     return pd.DataFrame({

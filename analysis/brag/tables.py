@@ -17,9 +17,12 @@ from math import comb
 import numpy as np
 
 from analysis.brag.rules import BragRules, preset
+from analysis.store import Array, Store, TableKind
 
-#: Bump when the ranking kernel's output changes, so stored strengths are rebuilt.
-CODE_VERSION = 1
+#: The strength of every hand (colex order): higher beats lower, equal ties.
+STRENGTHS = TableKind("brag/strengths", {"strengths": Array("int32", ("hands",))},
+                      code=(__name__, "analysis.brag._kernels"),
+                      check=lambda table, params: None if table["strengths"].min() > 0 else "a hand has no strength")
 
 #: A three-card strength is ``class * CLASS_SHIFT + key``; a four-card one is the best
 #: three's strength ``* DISCARD_SHIFT + discarded rank`` (the kernels build them so).
@@ -65,8 +68,6 @@ def colex_hands(k: int) -> np.ndarray:
 @lru_cache(maxsize=8)
 def hand_table(rules: str | BragRules = "brag3") -> HandTable:
     """The table for ``rules`` (a preset name or BragRules), built once per process."""
-    from analysis.store import Store
-
     rules = preset(rules)
     hands = colex_hands(rules.hand_size)
     masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands.astype(np.uint64)), axis=1)
@@ -77,8 +78,7 @@ def hand_table(rules: str | BragRules = "brag3") -> HandTable:
         return {"strengths": hand_strengths(hands, rules.prial_333_high, rules.a23_code)}
 
     # Kept in the store so that a warm answer needs no numba start-up at all.
-    strengths = Store().load_or_build(f"brag/strengths-{rules.slug}",
-                                      {"rules": rules.key(), "code": CODE_VERSION}, build)["strengths"]
+    strengths = Store().table(STRENGTHS, rules, {"hands": len(hands)}, build)["strengths"]
     order = np.argsort(strengths, kind="stable")
     for array in (hands, masks, strengths, order):
         array.setflags(write=False)

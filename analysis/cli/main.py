@@ -14,7 +14,7 @@ import importlib.util
 import sys
 
 #: Game modules in the order ``odds --help`` lists them; a module not yet written is skipped.
-COMMAND_MODULES = ("bluff", "yacht", "brag", "backgammon", "report")
+COMMAND_MODULES = ("bluff", "yacht", "brag", "backgammon", "cache", "report")
 
 
 class SentenceParser(argparse.ArgumentParser):

@@ -13,35 +13,32 @@ of the final score.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
 from analysis.progress import Progress
-from analysis.store import Store
+from analysis.store import Array, Store, TableKind, prepares
 from analysis.yacht import _kernels as K
 from analysis.yacht.game import game_arrays
 from analysis.yacht.rules import Rules, preset
 
-#: Bump when a change to the kernels changes any solved table.
-CODE_VERSION = 2
 _BLOCK = 4096
+_CODE = (__name__, "analysis.yacht._kernels", "analysis.yacht.game", "analysis.yacht.dice")
+#: Expected points still to come from every card state under optimal play.
+STATE_VALUES = TableKind(
+    "yacht/state-values", {"values": Array("float64", ("states",), within=(0, float("inf")))}, code=_CODE,
+    check=lambda arrays, params: None if arrays["values"].max() > 0 else "every state is worth nothing")
+#: What the optimal policy scores, box by box, and the exact distribution of the final score.
+SUMMARY = TableKind("yacht/summary", {
+    "box_points": Array("float64", ("boxes",)), "box_zero": Array("float64", ("boxes",), within=(0, 1)),
+    "bonus_points": Array("float64", (2,)), "bonus_rate": Array("float64", (2,)), "mean": Array("float64", ()),
+    "distribution": Array("float64", (None,), within=(0, 1), sums_to_one=0)}, code=_CODE)
 
 
 def _as_rules(rules: Rules | str) -> Rules:
     return preset(rules) if isinstance(rules, str) else rules
-
-
-def table_name(rules: Rules, table: str) -> str:
-    digest = hashlib.sha1(json.dumps(rules.key(), sort_keys=True, default=str).encode()).hexdigest()[:10]
-    return f"yacht/{rules.name}-{digest}-{table}"
-
-
-def _key(rules: Rules, table: str) -> dict:
-    return {"rules": rules.key(), "code": CODE_VERSION, "table": table}
 
 
 def compute_values(rules: Rules) -> np.ndarray:
@@ -60,8 +57,7 @@ def state_values(rules: Rules | str, store: Store | None = None) -> np.ndarray:
     """The solved value table for ``rules``, from the cache when it is there and intact."""
     rules = _as_rules(rules)
     store = store or Store()
-    table = store.load_or_build(table_name(rules, "values"), _key(rules, "values"),
-                                lambda: {"values": compute_values(rules)})
+    table = store.table(STATE_VALUES, rules, {"states": rules.n_states}, lambda: {"values": compute_values(rules)})
     return table["values"]
 
 
@@ -182,8 +178,8 @@ def solve(rules: Rules | str = "yacht_kr", store: Store | None = None) -> Soluti
     rules = _as_rules(rules)
     store = store or Store()
     values = state_values(rules, store)
-    table = store.load_or_build(table_name(rules, "summary"), _key(rules, "summary"),
-                                lambda: follow_policy(rules, values, with_distribution=True))
+    table = store.table(SUMMARY, rules, {"boxes": len(rules.boxes)},
+                        lambda: follow_policy(rules, values, with_distribution=True))
     g = game_arrays(rules)
     rows = [{"box": b.name, "expected_points": p, "zero_rate": z}
             for b, p, z in zip(rules.boxes, table["box_points"], table["box_zero"])]
@@ -195,3 +191,11 @@ def solve(rules: Rules | str = "yacht_kr", store: Store | None = None) -> Soluti
                      "zero_rate": float("nan")})
     boxes = pd.DataFrame(rows, columns=["box", "expected_points", "zero_rate"])
     return Solution(rules, float(values[g.start]), boxes, table["distribution"])
+
+
+@prepares("yacht", "the optimal strategy of every preset (up to a minute each)")
+def _prepare_solutions() -> None:
+    from analysis.yacht.rules import PRESETS
+
+    for rules in PRESETS.values():
+        solve(rules)
