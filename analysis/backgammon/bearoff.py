@@ -33,7 +33,7 @@ import pandas as pd
 
 from analysis.errors import InvalidPosition
 from analysis.progress import Progress
-from analysis.store import Store
+from analysis.store import Array, Store, TableKind, prepares
 from analysis.backgammon import _kernels
 from analysis.backgammon.position import BAR, START, Position
 from analysis.backgammon.race import keith
@@ -43,7 +43,27 @@ ONE_SIDED_CHECKERS = 15
 TWO_SIDED_CHECKERS = 6
 HORIZON = 32            # no 15-checker bear-off takes 32 rolls or more (checked on build)
 AVERAGE_ROLL = 49 / 6   # pips in an average roll, doubles counted four times
-VERSION = 2
+_ROLLS = Array("float64", ("positions", "horizon"), within=(0, 1), sums_to_one=1)
+#: For every position: the distribution and mean of the rolls to bear off all checkers, and the first one.
+ONE_SIDED = TableKind("backgammon/bearoff-one-sided", {
+    "distribution": _ROLLS, "expected": Array("float64", ("positions",), within=(0, HORIZON)),
+    "first_off": _ROLLS, "first_off_expected": Array("float64", ("positions",), within=(0, HORIZON))},
+    code=(__name__, "analysis.backgammon._kernels"))
+
+
+def _two_sided_layout(params) -> dict:
+    n = params["positions"]
+    equity = Array("float64", (n, n), within=(-1, 1))   # no gammons in a bear-off: per unit of the stake
+    if params["piece"] == "win":
+        return {"win": Array("float64", (n, n), within=(0, 1))}
+    if params["piece"] == "cube-1":
+        return {"no_double": equity}
+    return {"owned": equity, "theirs": equity, "centre": Array("float64", (n, n), within=(-1, 1), optional=True)}
+
+
+#: One part (``piece``) of the two-sided database: the cubeless win chance, or the equities at one cube value.
+TWO_SIDED = TableKind("backgammon/bearoff-two-sided", _two_sided_layout,
+                      code=(__name__, "analysis.backgammon._kernels"))
 
 
 @lru_cache(maxsize=None)
@@ -90,19 +110,15 @@ def _build_one_sided() -> dict:
 _LOADED: dict = {}
 
 
-def _cached(store: Store | None, name: str, key: dict, build) -> dict:
-    """Load a table once per process and store folder (a load verifies a 14 MB checksum)."""
-    store = store or Store()
-    memo = (str(store.root), name)
-    if memo not in _LOADED:
-        _LOADED[memo] = store.load_or_build(name, key, build)
-    return _LOADED[memo]
-
-
+@prepares("backgammon", "one-sided bear-off database")
 def one_sided_table(store: Store | None = None) -> dict:
     """The one-sided database (built on first use, a few seconds, then read from the cache)."""
-    key = {"version": VERSION, "checkers": ONE_SIDED_CHECKERS, "horizon": HORIZON}
-    return _cached(store, "backgammon/bearoff-one-sided", key, _build_one_sided)
+    store = store or Store()
+    memo = (str(store.root), "one-sided")   # once per process and folder: a load verifies a 14 MB checksum
+    if memo not in _LOADED:
+        params = {"checkers": ONE_SIDED_CHECKERS, "horizon": HORIZON, "positions": comb(ONE_SIDED_CHECKERS + 6, 6)}
+        _LOADED[memo] = store.table(ONE_SIDED, None, params, _build_one_sided)
+    return _LOADED[memo]
 
 
 #: The cube of standard backgammon (RULES.md 4.1: 2..64), from the rule fields.
@@ -170,17 +186,26 @@ def two_sided_piece(piece: str, store: Store | None = None) -> dict:
     question loads only the parts it needs.
     """
     store = store or Store()
-    key = {"version": VERSION + 1, "checkers": TWO_SIDED_CHECKERS, "cube_max": CUBE_MAX}
     memo = (str(store.root), piece)
     if memo not in _LOADED:
-        stored = store.load(f"backgammon/bearoff-two-sided/{piece}", key)
+        def params(name):
+            return {"piece": name, "checkers": TWO_SIDED_CHECKERS, "cube_max": CUBE_MAX,
+                    "positions": comb(TWO_SIDED_CHECKERS + 6, 6)}
+
+        stored = store.load(TWO_SIDED, None, params(piece), announce=True)
         if stored is None:
             built = _build_cube_levels()
             for name, arrays in built.items():
-                store.save(f"backgammon/bearoff-two-sided/{name}", key, arrays)
+                store.save(TWO_SIDED, None, params(name), arrays)
             stored = built[piece]
         _LOADED[memo] = stored
     return _LOADED[memo]
+
+
+@prepares("backgammon", "two-sided bear-off database with the cube")
+def _prepare_two_sided() -> None:
+    for piece in ["win"] + [f"cube-{value}" for value in CUBE_VALUES[:-1]]:
+        two_sided_piece(piece)
 
 
 def cube_equities(mine_rank: int, theirs_rank: int, cube_value: int, owner: str,
