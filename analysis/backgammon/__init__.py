@@ -1,5 +1,5 @@
-"""Backgammon, Dutch and Acey-Deucey: positions, legal plays, dice tables, bear-off databases,
-race formulas and cube decisions.
+"""Backgammon, Dutch and Acey-Deucey: positions, the opening roll, legal plays, dice tables,
+bear-off databases, race formulas, cube decisions and scoring.
 
 >>> from analysis.backgammon import Position, legal_plays
 >>> len(legal_plays(Position.from_id("4HPwATDgc/ABMA"), "31"))
@@ -10,11 +10,16 @@ from importlib import import_module
 
 # Imported on first use: the dice tables, take points and variant figures (``odds
 # backgammon shots`` and the like) need neither numba nor the bear-off databases.
-_HOME = {"BearoffOdds": "bearoff", "CubeAdvice": "bearoff", "bearoff_odds": "bearoff",
-         "cube_advice": "bearoff", "race_win_chance": "bearoff",
+_HOME = {"BearoffOdds": "bearoff", "bearoff_odds": "bearoff", "race_win_chance": "bearoff",
+         "CubeAdvice": "cube", "cube_advice": "cube", "may_double": "cube",
+         "entry": "dice", "entry_table": "dice", "shot_table": "dice", "shots": "dice",
          "Play": "moves", "Plays": "moves", "legal_plays": "moves", "parse_roll": "moves",
+         "OpeningRoll": "opening", "opening_position": "opening", "opening_roll": "opening",
          "Position": "position", "pip_count": "position",
-         "ACEY_DEUCEY": "rules", "DUTCH": "rules", "STANDARD": "rules", "BackgammonRules": "rules", "preset": "rules"}
+         "janowski_equity": "race", "keith": "race", "take_point": "race", "thorp": "race",
+         "ACEY_DEUCEY": "rules", "DUTCH": "rules", "STANDARD": "rules", "BackgammonRules": "rules", "preset": "rules",
+         "acey_deucey_stake_table": "variants", "game_result": "variants", "settle": "variants",
+         "variant_table": "variants"}
 
 __all__ = sorted(_HOME)
 

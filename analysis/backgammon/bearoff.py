@@ -12,7 +12,7 @@ A bear-off position is the six counts on a side's home board, ace point first.
   the exact cubeless winning chance of the side on roll and the cubeful money
   equities with the cube centred, owned by the side on roll and owned by the
   opponent, at every cube value up to the 64 limit, from which the double /
-  take / pass decisions follow.
+  take / pass decisions of :mod:`analysis.backgammon.cube` follow.
 
 Both are built by numba kernels and cached with :class:`analysis.store.Store`.
 
@@ -36,7 +36,6 @@ from analysis.progress import Progress
 from analysis.store import Array, Store, TableKind, prepares
 from analysis.backgammon import _kernels
 from analysis.backgammon.position import BAR, START, Position
-from analysis.backgammon.race import keith
 from analysis.backgammon.rules import STANDARD
 
 ONE_SIDED_CHECKERS = 15
@@ -169,8 +168,8 @@ def _build_cube_levels() -> dict:
                                                                          taker_above, True)
             if value == 1:
                 pieces["cube-1"] = {"no_double": nd_centre}
-            else:
-                pieces[f"cube-{value}"] = {"owned": nd_owned, "theirs": nd_theirs}
+            else:       # centred above 1: the opening ties raised the stake before the first turn
+                pieces[f"cube-{value}"] = {"owned": nd_owned, "theirs": nd_theirs, "centre": nd_centre}
             taker_above = nd_theirs
             bar.advance()
     return pieces
@@ -181,7 +180,8 @@ def two_sided_piece(piece: str, store: Store | None = None) -> dict:
 
     ``win`` holds the cubeless chance of the side on roll for every pair (rank a on
     roll, rank b to play next); ``cube-1`` the centred no-double equity; ``cube-V``
-    the no-double equities with the V-cube owned by the roller and by the opponent.
+    the no-double equities with the V-cube owned by the roller, by the opponent and
+    still centred (a game the opening ties started at V).
     All parts are built together (a few seconds) and stored separately, so a
     question loads only the parts it needs.
     """
@@ -206,25 +206,6 @@ def two_sided_piece(piece: str, store: Store | None = None) -> dict:
 def _prepare_two_sided() -> None:
     for piece in ["win"] + [f"cube-{value}" for value in CUBE_VALUES[:-1]]:
         two_sided_piece(piece)
-
-
-def cube_equities(mine_rank: int, theirs_rank: int, cube_value: int, owner: str,
-                  store: Store | None = None) -> tuple[float, float | None]:
-    """(no-double equity, double/take equity or None when the roller cannot double), per current stake."""
-    win = float(two_sided_piece("win", store)["win"][mine_rank, theirs_rank])
-    dead = 2 * win - 1
-    if cube_value == CUBE_MAX:
-        return dead, None
-    if owner == "centre":
-        no_double = float(two_sided_piece("cube-1", store)["no_double"][mine_rank, theirs_rank])
-    else:
-        level = two_sided_piece(f"cube-{cube_value}", store)
-        no_double = float(level["owned" if owner == "on_roll" else "theirs"][mine_rank, theirs_rank])
-    if owner == "opponent":
-        return no_double, None
-    above = 2 * cube_value
-    taker = dead if above == CUBE_MAX else float(two_sided_piece(f"cube-{above}", store)["theirs"][mine_rank, theirs_rank])
-    return no_double, 2 * taker
 
 
 # --------------------------------------------------------------------------- one side
@@ -283,6 +264,8 @@ def parse_counts(counts) -> tuple:
         values = tuple(int(w) for w in words)
     except (TypeError, ValueError):
         values = ()
+    if any(isinstance(w, str) and not w.isascii() for w in words):
+        values = ()         # int() also reads other scripts' digits ('٣'); a count is written in ASCII
     if len(values) != 6 or min(values, default=-1) < 0:
         raise InvalidPosition(f"'{counts}' is not a home board; give six checker counts, ace point first, "
                               "e.g. \"3 3 3 2 2 2\".")
@@ -309,84 +292,6 @@ def bearoff_odds(counts, store: Store | None = None) -> BearoffOdds:
 
 
 # --------------------------------------------------------------------------- two sides
-@dataclass(frozen=True)
-class CubeAdvice:
-    """Cubeful money-game analysis of a bear-off with the side on roll to decide."""
-
-    position: Position
-    win_chance: float
-    exact: bool                  # True: two-sided database; False: one-sided approximation
-    no_double: float | None      # cubeful equity per unit of the current stake
-    double_take: float | None
-    double_pass: float = 1.0
-    #: Outside the two-sided database: Keith's count (double, redouble, take), a rule of thumb.
-    keith: tuple | None = None
-
-    @property
-    def may_double(self) -> bool:
-        return self.position.cube_owner in ("centre", "on_roll") and self.position.cube_value < CUBE_MAX
-
-    @property
-    def should_double(self) -> bool | None:
-        if self.no_double is None:
-            return None
-        if not self.may_double or self.double_take is None:
-            return False
-        return min(self.double_take, self.double_pass) > self.no_double + 1e-12
-
-    @property
-    def should_take(self) -> bool | None:
-        if self.double_take is None:
-            return None
-        return self.double_take <= self.double_pass + 1e-12
-
-    @property
-    def decision(self) -> str:
-        if self.no_double is None:
-            if self.keith is None:
-                return "unknown (outside the exact two-sided database)"
-            double, redouble, take = self.keith
-            doubles = (redouble if self.position.cube_owner == "on_roll" else double) and self.may_double
-            return (f"Keith count: {'double' if doubles else 'no double'}, {'take' if take else 'pass'} "
-                    "(a rule of thumb; exact decisions cover up to 6 checkers a side)")
-        if not self.may_double:
-            if self.position.cube_value == CUBE_MAX:
-                return f"no double (the cube is at {CUBE_MAX}, its limit)"
-            return "no double (the opponent owns the cube)"
-        take = "take" if self.should_take else "pass"
-        if self.should_double:
-            return f"double, {take}"
-        return f"no double ({take} if doubled)"
-
-    def to_dict(self) -> dict:
-        data = {"position_id": _safe_id(self.position), "notation": self.position.notation(),
-                "win_chance": self.win_chance, "exact": self.exact, "cube_value": self.position.cube_value,
-                "cube_owner": self.position.cube_owner, "decision": self.decision}
-        if self.no_double is not None:
-            data.update({"equity_no_double": self.no_double, "equity_double_take": self.double_take,
-                         "equity_double_pass": self.double_pass if self.double_take is not None else None,
-                         "double": self.should_double, "take": self.should_take})
-        return data
-
-    def __str__(self) -> str:
-        head = (f"{self.position.notation()}\nside on roll wins {100 * self.win_chance:.2f}% cubeless "
-                f"({'exact two-sided database' if self.exact else 'from the one-sided distributions'})")
-        if self.no_double is None:
-            return head + f"\ncube: {self.decision}"
-        equities = f"no double {self.no_double:+.4f}"
-        if self.double_take is not None:
-            equities += f", double/take {self.double_take:+.4f}, double/pass +1.0000"
-        return (head + f"\ncubeful equity (per {self.position.cube_value}-cube stake): {equities}"
-                f"\ncube: {self.decision}")
-
-
-def _safe_id(position: Position) -> str | None:
-    try:
-        return position.position_id()
-    except InvalidPosition:
-        return None
-
-
 def home_counts(position: Position) -> tuple[tuple, tuple]:
     """Both sides' home-board counts; every checker must be on its home board."""
     for label, side in (("side on roll", position.on_roll), ("opponent", position.opponent)):
@@ -412,21 +317,6 @@ def race_win_chance(mine, theirs, store: Store | None = None) -> float:
     theirs_dist = table["distribution"][rank(theirs)]
     theirs_at_least = np.cumsum(theirs_dist[::-1])[::-1]      # P(they need >= n rolls)
     return float(np.sum(mine_dist * theirs_at_least))
-
-
-def cube_advice(position: Position, store: Store | None = None) -> CubeAdvice:
-    """Winning chance and (within 6 checkers each) the exact cube decision of a bear-off."""
-    mine, theirs = home_counts(position)
-    if sum(mine) == 0 or sum(theirs) == 0:
-        raise InvalidPosition("One side has already borne off all its checkers; the game is over.")
-    if sum(mine) <= TWO_SIDED_CHECKERS and sum(theirs) <= TWO_SIDED_CHECKERS:
-        a, b = rank(mine, TWO_SIDED_CHECKERS), rank(theirs, TWO_SIDED_CHECKERS)
-        no_double, double_take = cube_equities(a, b, position.cube_value, position.cube_owner, store)
-        win = float(two_sided_piece("win", store)["win"][a, b])
-        return CubeAdvice(position, win, True, no_double, double_take)
-    advice = keith(mine, theirs)
-    return CubeAdvice(position, race_win_chance(mine, theirs, store), False, None, None,
-                      keith=(advice.double, advice.redouble, advice.take))
 
 
 def one_sided_win_matrix(store: Store | None = None) -> np.ndarray:

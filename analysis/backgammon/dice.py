@@ -29,6 +29,8 @@ def parse_blocks(blocks) -> frozenset:
     else:
         words = list(blocks or ())
     try:
+        if any(isinstance(w, str) and not w.isascii() for w in words):
+            raise ValueError("int() also reads other scripts' digits ('٣'); a distance is written in ASCII")
         values = frozenset(int(w) for w in words)
     except (TypeError, ValueError):
         raise InvalidArgument(f"'{blocks}' is not a list of blocked distances; write e.g. 4,6.") from None

@@ -27,7 +27,7 @@ def parse_roll(roll) -> tuple[int, int]:
         dice = roll
     else:
         text = str(roll).strip().replace("-", "").replace(" ", "").replace(",", "")
-        dice = list(text) if len(text) == 2 and text.isdigit() else None
+        dice = list(text) if len(text) == 2 and text.isascii() and text.isdigit() else None
     try:
         pair = tuple(int(d) for d in dice) if dice is not None else ()
     except ValueError:

@@ -55,7 +55,7 @@ class Position:
     Attributes:
         on_roll: 26 counts for the side to move (points 1-24, bar, start), its own view.
         opponent: 26 counts for the other side, its own view.
-        cube_value: 1, 2, 4, ... 64.
+        cube_value: 1, 2, 4, ... 64 (centred above 1 only when the opening ties raised it).
         cube_owner: ``"centre"``, ``"on_roll"`` or ``"opponent"``.
     """
 
@@ -119,7 +119,7 @@ class Position:
         cube_value, cube_owner = 1, "centre"
         if len(parts) == 3:
             words = parts[2].replace(":", " ").split()
-            if len(words) not in (2, 3) or words[0].lower() != "cube" or not words[1].isdigit():
+            if len(words) not in (2, 3) or words[0].lower() != "cube" or not (words[1].isascii() and words[1].isdigit()):
                 raise InvalidPosition(f"'{parts[2]}' is not a cube; write 'cube 2 on_roll' "
                                       "(owner centre, on_roll or opponent).")
             cube_value = int(words[1])
@@ -209,9 +209,10 @@ def _validate(position: Position) -> None:
                               f"or 2-{STANDARD.cube_max}.")
     if owner not in CUBE_OWNERS:
         raise InvalidPosition(f"'{owner}' is not a cube owner; use centre, on_roll or opponent.")
-    if (value == 1) != (owner == "centre"):
-        raise InvalidPosition(f"A cube of {value} owned by '{owner}' is impossible; a centred cube shows 1 "
-                              f"and a turned cube 2-{STANDARD.cube_max}.")
+    # A centred cube may show more than 1: equal opening dice raise the stake before the first turn.
+    if value == 1 and owner != "centre":
+        raise InvalidPosition(f"A cube of 1 owned by '{owner}' is impossible; an owned cube has been turned "
+                              f"to 2-{STANDARD.cube_max}.")
 
 
 def _read_side(text: str, whole: str) -> list[int]:
@@ -222,7 +223,7 @@ def _read_side(text: str, whole: str) -> list[int]:
     off = None
     for word in words:
         place, sep, count = word.partition(":")
-        if not sep or not count.isdigit():
+        if not sep or not (count.isascii() and count.isdigit()):
             raise InvalidPosition(f"'{word}' in '{whole}' is not a point:count pair; write e.g. 6:5 or bar:1.")
         place = place.lower()
         if place == "bar":
@@ -232,7 +233,7 @@ def _read_side(text: str, whole: str) -> list[int]:
         elif place == "off":
             off = int(count)
             continue
-        elif place.isdigit() and 1 <= int(place) <= 24:
+        elif place.isascii() and place.isdigit() and 1 <= int(place) <= 24:
             slot = int(place) - 1
         else:
             raise InvalidPosition(f"'{place}' in '{whole}' is not a point; points are 1-24, bar, start or off.")

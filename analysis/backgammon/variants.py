@@ -1,4 +1,4 @@
-"""Dutch and Acey-Deucey figures: entering all 15 checkers, acey-deucey rolls, payouts.
+"""Dutch and Acey-Deucey figures: entering all 15 checkers, acey-deucey rolls, stakes, payouts.
 
 Entering is modelled the way the opening of both variants goes: every die that can
 enter a waiting checker does, on a home board with ``blocked`` points closed
@@ -18,9 +18,10 @@ from functools import lru_cache
 
 import pandas as pd
 
-from analysis.errors import InvalidArgument
+from analysis.errors import InvalidArgument, InvalidPosition
 from analysis.backgammon.dice import checkers_entering
 from analysis.backgammon.position import CHECKERS
+from analysis.backgammon.rules import BackgammonRules, preset
 
 
 def _check(blocked: int, checkers: int) -> None:
@@ -99,13 +100,35 @@ def variant_table() -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def payout(result: str, cube: int = 1, stake: float = 1.0) -> float:
-    """Points won: single 1, gammon 2, backgammon 3, times the cube (standard and Dutch)."""
-    values = {"single": 1, "gammon": 2, "backgammon": 3}
+def acey_deucey_stake_table(rules: BackgammonRules | str = "acey_deucey", turns=(1, 10, 20, 40)) -> pd.DataFrame:
+    """Acey-Deucey with the house rule that every 1-2 doubles the stake: how the stake grows.
+
+    A turn holds k acey-deucey rolls with chance (1/18)**k * 17/18 (each 1-2 earns
+    another roll), so one turn multiplies the expected stake by 17/16 and ``n`` turns
+    (both players' together) by (17/16)**n. The model gives every 1-2 its extra roll,
+    so where a chosen double cannot be played in full it slightly overstates the growth.
+    """
+    rules = preset(rules)
+    if not rules.acey_deucey_doubles_stake:
+        rules = preset(rules, acey_deucey_doubles_stake=True)
+    rows = []
+    for n in turns:
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1000:
+            raise InvalidArgument(f"'{n}' turns is not allowed; use 0-1000.")
+        rows.append({"turns": n, "chance_doubled": float(1 - Fraction(17, 18) ** n),
+                     "expected_stake": float(Fraction(17, 16) ** n)})
+    return pd.DataFrame(rows)
+
+
+def payout(result: str, cube: int = 1, stake: float = 1.0, rules: BackgammonRules | str = "backgammon") -> float:
+    """Points won: single 1, gammon and backgammon as the rules value them (2 and 3), times the cube."""
+    rules = preset(rules)
+    values = {"single": 1, "gammon": rules.gammon_value, "backgammon": rules.backgammon_value}
     if result not in values:
         raise InvalidArgument(f"'{result}' is not a result; use single, gammon or backgammon.")
-    if cube not in (1, 2, 4, 8, 16, 32, 64):
-        raise InvalidArgument(f"A cube of {cube} does not exist; use 1, 2, 4, ... 64.")
+    if cube not in rules.cube_values:
+        raise InvalidArgument(f"A cube of {cube} does not exist under '{rules.name}'; use "
+                              f"{', '.join(map(str, rules.cube_values))}.")
     return stake * values[result] * cube
 
 
@@ -116,39 +139,42 @@ def acey_deucey_payout(checkers_left: int, stake: float = 1.0) -> float:
     return stake * checkers_left
 
 
-def payout_table() -> pd.DataFrame:
-    rows = [{"cube": cube, "single": payout("single", cube), "gammon": payout("gammon", cube),
-             "backgammon": payout("backgammon", cube)} for cube in (1, 2, 4, 8, 16, 32, 64)]
+def payout_table(rules: BackgammonRules | str = "backgammon") -> pd.DataFrame:
+    rules = preset(rules)
+    rows = [{"cube": cube, "single": payout("single", cube, rules=rules), "gammon": payout("gammon", cube, rules=rules),
+             "backgammon": payout("backgammon", cube, rules=rules)} for cube in rules.cube_values]
     return pd.DataFrame(rows)
 
 
-def game_result(position) -> tuple[str, str]:
+def game_result(position, rules: BackgammonRules | str = "backgammon") -> tuple[str, str]:
     """(winner, result) of a finished game: winner ``on_roll`` or ``opponent``, result
-    ``single``, ``gammon`` (loser bore off none) or ``backgammon`` (and still has a
-    checker on the bar, waiting to enter, or in the winner's home board)."""
-    from analysis.errors import InvalidPosition
-
+    ``single``, ``gammon`` (loser bore off none) or ``backgammon`` (a checker on the bar,
+    waiting to enter, or in the winner's home board; by default only in a gammon, see
+    the rules' ``backgammon_needs_gammon``)."""
+    rules = preset(rules)
     if sum(position.on_roll) == 0:
         winner, loser = "on_roll", position.opponent
     elif sum(position.opponent) == 0:
         winner, loser = "opponent", position.on_roll
     else:
         raise InvalidPosition("The game is not over; a result needs one side with all 15 checkers borne off.")
-    if sum(loser) < CHECKERS:
-        return winner, "single"
+    gammoned = sum(loser) == CHECKERS
     # The winner's home board is the loser's 19- to 24-points.
-    if loser[24] or loser[25] or any(loser[18:24]):
+    behind = bool(loser[24] or loser[25] or any(loser[18:24]))
+    if behind and (gammoned or not rules.backgammon_needs_gammon):
         return winner, "backgammon"
-    return winner, "gammon"
+    return winner, "gammon" if gammoned else "single"
 
 
-def settle(position, rules="backgammon", stake: float = 1.0) -> float:
-    """Points the winner collects under ``rules`` (cube for standard and Dutch, per checker in Acey-Deucey)."""
-    from analysis.backgammon.rules import preset
+def settle(position, rules: BackgammonRules | str = "backgammon", stake: float = 1.0) -> float:
+    """Points the winner collects under ``rules`` (cube for standard and Dutch, per checker in Acey-Deucey).
 
+    ``stake`` is the game's stake before the cube (with the opening ties' doublings
+    already in the centred cube); in Acey-Deucey it includes any house-rule doublings.
+    """
     rules = preset(rules)
-    winner, result = game_result(position)
+    winner, result = game_result(position, rules)
     if rules.pay_per_checker_left:
         loser = position.opponent if winner == "on_roll" else position.on_roll
         return acey_deucey_payout(sum(loser), stake)
-    return payout(result, position.cube_value, stake)
+    return payout(result, position.cube_value, stake, rules)

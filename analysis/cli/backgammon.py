@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from analysis.cli.common import add_json_flag, print_json
+from analysis.cli.common import add_json_flag, add_rules_flags, bounded, print_json, rules_from_args
+
+PRESETS = "backgammon, dutch or acey_deucey"
 
 
 def _add_position(parser, required: bool = False, cube: bool = True) -> None:
@@ -10,8 +12,9 @@ def _add_position(parser, required: bool = False, cube: bool = True) -> None:
     group.add_argument("--id", help="GNU Backgammon position ID, e.g. 4HPwATDgc/ABMA (side on roll as gnubg shows)")
     group.add_argument("--position", help='readable notation, e.g. "6:5 8:3 13:5 24:2 / 6:5 8:3 13:5 24:2"')
     if cube:
-        parser.add_argument("--cube", type=int, default=1, help="cube value (1 = centred; 2..64)")
-        parser.add_argument("--owner", default=None, help="cube owner: on_roll or opponent (default: centre)")
+        parser.add_argument("--cube", type=bounded(int, 1, 64, "the cube"), default=1,
+                            help="cube value 1-64 (1, 2, 4, ...; above 1 and centred only after opening ties)")
+        parser.add_argument("--owner", default=None, help="cube owner: centre (default), on_roll or opponent")
     else:           # the answer does not depend on the cube: do not accept one only to ignore it
         parser.set_defaults(cube=1, owner=None)
 
@@ -20,9 +23,7 @@ def _position(args, rules=None):
     from analysis.backgammon.position import Position
     from analysis.errors import InvalidArgument
 
-    if args.owner is None and args.cube in (2, 4, 8, 16, 32, 64):
-        raise InvalidArgument(f"A {args.cube}-cube has an owner; add --owner on_roll or --owner opponent.")
-    owner = args.owner or "centre"       # any other cube value is reported by Position
+    owner = args.owner or "centre"       # a bad value or owner is reported by Position
     if args.id is not None:
         return Position.from_id(args.id, args.cube, owner)
     if args.position is not None:
@@ -44,7 +45,7 @@ def register(subparsers) -> None:
     moves = commands.add_parser("moves", help="every distinct legal play of a roll")
     _add_position(moves)
     moves.add_argument("--roll", required=True, help="two dice, e.g. 31 or 66")
-    moves.add_argument("--rules", default="backgammon", help="backgammon (default), dutch or acey_deucey")
+    add_rules_flags(moves, "backgammon", PRESETS, alias="--rules")
     add_json_flag(moves)
     moves.set_defaults(handler=_moves)
 
@@ -52,18 +53,23 @@ def register(subparsers) -> None:
     bearoff.add_argument("counts", nargs="?", default=None,
                          help='six checker counts, ace point first, e.g. "3 3 3 2 2 2"')
     _add_position(bearoff)
+    bearoff.add_argument("--turn", type=bounded(int, 1, 10_000, "the turn"), default=None,
+                         help="game turn (1 = the opening move): the cube waits for the rules' first_double_turn")
+    add_rules_flags(bearoff, "backgammon", PRESETS)
     add_json_flag(bearoff)
     bearoff.set_defaults(handler=_bearoff)
 
     shots = commands.add_parser("shots", help="rolls (of 36) that hit a blot, with blocking points")
-    shots.add_argument("--distance", type=int, default=None, help="pips from the hitter to the blot (1-24)")
+    shots.add_argument("--distance", type=bounded(int, 1, 24, "the distance"), default=None, help="pips from the hitter to the blot (1-24)")
     shots.add_argument("--blocks", default="", help="distances of blocking points in between, e.g. 4,6")
     add_json_flag(shots)
     shots.set_defaults(handler=_shots)
 
     entry = commands.add_parser("entry", help="entering from the bar against closed points")
-    entry.add_argument("--closed", type=int, default=None, help="closed points in the home board (0-6)")
-    entry.add_argument("--on-bar", type=int, default=1, help="checkers on the bar (default 1)")
+    entry.add_argument("--closed", type=bounded(int, 0, 6, "closed points"), default=None,
+                       help="closed points in the home board (0-6)")
+    entry.add_argument("--on-bar", type=bounded(int, 1, 15, "checkers on the bar"), default=1,
+                       help="checkers on the bar, 1-15 (default 1)")
     add_json_flag(entry)
     entry.set_defaults(handler=_entry)
 
@@ -73,22 +79,32 @@ def register(subparsers) -> None:
     pips.set_defaults(handler=_race)
 
     take = commands.add_parser("takepoint", help="money take points: dead cube, gammons, Janowski")
-    take.add_argument("--win-value", type=float, default=1.0, help="taker's average points per win (1-3)")
-    take.add_argument("--loss-value", type=float, default=1.0, help="taker's average points per loss (1-3)")
-    take.add_argument("--efficiency", type=float, default=None, help="Janowski cube efficiency 0-1")
+    take.add_argument("--win-value", type=bounded(float, 1, 3, "the win value"), default=1.0,
+                      help="taker's average points per win (1-3)")
+    take.add_argument("--loss-value", type=bounded(float, 1, 3, "the loss value"), default=1.0,
+                      help="taker's average points per loss (1-3)")
+    take.add_argument("--efficiency", type=bounded(float, 0, 1, "the cube efficiency"), default=None,
+                      help="Janowski cube efficiency 0-1")
     add_json_flag(take)
     take.set_defaults(handler=_takepoint)
 
     variants = commands.add_parser("variants", help="Dutch and Acey-Deucey entering figures and payouts")
+    add_rules_flags(variants, "backgammon", PRESETS + " (for the payout table)")
     add_json_flag(variants)
     variants.set_defaults(handler=_variants)
+
+    from analysis.cli.chart import add_chart_command
+    add_chart_command(commands, "backgammon")
+
+    opening = commands.add_parser("opening", help="the opening roll: starting stake (ties double it) and first roll")
+    add_rules_flags(opening, "backgammon", PRESETS)
+    add_json_flag(opening)
+    opening.set_defaults(handler=_opening)
 
 
 def _moves(args) -> int:
     from analysis.backgammon.moves import legal_plays, parse_roll
-    from analysis.backgammon.rules import preset
-
-    rules = preset(args.rules)
+    rules = _rules(args)
     parse_roll(args.roll)          # a bad roll is reported before anything else
     plays = legal_plays(_position(args, rules), args.roll, rules)
     if args.json:
@@ -99,7 +115,8 @@ def _moves(args) -> int:
 
 
 def _bearoff(args) -> int:
-    from analysis.backgammon.bearoff import bearoff_odds, cube_advice, home_counts
+    from analysis.backgammon.bearoff import bearoff_odds, home_counts
+    from analysis.backgammon.cube import cube_advice
     from analysis.errors import InvalidArgument
 
     if args.counts is not None:
@@ -112,7 +129,7 @@ def _bearoff(args) -> int:
         print_json(odds) if args.json else print(odds)
         return 0
     position = _position(args)
-    advice = cube_advice(position)
+    advice = cube_advice(position, rules=_rules(args), turn=args.turn)
     mine, theirs = home_counts(position)
     sides = {"on_roll": bearoff_odds(mine), "opponent": bearoff_odds(theirs)}
     if args.json:
@@ -199,14 +216,29 @@ def _takepoint(args) -> int:
 def _variants(args) -> int:
     from analysis.backgammon.variants import acey_deucey_roll_chance, payout_table, variant_table
 
+    rules = _rules(args)
     table = variant_table()
     if args.json:
         print_json({"entering": table, "acey_deucey_roll_chance": acey_deucey_roll_chance(),
-                    "payouts": payout_table()})
+                    "rules": rules.name, "payouts": payout_table(rules)})
     else:
         print("rolls (Dutch) and turns (Acey-Deucey) to enter all 15 checkers:")
         print(table.to_string(index=False))
         print(f"chance of an acey-deucey (1-2) to start a turn: {acey_deucey_roll_chance():.4f}")
-        print("payouts (standard and Dutch; Acey-Deucey pays the stake per checker left):")
-        print(payout_table().to_string(index=False))
+        print(f"payouts under '{rules.name}' (Acey-Deucey pays the stake per checker left):")
+        print(payout_table(rules).to_string(index=False))
     return 0
+
+
+def _opening(args) -> int:
+    from analysis.backgammon.opening import opening_roll
+
+    roll = opening_roll(_rules(args))
+    print_json(roll) if args.json else print(roll)
+    return 0
+
+
+def _rules(args):
+    from analysis.backgammon.rules import BackgammonRules, preset
+
+    return rules_from_args(preset, BackgammonRules, args)

@@ -36,3 +36,138 @@ def print_json(value: Any) -> None:
 
 def add_json_flag(parser) -> None:
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
+
+
+# --------------------------------------------------------------------------- numbers
+def _ascii_number(text: str, what: str) -> str:
+    """The text of a number, refusing digits from other scripts ('²', '①', '٣') that int() may read."""
+    import argparse
+
+    text = str(text).strip().replace("_", "")
+    if not text.isascii():
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number for {what}; write it in ASCII digits 0-9")
+    return text
+
+
+def bounded(kind: type, low, high, what: str):
+    """An argparse ``type=`` that reads a whole (``kind=int``) or decimal (``float``) number and
+    checks ``low <= value <= high`` before any work starts; a bad value is one sentence, exit 2.
+
+    >>> bounded(int, 1, 6, "a die")("4")
+    4
+    >>> bounded(int, 1, 6, "a die")("7")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 7 is out of range for a die; use 1-6
+    """
+    import argparse
+    import math
+
+    def parse(text):
+        clean = _ascii_number(text, what)
+        try:
+            value = int(clean) if kind is int else float(clean)
+        except ValueError:
+            word = "a whole number" if kind is int else "a number"
+            raise argparse.ArgumentTypeError(f"'{text}' is not {word} (for {what})") from None
+        if kind is float and not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"'{text}' is not a finite number (for {what})")
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{text} is out of range for {what}; use {low:,}-{high:,}"
+                                             if kind is int else
+                                             f"{text} is out of range for {what}; use {low:g} to {high:g}")
+        return value
+
+    parse.__name__ = what      # argparse names the type in some messages
+    return parse
+
+
+# --------------------------------------------------------------------------- rules
+#: The largest magnitude a numeric rule value may have on the command line; each game's
+#: rules then check their own, narrower ranges when the rules object is made.
+RULE_NUMBER_LIMIT = 10 ** 9
+_TRUE, _FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
+
+
+def add_rules_flags(parser, default: str, presets: str, alias: str | None = None) -> None:
+    """``--preset NAME`` (with an optional old spelling such as ``--rules``) and repeatable
+    ``--rule FIELD=VALUE``; read them back with :func:`rules_from_args`."""
+    names = ["--preset"] + ([alias] if alias else [])
+    parser.add_argument(*names, dest="preset", default=default, help=f"{presets} (default {default})")
+    parser.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
+                        help="change one rule field, e.g. --rule cube_max=16 (repeatable; see docs/)")
+
+
+def rule_fields(rules_class, items, exclude=("name",)) -> dict:
+    """``["field=value", ...]`` as ``{field: value}``, each value read as its field's real type.
+
+    The type comes from the dataclass's resolved type hints (not the annotation's text),
+    so ``bool``, ``int``, ``float``, ``str``, ``X | None`` and tuples of numbers all read
+    the same way in every game.
+
+    >>> from analysis.backgammon.rules import BackgammonRules
+    >>> rule_fields(BackgammonRules, ["cube_max=16", "cube=true"])
+    {'cube_max': 16, 'cube': True}
+    """
+    import dataclasses
+    import typing
+
+    from analysis.errors import InvalidRules
+
+    hints = typing.get_type_hints(rules_class)
+    fields = {f.name: f for f in dataclasses.fields(rules_class) if f.name not in exclude and f.init}
+    values = {}
+    for item in items:
+        name, sep, text = str(item).partition("=")
+        name = name.strip()
+        if not sep:
+            raise InvalidRules(f"'{item}' is not a rule; write FIELD=VALUE, e.g. {next(iter(fields), 'field')}=...")
+        if name not in fields:
+            raise InvalidRules(f"'{name}' is not a rule field here; the fields are {', '.join(sorted(fields))}.")
+        values[name] = _read_value(hints.get(name, str), fields[name], text.strip(), name)
+    return values
+
+
+def _read_value(kind, field, text: str, name: str):
+    import dataclasses
+    import math
+    import types
+    import typing
+
+    from analysis.errors import InvalidRules
+
+    args = typing.get_args(kind)
+    if typing.get_origin(kind) in (typing.Union, types.UnionType):
+        if text.lower() == "none" and type(None) in args:
+            return None
+        inner = [a for a in args if a is not type(None)]
+        return _read_value(inner[0], field, text, name)
+    if kind is bool:
+        if text.lower() in _TRUE or text.lower() in _FALSE:
+            return text.lower() in _TRUE
+        raise InvalidRules(f"'{text}' is not true or false (rule {name}).")
+    if kind in (int, float):
+        if not text.isascii():
+            raise InvalidRules(f"'{text}' is not a number for rule {name}; write it in ASCII digits 0-9.")
+        try:
+            value = int(text) if kind is int else float(text)
+        except ValueError:
+            raise InvalidRules(f"'{text}' is not {'a whole number' if kind is int else 'a number'} "
+                               f"(rule {name}).") from None
+        if not math.isfinite(value) or abs(value) > RULE_NUMBER_LIMIT:
+            raise InvalidRules(f"{text} is out of range for rule {name}; rule values lie within "
+                               f"±{RULE_NUMBER_LIMIT:,}.")
+        return value
+    if kind is tuple or typing.get_origin(kind) is tuple:
+        element = args[0] if args else None
+        if element is None:      # a bare ``tuple``: the default's elements say what it holds
+            default = field.default if field.default is not dataclasses.MISSING else ()
+            element = type(default[0]) if default else str
+        return tuple(_read_value(element, field, word.strip(), name)
+                     for word in text.replace(";", ",").split(",") if word.strip())
+    return text
+
+
+def rules_from_args(preset, rules_class, args, exclude=("name",)):
+    """The rules named by ``args.preset`` with the ``args.rule`` changes, checked when made."""
+    return preset(args.preset, **rule_fields(rules_class, getattr(args, "rule", []), exclude))

@@ -11,7 +11,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 import bg_reference as ref  # noqa: E402
 
 from analysis.backgammon import _kernels  # noqa: E402
-from analysis.backgammon import bearoff  # noqa: E402
+from analysis.backgammon import bearoff, cube  # noqa: E402
 from analysis.backgammon.position import Position  # noqa: E402
 from analysis.errors import InvalidPosition  # noqa: E402
 
@@ -134,8 +134,8 @@ def test_capped_cube_equities_match_plain_python():
         for theirs in positions:
             a, b = bearoff.rank(mine, 6), bearoff.rank(theirs, 6)
             for value in (1, 2, 4, 8, 16, 32, 64):
-                for owner in (("centre",) if value == 1 else ("on_roll", "opponent")):
-                    no_double, take = bearoff.cube_equities(a, b, value, owner)
+                for owner in (("centre",) if value == 1 else ("centre", "on_roll", "opponent")):  # centred above 1: opening ties
+                    no_double, take = cube.cube_equities(a, b, value, owner)
                     want = ref.capped_no_double(mine, theirs, value, OWNER[owner])
                     assert no_double == pytest.approx(float(want), abs=1e-12), (mine, theirs, value, owner)
                     if owner == "opponent" or value == 64:
@@ -159,14 +159,14 @@ def _home(counts):
 
 def test_cube_advice_decisions():
     # Two checkers each, roller 86% to win: the opponent's take would be worth 2 x 0.706 > 1: pass.
-    advice = bearoff.cube_advice(Position(_home((2, 0, 0, 0, 0, 1)), _home((0, 0, 0, 0, 0, 2))))
+    advice = cube.cube_advice(Position(_home((2, 0, 0, 0, 0, 1)), _home((0, 0, 0, 0, 0, 2))))
     assert advice.exact and advice.decision == "double, pass"
     assert advice.win_chance == pytest.approx((1 + 0.7196) / 2, abs=1e-4)
     # The roller is a big underdog: no double, and the opponent owns nothing yet.
-    advice = bearoff.cube_advice(Position(_home((1, 1, 1, 1, 1, 1)), _home((2, 2, 0, 0, 0, 0))))
+    advice = cube.cube_advice(Position(_home((1, 1, 1, 1, 1, 1)), _home((2, 2, 0, 0, 0, 0))))
     assert not advice.should_double
     # Larger races fall back on the one-sided distributions (no exact cube).
-    advice = bearoff.cube_advice(Position(_home((3, 3, 3, 2, 2, 2)), _home((3, 3, 3, 2, 2, 2))))
+    advice = cube.cube_advice(Position(_home((3, 3, 3, 2, 2, 2)), _home((3, 3, 3, 2, 2, 2))))
     assert not advice.exact and 0.5 < advice.win_chance < 0.75
     assert advice.decision.startswith("Keith count:")
 
@@ -190,7 +190,7 @@ def test_bad_bearoff_counts(counts, words):
 
 def test_bar_checker_is_not_a_bearoff():
     with pytest.raises(InvalidPosition, match="bar"):
-        bearoff.cube_advice(Position.from_notation("1:2 bar:1 / 1:3"))
+        cube.cube_advice(Position.from_notation("1:2 bar:1 / 1:3"))
 
 
 def test_one_sided_race_estimate_is_close_to_the_exact_two_sided_chance():

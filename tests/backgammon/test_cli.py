@@ -51,7 +51,13 @@ def test_tables_and_variants_print(odds):
     ["bearoff", "3 3 3 2 2 2", "--cube", "2", "--owner", "on_roll"],
     ["bearoff", "--id", "4HPwATDgc/ABMA"],
     ["bearoff", "--id", "YAAAGAQAAAAAAA", "--cube", "3", "--owner", "opponent"],
-    ["bearoff", "--id", "YAAAGAQAAAAAAA", "--cube", "2"],
+    ["bearoff", "--id", "YAAAGAQAAAAAAA", "--cube", "1", "--owner", "on_roll"],
+    ["opening", "--rule", "opening_double_cap=3"],
+    ["opening", "--rule", "cube_max"],
+    ["moves", "--roll", "31", "--rule", "no_such_field=1"],
+    ["entry", "--closed", "²"],
+    ["shots", "--distance", "٣"],
+    ["bearoff", "--id", "YAAAGAQAAAAAAA", "--turn", "0"],
     ["shots", "--distance", "30"],
     ["entry", "--closed", "9"],
     ["race", "--id", "4HPwATDgc/ABMA"],
@@ -68,11 +74,26 @@ def test_bad_input_is_one_sentence(odds, argv):
 
 
 def test_errors_name_the_value_given(odds):
-    # An empty position is not the opening; a cube of 0 has no owner to ask for; the
+    # An empty position is not the opening; a cube of 0 is out of range before any work; the
     # entry table reports the count given, not where its loop stopped.
     assert "''" in odds("backgammon", "moves", "--position", "", "--roll", "31").err
-    assert "cube of 0" in odds("backgammon", "moves", "--roll", "31", "--cube", "0").err
-    assert "'99999'" in odds("backgammon", "entry", "--on-bar", "99999").err
+    assert "0 is out of range for the cube" in odds("backgammon", "moves", "--roll", "31", "--cube", "0").err
+    assert "99999 is out of range" in odds("backgammon", "entry", "--on-bar", "99999").err
+
+
+def test_preset_and_rule_flags(odds):
+    # --preset is the name in every game; --rules stays as the old spelling.
+    dutch = odds("backgammon", "moves", "--preset", "dutch", "--id", "4HPwATDgc/ABMA", "--roll", "31", "--json")
+    alias = odds("backgammon", "moves", "--rules", "dutch", "--id", "4HPwATDgc/ABMA", "--roll", "31", "--json")
+    assert dutch.code == 0 and dutch.out == alias.out and dutch.json()["count"] == 16
+    data = odds("backgammon", "opening", "--rule", "opening_double_cap=2", "--json").json()
+    assert [(s["stake"], s["exact"]) for s in data["stakes"]] == [(1, "5/6"), (2, "1/6")]
+    assert "4.0" in odds("backgammon", "variants", "--rule", "backgammon_value=4").out
+    first = odds("backgammon", "bearoff", "--id", "YAAAGAQAAAAAAA", "--turn", "1", "--json").json()
+    assert first["decision"].startswith("no double") and not first["double"]
+    early = odds("backgammon", "bearoff", "--id", "YAAAGAQAAAAAAA", "--turn", "1", "--rule", "first_double_turn=1",
+                 "--json").json()
+    assert early["decision"] == "double, pass"
 
 
 def test_table_questions_do_not_load_numba():
