@@ -43,7 +43,6 @@ import json
 import os
 import re
 import sys
-import tempfile
 from dataclasses import asdict, dataclass, field, is_dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -246,6 +245,8 @@ class Store:
             "fingerprint": kind.fingerprint(), "package": _package_version(),
             "built": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
             "sha256": hashlib.sha256(payload).hexdigest()}, sort_keys=True).encode()
+        import tempfile   # only a build writes: a question answered from the store never needs it
+
         target = self.path(kind, rules, params)
         tmp = None
         try:

@@ -185,7 +185,7 @@ def test_an_unreadable_file_is_rebuilt(tmp_path, monkeypatch, capsys):
 def _read_only(monkeypatch):
     def refuse(*args, **kwargs):
         raise PermissionError(errno.EROFS, "Read-only file system")
-    monkeypatch.setattr(store_module.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
 
 
 def _full(monkeypatch):
