@@ -216,6 +216,29 @@ def two_opponents(hero_mask, hero_strength, hands, masks, strengths):
     return win, tie2, tie3, lose
 
 
+@njit(cache=True, inline="always")
+def draw_hand(state, deck, left, hand, binomial):
+    """Deal ``hand.size`` cards from the first ``left`` of ``deck`` (removing them); returns the
+    advanced stream state, the cards left, and the colex row of the dealt hand."""
+    k = hand.shape[0]
+    for x in range(k):
+        state = next_state(state)
+        j = uniform_int(state, left)
+        hand[x] = deck[j]
+        deck[j] = deck[left - 1]
+        left -= 1
+    # Insertion sort, then the colex index of the sorted hand.
+    for x in range(1, k):
+        y = x
+        while y > 0 and hand[y - 1] > hand[y]:
+            hand[y - 1], hand[y] = hand[y], hand[y - 1]
+            y -= 1
+    index = 0
+    for x in range(k):
+        index += binomial[hand[x], x + 1]
+    return state, left, index
+
+
 @njit(cache=True, parallel=True)
 def showdown_monte_carlo(hero, hero_strength, opponents, strength_by_index, binomial,
                          samples, seed, chunks, first_chunk, stop_chunk):
@@ -253,21 +276,7 @@ def showdown_monte_carlo(hero, hero_strength, opponents, strength_by_index, bino
             state = stream(seed, i)
             best, n_best = -1, 0
             for _ in range(opponents):
-                for x in range(k):
-                    state = next_state(state)
-                    j = uniform_int(state, left)
-                    hand[x] = deck[j]
-                    deck[j] = deck[left - 1]
-                    left -= 1
-                # Insertion sort, then the colex index of the sorted hand.
-                for x in range(1, k):
-                    y = x
-                    while y > 0 and hand[y - 1] > hand[y]:
-                        hand[y - 1], hand[y] = hand[y], hand[y - 1]
-                        y -= 1
-                index = 0
-                for x in range(k):
-                    index += binomial[hand[x], x + 1]
+                state, left, index = draw_hand(state, deck, left, hand, binomial)
                 s = strength_by_index[index]
                 if s > best:
                     best, n_best = s, 1
@@ -283,3 +292,97 @@ def showdown_monte_carlo(hero, hero_strength, opponents, strength_by_index, bino
                 share[chunk] += part
                 share_sq[chunk] += part * part
     return wins, ties, share, share_sq
+
+
+@njit(cache=True, parallel=True)
+def stay_monte_carlo(hero, hero_strength, opponents, strength_by_index, weaker_share_by_index, binomial,
+                     pot, stake, keep, max_rounds, samples, seed, chunks):
+    """Deal ``opponents`` hands ``samples`` times and play the staying model (``advice.stay_or_fold``).
+
+    Each round the hero bets one stake, then each opponent in turn stays (one stake)
+    when its hand beats at least a share ``1 - keep**round`` of all hands, else folds.
+    When only the hero and one opponent are left, the next of the two to act sees for
+    twice the stake (an opponent that would stay sees) and loses a tie; when every opponent folds, the hero takes the pot.
+    Per chunk: sum of the hero's chips, their squares, hands where every opponent folded,
+    where the hero saw, and still unresolved after ``max_rounds`` rounds (counted as lost).
+    """
+    k = hero.shape[0]
+    rest = np.empty(52 - k, np.int64)
+    m = 0
+    for c in range(52):
+        held = False
+        for x in range(k):
+            if hero[x] == c:
+                held = True
+        if not held:
+            rest[m] = c
+            m += 1
+    total = np.zeros(chunks)
+    total_sq = np.zeros(chunks)
+    counts = np.zeros((chunks, 3), np.int64)
+    per_chunk = (samples + chunks - 1) // chunks
+    for chunk in prange(chunks):
+        deck = np.empty(52 - k, np.int64)
+        hand = np.empty(k, np.int64)
+        strengths = np.empty(opponents, np.int64)
+        shares = np.empty(opponents)
+        still_in = np.empty(opponents, np.bool_)
+        for i in range(chunk * per_chunk, min(samples, (chunk + 1) * per_chunk)):
+            deck[:] = rest
+            left = 52 - k
+            state = stream(seed, i)
+            for o in range(opponents):
+                state, left, index = draw_hand(state, deck, left, hand, binomial)
+                strengths[o] = strength_by_index[index]
+                shares[o] = weaker_share_by_index[index]
+                still_in[o] = True
+            in_play = opponents
+            in_pot = pot
+            paid = 0.0
+            result = 0.0
+            resolved = False
+            for r in range(1, max_rounds + 1):
+                paid += stake
+                in_pot += stake
+                needed = 1.0 - keep ** r
+                for o in range(opponents):
+                    if not still_in[o]:
+                        continue
+                    if shares[o] >= needed:
+                        if in_play == 1:   # only this opponent and the hero: it sees
+                            in_pot += 2 * stake
+                            result = in_pot - paid if hero_strength >= strengths[o] else -paid
+                            resolved = True
+                            break
+                        in_pot += stake
+                        continue
+                    still_in[o] = False
+                    in_play -= 1
+                    if in_play == 0:
+                        result = in_pot - paid
+                        counts[chunk, 0] += 1
+                        resolved = True
+                        break
+                    if in_play == 1:
+                        last = 0
+                        for q in range(opponents):
+                            if still_in[q]:
+                                last = q
+                        if last > o:   # the last opponent acts next this round and sees the hero
+                            in_pot += 2 * stake
+                            result = in_pot - paid if hero_strength >= strengths[last] else -paid
+                        else:          # the hero acts next and sees
+                            paid += 2 * stake
+                            in_pot += 2 * stake
+                            result = in_pot - paid if hero_strength > strengths[last] else -paid
+                            counts[chunk, 1] += 1
+                        resolved = True
+                        break
+                if resolved:
+                    break
+            if not resolved:
+                result = -paid
+                counts[chunk, 2] += 1
+            total[chunk] += result
+            total_sq[chunk] += result * result
+    return total, total_sq, counts

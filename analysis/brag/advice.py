@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from analysis.brag.cards import format_hand
 from analysis.brag.equity import DEFAULT_SAMPLES, equity, equity_table
 from analysis.brag.rules import BragRules, preset
 from analysis.errors import InvalidArgument
@@ -79,32 +80,86 @@ def _best(values: dict[str, float]) -> str:
     return max(values, key=lambda name: (round(values[name], 9), -list(values).index(name)))
 
 
+#: Betting rounds played out before a hand still three-way counts as lost (the chance is negligible).
+MAX_ROUNDS = 40
+_STAY_CHUNKS = 64
+
+
 def stay_or_fold(hand, pot: float, stake: float, opponents: int = 1, rules: str | BragRules = "brag3", *,
-                 seed: int | None = None, samples: int = DEFAULT_SAMPLES) -> Decision:
-    """Stay (bet one stake) or fold, against ``opponents`` players still in the hand."""
+                 opponent_stays: float = 0.5, seed: int | None = None,
+                 samples: int = DEFAULT_SAMPLES) -> Decision:
+    """Stay (bet one stake) or fold, against ``opponents`` open players, played out by the rules.
+
+    There is no showdown among three or more: the hand goes on until all but one fold
+    (the last player takes the pot) or two remain and one pays twice the stake to see
+    (and loses a tie). The opponents' model: in betting round r each opponent stays
+    when its hand beats at least a share ``1 - opponent_stays**r`` of all hands (top
+    half, then top quarter, ...), and folds otherwise; when two players are left, the
+    next to act sees (an opponent that would stay sees). You stay every round until
+    then. Exact for one opponent; seeded Monte Carlo with a standard error beyond.
+    """
+    from analysis.brag.equity import MAX_OPPONENTS, check_monte_carlo
+    from analysis.brag.hands import _cards
+    from analysis.brag.tables import BINOMIAL, hand_table
+
     rules = preset(rules)
     pot, stake = _money("pot", pot, True), _money("stake", stake, False)
-    result = equity(hand, opponents, rules, seed=seed, samples=samples)
-    final_pot = pot + stake * (opponents + 1)
-    values = {"fold": 0.0, "stay": result.equity * final_pot - stake}
-    how = ("exactly" if result.exact else
-           f"by Monte Carlo ({result.samples:,} deals, seed {result.seed}, standard error "
-           f"{result.standard_error:.5f})")
+    keep = _probability("opponent_stays", opponent_stays)
+    if isinstance(opponents, bool) or not isinstance(opponents, (int, np.integer)) \
+            or not 1 <= opponents <= MAX_OPPONENTS:
+        raise InvalidArgument(f"{opponents!r} opponents is not allowed; choose 1 to {MAX_OPPONENTS}.")
+    cards = _cards(hand, rules)
+    table = hand_table(rules)
+    mine = int(table.strengths[table.row_of(cards)])
+    # An opponent judges its hand by the share of all hands it beats (no card removal: its own view).
+    weaker_share = np.searchsorted(np.sort(table.strengths), table.strengths, side="left") / table.strengths.size
+    if opponents == 1:
+        mask = np.uint64(sum(1 << c for c in cards))
+        free = (table.masks & mask) == 0
+        seen = weaker_share[free] >= 1.0 - keep
+        beats = mine >= table.strengths[free]          # the opponent sees, so loses a tie
+        outcome = np.where(seen, np.where(beats, pot + 2 * stake, -stake), pot)
+        value, error, seed_used, count = float(outcome.mean()), 0.0, None, int(free.sum())
+        folded, you_see, unresolved = float((~seen).mean()), 0.0, 0.0
+    else:
+        from analysis.brag._kernels import stay_monte_carlo
+
+        seed_used = check_monte_carlo(seed, samples)
+        total, total_sq, counts = stay_monte_carlo(
+            np.array(sorted(cards), dtype=np.int64), mine, int(opponents), table.strengths, weaker_share,
+            BINOMIAL, pot, stake, keep, MAX_ROUNDS, int(samples), seed_used, _STAY_CHUNKS)
+        n = float(samples)
+        value = float(total.sum() / n)
+        error = float(np.sqrt(max(total_sq.sum() / n - value * value, 0.0) / (n - 1)))
+        folded, you_see, unresolved = (float(x) for x in counts.sum(axis=0) / n)
+        count = int(samples)
+    values = {"fold": 0.0, "stay": value}
+    how = (f"exactly over all {count:,} opponent hands" if opponents == 1 else
+           f"by Monte Carlo ({count:,} deals, seed {seed_used}, standard error {error:.4f} chips)")
     return Decision(
-        question=f"Stay or fold with {result.hand} ({rules.name}), pot {pot:g}, stake {stake:g}, "
+        question=f"Stay or fold with {format_hand(cards)} ({rules.name}), pot {pot:g}, stake {stake:g}, "
                  f"{opponents} opponent{'s' if opponents > 1 else ''}?",
-        hand=result.hand, values=values, best=_best(values),
-        break_even={"pot share to stay": stake / final_pot},
-        probabilities={"pot share at the showdown": result.equity, "win outright": result.win},
+        hand=format_hand(cards), values=values, best=_best(values), break_even={},
+        probabilities={"every opponent folds": folded, "you pay to see": you_see,
+                       "an opponent sees you": 1.0 - folded - you_see - unresolved},
         assumptions=(
-            "You stay by betting one stake; every opponent stays with one stake too, and then all hands "
-            "are compared (one round of betting, no raises, nobody folds later).",
-            f"Opponents hold random hands apart from card removal; pot share computed {how}.",
-            "A tie splits the pot; money already in the pot is sunk, so folding is worth 0.",
+            "There is no showdown among three or more: the hand goes on until all but one fold, or two are "
+            "left and one pays twice the stake to see; the player who sees loses a tie.",
+            f"Opponents are open and hold random hands apart from card removal; in betting round r each stays "
+            f"(one stake) with a hand that beats at least {_share_text(keep)} of all hands, and "
+            "folds otherwise; with two players left, the next to act sees.",
+            "You stay every round until two are left, then see when it is your turn; hands still three-way "
+            f"after {MAX_ROUNDS} rounds count as lost (chance {unresolved:.2g}).",
+            f"Values in chips from now, computed {how}; money already in the pot is sunk, so folding is worth 0.",
         ),
-        details={"final_pot": final_pot, "exact": result.exact, "standard_error": result.standard_error,
-                 "seed": result.seed, "samples": result.samples, "preset": rules.name},
+        details={"exact": opponents == 1, "standard_error": error, "seed": seed_used,
+                 "samples": count if opponents > 1 else None, "preset": rules.name,
+                 "opponent_stays": keep},
     )
+
+
+def _share_text(keep: float) -> str:
+    return f"a share 1 - {keep:g}^r (round 1: {1 - keep:.0%}, round 2: {1 - keep ** 2:.0%}, ...)"
 
 
 def see_or_bet(hand, pot: float, stake: float, rules: str | BragRules = "brag3", *, against: str = "any",

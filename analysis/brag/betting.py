@@ -168,6 +168,8 @@ def betting_tree(rules: str | BragRules = "brag3") -> BettingTree:
             alone = CARRY if (blind[q] and rules.blind_alone == "carries") else FOLD
             moves.append(("fold", None, alone, (p, put0, put1)))
         prefix = "blind " if blind[p] else ""
+        if blind[p] and not rules.blind_play:
+            may_stay = may_raise = may_see = False     # must look before anything else
         if may_stay:
             moves.append((prefix.strip() or "bet", after_bet(current, 0), DECISION, None))
         if may_raise:

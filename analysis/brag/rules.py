@@ -59,6 +59,8 @@ class BragRules:
         blind_alone: ``carries`` (Brag: when all fold to a blind player the pot carries
             over to the next deal) or ``wins`` (Teen Patti: the blind player takes it).
         open_sees_blind: whether an open player may see a blind one (no in both games).
+        blind_play: whether players may bet blind at all (False: each looks before acting;
+            solving both ways prices the blind option).
     """
 
     name: str = "brag3"
@@ -73,6 +75,7 @@ class BragRules:
     see_cost: float = 2.0
     blind_alone: str = "carries"
     open_sees_blind: bool = False
+    blind_play: bool = True
 
     def __post_init__(self):
         if self.hand_size not in (3, 4):
@@ -113,6 +116,8 @@ class BragRules:
         if self.blind_alone not in BLIND_ALONE:
             raise InvalidRules(f"blind_alone {self.blind_alone!r} is not allowed; choose from "
                                f"{', '.join(BLIND_ALONE)}.")
+        if not isinstance(self.blind_play, bool):
+            raise InvalidRules(f"blind_play {self.blind_play!r} is not allowed; use True or False.")
         if not isinstance(self.open_sees_blind, bool):
             raise InvalidRules(f"open_sees_blind {self.open_sees_blind!r} is not allowed; use True or False.")
 

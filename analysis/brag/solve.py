@@ -32,9 +32,20 @@ from analysis.brag.betting import DECISION, BettingTree, betting_tree
 from analysis.brag.cards import RANK_CHARS
 from analysis.brag.rules import BragRules, preset
 from analysis.errors import InvalidArgument
+from analysis.store import Array, Store, TableKind
 
-#: Bump when the encoding or the solver changes what a stored solution means.
-SOLVER_VERSION = 1
+_CODE = (__name__, "analysis.brag._betting_kernels", "analysis.brag.betting", "analysis.brag.tables",
+         "analysis.brag._kernels")
+#: Deals of two disjoint hands of the full deck, by (first hand's strength class, second hand's).
+STRENGTH_PAIRS = TableKind(
+    "brag/strength-pairs", {"counts": Array("int64", ("classes", "classes"))}, code=_CODE,
+    check=lambda table, params: (None if table["counts"].min() >= 0 and table["counts"].sum() == params["deals"]
+                                 else "the deals by strength do not add up to every deal"))
+#: A solved heads-up betting game: average policy, counterfactual values and reach, summary, trajectory.
+BETTING = TableKind("brag/betting", {
+    "policy": Array("float64", (None,), within=(0, 1)), "node_values": Array("float64", (2, None, None)),
+    "reach": Array("float64", (2, None, None)), "summary": Array("float64", (6,)),
+    "history": Array("float64", (None, 2))}, code=_CODE)
 VARIANTS = {"cfr": 0, "cfr+": 1, "dcfr": 2}
 DEFAULT_TARGET = 1e-3
 DEFAULT_ITERATIONS = 20_000
@@ -96,10 +107,8 @@ def strength_pairs(rules: str | BragRules = "brag3", deck=None, use_store: bool 
         return {"counts": pair_counts(table.masks[inside], classes, strengths.size)}
 
     if use_store and deck is None:
-        from analysis.store import Store
-
-        counts = Store().load_or_build(f"brag/strength-pairs-{rules.slug}",
-                                       {"rules": rules.key(), "code": SOLVER_VERSION}, build)["counts"]
+        deals = math.comb(52, rules.hand_size) * math.comb(52 - rules.hand_size, rules.hand_size)
+        counts = Store().table(STRENGTH_PAIRS, rules, {"classes": strengths.size, "deals": deals}, build)["counts"]
     else:
         counts = build()["counts"]
     hands = np.bincount(np.searchsorted(strengths, table.strengths[inside]), minlength=strengths.size)
@@ -122,6 +131,7 @@ class BettingGame:
     sources: tuple              # per seat: nodes whose opponent reach the terminals read
     source_row: np.ndarray      # (2, N) row of products for each terminal (-1: opponent blind)
     opponent_blind: np.ndarray  # (2, N)
+    deck: tuple | None = None   # the cards in play when not the full deck
 
     @property
     def classes(self) -> int:
@@ -162,7 +172,8 @@ def betting_game(rules: str | BragRules = "brag3", deck=None, use_store: bool = 
             source_row[seat, t] = rows_of.setdefault(source, len(rows_of))
         sources.append(np.array(list(rows_of), dtype=np.int64))
     return BettingGame(tree, pairs, chance, offset, int(rows.sum()), tuple(showdown), np.array(row_sums),
-                       np.array(lower_sums), np.array(diagonal), tuple(sources), source_row, opponent_blind)
+                       np.array(lower_sums), np.array(diagonal), tuple(sources), source_row, opponent_blind,
+                       None if deck is None else deck_cards(deck))
 
 
 class _Passes:
@@ -310,7 +321,7 @@ def run_solver(game: BettingGame, variant: str = "dcfr", target: float = DEFAULT
     seconds = time.perf_counter() - started
     node_values, reach = passes.node_values(average)
     return Solution(game.tree.rules, variant, done, seconds, float(value), float(exploitability),
-                    (float(best0), float(best1)), average, node_values, reach, tuple(history))
+                    (float(best0), float(best1)), average, node_values, reach, tuple(history), game.deck)
 
 
 def solve(rules: str | BragRules = "brag3", *, variant: str = "dcfr", target: float = DEFAULT_TARGET,
@@ -326,15 +337,6 @@ def solve(rules: str | BragRules = "brag3", *, variant: str = "dcfr", target: fl
 
 @lru_cache(maxsize=4)
 def _stored(rules: BragRules, variant: str, target: float, iterations: int, progress: bool) -> Solution:
-    from analysis.store import Store
-
-    key = {"rules": rules.betting_key(), "variant": variant, "target": target, "iterations": iterations,
-           "code": SOLVER_VERSION}
-    import hashlib
-    import json
-
-    digest = hashlib.sha256(json.dumps(key, sort_keys=True, default=str).encode()).hexdigest()[:10]
-
     def build():
         solution = run_solver(betting_game(rules), variant, target, iterations, progress=progress)
         return {"policy": solution.policy, "node_values": solution.node_values, "reach": solution.reach,
@@ -342,7 +344,8 @@ def _stored(rules: BragRules, variant: str, target: float, iterations: int, prog
                                      solution.exploitability, *solution.best_response]),
                 "history": np.array(solution.history, dtype=float).reshape(-1, 2)}
 
-    stored = Store().load_or_build(f"brag/betting-{rules.name}-{digest}", key, build)
+    params = {"betting": rules.betting_key(), "variant": variant, "target": target, "iterations": iterations}
+    stored = Store().table(BETTING, rules, params, build)
     done, seconds, value, exploitability, best0, best1 = stored["summary"].tolist()
     return Solution(rules, variant, int(done), seconds, value, exploitability, (best0, best1),
                     stored["policy"], stored["node_values"], stored["reach"],

@@ -67,12 +67,14 @@ def register(subparsers) -> None:
     add_json_flag(see)
     see.set_defaults(handler=_see)
 
-    stay = commands.add_parser("stay", help="stay (bet the stake) or fold against N opponents")
+    stay = commands.add_parser("stay", help="stay (bet the stake) or fold against N opponents, played out by the rules")
     _add_hand(stay)
     stay.add_argument("--pot", type=float, required=True, help="chips in the pot before you act")
     stay.add_argument("--stake", type=float, required=True, help="the stake to match")
     stay.add_argument("--opponents", type=int, default=1, help="players still in against you, 1-7")
-    stay.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (3+ opponents)")
+    stay.add_argument("--opponent-stays", type=float, default=0.5,
+                      help="opponents stay in round r with hands beating a share 1 - S**r of all hands (default 0.5)")
+    stay.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (2+ opponents)")
     stay.add_argument("--samples", type=int, default=1_000_000, help="Monte Carlo deals (default 1,000,000)")
     _add_preset(stay)
     add_json_flag(stay)
@@ -87,11 +89,75 @@ def register(subparsers) -> None:
     add_json_flag(blind)
     blind.set_defaults(handler=_blind)
 
+    solve = commands.add_parser("solve", help="heads-up betting equilibrium: value of position, exploitability")
+    _add_betting(solve)
+    solve.add_argument("--solver", default="dcfr", help="dcfr (default), cfr+ or cfr")
+    solve.add_argument("--target", type=float, default=1e-3,
+                       help="stop when the exploitability is at most this, chips per ante (default 0.001)")
+    solve.add_argument("--iterations", type=int, default=20_000, help="most iterations (default 20,000)")
+    add_json_flag(solve)
+    solve.set_defaults(handler=_solve)
+
+    advise = commands.add_parser("strategy", help="heads-up: the equilibrium mix and each action's value")
+    _add_betting(advise)
+    advise.add_argument("--hand", required=True, help="your hand")
+    advise.add_argument("--history", default="",
+                        help='the betting so far, comma separated, e.g. "blind,look,bet" (default: the start)')
+    add_json_flag(advise)
+    advise.set_defaults(handler=_strategy)
+
     table = commands.add_parser("table", help="heads-up equity of every hand as CSV")
     _add_preset(table)
     table.add_argument("--against", default="any", help="the opponent's range (default any)")
     table.add_argument("--out", default="-", help="CSV file (default: standard output)")
     table.set_defaults(handler=_table)
+
+    from analysis.cli.chart import add_chart_command
+    add_chart_command(commands, "brag")
+
+
+def _add_betting(parser) -> None:
+    from analysis.cli.common import add_rules_flags
+
+    add_rules_flags(parser, "brag3", "brag3, brag4 or teen_patti")
+    parser.add_argument("--ante", type=float, help="chips each player antes (preset: 1)")
+    parser.add_argument("--stakes", help="the open stake ladder in chips, e.g. 1,2,4 (preset: 1,2)")
+    parser.add_argument("--raises", type=int, help="most raises in a hand (preset: 1)")
+    parser.add_argument("--bets", type=int, help="most bets in a hand before a player must see or fold (preset: 4)")
+
+
+def _betting_rules(args):
+    from analysis.brag.rules import BragRules, preset
+    from analysis.cli.common import rule_fields, rules_from_args
+
+    rules = rules_from_args(preset, BragRules, args)
+    shortcuts = [f"{name}={value}" for name, value in
+                 (("ante", args.ante), ("stakes", args.stakes), ("raises", args.raises), ("bets", args.bets))
+                 if value is not None]
+    return preset(rules, **rule_fields(BragRules, shortcuts)) if shortcuts else rules
+
+
+def _solve(args) -> int:
+    from analysis.brag.solve import solve
+
+    solution = solve(_betting_rules(args), variant=args.solver, target=args.target, iterations=args.iterations)
+    if args.json:
+        print_json(solution)
+    else:
+        print(solution)
+    return 0
+
+
+def _strategy(args) -> int:
+    from analysis.brag.solve import solve
+    from analysis.brag.strategy import strategy
+
+    advice = strategy(solve(_betting_rules(args)), args.hand, args.history)
+    if args.json:
+        print_json(advice)
+    else:
+        print(advice)
+    return 0
 
 
 def _freq(args) -> int:

@@ -1,9 +1,13 @@
 """The decision calculators: expected values rebuilt from brute-force probabilities and limiting cases."""
 
+import random
+from bisect import bisect_left
+
 import pytest
 
 from analysis.brag import blind_or_look, equity_table, see_or_bet, stay_or_fold
 from analysis.errors import InvalidArgument
+from tests.brag import reference
 from tests.brag.test_equity import brute_heads_up
 
 
@@ -26,19 +30,80 @@ def test_an_opponent_who_always_folds_hands_you_the_pot():
     assert see_or_bet("7S 5H 2D", 30, 2, opponent_sees=0).values["bet"] == 30
 
 
-def test_stay_or_fold_from_brute_force_heads_up():
-    beats, ties, total = brute_heads_up("9S 9D KC")
-    share = (beats + ties / 2) / total
+def test_stay_heads_up_against_a_plain_enumeration_of_the_rules():
+    # Stay for 3 into 12: the opponent sees (paying 6, losing ties) with a hand in the top half, else folds.
+    hero = ["9S", "9D", "KC"]
+    keys = reference.all_keys(3)
+    everything = sorted(keys.values())
+    mine = keys[frozenset(hero)]
+    total = 0.0
+    hands = [h for h in keys if not h & set(hero)]
+    for hand in hands:
+        theirs = keys[hand]
+        beats = bisect_left(everything, theirs) / len(everything)
+        if beats < 0.5:
+            total += 12                      # folds: the pot and my stake come back
+        else:
+            total += 12 + 2 * 3 if mine >= theirs else -3
     advice = stay_or_fold("9S 9D KC", pot=12, stake=3, opponents=1)
-    assert advice.values["stay"] == pytest.approx(share * (12 + 2 * 3) - 3)
-    assert advice.break_even["pot share to stay"] == pytest.approx(3 / 18)
+    assert advice.values["stay"] == pytest.approx(total / len(hands))
+    assert advice.details["exact"] is True
+
+
+def played_out(hero_key, opponent_keys, shares, pot, stake, keep):
+    """The staying model played by hand: rounds of bets, folds in turn, a see when two are left."""
+    paid, in_pot, live = 0.0, pot, list(range(len(opponent_keys)))
+    for r in range(1, 41):
+        paid += stake
+        in_pot += stake
+        for o in list(live):
+            if o not in live:
+                continue
+            if shares[o] >= 1 - keep ** r:
+                if len(live) == 1:           # two players left: the opponent sees, losing ties
+                    in_pot += 2 * stake
+                    return in_pot - paid if hero_key >= opponent_keys[o] else -paid
+                in_pot += stake
+                continue
+            live.remove(o)
+            if len(live) == 1:
+                (last,) = live
+                if last > o:                 # still to act this round: it sees
+                    in_pot += 2 * stake
+                    return in_pot - paid if hero_key >= opponent_keys[last] else -paid
+                paid += 2 * stake            # my turn next: I see, losing ties
+                in_pot += 2 * stake
+                return in_pot - paid if hero_key > opponent_keys[last] else -paid
+    return -paid
+
+
+def test_stay_with_two_opponents_agrees_with_a_plain_simulation_of_the_rules():
+    hero = ["QS", "QD", "4C"]
+    keys = reference.all_keys(3)
+    everything = sorted(keys.values())
+    generator = random.Random(7)
+    rest = [c for c in reference.DECK if c not in hero]
+    results = []
+    for _ in range(20_000):
+        cards = generator.sample(rest, 6)
+        opponents = [keys[frozenset(cards[:3])], keys[frozenset(cards[3:])]]
+        shares = [bisect_left(everything, k) / len(everything) for k in opponents]
+        results.append(played_out(keys[frozenset(hero)], opponents, shares, 40, 5, 0.5))
+    mean = sum(results) / len(results)
+    error = (sum((x - mean) ** 2 for x in results) / (len(results) - 1) / len(results)) ** 0.5
+    advice = stay_or_fold("QS QD 4C", 40, 5, opponents=2, seed=11, samples=200_000)
+    assert abs(advice.values["stay"] - mean) < 4 * (error ** 2 + advice.details["standard_error"] ** 2) ** 0.5
+    again = stay_or_fold("QS QD 4C", 40, 5, opponents=2, seed=11, samples=200_000)
+    assert again.values == advice.values
+    assert sum(advice.probabilities.values()) == pytest.approx(1.0)
 
 
 def test_stay_or_fold_with_many_opponents_reports_its_monte_carlo():
     advice = stay_or_fold("5S 3H 2D", pot=0, stake=10, opponents=5, seed=3, samples=20_000)
-    assert advice.best == "fold"                       # the weakest hand can only tie
+    assert advice.best == "fold"                       # the weakest hand never wins a see
     assert advice.details["exact"] is False and advice.details["seed"] == 3
     assert any("Monte Carlo" in line and "seed 3" in line for line in advice.assumptions)
+    assert any("no showdown among three or more" in line for line in advice.assumptions)
 
 
 def test_blind_win_chance_is_half_of_the_untied_showdowns():

@@ -83,7 +83,7 @@ def test_text_outputs(odds):
     assert "Running flush" in text and "22,100 hands" in text
     text = odds("brag", "hand", "AS 2D 3C", "KH KD 7S").out
     assert "Run, A-2-3" in text and "Hand 1 wins." in text
-    text = odds("brag", "stay", "--hand", "QS QD 4C", "--pot", "40", "--stake", "5", "--opponents", "2").out
+    text = odds("brag", "stay", "--hand", "QS QD 4C", "--pot", "40", "--stake", "5", "--opponents", "1").out
     assert "Assumptions:" in text and "exactly" in text
     text = odds("brag", "blind", "--pot", "20", "--stake", "2", "--against", "pair+").out
     assert "blind" in text and "look" in text

@@ -1,0 +1,274 @@
+"""Reading a solved heads-up game: the equilibrium mix and the value of each action, by hand.
+
+Values are player's chips per ante for the whole hand (ante and earlier bets
+included), given the cards held and the betting so far, with both players
+following the equilibrium afterwards. A blind player's mix cannot depend on the
+cards; its values are averaged over the hands it may hold.
+
+>>> from analysis.brag.solve import solve
+>>> advice = strategy(solve("brag3"), "QS QD 4C", ["look", "bet"])   # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from analysis.brag.betting import DECISION
+from analysis.brag.rules import CLASSES, CLASS_TITLES
+from analysis.errors import InvalidArgument
+
+#: A hand "sees" (or "bets") at a decision when it does so at least this often.
+USUAL = 0.5
+#: Below this own reach a decision is shown as one the equilibrium (almost) never faces.
+RARE = 1e-3
+
+
+def parse_history(text) -> list[str]:
+    """``"blind,look,bet"`` (or a list) as a list of action names."""
+    if text is None:
+        return []
+    if isinstance(text, str):
+        return [" ".join(step.split()).lower() for step in text.split(",") if step.strip()]
+    return [str(step) for step in text]
+
+
+class _Reader:
+    """Offsets, chance and class lookups of one solution (numpy only: no numba start-up)."""
+
+    def __init__(self, solution):
+        from analysis.brag.solve import strength_pairs
+
+        self.solution = solution
+        self.tree = solution.tree
+        self.pairs = strength_pairs(solution.rules, solution.deck)
+        self.chance = self.pairs.counts / self.pairs.deals
+        self.classes = self.chance.shape[0]
+        rows = np.where(self.tree.blind, 1, self.classes) * self.tree.n_actions
+        self.offset = np.concatenate([[0], np.cumsum(rows)[:-1]]).astype(np.int64)
+
+    def mix(self, node: int, row: int) -> np.ndarray:
+        size = self.tree.n_actions[node]
+        base = self.offset[node] + (0 if self.tree.blind[node] else row) * size
+        return self.solution.policy[base:base + size]
+
+    def opponent_mass(self, node: int, seat: int) -> np.ndarray:
+        """Per own class: the chance of the deal times the opponent's reach to ``node``."""
+        mine = self.chance if seat == 0 else self.chance.T
+        return mine @ self.solution.reach[1 - seat, node]
+
+    def action_values(self, node: int, seat: int, row: int | None) -> np.ndarray:
+        """Each action's value for ``seat`` holding class ``row`` (None: averaged over every hand)."""
+        first = self.tree.child_start[node]
+        children = range(first, first + self.tree.n_actions[node])
+        mass = self.opponent_mass(node, seat)
+        values = self.solution.node_values[seat]
+        if row is None:
+            total = mass.sum()
+            return np.array([values[c].sum() / total for c in children])
+        if mass[row] <= 0:
+            return np.full(len(children), np.nan)
+        return np.array([values[c, row] / mass[row] for c in children])
+
+    def class_of(self, strength: int) -> int:
+        return int(np.searchsorted(self.pairs.strengths, strength))
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The equilibrium at one decision: the mix of actions and what each is worth with this hand."""
+
+    preset: str
+    hand: str
+    history: tuple
+    player: int
+    blind: bool
+    mix: dict
+    values: dict
+    after_looking: dict | None
+    reach: float     # the chance that the player's own equilibrium play comes here with this hand
+
+    def __str__(self) -> str:
+        seat = "first" if self.player == 0 else "second"
+        said = ", ".join(self.history) or "the start"
+        lines = [f"{self.preset}, {self.hand}: {seat} player to act after {said}"
+                 f"{' (blind: the mix cannot depend on the cards)' if self.blind else ''}"]
+        for action, share in self.mix.items():
+            value = self.values[action]
+            shown = "" if value is None or not np.isfinite(value) else f"   worth {value:+.3f} antes"
+            lines.append(f"  {action:<15} {share:7.1%}{shown}")
+        if self.after_looking:
+            lines.append("  after looking at this hand:")
+            lines.extend(f"    {action:<13} {share:7.1%}" for action, share in self.after_looking.items())
+        if self.reach < RARE:
+            lines.append(f"  (the equilibrium comes here with this hand in {self.reach:.4%} of deals: the mix "
+                         "is the solver's average where it hardly matters; the values are exact for play from here)")
+        lines.append("Values: chips per ante for the whole hand, ante and bets so far included.")
+        return "\n".join(lines)
+
+
+def strategy(solution, hand, history=()) -> Advice:
+    """The equilibrium mix and each action's value for ``hand`` after ``history`` (heads-up)."""
+    from analysis.brag.cards import format_hand
+    from analysis.brag.hands import _cards, strength
+
+    reader = _Reader(solution)
+    rules = solution.rules
+    cards = _cards(hand, rules)
+    steps = parse_history(history)
+    node = reader.tree.node_of(steps)
+    if reader.tree.kind[node] != DECISION:
+        raise InvalidArgument(f"The hand is over after '{', '.join(steps)}'; there is no decision to make.")
+    seat = int(reader.tree.actor[node])
+    row = reader.class_of(strength(cards, rules))
+    names = reader.tree.actions(node)
+    blind = bool(reader.tree.blind[node])
+    mix = dict(zip(names, map(float, reader.mix(node, row))))
+    values = dict(zip(names, map(float, reader.action_values(node, seat, row))))
+    after = None
+    if blind and "look" in names:
+        looked = int(reader.tree.child_start[node] + names.index("look"))
+        after = dict(zip(reader.tree.actions(looked), map(float, reader.mix(looked, row))))
+    reach = float(reader.solution.reach[seat, node, row])
+    return Advice(rules.name, format_hand(cards), tuple(steps), seat, blind, mix, values, after, reach)
+
+
+def decision_table(solution, history=()):
+    """At one decision of an open player: each hand strength's mix, reach and win chance against the
+    opponent's range there (a DataFrame, weakest hand first)."""
+    import pandas as pd
+
+    reader = _Reader(solution)
+    node = reader.tree.node_of(parse_history(history))
+    if reader.tree.kind[node] != DECISION:
+        raise InvalidArgument("That history ends the hand; there is no decision to tabulate.")
+    seat = int(reader.tree.actor[node])
+    names = reader.tree.actions(node)
+    rows = []
+    for i in range(reader.classes):
+        mix = reader.mix(node, i)
+        rows.append({"strength": int(reader.pairs.strengths[i]),
+                     "class": CLASSES[_class_code(reader, i)],
+                     "hands": int(reader.pairs.hands[i]),
+                     "reach": float(reader.solution.reach[seat, node, i]),
+                     **{name: float(share) for name, share in zip(names, mix)},
+                     "win_against_range": _win_chance(reader, node, seat)[i]})
+    return pd.DataFrame(rows)
+
+
+def _class_code(reader, row: int) -> int:
+    from analysis.brag.tables import class_codes
+
+    return int(class_codes(int(reader.pairs.strengths[row]), reader.solution.rules))
+
+
+def _win_chance(reader, node: int, seat: int) -> np.ndarray:
+    """Per own class: the chance to beat the opponent's range at ``node`` (ties count half)."""
+    mine = reader.chance if seat == 0 else reader.chance.T
+    r = reader.solution.reach[1 - seat, node]
+    every = mine @ r
+    weaker = np.tril(mine, -1) @ r
+    equal = np.diag(mine) * r
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(every > 0, (weaker + equal / 2) / every, np.nan)
+
+
+def class_summary(solution, history=()):
+    """``decision_table`` folded into the six hand classes, weighted by deals and reach."""
+    import pandas as pd
+
+    table = decision_table(solution, history)
+    reader = _Reader(solution)
+    names = reader.tree.actions(reader.tree.node_of(parse_history(history)))
+    weight = table["hands"] * table["reach"]
+    rows = []
+    for code, name in enumerate(CLASSES):
+        inside = table["class"] == name
+        total = weight[inside].sum()
+        row = {"class": CLASS_TITLES[name], "reached": float(total / weight.sum()) if weight.sum() else 0.0}
+        for action in names:
+            row[action] = float((table.loc[inside, action] * weight[inside]).sum() / total) if total else np.nan
+        rows.append(row)
+    return pd.DataFrame(rows[::-1])
+
+
+def weakest_seeing_hand(solution, history=()) -> dict:
+    """The weakest hand that sees at least half the time at one decision (and its win chance there)."""
+    from analysis.brag.tables import hand_table
+
+    reader = _Reader(solution)
+    node = reader.tree.node_of(parse_history(history))
+    names = reader.tree.actions(node)
+    if "see" not in names or reader.tree.blind[node]:
+        raise InvalidArgument("Seeing is not a choice of an open player there.")
+    a = names.index("see")
+    seat = int(reader.tree.actor[node])
+    for i in range(reader.classes):
+        if reader.solution.reach[seat, node, i] > 1e-9 and reader.mix(node, i)[a] >= USUAL:
+            table = hand_table(solution.rules)
+            example = table.hands[np.flatnonzero(table.strengths == reader.pairs.strengths[i])[0]]
+            from analysis.brag.cards import format_hand
+            from analysis.brag.hands import describe
+
+            return {"hand": format_hand(example), "name": describe(example.tolist(), solution.rules),
+                    "win_against_range": float(_win_chance(reader, node, seat)[i])}
+    return {"hand": None, "name": None, "win_against_range": float("nan")}
+
+
+def bluff_table(solution):
+    """By hand class: how often an open player bets or raises, and how often such a bet is a bluff
+    (made with a hand that wins less than half the time against the opponent's range there).
+
+    Summed over every decision of an open player, weighted by the chance of the deal and
+    the player's own reach."""
+    import pandas as pd
+
+    reader = _Reader(solution)
+    tree = reader.tree
+    classes = np.array([_class_code(reader, i) for i in range(reader.classes)])
+    decided = np.zeros(len(CLASSES))
+    bets = np.zeros(len(CLASSES))
+    bluffs = np.zeros(len(CLASSES))
+    for node in np.flatnonzero((tree.kind == DECISION) & ~tree.blind):
+        seat = int(tree.actor[node])
+        names = tree.actions(node)
+        aggressive = [k for k, name in enumerate(names) if name == "bet" or name.startswith("raise")]
+        if not aggressive:
+            continue
+        mass = reader.opponent_mass(node, seat) * reader.solution.reach[seat, node]
+        size = tree.n_actions[node]
+        base = reader.offset[node]
+        policy = reader.solution.policy[base:base + reader.classes * size].reshape(reader.classes, size)
+        betting = policy[:, aggressive].sum(axis=1) * mass
+        behind = _win_chance(reader, node, seat) < 0.5
+        np.add.at(decided, classes, mass)
+        np.add.at(bets, classes, betting)
+        np.add.at(bluffs, classes, np.where(behind, betting, 0.0))
+    rows = []
+    for code in range(len(CLASSES) - 1, -1, -1):
+        rows.append({"class": CLASS_TITLES[CLASSES[code]],
+                     "bets_or_raises": bets[code] / decided[code] if decided[code] else np.nan,
+                     "bluff_share_of_bets": bluffs[code] / bets[code] if bets[code] else np.nan})
+    return pd.DataFrame(rows)
+
+
+def blind_play(solution) -> dict:
+    """How often each player starts blind, and the value of each first action."""
+    reader = _Reader(solution)
+    tree = reader.tree
+    root = tree.actions(0)
+    first = dict(zip(root, map(float, reader.mix(0, 0))))
+    second = {}
+    for action in root:
+        if action == "look":
+            continue
+        node = tree.node_of([action])
+        second[action] = dict(zip(tree.actions(node), map(float, reader.mix(node, 0))))
+    return {"first_player": first,
+            "first_player_values": dict(zip(root, map(float, reader.action_values(0, 0, None)))),
+            "second_player_after": second}
+
+
+__all__ = ["Advice", "strategy", "decision_table", "class_summary", "weakest_seeing_hand", "bluff_table",
+           "blind_play", "parse_history"]
