@@ -131,7 +131,6 @@ class BettingGame:
     sources: tuple              # per seat: nodes whose opponent reach the terminals read
     source_row: np.ndarray      # (2, N) row of products for each terminal (-1: opponent blind)
     opponent_blind: np.ndarray  # (2, N)
-    deck: tuple | None = None   # the cards in play when not the full deck
 
     @property
     def classes(self) -> int:
@@ -172,8 +171,7 @@ def betting_game(rules: str | BragRules = "brag3", deck=None, use_store: bool = 
             source_row[seat, t] = rows_of.setdefault(source, len(rows_of))
         sources.append(np.array(list(rows_of), dtype=np.int64))
     return BettingGame(tree, pairs, chance, offset, int(rows.sum()), tuple(showdown), np.array(row_sums),
-                       np.array(lower_sums), np.array(diagonal), tuple(sources), source_row, opponent_blind,
-                       None if deck is None else deck_cards(deck))
+                       np.array(lower_sums), np.array(diagonal), tuple(sources), source_row, opponent_blind)
 
 
 class _Passes:
@@ -321,7 +319,7 @@ def run_solver(game: BettingGame, variant: str = "dcfr", target: float = DEFAULT
     seconds = time.perf_counter() - started
     node_values, reach = passes.node_values(average)
     return Solution(game.tree.rules, variant, done, seconds, float(value), float(exploitability),
-                    (float(best0), float(best1)), average, node_values, reach, tuple(history), game.deck)
+                    (float(best0), float(best1)), average, node_values, reach, tuple(history))
 
 
 def solve(rules: str | BragRules = "brag3", *, variant: str = "dcfr", target: float = DEFAULT_TARGET,
