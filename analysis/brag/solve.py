@@ -32,7 +32,7 @@ from analysis.brag.betting import DECISION, BettingTree, betting_tree
 from analysis.brag.cards import RANK_CHARS
 from analysis.brag.rules import BragRules, preset
 from analysis.errors import InvalidArgument
-from analysis.store import Array, Store, TableKind
+from analysis.store import Array, Store, TableKind, prepares
 
 _CODE = (__name__, "analysis.brag._betting_kernels", "analysis.brag.betting", "analysis.brag.tables",
          "analysis.brag._kernels")
@@ -348,6 +348,15 @@ def _stored(rules: BragRules, variant: str, target: float, iterations: int, prog
     return Solution(rules, variant, int(done), seconds, value, exploitability, (best0, best1),
                     stored["policy"], stored["node_values"], stored["reach"],
                     tuple(map(tuple, stored["history"].tolist())))
+
+
+@prepares("brag", "heads-up betting equilibria of the three-card presets (odds brag solve, strategy)")
+def _prepare_betting() -> None:
+    from analysis.brag.rules import PRESETS
+
+    for rules in PRESETS.values():
+        if rules.hand_size == 3:
+            solve(rules)
 
 
 __all__ = ["StrengthPairs", "strength_pairs", "BettingGame", "betting_game", "Solution", "solve", "run_solver"]
