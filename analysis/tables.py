@@ -28,6 +28,12 @@ class Table(str):
         return str(self)
 
 
+def counted(count: int, singular: str, plural: str | None = None) -> str:
+    """``count`` with its noun in the right number: ``1 die``, ``2 dice``, ``1,000 games``."""
+    noun = singular if count == 1 else (plural or singular + "s")
+    return f"{count:,} {noun}"
+
+
 def format_number(value, *, percent: bool = False, digits: int | None = None, signed: bool = False) -> str:
     """One number as an article prints it: ``1,234``, ``12.5%``, ``0.0271``, ``+3.40``, or ``—``."""
     if value is None:

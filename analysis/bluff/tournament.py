@@ -31,11 +31,13 @@ import numpy as np
 
 from analysis.bluff.bids import all_bids, is_raise
 from analysis.bluff.bots import Bot, parse_bots
+from analysis.bluff.model import BiddingModel
 from analysis.bluff.odds import count_tables
 from analysis.bluff.outcomes import dice_lost
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
+from analysis.tables import counted
 
 CALLS = ("challenge", "exact")
 #: Games per chunk when the caller does not choose.
@@ -44,6 +46,9 @@ CHUNK_GAMES = 20000
 MAX_GAMES = 10 ** 9
 MAX_CHUNK_GAMES = 10 ** 7
 Z95 = 1.959963984540054
+#: Columns of a logged round (as the kernel writes them): game, round, palifico, first action, actions,
+#: caller, bidder, actual count.
+LOG_COLUMNS = 8
 
 
 def opener_role(rules: BiddingRules, call: str, caller_won: bool) -> int:
@@ -124,10 +129,46 @@ def _equilibrium_tables(rules: BiddingRules, players: int, start: int, bots, bid
             game.legal, bid_of, round_bid, hand_of_face)
 
 
-def _play_chunk(seed: int, first: int, games: int, start: int, codes, parameters, rotate: bool, tables, eq):
+def _belief_tables(bots, starts) -> tuple:
+    """Every hand of 0..max(starts) dice as a multiset with its chance, and the model the ``bayes`` bot reads
+    the bids with (tiny placeholders when no ``bayes`` bot plays)."""
+    from analysis.bluff.beliefs import multisets
+
+    largest = max(starts) if any(bot.kind == "bayes" for bot in bots) else 0
+    parts = [multisets(d) for d in range(largest + 1)]
+    offset = np.cumsum([0] + [hands.shape[0] for hands, _ in parts]).astype(np.int64)
+    hands = np.zeros((int(offset[-1]), 7), dtype=np.int64)
+    hands[:, 1:] = np.concatenate([h for h, _ in parts])
+    # The bayes bots at a table share one posterior per player, read with the first bayes bot's model.
+    belief = next((bot.model for bot in bots if bot.kind == "bayes" and bot.model is not None), BiddingModel())
+    return (offset, hands, np.concatenate([p for _, p in parts]),
+            np.array([belief.rationality, belief.bluff_rate, belief.call_bias]))
+
+
+def _log_arrays(games: int, players: int, rounds_per_game: int) -> tuple:
+    rounds = games * rounds_per_game if games else 0
+    return (np.zeros((rounds, LOG_COLUMNS), np.int64), np.zeros((rounds, players, 6), np.int64),
+            np.zeros((rounds, players), np.int64), np.zeros((rounds * 12, 2), np.int64), np.zeros(3, np.int64))
+
+
+def _play_chunk(seed: int, first: int, games: int, starts, codes, parameters, rotate: bool, tables, eq,
+                beliefs=None, log: bool = False):
+    """One chunk of games; with ``log``, also its rounds as arrays (``rounds_log.write_log`` writes them out)."""
     from analysis.bluff import _tournament_kernels as k
 
-    return k.play_games(np.uint64(seed), first, games, start, codes, parameters, rotate, *tables, *eq)
+    beliefs = beliefs if beliefs is not None else _belief_tables((), starts)
+    rounds_per_game = int(sum(starts)) + 8
+    while True:
+        arrays = _log_arrays(games if log else 0, len(starts), rounds_per_game)
+        result = k.play_games(np.uint64(seed), first, games, np.asarray(starts, dtype=np.int64), codes, parameters,
+                              rotate, *tables, *eq, *beliefs, *arrays)
+        if not arrays[-1][2]:
+            break
+        rounds_per_game *= 2  # a long game (Perudo's calza gives dice back): room for twice the rounds
+    if not log:
+        return result
+    rounds, actions = int(arrays[-1][0]), int(arrays[-1][1])
+    return (*result, (arrays[0][:rounds], arrays[1][:rounds], arrays[2][:rounds], arrays[3][:actions]))
 
 
 @dataclass(frozen=True)
@@ -156,8 +197,10 @@ class TournamentResult:
         }
 
     def __str__(self) -> str:
-        lines = [f"{self.rules.title}, {len(self.bots)} players, {self.start} dice each: {self.games:,} games, "
-                 f"seed {self.seed} ({self.chunks} chunks)",
+        dice = (f"{counted(self.start, 'die', 'dice')} each" if isinstance(self.start, int) else
+                "starting dice " + ",".join(str(d) for d in self.start))
+        lines = [f"{self.rules.title}, {len(self.bots)} players, {dice}: "
+                 f"{counted(self.games, 'game')}, seed {self.seed} ({counted(self.chunks, 'chunk')})",
                  f"  {'seat':<5}{'bot':<16}{'wins':>9}{'win rate':>10}   95% interval"]
         for row in self.table.itertuples():
             lines.append(f"  {row.seat:<5}{row.bot:<16}{row.wins:>9,}{row.win_rate:>10.4f}   "
@@ -193,8 +236,17 @@ def _tasks(rules: BiddingRules, bots, players, games, seed, start, rotate, chunk
         start = rules.starting_dice(players)
     else:
         rules.starting_dice(players)
-        if not 1 <= start <= 30:
-            raise InvalidArgument(f"The starting dice must be 1-30 per player, not {start}.")
+        for dice in (start if isinstance(start, (tuple, list)) else (start,)):
+            if not 1 <= dice <= 30:
+                raise InvalidArgument(f"The starting dice must be 1-30 per player, not {dice}.")
+    if isinstance(start, (tuple, list)):
+        if len(start) != players:
+            raise InvalidArgument(f"Give one starting dice count per player: {players} players but "
+                                  f"{len(start)} counts.")
+        start = tuple(int(d) for d in start) if len(set(start)) > 1 else int(start[0])
+    starts = start if isinstance(start, tuple) else (start,) * players
+    if any(bot.kind == "bayes" for bot in bots) and max(starts) > 15:
+        raise InvalidArgument(f"The bayes bot follows hands of at most 15 dice, not {max(starts)}.")
     if not 1 <= games <= MAX_GAMES:
         raise InvalidArgument(f"The number of games must be 1-{MAX_GAMES:,}, not {games:,}.")
     if not 0 <= seed < 2 ** 63:
@@ -208,11 +260,12 @@ def _tasks(rules: BiddingRules, bots, players, games, seed, start, rotate, chunk
         raise InvalidArgument(f"A chunk holds at most {MAX_CHUNK_GAMES:,} games (its results are kept in memory); "
                               f"for {games:,} games use at least {math.ceil(games / MAX_CHUNK_GAMES):,} chunks.")
     spans = [(first, min(size, games - first)) for first in range(0, games, size)]
-    tables = _rule_tables(rules, players, start)
-    eq = _equilibrium_tables(rules, players, start, bots, tables[0], tables[1])
+    tables = _rule_tables(rules, players, max(starts))
+    eq = _equilibrium_tables(rules, players, max(starts), bots, tables[0], tables[1])
     codes = np.array([b.code for b in bots], dtype=np.int64)
-    parameters = np.array([b.parameter for b in bots], dtype=np.float64)
-    return bots, players, start, spans, (codes, parameters, tables, eq)
+    parameters = np.array([b.settings() for b in bots], dtype=np.float64)
+    return bots, players, start, spans, (np.array(starts, dtype=np.int64), codes, parameters, tables, eq,
+                                          _belief_tables(bots, starts))
 
 
 def _summarise(rules, bots, games, seed, start, rotate, spans, parts) -> TournamentResult:
@@ -272,16 +325,28 @@ def _compute(delayed_parts, scheduler, label: str = "playing games"):
 
 
 def run_tournament(rules: BiddingRules, bots, players: int | None = None, games: int = 10000, seed: int = 0,
-                   start: int | None = None, rotate: bool = True, chunks: int | None = None,
-                   scheduler="processes") -> TournamentResult:
-    """Play ``games`` games of ``rules`` between ``bots`` (one per seat) and tabulate who wins."""
+                   start: int | tuple[int, ...] | None = None, rotate: bool = True, chunks: int | None = None,
+                   scheduler="processes", log=None) -> TournamentResult:
+    """Play ``games`` games of ``rules`` between ``bots`` (one per seat) and tabulate who wins.
+
+    ``start`` is every player's starting dice, or one count per seat (``(7, 3, 4)``). ``log``, a file
+    name, receives every round as a line of JSON (``rounds_log.py`` describes the format).
+    """
     import dask
 
-    bots, players, start, spans, (codes, parameters, tables, eq) = _tasks(
+    if log is not None:
+        from analysis.bluff.rounds_log import check_writable
+        check_writable(log)
+
+    bots, players, start, spans, (starts, codes, parameters, tables, eq, beliefs) = _tasks(
         rules, bots, players, games, seed, start, rotate, chunks)
-    _play_chunk(seed, 0, 1, start, codes, parameters, rotate, tables, eq)  # compile once, before any worker
-    parts = _compute([dask.delayed(_play_chunk)(seed, first, count, start, codes, parameters, rotate, tables, eq)
+    _play_chunk(seed, 0, 1, starts, codes, parameters, rotate, tables, eq, beliefs)  # compile once, before any worker
+    parts = _compute([dask.delayed(_play_chunk)(seed, first, count, starts, codes, parameters, rotate, tables, eq,
+                                                beliefs, log is not None)
                       for first, count in spans], scheduler, f"{rules.title}: {games:,} games")
+    if log is not None:
+        from analysis.bluff.rounds_log import write_log
+        write_log(log, rules, bots, tuple(int(d) for d in starts), seed, tables[0], tables[1], [p[3] for p in parts])
     return _summarise(rules, bots, games, seed, start, rotate, spans, parts)
 
 
@@ -297,11 +362,12 @@ def run_sweep(entries, games: int, seed: int = 0, chunks: int | None = None, sch
     plans, delayed_parts = [], []
     for entry in entries:
         rules, rotate = entry["rules"], entry.get("rotate", True)
-        bots, players, start, spans, (codes, parameters, tables, eq) = _tasks(
+        bots, players, start, spans, (starts, codes, parameters, tables, eq, beliefs) = _tasks(
             rules, entry["bots"], entry.get("players"), games, seed, entry.get("start"), rotate, chunks)
-        _play_chunk(seed, 0, 1, start, codes, parameters, rotate, tables, eq)
+        _play_chunk(seed, 0, 1, starts, codes, parameters, rotate, tables, eq, beliefs)
         plans.append((rules, bots, start, rotate, spans, len(delayed_parts)))
-        delayed_parts += [dask.delayed(_play_chunk)(seed, first, count, start, codes, parameters, rotate, tables, eq)
+        delayed_parts += [dask.delayed(_play_chunk)(seed, first, count, starts, codes, parameters, rotate, tables, eq,
+                                                    beliefs)
                           for first, count in spans]
     parts = _compute(delayed_parts, scheduler, f"{len(plans)} tournaments of {games:,} games")
     rows = []

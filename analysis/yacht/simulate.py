@@ -19,6 +19,7 @@ import pandas as pd
 
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
+from analysis.tables import counted
 from analysis.yacht import _kernels as K
 from analysis.yacht.game import game_arrays, throw_tables
 from analysis.yacht.rules import Rules, preset
@@ -72,7 +73,7 @@ class Simulation:
 
     def __str__(self) -> str:
         low, high = self.interval()
-        return (f"{self.rules.name}, strategy {self.strategy}: {self.games} games, seed {self.seed}: "
+        return (f"{self.rules.name}, strategy {self.strategy}: {counted(self.games, 'game')}, seed {self.seed}: "
                 f"mean {self.mean:.3f} (standard error {self.standard_error:.3f}, 95% interval "
                 f"{low:.3f}-{high:.3f}), standard deviation {self.std:.3f}")
 
@@ -83,8 +84,8 @@ def simulate(rules: Rules | str = "yacht_kr", games: int = 10_000, seed: int = 0
     rules = preset(rules) if isinstance(rules, str) else rules
     if strategy not in STRATEGIES:
         raise InvalidArgument(f"'{strategy}' is not a strategy; choose from {', '.join(STRATEGIES)}.")
-    if not 1 <= games <= 10_000_000:
-        raise InvalidArgument(f"Games must be between 1 and 10,000,000, not {games}.")
+    if not 2 <= games <= 10_000_000:  # one game has no standard error
+        raise InvalidArgument(f"Games must be between 2 and 10,000,000, not {games}.")
     if not 0 <= seed < 2 ** 63:
         raise InvalidArgument(f"The seed must be a whole number from 0 to 2**63 - 1, not {seed}.")
     g = game_arrays(rules)
@@ -95,7 +96,7 @@ def simulate(rules: Rules | str = "yacht_kr", games: int = 10_000, seed: int = 0
     points = np.zeros((games, len(rules.boxes) + 2), dtype=np.int64)
     # A few hundred kernel calls at most, so that long runs can show how far they are.
     step = max(_CHUNK, -(-games // 200))
-    with Progress(f"odds: simulating {games:,} {rules.name} games ({strategy})", total=games) as bar:
+    with Progress(f"odds: simulating {counted(games, rules.name + ' game')} ({strategy})", total=games) as bar:
         for first in range(0, games, step):
             block = points[first:first + step]
             K.simulate_games(first, block, seed, STRATEGIES.index(strategy), values, *g.rule_args, *g.dice_args,
