@@ -26,7 +26,7 @@ import numpy as np
 
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
-from analysis.store import Array, Store, TableKind
+from analysis.store import Array, Store, TableKind, prepares
 from analysis.yacht.dice import TABLES
 from analysis.yacht.game import game_arrays
 from analysis.yacht.rules import Rules, preset
@@ -115,6 +115,15 @@ def reach_table(rules: Rules | str = "yacht_kr", store: Store | None = None) -> 
     store = store or Store()
     return (store.table(REACH, rules, {"cards": 1 << len(rules.boxes)}, lambda: {"reach": compute_reach(rules)})
             ["reach"])
+
+
+@prepares("yacht", "target tables of the presets without bonuses (odds yacht advise --target)")
+def _prepare_reach() -> None:
+    from analysis.yacht.rules import PRESETS
+
+    for rules in PRESETS.values():
+        if not (rules.upper_bonus or rules.yacht_bonus or rules.joker != "none"):
+            reach_table(rules)
 
 
 def card_mask(rules: Rules, open_boxes) -> int:

@@ -28,7 +28,7 @@ import numpy as np
 
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
-from analysis.store import Array, Store, TableKind
+from analysis.store import Array, Store, TableKind, prepares
 from analysis.yacht.game import game_arrays
 from analysis.yacht.rules import Rules
 from analysis.yacht.target import as_plain_rules, card_mask, max_score, open_maxima, solve_layers
@@ -116,6 +116,15 @@ def remaining_table(rules: Rules | str = "yacht_kr", store: Store | None = None)
     store = store or Store()
     params = {"cards": 1 << len(rules.boxes), "width": max_score(rules) + 1}
     return store.table(REMAINING, rules, params, lambda: {"remaining": compute_remaining(rules)})["remaining"]
+
+
+@prepares("yacht", "final-score tables of the presets without bonuses (odds yacht win)")
+def _prepare_remaining() -> None:
+    from analysis.yacht.rules import PRESETS
+
+    for rules in PRESETS.values():
+        if not (rules.upper_bonus or rules.yacht_bonus or rules.joker != "none"):
+            remaining_table(rules)
 
 
 def final_distribution(rules: Rules, position: Position, remaining: np.ndarray) -> np.ndarray:
