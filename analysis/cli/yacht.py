@@ -99,7 +99,14 @@ def register(subparsers) -> None:
 
     sim = commands.add_parser("simulate", help="seeded whole games under the optimal or a heuristic strategy")
     _add_rules(sim)
-    sim.add_argument("--strategy", default="optimal", help="optimal (default), greedy or common")
+    sim.add_argument("--strategy", default="optimal",
+                     help="optimal (default), greedy or common; with --players, one per player, comma-separated, "
+                          "from optimal and to-win (the last fills the other seats), e.g. to-win,optimal")
+    sim.add_argument("--players", type=_int,
+                     help="play matches of 2 to 6 players (yacht_kr) and report each strategy's share of the wins")
+    sim.add_argument("--exact-from", type=_int, default=6,
+                     help="with --players: open boxes from which to-win runs its win-seeking recursion (default "
+                          "6; before that it plays for the expected score)")
     sim.add_argument("--games", type=_int, default=10_000, help="games to play (default 10,000)")
     sim.add_argument("--seed", type=_int, default=0, help="random seed (default 0)")
     add_json_flag(sim)
@@ -175,6 +182,18 @@ def _win(args) -> int:
 def _simulate(args) -> int:
     from analysis.yacht.simulate import simulate
 
+    if args.players is not None:
+        from analysis.yacht.match import simulate_match
+
+        match = simulate_match(_rules(args), args.strategy, players=args.players, games=args.games, seed=args.seed,
+                               exact_from=args.exact_from)
+        if args.json:
+            print_json(match.to_dict())
+        else:
+            print(match)
+            print()
+            print(match.box_table().to_string(index=False, float_format="{:.4f}".format))
+        return 0
     result = simulate(_rules(args), games=args.games, seed=args.seed, strategy=args.strategy)
     if args.json:
         print_json(result.to_dict())

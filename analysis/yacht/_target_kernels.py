@@ -19,86 +19,89 @@ are played here: the points a box adds are then ``scores[box, roll]`` and nothin
 import numpy as np
 from numba import njit, prange
 
+from analysis.random import stream
+from analysis.yacht._kernels import _throw, argmax_keep, turn
+
 
 @njit(cache=True, fastmath=True)
-def final_rows(mask, table, scores, lo, v0):
-    """``v0[roll, x]``: the best box for the final roll at score index ``x`` (for ``x >= lo``)."""
+def final_rows(mask, table, scores, lo, hi, v0):
+    """``v0[roll, x]``: the best box for the final roll at score index ``x`` (for ``lo <= x < hi``)."""
     n_boxes, n_rolls = scores.shape
-    width = table.shape[1]
-    top = width - 1
+    top = table.shape[1] - 1
     for roll in range(n_rolls):
-        for x in range(lo, width):
+        for x in range(lo, hi):
             v0[roll, x] = 0.0
         for box in range(n_boxes):
             if mask >> box & 1:
                 continue
             following = table[mask | (1 << box)]
             points = scores[box, roll]
-            split = max(lo, top - points)
+            split = min(hi, max(lo, top - points))
             for x in range(lo, split):
                 v0[roll, x] = max(v0[roll, x], following[x + points])
-            for x in range(split, width):
+            for x in range(split, hi):
                 v0[roll, x] = max(v0[roll, x], following[top])
 
 
 @njit(cache=True, fastmath=True)
-def keep_rows(roll_rows, keep_add, lo, out):
+def keep_rows(roll_rows, keep_add, lo, hi, out):
     """``out[keep, x]``: the expected ``roll_rows`` after keeping ``keep`` and throwing the rest (one die at a time)."""
-    n_rolls, width = roll_rows.shape
+    n_rolls = roll_rows.shape[0]
     first = out.shape[0] - n_rolls
     for roll in range(n_rolls):
-        for x in range(lo, width):
+        for x in range(lo, hi):
             out[first + roll, x] = roll_rows[roll, x]
     for keep in range(first - 1, -1, -1):
-        for x in range(lo, width):
+        for x in range(lo, hi):
             out[keep, x] = 0.0
         for face in range(1, 7):
             grown = keep_add[keep, face]
-            for x in range(lo, width):
+            for x in range(lo, hi):
                 out[keep, x] += out[grown, x]
-        for x in range(lo, width):
+        for x in range(lo, hi):
             out[keep, x] *= 1.0 / 6.0
 
 
 @njit(cache=True, fastmath=True)
-def best_rows(keep_vals, keep_remove, n_remove, lo, best, out):
+def best_rows(keep_vals, keep_remove, n_remove, lo, hi, best, out):
     """``out[roll, x]``: the best keep among the roll's sub-keeps, score index by score index."""
-    n_keeps, width = keep_vals.shape
+    n_keeps = keep_vals.shape[0]
     for keep in range(n_keeps):
-        for x in range(lo, width):
+        for x in range(lo, hi):
             best[keep, x] = keep_vals[keep, x]
         for j in range(n_remove[keep]):
             smaller = keep_remove[keep, j]
-            for x in range(lo, width):
+            for x in range(lo, hi):
                 best[keep, x] = max(best[keep, x], best[smaller, x])
     first = n_keeps - out.shape[0]
     for roll in range(out.shape[0]):
-        for x in range(lo, width):
+        for x in range(lo, hi):
             out[roll, x] = best[first + roll, x]
 
 
 @njit(cache=True, fastmath=True)
-def turn_rows(mask, table, scores, lo, first_roll, keep_add, keep_remove, n_remove, v0, k1, v1, k2, v2, best, row):
-    """Fill one card's turn tables (V0, K1, V1, K2, V2 over the score index) and its value ``row``."""
-    final_rows(mask, table, scores, lo, v0)
-    keep_rows(v0, keep_add, lo, k1)
-    best_rows(k1, keep_remove, n_remove, lo, best, v1)
-    keep_rows(v1, keep_add, lo, k2)
-    best_rows(k2, keep_remove, n_remove, lo, best, v2)
-    for x in range(lo, row.shape[0]):
+def turn_rows(mask, table, scores, lo, hi, first_roll, keep_add, keep_remove, n_remove, v0, k1, v1, k2, v2, best,
+              row):
+    """Fill one card's turn tables (V0, K1, V1, K2, V2 over score indices ``lo <= x < hi``) and its value ``row``."""
+    final_rows(mask, table, scores, lo, hi, v0)
+    keep_rows(v0, keep_add, lo, hi, k1)
+    best_rows(k1, keep_remove, n_remove, lo, hi, best, v1)
+    keep_rows(v1, keep_add, lo, hi, k2)
+    best_rows(k2, keep_remove, n_remove, lo, hi, best, v2)
+    for x in range(lo, hi):
         row[x] = 0.0
     for roll in range(v2.shape[0]):
         chance = first_roll[roll]
-        for x in range(lo, row.shape[0]):
+        for x in range(lo, hi):
             row[x] += chance * v2[roll, x]
 
 
 @njit(cache=True, parallel=True)
-def solve_cards(table, cards, lows, scores, first_roll, keep_add, keep_remove, n_remove):
+def solve_cards(table, cards, lows, highs, scores, first_roll, keep_add, keep_remove, n_remove):
     """Fill ``table[card]`` for every card in ``cards`` (all with the same number of boxes filled).
 
     The caller runs the layers from the fullest card down; a card only reads fuller ones, so
-    the cards of one layer are independent. ``lows[i]``: the lowest score index worth filling.
+    the cards of one layer are independent. Card ``i`` fills score indices ``lows[i] <= x < highs[i]``.
     Each worker takes every ``n_workers``-th card and reuses its scratch rows (a few MB).
     """
     n_rolls = scores.shape[1]
@@ -113,7 +116,7 @@ def solve_cards(table, cards, lows, scores, first_roll, keep_add, keep_remove, n
         k2 = np.empty((n_keeps, width))
         best = np.empty((n_keeps, width))
         for i in range(w, cards.shape[0], n_workers):
-            turn_rows(cards[i], table, scores, lows[i], first_roll, keep_add, keep_remove, n_remove,
+            turn_rows(cards[i], table, scores, lows[i], highs[i], first_roll, keep_add, keep_remove, n_remove,
                       v0, k1, v1, k2, v2, best, table[cards[i]])
 
 
@@ -126,7 +129,8 @@ def card_turn(mask, table, scores, lo, first_roll, keep_add, keep_remove, n_remo
     v0, v1, v2 = np.zeros((n_rolls, width)), np.zeros((n_rolls, width)), np.zeros((n_rolls, width))
     k1, k2, best = np.zeros((n_keeps, width)), np.zeros((n_keeps, width)), np.zeros((n_keeps, width))
     row = np.zeros(width)
-    turn_rows(mask, table, scores, lo, first_roll, keep_add, keep_remove, n_remove, v0, k1, v1, k2, v2, best, row)
+    turn_rows(mask, table, scores, lo, width, first_roll, keep_add, keep_remove, n_remove, v0, k1, v1, k2, v2, best,
+              row)
     return v0, k1, v1, k2, v2
 
 
@@ -144,3 +148,148 @@ def remaining_points(distribution, cards, out_next, out_points, out_prob, n_out)
             chance = out_prob[i, o]
             for g in range(shift, width):
                 row[g] += chance * following[g - shift]
+
+
+@njit(cache=True)
+def share_by_final(me, masks, scores_so_far, remaining, polynomial, out):
+    """``out[f]``: my share of the win finishing on ``f`` against every other seat (ties split equally).
+
+    The other seats play for the expected score from their cards: their finals are their scores
+    plus ``remaining[card]``; ``polynomial`` is scratch (see win.win_share for the method).
+    """
+    width = out.shape[0]
+    n_seats = masks.shape[0]
+    for f in range(width):
+        polynomial[f, 0] = 1.0
+        for k in range(1, n_seats):
+            polynomial[f, k] = 0.0
+    n_others = 0
+    for seat in range(n_seats):
+        if seat == me:
+            continue
+        n_others += 1
+        row = remaining[masks[seat]]
+        start = scores_so_far[seat]
+        below = 0.0
+        for f in range(width):
+            at = row[f - start] if f >= start else 0.0
+            for k in range(n_others, 0, -1):
+                polynomial[f, k] = polynomial[f, k] * below + polynomial[f, k - 1] * at
+            polynomial[f, 0] *= below
+            below += at
+    for f in range(width):
+        share = 0.0
+        for k in range(n_others + 1):
+            share += polynomial[f, k] / (k + 1)
+        out[f] = share
+
+
+@njit(cache=True)
+def _lexicographic_best(goal, expected, best_goal, best_expected):
+    """Better on the goal, or equal on it (to rounding) and better on the expected score."""
+    if goal > best_goal + 1e-12:
+        return True
+    return goal > best_goal - 1e-12 and expected > best_expected + 1e-9
+
+
+@njit(cache=True, parallel=True)
+def play_matches(first_game, seed, strategies, start_masks, start_scores, exact_from, values, remaining, order,
+                 maxima, params, scores, joker_scores, box_face, yacht_face,
+                 keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add,
+                 keep_remove, n_remove, keep_faces, keep_size, roll_code, n_workers, points):
+    """Play games ``first_game ..`` of a match; ``points[game, seat, box]`` (zeros on entry) gets what each seat wrote.
+
+    ``start_masks[game, seat]``, ``start_scores[game, seat]``: where each seat starts. ``strategies[game, seat]``: 0 plays for the largest expected score, 1 plays to win (against the
+    other seats as they stand at each of its turns, assumed to play for the expected score) once it
+    has ``exact_from`` or fewer boxes open, and for the expected score before. Seats take turns in
+    order from the given cards and scores. Game ``g`` draws only from ``stream(seed, first_game + g)``
+    and each worker takes every ``n_workers``-th game, so the thread count changes nothing.
+    ``order``: every card, fullest first; ``maxima[card]``: the most its open boxes can add.
+    """
+    n_games, n_seats, n_boxes = points.shape
+    n_rolls = roll_keeps.shape[0]
+    n_keeps = keep_start.shape[0] - 1
+    width = remaining.shape[1]
+    top = width - 1
+    full = (1 << n_boxes) - 1
+    for w in prange(n_workers):
+        table = np.zeros((full + 1, width))
+        v0, v1, v2 = np.empty((n_rolls, width)), np.empty((n_rolls, width)), np.empty((n_rolls, width))
+        k1, k2, best = np.empty((n_keeps, width)), np.empty((n_keeps, width)), np.empty((n_keeps, width))
+        e0, e1, e2 = np.empty(n_rolls), np.empty(n_rolls), np.empty(n_rolls)
+        f1, f2 = np.empty(n_keeps), np.empty(n_keeps)
+        per_box = np.empty(n_boxes)
+        choice = np.empty(n_rolls, dtype=np.int64)
+        polynomial = np.empty((width, n_seats))
+        masks = np.empty(n_seats, dtype=np.int64)
+        so_far = np.empty(n_seats, dtype=np.int64)
+        for g in range(w, n_games, n_workers):
+            rng = stream(seed, first_game + g)
+            for seat in range(n_seats):
+                masks[seat] = start_masks[g, seat]
+                so_far[seat] = start_scores[g, seat]
+            while True:
+                moved = False
+                for seat in range(n_seats):
+                    mask = masks[seat]
+                    if mask == full:
+                        continue
+                    moved = True
+                    score = so_far[seat]
+                    turn(mask, 0, 0, values, True, params, scores, joker_scores, box_face, yacht_face,
+                         keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add,
+                         keep_remove, n_remove, e0, f1, e1, f2, e2, per_box, choice)
+                    to_win = strategies[g, seat] == 1 and n_boxes - popcount(mask) <= exact_from
+                    if to_win:
+                        share_by_final(seat, masks, so_far, remaining, polynomial, table[full])
+                        # Already won or lost whatever I roll: nothing to play for but points.
+                        low, high = 2.0, -1.0
+                        for f in range(score, min(width, score + maxima[mask] + 1)):
+                            low, high = min(low, table[full, f]), max(high, table[full, f])
+                        to_win = high - low > 1e-15
+                    if to_win:
+                        for c in range(order.shape[0]):
+                            card = order[c]
+                            if card != full and card & mask == mask:
+                                hi = min(width, score + maxima[mask] - maxima[card] + 1)
+                                turn_rows(card, table, scores, score, hi, first_roll, keep_add, keep_remove,
+                                          n_remove, v0, k1, v1, k2, v2, best, table[card])
+                        # table[mask]'s turn tables are the last ones filled: v0, k1, k2 are this turn's.
+                    roll, rng = _throw(0, keep_faces, keep_size, roll_code, rng)
+                    for stage in range(2):
+                        if to_win:
+                            goal = k2 if stage == 0 else k1
+                            plain = f2 if stage == 0 else f1
+                            keep, best_goal, best_expected = -1, -1.0, -1e300
+                            for j in range(n_roll_keeps[roll]):
+                                option = roll_keeps[roll, j]
+                                if _lexicographic_best(goal[option, score], plain[option], best_goal, best_expected):
+                                    keep, best_goal, best_expected = option, goal[option, score], plain[option]
+                        else:
+                            keep = argmax_keep(f2 if stage == 0 else f1, roll, roll_keeps, n_roll_keeps)
+                        roll, rng = _throw(keep, keep_faces, keep_size, roll_code, rng)
+                    box = choice[roll]
+                    if to_win:
+                        box, best_goal, best_expected = -1, -1.0, -1e300
+                        for b in range(n_boxes):
+                            if mask >> b & 1:
+                                continue
+                            gained = scores[b, roll]
+                            goal_value = table[mask | (1 << b), min(score + gained, top)]
+                            if _lexicographic_best(goal_value, gained + values[mask | (1 << b)], best_goal,
+                                                   best_expected):
+                                box, best_goal, best_expected = b, goal_value, gained + values[mask | (1 << b)]
+                    points[g, seat, box] = scores[box, roll]
+                    masks[seat] = mask | (1 << box)
+                    so_far[seat] = score + scores[box, roll]
+                if not moved:
+                    break
+
+
+@njit(cache=True)
+def popcount(mask):
+    count = 0
+    while mask:
+        count += mask & 1
+        mask >>= 1
+    return count

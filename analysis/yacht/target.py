@@ -71,10 +71,11 @@ def dice_rows():
 
 
 def solve_layers(table: np.ndarray, rules: Rules, lows: np.ndarray, cards_wanted: np.ndarray | None,
-                 label: str) -> np.ndarray:
+                 label: str, highs: np.ndarray | None = None) -> np.ndarray:
     """Run the turn recursion from the fullest card down, filling ``table`` (rows: cards; columns: score index).
 
-    ``cards_wanted``: a boolean per card, or None for every card; ``lows[card]``: the lowest index worth filling.
+    ``cards_wanted``: a boolean per card, or None for every card; each card fills the score indices
+    from ``lows[card]`` up to (not including) ``highs[card]`` (default: the table's width).
     """
     from analysis.yacht import _target_kernels as T
 
@@ -82,12 +83,14 @@ def solve_layers(table: np.ndarray, rules: Rules, lows: np.ndarray, cards_wanted
     n_boxes = len(rules.boxes)
     masks = g.masks
     chosen = np.ones(masks.shape[0], dtype=bool) if cards_wanted is None else cards_wanted[masks]
+    if highs is None:
+        highs = np.full(masks.shape[0], table.shape[1], dtype=np.int64)
     with Progress(label, total=int(chosen.sum())) as bar:
         for layer in range(n_boxes - 1, -1, -1):
             span = slice(int(g.layer_start[layer]), int(g.layer_start[layer + 1]))
             cards = masks[span][chosen[span]]
             if cards.shape[0]:
-                T.solve_cards(table, cards, lows[cards], rules.scores, *dice_rows())
+                T.solve_cards(table, cards, lows[cards], highs[cards], rules.scores, *dice_rows())
                 bar.advance(int(cards.shape[0]))
     return table
 

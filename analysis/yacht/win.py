@@ -234,6 +234,11 @@ def win_values(rules: Rules, me: Position, opponents: tuple[Position, ...], rema
         print(f"odds: playing to win from {len(me.open_boxes)} open boxes visits {1 << len(me.open_boxes):,} "
               f"cards; this takes about {seconds:.0f} s here.", file=sys.stderr)
     lows = np.full(n_cards, me.score, dtype=np.int64)
-    wanted = (np.arange(n_cards) & mine) == mine
-    solve_layers(table, rules, lows, wanted, f"odds: playing {rules.name} to win ({int(wanted.sum()):,} cards)")
+    cards = np.arange(n_cards)
+    wanted = (cards & mine) == mine
+    # From card c my score is at most mine plus the best of the boxes filled since.
+    maxima = open_maxima(rules)
+    highs = np.minimum(table.shape[1], me.score + maxima[mine] - maxima + 1)
+    solve_layers(table, rules, lows, wanted, f"odds: playing {rules.name} to win ({int(wanted.sum()):,} cards)",
+                 highs)
     return table

@@ -1,0 +1,183 @@
+"""Seeded matches: the win-seeking player against players who play for the largest expected score.
+
+Strategies: ``optimal`` plays for the largest expected score (the solved table) whatever the
+others do; ``to-win`` plays to maximise its share of the win against the others as they stand
+at each of its turns (win.py's recursion, rerun every turn) once it has ``exact_from`` or fewer
+boxes open, and for the expected score before (the recursion over more open boxes costs
+seconds per turn; see docs/yacht.md). Among equally good choices for the win it takes the one
+with the larger expected score. The seats rotate from game to game, so every strategy sits in
+every seat equally often; a tie counts as an equal share of the win. Game ``g`` uses its own
+random stream, so a seed gives the same games on any number of threads.
+
+>>> result = simulate_match("yacht_kr", ("optimal", "optimal"), games=400, seed=1)
+>>> result.games, round(sum(result.shares.values()), 10)
+(400, 1.0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from analysis.errors import InvalidArgument
+from analysis.progress import Progress
+from analysis.yacht.game import game_arrays, throw_tables
+from analysis.yacht.rules import Rules
+from analysis.yacht.target import as_plain_rules, card_mask, open_maxima
+
+STRATEGIES = ("optimal", "to-win")
+#: The win-seeking recursion is run from this many open boxes down (2**6 cards per turn at most).
+EXACT_FROM = 6
+_CHUNK = 500
+
+
+def parse_strategies(text: str | tuple, players: int) -> tuple[str, ...]:
+    """``"to-win,optimal"`` for ``players`` seats: the last strategy named fills the remaining seats."""
+    names = [t.strip().lower() for t in (text.split(",") if isinstance(text, str) else text) if t.strip()]
+    for name in names:
+        if name not in STRATEGIES:
+            raise InvalidArgument(f"'{name}' is not a match strategy; choose from {', '.join(STRATEGIES)}.")
+    if not 2 <= players <= 6:
+        raise InvalidArgument(f"A match has 2 to 6 players, not {players}.")
+    if not names or len(names) > players:
+        raise InvalidArgument(f"Name 1 to {players} strategies for {players} players, not {len(names)}.")
+    return tuple(names + [names[-1]] * (players - len(names)))
+
+
+@dataclass(frozen=True)
+class Match:
+    """Seeded games between strategies (see :func:`simulate_match`)."""
+
+    rules: Rules
+    strategies: tuple[str, ...]   # by seat in game 0; game g rotates them by g
+    games: int
+    seed: int
+    exact_from: int
+    finals: np.ndarray            # finals[game, player]: player i plays strategies[i], whatever the seat
+    box_points: np.ndarray        # box_points[player, box]: total points written
+    box_zeros: np.ndarray         # box_zeros[player, box]: games with a zero written
+
+    @property
+    def players(self) -> int:
+        return len(self.strategies)
+
+    def share_per_game(self) -> np.ndarray:
+        """share[game, player]: 1 for the sole top score, 1/k when k players tie at the top, else 0."""
+        top = self.finals.max(axis=1, keepdims=True)
+        at_top = self.finals == top
+        return at_top / at_top.sum(axis=1, keepdims=True)
+
+    @property
+    def shares(self) -> dict[str, float]:
+        """Each strategy's average share of the win per player of it (the fair share is 1 / players)."""
+        share = self.share_per_game()
+        return {name: float(share[:, [i for i, s in enumerate(self.strategies) if s == name]].mean())
+                for name in dict.fromkeys(self.strategies)}
+
+    def interval(self, strategy: str, z: float = 1.96) -> tuple[float, float, float]:
+        """(mean share, low, high): the 95% interval of one player of ``strategy``'s share of the win."""
+        column = self.share_per_game()[:, self.strategies.index(strategy)]
+        mean = float(column.mean())
+        error = float(column.std(ddof=1) / np.sqrt(self.games)) if self.games > 1 else float("inf")
+        return mean, mean - z * error, mean + z * error
+
+    def strategy_table(self) -> pd.DataFrame:
+        """Per strategy (first player of it): share of the win with its interval, mean final score."""
+        rows = []
+        for name in dict.fromkeys(self.strategies):
+            i = self.strategies.index(name)
+            mean, low, high = self.interval(name)
+            rows.append({"strategy": name, "share_of_wins": mean, "ci95_low": low, "ci95_high": high,
+                         "fair_share": 1 / self.players, "mean_final": float(self.finals[:, i].mean())})
+        return pd.DataFrame(rows)
+
+    def box_table(self) -> pd.DataFrame:
+        """Per box and strategy (first player of it): mean points and how often a zero was written."""
+        rows = []
+        for b, box in enumerate(self.rules.boxes):
+            row = {"box": box.name}
+            for name in dict.fromkeys(self.strategies):
+                i = self.strategies.index(name)
+                row[f"{name} mean"] = self.box_points[i, b] / self.games
+                row[f"{name} zero rate"] = self.box_zeros[i, b] / self.games
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+    def to_dict(self) -> dict:
+        return {"preset": self.rules.name, "players": self.players, "strategies": list(self.strategies),
+                "games": self.games, "seed": self.seed, "exact_from": self.exact_from,
+                "strategy_table": self.strategy_table(), "boxes": self.box_table()}
+
+    def __str__(self) -> str:
+        lines = [f"{self.rules.name}: {self.games:,} games of {self.players} players "
+                 f"({', '.join(self.strategies)}; seats rotate), seed {self.seed}; to-win plays to win from "
+                 f"{self.exact_from} open boxes down"]
+        for row in self.strategy_table().itertuples():
+            lines.append(f"  {row.strategy:8s} share of the win {row.share_of_wins:.4%} "
+                         f"(95% interval {row.ci95_low:.4%} to {row.ci95_high:.4%}; fair share "
+                         f"{row.fair_share:.4%}), mean final score {row.mean_final:.2f}")
+        return "\n".join(lines)
+
+
+def simulate_match(rules: Rules | str = "yacht_kr", strategies=("to-win", "optimal"), players: int | None = None,
+                   games: int = 10_000, seed: int = 0, exact_from: int = EXACT_FROM,
+                   start: tuple | None = None, rotate: bool = True) -> Match:
+    """Play ``games`` seeded games between ``strategies`` (one per player).
+
+    ``start``: the players' positions (``Position`` or ``"SCORE:BOX,..."``) instead of empty cards;
+    ``rotate=False`` keeps player i in seat i (who moves first changes nothing for expected-score
+    players, but a win-seeking player sees more when it moves later).
+    """
+    from analysis.yacht import _kernels as K
+    from analysis.yacht import _target_kernels as T
+    from analysis.yacht.solver import state_values
+    from analysis.yacht.win import Position, parse_position, remaining_table
+
+    rules = as_plain_rules(rules)
+    players = players or (len(start) if start else len(strategies))
+    names = parse_strategies(strategies, players)
+    if not 1 <= games <= 100_000_000:
+        raise InvalidArgument(f"Games must be between 1 and 100,000,000, not {games}.")
+    if not 0 <= seed < 2 ** 63:
+        raise InvalidArgument(f"The seed must be a whole number from 0 to 2**63 - 1, not {seed}.")
+    n_boxes = len(rules.boxes)
+    if not 1 <= exact_from <= n_boxes:
+        raise InvalidArgument(f"exact_from must be 1 to {n_boxes} open boxes, not {exact_from}.")
+    everything = Position(0, tuple(b.name for b in rules.boxes))
+    positions = [parse_position(rules, p) for p in start] if start else [everything] * players
+    if len(positions) != players:
+        raise InvalidArgument(f"Give one start position per player ({players}), not {len(positions)}.")
+    g = game_arrays(rules)
+    values, remaining = state_values(rules), remaining_table(rules)
+    codes = np.array([STRATEGIES.index(n) for n in names], dtype=np.int64)
+    masks = np.array([card_mask(rules, p.open_boxes) for p in positions], dtype=np.int64)
+    scores = np.array([p.score for p in positions], dtype=np.int64)
+    keep_faces, keep_size, _, roll_code, _ = throw_tables()
+    order, maxima = np.ascontiguousarray(g.masks[::-1]), open_maxima(rules)
+    was_open = np.array([[not m >> b & 1 for b in range(n_boxes)] for m in masks])
+    finals = np.zeros((games, players), dtype=np.int64)
+    box_points = np.zeros((players, n_boxes), dtype=np.int64)
+    box_zeros = np.zeros((players, n_boxes), dtype=np.int64)
+    step = max(_CHUNK, -(-games // 200))
+    with Progress(f"odds: playing {games:,} {rules.name} matches ({', '.join(names)})", total=games) as bar:
+        for first in range(0, games, step):
+            count = min(step, games - first)
+            turn = (first + np.arange(count)) % players if rotate else np.zeros(count, dtype=np.int64)
+            seat_of = (np.arange(players)[None, :] + turn[:, None]) % players   # player i's seat in each game
+            rows = np.arange(count)[:, None]
+            seat_strategy = np.empty((count, players), dtype=np.int64)
+            seat_mask, seat_score = np.empty_like(seat_strategy), np.empty_like(seat_strategy)
+            seat_strategy[rows, seat_of], seat_mask[rows, seat_of], seat_score[rows, seat_of] = codes, masks, scores
+            points = np.zeros((count, players, n_boxes), dtype=np.int64)
+            T.play_matches(first, seed, seat_strategy, seat_mask, seat_score, exact_from, values, remaining, order,
+                           maxima, *g.rule_args, *g.dice_args, keep_faces, keep_size, roll_code,
+                           K.numba_threads(), points)
+            for i in range(players):
+                mine = points[np.arange(count), seat_of[:, i]]
+                finals[first:first + count, i] = scores[i] + mine.sum(axis=1)
+                box_points[i] += mine.sum(axis=0)
+                box_zeros[i] += ((mine == 0) & was_open[i]).sum(axis=0)
+            bar.advance(count)
+    return Match(rules, names, games, seed, exact_from, finals, box_points, box_zeros)
