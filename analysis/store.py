@@ -173,16 +173,11 @@ def _module_file(module: str) -> Path:
     return Path(spec.origin)
 
 
+@lru_cache(maxsize=None)
 def _source_digest(module: str) -> str:
-    path = _module_file(module)
-    stat = path.stat()
-    return _file_digest(str(path), stat.st_mtime_ns, stat.st_size)
-
-
-@lru_cache(maxsize=256)
-def _file_digest(path: str, mtime_ns: int, size: int) -> str:
-    # mtime and size in the cache key: an edited module is hashed again, even in the same process.
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    # Hashed once per process, as the code was when first used: a source file edited while a
+    # long build runs must not label the table with code that did not build it.
+    return hashlib.sha256(_module_file(module).read_bytes()).hexdigest()
 
 
 # ------------------------------------------------------------------------------------ the store

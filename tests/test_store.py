@@ -228,6 +228,8 @@ def test_a_changed_builder_is_never_answered_from_the_old_table(tmp_path, monkey
     assert store.table(kind, None, {}, lambda: {"sq": np.arange(4) ** 2})["sq"].tolist() == [0, 1, 4, 9]
 
     module.write_text("SCALE = 2  # the builder changed, nobody bumped a version\n")
+    assert kind.fingerprint() == key_before  # this process still runs the code it imported...
+    store_module._source_digest.cache_clear()  # ...a new one runs the new code
     assert kind.fingerprint() != key_before
     assert store.load(kind, None, {}) is None
     rebuilt = store.table(kind, None, {}, lambda: {"sq": 2 * np.arange(4) ** 2})

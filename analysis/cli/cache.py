@@ -166,7 +166,7 @@ def _verify(args) -> int:
 
 def _clear(args) -> int:
     from analysis.errors import InvalidArgument
-    from analysis.store import default_root
+    from analysis.store import SUFFIX, default_root
 
     root = default_root()
     removed, freed = 0, 0
@@ -182,14 +182,14 @@ def _clear(args) -> int:
         except OSError as error:
             raise InvalidArgument(f"Could not remove {path} ({error.strerror or error}); "
                                   f"{removed} files were removed before it.") from None
-        removed, freed = removed + 1, freed + size
+        removed, freed = removed + (path.suffix == SUFFIX), freed + size
     for sub in sorted((p for p in folder.rglob("*") if p.is_dir()), key=lambda p: -len(p.parts)) \
             if folder.is_dir() else []:
         try:
             sub.rmdir()   # only empty folders go
         except OSError:
             pass
-    what = f"{args.game} tables" if args.game else "tables"
+    what = " ".join(filter(None, [args.game, "table" if removed == 1 else "tables"]))
     if args.json:
         print_json({"root": str(root), "game": args.game, "removed": removed, "bytes": freed})
     else:
