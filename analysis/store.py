@@ -95,7 +95,7 @@ class Array:
     optional: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)   # compared and hashed by identity: one declaration per kind
 class TableKind:
     """A kind of stored table, declared once beside its builder.
 
