@@ -19,6 +19,8 @@ import math
 from numbers import Integral, Real
 
 MISSING = "—"
+#: Chances this close to 0 or 1 are numerical noise (an equilibrium solver's residue), shown as 0% or 100%.
+NOISE = 1e-6
 
 
 class Table(str):
@@ -47,20 +49,25 @@ def format_number(value, *, percent: bool = False, digits: int | None = None, si
     sign = "+" if signed else ""
     if percent:
         places = 1 if digits is None else digits
-        text = f"{100 * value:{sign},.{places}f}%"
-        # A chance that is not certain must not print as certain (nor a possible one as impossible).
-        smallest = f"{10.0 ** -places:.{places}f}"
-        if 0 < value and float(text.rstrip("%").lstrip("+")) == 0:
-            return f"< {smallest}%"
-        if value < 1 and float(text.rstrip("%").lstrip("+").replace(",", "")) == 100:
-            return f"> {100 - float(smallest):.{places}f}%"
-        return text
+        smallest = 10.0 ** -places
+        # A chance that is not certain must not print as certain, nor a possible one as impossible;
+        # below NOISE it is a solver's rounding of 0 or 1, not a chance.
+        if NOISE <= value < smallest / 200:
+            return f"< {smallest:.{places}f}%"
+        if value < 1 - NOISE and value >= 1 - smallest / 200:
+            return f"> {100 - smallest:.{places}f}%"
+        return _signed(100 * value, places, sign) + "%"
     if digits is None:
         if isinstance(value, Integral) or float(value).is_integer():
             return f"{int(value):{sign},}"
-        places = 2 if abs(value) >= 10 else 4
-        return f"{value:{sign},.{places}f}"
-    return f"{value:{sign},.{digits}f}"
+        digits = 2 if abs(value) >= 10 else 4
+    return _signed(value, digits, sign)
+
+
+def _signed(value: float, places: int, sign: str) -> str:
+    """``value`` to ``places`` decimals; a value that rounds to zero prints as 0, never -0 or +0."""
+    text = f"{value:{sign},.{places}f}"
+    return text.lstrip("+-") if float(text.replace(",", "")) == 0 else text
 
 
 def percent_interval(low: float, high: float, digits: int = 1) -> str:
