@@ -216,6 +216,23 @@ def two_opponents(hero_mask, hero_strength, hands, masks, strengths):
     return win, tie2, tie3, lose
 
 
+@njit(cache=True)
+def cards_left(hero):
+    """The 52 - k cards not in ``hero``, ascending."""
+    k = hero.shape[0]
+    rest = np.empty(52 - k, np.int64)
+    m = 0
+    for c in range(52):
+        held = False
+        for x in range(k):
+            if hero[x] == c:
+                held = True
+        if not held:
+            rest[m] = c
+            m += 1
+    return rest
+
+
 @njit(cache=True, inline="always")
 def draw_hand(state, deck, left, hand, binomial):
     """Deal ``hand.size`` cards from the first ``left`` of ``deck`` (removing them); returns the
@@ -251,16 +268,7 @@ def showdown_monte_carlo(hero, hero_strength, opponents, strength_by_index, bino
     depend on the thread count or on how the chunks are split between calls.
     """
     k = hero.shape[0]
-    rest = np.empty(52 - k, np.int64)
-    m = 0
-    for c in range(52):
-        held = False
-        for x in range(k):
-            if hero[x] == c:
-                held = True
-        if not held:
-            rest[m] = c
-            m += 1
+    rest = cards_left(hero)
     wins = np.zeros(chunks, np.int64)
     ties = np.zeros(chunks, np.int64)
     share = np.zeros(chunks, np.float64)
@@ -307,16 +315,7 @@ def stay_monte_carlo(hero, hero_strength, opponents, strength_by_index, weaker_s
     where the hero saw, and still unresolved after ``max_rounds`` rounds (counted as lost).
     """
     k = hero.shape[0]
-    rest = np.empty(52 - k, np.int64)
-    m = 0
-    for c in range(52):
-        held = False
-        for x in range(k):
-            if hero[x] == c:
-                held = True
-        if not held:
-            rest[m] = c
-            m += 1
+    rest = cards_left(hero)
     total = np.zeros(chunks)
     total_sq = np.zeros(chunks)
     counts = np.zeros((chunks, 3), np.int64)
