@@ -46,8 +46,12 @@ def declare_tables(games) -> None:
     for game in games:
         package = importlib.import_module(f"analysis.{game}")
         for module in pkgutil.iter_modules(package.__path__):
-            if not module.name.startswith("_"):   # kernels declare no tables
+            if module.name.startswith("_"):   # kernels declare no tables
+                continue
+            try:
                 importlib.import_module(f"{package.__name__}.{module.name}")
+            except ImportError as error:   # e.g. an optional dependency: its tables are simply not listed
+                print(f"odds: skipping {package.__name__}.{module.name} ({error}).", file=sys.stderr)
 
 
 def _files(root: Path, game: str | None = None) -> list[Path]:
