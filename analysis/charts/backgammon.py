@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from analysis.charts.style import COLOURS, finish, house_style, series_styles
+from analysis.charts.style import COLOURS, finish, house_style, series_styles, whole_number_ticks
 
 
-def shot_chart(block_sets=((), (4,), (4, 6))):
+def shot_chart(block_sets=((), (4,), (4, 6)), title: str = "Shots at a blot by distance"):
     """Rolls (of 36) that hit a blot at each distance, open and with blocking points."""
     import matplotlib.pyplot as plt
     from analysis.backgammon.dice import shots
@@ -23,12 +23,13 @@ def shot_chart(block_sets=((), (4,), (4, 6))):
             ax.plot(distances, counts, color=colour, marker=marker, linestyle=dash, label=label)
         ax.set_xticks(range(1, 25, 1))
         ax.tick_params(axis="x", labelsize=8)
-        finish(ax, "Shots at a blot by distance", "distance from the hitter to the blot (pips)",
+        whole_number_ticks(ax.yaxis)
+        finish(ax, title, "distance from the hitter to the blot (pips)",
                "hitting rolls (out of 36)", legend=True)
     return fig
 
 
-def entry_chart(max_on_bar: int = 3):
+def entry_chart(max_on_bar: int = 3, title: str = "Entering from the bar"):
     """Chance that every bar checker enters, against 0-6 closed points."""
     import matplotlib.pyplot as plt
     from analysis.backgammon.dice import entry
@@ -42,13 +43,14 @@ def entry_chart(max_on_bar: int = 3):
             chance = [100 * entry(int(k), bar).all_enter / 36 for k in closed]
             ax.plot(closed, chance, color=colour, marker=marker, linestyle=dash,
                     label=f"{bar} checker{'s' if bar > 1 else ''} on the bar")
-        finish(ax, "Entering from the bar", "closed points in the opponent's home board",
+        whole_number_ticks(ax.xaxis)
+        finish(ax, title, "closed points in the opponent's home board",
                "chance that all bar checkers enter (%)", legend=True)
     return fig
 
 
-def bearoff_distribution_chart(positions, labels=None):
-    """P(exactly n rolls) to bear off, one line per home-board position."""
+def bearoff_distribution_chart(positions, labels=None, title: str = "Rolls needed to bear off (optimal play)"):
+    """P(exactly n rolls) to bear off, one line per home-board position (counts or ``BearoffOdds``)."""
     import matplotlib.pyplot as plt
     from analysis.backgammon.bearoff import bearoff_odds
 
@@ -56,13 +58,64 @@ def bearoff_distribution_chart(positions, labels=None):
         fig, ax = plt.subplots()
         styles = series_styles()
         for i, counts in enumerate(positions):
-            odds = bearoff_odds(counts)
+            odds = counts if hasattr(counts, "distribution") else bearoff_odds(counts)
             colour, marker, dash = next(styles)
             label = labels[i] if labels else " ".join(map(str, odds.counts))
             dist = odds.distribution[odds.distribution > 5e-4]
             ax.plot(dist.index, 100 * dist.values, color=colour, marker=marker, linestyle=dash,
                     label=f"{label}: {odds.expected_rolls:.2f} rolls")
-        finish(ax, "Rolls needed to bear off (optimal play)", "rolls", "probability (%)", legend=True)
+        whole_number_ticks(ax.xaxis)
+        finish(ax, title, "rolls", "probability (%)", legend=True)
+    return fig
+
+
+def race_by_pips(store=None):
+    """The exact cubeless winning chance of the side on roll, averaged over every bear-off with given pip counts.
+
+    From the two-sided database (every pair of home boards of up to 6 checkers a side, as
+    ``cube_advice`` reads it), each pair counted once. Columns: ``my_pips`` (side on roll),
+    ``their_pips``, ``lead`` (their pips minus mine), ``pairs``, ``win_chance``.
+    """
+    import pandas as pd
+    from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, home_positions, two_sided_piece
+
+    rows = home_positions(TWO_SIDED_CHECKERS)
+    pips = rows @ np.arange(1, 7)
+    win = two_sided_piece("win", store)["win"]
+    playing = pips > 0                       # a side with nothing left has already won
+    pips, win = pips[playing], win[np.ix_(playing, playing)]
+    top = int(pips.max())
+    by_pips = np.zeros((pips.size, top + 1))
+    by_pips[np.arange(pips.size), pips] = 1.0
+    total = by_pips.T @ win @ by_pips                  # [my pips, their pips] summed over the pairs
+    pairs = np.outer(by_pips.sum(axis=0), by_pips.sum(axis=0))
+    mine, theirs = np.nonzero(pairs)
+    return pd.DataFrame({"my_pips": mine, "their_pips": theirs, "lead": theirs - mine,
+                         "pairs": pairs[mine, theirs].astype(np.int64),
+                         "win_chance": total[mine, theirs] / pairs[mine, theirs]})
+
+
+def race_chart(frame, leads=(-4, 0, 4, 8), title: str = "Winning a bear-off race: pip counts"):
+    """``race_by_pips``: the roller's winning chance against its own pip count, one line per lead."""
+    import matplotlib.pyplot as plt
+
+    with house_style():
+        fig, ax = plt.subplots()
+        for lead, (colour, marker, dash) in zip(leads, series_styles()):
+            rows = frame[frame["lead"] == lead].sort_values("my_pips")
+            if lead > 0:
+                label = f"opponent {lead} pips behind"
+            elif lead < 0:
+                label = f"opponent {-lead} pips ahead"
+            else:
+                label = "level pip counts"
+            ax.plot(rows["my_pips"], 100 * rows["win_chance"], color=colour, marker=marker, linestyle=dash,
+                    markersize=4, label=label)
+        ax.axhline(50, color="grey", linewidth=0.8)
+        ax.set_ylim(0, 100)
+        whole_number_ticks(ax.xaxis)
+        finish(ax, title, "pip count of the side on roll (pips)", "side on roll wins (%, cubeless, exact)")
+        ax.legend(title="every bear-off of up to 6 checkers a side", title_fontsize=9, loc="lower right")
     return fig
 
 

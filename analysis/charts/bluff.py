@@ -8,30 +8,187 @@ from __future__ import annotations
 import numpy as np
 
 from analysis.bluff.bids import Bid
-from analysis.bluff.odds import bid_odds, count_tables
+from analysis.bluff.odds import bid_odds, odds_table
 from analysis.bluff.outcomes import challenge_outcome
 from analysis.bluff.rules import BiddingRules
-from analysis.charts.style import HEATMAP, finish, house_style, series_styles
+from analysis.charts.style import HEATMAP, finish, house_style, series_styles, whole_number_ticks
 
 
-def p_true_heatmaps(max_unknown: int = 30, max_need: int = 15):
-    """P(at least k of n unknown dice count), for 1/3 (number bid) and 1/6 (star bid) side by side."""
+def _face_order(rules: BiddingRules) -> list[int]:
+    """The faces as a player lists them: the numbers upwards, the joker (star, paco) last."""
+    return sorted(range(1, 7), key=lambda face: (face == rules.joker, face))
+
+
+def _face_label(rules: BiddingRules, face: int) -> str:
+    return f"{rules.face_words(face)} ({rules.face_name(face)})"
+
+
+def bid_chances(rules: BiddingRules, my_dice, unknown: int, palifico_round: bool = False,
+                max_count: int | None = None):
+    """P(true) and P(exactly) of every bid, for my dice and ``unknown`` dice I cannot see.
+
+    The rows of ``odds_table`` for this many unknown dice, kept to the counts where some
+    face is neither certain nor hopeless (under 99.5% and at least 0.5%), so the chart
+    shows the counts a player actually weighs.
+    """
+    table = odds_table(rules, my_dice, unknown, max_count, palifico_round)
+    table = table[(table["unknown"] == unknown) & (table["count"] >= 1)].reset_index(drop=True)
+    open_question = table[(table["p_true"] >= 0.005) & (table["p_true"] < 0.995)]["count"]
+    if max_count is None and not open_question.empty:
+        table = table[table["count"].between(open_question.min(), open_question.max())]
+    return table.reset_index(drop=True)
+
+
+def bid_chance_chart(table, rules: BiddingRules, dice_text: str, unknown: int):
+    """The table-side chart: P(true) and P(exactly) of every bid, a face per row, a count per column."""
     import matplotlib.pyplot as plt
 
-    _, sf = count_tables()
+    faces = [face for face in _face_order(rules) if rules.face_name(face) in set(table["face"])]
+    counts = np.arange(table["count"].min(), table["count"].max() + 1)
     with house_style():
-        fig, axes = plt.subplots(1, 2, figsize=(11, 4.6), sharey=True)
-        for ax, kind, title in zip(axes, (0, 1), ("Number bid (1/3 per die: face or star)",
-                                                   "Star bid (1/6 per die)")):
-            grid = sf[kind, :max_unknown + 1, :max_need + 1].T  # rows: needed count, cols: unknown dice
-            image = ax.imshow(grid, origin="lower", aspect="auto", cmap=HEATMAP, vmin=0, vmax=1,
-                              extent=(-0.5, max_unknown + 0.5, -0.5, max_need + 0.5))
-            ax.contour(np.arange(max_unknown + 1), np.arange(max_need + 1), grid, levels=[0.5],
-                       colors="white", linewidths=1.5, linestyles="--")
-            finish(ax, title, "unknown dice (dice I cannot see)", "dice needed from the unknown ones")
+        fig, axes = plt.subplots(2, 1, figsize=(max(6.0, 0.42 * counts.size + 2.2), 6.4), sharex=True)
+        for ax, column, what in zip(axes, ("p_true", "p_exact"), ("at least", "exactly")):
+            grid = np.full((len(faces), counts.size), np.nan)
+            for row, face in enumerate(faces):
+                rows = table[table["face"] == rules.face_name(face)]
+                grid[row, rows["count"].to_numpy() - counts[0]] = rows[column].to_numpy()
+            ax.imshow(grid, aspect="auto", cmap=HEATMAP, vmin=0, vmax=1, origin="upper")
+            for (row, col), value in np.ndenumerate(grid):
+                if np.isnan(value):
+                    continue
+                text = "<1" if 0 < value < 0.005 else ">99" if 0.995 <= value < 1 else f"{100 * value:.0f}"
+                # cividis is dark below about 0.55: white text there, black above.
+                ax.text(col, row, text, ha="center", va="center", fontsize=8,
+                        color="white" if value < 0.55 else "black")
+            ax.set_yticks(range(len(faces)), [_face_label(rules, face) for face in faces])
+            ax.set_xticks(range(counts.size), [str(c) for c in counts])
             ax.grid(False)
-        fig.colorbar(image, ax=axes, label="P(bid true)", shrink=0.9)
-        fig.suptitle("Bluff: chance that a bid is true (dashed: 50%)", fontweight="bold")
+            finish(ax, f"chance (%) that {what} N dice show the face", "", "bid face")
+        axes[1].set_xlabel("bid count N (dice)")
+        mine = f"holding {dice_text}" if dice_text else "holding no dice"
+        fig.suptitle(f"{rules.title}: is the bid true? ({mine}, {unknown} unknown dice)", fontweight="bold")
+    return fig
+
+
+def _bid_kinds(rules: BiddingRules, palifico_round: bool = False) -> list[tuple[str, int]]:
+    """(title, a face of that kind) for each chance a die has of counting: 1/3 (face or joker), 1/6."""
+    kinds = {}
+    for face in _face_order(rules):
+        chance = rules.success_chance(face, palifico_round)
+        if chance in kinds:
+            continue
+        if chance > 0.2:
+            joker = rules.joker_name or f"wild {rules.face_name(rules.joker)}"
+            kinds[chance] = (f"Number bid (1/3 per die: face or {joker})", face)
+        elif rules.joker is not None and face == rules.joker and not palifico_round:
+            kinds[chance] = (f"{(rules.joker_name or 'wild face').capitalize()} bid (1/6 per die)", face)
+        else:
+            kinds[chance] = ("Any bid (1/6 per die)", face)
+    return list(kinds.values())
+
+
+def p_true_grid(rules: BiddingRules, max_unknown: int = 30, max_need: int = 15, palifico_round: bool = False):
+    """P(bid true) for 0..``max_unknown`` unknown dice and 1..``max_need`` dice needed from them.
+
+    One block of rows per kind of bid (each chance a die has of counting), from ``bid_odds``
+    with no dice of my own: columns ``bid_kind``, ``chance``, ``unknown``, ``need``, ``p_true``.
+    """
+    import pandas as pd
+
+    rows = []
+    for title, face in _bid_kinds(rules, palifico_round):
+        for need in range(1, max_need + 1):
+            for unknown in range(max_unknown + 1):
+                odds = bid_odds(rules, (), unknown, Bid(need, face), palifico_round)
+                rows.append({"bid_kind": title, "chance": odds.chance, "unknown": unknown, "need": need,
+                             "p_true": odds.p_true})
+    return pd.DataFrame(rows)
+
+
+def p_true_heatmap_chart(grid, rules: BiddingRules):
+    """Heat maps of ``p_true_grid``: unknown dice across, dice needed up, dashed at 50%."""
+    import matplotlib.pyplot as plt
+
+    kinds = list(dict.fromkeys(grid["bid_kind"]))
+    max_unknown, max_need = int(grid["unknown"].max()), int(grid["need"].max())
+    with house_style():
+        fig, axes = plt.subplots(1, len(kinds), figsize=(5.5 * len(kinds), 4.6), sharey=True, squeeze=False)
+        axes = axes[0]
+        for ax, kind in zip(axes, kinds):
+            block = grid[grid["bid_kind"] == kind]
+            table = block.pivot(index="need", columns="unknown", values="p_true").to_numpy()
+            image = ax.imshow(table, origin="lower", aspect="auto", cmap=HEATMAP, vmin=0, vmax=1,
+                              extent=(-0.5, max_unknown + 0.5, 0.5, max_need + 0.5))
+            ax.contour(np.arange(max_unknown + 1), np.arange(1, max_need + 1), table, levels=[0.5],
+                       colors="white", linewidths=1.5, linestyles="--")
+            finish(ax, kind, "unknown dice (dice I cannot see)", "dice needed from the unknown ones")
+            ax.grid(False)
+        fig.colorbar(image, ax=list(axes), label="P(bid true)", shrink=0.9)
+        fig.suptitle(f"{rules.title}: chance that a bid is true (dashed: 50%)", fontweight="bold")
+    return fig
+
+
+def p_true_heatmaps(max_unknown: int = 30, max_need: int = 15, rules: BiddingRules | None = None):
+    """P(at least k of n unknown dice count), one heat map per kind of bid (Bluff by default)."""
+    from analysis.bluff.rules import BLUFF
+
+    rules = rules or BLUFF
+    return p_true_heatmap_chart(p_true_grid(rules, max_unknown, max_need), rules)
+
+
+def call_costs(rules: BiddingRules, my_dice, opponents, face: int, bidder: int | None = None,
+               start: int | None = None, palifico_round: bool = False):
+    """Expected dice each player loses if I call a bid of ``face``, for every count up to the dice in play.
+
+    The players are seated as ``advise_call`` seats them (me first, then ``opponents`` in
+    turn order; the bidder is the last unless ``bidder``). Columns: ``bid``, ``count``,
+    ``p_true``, ``call`` (challenge, and exact where the preset has it), ``player``,
+    ``role``, ``expected_loss``.
+    """
+    import pandas as pd
+
+    from analysis.bluff.advice import seat_players
+    from analysis.bluff.bids import format_bid
+    from analysis.errors import InvalidArgument
+
+    held, start = seat_players(rules, my_dice, opponents, start)
+    bidder = len(held) - 1 if bidder is None else bidder
+    if not 1 <= bidder < len(held):
+        raise InvalidArgument(f"The bidder must be an opponent, 1-{len(held) - 1}, not {bidder}.")
+    calls = ("challenge", "exact") if rules.exact_call else ("challenge",)
+    unknown = sum(held) - len(my_dice)
+    rows = []
+    for count in range(1, sum(held) + 1):
+        bid = Bid(count, face)
+        odds = bid_odds(rules, my_dice, unknown, bid, palifico_round)
+        for call in calls:
+            outcome = challenge_outcome(rules, odds, held, caller=0, bidder=bidder, call=call, start=start)
+            for player, loss in enumerate(outcome.expected_loss):
+                role = "you" if player == 0 else f"player {player}" + (" (bidder)" if player == bidder else "")
+                rows.append({"bid": format_bid(bid, rules), "count": count, "p_true": odds.p_true, "call": call,
+                             "player": player, "role": role, "expected_loss": float(loss)})
+        if odds.p_true < 1e-4:      # every later count is as good as false: the curves are flat from here
+            break
+    return pd.DataFrame(rows)
+
+
+def call_cost_chart(costs, rules: BiddingRules, face: int):
+    """Expected dice lost by every player against the count of the bid I call, a panel per call."""
+    import matplotlib.pyplot as plt
+
+    calls = list(dict.fromkeys(costs["call"]))
+    with house_style():
+        fig, axes = plt.subplots(1, len(calls), figsize=(5.5 * len(calls), 4.5), sharey=True, squeeze=False)
+        for ax, call in zip(axes[0], calls):
+            block = costs[costs["call"] == call]
+            for (role, rows), (colour, marker, dash) in zip(block.groupby("player", sort=True), series_styles()):
+                ax.plot(rows["count"], rows["expected_loss"], color=colour, marker=marker, linestyle=dash,
+                        markersize=4, label=rows["role"].iloc[0])
+            whole_number_ticks(ax.xaxis)
+            what = "if you challenge" if call == "challenge" else "if you call it exact"
+            finish(ax, what, f"bid count N ('N {rules.face_words(face)}')", "expected dice lost", legend=True)
+        fig.suptitle(f"{rules.title}: what calling a bid of {rules.face_words(face)} costs each player",
+                     fontweight="bold")
     return fig
 
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.ticker import FuncFormatter
 
 from analysis.charts.style import COLOURS, finish, house_style, series_styles
 
 
-def class_frequency_chart(tables: dict):
+def class_frequency_chart(tables: dict, title: str = "How often each class is dealt"):
     """Bars of each class's probability (log scale) for several presets: ``{name: frequencies()}``."""
     with house_style():
         fig, ax = plt.subplots()
@@ -23,7 +24,8 @@ def class_frequency_chart(tables: dict):
                    color=COLOURS[i], hatch=hatches[i % len(hatches)], edgecolor="white")
         ax.set_yscale("log")
         ax.set_xticks(np.arange(len(classes)), [tables[names[0]].loc[c, "title"] for c in classes])
-        finish(ax, "How often each class is dealt", "hand class (best first)",
+        ax.tick_params(axis="x", labelrotation=20)
+        finish(ax, title, "hand class (best first)",
                "probability (%, log scale)", legend=True)
         return fig
 
@@ -51,7 +53,7 @@ def equity_curve_chart(tables: dict, bins: int = 200):
         return fig
 
 
-def opponents_chart(frame):
+def opponents_chart(frame, title: str = "Pot share at a showdown against more players"):
     """Pot share against 1..7 opponents for landmark hands.
 
     ``frame`` has columns hand, opponents, equity, standard_error (0 where exact);
@@ -62,14 +64,14 @@ def opponents_chart(frame):
         for (hand, rows), (colour, marker, dash) in zip(frame.groupby("hand", sort=False), series_styles()):
             ax.errorbar(rows["opponents"], 100 * rows["equity"], yerr=200 * rows["standard_error"],
                         color=colour, marker=marker, linestyle=dash, capsize=3, label=hand)
-        ax.set_xticks(sorted(frame["opponents"].unique()))
-        finish(ax, "Pot share at a showdown against more players", "opponents still in (players)",
+        ax.set_xticks(sorted(frame["opponents"].unique()))     # whole numbers of players
+        finish(ax, title, "opponents still in (players)",
                "pot share (%)")
         ax.legend(fontsize=8, ncols=2)     # seven landmark hands: a smaller legend in two columns
         return fig
 
 
-def threshold_chart(series: dict):
+def threshold_chart(series: dict, title: str = "How good a hand must be to see or stay"):
     """Weakest hand worth playing, as a percentile, against the pot-to-stake ratio.
 
     ``series`` maps a label to a DataFrame with columns pot_to_stake and percentile.
@@ -80,6 +82,62 @@ def threshold_chart(series: dict):
             ax.plot(frame["pot_to_stake"], frame["percentile"], color=colour, marker=marker,
                     linestyle=dash, markevery=3, label=label)
         ax.set_xscale("log")
-        finish(ax, "How good a hand must be to see or stay", "pot ÷ stake (ratio, log scale)",
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda ratio, _: f"{ratio:g}"))   # 1, 10, not 10^0
+        finish(ax, title, "pot ÷ stake (ratio, log scale)",
                "weakest hand worth it (percentile, %)", legend=True)
+        return fig
+
+
+def class_landmarks(rules="brag3") -> list[str]:
+    """One hand per class, best class first: the class's median hand by heads-up pot share."""
+    from analysis.brag.equity import equity_table
+    from analysis.brag.frequencies import frequencies
+
+    table = equity_table(rules)
+    hands = []
+    for name in frequencies(rules).index:
+        members = table[table["class"] == name].sort_values("equity", kind="stable")
+        hands.append(str(members["hand"].iloc[len(members) // 2]))
+    return hands
+
+
+def equity_by_opponents(hands, max_opponents: int, rules="brag3", seed: int = 0, samples: int = 200_000):
+    """``equity`` of each hand against 1..``max_opponents`` players (exact for 1-2, seeded Monte Carlo beyond).
+
+    Columns: hand, class, opponents, win, tie, equity, standard_error (0 where exact), exact.
+    """
+    import pandas as pd
+
+    from analysis.brag.equity import equity
+    from analysis.brag.hands import hand_class
+    from analysis.brag.cards import parse_hand
+    from analysis.brag.rules import CLASS_TITLES, preset
+
+    rules = preset(rules)
+    rows = []
+    for hand in hands:
+        title = CLASS_TITLES[hand_class(parse_hand(hand, rules.hand_size), rules)]
+        for opponents in range(1, max_opponents + 1):
+            # Two opponents are enumerated exactly for three-card hands only; four-card ones are simulated.
+            exact = None if opponents == 1 or rules.hand_size == 3 else False
+            result = equity(hand, opponents, rules, seed=seed, samples=samples, exact=exact)
+            rows.append({"hand": result.hand, "class": title, "opponents": opponents, "win": result.win,
+                         "tie": result.tie, "equity": result.equity,
+                         "standard_error": result.standard_error or 0.0, "exact": result.exact})
+    return pd.DataFrame(rows)
+
+
+def heads_up_chart(frame, title: str = "Pot share against one opponent"):
+    """Bars of each hand's heads-up pot share (``equity_by_opponents`` with one opponent)."""
+    with house_style():
+        fig, ax = plt.subplots(figsize=(7.5, 0.45 * len(frame) + 1.4))
+        y = np.arange(len(frame))[::-1]
+        labels = [f"{hand} ({title_})" for hand, title_ in zip(frame["hand"], frame["class"])]
+        ax.barh(y, 100 * frame["equity"], height=0.6, color=COLOURS[0], hatch="//", edgecolor="white")
+        for row, share in zip(y, frame["equity"]):
+            ax.text(100 * share, row, f" {100 * share:.1f}%", va="center", fontsize=9)
+        ax.set_yticks(y, labels)
+        ax.set_xlim(0, 115)
+        finish(ax, title, "pot share (%)", "hand")
+        ax.grid(axis="y", visible=False)
         return fig

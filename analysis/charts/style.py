@@ -34,6 +34,25 @@ RC = {
 }
 
 
+#: What a published chart adds to the house style (the ``chart`` command): larger type, so a
+#: chart shrunk to a phone's width stays legible, and a layout engine that keeps the figure at
+#: exactly the size asked for (a tight bounding box would crop it to another size).
+PUBLISH = {
+    "font.size": 11,
+    "axes.titlesize": 12,
+    "axes.labelsize": 11,
+    "xtick.labelsize": 10,
+    "ytick.labelsize": 10,
+    "legend.fontsize": 10,
+    "figure.titlesize": 13,
+    "figure.constrained_layout.use": True,
+    "savefig.bbox": "standard",
+    "svg.hashsalt": "parlour-odds",   # the same chart gives the same SVG, byte for byte
+}
+
+_extra_rc: dict = {}
+
+
 def series_styles():
     """An endless supply of (colour, marker, linestyle) triples for line series."""
     return cycle(zip(COLOURS, MARKERS, DASHES))
@@ -42,12 +61,31 @@ def series_styles():
 @contextmanager
 def house_style():
     """Context manager applying the house rcParams."""
-    with matplotlib.rc_context(RC):
+    with matplotlib.rc_context({**RC, **_extra_rc}):
         yield
         # pyplot resolves its backend at the first figure, and IPython then turns interactive
         # mode on; rc_context's exit would undo that and every later notebook figure would vanish.
         interactive = matplotlib.is_interactive()
     matplotlib.interactive(interactive)
+
+
+@contextmanager
+def publishing(rc: dict | None = None):
+    """Builders called inside this draw with ``PUBLISH`` (and ``rc``) on top of the house style."""
+    saved = dict(_extra_rc)
+    _extra_rc.update({**PUBLISH, **(rc or {})})
+    try:
+        yield
+    finally:
+        _extra_rc.clear()
+        _extra_rc.update(saved)
+
+
+def whole_number_ticks(axis) -> None:
+    """Ticks only at whole numbers, for counts (dice, rolls, opponents, pips)."""
+    from matplotlib.ticker import MaxNLocator
+
+    axis.set_major_locator(MaxNLocator(integer=True))
 
 
 def finish(ax, title: str, xlabel: str, ylabel: str, legend: bool = False):

@@ -43,18 +43,62 @@ def box_contributions(solution, title: str | None = None):
         return fig
 
 
+def _draw_box_chances(ax, table) -> None:
+    y = np.arange(len(table))[::-1]
+    ax.barh(y + 0.2, 100 * table["turn_chance"], height=0.4, color=COLOURS[0],
+            label="within the turn (best keeps)")
+    ax.barh(y - 0.2, 100 * table["first_roll_chance"], height=0.4, color=COLOURS[1], hatch="..",
+            edgecolor="white", label="on the first roll")
+    ax.set_yticks(y, table["box"])
+
+
 def box_odds(table, preset_name: str):
     """Each box's chance of being made in one turn, first roll vs best keeps over three rolls."""
     with house_style():
         fig, ax = plt.subplots(figsize=(7.5, 0.35 * len(table) + 1.2))
-        y = np.arange(len(table))[::-1]
-        ax.barh(y + 0.2, 100 * table["turn_chance"], height=0.4, color=COLOURS[0],
-                label="within the turn (best keeps)")
-        ax.barh(y - 0.2, 100 * table["first_roll_chance"], height=0.4, color=COLOURS[1], hatch="..",
-                edgecolor="white", label="on the first roll")
-        ax.set_yticks(y, table["box"])
+        _draw_box_chances(ax, table)
         finish(ax, f"{preset_name}: chance of making each box in one turn", "chance (%)", "box")
         ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2)
+        return fig
+
+
+def box_turn_chart(table, preset_name: str):
+    """``box_odds``'s table in two panels: each box's chance in one turn, and a turn's expected points."""
+    with house_style():
+        fig, (chance, points) = plt.subplots(1, 2, figsize=(9, 0.38 * len(table) + 1.8), sharey=True)
+        _draw_box_chances(chance, table)
+        finish(chance, "chance of making the box", "chance (%)", "box")
+        chance.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=1)
+        y = np.arange(len(table))[::-1]
+        points.barh(y, table["turn_expected_points"], height=0.6, color=COLOURS[2], hatch="//",
+                    edgecolor="white")
+        for row, value in zip(y, table["turn_expected_points"]):
+            points.text(value, row, f" {value:.1f}", va="center", fontsize=9)
+        points.set_xlim(0, table["turn_expected_points"].max() * 1.25)
+        finish(points, "expected points in one turn", "points", "")
+        fig.suptitle(f"{preset_name}: each box in one turn", fontweight="bold")
+        return fig
+
+
+def keep_chart(options, dice_text: str, preset_name: str, rolls_left: int = 2):
+    """Expected final score after each keep of a roll (``advise(...).options``), best at the top."""
+    with house_style():
+        fig, ax = plt.subplots(figsize=(7.5, 0.32 * len(options) + 1.4))
+        y = np.arange(len(options))[::-1]
+        scores = options["expected_final"].to_numpy()
+        bars = ax.barh(y, scores, height=0.65, color=COLOURS[0], edgecolor="white")
+        bars[0].set_color(COLOURS[1])
+        bars[0].set_hatch("//")
+        ax.set_yticks(y, options["option"])
+        low, high = scores.min(), scores.max()
+        # The keeps differ by a few points out of ~200: start the axis near the worst shown.
+        ax.set_xlim(low - 0.15 * (high - low + 1), high + 0.35 * (high - low + 1))
+        for row, (score, gap) in enumerate(zip(scores, options["gives_up"])):
+            label = f" {score:.2f}" + (f"  (-{gap:.2f})" if gap > 0 else "  best")
+            ax.text(score, y[row], label, va="center", fontsize=9)
+        finish(ax, f"{preset_name}: what to keep from {dice_text} ({rolls_left} roll{'s' if rolls_left > 1 else ''} left)",
+               "expected final score under optimal play (points)", "keep")
+        ax.grid(axis="y", visible=False)
         return fig
 
 

@@ -86,6 +86,9 @@ def register(subparsers) -> None:
         from analysis.cli import bluff_strategy
         bluff_strategy.register(commands, _add_rules, _rules)
 
+    from analysis.cli.chart import add_chart_command
+    add_chart_command(commands, "bluff", _add_rules, _rules)
+
 
 def _call(args) -> int:
     from analysis.bluff.advice import advise_call

@@ -1,0 +1,535 @@
+"""``odds GAME chart KIND ...``: the charts of ``analysis.charts`` written to a file, for any preset.
+
+Every game's ``register`` adds the command with one call to :func:`add_chart_command`.
+Each chart kind reads the same library functions the game's other commands print, so a
+chart and ``odds GAME ...`` never disagree; ``--data FILE.csv`` writes those numbers.
+
+The output's format follows its extension (``.png``, ``.svg``, ``.pdf``); its size is
+``--size web|print|square`` (web by default: legible at a phone's width) or
+``--width``/``--height`` in inches, at ``--dpi`` dots per inch. Everything a user can
+get wrong (extension, folder, size) is checked before any work starts. matplotlib is
+imported only when a chart is drawn, with the Agg backend (no display needed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from dataclasses import dataclass
+from typing import Callable
+
+#: The formats a chart is written in, by the output file's extension.
+FORMATS = {".png": "PNG", ".svg": "SVG", ".pdf": "PDF"}
+
+#: Named sizes: width and height in inches, and the dots per inch of a PNG.
+SIZES = {"web": (6.0, 4.0, 150), "print": (7.0, 4.8, 300), "square": (6.0, 6.0, 150)}
+MAX_INCHES = 40.0
+MAX_PIXELS = 16_000          # a side; beyond this a PNG takes hundreds of megabytes of memory
+DEFAULT_DPI = 150
+
+
+@dataclass(frozen=True)
+class ChartKind:
+    """One ``odds GAME chart KIND``: its flags and how it draws (``draw(args, rules) -> (figure, data)``)."""
+
+    name: str
+    help: str
+    add_arguments: Callable
+    draw: Callable
+    uses_rules: bool = True
+
+
+# --------------------------------------------------------------------------- the command
+def add_chart_command(commands, game: str, add_rules: Callable | None = None,
+                      make_rules: Callable | None = None) -> None:
+    """Add ``chart`` to a game's subcommands.
+
+    ``add_rules(parser)`` / ``make_rules(args)`` are the game's own rule flags and
+    builder (so ``--preset`` and ``--rule`` mean what they mean in its other commands);
+    without them the chart takes ``--preset`` and ``--rule FIELD=VALUE`` read by the
+    game's ``preset`` function.
+    """
+    chart = commands.add_parser("chart", help="write a chart as PNG, SVG or PDF (odds " + game + " chart KIND)",
+                                description=f"Write a {game} chart; the format follows --out's extension "
+                                            "(.png, .svg, .pdf).")
+    kinds = chart.add_subparsers(dest="chart", metavar="KIND")
+    kinds.required = True
+    for kind in KINDS[game]:
+        parser = kinds.add_parser(kind.name, help=kind.help, description=kind.help)
+        if kind.uses_rules:
+            _add_rule_flags(parser, game, add_rules)
+        kind.add_arguments(parser)
+        _add_output_flags(parser)
+        parser.set_defaults(handler=_runner(game, kind, make_rules))
+
+
+def _add_rule_flags(parser, game: str, add_rules: Callable | None) -> None:
+    if add_rules is not None:
+        add_rules(parser)
+    else:
+        parser.add_argument("--preset", default=DEFAULT_PRESETS[game], help=f"the preset (default "
+                                                                            f"{DEFAULT_PRESETS[game]})")
+    if "--rule" not in parser._option_string_actions:
+        parser.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
+                            help="change one rule field, e.g. --rule FIELD=VALUE (repeatable)")
+        parser.set_defaults(chart_rule_fields=True)
+
+
+def _rules(game: str, args, make_rules: Callable | None):
+    import dataclasses
+
+    rules = make_rules(args) if make_rules is not None else _preset(game)(args.preset)
+    if getattr(args, "chart_rule_fields", False) and args.rule:
+        from analysis.cli.common import rule_fields
+
+        rules = dataclasses.replace(rules, **rule_fields(type(rules), args.rule))
+    return rules
+
+
+def _preset(game: str) -> Callable:
+    from importlib import import_module
+
+    return import_module(f"analysis.{game}.rules").preset
+
+
+def _number(kind: type, low: float, high: float, what: str) -> Callable:
+    """An argparse type: a number within [low, high], else one sentence (exit code 2)."""
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not a number ({what})") from None
+        if not low <= value <= high:       # also refuses nan
+            raise argparse.ArgumentTypeError(f"{text} is not allowed for {what}; use {low:g} to {high:g}")
+        return value
+
+    parse.__name__ = what
+    return parse
+
+
+def _add_output_flags(parser) -> None:
+    out = parser.add_argument_group("output")
+    out.add_argument("--out", required=True, metavar="FILE",
+                     help="the chart file; its extension picks the format: .png, .svg or .pdf")
+    out.add_argument("--data", metavar="FILE.csv", help="also write the numbers behind the chart as CSV")
+    out.add_argument("--size", choices=tuple(SIZES), default=None,
+                     help="web (6 x 4 in, 150 dpi; the default), print (7 x 4.8 in, 300 dpi) or "
+                          "square (6 x 6 in)")
+    out.add_argument("--width", type=_number(float, 0.5, MAX_INCHES, "the width in inches"),
+                     help="width in inches (overrides --size)")
+    out.add_argument("--height", type=_number(float, 0.5, MAX_INCHES, "the height in inches"),
+                     help="height in inches (overrides --size)")
+    out.add_argument("--dpi", type=_number(int, 20, 1200, "the dots per inch"),
+                     help="dots per inch of a PNG (default: the size's)")
+    out.add_argument("--title", help="replace the chart's title")
+
+
+def _runner(game: str, kind: ChartKind, make_rules: Callable | None) -> Callable:
+    def run(args) -> int:
+        check_output(args)
+        rules = _rules(game, args, make_rules) if kind.uses_rules else None
+        figure, data = draw(kind, args, rules)
+        written = write(figure, data, args)
+        print(written)
+        return 0
+
+    return run
+
+
+# --------------------------------------------------------------------------- checks and output
+def _check_writable(path: str, what: str) -> None:
+    from analysis.errors import InvalidArgument
+
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise InvalidArgument(f"Cannot write the {what} to '{path}': it is a folder; give a file name.")
+    if not os.path.isdir(folder):
+        raise InvalidArgument(f"Cannot write the {what} to '{path}': the folder '{folder}' does not exist.")
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise InvalidArgument(f"Cannot write the {what} to '{path}': permission denied.")
+
+
+def check_output(args) -> None:
+    """Refuse a bad extension, folder or size in one sentence, before any work."""
+    from analysis.errors import InvalidArgument
+
+    extension = os.path.splitext(args.out)[1].lower()
+    if extension not in FORMATS:
+        shown = f"ends in '{extension}'" if extension else "has no extension"
+        raise InvalidArgument(f"'{args.out}' {shown}; a chart is written as .png, .svg or .pdf, "
+                              "chosen by the file's extension.")
+    _check_writable(args.out, "chart")
+    if args.data is not None:
+        if os.path.abspath(args.data) == os.path.abspath(args.out):
+            raise InvalidArgument("--data must name another file than --out.")
+        _check_writable(args.data, "data")
+    width, height, dpi = figure_size(args, (1.0, 1.0))
+    if max(width, height) * dpi > MAX_PIXELS:
+        raise InvalidArgument(f"A {width:g} x {height:g} in chart at {dpi} dpi is more than {MAX_PIXELS:,} "
+                              "pixels a side; lower --dpi or the size.")
+
+
+def figure_size(args, natural: tuple[float, float]) -> tuple[float, float, int]:
+    """(width, height, dpi) of the written chart.
+
+    A named size fixes the width; the height is the size's, or taller when the chart
+    needs it (one bar per Yacht box), keeping the chart's own proportions. ``square``
+    is square. ``--width``/``--height`` are taken as given.
+    """
+    width, height, dpi = SIZES[args.size or "web"]
+    if (args.size or "web") != "square":
+        height = max(height, natural[1] * width / natural[0])
+    if args.width is not None:
+        width = args.width
+    if args.height is not None:
+        height = args.height
+    return width, height, args.dpi or dpi
+
+
+def draw(kind: ChartKind, args, rules):
+    """The figure and its data, drawn with the Agg backend in the publishing style."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from analysis.charts.style import publishing
+
+    with publishing():
+        figure, data = kind.draw(args, rules)
+    return figure, data
+
+
+def _retitle(figure, title: str | None) -> None:
+    """Apply ``--title`` and wrap long titles to the width they have (phones crop, they do not shrink text)."""
+    import textwrap
+
+    suptitle = getattr(figure, "_suptitle", None)
+    axes = [ax for ax in figure.axes if ax.get_title()]
+    if title is not None:
+        if suptitle is not None:
+            suptitle.set_text(title)
+        elif axes:
+            axes[0].title.set_text(title)       # keeps the house style's bold title
+        else:
+            suptitle = figure.suptitle(title, fontweight="bold")
+    texts = ([suptitle] if suptitle is not None else []) + [ax.title for ax in axes]
+    for _ in range(4):       # wrap, lay out again, measure again: bold glyphs vary in width
+        figure.draw_without_rendering()
+        room = figure.bbox.width
+        crowded = False
+        for text in texts:
+            box = text.get_window_extent()
+            centre = (box.x0 + box.x1) / 2
+            # A title is centred on its axis: it may use twice its distance to the nearer edge.
+            fits = 2 * min(centre, room - centre) * 0.95
+            if box.width <= fits:
+                continue
+            crowded = True
+            longest = max(len(line) for line in text.get_text().split("\n"))
+            characters = max(12, int(longest * fits / box.width))
+            text.set_text("\n".join(textwrap.wrap(text.get_text().replace("\n", " "), characters)))
+        if not crowded:
+            break
+
+
+def write(figure, data, args) -> str:
+    """Save the chart (and ``--data``); returns the line the command prints."""
+    import matplotlib
+
+    from analysis.errors import InvalidArgument
+
+    width, height, dpi = figure_size(args, tuple(figure.get_size_inches()))
+    figure.set_size_inches(width, height)
+    _retitle(figure, args.title)
+    extension = os.path.splitext(args.out)[1].lower()
+    # No dates or versions in the file: the same chart is the same bytes (the gallery relies on it).
+    metadata = {".png": {"Software": None}, ".svg": {"Date": None, "Creator": None},
+                ".pdf": {"CreationDate": None, "Producer": None, "Creator": None}}[extension]
+    try:
+        with matplotlib.rc_context({"svg.hashsalt": "parlour-odds", "savefig.bbox": "standard"}):
+            figure.savefig(args.out, format=extension[1:], dpi=dpi, metadata=metadata)
+        if args.data is not None:
+            data.to_csv(args.data, index=False)
+    except OSError as error:
+        reason = (error.strerror or "it could not be written").lower()
+        raise InvalidArgument(f"Cannot write '{error.filename or args.out}': {reason}.") from None
+    finally:
+        import matplotlib.pyplot as plt
+        plt.close(figure)
+    line = f"wrote {args.out} ({FORMATS[extension]}, {width:.1f} x {height:.1f} in"
+    line += f", {dpi} dpi)" if extension == ".png" else ")"
+    if args.data is not None:
+        line += f" and {args.data} ({len(data):,} rows)"
+    return line
+
+
+# --------------------------------------------------------------------------- dice bidding
+def _bluff_dice(args, rules):
+    from analysis.bluff.bids import format_dice, parse_dice
+
+    dice = parse_dice(args.dice, rules) if args.dice.strip() else ()
+    return dice, format_dice(dice, rules) if dice else ""
+
+
+def _bluff_bids_flags(parser) -> None:
+    parser.add_argument("--dice", default="", help='my dice, e.g. "3 3 * 5 1" (default: none)')
+    parser.add_argument("--unknown", required=True, type=_number(int, 0, 200, "the unknown dice"),
+                        help="how many dice I cannot see")
+
+
+def _bluff_bids(args, rules):
+    from analysis.charts.bluff import bid_chance_chart, bid_chances
+
+    dice, shown = _bluff_dice(args, rules)
+    table = bid_chances(rules, dice, args.unknown, args.palifico)
+    return bid_chance_chart(table, rules, shown, args.unknown), table
+
+
+def _bluff_heatmap_flags(parser) -> None:
+    parser.add_argument("--max-unknown", type=_number(int, 1, 200, "--max-unknown"), default=30,
+                        help="unknown dice across (default 0-30)")
+    parser.add_argument("--max-need", type=_number(int, 1, 200, "--max-need"), default=15,
+                        help="dice needed up (default 1-15)")
+
+
+def _bluff_heatmap(args, rules):
+    from analysis.charts.bluff import p_true_grid, p_true_heatmap_chart
+
+    grid = p_true_grid(rules, args.max_unknown, args.max_need, args.palifico)
+    return p_true_heatmap_chart(grid, rules), grid
+
+
+def _bluff_cost_flags(parser) -> None:
+    parser.add_argument("--dice", required=True, help='my dice, e.g. "3 3 * 5 1"')
+    parser.add_argument("--opponents", required=True, nargs="+", type=_number(int, 1, 200, "--opponents"),
+                        metavar="N", help="the other players' dice counts, in turn order after me")
+    parser.add_argument("--face", required=True, help="the face bid on: 1-6, or * (star) in Bluff")
+    parser.add_argument("--bidder", type=int, default=None, metavar="K",
+                        help="which opponent made the bid (1 = next after me); default: the last")
+    parser.add_argument("--start", type=int, default=None, help="starting dice per player (house rule)")
+
+
+def _bluff_cost(args, rules):
+    from analysis.bluff.bids import parse_dice
+    from analysis.charts.bluff import call_cost_chart, call_costs
+    from analysis.errors import InvalidArgument
+
+    dice, _ = _bluff_dice(args, rules)
+    faces = parse_dice(args.face, rules)
+    if len(faces) != 1:
+        raise InvalidArgument(f"'{args.face}' is not one face; give a single face such as 3.")
+    costs = call_costs(rules, dice, args.opponents, faces[0], args.bidder, args.start, args.palifico)
+    return call_cost_chart(costs, rules, faces[0]), costs
+
+
+# --------------------------------------------------------------------------- Yacht
+def _yacht_label(rules) -> str:
+    return rules.name + (f" ({rules.joker} joker)" if rules.joker != "none" else "")
+
+
+def _yacht_boxes(args, rules):
+    from analysis.charts.yacht import box_turn_chart
+    from analysis.yacht.odds import box_odds
+
+    table = box_odds(rules)
+    return box_turn_chart(table, _yacht_label(rules)), table
+
+
+def _yacht_distribution(args, rules):
+    import numpy as np
+    import pandas as pd
+
+    from analysis.charts.yacht import score_distribution
+    from analysis.yacht.solver import solve
+
+    solution = solve(rules)
+    scores = np.nonzero(solution.distribution)[0]
+    data = pd.DataFrame({"score": scores, "chance": solution.distribution[scores],
+                         "at_most": np.cumsum(solution.distribution)[scores]})
+    title = f"{_yacht_label(rules)}: final score under optimal play"
+    return score_distribution([solution], title), data
+
+
+def _yacht_keeps_flags(parser) -> None:
+    parser.add_argument("--dice", required=True, help='the opening roll, e.g. "6 6 6 2 1"')
+    parser.add_argument("--rolls-left", type=_number(int, 1, 2, "--rolls-left"), default=2,
+                        help="rerolls left: 2 (the first roll of the game, default) or 1")
+    parser.add_argument("--top", type=_number(int, 1, 32, "--top"), default=10,
+                        help="how many keeps to show, best first (default 10)")
+
+
+def _yacht_keeps(args, rules):
+    from analysis.charts.yacht import keep_chart
+    from analysis.yacht.advice import advise
+    from analysis.yacht.dice import show
+
+    advice = advise(rules, args.dice, args.rolls_left)
+    options = advice.options.head(args.top)
+    return keep_chart(options, show(advice.dice), _yacht_label(rules), args.rolls_left), options
+
+
+# --------------------------------------------------------------------------- Brag
+def _brag_freq(args, rules):
+    from analysis.brag.frequencies import frequencies
+    from analysis.charts.brag import class_frequency_chart
+
+    table = frequencies(rules)
+    chart = class_frequency_chart({rules.name: table}, f"{rules.name}: how often each class is dealt")
+    return chart, table.reset_index()
+
+
+def _brag_equity_flags(parser) -> None:
+    parser.add_argument("--hand", action="append", default=[], metavar="HAND",
+                        help='a hand to chart, e.g. "KS KH 7D" (repeatable; default: the median hand of '
+                             "each class)")
+    parser.add_argument("--opponents", type=_number(int, 1, 7, "--opponents"), default=1,
+                        help="chart against 1 up to this many opponents (1-7, default 1)")
+    parser.add_argument("--seed", type=_number(int, 0, 2**63 - 1, "--seed"), default=0,
+                        help="Monte Carlo seed (3 or more opponents)")
+    parser.add_argument("--samples", type=_number(int, 1000, 10**8, "--samples"), default=200_000,
+                        help="Monte Carlo deals per hand and opponent count (default 200,000)")
+
+
+def _brag_equity(args, rules):
+    from analysis.charts.brag import class_landmarks, equity_by_opponents, heads_up_chart, opponents_chart
+
+    hands = args.hand or class_landmarks(rules)
+    frame = equity_by_opponents(hands, args.opponents, rules, args.seed, args.samples)
+    what = "each class's median hand" if not args.hand else "your hands"
+    if args.opponents == 1:
+        return heads_up_chart(frame, f"{rules.name}: pot share of {what} against one opponent"), frame
+    chart = opponents_chart(frame.assign(hand=frame["hand"] + " (" + frame["class"] + ")"),
+                            f"{rules.name}: pot share of {what} against 1-{args.opponents} opponents")
+    return chart, frame
+
+
+def _brag_threshold_flags(parser) -> None:
+    parser.add_argument("--against", default="pair+",
+                        help="also chart seeing against this range (default pair+; 'any' to leave it out)")
+
+
+def _brag_threshold(args, rules):
+    import numpy as np
+    import pandas as pd
+
+    from analysis.brag.advice import see_thresholds, stay_thresholds
+    from analysis.charts.brag import threshold_chart
+
+    ratios = np.geomspace(0.5, 50, 25)
+    series = {"see, opponent holds any hand": see_thresholds(ratios, rules)}
+    if args.against.strip().lower() != "any":
+        series[f"see, opponent holds {args.against}"] = see_thresholds(ratios, rules, args.against)
+    series["stay, 1 opponent"] = stay_thresholds(ratios, 1, rules)
+    if rules.hand_size == 3:       # two opponents are enumerated exactly for three-card hands only
+        series["stay, 2 opponents"] = stay_thresholds(ratios, 2, rules)
+    data = pd.concat([frame.assign(decision=label) for label, frame in series.items()], ignore_index=True)
+    return threshold_chart(series, f"{rules.name}: how good a hand must be to see or stay"), data
+
+
+# --------------------------------------------------------------------------- backgammon
+def _bg_bearoff_flags(parser) -> None:
+    parser.add_argument("counts", nargs="+", metavar="COUNTS",
+                        help='one or more home boards, six counts ace point first, e.g. "3 3 3 2 2 2"')
+
+
+def _bg_bearoff(args, rules):
+    import pandas as pd
+
+    from analysis.backgammon.bearoff import bearoff_odds
+    from analysis.charts.backgammon import bearoff_distribution_chart
+
+    positions = [bearoff_odds(counts) for counts in args.counts]
+    data = pd.DataFrame([{"position": " ".join(map(str, odds.counts)), "rolls": int(n), "chance": float(p)}
+                         for odds in positions for n, p in odds.distribution.items()])
+    return bearoff_distribution_chart(positions), data
+
+
+def _bg_shots_flags(parser) -> None:
+    parser.add_argument("--blocks", action="append", default=[], metavar="DISTANCES",
+                        help="a line with points blocked at these distances, e.g. 4,6 (repeatable; "
+                             "the open board is always drawn)")
+
+
+def _bg_shots(args, rules):
+    import pandas as pd
+
+    from analysis.backgammon.dice import parse_blocks, shot_table
+    from analysis.charts.backgammon import shot_chart
+
+    block_sets = [()] + [tuple(sorted(parse_blocks(text))) for text in args.blocks]
+    data = pd.concat([shot_table(blocks).assign(blocks=",".join(map(str, blocks)))
+                      for blocks in block_sets], ignore_index=True)
+    return shot_chart(block_sets), data
+
+
+def _bg_entry_flags(parser) -> None:
+    parser.add_argument("--on-bar", type=_number(int, 1, 4, "--on-bar"), default=3,
+                        help="lines for 1 up to this many checkers on the bar (default 3)")
+
+
+def _bg_entry(args, rules):
+    from analysis.backgammon.dice import entry_table
+    from analysis.charts.backgammon import entry_chart
+
+    return entry_chart(args.on_bar), entry_table(args.on_bar)
+
+
+def _bg_race_flags(parser) -> None:
+    parser.add_argument("--leads", default="-4,0,4,8", metavar="PIPS",
+                        help="the opponent's pips minus mine, one line each (default -4,0,4,8)")
+
+
+def _bg_race(args, rules):
+    from analysis.charts.backgammon import race_by_pips, race_chart
+    from analysis.errors import InvalidArgument
+
+    try:
+        leads = tuple(int(word) for word in args.leads.replace(",", " ").split())
+    except ValueError:
+        leads = ()
+    if not leads or len(leads) > 7 or any(abs(lead) > 35 for lead in leads):
+        raise InvalidArgument(f"'{args.leads}' is not a list of leads; give up to 7 whole numbers of pips "
+                              "from -35 to 35, e.g. -4,0,4,8.")
+    frame = race_by_pips()
+    return race_chart(frame, leads), frame[frame["lead"].isin(leads)].reset_index(drop=True)
+
+
+def _no_flags(parser) -> None:
+    """A chart with no flags of its own."""
+
+
+DEFAULT_PRESETS = {"bluff": "bluff", "yacht": "yacht_kr", "brag": "brag3", "backgammon": "backgammon"}
+
+KINDS = {
+    "bluff": (
+        ChartKind("bids", "the table-side chart: P(true) and P(exactly) of every bid for my dice",
+                  _bluff_bids_flags, _bluff_bids),
+        ChartKind("heatmap", "P(bid true) over unknown dice and dice needed", _bluff_heatmap_flags, _bluff_heatmap),
+        ChartKind("cost", "expected dice every player loses if I call a bid, by its count", _bluff_cost_flags,
+                  _bluff_cost),
+    ),
+    "yacht": (
+        ChartKind("boxes", "each box's chance in one turn and a turn's expected points", _no_flags, _yacht_boxes),
+        ChartKind("distribution", "the chance of every final score under optimal play", _no_flags,
+                  _yacht_distribution),
+        ChartKind("keeps", "every keep of an opening roll and the expected final score it leaves",
+                  _yacht_keeps_flags, _yacht_keeps),
+    ),
+    "brag": (
+        ChartKind("freq", "how often each hand class is dealt", _no_flags, _brag_freq),
+        ChartKind("equity", "pot share by hand or by class against 1..N opponents", _brag_equity_flags,
+                  _brag_equity),
+        ChartKind("threshold", "the weakest hand worth seeing or staying with, by pot odds",
+                  _brag_threshold_flags, _brag_threshold),
+    ),
+    # Dice tables and bear-offs are the same under every backgammon variant: no --preset.
+    "backgammon": (
+        ChartKind("bearoff", "a bear-off position's distribution of rolls", _bg_bearoff_flags, _bg_bearoff,
+                  uses_rules=False),
+        ChartKind("shots", "hitting rolls by distance, open and with blocks", _bg_shots_flags, _bg_shots,
+                  uses_rules=False),
+        ChartKind("entry", "entering from the bar against closed points", _bg_entry_flags, _bg_entry,
+                  uses_rules=False),
+        ChartKind("race", "a bear-off race's winning chance against the pip counts", _bg_race_flags, _bg_race,
+                  uses_rules=False),
+    ),
+}

@@ -1,0 +1,376 @@
+"""``odds GAME chart KIND``: every chart kind writes its format, its --data CSV holds the library's own
+numbers, bad input is one sentence, and charts build with the Agg backend and no display."""
+
+from __future__ import annotations
+
+import csv
+import os
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests.conftest import ROOT, assert_one_sentence_error
+
+BLUFF_BIDS = ("bluff", "chart", "bids", "--preset", "bluff", "--dice", "3 3 * 5 1", "--unknown", "13")
+
+#: One command per chart kind (the output flags are added by each test).
+KINDS = {
+    "bluff-bids": BLUFF_BIDS,
+    "bluff-heatmap": ("bluff", "chart", "heatmap", "--preset", "perudo", "--max-unknown", "12", "--max-need", "6"),
+    "bluff-cost": ("bluff", "chart", "cost", "--preset", "perudo", "--dice", "1 4 4 6 2", "--opponents", "5", "4",
+                   "--face", "4"),
+    "yacht-boxes": ("yacht", "chart", "boxes", "--preset", "yacht_kr"),
+    "yacht-distribution": ("yacht", "chart", "distribution", "--preset", "yacht_kr"),
+    "yacht-keeps": ("yacht", "chart", "keeps", "--preset", "yacht_kr", "--dice", "6 6 6 2 1"),
+    "brag-freq": ("brag", "chart", "freq", "--preset", "teen_patti"),
+    "brag-equity": ("brag", "chart", "equity", "--preset", "brag3", "--hand", "KS KH 7D", "--hand", "AS 2D 3C",
+                    "--opponents", "3", "--samples", "20000", "--seed", "5"),
+    "brag-threshold": ("brag", "chart", "threshold", "--preset", "brag4"),
+    "backgammon-bearoff": ("backgammon", "chart", "bearoff", "3 3 3 2 2 2", "0 0 3 4 4 4"),
+    "backgammon-shots": ("backgammon", "chart", "shots", "--blocks", "4,6"),
+    "backgammon-entry": ("backgammon", "chart", "entry"),
+    "backgammon-race": ("backgammon", "chart", "race"),
+}
+
+
+def _signature(path: Path, extension: str) -> None:
+    blob = path.read_bytes()
+    assert len(blob) > 1000, f"{path} is nearly empty"
+    if extension == ".png":
+        assert blob[:8] == b"\x89PNG\r\n\x1a\n"
+    elif extension == ".pdf":
+        assert blob[:5] == b"%PDF-" and blob.rstrip().endswith(b"%%EOF")
+    else:
+        text = blob.decode("utf-8")
+        assert "<svg" in text and text.rstrip().endswith("</svg>")
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    blob = path.read_bytes()
+    assert blob[12:16] == b"IHDR"
+    return struct.unpack(">II", blob[16:24])
+
+
+def _rows(path: Path) -> list[dict]:
+    with open(path, newline="", encoding="utf-8") as handle:
+        return list(csv.DictReader(handle))
+
+
+# --------------------------------------------------------------------------- formats
+@pytest.mark.parametrize("name", sorted(KINDS))
+def test_every_chart_kind_writes_its_format(odds, tmp_path, name):
+    extension = (".png", ".svg", ".pdf")[sorted(KINDS).index(name) % 3]   # every format, across the kinds
+    out = tmp_path / f"{name}{extension}"
+    result = odds(*KINDS[name], "--out", str(out), "--data", str(tmp_path / f"{name}.csv"))
+    assert result.code == 0, result.err
+    assert result.out.startswith(f"wrote {out}")
+    _signature(out, extension)
+    assert len(_rows(tmp_path / f"{name}.csv")) > 0
+
+
+@pytest.mark.parametrize("extension", [".png", ".svg", ".pdf"])
+def test_the_required_bluff_command_in_every_format(odds, tmp_path, extension):
+    out = tmp_path / f"bids{extension}"
+    assert odds(*BLUFF_BIDS, "--out", str(out)).code == 0
+    _signature(out, extension)
+
+
+def test_sizes_and_dpi(odds, tmp_path):
+    out = tmp_path / "entry.png"
+    assert odds("backgammon", "chart", "entry", "--out", str(out), "--width", "5", "--height", "3",
+                "--dpi", "100").code == 0
+    assert _png_size(out) == (500, 300)
+    assert odds("backgammon", "chart", "entry", "--out", str(out), "--size", "print").code == 0
+    assert _png_size(out) == (2100, 1440)      # 7 x 4.8 in at 300 dpi
+    assert odds("backgammon", "chart", "entry", "--out", str(out), "--size", "square", "--dpi", "50").code == 0
+    assert _png_size(out) == (300, 300)
+    assert odds("backgammon", "chart", "entry", "--out", str(out)).code == 0
+    assert _png_size(out) == (900, 600)        # web, the default: 6 x 4 in at 150 dpi
+
+
+def test_same_chart_same_bytes(odds, tmp_path):
+    """No dates in the files: the gallery rebuilds byte for byte."""
+    for extension in (".svg", ".pdf", ".png"):
+        first, second = tmp_path / f"a{extension}", tmp_path / f"b{extension}"
+        for out in (first, second):
+            assert odds("backgammon", "chart", "shots", "--out", str(out)).code == 0
+        assert first.read_bytes() == second.read_bytes(), extension
+
+
+def test_title_replaces_the_charts_title_and_long_titles_wrap(tmp_path):
+    import argparse
+
+    from analysis.cli import chart
+
+    kind = next(k for k in chart.KINDS["yacht"] if k.name == "boxes")
+    args = argparse.Namespace(out=str(tmp_path / "boxes.png"), data=None, size=None, width=None, height=None,
+                              dpi=None, title="Yacht at a glance")
+    from analysis.yacht.rules import preset
+
+    figure, _ = chart.draw(kind, args, preset("yacht_kr"))
+    chart.write(figure, _, args)
+    assert figure._suptitle.get_text() == "Yacht at a glance"
+    args.title = "A title far too long for a chart six inches wide, which must be wrapped onto lines"
+    figure, _ = chart.draw(kind, args, preset("yacht_kr"))
+    chart.write(figure, _, args)
+    assert figure._suptitle.get_text().count("\n") >= 1
+
+
+# --------------------------------------------------------------------------- the data behind the charts
+def test_bluff_bids_data_equals_bid_odds(odds, tmp_path):
+    from analysis.bluff import bid_odds, parse_bid, parse_dice, preset
+
+    data = tmp_path / "bids.csv"
+    assert odds(*BLUFF_BIDS, "--out", str(tmp_path / "bids.png"), "--data", str(data)).code == 0
+    rows = _rows(data)
+    rules = preset("bluff")
+    dice = parse_dice("3 3 * 5 1", rules)
+    assert {row["face"] for row in rows} == {"1", "2", "3", "4", "5", "*"}
+    for row in rows:
+        answer = bid_odds(rules, dice, 13, parse_bid(row["bid"], rules))
+        assert float(row["p_true"]) == pytest.approx(answer.p_true, abs=1e-12)
+        assert float(row["p_exact"]) == pytest.approx(answer.p_exact, abs=1e-12)
+    # The README's example: 7 threes holding three of them, 13 unknown dice.
+    seven_threes = next(row for row in rows if row["bid"] == "7x3")
+    assert float(seven_threes["p_true"]) == pytest.approx(0.6776, abs=5e-5)
+
+
+def test_bluff_heatmap_data_equals_bid_odds(odds, tmp_path):
+    from analysis.bluff import Bid, bid_odds, preset
+
+    data = tmp_path / "heat.csv"
+    assert odds(*KINDS["bluff-heatmap"], "--out", str(tmp_path / "h.svg"), "--data", str(data)).code == 0
+    rows = _rows(data)
+    rules = preset("perudo")
+    faces = {"Number bid (1/3 per die: face or paco)": 4, "Paco bid (1/6 per die)": 1}
+    assert {row["bid_kind"] for row in rows} == set(faces)
+    assert len(rows) == 2 * 13 * 6
+    for row in rows:
+        answer = bid_odds(rules, (), int(row["unknown"]), Bid(int(row["need"]), faces[row["bid_kind"]]))
+        assert float(row["p_true"]) == pytest.approx(answer.p_true, abs=1e-12)
+    # Plain binomial check: at least 1 of 3 dice at 1/3 per die.
+    one_of_three = next(r for r in rows if r["bid_kind"].startswith("Number") and r["unknown"] == "3"
+                        and r["need"] == "1")
+    assert float(one_of_three["p_true"]) == pytest.approx(1 - (2 / 3) ** 3, abs=1e-12)
+
+
+def test_bluff_cost_data_equals_the_call_advisor(odds, tmp_path):
+    from analysis.bluff import advise_call, parse_bid, parse_dice, preset
+
+    data = tmp_path / "cost.csv"
+    assert odds(*KINDS["bluff-cost"], "--out", str(tmp_path / "c.png"), "--data", str(data)).code == 0
+    rows = _rows(data)
+    rules = preset("perudo")
+    dice = parse_dice("1 4 4 6 2", rules)
+    assert {row["call"] for row in rows} == {"challenge", "exact"}       # Perudo has calza
+    for count in (3, 5, 8):
+        advice = advise_call(rules, dice, [5, 4], parse_bid(f"{count}x4", rules))
+        for call, outcome in (("challenge", advice.challenge), ("exact", advice.exact)):
+            losses = [float(r["expected_loss"]) for r in rows if r["count"] == str(count) and r["call"] == call]
+            np.testing.assert_allclose(losses, outcome.expected_loss, atol=1e-12)
+    bidder = {r["role"] for r in rows if r["player"] == "2"}
+    assert bidder == {"player 2 (bidder)"}
+
+
+def test_yacht_data_equals_box_odds_solve_and_advise(odds, tmp_path):
+    from analysis.yacht import solve
+    from analysis.yacht.advice import advise
+    from analysis.yacht.odds import box_odds
+
+    boxes, dist, keeps = (tmp_path / name for name in ("boxes.csv", "dist.csv", "keeps.csv"))
+    for name, data in (("yacht-boxes", boxes), ("yacht-distribution", dist), ("yacht-keeps", keeps)):
+        assert odds(*KINDS[name], "--out", str(tmp_path / f"{name}.png"), "--data", str(data)).code == 0
+    table = box_odds("yacht_kr")
+    rows = _rows(boxes)
+    assert [r["box"] for r in rows] == list(table["box"])
+    for column in ("first_roll_chance", "turn_chance", "turn_expected_points"):
+        np.testing.assert_allclose([float(r[column]) for r in rows], table[column], rtol=1e-12)
+
+    solution = solve("yacht_kr")
+    rows = _rows(dist)
+    scores = np.array([int(r["score"]) for r in rows])
+    chances = np.array([float(r["chance"]) for r in rows])
+    np.testing.assert_allclose(chances, solution.distribution[scores], rtol=1e-12)
+    assert chances.sum() == pytest.approx(1.0, abs=1e-9)
+    # The distribution's mean is the solver's expected score (174.5586, README), an independent check.
+    assert (scores * chances).sum() == pytest.approx(solution.expected_score, abs=1e-6)
+    assert float(rows[-1]["at_most"]) == pytest.approx(1.0, abs=1e-9)
+
+    options = advise("yacht_kr", "6 6 6 2 1", 2).options
+    rows = _rows(keeps)
+    assert [r["option"] for r in rows] == list(options["option"][:10])
+    np.testing.assert_allclose([float(r["expected_final"]) for r in rows], options["expected_final"][:10],
+                               rtol=1e-12)
+    assert rows[0]["option"] == "keep 6 6 6"
+
+
+def test_brag_data_equals_frequencies_equity_and_thresholds(odds, tmp_path):
+    from analysis.brag import equity, frequencies
+    from analysis.brag.advice import see_thresholds, stay_thresholds
+
+    freq, eq, thresholds = (tmp_path / name for name in ("freq.csv", "eq.csv", "thr.csv"))
+    for name, data in (("brag-freq", freq), ("brag-equity", eq), ("brag-threshold", thresholds)):
+        assert odds(*KINDS[name], "--out", str(tmp_path / f"{name}.png"), "--data", str(data)).code == 0
+
+    rows = _rows(freq)
+    table = frequencies("teen_patti")
+    assert [r["class"] for r in rows] == list(table.index)
+    assert [int(r["hands"]) for r in rows] == list(table["hands"])
+    assert sum(int(r["hands"]) for r in rows) == 22_100
+
+    rows = _rows(eq)
+    assert len(rows) == 2 * 3
+    for row in rows:
+        hand, opponents = row["hand"], int(row["opponents"])
+        answer = equity(hand, opponents, "brag3", seed=5, samples=20_000)
+        assert float(row["equity"]) == pytest.approx(answer.equity, abs=1e-12)
+        assert float(row["standard_error"]) == pytest.approx(answer.standard_error, abs=1e-12)
+        assert (row["exact"] == "True") == (opponents <= 2)
+
+    rows = _rows(thresholds)
+    ratios = np.geomspace(0.5, 50, 25)
+    expected = {"see, opponent holds any hand": see_thresholds(ratios, "brag4"),
+                "see, opponent holds pair+": see_thresholds(ratios, "brag4", "pair+"),
+                "stay, 1 opponent": stay_thresholds(ratios, 1, "brag4")}
+    assert {r["decision"] for r in rows} == set(expected)     # brag4: no exact two-opponent table
+    for label, frame in expected.items():
+        mine = [r for r in rows if r["decision"] == label]
+        assert [r["weakest_hand"] for r in mine] == list(frame["weakest_hand"])
+        np.testing.assert_allclose([float(r["percentile"]) for r in mine], frame["percentile"], rtol=1e-12)
+
+
+def test_backgammon_data_equals_dice_and_bearoff_tables(odds, tmp_path):
+    from analysis.backgammon import bearoff_odds
+    from analysis.backgammon.dice import entry, shots
+
+    names = ("backgammon-bearoff", "backgammon-shots", "backgammon-entry")
+    for name in names:
+        assert odds(*KINDS[name], "--out", str(tmp_path / f"{name}.png"),
+                    "--data", str(tmp_path / f"{name}.csv")).code == 0
+    rows = _rows(tmp_path / "backgammon-bearoff.csv")
+    for counts in ("3 3 3 2 2 2", "0 0 3 4 4 4"):
+        mine = [r for r in rows if r["position"] == counts]
+        distribution = bearoff_odds(counts).distribution
+        assert [int(r["rolls"]) for r in mine] == list(distribution.index)
+        np.testing.assert_allclose([float(r["chance"]) for r in mine], distribution.values, rtol=1e-12)
+        assert sum(float(r["chance"]) for r in mine) == pytest.approx(1.0, abs=1e-9)
+
+    rows = _rows(tmp_path / "backgammon-shots.csv")
+    for row in rows:
+        blocks = tuple(int(b) for b in row["blocks"].split(",") if b)
+        assert int(row["rolls"]) == shots(int(row["distance"]), blocks)
+    open_board = {int(r["distance"]): int(r["rolls"]) for r in rows if r["blocks"] == ""}
+    assert open_board[6] == 17 and open_board[1] == 11       # the standard shot table
+
+    rows = _rows(tmp_path / "backgammon-entry.csv")
+    assert len(rows) == 7 * 3
+    for row in rows:
+        assert int(row["all_enter"]) == entry(int(row["closed"]), int(row["on_bar"])).all_enter
+    one_checker = {int(r["closed"]): int(r["all_enter"]) for r in rows if r["on_bar"] == "1"}
+    assert one_checker == {k: 36 - k * k for k in range(7)}   # fanned only when both dice hit closed points
+
+
+def test_backgammon_race_data_against_each_positions_cube_advice(odds, tmp_path):
+    """The pip-count averages against ``cube_advice`` position by position, for short races."""
+    from itertools import product
+
+    from analysis.backgammon import Position, cube_advice
+
+    data = tmp_path / "race.csv"
+    assert odds("backgammon", "chart", "race", "--leads=-1,0,2", "--out", str(tmp_path / "race.png"),
+                "--data", str(data)).code == 0
+    rows = {(int(r["my_pips"]), int(r["their_pips"])): r for r in _rows(data)}
+    assert {int(r["lead"]) for r in rows.values()} == {-1, 0, 2}
+
+    def boards(pips):
+        return [c for c in product(range(7), repeat=6) if 0 < sum(c) <= 6
+                and sum((i + 1) * n for i, n in enumerate(c)) == pips]
+
+    def notation(counts):
+        return " ".join(f"{i + 1}:{n}" for i, n in enumerate(counts) if n)
+
+    for mine, theirs in ((5, 4), (6, 6), (4, 6)):
+        chances = [cube_advice(Position.from_notation(f"{notation(a)} / {notation(b)}")).win_chance
+                   for a in boards(mine) for b in boards(theirs)]
+        row = rows[(mine, theirs)]
+        assert int(row["pairs"]) == len(chances)
+        assert float(row["win_chance"]) == pytest.approx(np.mean(chances), abs=1e-12)
+
+
+# --------------------------------------------------------------------------- bad input
+@pytest.mark.parametrize("argv", [
+    ("bluff", "chart", "pie", "--out", "x.png"),                               # unknown chart
+    (*BLUFF_BIDS, "--out", "bids.txt"),                                       # not an image format
+    (*BLUFF_BIDS, "--out", "bids"),                                           # no extension
+    (*BLUFF_BIDS, "--out", "/no/such/folder/bids.png"),                       # unwritable path
+    (*BLUFF_BIDS, "--out", "bids.png", "--data", "/no/such/folder/bids.csv"),
+    (*BLUFF_BIDS, "--out", "bids.png", "--width", "0"),                       # a size of 0
+    (*BLUFF_BIDS, "--out", "bids.png", "--height", "-3"),
+    (*BLUFF_BIDS, "--out", "bids.png", "--dpi", "0"),
+    (*BLUFF_BIDS, "--out", "bids.png", "--size", "poster"),
+    (*BLUFF_BIDS, "--out", "bids.png", "--width", "40", "--dpi", "1200"),     # 48,000 pixels wide
+    (*BLUFF_BIDS, "--out", "bids.png", "--width", "nan"),
+    ("bluff", "chart", "bids", "--dice", "3 3 9", "--unknown", "13", "--out", "bids.png"),
+    ("bluff", "chart", "bids", "--unknown", "-1", "--out", "bids.png"),
+    ("bluff", "chart", "cost", "--dice", "3 3", "--opponents", "2", "--face", "3 4", "--out", "c.png"),
+    ("bluff", "chart", "bids", "--preset", "poker", "--unknown", "3", "--out", "bids.png"),
+    ("yacht", "chart", "keeps", "--dice", "6 6 6 2", "--out", "k.png"),
+    ("yacht", "chart", "boxes", "--rule", "upper_bonus=lots", "--out", "k.png"),
+    ("brag", "chart", "equity", "--hand", "KS KS 7D", "--out", "e.png"),
+    ("brag", "chart", "equity", "--opponents", "9", "--out", "e.png"),
+    ("brag", "chart", "freq", "--rule", "a23_run=middle", "--out", "f.png"),
+    ("backgammon", "chart", "bearoff", "3 3 3 2 2", "--out", "b.png"),
+    ("backgammon", "chart", "race", "--leads", "x", "--out", "r.png"),
+    ("backgammon", "chart", "shots", "--out", "."),
+    ("backgammon", "chart", "entry", "--out", "/proc/entry.png"),                 # a folder nobody writes in
+])
+def test_bad_input_is_one_sentence(odds, tmp_path, monkeypatch, argv):
+    monkeypatch.chdir(tmp_path)
+    result = odds(*argv)
+    assert_one_sentence_error(result)
+    assert list(tmp_path.iterdir()) == []          # nothing half-written
+
+
+def test_unwritable_folder(odds, tmp_path):
+    if os.geteuid() == 0:
+        pytest.skip("root may write anywhere")
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o500)
+    assert_one_sentence_error(odds("backgammon", "chart", "entry", "--out", str(folder / "e.png")))
+
+
+# --------------------------------------------------------------------------- house rules
+def test_rule_fields_change_the_chart_data(odds, tmp_path):
+    plain, house = tmp_path / "plain.csv", tmp_path / "house.csv"
+    assert odds("brag", "chart", "freq", "--out", str(tmp_path / "a.png"), "--data", str(plain)).code == 0
+    assert odds("brag", "chart", "freq", "--rule", "a23_run=none", "--out", str(tmp_path / "b.png"),
+                "--data", str(house)).code == 0
+    runs = {r["class"]: int(r["hands"]) for r in _rows(plain)}
+    runs_without_a23 = {r["class"]: int(r["hands"]) for r in _rows(house)}
+    # A-2-3 not a run: its 64 suit patterns leave the runs (60 non-flush) and running flushes (4).
+    assert runs["run"] - runs_without_a23["run"] == 60
+    assert runs["running_flush"] - runs_without_a23["running_flush"] == 4
+
+
+# --------------------------------------------------------------------------- no display, no matplotlib for --help
+def test_charts_build_without_a_display(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["MPLBACKEND"] = "TkAgg"          # a GUI backend asked for: the chart command still uses Agg
+    out = tmp_path / "entry.png"
+    done = subprocess.run([sys.executable, "-m", "analysis.cli.main", "backgammon", "chart", "entry",
+                           "--out", str(out)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    _signature(out, ".png")
+
+
+def test_help_does_not_import_matplotlib():
+    code = ("import sys; from analysis.cli.main import build_parser; build_parser(); "
+            "print(sorted(m for m in ('matplotlib', 'pandas', 'numba') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "matplotlib" not in done.stdout
