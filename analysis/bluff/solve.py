@@ -41,6 +41,7 @@ from analysis.bluff.outcomes import dice_lost
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
+from analysis.tables import counted
 from analysis.store import Array, Store, TableKind, prepares
 
 #: A solved round: the average policy, the exploitability trajectory (iterations, exploitability) and
@@ -259,6 +260,15 @@ class RoundSolution:
     policy: np.ndarray = field(repr=False)
     trajectory: np.ndarray = field(repr=False)
     payoff_name: str = "dice"
+    #: Read from the table store rather than solved now: ``seconds`` is then the original solve's time.
+    from_store: bool = False
+
+    @property
+    def timing_text(self) -> str:
+        """How long the solve took, and whether it ran now or was read from the store."""
+        if self.from_store:
+            return f"read from the store; the solve took {self.seconds:.2f} s"
+        return f"solved in {self.seconds:.2f} s"
 
     @property
     def payoff_text(self) -> str:
@@ -291,7 +301,7 @@ class RoundSolution:
             "dice": list(self.game.dice), "palifico_round": self.game.palifico_round,
             "calls": list(self.game.calls), "bids": len(self.game.bids), "bid_histories": self.game.nodes,
             "information_sets": self.game.information_sets, "solver": self.variant,
-            "iterations": self.iterations, "seconds": round(self.seconds, 3),
+            "iterations": self.iterations, "seconds": round(self.seconds, 3), "from_store": self.from_store,
             "value_first_bidder": self.value, "exploitability": self.exploitability,
             "payoff": self.payoff_text,
         }
@@ -299,9 +309,9 @@ class RoundSolution:
     def __str__(self) -> str:
         g, r = self.game, self.rules
         return "\n".join([
-            f"{r.title}, one round, first bidder {g.dice[0]} dice v second bidder {g.dice[1]} "
+            f"{r.title}, one round, first bidder {counted(g.dice[0], 'die', 'dice')} v second bidder {g.dice[1]} "
             f"({len(g.bids)} bids, {g.nodes:,} bid histories, {g.information_sets:,} information sets)",
-            f"  {self.variant.upper()}, {self.iterations:,} iterations ({self.seconds:.2f} s)",
+            f"  {self.variant.upper()}, {self.iterations:,} iterations ({self.timing_text})",
             f"  value for the first bidder: {self.value:+.5f} ({self.payoff_text})",
             f"  exploitability: {self.exploitability:.2e} (same units; 0 at an exact equilibrium)",
         ])
@@ -356,7 +366,10 @@ def solve_round(rules: BiddingRules, dice=(1, 1), variant: str = "dcfr", iterati
         raise InvalidArgument(f"The target exploitability must be a non-negative number, not {target}.")
     game = round_game(rules, dice, faces, palifico_round, start, terminal_value)
 
+    built = []
+
     def build():
+        built.append(True)
         policy, value, exploitability, trajectory, done, seconds = _run(game, variant, iterations, target,
                                                                          check_every)
         return {"policy": policy, "trajectory": trajectory,
@@ -377,7 +390,7 @@ def solve_round(rules: BiddingRules, dice=(1, 1), variant: str = "dcfr", iterati
         arrays = build()
     value, exploitability, done, seconds = arrays["summary"]
     return RoundSolution(game, variant, int(done), float(seconds), float(value), float(exploitability),
-                         arrays["policy"], arrays["trajectory"], payoff_name)
+                         arrays["policy"], arrays["trajectory"], payoff_name, from_store=use_store and not built)
 
 
 # ----------------------------------------------------------------------------- strategy tables

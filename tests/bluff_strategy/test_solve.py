@@ -129,3 +129,14 @@ def test_tree_builders_agree():
         plain = build_tree_python(game.legal)
         for a, b in zip(fast, plain):
             assert a.dtype == b.dtype and np.array_equal(a, b)
+
+
+def test_a_solve_read_from_the_store_says_so_and_keeps_the_original_time():
+    rules = preset("liars_dice")
+    fresh = solve_round(rules, (1, 1), faces=3, iterations=64, target=0.0)
+    stored = solve_round(rules, (1, 1), faces=3, iterations=64, target=0.0)
+    assert not fresh.from_store and stored.from_store
+    assert stored.seconds == fresh.seconds and stored.value == fresh.value
+    assert f"solved in {fresh.seconds:.2f} s" in str(fresh)
+    assert f"read from the store; the solve took {fresh.seconds:.2f} s" in str(stored)
+    assert stored.to_dict()["from_store"] is True
