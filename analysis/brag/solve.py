@@ -131,6 +131,7 @@ class BettingGame:
     sources: tuple              # per seat: nodes whose opponent reach the terminals read
     source_row: np.ndarray      # (2, N) row of products for each terminal (-1: opponent blind)
     opponent_blind: np.ndarray  # (2, N)
+    deck: tuple | None = None   # the cards in play when not the full deck
 
     @property
     def classes(self) -> int:
@@ -171,7 +172,8 @@ def betting_game(rules: str | BragRules = "brag3", deck=None, use_store: bool = 
             source_row[seat, t] = rows_of.setdefault(source, len(rows_of))
         sources.append(np.array(list(rows_of), dtype=np.int64))
     return BettingGame(tree, pairs, chance, offset, int(rows.sum()), tuple(showdown), np.array(row_sums),
-                       np.array(lower_sums), np.array(diagonal), tuple(sources), source_row, opponent_blind)
+                       np.array(lower_sums), np.array(diagonal), tuple(sources), source_row, opponent_blind,
+                       None if deck is None else deck_cards(deck))
 
 
 class _Passes:
@@ -243,7 +245,8 @@ class Solution:
     rules: BragRules
     variant: str
     iterations: int
-    seconds: float
+    seconds: float               # wall-clock seconds of the solve
+    cpu_seconds: float           # processor seconds of the solve (all threads)
     value: float                 # player 0's expected chips per ante (the value of acting first)
     exploitability: float        # chips per ante (half the NashConv)
     best_response: tuple         # each seat's best-response value against the strategy
@@ -260,6 +263,7 @@ class Solution:
     def to_dict(self) -> dict:
         return {"preset": self.rules.name, "betting": self.rules.betting(), "solver": self.variant,
                 "iterations": self.iterations, "seconds": round(self.seconds, 3),
+                "cpu_seconds": round(self.cpu_seconds, 3),
                 "first_player_value": self.value, "second_player_value": -self.value,
                 "exploitability": self.exploitability, "units": "chips per ante",
                 "nodes": self.tree.nodes, "information_sets": _information_sets(self)}
@@ -269,7 +273,7 @@ class Solution:
                 f"  value of acting first: {self.value:+.4f} chips per ante "
                 f"(second player {-self.value:+.4f})\n"
                 f"  exploitability {self.exploitability:.6f} chips per ante after {self.iterations:,} "
-                f"{self.variant} iterations ({self.seconds:.1f} s)")
+                f"{self.variant} iterations ({self.seconds:.1f} s, {self.cpu_seconds:.1f} s of processor time)")
 
 
 def _information_sets(solution: Solution) -> int:
@@ -298,7 +302,7 @@ def run_solver(game: BettingGame, variant: str = "dcfr", target: float = DEFAULT
     code = VARIANTS[variant]
     passes = _Passes(game)
     regret, strategy_sum, policy = np.zeros(game.slots), np.zeros(game.slots), np.empty(game.slots)
-    started = time.perf_counter()
+    started, started_cpu = time.perf_counter(), time.process_time()
     history = []
     done = 0
     exploitability = math.inf
@@ -316,10 +320,10 @@ def run_solver(game: BettingGame, variant: str = "dcfr", target: float = DEFAULT
             history.append((done, exploitability))
             if stop_at_target and exploitability <= target:
                 break
-    seconds = time.perf_counter() - started
+    seconds, cpu_seconds = time.perf_counter() - started, time.process_time() - started_cpu
     node_values, reach = passes.node_values(average)
-    return Solution(game.tree.rules, variant, done, seconds, float(value), float(exploitability),
-                    (float(best0), float(best1)), average, node_values, reach, tuple(history))
+    return Solution(game.tree.rules, variant, done, seconds, cpu_seconds, float(value), float(exploitability),
+                    (float(best0), float(best1)), average, node_values, reach, tuple(history), game.deck)
 
 
 def solve(rules: str | BragRules = "brag3", *, variant: str = "dcfr", target: float = DEFAULT_TARGET,
@@ -338,14 +342,14 @@ def _stored(rules: BragRules, variant: str, target: float, iterations: int, prog
     def build():
         solution = run_solver(betting_game(rules), variant, target, iterations, progress=progress)
         return {"policy": solution.policy, "node_values": solution.node_values, "reach": solution.reach,
-                "summary": np.array([solution.iterations, solution.seconds, solution.value,
-                                     solution.exploitability, *solution.best_response]),
+                "summary": np.array([solution.iterations, solution.seconds, solution.cpu_seconds,
+                                     solution.value, solution.exploitability, *solution.best_response]),
                 "history": np.array(solution.history, dtype=float).reshape(-1, 2)}
 
     params = {"betting": rules.betting_key(), "variant": variant, "target": target, "iterations": iterations}
     stored = Store().table(BETTING, rules, params, build)
-    done, seconds, value, exploitability, best0, best1 = stored["summary"].tolist()
-    return Solution(rules, variant, int(done), seconds, value, exploitability, (best0, best1),
+    done, seconds, cpu_seconds, value, exploitability, best0, best1 = stored["summary"].tolist()
+    return Solution(rules, variant, int(done), seconds, cpu_seconds, value, exploitability, (best0, best1),
                     stored["policy"], stored["node_values"], stored["reach"],
                     tuple(map(tuple, stored["history"].tolist())))
 

@@ -123,3 +123,38 @@ def test_every_hand_command_takes_the_hand_first_or_as_hand_option(odds):
     assert missing.code == 2 and "Give your hand" in missing.err
     both = odds("brag", "stay", "QS QD 4C", "--hand", "QS QD 5C", "--pot", "40", "--stake", "5")
     assert both.code == 2 and "Two hands given" in both.err
+
+
+def test_solve_brag3_reaches_the_target(odds):
+    report = odds("brag", "solve", "--preset", "brag3", "--json").json()
+    assert report["exploitability"] <= 0.001
+    assert report["first_player_value"] == pytest.approx(-report["second_player_value"])
+    assert report["units"] == "chips per ante" and report["seconds"] > 0
+
+
+def test_solve_teen_patti_with_a_longer_ladder(odds):
+    result = odds("brag", "solve", "--preset", "teen_patti", "--ante", "1", "--stakes", "1,2,4", "--raises", "3",
+                  "--json")
+    assert result.code == 0, result.err
+    report = result.json()
+    assert report["exploitability"] <= 0.001 and "1, 2, 4" in report["betting"]
+
+
+def test_strategy_reads_the_solved_game(odds):
+    report = odds("brag", "strategy", "--preset", "brag3", "--hand", "QS QD 4C", "--history", "blind,look,bet",
+                  "--json").json()
+    # Player 1 looked and bet; player 0 is still blind: a mix that cannot depend on the cards.
+    assert report["player"] == 0 and report["blind"] is True
+    assert set(report["mix"]) == {"look", "blind", "blind raise 2", "see"}
+    assert sum(report["mix"].values()) == pytest.approx(1.0)
+    assert sum(report["after_looking"].values()) == pytest.approx(1.0)
+    text = odds("brag", "strategy", "--hand", "QS QD 4C", "--history", "look").out
+    assert "first player to act after look" in text          # a look keeps the turn
+
+
+def test_bad_betting_structures_are_one_sentence(odds):
+    for arguments in (["--raises", "-1"], ["--stakes", "2,1"], ["--rule", "blind_stake=0.4"]):
+        result = odds("brag", "solve", "--preset", "brag3", *arguments)
+        assert_one_sentence_error(result)
+    result = odds("brag", "strategy", "--hand", "QS QD 4C", "--history", "look,fold,bet")
+    assert_one_sentence_error(result)
