@@ -2,8 +2,9 @@
 
 Hand strengths from numba kernels, exact class frequencies, exact heads-up and
 two-opponent equity with card removal (Monte Carlo with an error bar beyond),
-equity against a range, and expected-value calculators for staying, seeing and
-playing blind.
+equity against a range, expected-value calculators for staying, seeing and
+playing blind, and heads-up betting solved as an extensive-form game (blind play,
+raises, sees): equilibrium, exact exploitability, strategy tables, habits' costs.
 
 >>> from analysis.brag import equity
 >>> print(equity("QS QD 4C", opponents=1).win > 0.8)
@@ -11,11 +12,16 @@ True
 """
 
 from analysis.brag.advice import blind_or_look, see_or_bet, stay_or_fold
+from analysis.brag.betting import BettingTree, betting_tree
 from analysis.brag.cards import format_hand, parse_cards, parse_hand, parse_hands
 from analysis.brag.equity import Equity, equity, equity_table, range_mask
 from analysis.brag.frequencies import frequencies, percentile, percentiles
 from analysis.brag.hands import best_three, compare, describe, hand_class, strength
+from analysis.brag.habits import HABITS, habit_costs
 from analysis.brag.rules import PRESETS, BragRules, preset
+from analysis.brag.solve import Solution, StrengthPairs, solve, strength_pairs
+from analysis.brag.strategy import (Advice, blind_play, bluff_table, class_summary, decision_table, strategy,
+                                    weakest_seeing_hand)
 
 __all__ = [
     "BragRules", "PRESETS", "preset",
@@ -24,4 +30,7 @@ __all__ = [
     "frequencies", "percentile", "percentiles",
     "Equity", "equity", "equity_table", "range_mask",
     "stay_or_fold", "see_or_bet", "blind_or_look",
+    "BettingTree", "betting_tree", "StrengthPairs", "strength_pairs", "Solution", "solve",
+    "Advice", "strategy", "decision_table", "class_summary", "bluff_table", "blind_play", "weakest_seeing_hand",
+    "HABITS", "habit_costs",
 ]
