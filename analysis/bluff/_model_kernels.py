@@ -30,6 +30,16 @@ def p_true_for(hand, held, in_play, k, pal, bid_count, bid_face, counts, chance_
 
 
 @njit(cache=True, nogil=True)
+def answer_odds(hand, held, in_play, previous, pal, bid_count, bid_face, counts, chance_kind, sf, pmf):
+    """(P(true), P(exactly)) of the bid to answer, for a player holding ``hand``; a bid above the dice
+    in play is certainly false."""
+    if bid_count[previous] > in_play:
+        return 0.0, 0.0
+    return (p_true_for(hand, held, in_play, previous, pal, bid_count, bid_face, counts, chance_kind, sf, pmf, False),
+            p_true_for(hand, held, in_play, previous, pal, bid_count, bid_face, counts, chance_kind, sf, pmf, True))
+
+
+@njit(cache=True, nogil=True)
 def action_chances(hand, held, in_play, previous, pal, rationality, bluff_rate, call_bias,
                    bid_count, bid_face, legal, counts, chance_kind, sf, pmf, can_exact, out):
     """The model's chance of every action into ``out``: ``out[k]`` raise to bid k, ``out[bids]`` a challenge,
@@ -46,13 +56,8 @@ def action_chances(hand, held, in_play, previous, pal, rationality, bluff_rate, 
                                               chance_kind, sf, pmf, False)
             raises += 1
     if previous >= 0:
-        p_true = 0.0
-        p_exact = 0.0
-        if bid_count[previous] <= in_play:
-            p_true = p_true_for(hand, held, in_play, previous, pal, bid_count, bid_face, counts, chance_kind,
-                                sf, pmf, False)
-            p_exact = p_true_for(hand, held, in_play, previous, pal, bid_count, bid_face, counts, chance_kind,
-                                 sf, pmf, True)
+        p_true, p_exact = answer_odds(hand, held, in_play, previous, pal, bid_count, bid_face, counts, chance_kind,
+                                      sf, pmf)
         out[bids] = rationality * (1.0 - p_true + call_bias)
         if can_exact:
             out[bids + 1] = rationality * (p_exact + call_bias)
@@ -93,9 +98,10 @@ def sample_action(chances, state):
 
 
 @njit(cache=True, nogil=True)
-def resolve(call, bid, bidder, caller, hands, held, pal, bid_count, bid_face, counts, loss_of_role, calza, start,
+def resolve(call, bid, bidder, caller, hands, held, pal, bid_count, bid_face, counts, loss_of_role, calza, starts,
             lost):
-    """Dice lost by every player (into ``lost``) when ``caller`` calls ``bidder``'s bid; returns the actual count."""
+    """Dice lost by every player (into ``lost``; -1 a die back) when ``caller`` calls ``bidder``'s bid; returns the
+    actual count. ``starts[p]`` caps what calza gives back; nobody loses more dice than they hold."""
     players = held.size
     actual = 0
     for p in range(players):
@@ -107,8 +113,10 @@ def resolve(call, bid, bidder, caller, hands, held, pal, bid_count, bid_face, co
     for p in range(players):
         role = 0 if p == caller else (1 if p == bidder else 2)
         x = loss_of_role[call, difference + span, role]
-        if x < 0:
-            x = -1 if (calza and held[p] < start) else 0
+        if held[p] == 0:
+            x = 0
+        elif x < 0:
+            x = -1 if (calza and held[p] < starts[p]) else 0
         elif x > held[p]:
             x = held[p]
         lost[p] = x
@@ -116,7 +124,7 @@ def resolve(call, bid, bidder, caller, hands, held, pal, bid_count, bid_face, co
 
 
 @njit(cache=True, parallel=True)
-def play_out(seed, rollouts, candidates, my_hand, held, start, pal, parameters, offsets, multisets, cumulative,
+def play_out(seed, rollouts, candidates, my_hand, held, starts, pal, parameters, offsets, multisets, cumulative,
              bid_count, bid_face, legal, counts, chance_kind, sf, pmf, can_exact, loss_of_role, calza):
     """My dice lost by the end of the round for each candidate raise (rows) in each rollout (columns).
 
@@ -169,7 +177,7 @@ def play_out(seed, rollouts, candidates, my_hand, held, start, pal, parameters, 
                     actor = (actor + 1) % players
                     continue
                 resolve(-1 - action, bid, bidder, actor, hands, held, pal, bid_count, bid_face, counts,
-                        loss_of_role, calza, start, lost)
+                        loss_of_role, calza, starts, lost)
                 result[c, i] = lost[0]
                 break
     return result

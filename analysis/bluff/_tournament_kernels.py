@@ -13,10 +13,134 @@ the thread count or the machine that ran the chunk.
 import numpy as np
 from numba import njit
 
+from analysis.bluff._model_kernels import action_chances, answer_odds, resolve, sample_action
 from analysis.random import next_state, stream, uniform_float, uniform_int
 
-RANDOM, HONEST, THRESHOLD, EQUILIBRIUM = 0, 1, 2, 3
+RANDOM, HONEST, THRESHOLD, EQUILIBRIUM, MODEL, BAYES = 0, 1, 2, 3, 4, 5
 MAX_ROUNDS = 100000
+#: Columns of a logged round: game, round, palifico, first action, actions, caller, bidder, actual count.
+LOG_COLUMNS = 8
+
+
+@njit(cache=True, nogil=True)
+def _matches(hand, face, pal, counts):
+    total = 0
+    for f in range(1, 7):
+        if counts[pal, face, f]:
+            total += hand[f]
+    return total
+
+
+@njit(cache=True, nogil=True)
+def observe(post, first, dice, in_play, previous, action, pal, belief, ms_hands, bid_count, bid_face, legal,
+            counts, chance_kind, sf, pmf, can_exact, by_face):
+    """Multiply the weights ``post[m]`` of a player's hands (multisets ``first + m`` of ``ms_hands``) by the
+    model's chance (parameters ``belief``) that each makes ``action`` after ``previous``; then normalise.
+
+    The softmax's normaliser depends on a hand only through how many of its dice count for each
+    face, so it is summed per face and count once (``by_face``) rather than per hand and action.
+    """
+    rationality, bluff_rate, call_bias = belief[0], belief[1], belief[2]
+    unknown = in_play - dice
+    shift = rationality * (1.0 + max(call_bias, 0.0))
+    row = 0 if previous < 0 else previous + 1
+    by_face[:, :] = 0.0
+    raises = 0
+    for k in range(bid_count.size):
+        if legal[pal, row, k] and bid_count[k] <= in_play:
+            raises += 1
+            kind = chance_kind[pal, bid_face[k]]
+            for x in range(dice + 1):
+                need = bid_count[k] - x
+                p = 1.0 if need <= 0 else (sf[kind, unknown, need] if need <= unknown else 0.0)
+                by_face[bid_face[k], x] += np.exp(rationality * p - shift)
+    keep = 1.0 - bluff_rate if raises > 0 else 1.0
+    size = post.size
+    total = 0.0
+    for m in range(size):
+        hand = ms_hands[first + m]
+        norm = 0.0
+        for f in range(1, 7):
+            norm += by_face[f, _matches(hand, f, pal, counts)]
+        challenge = 0.0
+        exact = 0.0
+        if previous >= 0:
+            p_true, p_exact = answer_odds(hand, dice, in_play, previous, pal, bid_count, bid_face, counts,
+                                          chance_kind, sf, pmf)
+            challenge = np.exp(rationality * (1.0 - p_true + call_bias) - shift)
+            norm += challenge
+            if can_exact:
+                exact = np.exp(rationality * (p_exact + call_bias) - shift)
+                norm += exact
+        if action >= 0:
+            need = bid_count[action] - _matches(hand, bid_face[action], pal, counts)
+            kind = chance_kind[pal, bid_face[action]]
+            p = 1.0 if need <= 0 else (sf[kind, unknown, need] if need <= unknown else 0.0)
+            chance = keep * np.exp(rationality * p - shift) / norm + bluff_rate / raises
+        else:
+            chance = keep * (challenge if action == -1 else exact) / norm
+        post[m] *= chance
+        total += post[m]
+    if total > 0.0:
+        for m in range(size):
+            post[m] /= total
+
+
+@njit(cache=True, nogil=True)
+def _bayes_choose(me, threshold, hand, dice, in_play, bid, pal, post, ms_offset, ms_hands, bid_count, bid_face,
+                  legal, counts, can_exact, tail, others):
+    """The ``bayes`` bot: the threshold rule on P(bid true | my dice, the beliefs from the bids so far)."""
+    players = dice.size
+    for f in range(1, 7):
+        others[:] = 0.0
+        others[0] = 1.0
+        span = 0
+        for p in range(players):
+            if p == me or dice[p] == 0:
+                continue
+            first = ms_offset[dice[p]]
+            size = ms_offset[dice[p] + 1] - first
+            pmf = np.zeros(dice[p] + 1)
+            for m in range(size):
+                pmf[_matches(ms_hands[first + m], f, pal, counts)] += post[p, m]
+            mixed = np.zeros(span + dice[p] + 1)
+            for a in range(span + 1):
+                if others[a] == 0.0:
+                    continue
+                for x in range(dice[p] + 1):
+                    mixed[a + x] += others[a] * pmf[x]
+            span += dice[p]
+            others[:span + 1] = mixed
+        running = 0.0
+        for t in range(span, -1, -1):
+            running += others[t]
+            tail[f, t] = running
+        for t in range(span + 1, tail.shape[1]):
+            tail[f, t] = 0.0
+    row = 0 if bid < 0 else bid + 1
+    if bid >= 0:
+        need = bid_count[bid] - _matches(hand, bid_face[bid], pal, counts)
+        p_true = 1.0 if need <= 0 else tail[bid_face[bid], min(need, tail.shape[1] - 1)]
+        p_exact = 0.0
+        if 0 <= need < tail.shape[1] - 1:
+            p_exact = tail[bid_face[bid], need] - tail[bid_face[bid], need + 1]
+        if can_exact and p_exact >= 0.5:
+            return -2
+        if p_true < threshold:
+            return -1
+    for k in range(bid_count.size):
+        if not legal[pal, row, k] or bid_count[k] > in_play:
+            continue
+        need = bid_count[k] - _matches(hand, bid_face[k], pal, counts)
+        p_true = 1.0 if need <= 0 else tail[bid_face[k], min(need, tail.shape[1] - 1)]
+        if p_true >= threshold:
+            return k
+    if bid >= 0:
+        return -1
+    for k in range(bid_count.size):
+        if legal[pal, 0, k]:
+            return k
+    return -1
 
 
 @njit(cache=True, nogil=True)
@@ -107,26 +231,51 @@ def _choose(bot, parameter, state, hand, held, in_play, bid, pal, node, bid_coun
 
 
 @njit(cache=True, nogil=True)
-def play_games(seed, first_game, games, start, bots, parameters, rotate,
+def play_games(seed, first_game, games, starts, bots, parameters, rotate,
                bid_count, bid_face, legal, counts, chance, chance_kind, sf, pmf,
                loss_of_role, opener_role, can_exact, calza, palifico,
                eq_available, eq_last, eq_child_start, eq_n_raises, eq_n_actions, eq_offset, eq_policy,
-               eq_legal, eq_bid_of, eq_round_bid, eq_hand):
-    """Play games ``first_game .. first_game + games - 1``; returns (winner seat, first opener, rounds) per game."""
+               eq_legal, eq_bid_of, eq_round_bid, eq_hand,
+               ms_offset, ms_hands, ms_prior, belief, log_rounds, log_hands, log_lost, log_actions, log_used):
+    """Play games ``first_game .. first_game + games - 1``; returns (winner seat, first opener, rounds) per game.
+
+    ``parameters[seat]`` = (threshold, rationality, bluff rate, call bias). With a ``bayes`` bot at the
+    table every player's hand has a posterior over the multisets of ``ms_hands`` (rows
+    ``ms_offset[d]..ms_offset[d + 1]`` hold the hands of d dice), updated after every bid under the
+    model ``belief``. When ``log_rounds`` has rows, every round is written to the log arrays
+    (``log_used`` counts the rounds and actions written; ``log_used[2]`` is set when they are full).
+    """
     players = bots.size
     winners = np.empty(games, np.int64)
     openers = np.empty(games, np.int64)
     rounds_played = np.empty(games, np.int64)
     dice = np.empty(players, np.int64)
     before = np.empty(players, np.int64)
+    lost = np.zeros(players, np.int64)
     had_palifico = np.empty(players, np.bool_)
     hands = np.zeros((players, 7), np.int64)
-    span = (loss_of_role.shape[1] - 1) // 2
     eq_bids = eq_legal.shape[1]
+    bids = bid_count.size
+    chances = np.empty(bids + 2)
+    bayes = False
+    for p in range(players):
+        if bots[p] == BAYES:
+            bayes = True
+    most = 0
+    for p in range(players):
+        most += starts[p]
+    widest = 1
+    for d in range(ms_offset.size - 1):
+        widest = max(widest, ms_offset[d + 1] - ms_offset[d])
+    post = np.zeros((players, widest if bayes else 1))
+    by_face = np.zeros((7, ms_offset.size + 1))
+    tail = np.zeros((7, most + 2))
+    others = np.zeros(most + 2)
+    logging = log_rounds.shape[0] > 0
     for g in range(games):
         game = first_game + g
         state = stream(seed, game)
-        dice[:] = start
+        dice[:] = starts
         had_palifico[:] = False
         opener = game % players if rotate else 0
         openers[g] = opener
@@ -142,17 +291,60 @@ def play_games(seed, first_game, games, start, bots, parameters, rotate,
                     state = next_state(state)
                     hands[p, 1 + uniform_int(state, 6)] += 1
                 in_play += dice[p]
+                if bayes and dice[p] > 0:
+                    first = ms_offset[dice[p]]
+                    for m in range(ms_offset[dice[p] + 1] - first):
+                        post[p, m] = ms_prior[first + m]
+            record = -1
+            if logging and log_used[2] == 0:
+                if log_used[0] < log_rounds.shape[0]:
+                    record = log_used[0]
+                    log_used[0] += 1
+                    log_rounds[record, 0] = game
+                    log_rounds[record, 1] = rounds - 1
+                    log_rounds[record, 2] = pal
+                    log_rounds[record, 3] = log_used[1]
+                    log_rounds[record, 4] = 0
+                    for p in range(players):
+                        for f in range(6):
+                            log_hands[record, p, f] = hands[p, f + 1]
+                else:
+                    log_used[2] = 1
             endgame = eq_available and alive == 2 and pal == 0 and in_play == 2
             node = 0 if endgame else -1
             bid = -1
             bidder = -1
             actor = opener
             while True:
-                action, state = _choose(bots[actor], parameters[actor], state, hands[actor], dice[actor], in_play,
-                                        bid, pal, node, bid_count, bid_face, legal, counts, chance, chance_kind,
-                                        sf, pmf, can_exact, eq_last, eq_child_start, eq_n_raises, eq_n_actions,
-                                        eq_offset, eq_policy, eq_round_bid, eq_hand)
+                bot = bots[actor]
+                if bot == MODEL:
+                    action_chances(hands[actor], dice[actor], in_play, bid, pal, parameters[actor, 1],
+                                   parameters[actor, 2], parameters[actor, 3], bid_count, bid_face, legal, counts,
+                                   chance_kind, sf, pmf, can_exact, chances)
+                    action, state = sample_action(chances, state)
+                elif bot == BAYES:
+                    action = _bayes_choose(actor, parameters[actor, 0], hands[actor], dice, in_play, bid, pal, post,
+                                           ms_offset, ms_hands, bid_count, bid_face, legal, counts, can_exact,
+                                           tail, others)
+                else:
+                    action, state = _choose(bot, parameters[actor, 0], state, hands[actor], dice[actor], in_play,
+                                            bid, pal, node, bid_count, bid_face, legal, counts, chance, chance_kind,
+                                            sf, pmf, can_exact, eq_last, eq_child_start, eq_n_raises, eq_n_actions,
+                                            eq_offset, eq_policy, eq_round_bid, eq_hand)
+                if record >= 0:
+                    if log_used[1] < log_actions.shape[0]:
+                        log_actions[log_used[1], 0] = actor
+                        log_actions[log_used[1], 1] = action
+                        log_used[1] += 1
+                        log_rounds[record, 4] += 1
+                    else:
+                        log_used[2] = 1
                 if action >= 0:
+                    if bayes:
+                        first = ms_offset[dice[actor]]
+                        observe(post[actor, :ms_offset[dice[actor] + 1] - first], first, dice[actor], in_play, bid,
+                                action, pal, belief, ms_hands, bid_count, bid_face, legal, counts, chance_kind, sf,
+                                pmf, can_exact, by_face)
                     if node >= 0:
                         r = eq_bid_of[action]
                         last_r = eq_last[node]
@@ -173,25 +365,21 @@ def play_games(seed, first_game, games, start, bots, parameters, rotate,
                     continue
                 call = -1 - action
                 caller = actor
-                actual = 0
-                for p in range(players):
-                    for f in range(1, 7):
-                        if counts[pal, bid_face[bid], f]:
-                            actual += hands[p, f]
+                actual = resolve(call, bid, bidder, caller, hands, dice, pal, bid_count, bid_face, counts,
+                                 loss_of_role, calza, starts, lost)
+                span = (loss_of_role.shape[1] - 1) // 2
                 difference = actual - bid_count[bid]
                 caller_won = loss_of_role[call, difference + span, 0] <= 0 and (
                     loss_of_role[call, difference + span, 1] > 0)
                 for p in range(players):
                     before[p] = dice[p]
-                    if dice[p] == 0:
-                        continue
-                    role = 0 if p == caller else (1 if p == bidder else 2)
-                    lost = loss_of_role[call, difference + span, role]
-                    if lost < 0:
-                        lost = -1 if (calza and dice[p] < start) else 0
-                    elif lost > dice[p]:
-                        lost = dice[p]
-                    dice[p] -= lost
+                    dice[p] -= lost[p]
+                if record >= 0:
+                    log_rounds[record, 5] = caller
+                    log_rounds[record, 6] = bidder
+                    log_rounds[record, 7] = actual
+                    for p in range(players):
+                        log_lost[record, p] = lost[p]
                 nxt = caller if opener_role[call, 1 if caller_won else 0] == 0 else bidder
                 pal = 0
                 for p in range(players):

@@ -11,24 +11,32 @@
 - ``equilibrium``: in a two-player, one-die-each round it plays the CFR
   equilibrium of ``solve.py`` for winning the game (the round decides it);
   everywhere else it plays as ``threshold:0.5``.
+- ``model`` (settings ``model:bluff_rate=0.2:rationality=4``): plays the bidding
+  model of ``model.py`` with those parameters (the defaults where not given), drawing
+  each action from the model's chances.
+- ``bayes:P`` (default P = 0.5): the threshold rule on the chance that a bid is
+  true given its own dice *and* what every bid so far says about the bidders'
+  dice (exact beliefs under the default bidding model, as ``beliefs.py``).
 
 >>> parse_bots("threshold,honest,random,threshold:0.4")
-(Bot(kind='threshold', parameter=0.5), Bot(kind='honest', parameter=0.0), Bot(kind='random', parameter=0.0), Bot(kind='threshold', parameter=0.4))
+(Bot(kind='threshold', parameter=0.5, model=None), Bot(kind='honest', parameter=0.0, model=None), Bot(kind='random', parameter=0.0, model=None), Bot(kind='threshold', parameter=0.4, model=None))
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from analysis.bluff.model import PARAMETERS, BiddingModel, parse_models
 from analysis.errors import InvalidArgument
 
-KINDS = {"random": 0, "honest": 1, "threshold": 2, "equilibrium": 3}
+KINDS = {"random": 0, "honest": 1, "threshold": 2, "equilibrium": 3, "model": 4, "bayes": 5}
 
 
 @dataclass(frozen=True)
 class Bot:
     kind: str
     parameter: float = 0.0
+    model: BiddingModel | None = None  # the model bot's parameters
 
     @property
     def code(self) -> int:
@@ -36,17 +44,32 @@ class Bot:
 
     @property
     def label(self) -> str:
-        return f"threshold:{self.parameter:g}" if self.kind == "threshold" else self.kind
+        changed = [f"{name}={getattr(self.model, name):g}" for name in PARAMETERS
+                   if self.model is not None and getattr(self.model, name) != getattr(BiddingModel(), name)]
+        if self.kind in ("threshold", "bayes"):
+            return ":".join([f"{self.kind}:{self.parameter:g}", *changed])
+        return ":".join([self.kind, *changed])
+
+    def settings(self) -> tuple[float, float, float, float]:
+        """The kernel's row: threshold, rationality, bluff rate, call bias."""
+        model = self.model or BiddingModel()
+        return (self.parameter, model.rationality, model.bluff_rate, model.call_bias)
 
 
 def parse_bot(text: str) -> Bot:
     name, _, value = text.strip().lower().partition(":")
     if name not in KINDS:
         raise InvalidArgument(f"'{text}' is not a bot; choose from {', '.join(KINDS)} (threshold:P sets P).")
-    if name != "threshold":
+    if name == "model":
+        return Bot(name, 0.0, parse_models(value.replace(":", " "), 1)[0])
+    if name not in ("threshold", "bayes"):
         if value:
             raise InvalidArgument(f"The {name} bot takes no parameter, but '{text}' gives one.")
         return Bot(name)
+    if name == "bayes" and "=" in value:
+        threshold, _, settings = value.partition(":") if "=" not in value.partition(":")[0] else ("", "", value)
+        bot = parse_bot(f"bayes:{threshold}" if threshold else "bayes")
+        return Bot(name, bot.parameter, parse_models(settings.replace(":", " "), 1)[0])
     if not value:
         return Bot(name, 0.5)
     try:

@@ -99,7 +99,7 @@ def play_out(seen: Beliefs, start: int, rollouts: int, seed: int = 0, me: Biddin
         from analysis.bluff import _model_kernels
 
         (_, _, legal, counts, _, chance_kind, sf, pmf, loss_of_role, _, can_exact, calza, _) = tables
-        lost = _model_kernels.play_out(np.uint64(seed), rollouts, codes, my_hand, held, start,
+        lost = _model_kernels.play_out(np.uint64(seed), rollouts, codes, my_hand, held, np.full(len(held), start),
                                        int(seen.palifico_round), parameters, offsets, np.concatenate(seen.hands),
                                        cumulative, bid_count, bid_face, legal, counts, chance_kind, sf, pmf,
                                        can_exact, loss_of_role, calza)

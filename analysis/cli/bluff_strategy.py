@@ -40,10 +40,14 @@ def register(commands, add_rules, rules_from_args) -> None:
     add_rules(tournament)
     tournament.add_argument("--players", type=int, default=None, help="players (default: one per bot)")
     tournament.add_argument("--bots", required=True,
-                            help="comma-separated bots by seat: random, honest, threshold[:P], equilibrium")
+                            help="comma-separated bots by seat: random, honest, threshold[:P], equilibrium, "
+                                 "bayes[:P], model[:FIELD=VALUE:...]")
     tournament.add_argument("--games", type=int, default=10000, help="games to play (default 10000)")
     tournament.add_argument("--seed", type=int, default=0, help="seed (default 0)")
-    tournament.add_argument("--start", type=int, default=None, help="starting dice per player (house rule)")
+    tournament.add_argument("--start", default=None, metavar="N or N,N,...",
+                            help="starting dice per player (house rule), or one count per seat, e.g. 7,3,4")
+    tournament.add_argument("--log", default=None, metavar="ROUNDS.jsonl",
+                            help="write every round (dice, bids, call, outcome) as a line of JSON")
     tournament.add_argument("--no-rotate", action="store_true",
                             help="keep the first seat opening every game (default: the opener rotates)")
     tournament.add_argument("--chunks", type=int, default=None,
@@ -53,6 +57,13 @@ def register(commands, add_rules, rules_from_args) -> None:
                                  "or a dask.distributed scheduler address tcp://host:port")
     add_json_flag(tournament)
     tournament.set_defaults(handler=lambda args: _tournament(args, rules_from_args))
+
+    fit = commands.add_parser("fit", help="fit the bidding model to a log of rounds (maximum likelihood)")
+    fit.add_argument("log", metavar="ROUNDS.jsonl", help="a log written by tournament --log (or by hand)")
+    fit.add_argument("--seat", type=int, default=None, help="fit one seat's decisions only (default: every seat)")
+    fit.add_argument("--rounds", type=int, default=5000, help="rounds read from the start of the log (default 5000)")
+    add_json_flag(fit)
+    fit.set_defaults(handler=_fit)
 
     sweep = commands.add_parser("sweep", help="a grid of tournaments (presets x players x bots) through Dask")
     sweep.add_argument("--presets", default="bluff", help="comma-separated presets (default bluff)")
@@ -123,10 +134,31 @@ def _tournament(args, rules_from_args) -> int:
 
     rules = rules_from_args(args)
     result = run_tournament(rules, args.bots, players=args.players, games=args.games, seed=args.seed,
-                            start=args.start, rotate=not args.no_rotate, chunks=args.chunks,
-                            scheduler=args.scheduler)
+                            start=_starts(args.start), rotate=not args.no_rotate, chunks=args.chunks,
+                            scheduler=args.scheduler, log=args.log)
     print_json(result) if args.json else print(result)
     return 0
+
+
+def _fit(args) -> int:
+    from analysis.bluff.fit import fit_log
+
+    fitted = fit_log(args.log, args.seat, args.rounds)
+    print_json(fitted) if args.json else print(fitted)
+    return 0
+
+
+def _starts(text):
+    """``--start``: one count for everyone, or one per seat."""
+    if text is None:
+        return None
+    from analysis.errors import InvalidArgument
+    try:
+        counts = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise InvalidArgument(f"--start takes a dice count such as 5, or one per seat such as 7,3,4, "
+                              f"not '{text}'.") from None
+    return counts[0] if len(counts) == 1 else counts
 
 
 def _sweep(args) -> int:
