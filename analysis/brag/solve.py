@@ -221,12 +221,13 @@ class _Passes:
         return value, best0, best1
 
     def node_values(self, policy) -> tuple[np.ndarray, np.ndarray]:
-        """Each seat's counterfactual values (2, N, S) and reach (2, N, S) under ``policy``."""
+        """Each seat's best-response counterfactual values (2, N, S) against the other seat's
+        ``policy``, and each seat's reach (2, N, S) under ``policy``."""
         empty = np.empty(0)
         self.forward(policy, empty, False, -1, 0.0, empty)
         values = np.empty((2,) + self.value.shape)
         for seat in (0, 1):
-            self.backward(self.k.EVALUATE, seat, 1, 0, policy, empty)
+            self.backward(self.k.BEST_RESPONSE, seat, 1, 0, policy, empty)
             values[seat] = self.value
         return values, self.reach.copy()
 
@@ -251,7 +252,8 @@ class Solution:
     exploitability: float        # chips per ante (half the NashConv)
     best_response: tuple         # each seat's best-response value against the strategy
     policy: np.ndarray = field(repr=False)
-    node_values: np.ndarray = field(repr=False)   # (2, N, S) counterfactual values per seat
+    node_values: np.ndarray = field(repr=False)   # (2, N, S) per seat: counterfactual values of a best
+    #                                               response from each node on, against the other's strategy
     reach: np.ndarray = field(repr=False)         # (2, N, S) each seat's reach per class
     history: tuple = field(repr=False, default=())   # (iterations, exploitability) at each check
     deck: tuple | None = None

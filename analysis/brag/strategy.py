@@ -1,9 +1,14 @@
 """Reading a solved heads-up game: the equilibrium mix and the value of each action, by hand.
 
-Values are player's chips per ante for the whole hand (ante and earlier bets
-included), given the cards held and the betting so far, with both players
-following the equilibrium afterwards. A blind player's mix cannot depend on the
-cards; its values are averaged over the hands it may hold.
+An action's value is the player's chips per ante for the whole hand (ante and
+earlier bets included), given the cards held and the betting so far, when the
+player takes it and then plays the best reply to the opponent's equilibrium
+strategy. At an equilibrium every action the mix uses is worth the same and none
+is worth more; an action it never uses shows what it would cost. (The equilibrium
+mix itself is also the best reply wherever the player's own play reaches; at
+points it never reaches the mix is the solver's average and says little.) A blind
+player's mix cannot depend on the cards; its values are averaged over the hands it
+may hold.
 
 >>> from analysis.brag.solve import solve
 >>> advice = strategy(solve("brag3"), "QS QD 4C", ["look", "bet"])   # doctest: +SKIP
@@ -104,7 +109,8 @@ class Advice:
         if self.reach < RARE:
             lines.append(f"  (the equilibrium comes here with this hand in {self.reach:.4%} of deals: the mix "
                          "is the solver's average where it hardly matters; the values are exact for play from here)")
-        lines.append("Values: chips per ante for the whole hand, ante and bets so far included.")
+        lines.append("Values: chips per ante for the whole hand (ante and bets so far included), taking the "
+                     "action and then playing the best reply to the equilibrium opponent.")
         return "\n".join(lines)
 
 
