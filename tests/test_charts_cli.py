@@ -356,6 +356,16 @@ def test_rule_fields_change_the_chart_data(odds, tmp_path):
     assert runs["run"] - runs_without_a23["run"] == 60
     assert runs["running_flush"] - runs_without_a23["running_flush"] == 4
 
+    # Bluff's difference rule (lose the difference) against one die per lost challenge.
+    costs = tmp_path / "costs.csv"
+    argv = ("bluff", "chart", "cost", "--dice", "3 3 * 5 1", "--opponents", "6", "7", "--face", "3")
+    assert odds(*argv, "--out", str(tmp_path / "c.png"), "--data", str(costs)).code == 0
+    assert max(float(r["expected_loss"]) for r in _rows(costs)) > 2
+    assert odds(*argv, "--rule", "challenge_loss=one", "--out", str(tmp_path / "c.png"),
+                "--data", str(costs)).code == 0
+    assert max(float(r["expected_loss"]) for r in _rows(costs)) == pytest.approx(1.0)
+    assert_one_sentence_error(odds(*argv, "--rule", "challenge_loss=all", "--out", str(tmp_path / "c.png")))
+
 
 # --------------------------------------------------------------------------- no display, no matplotlib for --help
 def test_charts_build_without_a_display(tmp_path):

@@ -23,6 +23,7 @@ def class_frequency_chart(tables: dict, title: str = "How often each class is de
             ax.bar(positions, 100 * table.loc[classes, "probability"], width, label=name,
                    color=COLOURS[i], hatch=hatches[i % len(hatches)], edgecolor="white")
         ax.set_yscale("log")
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda share, _: f"{share:g}"))   # 0.1, 1, 10, not 10^-1
         ax.set_xticks(np.arange(len(classes)), [tables[names[0]].loc[c, "title"] for c in classes])
         ax.tick_params(axis="x", labelrotation=20)
         finish(ax, title, "hand class (best first)",

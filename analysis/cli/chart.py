@@ -82,7 +82,10 @@ def _rules(game: str, args, make_rules: Callable | None):
     if getattr(args, "chart_rule_fields", False) and args.rule:
         from analysis.cli.common import rule_fields
 
-        rules = dataclasses.replace(rules, **rule_fields(type(rules), args.rule))
+        changes = rule_fields(type(rules), args.rule)
+        # A game's own copy method checks the fields it knows (dice bidding's penalty choices).
+        rules = (rules.with_fields(**changes) if hasattr(rules, "with_fields")
+                 else dataclasses.replace(rules, **changes))
     return rules
 
 
