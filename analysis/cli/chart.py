@@ -13,10 +13,11 @@ imported only when a chart is drawn, with the Agg backend (no display needed).
 
 from __future__ import annotations
 
-import argparse
 import os
 from dataclasses import dataclass
 from typing import Callable
+
+from analysis.cli.common import bounded
 
 #: The formats a chart is written in, by the output file's extension.
 FORMATS = {".png": "PNG", ".svg": "SVG", ".pdf": "PDF"}
@@ -64,12 +65,14 @@ def add_chart_command(commands, game: str, add_rules: Callable | None = None,
 
 
 def _add_rule_flags(parser, game: str, add_rules: Callable | None) -> None:
-    if add_rules is not None:
-        add_rules(parser)
-    else:
-        parser.add_argument("--preset", default=DEFAULT_PRESETS[game], help=f"the preset (default "
-                                                                            f"{DEFAULT_PRESETS[game]})")
-    if "--rule" not in parser._option_string_actions:
+    from analysis.cli.common import add_rules_flags
+
+    if add_rules is None:
+        add_rules_flags(parser, DEFAULT_PRESETS[game], PRESET_NAMES[game])
+        parser.set_defaults(chart_rule_fields=True)
+        return
+    add_rules(parser)
+    if "--rule" not in parser._option_string_actions:      # the game's own flags lack house rules
         parser.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
                             help="change one rule field, e.g. --rule FIELD=VALUE (repeatable)")
         parser.set_defaults(chart_rule_fields=True)
@@ -95,21 +98,6 @@ def _preset(game: str) -> Callable:
     return import_module(f"analysis.{game}.rules").preset
 
 
-def _number(kind: type, low: float, high: float, what: str) -> Callable:
-    """An argparse type: a number within [low, high], else one sentence (exit code 2)."""
-    def parse(text: str):
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"'{text}' is not a number ({what})") from None
-        if not low <= value <= high:       # also refuses nan
-            raise argparse.ArgumentTypeError(f"{text} is not allowed for {what}; use {low:g} to {high:g}")
-        return value
-
-    parse.__name__ = what
-    return parse
-
-
 def _add_output_flags(parser) -> None:
     out = parser.add_argument_group("output")
     out.add_argument("--out", required=True, metavar="FILE",
@@ -118,11 +106,11 @@ def _add_output_flags(parser) -> None:
     out.add_argument("--size", choices=tuple(SIZES), default=None,
                      help="web (6 x 4 in, 150 dpi; the default), print (7 x 4.8 in, 300 dpi) or "
                           "square (6 x 6 in)")
-    out.add_argument("--width", type=_number(float, 0.5, MAX_INCHES, "the width in inches"),
+    out.add_argument("--width", type=bounded(float, 0.5, MAX_INCHES, "the width in inches"),
                      help="width in inches (overrides --size)")
-    out.add_argument("--height", type=_number(float, 0.5, MAX_INCHES, "the height in inches"),
+    out.add_argument("--height", type=bounded(float, 0.5, MAX_INCHES, "the height in inches"),
                      help="height in inches (overrides --size)")
-    out.add_argument("--dpi", type=_number(int, 20, 1200, "the dots per inch"),
+    out.add_argument("--dpi", type=bounded(int, 20, 1200, "the dots per inch"),
                      help="dots per inch of a PNG (default: the size's)")
     out.add_argument("--title", help="replace the chart's title")
 
@@ -275,7 +263,7 @@ def _bluff_dice(args, rules):
 
 def _bluff_bids_flags(parser) -> None:
     parser.add_argument("--dice", default="", help='my dice, e.g. "3 3 * 5 1" (default: none)')
-    parser.add_argument("--unknown", required=True, type=_number(int, 0, 200, "the unknown dice"),
+    parser.add_argument("--unknown", required=True, type=bounded(int, 0, 200, "the unknown dice"),
                         help="how many dice I cannot see")
 
 
@@ -288,9 +276,9 @@ def _bluff_bids(args, rules):
 
 
 def _bluff_heatmap_flags(parser) -> None:
-    parser.add_argument("--max-unknown", type=_number(int, 1, 200, "--max-unknown"), default=30,
+    parser.add_argument("--max-unknown", type=bounded(int, 1, 200, "--max-unknown"), default=30,
                         help="unknown dice across (default 0-30)")
-    parser.add_argument("--max-need", type=_number(int, 1, 200, "--max-need"), default=15,
+    parser.add_argument("--max-need", type=bounded(int, 1, 200, "--max-need"), default=15,
                         help="dice needed up (default 1-15)")
 
 
@@ -303,7 +291,7 @@ def _bluff_heatmap(args, rules):
 
 def _bluff_cost_flags(parser) -> None:
     parser.add_argument("--dice", required=True, help='my dice, e.g. "3 3 * 5 1"')
-    parser.add_argument("--opponents", required=True, nargs="+", type=_number(int, 1, 200, "--opponents"),
+    parser.add_argument("--opponents", required=True, nargs="+", type=bounded(int, 1, 200, "--opponents"),
                         metavar="N", help="the other players' dice counts, in turn order after me")
     parser.add_argument("--face", required=True, help="the face bid on: 1-6, or * (star) in Bluff")
     parser.add_argument("--bidder", type=int, default=None, metavar="K",
@@ -354,9 +342,9 @@ def _yacht_distribution(args, rules):
 
 def _yacht_keeps_flags(parser) -> None:
     parser.add_argument("--dice", required=True, help='the opening roll, e.g. "6 6 6 2 1"')
-    parser.add_argument("--rolls-left", type=_number(int, 1, 2, "--rolls-left"), default=2,
+    parser.add_argument("--rolls-left", type=bounded(int, 1, 2, "--rolls-left"), default=2,
                         help="rerolls left: 2 (the first roll of the game, default) or 1")
-    parser.add_argument("--top", type=_number(int, 1, 32, "--top"), default=10,
+    parser.add_argument("--top", type=bounded(int, 1, 32, "--top"), default=10,
                         help="how many keeps to show, best first (default 10)")
 
 
@@ -384,11 +372,11 @@ def _brag_equity_flags(parser) -> None:
     parser.add_argument("--hand", action="append", default=[], metavar="HAND",
                         help='a hand to chart, e.g. "KS KH 7D" (repeatable; default: the median hand of '
                              "each class)")
-    parser.add_argument("--opponents", type=_number(int, 1, 7, "--opponents"), default=1,
+    parser.add_argument("--opponents", type=bounded(int, 1, 7, "--opponents"), default=1,
                         help="chart against 1 up to this many opponents (1-7, default 1)")
-    parser.add_argument("--seed", type=_number(int, 0, 2**63 - 1, "--seed"), default=0,
+    parser.add_argument("--seed", type=bounded(int, 0, 2**63 - 1, "--seed"), default=0,
                         help="Monte Carlo seed (3 or more opponents)")
-    parser.add_argument("--samples", type=_number(int, 1000, 10**8, "--samples"), default=200_000,
+    parser.add_argument("--samples", type=bounded(int, 1000, 10**8, "--samples"), default=200_000,
                         help="Monte Carlo deals per hand and opponent count (default 200,000)")
 
 
@@ -465,7 +453,7 @@ def _bg_shots(args, rules):
 
 
 def _bg_entry_flags(parser) -> None:
-    parser.add_argument("--on-bar", type=_number(int, 1, 4, "--on-bar"), default=3,
+    parser.add_argument("--on-bar", type=bounded(int, 1, 4, "--on-bar"), default=3,
                         help="lines for 1 up to this many checkers on the bar (default 3)")
 
 
@@ -501,6 +489,8 @@ def _no_flags(parser) -> None:
 
 
 DEFAULT_PRESETS = {"bluff": "bluff", "yacht": "yacht_kr", "brag": "brag3", "backgammon": "backgammon"}
+PRESET_NAMES = {"bluff": "bluff, perudo or liars_dice", "yacht": "yacht_kr, clubhouse, yahtzee or yatzy",
+                "brag": "brag3, brag4 or teen_patti", "backgammon": "backgammon, dutch or acey_deucey"}
 
 KINDS = {
     "bluff": (
