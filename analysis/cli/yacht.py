@@ -200,5 +200,7 @@ def _simulate(args) -> int:
     else:
         print(result)
         print()
-        print(result.boxes().to_string(index=False))
+        # The same units as odds yacht solve: points to four places, the zero rate as a percentage.
+        print(result.boxes().to_string(index=False, formatters={
+            "mean_points": "{:8.4f}".format, "standard_error": "{:8.4f}".format, "zero_rate": "{:7.2%}".format}))
     return 0

@@ -132,6 +132,9 @@ class Solution:
     expected_score: float
     boxes: pd.DataFrame          # box, expected points, zero rate
     distribution: np.ndarray     # distribution[s] = P(final score == s)
+    #: Expected number of Yacht bonuses a game. The exact solve gives the bonus's points and this
+    #: count, not the chance of no bonus at all, so that row's zero rate is left empty ("—").
+    yacht_bonuses: float = 0.0
 
     @property
     def scores(self) -> np.ndarray:
@@ -157,7 +160,13 @@ class Solution:
                 "max_score": int(np.nonzero(self.distribution)[0].max())}
 
     def to_dict(self, distribution: bool = False) -> dict:
-        result = self.summary() | {"boxes": self.boxes}
+        boxes = []
+        for row in self.boxes.to_dict("records"):
+            if pd.isna(row["zero_rate"]):
+                del row["zero_rate"]
+                row["bonuses_per_game"] = self.yacht_bonuses
+            boxes.append(row)
+        result = self.summary() | {"boxes": boxes}
         if distribution:
             scores = np.nonzero(self.distribution)[0]
             result["distribution"] = [[int(s), float(self.distribution[s])] for s in scores]
@@ -168,8 +177,11 @@ class Solution:
         lines = [f"{self.rules.name} (joker: {self.rules.joker}): optimal expected score {s['expected_score']:.4f}",
                  f"standard deviation {s['std']:.4f}, median {s['median']}, 5%-95% range {s['p05']}-{s['p95']}",
                  "",
-                 self.boxes.to_string(index=False, formatters={
+                 self.boxes.to_string(index=False, na_rep="—", formatters={
                      "expected_points": "{:8.4f}".format, "zero_rate": "{:7.2%}".format})]
+        if self.boxes["zero_rate"].isna().any():
+            lines.append(f"— the Yacht bonus is paid {self.yacht_bonuses:.4f} times a game on average; the exact "
+                         "solve does not give the chance of no bonus at all (odds yacht simulate counts it).")
         return "\n".join(lines)
 
 
@@ -190,7 +202,8 @@ def solve(rules: Rules | str = "yacht_kr", store: Store | None = None) -> Soluti
         rows.append({"box": "Yacht bonus", "expected_points": table["bonus_points"][1],
                      "zero_rate": float("nan")})
     boxes = pd.DataFrame(rows, columns=["box", "expected_points", "zero_rate"])
-    return Solution(rules, float(values[g.start]), boxes, table["distribution"])
+    return Solution(rules, float(values[g.start]), boxes, table["distribution"],
+                    yacht_bonuses=float(table["bonus_rate"][1]))
 
 
 @prepares("yacht", "the optimal strategy of every preset (up to a minute each)")

@@ -138,3 +138,22 @@ def test_heuristic_forward_pass_is_worse_than_optimal():
     values = compute_values(rules)
     greedy = follow_policy(rules, values, with_distribution=False, use_values=False)
     assert float(greedy["mean"]) < values[game_arrays(rules).start] - 5
+
+
+def test_the_yacht_bonus_row_prints_a_dash_and_a_count_never_nan_or_null():
+    import json
+
+    import pandas as pd
+
+    from analysis.yacht.solver import Solution
+
+    boxes = pd.DataFrame([{"box": "Yahtzee", "expected_points": 16.87, "zero_rate": 0.6626},
+                          {"box": "Yacht bonus", "expected_points": 9.58, "zero_rate": float("nan")}])
+    solution = Solution(preset("yahtzee", joker="free"), 254.59, boxes, np.array([0.5, 0.5]),
+                        yacht_bonuses=0.0958)
+    text = str(solution)
+    assert "NaN" not in text and "nan" not in text
+    assert "Yacht bonus" in text and "paid 0.0958 times a game" in text
+    rows = solution.to_dict()["boxes"]
+    assert rows[1] == {"box": "Yacht bonus", "expected_points": 9.58, "bonuses_per_game": 0.0958}
+    assert "null" not in json.dumps(rows) and rows[0]["zero_rate"] == 0.6626
