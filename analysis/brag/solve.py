@@ -44,7 +44,7 @@ STRENGTH_PAIRS = TableKind(
 #: A solved heads-up betting game: average policy, counterfactual values and reach, summary, trajectory.
 BETTING = TableKind("brag/betting", {
     "policy": Array("float64", (None,), within=(0, 1)), "node_values": Array("float64", (2, None, None)),
-    "reach": Array("float64", (2, None, None)), "summary": Array("float64", (6,)),
+    "reach": Array("float64", (2, None, None)), "summary": Array("float64", (7,)),
     "history": Array("float64", (None, 2))}, code=_CODE)
 VARIANTS = {"cfr": 0, "cfr+": 1, "dcfr": 2}
 DEFAULT_TARGET = 1e-3
