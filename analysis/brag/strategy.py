@@ -151,6 +151,7 @@ def decision_table(solution, history=()):
         raise InvalidArgument("That history ends the hand; there is no decision to tabulate.")
     seat = int(reader.tree.actor[node])
     names = reader.tree.actions(node)
+    win = _win_chance(reader, node, seat)
     rows = []
     for i in range(reader.classes):
         mix = reader.mix(node, i)
@@ -159,7 +160,7 @@ def decision_table(solution, history=()):
                      "hands": int(reader.pairs.hands[i]),
                      "reach": float(reader.solution.reach[seat, node, i]),
                      **{name: float(share) for name, share in zip(names, mix)},
-                     "win_against_range": _win_chance(reader, node, seat)[i]})
+                     "win_against_range": float(win[i])})
     return pd.DataFrame(rows)
 
 
