@@ -5,9 +5,10 @@
    iteration (numba compile) apart from the warm ones.
 2. Solves with discounted CFR until the exploitability is at most 0.001 chips per
    ante (checked every 50 iterations), printing wall and processor seconds.
-3. Gives discounted CFR, CFR+ and vanilla CFR the same wall-clock budget
-   (``--seconds``, default 20) and prints the iterations per second and the exact
-   exploitability each reached, as ratios against vanilla CFR.
+3. Gives discounted CFR, CFR+ and vanilla CFR the same number of iterations
+   (``--iterations``, default 200; independent of the machine's load) and then the
+   same wall-clock budget (``--seconds``, default 20), and prints the iterations per
+   second and the exact exploitability each reached, as ratios against vanilla CFR.
 4. Prints the only public figure found for a solver of this family (heads-up Teen
    Patti by CFR+: exploitability about 6e-4 after 55 minutes) beside this solver's
    time to 6e-4 on ``teen_patti``. The games differ (that solver's bet sizes and
@@ -33,8 +34,9 @@ from analysis.brag.solve import VARIANTS, _Passes, betting_game, run_solver  # n
 PUBLISHED_TEEN_PATTI = (6e-4, 55 * 60)   # exploitability, seconds (CFR+, as reported by its author)
 
 
-def equal_time(game, variant: str, seconds: float) -> tuple[int, float, float]:
-    """(iterations, seconds used, exploitability) for ``variant`` run for ``seconds`` of wall time."""
+def equal_time(game, variant: str, seconds: float, iterations: int | None = None) -> tuple[int, float, float]:
+    """(iterations, seconds used, exploitability) for ``variant`` run for ``seconds`` of wall time
+    (or exactly ``iterations`` iterations)."""
     passes = _Passes(game)
     regret, strategy_sum, policy = np.zeros(game.slots), np.zeros(game.slots), np.empty(game.slots)
     code = VARIANTS[variant]
@@ -42,7 +44,7 @@ def equal_time(game, variant: str, seconds: float) -> tuple[int, float, float]:
     regret[:], strategy_sum[:] = 0.0, 0.0
     started = time.perf_counter()
     t = 0
-    while time.perf_counter() - started < seconds:
+    while (t < iterations) if iterations else (time.perf_counter() - started < seconds):
         t += 1
         passes.iterate(t, code, policy, regret, strategy_sum)
     used = time.perf_counter() - started
@@ -53,6 +55,7 @@ def equal_time(game, variant: str, seconds: float) -> tuple[int, float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=20.0, help="wall-clock budget per solver (default 20)")
+    parser.add_argument("--iterations", type=int, default=200, help="iterations per solver (default 200)")
     parser.add_argument("--preset", default="brag3")
     args = parser.parse_args()
     print(f"Python {platform.python_version()} on {platform.machine()}, {platform.processor() or 'cpu'}")
@@ -70,13 +73,16 @@ def main() -> None:
     print(f"discounted CFR to exploitability {solution.exploitability:.6f} ante: {solution.iterations} iterations, "
           f"{solution.seconds:.1f} s wall, {solution.cpu_seconds:.1f} s processor (target: under 60 s)")
 
-    print(f"\nSame wall-clock budget ({args.seconds:g} s each):")
-    print(f"{'solver':<8}{'iterations':>12}{'it/s':>9}{'exploitability':>17}{'vs CFR':>9}")
-    rows = {variant: equal_time(game, variant, args.seconds) for variant in ("dcfr", "cfr+", "cfr")}
-    vanilla = rows["cfr"][2]
-    for variant, (iterations, used, exploitability) in rows.items():
-        print(f"{variant:<8}{iterations:>12,}{iterations / used:>9.1f}{exploitability:>17.6f}"
-              f"{vanilla / exploitability:>8.1f}x")
+    for title, seconds, iterations in ((f"Same number of iterations ({args.iterations} each):", None,
+                                        args.iterations),
+                                       (f"Same wall-clock budget ({args.seconds:g} s each):", args.seconds, None)):
+        print(f"\n{title}")
+        print(f"{'solver':<8}{'iterations':>12}{'it/s':>9}{'exploitability':>17}{'vs CFR':>9}")
+        rows = {variant: equal_time(game, variant, seconds, iterations) for variant in ("dcfr", "cfr+", "cfr")}
+        vanilla = rows["cfr"][2]
+        for variant, (done, used, exploitability) in rows.items():
+            print(f"{variant:<8}{done:>12,}{done / used:>9.1f}{exploitability:>17.6f}"
+                  f"{vanilla / exploitability:>8.1f}x")
 
     teen = run_solver(betting_game("teen_patti"), target=PUBLISHED_TEEN_PATTI[0], progress=False)
     print(f"\nOn paper: a public heads-up Teen Patti CFR+ solver reports about {PUBLISHED_TEEN_PATTI[0]:g} "
