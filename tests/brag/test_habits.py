@@ -2,7 +2,6 @@
 
 import dataclasses
 
-import numpy as np
 import pytest
 
 from analysis.brag.habits import HABITS, habit_costs, habit_policy

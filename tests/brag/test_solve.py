@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from analysis.brag.rules import preset
-from analysis.brag.solve import betting_game, deck_cards, run_solver, solve
+from analysis.brag.solve import betting_game, run_solver, solve
 from analysis.brag.tables import hand_table
 from analysis.errors import InvalidArgument
 from tests.brag import reference
