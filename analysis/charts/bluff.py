@@ -112,7 +112,8 @@ def p_true_heatmap_chart(grid, rules: BiddingRules):
     kinds = list(dict.fromkeys(grid["bid_kind"]))
     max_unknown, max_need = int(grid["unknown"].max()), int(grid["need"].max())
     with house_style():
-        fig, axes = plt.subplots(1, len(kinds), figsize=(5.5 * len(kinds), 4.6), sharey=True, squeeze=False)
+        fig, axes = plt.subplots(1, len(kinds), figsize=(5.5 * len(kinds), 4.6), sharey=True, squeeze=False,
+                                 layout="constrained")
         axes = axes[0]
         for ax, kind in zip(axes, kinds):
             block = grid[grid["bid_kind"] == kind]
@@ -121,8 +122,9 @@ def p_true_heatmap_chart(grid, rules: BiddingRules):
                               extent=(-0.5, max_unknown + 0.5, 0.5, max_need + 0.5))
             ax.contour(np.arange(max_unknown + 1), np.arange(1, max_need + 1), table, levels=[0.5],
                        colors="white", linewidths=1.5, linestyles="--")
-            finish(ax, kind, "unknown dice (dice I cannot see)", "dice needed from the unknown ones")
+            finish(ax, kind, "", "dice needed from the unknown ones" if ax is axes[0] else "")
             ax.grid(False)
+        fig.supxlabel("unknown dice (dice I cannot see)", fontsize=plt.rcParams["axes.labelsize"])
         fig.colorbar(image, ax=list(axes), label="P(bid true)", shrink=0.9)
         fig.suptitle(f"{rules.title}: chance that a bid is true (dashed: 50%)", fontweight="bold")
     return fig
@@ -178,7 +180,8 @@ def call_cost_chart(costs, rules: BiddingRules, face: int):
 
     calls = list(dict.fromkeys(costs["call"]))
     with house_style():
-        fig, axes = plt.subplots(1, len(calls), figsize=(5.5 * len(calls), 4.5), sharey=True, squeeze=False)
+        fig, axes = plt.subplots(1, len(calls), figsize=(5.5 * len(calls), 4.5), sharey=True, squeeze=False,
+                                 layout="constrained")
         for ax, call in zip(axes[0], calls):
             block = costs[costs["call"] == call]
             for (role, rows), (colour, marker, dash) in zip(block.groupby("player", sort=True), series_styles()):
@@ -186,7 +189,10 @@ def call_cost_chart(costs, rules: BiddingRules, face: int):
                         markersize=4, label=rows["role"].iloc[0])
             whole_number_ticks(ax.xaxis)
             what = "if you challenge" if call == "challenge" else "if you call it exact"
-            finish(ax, what, f"bid count N ('N {rules.face_words(face)}')", "expected dice lost", legend=True)
+            finish(ax, what, f"bid count N ('N {rules.face_words(face)}')",
+                   "expected dice lost" if ax is axes[0][0] else "")
+        # One legend for the panels, under them, so it covers no curve.
+        fig.legend(*axes[0][0].get_legend_handles_labels(), loc="outside lower center", ncols=3)
         fig.suptitle(f"{rules.title}: what calling a bid of {rules.face_words(face)} costs each player",
                      fontweight="bold")
     return fig
