@@ -16,6 +16,7 @@ random stream, so a seed gives the same games on any number of threads.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 
 import numpy as np
@@ -30,6 +31,8 @@ from analysis.yacht.target import as_plain_rules, card_mask, open_maxima
 STRATEGIES = ("optimal", "to-win")
 #: The win-seeking recursion is run from this many open boxes down (2**6 cards per turn at most).
 EXACT_FROM = 6
+#: Seconds per game per 2**exact_from, measured here for a win-seeking player (two busy cores).
+_SECONDS_PER_CARD = 0.006
 _CHUNK = 500
 
 
@@ -160,6 +163,12 @@ def simulate_match(rules: Rules | str = "yacht_kr", strategies=("to-win", "optim
     finals = np.zeros((games, players), dtype=np.int64)
     box_points = np.zeros((players, n_boxes), dtype=np.int64)
     box_zeros = np.zeros((players, n_boxes), dtype=np.int64)
+    if "to-win" in names:
+        seconds = games * names.count("to-win") * _SECONDS_PER_CARD * (1 << exact_from)
+        if seconds > 60:
+            print(f"odds: {games:,} games with a win-seeking player from {exact_from} open boxes take about "
+                  f"{seconds / 3600:.1f} hours here ({seconds / 60:,.0f} minutes); --exact-from lower is faster.",
+                  file=sys.stderr)
     step = max(_CHUNK, -(-games // 200))
     with Progress(f"odds: playing {games:,} {rules.name} matches ({', '.join(names)})", total=games) as bar:
         for first in range(0, games, step):
