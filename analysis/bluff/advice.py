@@ -22,6 +22,7 @@ from analysis.bluff.odds import BidOdds, bid_odds
 from analysis.bluff.outcomes import CallOutcome, challenge_outcome
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument, InvalidDice
+from analysis.tables import counted
 
 ASSUMPTION = ("the dice you cannot see are random (earlier bids are not read as information), "
               "and the next player challenges any raise you make (the worst case for a raise)")
@@ -98,7 +99,9 @@ class CallAdvice:
             f"{r.title}: {sum(self.held)} dice in play, you hold {format_dice(self.my_dice, r)}; "
             f"player {self.bidder} bid {format_bid(self.bid, r)} ({describe_bid(self.bid, r)}).",
             f"  P(bid true)  {self.odds.p_true:.4f}    P(exactly) {self.odds.p_exact:.4f}    "
-            f"(you hold {self.odds.my_count}, need {max(self.odds.need, 0)} of {self.odds.unknown} unknown dice)",
+            f"(you hold {self.odds.my_count}, need {max(self.odds.need, 0)} of "
+            f"{counted(self.odds.unknown, 'unknown die', 'unknown dice')})",
+        ] + ([f"  {self.odds.impossible_note}"] if self.odds.impossible_note else []) + [
             "",
             f"  If you {call_word}: you win with P = {self.challenge.p_caller_wins:.4f}; expected dice lost:",
         ]

@@ -23,6 +23,7 @@ from analysis.bluff.bids import Bid, all_bids, describe_bid, format_bid, format_
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
 from analysis.store import Array, Store, TableKind, prepares
+from analysis.tables import counted
 
 #: Largest number of unknown dice any question may ask about (a Bluff box holds 30).
 MAX_UNKNOWN = 200
@@ -103,6 +104,15 @@ class BidOdds:
     def expected_count(self) -> float:
         return self.my_count + self.unknown * self.chance
 
+    @property
+    def impossible_note(self) -> str | None:
+        """A sentence when the bid names more dice than are in play (legal, but never true)."""
+        in_play = len(self.my_dice) + self.unknown
+        if self.bid.count <= in_play:
+            return None
+        return (f"The bid names {counted(self.bid.count, 'die', 'dice')} but only "
+                f"{counted(in_play, 'die is', 'dice are')} in play: it can never be true.")
+
     def to_dict(self) -> dict:
         return {
             "preset": self.rules.name,
@@ -116,6 +126,7 @@ class BidOdds:
             "expected_count": self.expected_count,
             "p_true": self.p_true,
             "p_exact": self.p_exact,
+            "can_be_true": self.impossible_note is None,
             "distribution": {str(a): float(p) for a, p in enumerate(self.distribution) if p > 0},
         }
 
@@ -123,13 +134,15 @@ class BidOdds:
         r = self.rules
         lines = [
             f"{r.title}: bid {format_bid(self.bid, r)} ({describe_bid(self.bid, r)}), "
-            f"my dice {format_dice(self.my_dice, r)}, {self.unknown} unknown dice"
+            f"my dice {format_dice(self.my_dice, r)}, {counted(self.unknown, 'unknown die', 'unknown dice')}"
             + (" (palifico round)" if self.palifico_round else ""),
-            f"  I hold {self.my_count}; need {max(self.need, 0)} more from {self.unknown} dice "
+            f"  I hold {self.my_count}; need {max(self.need, 0)} more from {counted(self.unknown, 'die', 'dice')} "
             f"at {'1/3' if self.chance > 0.2 else '1/6'} each (expected count {self.expected_count:.2f})",
             f"  P(true)  = {self.p_true:.4f}",
             f"  P(exact) = {self.p_exact:.4f}",
         ]
+        if self.impossible_note:
+            lines.append(f"  {self.impossible_note}")
         return "\n".join(lines)
 
 

@@ -93,3 +93,16 @@ def test_the_installed_command_answers_without_a_traceback():
     good = subprocess.run([sys.executable, "-m", "analysis.cli.main", "bluff", "call", "--dice", "3 3 * 5 1",
                            "--opponents", "6", "7", "--bid", "7x4"], capture_output=True, text=True)
     assert good.returncode == 0 and "Recommendation" in good.stdout
+
+
+def test_a_bid_above_the_dice_in_play_is_said_never_to_be_true(odds):
+    above = odds("bluff", "odds", "--dice", "3 3", "--unknown", "1", "--bid", "9x3")
+    assert above.code == 0
+    assert "need 7 more from 1 die at" in above.out
+    assert "The bid names 9 dice but only 3 dice are in play: it can never be true." in above.out
+    call = odds("bluff", "call", "--dice", "3 3 * 5 1", "--opponents", "1", "--bid", "9x3")
+    assert "only 6 dice are in play: it can never be true." in call.out
+    within = odds("bluff", "odds", "--dice", "3 3", "--unknown", "7", "--bid", "9x3")
+    assert "never be true" not in within.out
+    assert '"can_be_true": false' in odds("bluff", "odds", "--dice", "3 3", "--unknown", "1", "--bid", "9x3",
+                                          "--json").out
