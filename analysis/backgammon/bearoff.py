@@ -120,7 +120,7 @@ def one_sided_table(store: Store | None = None) -> dict:
     return _LOADED[memo]
 
 
-#: The cube of standard backgammon (RULES.md 4.1: 2..64), from the rule fields.
+#: The cube of standard backgammon (docs/rules.md: 2..64), from the rule fields.
 CUBE_VALUES = STANDARD.cube_values
 CUBE_MAX = CUBE_VALUES[-1]
 
@@ -148,7 +148,7 @@ def two_sided_endless() -> dict:
 
 
 def _build_cube_levels() -> dict:
-    """Cubeful equities at every cube value, honouring the 64 cap (RULES.md 4.1).
+    """Cubeful equities at every cube value, honouring the 64 cap (docs/rules.md).
 
     At 64 nobody may double: the equity is the cubeless 2P - 1. Below, a double to
     2v is taken at twice the taker-owns equity at 2v, so the levels are solved from

@@ -7,8 +7,8 @@ dice: Bluff's loss of several dice at once, Perudo's calza (a die back) and
 Liar's Dice's spot on all feed through. After a round:
 
 - the next round's opener is the preset's ``next_opener``: Bluff's challenger
-  (RULES.md §1.1), or for Perudo and Liar's Dice the player who lost a die (the
-  usual table rule; RULES.md names the opener only for Bluff);
+  (docs/rules.md), or for Perudo and Liar's Dice the player who lost a die (the
+  usual table rule);
 - Perudo with palifico: the round after a player first drops to one die is a
   palifico round. A player who already holds one die when the endgame starts has
   had it.
@@ -34,6 +34,7 @@ from analysis.bluff.rules import BiddingRules
 from analysis.bluff.solve import solve_round
 from analysis.errors import InvalidArgument
 from analysis.store import Array, Store, TableKind
+from analysis.tables import counted
 
 #: The chance that the opener wins from each state (dice of each side, palifico flags) of an endgame.
 GAME_VALUES = TableKind(
@@ -147,7 +148,8 @@ class GameValue:
     def __str__(self) -> str:
         r = self.rules
         return "\n".join([
-            f"{r.title}, two players, me {self.dice[0]} dice v you {self.dice[1]}: chance that I win the game",
+            f"{r.title}, two players, me {counted(self.dice[0], 'die', 'dice')} v you {self.dice[1]}: "
+            "chance that I win the game",
             f"  if I open the round:   {self.p_win_opening:.4f}",
             f"  if you open the round: {self.p_win_responding:.4f}",
             f"  every round solved to within {self.max_exploitability:.1e} of equilibrium "
