@@ -119,6 +119,7 @@ def _bearoff(args) -> int:
     from analysis.backgammon.cube import cube_advice
     from analysis.errors import InvalidArgument
 
+    rules = _rules(args)        # bad rules are reported before any table is read or built
     if args.counts is not None:
         if args.id is not None or args.position is not None:
             raise InvalidArgument("Give either six counts or a position (--id/--position), not both.")
@@ -129,7 +130,7 @@ def _bearoff(args) -> int:
         print_json(odds) if args.json else print(odds)
         return 0
     position = _position(args)
-    advice = cube_advice(position, rules=_rules(args), turn=args.turn)
+    advice = cube_advice(position, rules=rules, turn=args.turn)
     mine, theirs = home_counts(position)
     sides = {"on_roll": bearoff_odds(mine), "opponent": bearoff_odds(theirs)}
     if args.json:

@@ -161,12 +161,20 @@ def _table(args) -> int:
     return 0
 
 
+#: The largest count ``odds bluff raises`` lists (far above any table's dice: 6 players x 30 dice).
+MAX_LISTED_COUNT = 1000
+
+
 def _raises(args) -> int:
     from analysis.bluff.bids import format_bid, legal_raises, parse_bid
 
     rules = _rules(args)
     bid = parse_bid(args.bid, rules) if args.bid else None
     max_count = args.max_count if args.max_count is not None else (bid.count if bid else 0) + 3
+    if not 1 <= max_count <= MAX_LISTED_COUNT:     # the list grows with the count: bound it before building it
+        from analysis.errors import InvalidArgument
+        raise InvalidArgument(f"Raises up to a count of {max_count:,} cannot be listed; the largest count "
+                              f"listed must be 1-{MAX_LISTED_COUNT:,}.")
     bids = [format_bid(b, rules) for b in legal_raises(bid, rules, max_count, args.palifico)]
     if args.json:
         print_json({"preset": rules.name, "bid": args.bid, "raises": bids})

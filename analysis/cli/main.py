@@ -3,7 +3,8 @@
 Each game's module in this package defines ``register(subparsers)``; heavy imports
 (numba, pandas) happen inside the command handlers so that ``odds --help`` and
 argument errors answer at once. Every ``analysis.errors.OddsError`` becomes one
-sentence on stderr and exit code 2.
+sentence on stderr and exit code 2, and so do digits from other scripts, a
+computation that runs out of memory and an output file that cannot be written.
 """
 
 from __future__ import annotations
@@ -36,15 +37,44 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _foreign_digit(argv) -> str | None:
+    """An argument holding a digit from another script ('²', '①', '٣'): Python's int() reads
+    some of them, so they are refused up front rather than half-understood."""
+    for word in argv:
+        for character in str(word):
+            if not character.isascii() and character.isnumeric():
+                return f"'{character}' in '{word}' is not an ASCII digit; write numbers with 0-9."
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     from analysis.errors import OddsError
 
+    argv = sys.argv[1:] if argv is None else list(argv)
+    problem = _foreign_digit(argv)
+    if problem is not None:
+        print(f"odds: error: {problem}", file=sys.stderr)
+        return 2
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         return int(args.handler(args) or 0)
     except OddsError as error:
         print(f"odds: error: {error}", file=sys.stderr)
+        return 2
+    except MemoryError:
+        print("odds: error: the question needs more memory than this machine has; ask a smaller one.",
+              file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        # The reader (``head``, a pager) went away: not an error of ours.
+        sys.stderr.close()
+        return 0
+    except OSError as error:
+        # An output file that cannot be written (missing folder, a directory, a full disk, /proc).
+        where = f" '{error.filename}'" if getattr(error, "filename", None) else ""
+        reason = (error.strerror or str(error)).rstrip(".")
+        print(f"odds: error: cannot write{where}: {reason}.", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # The reader (``head``, a pager) went away: not an error of ours.
