@@ -18,6 +18,7 @@ leaves it marked as stopped rather than stuck at a partial figure.
 from __future__ import annotations
 
 import sys
+import threading
 import time
 
 #: Seconds between two progress lines in a log or a pipe.
@@ -41,12 +42,24 @@ class Progress:
         self._last_draw = 0.0
         self._last_line = self._started
         self._lines = 0
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._heartbeat = None
 
     def __enter__(self) -> "Progress":
         self._started = self._last_line = time.perf_counter()
         if self.terminal:
             self._draw(force=True)
+        elif self.stream is not None and self.interval > 0:
+            # A step can take longer than the interval (one solver check, one kernel call):
+            # a quiet thread keeps the log alive between advances.
+            self._heartbeat = threading.Thread(target=self._beat, daemon=True)
+            self._heartbeat.start()
         return self
+
+    def _beat(self) -> None:
+        while not self._stop.wait(self.interval / 2):
+            self._line()
 
     def advance(self, steps: int = 1) -> None:
         self.done = min(self.total, self.done + steps)
@@ -69,18 +82,23 @@ class Progress:
         self.stream.flush()
 
     def _line(self) -> None:
-        now = time.perf_counter()
-        if now - self._last_line < self.interval:
-            return
-        self._last_line = now
-        self._lines += 1
-        self.stream.write(f"{self.label}: {100 * self.done / self.total:.0f}% "
-                          f"({self.done:,} of {self.total:,}), {now - self._started:.0f} s\n")
-        self.stream.flush()
+        with self._lock:
+            now = time.perf_counter()
+            if now - self._last_line < self.interval or self._stop.is_set():
+                return
+            self._last_line = now
+            self._lines += 1
+            self.stream.write(f"{self.label}: {100 * self.done / self.total:.0f}% "
+                              f"({self.done:,} of {self.total:,}), {now - self._started:.0f} s\n")
+            self.stream.flush()
 
     def __exit__(self, exc_type, *exc) -> None:
         if self.stream is None:
             return
+        if self._heartbeat is not None:
+            with self._lock:
+                self._stop.set()
+            self._heartbeat.join()
         elapsed = time.perf_counter() - self._started
         if self.terminal:
             if exc_type is None:

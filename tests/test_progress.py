@@ -47,3 +47,14 @@ def test_an_error_marks_the_bar_stopped():
             raise ValueError
     last = screen.getvalue().split("\r")[-1]
     assert " 30.0%" in last and last.rstrip().endswith("stopped")
+
+
+def test_a_long_step_in_a_pipe_still_gets_lines():
+    import time
+
+    log = io.StringIO()
+    with Progress("solve", total=2, stream=log, interval=0.1):
+        time.sleep(0.45)  # one step that outlasts the interval several times, no advance
+    lines = log.getvalue().splitlines()
+    assert len(lines) >= 3 and lines[0].startswith("solve: 0% (0 of 2), ")
+    assert lines[-1].startswith("solve: done (")
