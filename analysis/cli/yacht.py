@@ -26,28 +26,14 @@ def _add_rules(parser) -> None:
 
 
 def _rules(args):
-    from analysis.errors import InvalidRules
+    from analysis.cli.common import rule_fields
     from analysis.yacht.rules import Rules, preset
 
     house = {}
     if args.joker:
         house["joker"] = args.joker
-    fields = {name: kind for name, kind in Rules.__annotations__.items()}
-    for item in args.rule:
-        name, _, value = item.partition("=")
-        name = name.strip()
-        if name not in fields or name in ("name", "boxes", "description", "joker"):
-            raise InvalidRules(f"'{name}' is not a house-rule field; use five_alike_is_full_house, distinct_pairs, "
-                               "one_pair_scores_two_pairs, upper_bonus, upper_threshold or yacht_bonus.")
-        if fields[name] == "bool":
-            if value.lower() not in ("true", "false", "yes", "no", "1", "0"):
-                raise InvalidRules(f"'{value}' is not true or false (rule {name}).")
-            house[name] = value.lower() in ("true", "yes", "1")
-        else:
-            try:
-                house[name] = int(value)
-            except ValueError:
-                raise InvalidRules(f"'{value}' is not a whole number (rule {name}).") from None
+    # Read by the fields' real types, each number within the shared limit; the rules check their ranges.
+    house.update(rule_fields(Rules, args.rule, exclude=("name", "boxes", "description", "joker")))
     return preset(args.preset, **house)
 
 
