@@ -8,7 +8,17 @@ PRESET_HELP = "brag3 (default), brag4 or teen_patti"
 
 
 def _add_preset(parser) -> None:
-    parser.add_argument("--preset", default="brag3", help=PRESET_HELP)
+    from analysis.cli.common import add_rules_flags
+
+    add_rules_flags(parser, "brag3", "brag3, brag4 or teen_patti")
+
+
+def _preset(args):
+    """The rules of ``--preset`` with the ``--rule FIELD=VALUE`` changes (checked when made)."""
+    from analysis.brag.rules import BragRules, preset
+    from analysis.cli.common import rules_from_args
+
+    return rules_from_args(preset, BragRules, args)
 
 
 def _add_hand(parser) -> None:
@@ -163,7 +173,7 @@ def _strategy(args) -> int:
 def _freq(args) -> int:
     from analysis.brag.frequencies import frequency_report
 
-    report = frequency_report(args.preset)
+    report = frequency_report(_preset(args))
     if args.json:
         print_json(report)
         return 0
@@ -179,7 +189,7 @@ def _freq(args) -> int:
 def _equity(args) -> int:
     from analysis.brag.equity import equity
 
-    result = equity(_hand_of(args), args.opponents, args.preset, against=args.against, seed=args.seed,
+    result = equity(_hand_of(args), args.opponents, _preset(args), against=args.against, seed=args.seed,
                     samples=args.samples, exact=False if args.simulate else None)
     if args.json:
         print_json(result)
@@ -193,9 +203,7 @@ def _hand(args) -> int:
     from analysis.brag.frequencies import percentile
     from analysis.brag.hands import describe, hand_class, strength
     from analysis.brag.cards import parse_hands
-    from analysis.brag.rules import preset
-
-    rules = preset(args.preset)
+    rules = _preset(args)
     hands = parse_hands(args.hands, rules.hand_size)
     rows = [{"hand": format_hand(h), "name": describe(h, rules), "class": hand_class(h, rules),
              "strength": strength(h, rules), "percentile": percentile(h, rules)} for h in hands]
@@ -224,21 +232,21 @@ def _decision(decision, as_json: bool) -> int:
 def _see(args) -> int:
     from analysis.brag.advice import see_or_bet
 
-    return _decision(see_or_bet(_hand_of(args), args.pot, args.stake, args.preset, against=args.against,
+    return _decision(see_or_bet(_hand_of(args), args.pot, args.stake, _preset(args), against=args.against,
                                 opponent_sees=args.opponent_sees), args.json)
 
 
 def _stay(args) -> int:
     from analysis.brag.advice import stay_or_fold
 
-    return _decision(stay_or_fold(_hand_of(args), args.pot, args.stake, args.opponents, args.preset,
+    return _decision(stay_or_fold(_hand_of(args), args.pot, args.stake, args.opponents, _preset(args),
                                   seed=args.seed, samples=args.samples), args.json)
 
 
 def _blind(args) -> int:
     from analysis.brag.advice import blind_or_look
 
-    return _decision(blind_or_look(args.pot, args.stake, args.rounds, args.preset, against=args.against),
+    return _decision(blind_or_look(args.pot, args.stake, args.rounds, _preset(args), against=args.against),
                      args.json)
 
 
@@ -247,7 +255,7 @@ def _table(args) -> int:
 
     from analysis.brag.equity import equity_table
 
-    frame = equity_table(args.preset, args.against)
+    frame = equity_table(_preset(args), args.against)
     if args.out == "-":
         frame.to_csv(sys.stdout, index=False, float_format="%.6f")
     else:
