@@ -13,12 +13,23 @@ def _add_rules(parser) -> None:
     parser.add_argument("--wild", type=int, default=None, metavar="FACE",
                         help="liars_dice only: make FACE wild (e.g. 6)")
     parser.add_argument("--palifico", action="store_true", help="Perudo palifico round: pacos are not wild")
+    parser.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
+                        help="change one rule field, e.g. --rule exact_call=calza (repeatable; see docs/bluff.md)")
+
+
+#: Fields ``--rule`` does not change: names, and the dice counts (``--start`` sets those, checked).
+_NOT_RULES = ("name", "title", "joker_name", "box_dice", "dice_per_player", "min_players", "max_players")
 
 
 def _rules(args):
     from analysis.bluff.rules import preset
 
+    from analysis.bluff.rules import BiddingRules
+    from analysis.cli.common import rule_fields
+
     rules = preset(args.preset, args.wild)
+    changes = rule_fields(BiddingRules, getattr(args, "rule", []), exclude=_NOT_RULES)
+    rules = rules.with_fields(**changes) if changes else rules
     if args.palifico and not rules.palifico:
         from analysis.errors import InvalidRules
         raise InvalidRules(f"{rules.title} has no palifico rounds; --palifico applies to perudo.")
