@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib.util
 import sys
 
-from analysis.cli.common import add_json_flag, print_json
+from analysis.cli.common import add_json_flag, print_json, writable_file
 
 
 def _add_rules(parser) -> None:
@@ -82,7 +82,8 @@ def register(subparsers) -> None:
     table.add_argument("--dice", default="", help="my dice (default: none)")
     table.add_argument("--max-unknown", type=int, default=60, help="largest number of unknown dice (default 60)")
     table.add_argument("--max-count", type=int, default=None, help="largest bid count (default: all that can be true)")
-    table.add_argument("--out", default="-", help="CSV file (default: standard output)")
+    table.add_argument("--out", default="-", type=writable_file, help="CSV file (default: standard output)")
+    add_json_flag(table)
     table.set_defaults(handler=_table)
 
     raises = commands.add_parser("raises", help="the legal raises of a bid, in track order")
@@ -164,7 +165,9 @@ def _table(args) -> int:
     rules = _rules(args)
     dice = parse_dice(args.dice, rules) if args.dice.strip() else ()
     table = odds_table(rules, dice, args.max_unknown, args.max_count, args.palifico)
-    if args.out == "-":
+    if args.json and args.out == "-":
+        print_json(table)
+    elif args.out == "-":
         table.to_csv(sys.stdout, index=False)
     else:
         table.to_csv(args.out, index=False)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from analysis.cli.common import add_json_flag, print_json
+from analysis.cli.common import add_json_flag, print_json, writable_file
 
 PRESET_HELP = "brag3 (default), brag4 or teen_patti"
 
@@ -119,7 +119,8 @@ def register(subparsers) -> None:
     table = commands.add_parser("table", help="heads-up equity of every hand as CSV")
     _add_preset(table)
     table.add_argument("--against", default="any", help="the opponent's range (default any)")
-    table.add_argument("--out", default="-", help="CSV file (default: standard output)")
+    table.add_argument("--out", default="-", type=writable_file, help="CSV file (default: standard output)")
+    add_json_flag(table)
     table.set_defaults(handler=_table)
 
     from analysis.cli.chart import add_chart_command
@@ -256,7 +257,9 @@ def _table(args) -> int:
     from analysis.brag.equity import equity_table
 
     frame = equity_table(_preset(args), args.against)
-    if args.out == "-":
+    if args.json and args.out == "-":
+        print_json(frame)
+    elif args.out == "-":
         frame.to_csv(sys.stdout, index=False, float_format="%.6f")
     else:
         try:

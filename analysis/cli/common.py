@@ -171,3 +171,27 @@ def _read_value(kind, field, text: str, name: str):
 def rules_from_args(preset, rules_class, args, exclude=("name",)):
     """The rules named by ``args.preset`` with the ``args.rule`` changes, checked when made."""
     return preset(args.preset, **rule_fields(rules_class, getattr(args, "rule", []), exclude))
+
+
+def writable_file(text: str) -> str:
+    """An argparse ``type=`` for an output file: ``-`` (standard output), or a path whose folder
+    exists and takes a new file, checked before any work starts (a missing folder, a directory,
+    ``/proc``); a full disk can only show when writing, and is one sentence then too."""
+    import argparse
+    import os
+    import tempfile
+
+    if text == "-":
+        return text
+    path = os.path.abspath(os.path.expanduser(text)) if text.strip() else ""
+    folder = os.path.dirname(path)
+    if not path or os.path.isdir(path):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a file name to write")
+    if not os.path.isdir(folder):
+        raise argparse.ArgumentTypeError(f"cannot write '{text}': the folder {folder} does not exist")
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".odds-probe-"):
+            pass
+    except OSError as error:
+        raise argparse.ArgumentTypeError(f"cannot write '{text}': {(error.strerror or 'not writable').lower()}") from None
+    return text
