@@ -40,7 +40,7 @@ def answer_odds(hand, held, in_play, previous, pal, bid_count, bid_face, counts,
 
 
 @njit(cache=True, nogil=True)
-def action_chances(hand, held, in_play, previous, pal, rationality, bluff_rate, call_bias,
+def action_chances(hand, held, in_play, previous, pal, rationality, bluff_rate, call_bias, jump_cost,
                    bid_count, bid_face, legal, counts, chance_kind, sf, pmf, can_exact, out):
     """The model's chance of every action into ``out``: ``out[k]`` raise to bid k, ``out[bids]`` a challenge,
     ``out[bids + 1]`` an exact call. Same formula as ``model.action_matrix``."""
@@ -52,8 +52,8 @@ def action_chances(hand, held, in_play, previous, pal, rationality, bluff_rate, 
         out[k] = -1e300
     for k in range(bids):
         if legal[pal, row, k] and bid_count[k] <= in_play:
-            out[k] = rationality * p_true_for(hand, held, in_play, k, pal, bid_count, bid_face, counts,
-                                              chance_kind, sf, pmf, False)
+            out[k] = rationality * (p_true_for(hand, held, in_play, k, pal, bid_count, bid_face, counts,
+                                               chance_kind, sf, pmf, False) - jump_cost * raises)
             raises += 1
     if previous >= 0:
         p_true, p_exact = answer_odds(hand, held, in_play, previous, pal, bid_count, bid_face, counts, chance_kind,
@@ -168,7 +168,8 @@ def play_out(seed, rollouts, candidates, my_hand, held, starts, pal, parameters,
             actor = 1 % players
             while True:
                 action_chances(hands[actor], held[actor], in_play, bid, pal, parameters[actor, 0],
-                               parameters[actor, 1], parameters[actor, 2], bid_count, bid_face, legal, counts,
+                               parameters[actor, 1], parameters[actor, 2], parameters[actor, 3], bid_count,
+                               bid_face, legal, counts,
                                chance_kind, sf, pmf, can_exact, chances)
                 action, state = sample_action(chances, state)
                 if action >= 0:

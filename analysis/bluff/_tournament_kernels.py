@@ -40,20 +40,23 @@ def observe(post, first, dice, in_play, previous, action, pal, belief, ms_hands,
     The softmax's normaliser depends on a hand only through how many of its dice count for each
     face, so it is summed per face and count once (``by_face``) rather than per hand and action.
     """
-    rationality, bluff_rate, call_bias = belief[0], belief[1], belief[2]
+    rationality, bluff_rate, call_bias, jump_cost = belief[0], belief[1], belief[2], belief[3]
     unknown = in_play - dice
     shift = rationality * (1.0 + max(call_bias, 0.0))
     row = 0 if previous < 0 else previous + 1
     by_face[:, :] = 0.0
     raises = 0
+    skipped = 0  # how many legal raises ``action`` skips
     for k in range(bid_count.size):
         if legal[pal, row, k] and bid_count[k] <= in_play:
-            raises += 1
+            if k == action:
+                skipped = raises
             kind = chance_kind[pal, bid_face[k]]
             for x in range(dice + 1):
                 need = bid_count[k] - x
                 p = 1.0 if need <= 0 else (sf[kind, unknown, need] if need <= unknown else 0.0)
-                by_face[bid_face[k], x] += np.exp(rationality * p - shift)
+                by_face[bid_face[k], x] += np.exp(rationality * (p - jump_cost * raises) - shift)
+            raises += 1
     keep = 1.0 - bluff_rate if raises > 0 else 1.0
     size = post.size
     total = 0.0
@@ -76,7 +79,7 @@ def observe(post, first, dice, in_play, previous, action, pal, belief, ms_hands,
             need = bid_count[action] - _matches(hand, bid_face[action], pal, counts)
             kind = chance_kind[pal, bid_face[action]]
             p = 1.0 if need <= 0 else (sf[kind, unknown, need] if need <= unknown else 0.0)
-            chance = keep * np.exp(rationality * p - shift) / norm + bluff_rate / raises
+            chance = keep * np.exp(rationality * (p - jump_cost * skipped) - shift) / norm + bluff_rate / raises
         else:
             chance = keep * (challenge if action == -1 else exact) / norm
         post[m] *= chance
@@ -239,7 +242,7 @@ def play_games(seed, first_game, games, starts, bots, parameters, rotate,
                ms_offset, ms_hands, ms_prior, belief, log_rounds, log_hands, log_lost, log_actions, log_used):
     """Play games ``first_game .. first_game + games - 1``; returns (winner seat, first opener, rounds) per game.
 
-    ``parameters[seat]`` = (threshold, rationality, bluff rate, call bias). With a ``bayes`` bot at the
+    ``parameters[seat]`` = (threshold, rationality, bluff rate, call bias, jump cost). With a ``bayes`` bot at the
     table every player's hand has a posterior over the multisets of ``ms_hands`` (rows
     ``ms_offset[d]..ms_offset[d + 1]`` hold the hands of d dice), updated after every bid under the
     model ``belief``. When ``log_rounds`` has rows, every round is written to the log arrays
@@ -319,7 +322,8 @@ def play_games(seed, first_game, games, starts, bots, parameters, rotate,
                 bot = bots[actor]
                 if bot == MODEL:
                     action_chances(hands[actor], dice[actor], in_play, bid, pal, parameters[actor, 1],
-                                   parameters[actor, 2], parameters[actor, 3], bid_count, bid_face, legal, counts,
+                                   parameters[actor, 2], parameters[actor, 3], parameters[actor, 4], bid_count,
+                                   bid_face, legal, counts,
                                    chance_kind, sf, pmf, can_exact, chances)
                     action, state = sample_action(chances, state)
                 elif bot == BAYES:

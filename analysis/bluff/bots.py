@@ -16,7 +16,8 @@
   each action from the model's chances.
 - ``bayes:P`` (default P = 0.5): the threshold rule on the chance that a bid is
   true given its own dice *and* what every bid so far says about the bidders'
-  dice (exact beliefs under the default bidding model, as ``beliefs.py``).
+  dice (exact beliefs as ``beliefs.py``, reading the others with
+  ``model.THRESHOLD_TABLE``, or with ``bayes:P:FIELD=VALUE:...``).
 
 >>> parse_bots("threshold,honest,random,threshold:0.4")
 (Bot(kind='threshold', parameter=0.5, model=None), Bot(kind='honest', parameter=0.0, model=None), Bot(kind='random', parameter=0.0, model=None), Bot(kind='threshold', parameter=0.4, model=None))
@@ -50,10 +51,10 @@ class Bot:
             return ":".join([f"{self.kind}:{self.parameter:g}", *changed])
         return ":".join([self.kind, *changed])
 
-    def settings(self) -> tuple[float, float, float, float]:
-        """The kernel's row: threshold, rationality, bluff rate, call bias."""
+    def settings(self) -> tuple[float, ...]:
+        """The kernel's row: threshold, rationality, bluff rate, call bias, jump cost."""
         model = self.model or BiddingModel()
-        return (self.parameter, model.rationality, model.bluff_rate, model.call_bias)
+        return (self.parameter, model.rationality, model.bluff_rate, model.call_bias, model.jump_cost)
 
 
 def parse_bot(text: str) -> Bot:

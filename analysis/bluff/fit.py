@@ -23,9 +23,9 @@ from analysis.bluff.rounds_log import read_log
 from analysis.errors import InvalidArgument
 
 #: Each parameter's range (as BiddingModel checks it).
-BOUNDS = {"rationality": (0.0, 100.0), "bluff_rate": (0.0, 1.0), "call_bias": (-5.0, 5.0)}
+BOUNDS = {"rationality": (0.0, 100.0), "bluff_rate": (0.0, 1.0), "call_bias": (-5.0, 5.0), "jump_cost": (0.0, 1.0)}
 #: Rounds read by default: enough for tight estimates, a few seconds to prepare.
-DEFAULT_ROUNDS = 5000
+DEFAULT_ROUNDS = 1500
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,7 @@ class Decisions:
 
     scores: np.ndarray      # [action]: P(true) of a raise, 1 - P(true) or P(exact) of a call
     is_call: np.ndarray     # [action]
+    skipped: np.ndarray     # [action]: legal raises a raise skips on the track (0 for a call)
     start: np.ndarray       # [decision]: first action of the decision's segment
     chosen: np.ndarray      # [decision]: index into the flat actions
     raises: np.ndarray      # [decision]: number of legal raises
@@ -43,7 +44,7 @@ class Decisions:
 
 def decisions_of(rounds, seat: int | None = None) -> Decisions:
     """The decisions of the logged rounds (only ``seat``'s when given) as the fit's arrays."""
-    scores, is_call, start, chosen, raises, chose_raise = [], [], [], [], [], []
+    scores, is_call, skipped, start, chosen, raises, chose_raise = [], [], [], [], [], [], []
     size = 0
     cache = {}
     for played in rounds:
@@ -89,18 +90,21 @@ def decisions_of(rounds, seat: int | None = None) -> Decisions:
             chose_raise.append(bid is not None)
             scores += row
             is_call += flags
+            skipped += list(range(len(legal))) + [0] * (len(row) - len(legal))
             size += len(row)
     if not start:
         raise InvalidArgument("The log has no decisions to fit" + (f" for seat {seat}." if seat is not None else "."))
-    return Decisions(np.array(scores), np.array(is_call), np.array(start, dtype=np.int64),
+    return Decisions(np.array(scores), np.array(is_call), np.array(skipped, dtype=np.float64),
+                     np.array(start, dtype=np.int64),
                      np.array(chosen, dtype=np.int64), np.array(raises, dtype=np.int64), np.array(chose_raise),
                      len(rounds))
 
 
-def log_likelihood(decisions: Decisions, rationality: float, bluff_rate: float, call_bias: float) -> float:
+def log_likelihood(decisions: Decisions, rationality: float, bluff_rate: float, call_bias: float,
+                   jump_cost: float = 0.0) -> float:
     """Sum over the decisions of log P(the chosen action | the player's dice, the bid answered)."""
     d = decisions
-    z = rationality * (d.scores + call_bias * d.is_call)
+    z = rationality * (d.scores + call_bias * d.is_call - jump_cost * d.skipped)
     segment = np.repeat(np.arange(d.start.size), np.diff(np.append(d.start, z.size)))
     top = np.maximum.reduceat(z, d.start)
     weights = np.exp(z - top[segment])
@@ -148,7 +152,7 @@ def fit_model(decisions: Decisions, seat: int | None = None) -> ModelFit:
 
     bounds = [BOUNDS[name] for name in PARAMETERS]
     best = None
-    for guess in ((8.0, 0.1, 0.0), (3.0, 0.3, 0.0), (15.0, 0.02, 0.2)):
+    for guess in ((8.0, 0.1, 0.0, 0.05), (15.0, 0.02, 0.2, 0.2)):
         trial = minimize(loss, np.array(guess), method="L-BFGS-B", bounds=bounds)
         if best is None or trial.fun < best.fun:
             best = trial

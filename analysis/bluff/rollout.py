@@ -90,7 +90,7 @@ def play_out(seen: Beliefs, start: int, rollouts: int, seed: int = 0, me: Biddin
     my_hand = np.zeros(7, dtype=np.int64)
     for die in seen.my_dice:
         my_hand[die] += 1
-    parameters = np.array([[m.rationality, m.bluff_rate, m.call_bias] for m in (me, *seen.models)])
+    parameters = np.array([[m.rationality, m.bluff_rate, m.call_bias, m.jump_cost] for m in (me, *seen.models)])
     offsets = np.cumsum([0] + [h.shape[0] for h in seen.hands]).astype(np.int64)
     cumulative = np.concatenate([np.cumsum(w) / w.sum() for w in seen.posterior])
     cumulative[offsets[1:] - 1] = 1.0

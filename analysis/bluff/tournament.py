@@ -31,7 +31,7 @@ import numpy as np
 
 from analysis.bluff.bids import all_bids, is_raise
 from analysis.bluff.bots import Bot, parse_bots
-from analysis.bluff.model import BiddingModel
+from analysis.bluff.model import THRESHOLD_TABLE
 from analysis.bluff.odds import count_tables
 from analysis.bluff.outcomes import dice_lost
 from analysis.bluff.rules import BiddingRules
@@ -140,9 +140,9 @@ def _belief_tables(bots, starts) -> tuple:
     hands = np.zeros((int(offset[-1]), 7), dtype=np.int64)
     hands[:, 1:] = np.concatenate([h for h, _ in parts])
     # The bayes bots at a table share one posterior per player, read with the first bayes bot's model.
-    belief = next((bot.model for bot in bots if bot.kind == "bayes" and bot.model is not None), BiddingModel())
+    belief = next((bot.model for bot in bots if bot.kind == "bayes" and bot.model is not None), THRESHOLD_TABLE)
     return (offset, hands, np.concatenate([p for _, p in parts]),
-            np.array([belief.rationality, belief.bluff_rate, belief.call_bias]))
+            np.array([belief.rationality, belief.bluff_rate, belief.call_bias, belief.jump_cost]))
 
 
 def _log_arrays(games: int, players: int, rounds_per_game: int) -> tuple:

@@ -61,9 +61,17 @@ def register(commands, add_rules, rules_from_args) -> None:
     fit = commands.add_parser("fit", help="fit the bidding model to a log of rounds (maximum likelihood)")
     fit.add_argument("log", metavar="ROUNDS.jsonl", help="a log written by tournament --log (or by hand)")
     fit.add_argument("--seat", type=int, default=None, help="fit one seat's decisions only (default: every seat)")
-    fit.add_argument("--rounds", type=int, default=5000, help="rounds read from the start of the log (default 5000)")
+    fit.add_argument("--rounds", type=int, default=1500, help="rounds read from the start of the log (default 1500)")
     add_json_flag(fit)
     fit.set_defaults(handler=_fit)
+
+    calibration = commands.add_parser("calibration", help="P(bid true | history) against how often bids are true")
+    calibration.add_argument("log", metavar="ROUNDS.jsonl", help="a log written by tournament --log (or by hand)")
+    calibration.add_argument("--model", default="", metavar="SETTINGS",
+                             help="how the bidders are read, e.g. \"bluff_rate=0.3\" (default: the model's defaults)")
+    calibration.add_argument("--bids", type=int, default=1000, help="bids judged (default 1000)")
+    add_json_flag(calibration)
+    calibration.set_defaults(handler=_calibration)
 
     sweep = commands.add_parser("sweep", help="a grid of tournaments (presets x players x bots) through Dask")
     sweep.add_argument("--presets", default="bluff", help="comma-separated presets (default bluff)")
@@ -145,6 +153,15 @@ def _fit(args) -> int:
 
     fitted = fit_log(args.log, args.seat, args.rounds)
     print_json(fitted) if args.json else print(fitted)
+    return 0
+
+
+def _calibration(args) -> int:
+    from analysis.bluff.calibration import calibration
+    from analysis.bluff.model import parse_models
+
+    judged = calibration(args.log, parse_models(args.model, 1)[0], args.bids)
+    print_json(judged) if args.json else print(judged)
     return 0
 
 

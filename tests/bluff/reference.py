@@ -87,7 +87,7 @@ def p_exactly(need, unknown, chance):
     return math.comb(unknown, need) * chance ** need * (1 - chance) ** (unknown - need)
 
 
-def model_chances(preset, hand, in_play, previous, raises, rationality, bluff_rate, call_bias,
+def model_chances(preset, hand, in_play, previous, raises, rationality, bluff_rate, call_bias, jump_cost,
                   exact_call, palifico=False):
     """{action: chance} of the bidding model as docs/bluff.md states it, for one hand.
 
@@ -102,9 +102,9 @@ def model_chances(preset, hand, in_play, previous, raises, rationality, bluff_ra
         return count - mine, wild / 6
 
     scores = {}
-    for count, face in raises:
+    for skipped, (count, face) in enumerate(raises):  # raises in track order
         need, chance = view(count, face)
-        scores[(count, face)] = p_at_least(need, unknown, chance)
+        scores[(count, face)] = p_at_least(need, unknown, chance) - jump_cost * skipped
     if previous is not None:
         need, chance = view(*previous)
         scores["challenge"] = 1 - p_at_least(need, unknown, chance) + call_bias

@@ -9,15 +9,15 @@ from analysis.bluff.model import parse_models
 from analysis.errors import InvalidArgument, InvalidBid
 from tests.bluff import reference
 
-MODELS = [BiddingModel(), BiddingModel(rationality=3.0, bluff_rate=0.3, call_bias=0.2),
-          BiddingModel(rationality=12.0, bluff_rate=0.02, call_bias=-0.1)]
+MODELS = [BiddingModel(), BiddingModel(rationality=3.0, bluff_rate=0.3, call_bias=0.2, jump_cost=0.15),
+          BiddingModel(rationality=12.0, bluff_rate=0.02, call_bias=-0.1, jump_cost=0.4)]
 
 
 def _reference_chances(rules, hand, in_play, previous, model, palifico=False):
     raises = [(b.count, b.face) for b in legal_raises(previous, rules, in_play, palifico)]
     before = None if previous is None else (previous.count, previous.face)
     return reference.model_chances(rules.name, hand, in_play, before, raises, model.rationality, model.bluff_rate,
-                                   model.call_bias, rules.exact_call is not None, palifico)
+                                   model.call_bias, model.jump_cost, rules.exact_call is not None, palifico)
 
 
 @pytest.mark.parametrize("name,hand,in_play,previous,palifico", [
@@ -91,7 +91,7 @@ def test_beliefs_match_every_deal(name, dice, opponents, text, palifico, model):
         before = None if previous is None else Bid(*previous)
         return [(b.count, b.face) for b in legal_raises(before, rules, sum(held), palifico)]
 
-    model_tuple = (model.rationality, model.bluff_rate, model.call_bias)
+    model_tuple = (model.rationality, model.bluff_rate, model.call_bias, model.jump_cost)
     for bid in (history[-1].bid, Bid(history[-1].bid.count + 1, history[-1].bid.face), Bid(2, 2)):
         p_true, p_exact, distribution = reference.posterior_by_enumeration(
             name, mine, held, turns, raises_of, model_tuple, rules.exact_call is not None,

@@ -21,7 +21,7 @@ def test_rollouts_agree_with_the_whole_game_tree(name, dice, opponents, text, st
     rules = preset(name)
     mine = parse_dice(dice, rules)
     held = (len(mine), *opponents)
-    model = BiddingModel(rationality=5.0, bluff_rate=0.2, call_bias=0.1)
+    model = BiddingModel(rationality=5.0, bluff_rate=0.2, call_bias=0.1, jump_cost=0.1)
     history = parse_history(text, rules, len(held))
     seen = beliefs(rules, mine, opponents, history, model)
     played = play_out(seen, start, rollouts=20000, seed=3)
@@ -30,7 +30,7 @@ def test_rollouts_agree_with_the_whole_game_tree(name, dice, opponents, text, st
         before = None if previous is None else Bid(*previous)
         return [(b.count, b.face) for b in legal_raises(before, rules, sum(held))]
 
-    models = [(8.0, 0.1, 0.0)] + [(5.0, 0.2, 0.1)] * len(opponents)  # me with the default model
+    models = [(8.0, 0.1, 0.0, 0.0)] + [(5.0, 0.2, 0.1, 0.1)] * len(opponents)  # me with the default model
     turns = [(t.player, (t.bid.count, t.bid.face)) for t in history]
     checked = 0
     for action, mean, se in zip(played.actions, played.expected_loss, played.standard_error):

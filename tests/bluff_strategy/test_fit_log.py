@@ -46,7 +46,7 @@ def test_the_log_holds_every_round_and_the_dice_add_up(tmp_path, name):
 
 def test_fit_recovers_the_parameters_of_model_bots(tmp_path):
     path = tmp_path / "rounds.jsonl"
-    truth = {"rationality": 5.0, "bluff_rate": 0.15, "call_bias": 0.1}
+    truth = {"rationality": 5.0, "bluff_rate": 0.15, "call_bias": 0.1, "jump_cost": 0.1}
     bot = "model:" + ":".join(f"{k}={v}" for k, v in truth.items())
     run_tournament(preset("bluff"), bot, players=3, games=300, seed=2, scheduler="sync", log=str(path))
     fitted = fit_log(path)
@@ -79,10 +79,15 @@ def test_uneven_starting_dice(odds, tmp_path):
     assert seats[0]["win_rate"] > seats[1]["win_rate"]  # 7 dice against 3
 
 
-def test_the_bayes_bot_reads_model_bots(tmp_path):
-    bayes = run_tournament(preset("bluff"), "bayes,model,model,model", games=200, seed=1, scheduler="sync")
-    threshold = run_tournament(preset("bluff"), "threshold,model,model,model", games=200, seed=1, scheduler="sync")
-    assert bayes.table.ci_low[0] > threshold.table.ci_high[0]
+@pytest.mark.parametrize("bayes,field", [
+    ("bayes:0.5:rationality=8:bluff_rate=0.1:call_bias=0:jump_cost=0", "model"),  # reads model bots rightly
+    ("bayes", "threshold"),  # reads threshold bots with the model fitted to them
+])
+def test_the_bayes_bot_beats_the_threshold_bot_at_its_place(bayes, field):
+    field = ",".join([field] * 3)
+    reading = run_tournament(preset("bluff"), f"{bayes},{field}", games=300, seed=1, scheduler="sync")
+    plain = run_tournament(preset("bluff"), f"threshold,{field}", games=300, seed=1, scheduler="sync")
+    assert reading.table.ci_low[0] > plain.table.ci_high[0]
 
 
 @pytest.mark.parametrize("content", [
@@ -106,3 +111,17 @@ def test_missing_log_and_unwritable_log(odds, tmp_path):
     assert_one_sentence_error(odds("bluff", "fit", str(tmp_path / "nothing.jsonl")))
     assert_one_sentence_error(odds("bluff", "tournament", "--bots", "threshold,threshold", "--games", "10",
                                    "--scheduler", "sync", "--log", str(tmp_path / "no" / "such" / "x.jsonl")))
+
+
+def test_reading_the_bids_is_better_calibrated(odds, tmp_path):
+    path = tmp_path / "rounds.jsonl"
+    run_tournament(preset("bluff"), "model", players=3, start=4, games=150, seed=7, scheduler="sync", log=str(path))
+    data = odds("bluff", "calibration", str(path), "--bids", "600", "--json").json()
+    assert data["bids"] == 600
+    # Bidders who play the model: the history-aware chance must beat the blind one, by more than chance allows.
+    assert data["difference"] > 3 * data["difference_se"]
+    reliability = data["reliability_with_history"]
+    assert sum(row["bids"] for row in reliability) == 600
+    for row in reliability:  # each tenth: the observed frequency near the mean chance
+        if row["bids"] >= 30:
+            assert abs(row["observed"] - row["mean_chance"]) < 4 * max(row["observed_se"], 0.02)
