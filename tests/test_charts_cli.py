@@ -384,3 +384,20 @@ def test_help_does_not_import_matplotlib():
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "matplotlib" not in done.stdout
+
+
+def test_the_gallery_shows_every_chart_kind():
+    """docs/charts.md is written by scripts/gallery.py: every kind is in it, with its picture committed."""
+    import importlib.util
+
+    from analysis.cli.chart import KINDS
+
+    spec = importlib.util.spec_from_file_location("gallery", ROOT / "scripts" / "gallery.py")
+    gallery = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gallery)
+    shown = {(argv[0], argv[2]) for *_, argv in gallery.GALLERY}
+    assert shown == {(game, kind.name) for game, kinds in KINDS.items() for kind in kinds}
+    page = (ROOT / "docs" / "charts.md").read_text(encoding="utf-8")
+    for _, name, *_ in gallery.GALLERY:
+        assert f"](charts/{name})" in page
+        assert (ROOT / "docs" / "charts" / name).stat().st_size > 1000
