@@ -120,6 +120,9 @@ def _bearoff(args) -> int:
     from analysis.errors import InvalidArgument
 
     rules = _rules(args)        # bad rules are reported before any table is read or built
+    if args.counts is None and args.id is None and args.position is None:
+        raise InvalidArgument('No position given; give six home-board counts ("3 3 3 2 2 2"), '
+                              '--id ID, or --position "6:5 ... / 6:5 ...".')
     if args.counts is not None:
         if args.id is not None or args.position is not None:
             raise InvalidArgument("Give either six counts or a position (--id/--position), not both.")
@@ -201,7 +204,15 @@ def _takepoint(args) -> int:
 
     if args.efficiency is None and args.win_value == 1.0 and args.loss_value == 1.0:
         table = take_point_table()
-        print_json(table) if args.json else print(table.to_string(index=False))
+        if args.json:
+            print_json(table)
+            return 0
+        print("Money take points: the winning chance a taker needs, by the share of games that end in a\n"
+              "gammon (rows) and the cube efficiency x (Janowski; 0 = dead cube, 1 = fully live):")
+        shown = table.rename(columns={"gammon_share": "gammons",
+                                      **{c: f"x = {c[2:]}" for c in table.columns if c.startswith("x=")}})
+        print(shown.to_string(index=False, formatters={
+            column: ("{:.0%}" if column == "gammons" else "{:.1%}").format for column in shown.columns}))
         return 0
     x = 0.0 if args.efficiency is None else args.efficiency
     value = take_point(args.win_value, args.loss_value, x)
@@ -223,11 +234,16 @@ def _variants(args) -> int:
         print_json({"entering": table, "acey_deucey_roll_chance": acey_deucey_roll_chance(),
                     "rules": rules.name, "payouts": payout_table(rules)})
     else:
-        print("rolls (Dutch) and turns (Acey-Deucey) to enter all 15 checkers:")
-        print(table.to_string(index=False))
-        print(f"chance of an acey-deucey (1-2) to start a turn: {acey_deucey_roll_chance():.4f}")
-        print(f"payouts under '{rules.name}' (Acey-Deucey pays the stake per checker left):")
-        print(payout_table(rules).to_string(index=False))
+        print("Entering all 15 checkers from off the board, expected rolls (Dutch) and turns (Acey-Deucey):")
+        shown = table.rename(columns={"blocked_points": "points blocked", "dutch_rolls": "Dutch rolls",
+                                      "acey_deucey_turns": "Acey-Deucey turns"})
+        print(shown.to_string(index=False, formatters={"Dutch rolls": "{:.2f}".format,
+                                                       "Acey-Deucey turns": "{:.2f}".format}))
+        print(f"\nAn acey-deucey (1-2) starts a turn 1 time in 18 ({acey_deucey_roll_chance():.2%}).")
+        print(f"\nPayouts under '{rules.name}', in stakes (Acey-Deucey pays the stake per checker left):")
+        payouts = payout_table(rules)
+        print(payouts.to_string(index=False, formatters={
+            column: (lambda v: f"{v:,.0f}" if float(v).is_integer() else f"{v:,.2f}") for column in payouts.columns}))
     return 0
 
 

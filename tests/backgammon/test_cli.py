@@ -88,7 +88,8 @@ def test_preset_and_rule_flags(odds):
     assert dutch.code == 0 and dutch.out == alias.out and dutch.json()["count"] == 16
     data = odds("backgammon", "opening", "--rule", "opening_double_cap=2", "--json").json()
     assert [(s["stake"], s["exact"]) for s in data["stakes"]] == [(1, "5/6"), (2, "1/6")]
-    assert "4.0" in odds("backgammon", "variants", "--rule", "backgammon_value=4").out
+    payouts = [line.split() for line in odds("backgammon", "variants", "--rule", "backgammon_value=4").out.splitlines()]
+    assert ["1", "1", "2", "4"] in payouts  # cube 1: single, gammon, backgammon, as whole numbers
     first = odds("backgammon", "bearoff", "--id", "YAAAGAQAAAAAAA", "--turn", "1", "--json").json()
     assert first["decision"].startswith("no double") and not first["double"]
     early = odds("backgammon", "bearoff", "--id", "YAAAGAQAAAAAAA", "--turn", "1", "--rule", "first_double_turn=1",
@@ -105,3 +106,13 @@ def test_table_questions_do_not_load_numba():
             "analysis.backgammon.race; from analysis.backgammon import preset; "
             "sys.exit('numba' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+def test_table_commands_print_titled_tables_in_words(odds):
+    take = odds("backgammon", "takepoint").out
+    assert take.startswith("Money take points") and "25.0%" in take and "x=0" not in take
+    variants = odds("backgammon", "variants").out
+    assert "points blocked" in variants and "dutch_rolls" not in variants and ".0 " not in variants
+    missing = odds("backgammon", "bearoff")
+    assert missing.code == 2 and "six home-board counts" in missing.err and "--id" in missing.err \
+        and "--position" in missing.err
