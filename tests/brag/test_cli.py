@@ -158,3 +158,15 @@ def test_bad_betting_structures_are_one_sentence(odds):
         assert_one_sentence_error(result)
     result = odds("brag", "strategy", "--hand", "QS QD 4C", "--history", "look,fold,bet")
     assert_one_sentence_error(result)
+
+
+def test_strategy_from_the_store_loads_neither_numba_nor_pandas(odds):
+    # The table question must answer fast in a fresh process: the solved game comes from the store.
+    import subprocess
+    import sys
+
+    assert odds("brag", "strategy", "--hand", "QS QD 4C", "--history", "look").code == 0   # warms the store
+    code = ("import sys; from analysis.cli.main import main; sys.argv = ['odds', 'brag', 'strategy', '--hand', "
+            "'QS QD 4C', '--history', 'look']; main(); print('numba' in sys.modules, 'pandas' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip().splitlines()[-1] == "False False"
