@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.errors import InvalidArgument
+from analysis.tables import counted
 from analysis.yacht import _kernels as K
 from analysis.yacht.dice import KEEPS, ROLL_INDEX, ROLLS, TABLES, parse_dice, show
 from analysis.yacht.game import game_arrays
@@ -74,8 +75,8 @@ class Advice:
     def headline(self) -> str:
         """The position, the best choice and (if asked) what the player's own choice gives up."""
         what = "keep" if self.rolls_left else "box"
-        lines = [f"{self.rules.name}: dice {show(self.dice)}, {self.rolls_left} roll(s) left, "
-                 f"{len(self.card.open_boxes)} box(es) open, score so far {self.card.score}.",
+        lines = [f"{self.rules.name}: dice {show(self.dice)}, {counted(self.rolls_left, 'roll')} left, "
+                 f"{counted(len(self.card.open_boxes), 'box', 'boxes')} open, score so far {self.card.score}.",
                  f"Best {what}: {self.best} (expected final score {self.options.iloc[0]['expected_final']:.4f})."]
         if self.goal is not None:
             first = self.options.iloc[0]

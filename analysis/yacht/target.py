@@ -27,6 +27,7 @@ import numpy as np
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
 from analysis.store import Array, Store, TableKind, prepares
+from analysis.tables import counted
 from analysis.yacht.dice import TABLES
 from analysis.yacht.game import game_arrays
 from analysis.yacht.rules import Rules, preset
@@ -184,7 +185,7 @@ class ReachCurve:
 
     def __str__(self) -> str:
         marks = [t for t in range(0, self.chance.shape[0], 20)]
-        lines = [f"{self.rules.name}: P(final score >= T), {len(self.open_boxes)} box(es) open, score {self.score}, "
+        lines = [f"{self.rules.name}: P(final score >= T), {counted(len(self.open_boxes), 'box', 'boxes')} open, score {self.score}, "
                  "played for each T"]
         lines += [f"  T = {t:3d}: {self.chance[t]:.4%}" for t in marks]
         return "\n".join(lines)
