@@ -42,6 +42,10 @@ GALLERY = [
      "Every keep of an opening roll, with the expected final score it leaves under "
      "optimal play afterwards.",
      ["yacht", "chart", "keeps", "--preset", "yacht_kr", "--dice", "6 6 6 2 1"]),
+    ("Yacht", "reach.png", "`reach_curve` and `solve` (as `odds yacht advise --target`)",
+     "The chance of scoring at least T: playing for the largest expected score, and playing to reach T "
+     "(Korean Yacht, whose score goals are solved exactly).",
+     ["yacht", "chart", "reach", "--preset", "yacht_kr"]),
     ("Brag", "freq.png", "`frequencies` (as `odds brag freq`)",
      "How often each class is dealt (log scale).",
      ["brag", "chart", "freq", "--preset", "teen_patti"]),

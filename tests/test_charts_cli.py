@@ -26,6 +26,7 @@ KINDS = {
     "yacht-boxes": ("yacht", "chart", "boxes", "--preset", "yacht_kr"),
     "yacht-distribution": ("yacht", "chart", "distribution", "--preset", "yacht_kr"),
     "yacht-keeps": ("yacht", "chart", "keeps", "--preset", "yacht_kr", "--dice", "6 6 6 2 1"),
+    "yacht-reach": ("yacht", "chart", "reach", "--preset", "yacht_kr"),
     "brag-freq": ("brag", "chart", "freq", "--preset", "teen_patti"),
     "brag-equity": ("brag", "chart", "equity", "--preset", "brag3", "--hand", "KS KH 7D", "--hand", "AS 2D 3C",
                     "--opponents", "3", "--samples", "20000", "--seed", "5"),
@@ -206,6 +207,23 @@ def test_yacht_data_equals_box_odds_solve_and_advise(odds, tmp_path):
     np.testing.assert_allclose([float(r["expected_final"]) for r in rows], options["expected_final"][:10],
                                rtol=1e-12)
     assert rows[0]["option"] == "keep 6 6 6"
+
+
+def test_yacht_reach_data_equals_reach_curve_and_the_optimal_distribution(odds, tmp_path):
+    from analysis.yacht import reach_curve, solve
+
+    data = tmp_path / "reach.csv"
+    assert odds(*KINDS["yacht-reach"], "--out", str(tmp_path / "r.png"), "--data", str(data)).code == 0
+    rows = _rows(data)
+    targets = np.array([int(r["target"]) for r in rows])
+    target_play = np.array([float(r["target_play"]) for r in rows])
+    expected_play = np.array([float(r["expected_play"]) for r in rows])
+    np.testing.assert_allclose(target_play, reach_curve("yacht_kr").chance[targets], rtol=1e-12)
+    distribution = solve("yacht_kr").distribution
+    np.testing.assert_allclose(expected_play, [distribution[t:].sum() for t in targets], atol=1e-12)
+    # Playing for T can only raise P(final >= T): the expected-score strategy is one of those it beats.
+    assert np.all(target_play >= expected_play - 1e-9)
+    assert np.any(target_play > expected_play + 0.01)
 
 
 def test_brag_data_equals_frequencies_equity_and_thresholds(odds, tmp_path):

@@ -102,6 +102,22 @@ def keep_chart(options, dice_text: str, preset_name: str, rolls_left: int = 2):
         return fig
 
 
+def reach_chart(frame, preset_name: str):
+    """P(final score >= T) against T: playing for the largest expected score, and playing for T itself."""
+    with house_style():
+        fig, ax = plt.subplots()
+        styles = series_styles()
+        for column, label in (("expected_play", "playing for the largest expected score"),
+                              ("target_play", "playing to reach T (a strategy for each T)")):
+            colour, marker, dash = next(styles)
+            ax.plot(frame["target"], 100 * frame[column], color=colour, linestyle=dash, marker=marker,
+                    markevery=20, label=label)
+        ax.set_ylim(0, 100)
+        finish(ax, f"{preset_name}: chance of scoring at least T", "target T (points)",
+               "chance of a final score of T or more (%)", legend=True)
+        return fig
+
+
 def strategy_comparison(simulations, exact_optimal: float | None = None):
     """Mean final score of each simulated strategy with its 95% interval (error bars)."""
     with house_style():

@@ -340,6 +340,28 @@ def _yacht_distribution(args, rules):
     return score_distribution([solution], title), data
 
 
+def _yacht_reach(args, rules):
+    import numpy as np
+    import pandas as pd
+
+    from analysis.charts.yacht import reach_chart
+    from analysis.yacht.solver import solve
+    from analysis.yacht.target import reach_curve
+
+    curve = reach_curve(rules)       # one sentence where a preset's target table does not fit
+    distribution = solve(rules).distribution
+    targets = np.arange(curve.chance.size)
+    at_least = np.concatenate(([1.0], 1.0 - np.cumsum(distribution)))[:targets.size]
+    at_least = np.pad(at_least, (0, targets.size - at_least.size))
+    # Keep the targets where the two strategies can differ: from where either drops below 99.9%.
+    shown = (at_least < 0.999) | (curve.chance < 0.999)
+    first = int(np.argmax(shown))
+    last = int(np.nonzero(curve.chance > 1e-4)[0].max()) + 1
+    data = pd.DataFrame({"target": targets, "expected_play": np.clip(at_least, 0.0, 1.0),
+                         "target_play": curve.chance}).iloc[first:last + 1].reset_index(drop=True)
+    return reach_chart(data, _yacht_label(rules)), data
+
+
 def _yacht_keeps_flags(parser) -> None:
     parser.add_argument("--dice", required=True, help='the opening roll, e.g. "6 6 6 2 1"')
     parser.add_argument("--rolls-left", type=bounded(int, 1, 2, "--rolls-left"), default=2,
@@ -506,6 +528,8 @@ KINDS = {
                   _yacht_distribution),
         ChartKind("keeps", "every keep of an opening roll and the expected final score it leaves",
                   _yacht_keeps_flags, _yacht_keeps),
+        ChartKind("reach", "P(final score >= T): playing for the expected score, and playing to reach T",
+                  _no_flags, _yacht_reach),
     ),
     "brag": (
         ChartKind("freq", "how often each hand class is dealt", _no_flags, _brag_freq),
