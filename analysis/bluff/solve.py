@@ -265,9 +265,13 @@ class RoundSolution:
 
     @property
     def timing_text(self) -> str:
-        """How long the solve took, and whether it ran now or was read from the store."""
+        """How long the solve took, and whether it ran now or was read from the store.
+
+        Kept out of ``str()``: an article that prints a solution reads the same from a warm
+        store as from a fresh solve; the command line prints this line after it.
+        """
         if self.from_store:
-            return f"read from the store; the solve took {self.seconds:.2f} s"
+            return f"read from the store (solved in {self.seconds:.2f} s when first computed)"
         return f"solved in {self.seconds:.2f} s"
 
     @property
@@ -311,7 +315,7 @@ class RoundSolution:
         return "\n".join([
             f"{r.title}, one round, first bidder {counted(g.dice[0], 'die', 'dice')} v second bidder {g.dice[1]} "
             f"({len(g.bids)} bids, {g.nodes:,} bid histories, {g.information_sets:,} information sets)",
-            f"  {self.variant.upper()}, {self.iterations:,} iterations ({self.timing_text})",
+            f"  {self.variant.upper()}, {self.iterations:,} iterations",
             f"  value for the first bidder: {self.value:+.5f} ({self.payoff_text})",
             f"  exploitability: {self.exploitability:.2e} (same units; 0 at an exact equilibrium)",
         ])

@@ -115,6 +115,7 @@ def _solve(args, rules_from_args) -> int:
         print_json(payload)
     else:
         print(solution)
+        print(f"  {solution.timing_text}")
         if args.openings:
             from analysis.bluff.solve import opening_table
             print()
