@@ -125,3 +125,21 @@ def test_reading_the_bids_is_better_calibrated(odds, tmp_path):
     for row in reliability:  # each tenth: the observed frequency near the mean chance
         if row["bids"] >= 30:
             assert abs(row["observed"] - row["mean_chance"]) < 4 * max(row["observed_se"], 0.02)
+
+
+def test_log_statistics(tmp_path):
+    from analysis.bluff.log_stats import challenged_bids, leader_wins, losses_by_cause
+
+    path = tmp_path / "rounds.jsonl"
+    run_tournament(preset("bluff"), "threshold", players=5, games=60, seed=4, scheduler="sync", log=str(path))
+    header, rounds = _rounds(path)
+    causes = losses_by_cause(path).set_index("cause")
+    assert causes.dice.sum() == sum(x for r in rounds for x in r["lost"] if x > 0)
+    # Exact counts: every player but the bidder loses one, recounted here round by round.
+    exact = sum(len([s for s in r["dice"] if s]) - 1 for r in rounds
+                if r["actual"] == int(r["bids"][-1]["bid"].lstrip("*").split("x")[0]))
+    assert causes.dice["exact count"] == exact
+    bids = challenged_bids(path).set_index("bid kind")
+    assert bids.challenged.sum() == len(rounds)
+    leaders = leader_wins(path, after_rounds=(1,))
+    assert 0 < leaders.games[0] <= 60 and 0 <= leaders["leader wins"][0] <= 1
