@@ -257,6 +257,19 @@ class Solution:
     reach: np.ndarray = field(repr=False)         # (2, N, S) each seat's reach per class
     history: tuple = field(repr=False, default=())   # (iterations, exploitability) at each check
     deck: tuple | None = None
+    #: Read from the table store rather than solved now: the seconds are then the original solve's.
+    from_store: bool = False
+
+    @property
+    def timing_text(self) -> str:
+        """How long the solve took, and whether it ran now or was read from the store.
+
+        Kept out of ``str()``, so an article prints the same text from a warm store as from a
+        fresh solve; ``odds brag solve`` prints this line after it.
+        """
+        took = f"{self.seconds:.1f} s, {self.cpu_seconds:.1f} s of processor time"
+        return f"read from the store (solved in {took} when first computed)" if self.from_store \
+            else f"solved in {took}"
 
     @property
     def tree(self) -> BettingTree:
@@ -264,7 +277,7 @@ class Solution:
 
     def to_dict(self) -> dict:
         return {"preset": self.rules.name, "betting": self.rules.betting(), "solver": self.variant,
-                "iterations": self.iterations, "seconds": round(self.seconds, 3),
+                "iterations": self.iterations, "seconds": round(self.seconds, 3), "from_store": self.from_store,
                 "cpu_seconds": round(self.cpu_seconds, 3),
                 "first_player_value": self.value, "second_player_value": -self.value,
                 "exploitability": self.exploitability, "units": "chips per ante",
@@ -275,7 +288,7 @@ class Solution:
                 f"  value of acting first: {self.value:+.4f} chips per ante "
                 f"(second player {-self.value:+.4f})\n"
                 f"  exploitability {self.exploitability:.6f} chips per ante after {self.iterations:,} "
-                f"{self.variant} iterations ({self.seconds:.1f} s, {self.cpu_seconds:.1f} s of processor time)")
+                f"{self.variant} iterations")
 
 
 def _information_sets(solution: Solution) -> int:
@@ -341,7 +354,10 @@ def solve(rules: str | BragRules = "brag3", *, variant: str = "dcfr", target: fl
 
 @lru_cache(maxsize=4)
 def _stored(rules: BragRules, variant: str, target: float, iterations: int, progress: bool) -> Solution:
+    built = []
+
     def build():
+        built.append(True)
         solution = run_solver(betting_game(rules), variant, target, iterations, progress=progress)
         return {"policy": solution.policy, "node_values": solution.node_values, "reach": solution.reach,
                 "summary": np.array([solution.iterations, solution.seconds, solution.cpu_seconds,
@@ -353,7 +369,7 @@ def _stored(rules: BragRules, variant: str, target: float, iterations: int, prog
     done, seconds, cpu_seconds, value, exploitability, best0, best1 = stored["summary"].tolist()
     return Solution(rules, variant, int(done), seconds, cpu_seconds, value, exploitability, (best0, best1),
                     stored["policy"], stored["node_values"], stored["reach"],
-                    tuple(map(tuple, stored["history"].tolist())))
+                    tuple(map(tuple, stored["history"].tolist())), from_store=not built)
 
 
 @prepares("brag", "heads-up betting equilibria of the three-card presets (odds brag solve, strategy)")
