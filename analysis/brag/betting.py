@@ -105,10 +105,17 @@ class BettingTree:
             if action in ("raise", "blind raise"):
                 action = next((name for name in names if name.startswith(action + " ")), action)
             if action not in names:
-                who = "blind " if self.blind[node] else ""
-                raise InvalidArgument(f"'{action}' is not allowed there (move {step + 1}, {who}player "
-                                      f"{self.actor[node] + 1} to act); choose from {', '.join(names)}.")
+                who = ("first" if self.actor[node] == 0 else "second") + (", blind" if self.blind[node] else "")
+                raise InvalidArgument(f"'{action}' is not allowed there (move {step + 1}: the {who} player "
+                                      f"acts); choose from {', '.join(names)}.")
             node = int(self.child_start[node] + names.index(action))
+        return node
+
+    def decision_of(self, history) -> int:
+        """The node reached by ``history``, which must leave a decision to make."""
+        node = self.node_of(history)
+        if self.kind[node] != DECISION:
+            raise InvalidArgument(f"The hand is over after '{', '.join(history)}'; there is no decision to make.")
         return node
 
     def cost_of_see(self, node: int) -> float:

@@ -123,9 +123,7 @@ def strategy(solution, hand, history=()) -> Advice:
     rules = solution.rules
     cards = _cards(hand, rules)
     steps = parse_history(history)
-    node = reader.tree.node_of(steps)
-    if reader.tree.kind[node] != DECISION:
-        raise InvalidArgument(f"The hand is over after '{', '.join(steps)}'; there is no decision to make.")
+    node = reader.tree.decision_of(steps)
     seat = int(reader.tree.actor[node])
     row = reader.class_of(strength(cards, rules))
     names = reader.tree.actions(node)
@@ -146,9 +144,7 @@ def decision_table(solution, history=()):
     import pandas as pd
 
     reader = _Reader(solution)
-    node = reader.tree.node_of(parse_history(history))
-    if reader.tree.kind[node] != DECISION:
-        raise InvalidArgument("That history ends the hand; there is no decision to tabulate.")
+    node = reader.tree.decision_of(parse_history(history))
     seat = int(reader.tree.actor[node])
     names = reader.tree.actions(node)
     win = _win_chance(reader, node, seat)

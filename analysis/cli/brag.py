@@ -160,10 +160,16 @@ def _solve(args) -> int:
 
 
 def _strategy(args) -> int:
+    from analysis.brag.betting import betting_tree
+    from analysis.brag.hands import _cards
     from analysis.brag.solve import solve
-    from analysis.brag.strategy import strategy
+    from analysis.brag.strategy import parse_history, strategy
 
-    advice = strategy(solve(_betting_rules(args)), args.hand, args.history)
+    rules = _betting_rules(args)
+    # Bad hands and histories are refused before any solving starts.
+    _cards(args.hand, rules)
+    betting_tree(rules).decision_of(parse_history(args.history))
+    advice = strategy(solve(rules), args.hand, args.history)
     if args.json:
         print_json(advice)
     else:
