@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-import pandas as pd
 
 from analysis.errors import InvalidDice, InvalidPosition
 from analysis.backgammon import _kernels
@@ -62,8 +61,8 @@ class Plays:
     def __len__(self) -> int:
         return len(self.plays)
 
-    @property
-    def table(self) -> pd.DataFrame:
+    def rows(self) -> list[dict]:
+        """One dict per play (the columns of :attr:`table`), built without pandas."""
         rows = []
         for play in self.plays:
             row = {"play": play.notation, "dice_used": play.dice_used, "hits": play.hits,
@@ -76,15 +75,28 @@ class Plays:
                 row["chosen_double"] = play.chosen_double
                 row["extra_roll"] = play.extra_roll
             rows.append(row)
-        return pd.DataFrame(rows)
+        return rows
+
+    @property
+    def table(self) -> "pd.DataFrame":
+        import pandas as pd     # only here: the CLI answer prints without pandas (a quick start)
+
+        return pd.DataFrame(self.rows())
 
     def __str__(self) -> str:
         head = f"{len(self)} distinct plays of {self.roll[0]}{self.roll[1]} ({self.rules.name}):"
-        return head + "\n" + self.table.to_string(index=False)
+        rows = self.rows()
+        if not rows:
+            return head + "\nnone (the roll cannot be played)"
+        columns = list(rows[0])
+        cells = [[str(row[c]) for c in columns] for row in rows]
+        widths = [max(len(c), *(len(r[i]) for r in cells)) for i, c in enumerate(columns)]
+        lines = ["  ".join(c.rjust(w) for c, w in zip(columns, widths))]
+        lines += ["  ".join(v.rjust(w) for v, w in zip(r, widths)) for r in cells]
+        return head + "\n" + "\n".join(lines)
 
     def to_dict(self) -> dict:
-        return {"rules": self.rules.name, "roll": list(self.roll), "count": len(self),
-                "plays": self.table.to_dict(orient="records")}
+        return {"rules": self.rules.name, "roll": list(self.roll), "count": len(self), "plays": self.rows()}
 
 
 def legal_plays(position: Position, roll, rules: BackgammonRules | str = STANDARD) -> Plays:

@@ -1,0 +1,68 @@
+"""Start-up latency: four typical table questions, each in a fresh process, from a warm cache.
+
+Each command is run once to warm the table store and numba's on-disk cache (its
+time is printed as "first run": on a fresh install that run compiles the kernels
+or builds tables), then ``--repeat`` more times; the best and median of those are
+what a user waits for at the table. Target: under 0.3 s each.
+
+    python benchmarks/bench_startup.py [--repeat 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+COMMANDS = {
+    "bluff call": ["bluff", "call", "--dice", "3 3 * 5 1", "--opponents", "5", "5", "--bid", "4x3"],
+    "brag equity": ["brag", "equity", "KS KH 7D"],
+    "yacht advise": ["yacht", "advise", "--preset", "yacht_kr", "--dice", "6 6 6 2 1", "--rolls-left", "2",
+                     "--open", "all"],
+    "backgammon moves": ["backgammon", "moves", "--id", "4HPwATDgc/ABMA", "--roll", "31"],
+}
+TARGET_S = 0.3
+
+
+def odds_command() -> list[str]:
+    """The installed ``odds`` script beside this Python, else the module (the same code path)."""
+    script = Path(sys.executable).with_name("odds")
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("odds")
+    return [found] if found else [sys.executable, "-m", "analysis.cli.main"]
+
+
+def run_once(argv: list[str]) -> float:
+    began = time.perf_counter()
+    done = subprocess.run(odds_command() + argv, capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parents[1])
+    seconds = time.perf_counter() - began
+    if done.returncode != 0:
+        raise SystemExit(f"odds {' '.join(argv)} failed ({done.returncode}): {done.stderr.strip()[-400:]}")
+    return seconds
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5, help="timed runs per command after the first (default 5)")
+    args = parser.parse_args()
+    if not 1 <= args.repeat <= 100:
+        parser.error("--repeat takes 1-100")
+    print(f"odds start-up, fresh process each run, warm cache; {os.cpu_count()} CPUs; target < {TARGET_S} s")
+    print(f"{'command':<18} {'first run':>10} {'best':>8} {'median':>8}  under target")
+    for name, argv in COMMANDS.items():
+        first = run_once(argv)
+        times = [run_once(argv) for _ in range(args.repeat)]
+        best, median = min(times), statistics.median(times)
+        print(f"{name:<18} {first:9.2f}s {best:7.3f}s {median:7.3f}s  {'yes' if median < TARGET_S else 'no'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
