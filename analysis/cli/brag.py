@@ -156,6 +156,7 @@ def _solve(args) -> int:
         print_json(solution)
     else:
         print(solution)
+        print(f"  {solution.timing_text}")
     return 0
 
 
