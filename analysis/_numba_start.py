@@ -12,14 +12,13 @@ does use BLAS (``np.dot``, ``np.linalg``) still imports it when it compiles.
 
 from __future__ import annotations
 
-import importlib.abc
 import importlib.util
 import sys
 
 _TARGET = "numba.np.arraymath"
 
 
-class _SkipBlasCheck(importlib.abc.MetaPathFinder):
+class _SkipBlasCheck:     # a meta path finder (only find_spec is needed; importlib.abc costs start-up time)
     def find_spec(self, name, path=None, target=None):
         if name != _TARGET:
             return None

@@ -5,13 +5,30 @@
 174.56
 """
 
-from analysis.yacht.rules import PRESETS, Box, Rules, preset
-from analysis.yacht.solver import Solution, solve, state_values
-from analysis.yacht.target import ReachCurve, reach_chance, reach_curve, reach_table
-from analysis.yacht.win import Position, WinChances, parse_position, remaining_table, win_chances, win_share
-from analysis.yacht.match import Match, simulate_match
+from importlib import import_module
 
-__all__ = ["PRESETS", "Box", "Rules", "preset", "Solution", "solve", "state_values",
-           "ReachCurve", "reach_chance", "reach_curve", "reach_table",
-           "Position", "WinChances", "parse_position", "remaining_table", "win_chances", "win_share",
-           "Match", "simulate_match"]
+# Each name from its module, imported on first use: ``odds yacht advise`` and the other
+# table questions then load only what they need (no pandas or kernels they do not use).
+_HOME = {
+    "PRESETS": "rules", "Box": "rules", "Rules": "rules", "preset": "rules",
+    "Solution": "solver", "solve": "solver", "state_values": "solver",
+    "box_odds": "odds",
+    "Advice": "advice", "ScoreCard": "advice", "advise": "advice", "opening_keeps": "advice",
+    "Simulation": "simulate", "simulate": "simulate",
+    "ReachCurve": "target", "reach_chance": "target", "reach_curve": "target", "reach_table": "target",
+    "Position": "win", "WinChances": "win", "parse_position": "win", "remaining_table": "win",
+    "win_chances": "win", "win_share": "win",
+    "Match": "match", "simulate_match": "match",
+}
+
+__all__ = sorted(_HOME)
+
+
+def __getattr__(name):
+    if name not in _HOME:
+        raise AttributeError(f"module 'analysis.yacht' has no attribute '{name}'")
+    return getattr(import_module(f"analysis.yacht.{_HOME[name]}"), name)
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_HOME))
