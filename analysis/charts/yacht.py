@@ -12,6 +12,15 @@ import numpy as np
 from analysis.charts.style import COLOURS, finish, house_style, series_styles
 
 
+#: The games' own names for the presets, for titles and legends.
+GAME_NAMES = {"yacht_kr": "Korean Yacht", "clubhouse": "Clubhouse Yacht", "yahtzee": "Yahtzee", "yatzy": "Yatzy"}
+
+
+def game_name(rules) -> str:
+    """``Korean Yacht`` for ``yacht_kr``; a preset made by hand keeps its own name."""
+    return GAME_NAMES.get(rules.name, rules.name)
+
+
 def score_distribution(solutions, title: str = "Final score under optimal play"):
     """Chance of each final score, one line per solved preset (``Solution`` objects)."""
     with house_style():
@@ -23,7 +32,7 @@ def score_distribution(solutions, title: str = "Final score under optimal play")
             smooth = np.convolve(probabilities, np.ones(5) / 5, mode="same")
             shown = probabilities.cumsum() < 0.9995
             ax.plot(scores[shown], 100 * smooth[shown], color=colour, linestyle=dash, marker=marker, markevery=25,
-                    label=f"{solution.rules.name} (mean {solution.expected_score:.1f})")
+                    label=f"{game_name(solution.rules)} (mean {solution.expected_score:.1f})")
         finish(ax, title, "final score (points)", "chance per point (%, 5-point average)", legend=True)
         return fig
 
@@ -38,7 +47,7 @@ def box_contributions(solution, title: str | None = None):
             label = f"{points:.1f}" + ("" if np.isnan(zero) else f"  (zero {zero:.0%})")
             ax.text(points + 0.3, y, label, va="center", fontsize=8)
         ax.set_xlim(0, table["expected_points"].max() * 1.35)
-        finish(ax, title or f"{solution.rules.name}: where the {solution.expected_score:.1f} points come from",
+        finish(ax, title or f"{game_name(solution.rules)}: where the {solution.expected_score:.1f} points come from",
                "expected points in the box (points)", "box")
         return fig
 
@@ -133,6 +142,6 @@ def strategy_comparison(simulations, exact_optimal: float | None = None):
             ax.axhline(exact_optimal, color="black", linestyle="--", label=f"exact optimum {exact_optimal:.2f}")
             ax.legend(loc="upper right")
         sim = simulations[0]
-        finish(ax, f"{sim.rules.name}: mean score by strategy ({sim.games:,} games each, seed {sim.seed})",
+        finish(ax, f"{game_name(sim.rules)}: mean score by strategy ({sim.games:,} games each, seed {sim.seed})",
                "strategy", "mean final score (points)")
         return fig
