@@ -296,6 +296,27 @@ ROLL_WEIGHT = np.array([1.0 / 36 if a == b else 2.0 / 36 for a in range(1, 7) fo
 
 
 @njit(cache=True)
+def home_positions(top, count):
+    """All ``count`` six-point home boards of at most ``top`` checkers, in lexicographic (rank) order:
+    the last point counts fastest, and a point that would pass ``top`` resets and carries."""
+    out = np.zeros((count, 6), dtype=np.int64)
+    counts = np.zeros(6, dtype=np.int64)
+    total = 0
+    for row in range(count):
+        out[row] = counts
+        point = 5
+        while point >= 0:
+            if total < top:
+                counts[point] += 1
+                total += 1
+                break
+            total -= counts[point]
+            counts[point] = 0
+            point -= 1
+    return out
+
+
+@njit(cache=True)
 def bearoff_rank(counts, top, ways):
     rank = 0
     left = top

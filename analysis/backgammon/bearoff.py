@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
 from math import comb
 
 import numpy as np
@@ -68,8 +67,7 @@ TWO_SIDED = TableKind("backgammon/bearoff-two-sided", _two_sided_layout,
 @lru_cache(maxsize=None)
 def home_positions(top: int) -> np.ndarray:
     """All 6-tuples of at most ``top`` checkers, in the kernels' (lexicographic) rank order."""
-    rows = [c for c in product(range(top + 1), repeat=6) if sum(c) <= top]
-    return np.array(rows, dtype=np.int64)
+    return _kernels.home_positions(top, comb(top + 6, 6))
 
 
 @lru_cache(maxsize=None)

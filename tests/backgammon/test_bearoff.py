@@ -201,3 +201,10 @@ def test_one_sided_race_estimate_is_close_to_the_exact_two_sided_chance():
     assert error.max() < 0.02 and error.mean() < 0.002
     # ...but it is not the same thing: some pairs differ by more than a percentage point.
     assert error.max() > 0.01
+
+
+@pytest.mark.parametrize("top", [0, 1, 3, 6])
+def test_home_positions_kernel_matches_itertools(top):
+    # The kernel's enumeration is the rank order: every 6-tuple of at most `top`, last point fastest.
+    plain = [c for c in product(range(top + 1), repeat=6) if sum(c) <= top]
+    assert bearoff.home_positions(top).tolist() == [list(c) for c in plain]
