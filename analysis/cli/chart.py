@@ -154,7 +154,12 @@ def check_output(args) -> None:
         if os.path.abspath(args.data) == os.path.abspath(args.out):
             raise InvalidArgument("--data must name another file than --out.")
         _check_writable(args.data, "data")
-    width, height, dpi = figure_size(args, (1.0, 1.0))
+    _check_pixels(*figure_size(args, (1.0, 1.0)))
+
+
+def _check_pixels(width: float, height: float, dpi: int) -> None:
+    from analysis.errors import InvalidArgument
+
     if max(width, height) * dpi > MAX_PIXELS:
         raise InvalidArgument(f"A {width:g} x {height:g} in chart at {dpi} dpi is more than {MAX_PIXELS:,} "
                               "pixels a side; lower --dpi or the size.")
@@ -229,6 +234,7 @@ def write(figure, data, args) -> str:
     from analysis.errors import InvalidArgument
 
     width, height, dpi = figure_size(args, tuple(figure.get_size_inches()))
+    _check_pixels(width, height, dpi)       # a tall chart (one bar per keep) may grow past the first check
     figure.set_size_inches(width, height)
     _retitle(figure, args.title)
     extension = os.path.splitext(args.out)[1].lower()
