@@ -21,6 +21,7 @@ upper total and the bonus flag, which multiplies the states by 64 or more (clubh
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -56,13 +57,13 @@ def box_maxima(rules: Rules) -> np.ndarray:
     return rules.scores.max(axis=1)
 
 
+@lru_cache(maxsize=16)
 def open_maxima(rules: Rules) -> np.ndarray:
     """``open_maxima[card]``: the most points the card's open boxes can still add."""
-    best = box_maxima(rules)
     n_boxes = len(rules.boxes)
     cards = np.arange(1 << n_boxes)
-    return np.array([sum(int(best[b]) for b in range(n_boxes) if not card >> b & 1) for card in cards],
-                    dtype=np.int64)
+    is_open = (~cards[:, None] >> np.arange(n_boxes)[None, :]) & 1
+    return (is_open @ box_maxima(rules)).astype(np.int64)
 
 
 def dice_rows():

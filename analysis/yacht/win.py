@@ -41,7 +41,7 @@ REMAINING = TableKind("yacht/remaining", {"remaining": Array("float64", ("cards"
 #: Players in one question: me and up to five opponents.
 MAX_OPPONENTS = 5
 #: Cards a win-seeking recursion visits per second here (measured, benchmarks/bench_yacht_target.py).
-CARDS_PER_SECOND = 100
+CARDS_PER_SECOND = 120
 
 
 @dataclass(frozen=True)
