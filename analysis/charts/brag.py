@@ -9,6 +9,15 @@ from matplotlib.ticker import FuncFormatter
 from analysis.charts.style import COLOURS, finish, house_style, series_styles
 
 
+#: The games' own names for the presets, for titles and legends.
+GAME_NAMES = {"brag3": "Three Card Brag", "brag4": "Four Card Brag", "teen_patti": "Teen Patti"}
+
+
+def game_name(rules) -> str:
+    """``Teen Patti`` for ``teen_patti``; a preset made by hand keeps its own name."""
+    return GAME_NAMES.get(getattr(rules, "name", rules), getattr(rules, "name", rules))
+
+
 def class_frequency_chart(tables: dict, title: str = "How often each class is dealt"):
     """Bars of each class's probability (log scale) for several presets: ``{name: frequencies()}``."""
     with house_style():

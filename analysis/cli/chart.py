@@ -320,7 +320,9 @@ def _bluff_cost(args, rules):
 
 # --------------------------------------------------------------------------- Yacht
 def _yacht_label(rules) -> str:
-    return rules.name + (f" ({rules.joker} joker)" if rules.joker != "none" else "")
+    from analysis.charts.yacht import game_name
+
+    return game_name(rules) + (f" ({rules.joker} joker)" if rules.joker != "none" else "")
 
 
 def _yacht_boxes(args, rules):
@@ -389,10 +391,10 @@ def _yacht_keeps(args, rules):
 # --------------------------------------------------------------------------- Brag
 def _brag_freq(args, rules):
     from analysis.brag.frequencies import frequencies
-    from analysis.charts.brag import class_frequency_chart
+    from analysis.charts.brag import class_frequency_chart, game_name
 
     table = frequencies(rules)
-    chart = class_frequency_chart({rules.name: table}, f"{rules.name}: how often each class is dealt")
+    chart = class_frequency_chart({game_name(rules): table}, f"{game_name(rules)}: how often each class is dealt")
     return chart, table.reset_index()
 
 
@@ -409,15 +411,16 @@ def _brag_equity_flags(parser) -> None:
 
 
 def _brag_equity(args, rules):
-    from analysis.charts.brag import class_landmarks, equity_by_opponents, heads_up_chart, opponents_chart
+    from analysis.charts.brag import (class_landmarks, equity_by_opponents, game_name, heads_up_chart,
+                                      opponents_chart)
 
     hands = args.hand or class_landmarks(rules)
     frame = equity_by_opponents(hands, args.opponents, rules, args.seed, args.samples)
     what = "each class's median hand" if not args.hand else "your hands"
     if args.opponents == 1:
-        return heads_up_chart(frame, f"{rules.name}: pot share of {what} against one opponent"), frame
+        return heads_up_chart(frame, f"{game_name(rules)}: pot share of {what} against one opponent"), frame
     chart = opponents_chart(frame.assign(hand=frame["hand"] + " (" + frame["class"] + ")"),
-                            f"{rules.name}: pot share of {what} against 1-{args.opponents} opponents")
+                            f"{game_name(rules)}: pot share of {what} against 1-{args.opponents} opponents")
     return chart, frame
 
 
@@ -431,7 +434,7 @@ def _brag_threshold(args, rules):
     import pandas as pd
 
     from analysis.brag.advice import see_thresholds, stay_thresholds
-    from analysis.charts.brag import threshold_chart
+    from analysis.charts.brag import game_name, threshold_chart
 
     ratios = np.geomspace(0.5, 50, 25)
     series = {"see, opponent holds any hand": see_thresholds(ratios, rules)}
@@ -441,7 +444,7 @@ def _brag_threshold(args, rules):
     if rules.hand_size == 3:       # two opponents are enumerated exactly for three-card hands only
         series["stay, 2 opponents"] = stay_thresholds(ratios, 2, rules)
     data = pd.concat([frame.assign(decision=label) for label, frame in series.items()], ignore_index=True)
-    return threshold_chart(series, f"{rules.name}: how good a hand must be to see or stay"), data
+    return threshold_chart(series, f"{game_name(rules)}: how good a hand must be to see or stay"), data
 
 
 # --------------------------------------------------------------------------- backgammon
