@@ -30,8 +30,8 @@ def test_win_seeking_play_earns_its_exact_share_against_a_finished_opponent():
     # The opponent has finished, so the recursion at the first turn is the whole game's exact answer.
     me, them = "150:Chase Off,Straight,Aces", "200:"
     exact = win_chances("yacht_kr", me, [them], to_win=True)
-    assert exact.to_win_share > exact.share + 0.01        # playing to win matters here
-    games = 4000
+    assert exact.to_win_share > exact.share + 0.05        # playing to win matters here (4.7% -> 12.7%)
+    games = 1500
     match = simulate_match("yacht_kr", ("to-win", "optimal"), games=games, seed=5, start=(me, them), rotate=False)
     for strategy, p in (("to-win", exact.to_win_share),):
         mean, low, high = match.interval(strategy)
