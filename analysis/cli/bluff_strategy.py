@@ -5,7 +5,7 @@ Registered by ``analysis/cli/bluff.py`` into the ``odds bluff`` command group.
 
 from __future__ import annotations
 
-from analysis.cli.common import add_json_flag, print_json
+from analysis.cli.common import add_json_flag, print_json, scheduler_address
 
 
 def register(commands, add_rules, rules_from_args) -> None:
@@ -52,7 +52,7 @@ def register(commands, add_rules, rules_from_args) -> None:
                             help="keep the first seat opening every game (default: the opener rotates)")
     tournament.add_argument("--chunks", type=int, default=None,
                             help="independent seeded chunks (default: about 20000 games each)")
-    tournament.add_argument("--scheduler", default="processes",
+    tournament.add_argument("--scheduler", default="processes", type=scheduler_address,
                             help="Dask's local process scheduler (default, nothing to start), 'threads', 'sync' "
                                  "or a dask.distributed scheduler address tcp://host:port")
     add_json_flag(tournament)
@@ -82,7 +82,7 @@ def register(commands, add_rules, rules_from_args) -> None:
     sweep.add_argument("--games", type=int, default=10000, help="games per tournament (default 10000)")
     sweep.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     sweep.add_argument("--chunks", type=int, default=None, help="chunks per tournament")
-    sweep.add_argument("--scheduler", default="processes",
+    sweep.add_argument("--scheduler", default="processes", type=scheduler_address,
                        help="processes (default), threads, sync or tcp://host:port")
     sweep.add_argument("--out", default=None, help="also write the table as CSV")
     add_json_flag(sweep)

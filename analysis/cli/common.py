@@ -195,3 +195,31 @@ def writable_file(text: str) -> str:
     except OSError as error:
         raise argparse.ArgumentTypeError(f"cannot write '{text}': {(error.strerror or 'not writable').lower()}") from None
     return text
+
+
+#: Dask's local schedulers, named rather than addressed.
+LOCAL_SCHEDULERS = ("processes", "threads", "sync", "synchronous", "single-threaded")
+
+
+def scheduler_address(text: str) -> str:
+    """An argparse ``type=`` for ``--scheduler``: a local scheduler's name, or a dask.distributed
+    address ``tcp://host:port`` / ``tls://host:port`` (``inproc://``, ``ucx://`` as they are),
+    its form checked before anything connects.
+
+    >>> scheduler_address("tcp://10.0.0.5:8786")
+    'tcp://10.0.0.5:8786'
+    >>> scheduler_address("tcp://")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'tcp://' is not a scheduler address; write tcp://host:port (port 1-65535), or processes, threads or sync
+    """
+    import argparse
+    import re
+
+    if text in LOCAL_SCHEDULERS or text.startswith(("inproc://", "ucx://")):
+        return text
+    match = re.fullmatch(r"(tcp|tls)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):([0-9]{1,5})", text)
+    if match is None or not 1 <= int(match.group(3)) <= 65535:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a scheduler address; write tcp://host:port "
+                                         "(port 1-65535), or processes, threads or sync")
+    return text
