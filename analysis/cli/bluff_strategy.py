@@ -5,7 +5,7 @@ Registered by ``analysis/cli/bluff.py`` into the ``odds bluff`` command group.
 
 from __future__ import annotations
 
-from analysis.cli.common import add_json_flag, print_json, scheduler_address
+from analysis.cli.common import add_json_flag, bounded, print_json, scheduler_address
 
 
 def register(commands, add_rules, rules_from_args) -> None:
@@ -15,10 +15,11 @@ def register(commands, add_rules, rules_from_args) -> None:
                        help="dice of the first and the second bidder (default 1 1; at most 3 dice in all)")
     solve.add_argument("--solver", default="dcfr", choices=("dcfr", "cfr+", "cfr"),
                        help="discounted CFR (default), CFR+ or vanilla CFR")
-    solve.add_argument("--iterations", type=int, default=None,
+    solve.add_argument("--iterations", type=bounded(int, 1, 1_000_000, "the iterations"), default=None,
                        help="most iterations (default 10000; 2000 with 3 dice in play)")
-    solve.add_argument("--target", type=float, default=None,
-                       help="stop at this exploitability, in dice (default 1e-5; 1e-3 with 3 dice in play)")
+    solve.add_argument("--target", type=bounded(float, 1e-9, 1.0, "the target exploitability"), default=None,
+                       help="stop at this exploitability, in dice, 1e-9 to 1 (default 1e-5; 1e-3 with 3 dice in "
+                            "play); 0 can never be reached")
     solve.add_argument("--no-exact-call", action="store_true",
                        help="leave out calza / spot on (OpenSpiel's liars_dice has none)")
     solve.add_argument("--openings", action="store_true", help="also print the opening bids by hand")
@@ -31,8 +32,8 @@ def register(commands, add_rules, rules_from_args) -> None:
     add_rules(value)
     value.add_argument("--dice", nargs=2, type=int, required=True, metavar=("MINE", "YOURS"),
                        help="my dice and your dice (at most 3 in all)")
-    value.add_argument("--target", type=float, default=1e-3,
-                       help="exploitability each round is solved to, in win probability (default 1e-3)")
+    value.add_argument("--target", type=bounded(float, 1e-9, 1.0, "the target exploitability"), default=1e-3,
+                       help="exploitability each round is solved to, in win probability, 1e-9 to 1 (default 1e-3)")
     add_json_flag(value)
     value.set_defaults(handler=lambda args: _game_value(args, rules_from_args))
 
