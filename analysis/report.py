@@ -115,6 +115,7 @@ def render_article(notebook, name: str) -> Article:
     body = re.sub(r"\n{3,}", "\n\n", body).strip() + "\n"
 
     fragment, _ = HTMLExporter(template_name="basic", **options).from_notebook_node(notebook)
+    fragment = fragment.replace('alt="No description has been provided for this image"', 'alt="chart"')
     title = next((line[2:].strip() for cell in notebook.cells if cell.cell_type == "markdown"
                   for line in cell.source.splitlines() if line.startswith("# ")), name)
     html = (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
