@@ -333,7 +333,6 @@ def _run(game: RoundGame, variant: str, iterations: int, target: float, check_ev
     started = time.perf_counter()
     # The bar runs to the iteration cap; the solve usually stops earlier, at the target.
     label = f"odds: solving {game.dice[0]}v{game.dice[1]} {game.rules.title} to {target:.0e}"
-    # stderr looked up now: Progress's default is the stream of the moment analysis.progress was imported.
     with Progress(label, total=iterations, stream=sys.stderr) as bar:
         while done < iterations:
             chunk = min(check_every, iterations - done)

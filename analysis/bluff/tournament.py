@@ -307,7 +307,6 @@ def _compute(delayed_parts, scheduler, label: str = "playing games"):
         options = {"num_workers": min(len(delayed_parts), os.cpu_count() or 1)} if scheduler == "processes" else {}
         chunks = {part.key for part in delayed_parts}
         finished = Callback(posttask=lambda key, *_: bar.advance() if key in chunks else None)
-        # stderr looked up now: Progress's default is the stream of the moment analysis.progress was imported.
         with Progress(f"odds: {label}", total=len(delayed_parts), stream=sys.stderr) as bar, finished:
             return dask.compute(*delayed_parts, scheduler=scheduler, **options)
     if isinstance(scheduler, str):

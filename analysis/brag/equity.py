@@ -298,7 +298,6 @@ def two_opponent_table(rules: str | BragRules = "brag3") -> pd.DataFrame:
 
     def build():
         counts = np.empty((len(table.hands), 4), dtype=np.int64)
-        # The current stderr: Progress's default is bound when analysis.progress is first imported.
         with Progress(f"odds: two-opponent showdowns of all {len(counts):,} hands", total=len(counts),
                       stream=sys.stderr) as bar:
             for row in range(len(counts)):
