@@ -35,7 +35,7 @@ from typing import Optional
 import numpy as np
 
 from analysis.bluff.bids import Bid, check_raise, format_bid, parse_bid
-from analysis.bluff.model import BiddingModel, action_matrix, round_bids
+from analysis.bluff.model import BiddingModel, action_likelihood, round_bids
 from analysis.bluff.odds import BidOdds, bid_odds, my_count
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument, InvalidBid
@@ -149,9 +149,8 @@ def multisets(dice: int) -> tuple[np.ndarray, np.ndarray]:
     for row, faces in enumerate(combinations_with_replacement(range(6), dice)):
         for face in faces:
             hands[row, face] += 1
-    ways = np.array([math.factorial(dice) // math.prod(math.factorial(int(n)) for n in hand) for hand in hands],
-                    dtype=np.float64)
-    return hands, ways / 6.0 ** dice
+    factorial = np.array([float(math.factorial(n)) for n in range(dice + 1)])
+    return hands, factorial[dice] / factorial[hands].prod(axis=1) / 6.0 ** dice
 
 
 @dataclass(frozen=True)
@@ -228,9 +227,8 @@ def beliefs(rules: BiddingRules, my_dice, opponents, history: tuple[Turn, ...] =
         if turn.player != 0:
             k = bids.index(turn.bid)
             if k >= 0:  # a bid above the dice in play is no bot's move: it says nothing about the bidder's dice
-                actions, chances = action_matrix(bids, models[turn.player - 1], hands[turn.player - 1],
-                                                 held[turn.player], previous)
-                posterior[turn.player - 1] *= chances[:, int(np.flatnonzero(actions == k)[0])]
+                posterior[turn.player - 1] *= action_likelihood(bids, models[turn.player - 1],
+                                                                hands[turn.player - 1], held[turn.player], previous, k)
                 total = posterior[turn.player - 1].sum()
                 if not total > 0:
                     raise InvalidArgument(f"Player {turn.player}'s bid {format_bid(turn.bid, rules)} is impossible "

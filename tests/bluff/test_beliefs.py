@@ -140,3 +140,20 @@ def test_a_bid_says_what_its_bidder_holds():
 def test_bad_histories(text, message):
     with pytest.raises(InvalidBid, match=message):
         parse_history(text, preset("bluff"), 3)
+
+
+@pytest.mark.parametrize("name,in_play,previous,palifico", [
+    ("bluff", 12, Bid(4, 3), False), ("bluff", 9, None, False), ("perudo", 10, Bid(3, 1), False),
+    ("perudo", 8, Bid(2, 5), True), ("liars_dice", 11, Bid(4, 6), False)])
+@pytest.mark.parametrize("model", MODELS)
+def test_one_actions_chance_equals_its_column_of_the_matrix(name, in_play, previous, palifico, model):
+    from analysis.bluff.beliefs import multisets
+    from analysis.bluff.model import action_likelihood, action_matrix, round_bids
+
+    rules = preset(name)
+    bids = round_bids(rules, in_play, palifico)
+    hands, _ = multisets(4)
+    actions, chances = action_matrix(bids, model, hands, 4, previous)
+    for column, action in enumerate(actions):
+        np.testing.assert_allclose(action_likelihood(bids, model, hands, 4, previous, int(action)),
+                                   chances[:, column], rtol=1e-10, atol=1e-300)
