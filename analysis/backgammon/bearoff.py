@@ -34,7 +34,7 @@ from analysis.errors import InvalidPosition
 from analysis.progress import Progress
 from analysis.store import Array, Store, TableKind, prepares
 from analysis.backgammon import _kernels
-from analysis.backgammon.position import BAR, START, Position
+from analysis.backgammon.position import BAR, SLOTS, START, Position, pip_count
 from analysis.backgammon.rules import STANDARD
 
 ONE_SIDED_CHECKERS = 15
@@ -222,7 +222,7 @@ class BearoffOdds:
 
     @property
     def pips(self) -> int:
-        return sum((i + 1) * c for i, c in enumerate(self.counts))
+        return pip_count(tuple(self.counts) + (0,) * (SLOTS - 6))     # the one pip count (position.py)
 
     @property
     def wastage(self) -> float:

@@ -1,19 +1,16 @@
 """Bear-off databases against a plain-Python dynamic program and gnubg's own figures."""
 
-import sys
 from itertools import product
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-import bg_reference as ref  # noqa: E402
+from tests.backgammon import reference as ref
 
-from analysis.backgammon import _kernels  # noqa: E402
-from analysis.backgammon import bearoff, cube  # noqa: E402
-from analysis.backgammon.position import Position  # noqa: E402
-from analysis.errors import InvalidPosition  # noqa: E402
+from analysis.backgammon import _kernels
+from analysis.backgammon import bearoff, cube
+from analysis.backgammon.position import Position
+from analysis.errors import InvalidPosition
 
 
 @pytest.fixture(scope="module")

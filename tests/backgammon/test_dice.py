@@ -1,18 +1,15 @@
 """Dice tables against brute force, the move generator and the published shot table."""
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-import bg_reference as ref  # noqa: E402
+from tests.backgammon import reference as ref
 
-from analysis.backgammon.dice import entry, shot_table, shots  # noqa: E402
-from analysis.backgammon.moves import legal_plays  # noqa: E402
-from analysis.backgammon.position import Position  # noqa: E402
-from analysis.errors import InvalidArgument  # noqa: E402
+from analysis.backgammon.dice import entry, shot_table, shots
+from analysis.backgammon.moves import legal_plays
+from analysis.backgammon.position import Position
+from analysis.errors import InvalidArgument
 
 # The standard table of hitting numbers with nothing in the way (e.g. Magriel, "Backgammon",
 # 1976, the shot table; also bkgm.com "Odds of hitting a blot").

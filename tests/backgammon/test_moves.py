@@ -1,19 +1,16 @@
 """Legal move generation against hand-checked positions and a plain-Python brute force."""
 
 import random
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-import bg_reference as ref  # noqa: E402
+from tests.backgammon import reference as ref
 
-from analysis.backgammon import _kernels  # noqa: E402
-from analysis.backgammon.moves import legal_plays, parse_roll, pips_played  # noqa: E402
-from analysis.backgammon.position import Position, pip_count  # noqa: E402
-from analysis.errors import InvalidDice  # noqa: E402
+from analysis.backgammon import _kernels
+from analysis.backgammon.moves import legal_plays, parse_roll, pips_played
+from analysis.backgammon.position import Position, pip_count
+from analysis.errors import InvalidDice
 
 VARIANT = {"backgammon": 0, "dutch": 1, "acey_deucey": 2}
 
