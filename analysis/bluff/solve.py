@@ -333,17 +333,26 @@ def _run(game: RoundGame, variant: str, iterations: int, target: float, check_ev
     started = time.perf_counter()
     # The bar runs to the iteration cap; the solve usually stops earlier, at the target.
     label = f"odds: solving {game.dice[0]}v{game.dice[1]} {game.rules.title} to {target:.0e}"
+    piece = 8
     with Progress(label, total=iterations, stream=sys.stderr) as bar:
         while done < iterations:
-            chunk = min(check_every, iterations - done)
-            k.run_cfr(done + 1, chunk, VARIANTS[variant], regret, strategy_sum, *arrays)
-            done += chunk
+            end = done + min(check_every, iterations - done)
+            # The kernel holds the interpreter while it runs, so a long chunk runs in slices of about
+            # a second and the bar (and a log's progress line) moves in between; the iterations, and
+            # so the result, are the same however the chunk is cut.
+            while done < end:
+                size = min(piece, end - done)
+                began = time.perf_counter()
+                k.run_cfr(done + 1, size, VARIANTS[variant], regret, strategy_sum, *arrays)
+                done += size
+                bar.advance(size)
+                took = time.perf_counter() - began
+                piece = piece * 2 if took < 0.5 else max(1, piece // 2) if took > 2.0 else piece
             k.normalise(strategy_sum, False, -1, game.actor, game.n_actions, game.offset, game.hand_counts, policy)
             value, best0, best1 = k.evaluate(policy, *arrays)
             exploitability = (best0 + best1) / 2.0
             trajectory.append((done, exploitability))
             bar.label = f"{label} (now {exploitability:.1e})"
-            bar.advance(chunk)
             if exploitability <= target:
                 break
             check_every = min(check_every * 2, 4096)
