@@ -10,7 +10,13 @@ from analysis.bluff.advice import CallAdvice, advise_call
 from analysis.bluff.beliefs import Beliefs, Turn, beliefs, parse_history
 from analysis.bluff.bids import (Bid, all_bids, check_raise, format_bid, is_raise, legal_raises, parse_bid,
                                  parse_dice, track_key)
-from analysis.bluff.model import BiddingModel, action_probabilities, parse_models
+from analysis.bluff.calibration import Calibration, calibration
+from analysis.bluff.fit import ModelFit, fit_log
+from analysis.bluff.history_advice import HistoryAdvice
+from analysis.bluff.log_stats import challenged_bids, leader_wins, losses_by_cause
+from analysis.bluff.model import THRESHOLD_TABLE, BiddingModel, action_probabilities, parse_models
+from analysis.bluff.rollout import PlayedOut, play_out
+from analysis.bluff.rounds_log import read_log
 from analysis.bluff.odds import BidOdds, bid_odds, odds_table
 from analysis.bluff.outcomes import CallOutcome, challenge_outcome
 from analysis.bluff.rules import BLUFF, LIARS_DICE, PERUDO, PRESETS, BiddingRules, preset
@@ -22,4 +28,6 @@ __all__ = [
     "track_key", "BidOdds", "bid_odds", "odds_table", "CallOutcome", "challenge_outcome",
     "CallAdvice", "advise_call", "SimulatedBid", "simulate_bid",
     "BiddingModel", "action_probabilities", "parse_models", "Beliefs", "Turn", "beliefs", "parse_history",
+    "THRESHOLD_TABLE", "HistoryAdvice", "PlayedOut", "play_out", "read_log", "ModelFit", "fit_log",
+    "Calibration", "calibration", "losses_by_cause", "challenged_bids", "leader_wins",
 ]
