@@ -22,6 +22,7 @@ from analysis.bluff.bids import Bid, format_bid, legal_raises
 from analysis.bluff.model import BiddingModel
 from analysis.bluff.outcomes import challenge_outcome
 from analysis.errors import InvalidArgument
+from analysis.random import check_seed
 
 #: Raises played out: up to this many counts above the current bid.
 RAISE_REACH = 3
@@ -74,8 +75,7 @@ def play_out(seen: Beliefs, start: int, rollouts: int, seed: int = 0, me: Biddin
     """Rank my actions against the last bid of ``seen.history`` by expected dice lost by the end of the round."""
     if not 1 <= rollouts <= MAX_ROLLOUTS:
         raise InvalidArgument(f"The rollouts per action must be 1-{MAX_ROLLOUTS:,}, not {rollouts:,}.")
-    if not 0 <= seed < 2 ** 63:
-        raise InvalidArgument(f"The seed must be a whole number from 0 to 2**63 - 1, not {seed}.")
+    seed = check_seed(seed)
     rules = seen.rules
     held = np.array(seen.held, dtype=np.int64)
     in_play = int(held.sum())

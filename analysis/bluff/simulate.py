@@ -21,6 +21,7 @@ from analysis.bluff.bids import Bid, format_bid
 from analysis.bluff.odds import bid_odds, check_unknown, my_count
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
+from analysis.random import check_seed
 
 #: Samples are split into this many fixed chunks whatever the thread count.
 CHUNKS = 64
@@ -64,8 +65,7 @@ def simulate_counts(rules: BiddingRules, unknown: int, face: int, samples: int, 
     check_unknown(unknown)
     if samples < 1:
         raise InvalidArgument(f"The number of samples must be at least 1, not {samples}.")
-    if not 0 <= seed < 2 ** 63:
-        raise InvalidArgument(f"The seed must be a whole number from 0 to 2**63 - 1, not {seed}.")
+    seed = check_seed(seed)
     from analysis.bluff import _kernels  # numba starts only when a simulation is asked for
 
     counting = np.zeros(6, dtype=np.bool_)

@@ -244,9 +244,9 @@ def _two_opponents(rules: BragRules, cards, text: str) -> Equity:
 
 def check_monte_carlo(seed, samples) -> int:
     """The seed (0 when None), after checking it and the sample count."""
-    seed = 0 if seed is None else seed
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**63:
-        raise InvalidArgument(f"Seed {seed!r} is not allowed; use a whole number from 0 to 2**63 - 1.")
+    from analysis.random import check_seed
+
+    seed = check_seed(seed)
     if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or not 1000 <= samples <= 10**9:
         raise InvalidArgument(f"{samples!r} samples is not allowed; use 1,000 to 1,000,000,000.")
     return int(seed)

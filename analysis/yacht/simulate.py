@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.errors import InvalidArgument
+from analysis.random import check_seed
 from analysis.progress import Progress
 from analysis.tables import counted
 from analysis.yacht import _kernels as K
@@ -86,8 +87,7 @@ def simulate(rules: Rules | str = "yacht_kr", games: int = 10_000, seed: int = 0
         raise InvalidArgument(f"'{strategy}' is not a strategy; choose from {', '.join(STRATEGIES)}.")
     if not 2 <= games <= 10_000_000:  # one game has no standard error
         raise InvalidArgument(f"Games must be between 2 and 10,000,000, not {games}.")
-    if not 0 <= seed < 2 ** 63:
-        raise InvalidArgument(f"The seed must be a whole number from 0 to 2**63 - 1, not {seed}.")
+    seed = check_seed(seed)
     g = game_arrays(rules)
     if strategy == "optimal":
         values = state_values(rules) if values is None else values
