@@ -8,29 +8,8 @@ the same seed gives the same figure on 1 or 16 threads.
 
 from numba import njit, uint64
 
-#: Seeds are whole numbers 0 .. SEED_LIMIT - 1 (they are mixed as unsigned 64-bit words;
-#: the top bit is kept clear so a seed prints and stores as a signed integer too).
-SEED_LIMIT = 2 ** 63
-
-
-def check_seed(seed) -> int:
-    """The one seed rule of the toolkit: a whole number from 0 to 2**63 - 1 (None means 0).
-
-    >>> check_seed(7)
-    7
-    >>> check_seed(-1)
-    Traceback (most recent call last):
-    ...
-    analysis.errors.InvalidArgument: Seed -1 is not allowed; use a whole number from 0 to 2**63 - 1.
-    """
-    import numbers
-
-    from analysis.errors import InvalidArgument
-
-    seed = 0 if seed is None else seed
-    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= seed < SEED_LIMIT:
-        raise InvalidArgument(f"Seed {seed!r} is not allowed; use a whole number from 0 to 2**63 - 1.")
-    return int(seed)
+# The seed rule lives beside this module, free of numba, so validating a seed starts nothing.
+from analysis.seeds import SEED_LIMIT, check_seed  # noqa: F401
 
 _GOLDEN = uint64(0x9E3779B97F4A7C15)
 _MIX1 = uint64(0xBF58476D1CE4E5B9)

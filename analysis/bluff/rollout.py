@@ -22,7 +22,7 @@ from analysis.bluff.bids import Bid, format_bid, legal_raises
 from analysis.bluff.model import BiddingModel
 from analysis.bluff.outcomes import challenge_outcome
 from analysis.errors import InvalidArgument
-from analysis.random import check_seed
+from analysis.seeds import check_seed
 
 #: Raises played out: up to this many counts above the current bid.
 RAISE_REACH = 3

@@ -21,7 +21,7 @@ from analysis.bluff.bids import Bid, format_bid
 from analysis.bluff.odds import bid_odds, check_unknown, my_count
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
-from analysis.random import check_seed
+from analysis.seeds import check_seed
 
 #: Samples are split into this many fixed chunks whatever the thread count.
 CHUNKS = 64

@@ -244,7 +244,7 @@ def _two_opponents(rules: BragRules, cards, text: str) -> Equity:
 
 def check_monte_carlo(seed, samples) -> int:
     """The seed (0 when None), after checking it and the sample count."""
-    from analysis.random import check_seed
+    from analysis.seeds import check_seed
 
     seed = check_seed(seed)
     if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or not 1000 <= samples <= 10**9:

@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.errors import InvalidArgument
-from analysis.random import check_seed
+from analysis.seeds import check_seed
 from analysis.progress import Progress
 from analysis.tables import counted
 from analysis.yacht import _kernels as K
