@@ -166,9 +166,9 @@ def simulate_match(rules: Rules | str = "yacht_kr", strategies=("to-win", "optim
     if "to-win" in names:
         seconds = games * names.count("to-win") * _SECONDS_PER_CARD * (1 << exact_from)
         if seconds > 60:
+            span = f"{seconds / 3600:,.1f} hours" if seconds >= 5400 else f"{seconds / 60:.0f} minutes"
             print(f"odds: {games:,} games with a win-seeking player from {exact_from} open boxes take about "
-                  f"{seconds / 3600:.1f} hours here ({seconds / 60:,.0f} minutes); --exact-from lower is faster.",
-                  file=sys.stderr)
+                  f"{span} here; a lower --exact-from is faster.", file=sys.stderr)
     step = max(_CHUNK, -(-games // 200))
     with Progress(f"odds: playing {games:,} {rules.name} matches ({', '.join(names)})", total=games) as bar:
         for first in range(0, games, step):
