@@ -211,6 +211,10 @@ def _child(spec_path: str) -> None:
             record(kind="start", index=index)
             out, err = io.StringIO(), io.StringIO()
             began = time.monotonic()
+            shared_store = os.environ.get("ODDS_CACHE_DIR")
+            if list(argv[:2]) == ["cache", "clear"]:
+                # Clearing the test session's shared store would make every other test rebuild its tables.
+                os.environ["ODDS_CACHE_DIR"] = str(Path(spec_path).parent / "cleared-store")
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
                 try:
                     code = main(list(argv))
@@ -219,6 +223,8 @@ def _child(spec_path: str) -> None:
                 except BaseException:  # noqa: BLE001 - a traceback is what the fuzz looks for
                     err.write(traceback.format_exc())
                     code = 1
+            if shared_store is not None:
+                os.environ["ODDS_CACHE_DIR"] = shared_store
             record(kind="done", index=index, code=code, seconds=time.monotonic() - began,
                    out=out.getvalue()[-2000:], err=err.getvalue()[-4000:])
 
