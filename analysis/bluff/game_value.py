@@ -170,7 +170,7 @@ def _win_payoff(rules: BiddingRules, state: State, values: dict):
 
 
 def _solve_states(rules: BiddingRules, states: list[State], target: float, iterations: int, use_store: bool,
-                  faces: int | None):
+                  faces: int | None, bar=None):
     values: dict[State, float] = {s: 0.5 for s in states}
     exploitability: dict[State, float] = {}
     totals = sorted({s.opener + s.other for s in states})
@@ -186,6 +186,8 @@ def _solve_states(rules: BiddingRules, states: list[State], target: float, itera
                 moved = max(moved, abs(solution.value - values[state]))
                 values[state] = solution.value
                 exploitability[state] = solution.exploitability
+                if bar is not None and sweep == 0:
+                    bar.advance()
             # Sweeping further than the rounds' own accuracy cannot sharpen the values.
             if moved < max(SWEEP_TOLERANCE, target / 10) or rules.exact_call != "calza":
                 break  # without calza a round only leads to fewer dice: one sweep is exact
@@ -219,7 +221,11 @@ def game_value(rules: BiddingRules, dice=(1, 1), target: float = 1e-3, iteration
                     key=lambda s: (s.opener + s.other, s.opener, s.palifico, s.opener_had, s.other_had))
 
     def build():
-        values, exploitability = _solve_states(rules, states, target, iterations, use_store, faces)
+        from analysis.progress import Progress
+
+        # The first round's kernels compile before its own progress starts: this line covers that wait.
+        with Progress(f"odds: {rules.title} endgame rounds", total=len(states)) as bar:
+            values, exploitability = _solve_states(rules, states, target, iterations, use_store, faces, bar)
         return {"states": np.array([[s.opener, s.other, s.palifico, s.opener_had, s.other_had] for s in states]),
                 "values": np.array([values[s] for s in states]),
                 "exploitability": np.array([exploitability[s] for s in states])}
