@@ -104,8 +104,9 @@ def render_article(notebook, name: str) -> Article:
     notebook = copy.deepcopy(notebook)
     for cell in notebook.cells:
         if cell.cell_type == "code":
-            cell.outputs = [output for output in cell.get("outputs", [])
-                            if not (output.get("output_type") == "stream" and output.get("name") == "stderr")]
+            cell.outputs = _merge_streams([output for output in cell.get("outputs", [])
+                                           if not (output.get("output_type") == "stream"
+                                                   and output.get("name") == "stderr")])
             cell.metadata.pop("execution", None)
     options = dict(exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True)
     body, resources = MarkdownExporter(**options).from_notebook_node(
@@ -190,6 +191,19 @@ class _CellProgress:
         while not self._stop.wait(self.every):
             done = f"{self.done} of {self.total} cells run" if self.total else "starting"
             print(f"{self.step}: {done}, {time.perf_counter() - self._started:.0f} s", file=self.log, flush=True)
+
+
+def _merge_streams(outputs: list) -> list:
+    """Consecutive printed outputs as one: how the kernel splits them depends on timing (a table built
+    fresh or read from the store), and the article must not."""
+    merged = []
+    for output in outputs:
+        if (output.get("output_type") == "stream" and merged and merged[-1].get("output_type") == "stream"
+                and merged[-1].get("name") == output.get("name")):
+            merged[-1]["text"] = "".join(merged[-1]["text"]) + "".join(output["text"])
+        else:
+            merged.append(output)
+    return merged
 
 
 def _escape(text: str) -> str:
