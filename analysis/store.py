@@ -122,7 +122,7 @@ class TableKind:
     def game(self) -> str:
         return self.name.split("/", 1)[0]
 
-    def layout(self, params: Mapping) -> Mapping[str, Array] | None:
+    def layout(self, params: Mapping) -> Mapping[str, Array]:
         return self.arrays(params) if callable(self.arrays) else self.arrays
 
     def fingerprint(self) -> str:
@@ -131,14 +131,6 @@ class TableKind:
         for module in self.code:
             digest.update(module.encode() + b"\0" + _source_digest(module).encode())
         return digest.hexdigest()[:16]
-
-
-@lru_cache(maxsize=None)
-def _undeclared(name: str) -> TableKind:
-    game = re.sub(r"[^a-z0-9_]", "_", name.split("/", 1)[0].lower()) or "misc"
-    folder = _PACKAGE_ROOT / game
-    modules = tuple(sorted(f"{_PACKAGE_ROOT.name}.{game}.{path.stem}" for path in folder.glob("*.py")))
-    return TableKind(f"{game}/undeclared", None, code=modules or (__name__,))
 
 
 def prepares(game: str, what: str):
@@ -195,8 +187,6 @@ class Store:
         and parameters, in lower case, so tables never share a file, even on a
         file system that ignores case.
         """
-        if isinstance(kind, str):  # the older call, path(name): see load_or_build
-            kind, rules, params = _undeclared(kind), None, {"name": kind, "key": rules or {}}
         digest = file_digest(_rules_key(rules), _canonical(params or {}))
         label = re.sub(r"[^a-z0-9]+", "_", str(getattr(rules, "name", rules) if rules is not None else "all").lower())
         return self.root.joinpath(*kind.name.split("/"), f"{label.strip('_')[:40] or 'rules'}-{digest}{SUFFIX}")
@@ -208,22 +198,18 @@ class Store:
         With ``announce`` (the caller rebuilds what is not served), a damaged or stale file is
         reported with the same stderr line as :meth:`table`.
         """
-        if isinstance(kind, str):  # the older call, load(name, key): see load_or_build
-            kind, rules, params = _undeclared(kind), None, {"name": kind, "key": rules}
         stored, problem = self._read(kind, rules, params)
         if announce and problem is not None:
             _announce_rebuild(kind, rules, problem)
         return stored
 
     def save(self, kind: TableKind, rules, params: Mapping | None,
-             arrays: Mapping[str, np.ndarray] | None = None) -> Path | None:
+             arrays: Mapping[str, np.ndarray]) -> Path | None:
         """Check ``arrays`` against the kind's layout and write them atomically.
 
         Returns the file's path, or None (said on stderr) when the folder cannot be written or
         the arrays do not match the kind's declared layout.
         """
-        if isinstance(kind, str):  # the older call, save(name, key, arrays): see load_or_build
-            kind, rules, params, arrays = _undeclared(kind), None, {"name": kind, "key": rules}, params
         params = params or {}
         arrays = {name: np.asarray(values) for name, values in arrays.items()}
         problem = check_arrays(kind, params, arrays)
@@ -271,15 +257,6 @@ class Store:
         arrays = {name: np.asarray(values) for name, values in build().items()}
         self.save(kind, rules, params, arrays)
         return arrays
-
-    def load_or_build(self, name: str, key: Mapping,
-                      build: Callable[[], Mapping[str, np.ndarray]]) -> dict[str, np.ndarray]:
-        """Deprecated: the older call for a table not declared as a :class:`TableKind`.
-
-        The store still names the file and fingerprints the whole game package's source,
-        but cannot check the arrays' layout; declare a kind instead.
-        """
-        return self.table(_undeclared(name), None, {"name": name, "key": key}, build)
 
     def _read(self, kind: TableKind, rules, params) -> tuple[dict | None, str | None]:
         """(arrays, None) when sound; (None, None) when missing; (None, why) when it must be rebuilt."""
@@ -367,8 +344,6 @@ def check_arrays(kind: TableKind, params: Mapping, arrays: Mapping[str, np.ndarr
         layout = kind.layout(params)
     except (KeyError, TypeError, ValueError):
         return "its parameters do not fit the table's layout"
-    if layout is None:  # an undeclared table: only its checksum and key protect it
-        return None
     missing = sorted(name for name, spec in layout.items() if name not in arrays and not spec.optional)
     extra = sorted(set(arrays) - set(layout))
     if missing or extra:

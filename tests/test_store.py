@@ -289,16 +289,3 @@ def test_kind_names_are_checked_when_declared():
     for name in ["", "nogame", "Brag/Strengths", "brag/../escape", "brag//x"]:
         with pytest.raises(ValueError):
             TableKind(name, {}, code=("analysis.store",))
-
-
-def test_the_older_name_keyed_call_still_lets_the_store_name_the_file(tmp_path, capsys):
-    store, build = Store(tmp_path), Builder()
-    first = store.load_or_build("bluff/My Table", {"preset": "x"}, build)
-    assert _equal(store.load_or_build("bluff/My Table", {"preset": "x"}, build), first) and build.calls == 1
-    [path] = tmp_path.rglob("*.podds")
-    assert path.parent == tmp_path / "bluff" / "undeclared" and path.name == path.name.lower()
-    # The fingerprint of an undeclared table covers every module of its game.
-    assert "analysis.bluff._kernels" in store_module._undeclared("bluff/My Table").code
-    _damage(path, "flip")
-    assert _equal(store.load_or_build("bluff/My Table", {"preset": "x"}, build), first) and build.calls == 2
-    assert "damaged" in _one_line(capsys.readouterr().err)
