@@ -140,3 +140,21 @@ def test_commands_answer_the_same_through_a_store_fault(odds, store, tmp_path, m
                 "damaged-file": "the cached file is damaged (it is cut short)",
                 "folder-in-place": "the cached file is damaged (a folder is in its place"}[fault]
     assert line.startswith("odds: ") and expected in line
+
+
+@pytest.mark.parametrize("command", [
+    BLUFF_ODDS,
+    ("bluff", "call", "--preset", "perudo", "--dice", "1 4 4 6 2", "--opponents", "5", "5", "--bid", "5x4"),
+    ("bluff", "table", "--preset", "liars_dice", "--max-unknown", "20"),
+], ids=["bluff-odds", "perudo-call", "liars-dice-table"])
+def test_the_count_tables_step_covers_what_the_bid_odds_commands_read(odds, store, monkeypatch, command):
+    """After ``odds cache build bluff``'s count-table step, the bid-odds commands store nothing new."""
+    from analysis.bluff.odds import count_tables
+
+    _only_count_tables(monkeypatch)
+    assert odds("cache", "build", "bluff").code == 0
+    built = sorted(store.root.rglob("*.podds"))
+    count_tables.cache_clear()           # read the stored files, not this process's copy
+    answer = odds(*command)
+    assert answer.code == 0 and answer.err == ""
+    assert sorted(store.root.rglob("*.podds")) == built
