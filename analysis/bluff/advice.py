@@ -8,7 +8,7 @@ smallest expected number of my dice lost.
 
 >>> from analysis.bluff.rules import BLUFF
 >>> from analysis.bluff.bids import parse_bid, parse_dice
->>> advice = advise_call(BLUFF, parse_dice("3 3 * 5 1", BLUFF), (6, 7), parse_bid("7x3", BLUFF))
+>>> advice = advise_call(BLUFF, parse_dice(BLUFF, "3 3 * 5 1"), (6, 7), parse_bid(BLUFF, "7x3"))
 >>> advice.recommendation
 'raise'
 """
@@ -70,9 +70,9 @@ class CallAdvice:
         r = self.rules
         return {
             "preset": r.name,
-            "my_dice": format_dice(self.my_dice, r),
+            "my_dice": format_dice(r, self.my_dice),
             "dice_held": list(self.held),
-            "bid": format_bid(self.bid, r),
+            "bid": format_bid(r, self.bid),
             "bidder": self.bidder,
             "responder_to_a_raise": self.responder,
             "p_true": self.odds.p_true,
@@ -80,13 +80,13 @@ class CallAdvice:
             "challenge": self.challenge.to_dict(),
             "exact_call": self.exact.to_dict() if self.exact else None,
             "raises": [{
-                "bid": format_bid(option.bid, r),
+                "bid": format_bid(r, option.bid),
                 "p_true": option.odds.p_true,
                 "p_exact": option.odds.p_exact,
                 "my_expected_loss_if_challenged": option.my_expected_loss,
             } for option in self.raises],
             "recommendation": self.recommendation,
-            "best_raise": format_bid(self.best_raise, r) if self.best_raise else None,
+            "best_raise": format_bid(r, self.best_raise) if self.best_raise else None,
             "assumption": self.assumption,
             "equilibrium": self.equilibrium.to_dict() if self.equilibrium is not None else None,
             "with_history": self.with_history.to_dict() if self.with_history is not None else None,
@@ -96,8 +96,8 @@ class CallAdvice:
         r = self.rules
         call_word = "call bluff" if r.name == "bluff" else "dudo" if r.name == "perudo" else "call"
         lines = [
-            f"{r.title}: {sum(self.held)} dice in play, you hold {format_dice(self.my_dice, r)}; "
-            f"player {self.bidder} bid {format_bid(self.bid, r)} ({describe_bid(self.bid, r)}).",
+            f"{r.title}: {sum(self.held)} dice in play, you hold {format_dice(r, self.my_dice)}; "
+            f"player {self.bidder} bid {format_bid(r, self.bid)} ({describe_bid(r, self.bid)}).",
             f"  P(bid true)  {self.odds.p_true:.4f}    P(exactly) {self.odds.p_exact:.4f}    "
             f"(you hold {self.odds.my_count}, need {max(self.odds.need, 0)} of "
             f"{counted(self.odds.unknown, 'unknown die', 'unknown dice')})",
@@ -116,12 +116,12 @@ class CallAdvice:
             lines += ["", f"  Best raises (if player {self.responder} challenges):",
                       f"    {'raise':<8}{'P(true)':>9}{'P(exact)':>10}{'your E[lost]':>14}"]
             for option in self.raises:
-                lines.append(f"    {format_bid(option.bid, r):<8}{option.odds.p_true:>9.4f}"
+                lines.append(f"    {format_bid(r, option.bid):<8}{option.odds.p_true:>9.4f}"
                              f"{option.odds.p_exact:>10.4f}{option.my_expected_loss:>14.4f}")
         lines.append("")
         best = dict(self._options())
         if self.recommendation == "raise":
-            verdict = (f"Raise to {format_bid(self.best_raise, r)}: {best['raise']:.4f} dice expected lost "
+            verdict = (f"Raise to {format_bid(r, self.best_raise)}: {best['raise']:.4f} dice expected lost "
                        f"even if challenged, against {best['challenge']:.4f} if you {call_word}.")
         elif self.recommendation == "exact":
             verdict = f"Call exactly: {best['exact']:+.4f} dice expected, the best of your options."
@@ -161,7 +161,7 @@ def weigh_actions(rules: BiddingRules, odds_of, bid: Bid, bidder: int, held, res
     exact = (challenge_outcome(rules, odds, held, caller=0, bidder=bidder, call="exact", start=start)
              if rules.exact_call else None)
     options = []
-    for candidate in legal_raises(bid, rules, max_count, palifico_round):
+    for candidate in legal_raises(rules, bid, max_count, palifico_round):
         candidate_odds = odds_of(candidate)
         outcome = challenge_outcome(rules, candidate_odds, held, caller=responder, bidder=0, start=start)
         options.append(RaiseOption(candidate, candidate_odds, outcome))

@@ -1,18 +1,22 @@
 """Dice and bids as text, and the bid track: which bids raise which.
 
 >>> from analysis.bluff.rules import BLUFF
->>> parse_dice("3 3 * 5 1", BLUFF)
+>>> parse_dice(BLUFF, "3 3 * 5 1")
 (3, 3, 6, 5, 1)
->>> bid = parse_bid("7x4", BLUFF); bid
+>>> bid = parse_bid(BLUFF, "7x4"); bid
 Bid(count=7, face=4)
->>> is_raise(bid, parse_bid("*4", BLUFF), BLUFF), is_raise(bid, parse_bid("7x2", BLUFF), BLUFF)
+>>> is_raise(BLUFF, bid, parse_bid(BLUFF, "*4")), is_raise(BLUFF, bid, parse_bid(BLUFF, "7x2"))
 (True, False)
->>> [format_bid(b, BLUFF) for b in legal_raises(parse_bid("3x5", BLUFF), BLUFF, max_count=4)]
+>>> [format_bid(BLUFF, b) for b in legal_raises(BLUFF, parse_bid(BLUFF, "3x5"), max_count=4)]
 ['*2', '4x1', '4x2', '4x3', '4x4', '4x5', '*3', '*4']
+
+The rules come first in every function here; the older order with the rules after the bid
+or the text (``parse_bid("7x4", BLUFF)``) is still read the same way.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Optional
@@ -21,6 +25,21 @@ from analysis.bluff.rules import NUMBER_WORDS, SINGULAR_WORDS, BiddingRules
 from analysis.errors import InvalidBid, InvalidDice
 
 _STAR_SIGNS = ("*", "★", "☆", "S", "s")
+
+
+def rules_first(function):
+    """Let ``function(rules, ...)`` also be called the older way, with the rules after the
+    bid or text (``parse_bid("7x4", rules)``), by moving the rules object to the front."""
+    @functools.wraps(function)
+    def call(*args, **keywords):
+        if "rules" in keywords:
+            return function(keywords.pop("rules"), *args, **keywords)
+        if args and not isinstance(args[0], BiddingRules):
+            for index, value in enumerate(args):
+                if isinstance(value, BiddingRules):
+                    return function(value, *args[:index], *args[index + 1:], **keywords)
+        return function(*args, **keywords)
+    return call
 
 
 @dataclass(frozen=True, order=False)
@@ -40,7 +59,8 @@ def _face_code(token: str, rules: BiddingRules) -> Optional[int]:
     return int(token) if token in ("1", "2", "3", "4", "5", "6") else None
 
 
-def parse_dice(text: str, rules: BiddingRules) -> tuple[int, ...]:
+@rules_first
+def parse_dice(rules: BiddingRules, text: str) -> tuple[int, ...]:
     """Read dice such as ``"3 3 * 5 1"`` (spaces or commas; ``★``/``S`` for Bluff's star)."""
     raw = text.replace(",", " ").split()
     if len(raw) == 1 and len(raw[0]) > 1:
@@ -56,7 +76,8 @@ def parse_dice(text: str, rules: BiddingRules) -> tuple[int, ...]:
     return tuple(dice)
 
 
-def format_dice(dice, rules: BiddingRules) -> str:
+@rules_first
+def format_dice(rules: BiddingRules, dice) -> str:
     return " ".join(rules.face_name(d) for d in dice)
 
 
@@ -67,7 +88,8 @@ _STAR_FIRST = re.compile(r"^[*★☆Ss]\s*(\d+)$")
 _WORDS = re.compile(r"^(\d+)\s+([A-Za-z]+)$")
 
 
-def parse_bid(text: str, rules: BiddingRules) -> Bid:
+@rules_first
+def parse_bid(rules: BiddingRules, text: str) -> Bid:
     """Read a bid: ``"7x4"``, ``"7 fours"``, ``"*3"`` / ``"3 stars"`` (Bluff), ``"2 pacos"`` (Perudo)."""
     stripped = text.strip()
     face: Optional[int] = None
@@ -95,20 +117,23 @@ def parse_bid(text: str, rules: BiddingRules) -> Bid:
     return Bid(count, face)
 
 
-def format_bid(bid: Bid, rules: BiddingRules) -> str:
+@rules_first
+def format_bid(rules: BiddingRules, bid: Bid) -> str:
     """``7x4``; Bluff's star bids as ``*3``."""
     if rules.star_die and bid.face == 6:
         return f"*{bid.count}"
     return f"{bid.count}x{rules.face_name(bid.face)}"
 
 
-def describe_bid(bid: Bid, rules: BiddingRules) -> str:
+@rules_first
+def describe_bid(rules: BiddingRules, bid: Bid) -> str:
     """``seven fours`` style, with digits: ``7 fours``, ``3 stars``."""
     return f"{bid.count} {rules.face_words(bid.face, bid.count)}"
 
 
 # ---------------------------------------------------------------------------- track
-def track_key(bid: Bid, rules: BiddingRules) -> tuple[int, int, int]:
+@rules_first
+def track_key(rules: BiddingRules, bid: Bid) -> tuple[int, int, int]:
     """The bid's place on the track; a raise is a bid with a larger key.
 
     Number bids sit at (count, 0, face rank); a joker bid of k sits right after
@@ -120,35 +145,38 @@ def track_key(bid: Bid, rules: BiddingRules) -> tuple[int, int, int]:
     return (bid.count, 0, rules.number_faces.index(bid.face))
 
 
-def is_raise(previous: Optional[Bid], new: Bid, rules: BiddingRules, palifico_round: bool = False) -> bool:
+@rules_first
+def is_raise(rules: BiddingRules, previous: Optional[Bid], new: Bid, palifico_round: bool = False) -> bool:
     """Whether ``new`` may follow ``previous`` (None: ``new`` opens the round)."""
     if previous is None:
         return rules.opening_on_joker or palifico_round or new.face != rules.joker
     if palifico_round:
         # Palifico: the opening face is fixed, only the count goes up.
         return new.face == previous.face and new.count > previous.count
-    return track_key(new, rules) > track_key(previous, rules)
+    return track_key(rules, new) > track_key(rules, previous)
 
 
-def check_raise(previous: Optional[Bid], new: Bid, rules: BiddingRules, palifico_round: bool = False) -> None:
+@rules_first
+def check_raise(rules: BiddingRules, previous: Optional[Bid], new: Bid, palifico_round: bool = False) -> None:
     """Raise :class:`InvalidBid` with the reason when ``new`` is not a legal raise."""
-    if is_raise(previous, new, rules, palifico_round):
+    if is_raise(rules, previous, new, palifico_round):
         return
-    new_text = format_bid(new, rules)
+    new_text = format_bid(rules, new)
     if previous is None:
         raise InvalidBid(f"{rules.title} does not allow opening a round on {rules.face_words(new.face)} ({new_text}).")
     if palifico_round:
-        raise InvalidBid(f"In a palifico round the face stays {rules.face_name(previous.face)} and the count must rise, so {new_text} cannot follow {format_bid(previous, rules)}.")
-    raise InvalidBid(f"{new_text} is not a legal raise of {format_bid(previous, rules)}; a raise must be a later bid on the track.")
+        raise InvalidBid(f"In a palifico round the face stays {rules.face_name(previous.face)} and the count must rise, so {new_text} cannot follow {format_bid(rules, previous)}.")
+    raise InvalidBid(f"{new_text} is not a legal raise of {format_bid(rules, previous)}; a raise must be a later bid on the track.")
 
 
 def all_bids(rules: BiddingRules, max_count: int) -> list[Bid]:
     """Every bid with count 1..max_count, in track order."""
     bids = [Bid(count, face) for count in range(1, max_count + 1) for face in rules.bid_faces]
-    return sorted(bids, key=lambda b: track_key(b, rules))
+    return sorted(bids, key=lambda b: track_key(rules, b))
 
 
-def legal_raises(previous: Optional[Bid], rules: BiddingRules, max_count: int,
+@rules_first
+def legal_raises(rules: BiddingRules, previous: Optional[Bid], max_count: int,
                  palifico_round: bool = False) -> list[Bid]:
     """The legal raises of ``previous`` with count at most ``max_count``, in track order."""
-    return [bid for bid in all_bids(rules, max_count) if is_raise(previous, bid, rules, palifico_round)]
+    return [bid for bid in all_bids(rules, max_count) if is_raise(rules, previous, bid, palifico_round)]

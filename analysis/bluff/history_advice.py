@@ -13,7 +13,7 @@ drawn from the posterior, and the actions are ranked by my expected dice lost.
 >>> from analysis.bluff.beliefs import parse_history
 >>> from analysis.bluff.advice import advise_call
 >>> turns = parse_history("1:4x3 2:5x3 me:6x3 1:6x5 2:7x3", BLUFF, 3)
->>> advice = advise_call(BLUFF, parse_dice("3 3 * 5 1", BLUFF), (6, 7), parse_bid("7x3", BLUFF), turns=turns)
+>>> advice = advise_call(BLUFF, parse_dice(BLUFF, "3 3 * 5 1"), (6, 7), parse_bid(BLUFF, "7x3"), turns=turns)
 >>> round(advice.odds.p_true, 2), round(advice.with_history.odds.p_true, 2)
 (0.68, 0.99)
 """
@@ -68,10 +68,10 @@ class HistoryAdvice:
             "distribution": {str(a): float(p) for a, p in enumerate(self.odds.distribution) if p > 0},
             "challenge": self.challenge.to_dict(),
             "exact_call": self.exact.to_dict() if self.exact else None,
-            "raises": [{"bid": format_bid(o.bid, r), "p_true": o.odds.p_true, "p_exact": o.odds.p_exact,
+            "raises": [{"bid": format_bid(r, o.bid), "p_true": o.odds.p_true, "p_exact": o.odds.p_exact,
                         "my_expected_loss_if_challenged": o.my_expected_loss} for o in self.raises],
             "recommendation": self.recommendation,
-            "best_raise": format_bid(self.best_raise, r) if self.best_raise else None,
+            "best_raise": format_bid(r, self.best_raise) if self.best_raise else None,
             "expected_face_counts": {str(k): [float(x) for x in self.beliefs.face_counts(k)]
                                      for k in range(1, len(self.beliefs.held))},
             "played_out": self.played_out.to_dict() if self.played_out is not None else None,
@@ -80,7 +80,7 @@ class HistoryAdvice:
 
     def __str__(self) -> str:
         r = self.rules
-        bid = format_bid(self.odds.bid, r)
+        bid = format_bid(r, self.odds.bid)
         bidder = self.turns[-1].player
         lines = [
             f"With the bids read as evidence ({' '.join(t.text(r) for t in self.turns)}):",
@@ -96,11 +96,11 @@ class HistoryAdvice:
         if self.raises:
             lines += [f"  Best raises if challenged:", f"    {'raise':<8}{'P(true)':>9}{'P(exact)':>10}{'your E[lost]':>14}"]
             for option in self.raises:
-                lines.append(f"    {format_bid(option.bid, r):<8}{option.odds.p_true:>9.4f}"
+                lines.append(f"    {format_bid(r, option.bid):<8}{option.odds.p_true:>9.4f}"
                              f"{option.odds.p_exact:>10.4f}{option.my_expected_loss:>14.4f}")
         verdict = {"challenge": "call", "exact": "call exactly"}.get(self.recommendation)
         if verdict is None:
-            verdict = f"raise to {format_bid(self.best_raise, r)} ({describe_bid(self.best_raise, r)})"
+            verdict = f"raise to {format_bid(r, self.best_raise)} ({describe_bid(r, self.best_raise)})"
         lines.append(f"  With the bids read (one step, a raise assumed challenged): {verdict}.")
         if self.played_out is not None:
             lines += ["", str(self.played_out)]

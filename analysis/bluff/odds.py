@@ -7,7 +7,7 @@ jokers. The actual count is my own matching dice plus that binomial.
 
 >>> from analysis.bluff.rules import BLUFF
 >>> from analysis.bluff.bids import parse_bid, parse_dice
->>> odds = bid_odds(BLUFF, parse_dice("3 3 * 5 1", BLUFF), 13, parse_bid("7x3", BLUFF))
+>>> odds = bid_odds(BLUFF, parse_dice(BLUFF, "3 3 * 5 1"), 13, parse_bid(BLUFF, "7x3"))
 >>> odds.my_count, odds.need, round(odds.p_true, 4)
 (3, 4, 0.6776)
 """
@@ -116,8 +116,8 @@ class BidOdds:
     def to_dict(self) -> dict:
         return {
             "preset": self.rules.name,
-            "bid": format_bid(self.bid, self.rules),
-            "my_dice": format_dice(self.my_dice, self.rules),
+            "bid": format_bid(self.rules, self.bid),
+            "my_dice": format_dice(self.rules, self.my_dice),
             "unknown_dice": self.unknown,
             "palifico_round": self.palifico_round,
             "my_count": self.my_count,
@@ -133,8 +133,8 @@ class BidOdds:
     def __str__(self) -> str:
         r = self.rules
         lines = [
-            f"{r.title}: bid {format_bid(self.bid, r)} ({describe_bid(self.bid, r)}), "
-            f"my dice {format_dice(self.my_dice, r)}, {counted(self.unknown, 'unknown die', 'unknown dice')}"
+            f"{r.title}: bid {format_bid(r, self.bid)} ({describe_bid(r, self.bid)}), "
+            f"my dice {format_dice(r, self.my_dice)}, {counted(self.unknown, 'unknown die', 'unknown dice')}"
             + (" (palifico round)" if self.palifico_round else ""),
             f"  I hold {self.my_count}; need {max(self.need, 0)} more from {counted(self.unknown, 'die', 'dice')} "
             f"at {'1/3' if self.chance > 0.2 else '1/6'} each (expected count {self.expected_count:.2f})",
@@ -185,7 +185,7 @@ def odds_table(rules: BiddingRules, my_dice=(), max_unknown: int = 60, max_count
     unknown = np.arange(max_unknown + 1, dtype=np.int64)
     p_true, p_exact = _lookup(needs, kinds, unknown)
     return pd.DataFrame({
-        "bid": np.repeat([format_bid(b, rules) for b in bids], unknown.size),
+        "bid": np.repeat([format_bid(rules, b) for b in bids], unknown.size),
         "count": np.repeat([b.count for b in bids], unknown.size),
         "face": np.repeat([rules.face_name(b.face) for b in bids], unknown.size),
         "unknown": np.tile(unknown, len(bids)),

@@ -126,20 +126,49 @@ class BiddingRules:
             return self.box_dice // players
         return self.dice_per_player
 
-    def with_fields(self, **changes) -> "BiddingRules":
-        """A copy with house-rule fields changed; unknown fields are an error."""
-        known = {f.name for f in dataclasses.fields(self)}
-        for field in changes:
-            if field not in known:
-                raise InvalidRules(f"{field!r} is not a rule field of {self.title}; fields are {', '.join(sorted(known))}.")
+    def __post_init__(self):
+        # Checked here, so a bad house rule fails when the rules are made (a preset, a
+        # ``dataclasses.replace``, a direct construction), never halfway through an analysis.
         for field, allowed in _CHOICES.items():
-            if field in changes and changes[field] not in allowed:
-                raise InvalidRules(f"{field}={changes[field]!r} is not a choice; allowed: "
+            if getattr(self, field) not in allowed:
+                raise InvalidRules(f"{field}={getattr(self, field)!r} is not a choice; allowed: "
                                    f"{', '.join(repr(a) for a in allowed)}.")
-        if "joker" in changes and changes["joker"] not in (None, 1, 2, 3, 4, 5, 6):
-            raise InvalidRules(f"joker={changes['joker']!r} is not a face; use a face code 1-6 or None.")
-        return dataclasses.replace(self, **changes)
+        for field in ("name", "title"):
+            if not isinstance(getattr(self, field), str) or not getattr(self, field).strip():
+                raise InvalidRules(f"{field}={getattr(self, field)!r} is not allowed; give a non-empty name.")
+        if self.joker_name is not None and not isinstance(self.joker_name, str):
+            raise InvalidRules(f"joker_name={self.joker_name!r} is not allowed; give a word such as 'star', or None.")
+        if self.joker is not None and (not _whole(self.joker) or not 1 <= self.joker <= 6):
+            raise InvalidRules(f"joker={self.joker!r} is not a face; use a face code 1-6 or None.")
+        for field in ("joker_bids_own_track", "opening_on_joker", "palifico", "star_die"):
+            if not isinstance(getattr(self, field), bool):
+                raise InvalidRules(f"{field}={getattr(self, field)!r} is not allowed; use True or False.")
+        if not _whole(self.max_players) or not _whole(self.min_players) \
+                or not 2 <= self.min_players <= self.max_players <= MAX_PLAYERS:
+            raise InvalidRules(f"min_players={self.min_players!r}, max_players={self.max_players!r} are not "
+                               f"allowed; the tools handle 2-{MAX_PLAYERS} players (min_players <= max_players).")
+        if not _whole(self.dice_per_player) or not 1 <= self.dice_per_player <= MAX_START:
+            raise InvalidRules(f"dice_per_player={self.dice_per_player!r} is not allowed; each player starts "
+                               f"with 1-{MAX_START} dice.")
+        if self.box_dice is not None and (not _whole(self.box_dice) or self.box_dice // self.max_players < 1
+                                          or self.box_dice // self.min_players > MAX_START):
+            raise InvalidRules(f"box_dice={self.box_dice!r} is not allowed; shared out among "
+                               f"{self.min_players}-{self.max_players} players it must give each 1-{MAX_START} "
+                               f"dice ({self.max_players}-{MAX_START * self.min_players + self.min_players - 1}), "
+                               "or None.")
 
+    def with_fields(self, **changes) -> "BiddingRules":
+        """A copy with house-rule fields changed (the same as ``preset(self, **changes)``)."""
+        return preset(self, **changes)
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+#: Largest table the tools handle, and the most dice a player may start with.
+MAX_PLAYERS = 6
+MAX_START = 30
 
 #: Rule fields that take one of a few values (the rest are counts, flags or names).
 _CHOICES = {
@@ -174,21 +203,45 @@ LIARS_DICE = BiddingRules(
 PRESETS = {rules.name: rules for rules in (BLUFF, PERUDO, LIARS_DICE)}
 
 
-def preset(name: str, wild: int | None = None) -> BiddingRules:
-    """The preset called ``name``; ``wild`` makes a Liar's Dice face wild (e.g. 6).
+def preset(name_or_rules: str | BiddingRules = "bluff", wild: int | None = None, **fields) -> BiddingRules:
+    """The preset called ``name_or_rules`` (or that rules object), with any rule ``fields`` changed.
 
+    The fields are checked when the rules are made: an unknown field or a bad value raises
+    :class:`~analysis.errors.InvalidRules` here, never later. ``wild`` makes a face of Liar's
+    Dice wild and bid like any face, as the highest of its field (``wild=6``: sixes wild).
+
+    >>> preset("perudo", exact_call=None).exact_call is None
+    True
+    >>> preset(preset("bluff"), box_dice=None, dice_per_player=5).starting_dice(4)
+    5
     >>> preset("liars_dice", wild=6).joker
     6
+    >>> preset("bluff", joker=9)
+    Traceback (most recent call last):
+    ...
+    analysis.errors.InvalidRules: joker=9 is not a face; use a face code 1-6 or None.
     """
-    try:
-        rules = PRESETS[name]
-    except KeyError:
-        raise InvalidRules(f"{name!r} is not a dice-bidding preset; choose from {', '.join(PRESETS)}.") from None
+    if isinstance(name_or_rules, BiddingRules):
+        rules = name_or_rules
+    else:
+        key = str(name_or_rules).strip().lower().replace("-", "_").replace("'", "").replace(" ", "_")
+        try:
+            rules = PRESETS[key]
+        except KeyError:
+            raise InvalidRules(f"{name_or_rules!r} is not a dice-bidding preset; choose from "
+                               f"{', '.join(PRESETS)}.") from None
     if wild is not None:
-        if rules.name != "liars_dice":
-            raise InvalidRules(f"--wild applies to liars_dice only; {rules.title} has its own joker.")
-        if wild not in range(1, 7):
-            raise InvalidRules(f"The wild face must be 1-6, not {wild}.")
+        if rules.joker_bids_own_track or (rules.joker is not None and rules.joker != wild):
+            raise InvalidRules(f"wild applies to Liar's Dice only; {rules.title} has its own joker.")
+        if not _whole(wild) or wild not in range(1, 7):
+            raise InvalidRules(f"The wild face must be 1-6, not {wild!r}.")
         # The benchmark form: the wild face is bid like any face, as the highest of its field.
-        rules = rules.with_fields(joker=wild, joker_name=None)
-    return rules
+        fields = {"joker": wild, "joker_name": None, **fields}
+    if not fields:
+        return rules
+    known = {f.name for f in dataclasses.fields(BiddingRules)}
+    for field in fields:
+        if field not in known:
+            raise InvalidRules(f"{field!r} is not a rule field of {rules.title}; fields are "
+                               f"{', '.join(sorted(known))}.")
+    return dataclasses.replace(rules, **fields)

@@ -130,18 +130,18 @@ class RoundGame:
         node = 0
         for bid in history:
             if bid not in self.bids:
-                raise InvalidArgument(f"{format_bid(bid, self.rules)} is not a bid of this round "
-                                      f"(counts 1-{sum(self.dice)}, faces {format_dice(self.faces, self.rules)}).")
+                raise InvalidArgument(f"{format_bid(self.rules, bid)} is not a bid of this round "
+                                      f"(counts 1-{sum(self.dice)}, faces {format_dice(self.rules, self.faces)}).")
             index = self.bids.index(bid)
             row = len(self.bids) if self.last[node] < 0 else self.last[node]
             if not self.legal[row, index]:
-                raise InvalidArgument(f"{format_bid(bid, self.rules)} is not a legal raise at that point of the round.")
+                raise InvalidArgument(f"{format_bid(self.rules, bid)} is not a legal raise at that point of the round.")
             node = int(self.child_start[node] + self.legal[row, :index].sum())
         return node
 
     def actions_at(self, node: int) -> list[str]:
         """Names of the actions at ``node``: the raises as bids, then the calls."""
-        raises = [format_bid(self.bids[self.last[self.child_start[node] + r]], self.rules)
+        raises = [format_bid(self.rules, self.bids[self.last[self.child_start[node] + r]])
                   for r in range(self.n_raises[node])]
         return raises + (list(self.calls) if self.last[node] >= 0 else [])
 
@@ -150,7 +150,7 @@ class RoundGame:
         try:
             return self.hands[player].index(key)
         except ValueError:
-            raise InvalidArgument(f"{format_dice(key, self.rules)} is not a hand of {self.dice[player]} "
+            raise InvalidArgument(f"{format_dice(self.rules, key)} is not a hand of {self.dice[player]} "
                                   f"dice in this round.") from None
 
 
@@ -192,9 +192,9 @@ def round_game(rules: BiddingRules, dice=(1, 1), faces: Optional[int] = None, pa
                 match[p, h, b] = my_count(rules, hand, bid.face, palifico_round)
     legal = np.zeros((len(bids) + 1, len(bids)), dtype=np.bool_)
     for k, bid in enumerate(bids):
-        legal[len(bids), k] = is_raise(None, bid, rules, palifico_round)
+        legal[len(bids), k] = is_raise(rules, None, bid, palifico_round)
         for j, previous in enumerate(bids):
-            legal[j, k] = is_raise(previous, bid, rules, palifico_round)
+            legal[j, k] = is_raise(rules, previous, bid, palifico_round)
     value_of = terminal_value or dice_payoff
     payoff = np.zeros((len(calls), 2, len(bids), total + 1))
     for c, call in enumerate(calls):
@@ -237,8 +237,8 @@ def _tree_size(rules, bids, palifico_round) -> int:
     """Number of bid histories, counted before any array is made."""
     size = [1] * len(bids)
     for j in range(len(bids) - 1, -1, -1):
-        size[j] += sum(size[k] for k in range(j + 1, len(bids)) if is_raise(bids[j], bids[k], rules, palifico_round))
-    return 1 + sum(size[k] for k in range(len(bids)) if is_raise(None, bids[k], rules, palifico_round))
+        size[j] += sum(size[k] for k in range(j + 1, len(bids)) if is_raise(rules, bids[j], bids[k], palifico_round))
+    return 1 + sum(size[k] for k in range(len(bids)) if is_raise(rules, None, bids[k], palifico_round))
 
 
 # ----------------------------------------------------------------------------- solving
@@ -407,7 +407,7 @@ def solve_round(rules: BiddingRules, dice=(1, 1), variant: str = "dcfr", iterati
 
 # ----------------------------------------------------------------------------- strategy tables
 def _hand_text(game: RoundGame, player: int, h: int) -> str:
-    return format_dice(game.hands[player][h], game.rules)
+    return format_dice(game.rules, game.hands[player][h])
 
 
 def opening_table(solution: RoundSolution, threshold: float = 0.001):
@@ -418,7 +418,7 @@ def opening_table(solution: RoundSolution, threshold: float = 0.001):
     import pandas as pd
 
     game = solution.game
-    bid_names = [format_bid(x, game.rules) for x in game.bids]
+    bid_names = [format_bid(game.rules, x) for x in game.bids]
     rows = []
     for h, hand in enumerate(game.hands[0]):
         policy = solution.strategy([], hand, 0)
@@ -445,7 +445,7 @@ def strategy_table(solution: RoundSolution, history=()):
     game = solution.game
     node = game.node_of(list(history))
     actor = int(game.actor[node])
-    rows = {format_dice(hand, game.rules): solution.strategy(list(history), hand, actor)
+    rows = {format_dice(game.rules, hand): solution.strategy(list(history), hand, actor)
             for hand in game.hands[actor]}
     table = pd.DataFrame.from_dict(rows, orient="index")
     table.index.name = "hand"
@@ -473,7 +473,7 @@ def response_table(solution: RoundSolution):
     import pandas as pd
 
     game = solution.game
-    bid_names = [format_bid(x, game.rules) for x in game.bids]
+    bid_names = [format_bid(game.rules, x) for x in game.bids]
     rows = []
     for name in game.actions_at(0):
         b = bid_names.index(name)
@@ -490,7 +490,7 @@ def response_table(solution: RoundSolution):
         for g, hand in enumerate(game.hands[1]):
             policy = solution.strategy([game.bids[b]], hand, 1)
             for call in game.calls:
-                row[f"P({call} | {format_dice(hand, game.rules)})"] = policy[call]
+                row[f"P({call} | {format_dice(game.rules, hand)})"] = policy[call]
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -555,7 +555,7 @@ class EndgamePlay:
 
     def to_dict(self) -> dict:
         return {"round_dice": list(self.solution.game.dice), "i_opened": self.me == 0,
-                "bids": [format_bid(b, self.solution.rules) for b in self.history],
+                "bids": [format_bid(self.solution.rules, b) for b in self.history],
                 "strategy": {a: p for a, p in self.strategy.items() if p > 5e-4},
                 "recommendation": self.recommendation, "exploitability": self.solution.exploitability}
 

@@ -107,7 +107,7 @@ def _call(args) -> int:
     from analysis.bluff.bids import parse_bid, parse_dice
 
     rules = _rules(args)
-    bid = parse_bid(args.bid, rules)
+    bid = parse_bid(rules, args.bid)
     turns = None
     players = 1 + len(args.opponents)
     if ":" in args.history:
@@ -117,7 +117,7 @@ def _call(args) -> int:
         history = tuple(turn.bid for turn in turns[:-1])
         bidder = turns[-1].player
     else:
-        history = tuple(parse_bid(text, rules) for text in args.history.split(",") if text.strip())
+        history = tuple(parse_bid(rules, text) for text in args.history.split(",") if text.strip())
         bidder = args.bidder
         if history or args.model or args.rollouts:
             from analysis.bluff.beliefs import plain_history
@@ -126,7 +126,7 @@ def _call(args) -> int:
     if args.model:
         from analysis.bluff.model import parse_models
         models = parse_models(args.model, len(args.opponents))
-    advice = advise_call(rules, parse_dice(args.dice, rules), args.opponents, bid,
+    advice = advise_call(rules, parse_dice(rules, args.dice), args.opponents, bid,
                          bidder=bidder, responder=args.responder, palifico_round=args.palifico,
                          start=args.start, history=history, turns=turns, models=models,
                          rollouts=args.rollouts, seed=args.seed)
@@ -139,8 +139,8 @@ def _odds(args) -> int:
     from analysis.bluff.odds import bid_odds
 
     rules = _rules(args)
-    dice = parse_dice(args.dice, rules) if args.dice.strip() else ()
-    bid = parse_bid(args.bid, rules)
+    dice = parse_dice(rules, args.dice) if args.dice.strip() else ()
+    bid = parse_bid(rules, args.bid)
     odds = bid_odds(rules, dice, args.unknown, bid, args.palifico)
     simulated = None
     if args.simulate:
@@ -163,7 +163,7 @@ def _table(args) -> int:
     from analysis.bluff.odds import odds_table
 
     rules = _rules(args)
-    dice = parse_dice(args.dice, rules) if args.dice.strip() else ()
+    dice = parse_dice(rules, args.dice) if args.dice.strip() else ()
     table = odds_table(rules, dice, args.max_unknown, args.max_count, args.palifico)
     if args.json and args.out == "-":
         print_json(table)
@@ -183,13 +183,13 @@ def _raises(args) -> int:
     from analysis.bluff.bids import format_bid, legal_raises, parse_bid
 
     rules = _rules(args)
-    bid = parse_bid(args.bid, rules) if args.bid else None
+    bid = parse_bid(rules, args.bid) if args.bid else None
     max_count = args.max_count if args.max_count is not None else (bid.count if bid else 0) + 3
     if not 1 <= max_count <= MAX_LISTED_COUNT:     # the list grows with the count: bound it before building it
         from analysis.errors import InvalidArgument
         raise InvalidArgument(f"Raises up to a count of {max_count:,} cannot be listed; the largest count "
                               f"listed must be 1-{MAX_LISTED_COUNT:,}.")
-    bids = [format_bid(b, rules) for b in legal_raises(bid, rules, max_count, args.palifico)]
+    bids = [format_bid(rules, b) for b in legal_raises(rules, bid, max_count, args.palifico)]
     if args.json:
         print_json({"preset": rules.name, "bid": args.bid, "raises": bids})
     else:

@@ -104,7 +104,7 @@ def _solve(args, rules_from_args) -> int:
     if args.after is not None:
         from analysis.bluff.bids import parse_bid
         from analysis.bluff.solve import strategy_table
-        history = [parse_bid(text, rules) for text in args.after.split(",") if text.strip()]
+        history = [parse_bid(rules, text) for text in args.after.split(",") if text.strip()]
         after = strategy_table(solution, history)
     if args.json:
         payload = solution.to_dict()
