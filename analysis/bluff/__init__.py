@@ -2,32 +2,51 @@
 
 >>> from analysis.bluff import preset, parse_dice, parse_bid, bid_odds
 >>> rules = preset("bluff")
->>> round(bid_odds(rules, parse_dice("3 3 * 5 1", rules), 13, parse_bid("*3", rules)).p_true, 4)
+>>> round(bid_odds(rules, parse_dice(rules, "3 3 * 5 1"), 13, parse_bid(rules, "*3")).p_true, 4)
 0.6635
+
+Every name in ``__all__`` is imported from its module when first used, so a question at the
+table (``odds bluff call``) loads only the modules it needs, not the bidding model, the
+tournament or the solvers.
 """
 
-from analysis.bluff.advice import CallAdvice, advise_call
-from analysis.bluff.beliefs import Beliefs, Turn, beliefs, parse_history
-from analysis.bluff.bids import (Bid, all_bids, check_raise, format_bid, is_raise, legal_raises, parse_bid,
-                                 parse_dice, track_key)
-from analysis.bluff.calibration import Calibration, calibration
-from analysis.bluff.fit import ModelFit, fit_log
-from analysis.bluff.history_advice import HistoryAdvice
-from analysis.bluff.log_stats import challenged_bids, leader_wins, losses_by_cause
-from analysis.bluff.model import THRESHOLD_TABLE, BiddingModel, action_probabilities, parse_models
-from analysis.bluff.rollout import PlayedOut, play_out
-from analysis.bluff.rounds_log import read_log
-from analysis.bluff.odds import BidOdds, bid_odds, odds_table
-from analysis.bluff.outcomes import CallOutcome, challenge_outcome
-from analysis.bluff.rules import BLUFF, LIARS_DICE, PERUDO, PRESETS, BiddingRules, preset
-from analysis.bluff.simulate import SimulatedBid, simulate_bid
+import importlib
 
-__all__ = [
-    "BLUFF", "LIARS_DICE", "PERUDO", "PRESETS", "BiddingRules", "preset",
-    "Bid", "parse_bid", "parse_dice", "format_bid", "is_raise", "check_raise", "legal_raises", "all_bids",
-    "track_key", "BidOdds", "bid_odds", "odds_table", "CallOutcome", "challenge_outcome",
-    "CallAdvice", "advise_call", "SimulatedBid", "simulate_bid",
-    "BiddingModel", "action_probabilities", "parse_models", "Beliefs", "Turn", "beliefs", "parse_history",
-    "THRESHOLD_TABLE", "HistoryAdvice", "PlayedOut", "play_out", "read_log", "ModelFit", "fit_log",
-    "Calibration", "calibration", "losses_by_cause", "challenged_bids", "leader_wins",
-]
+#: Each public name and the module that defines it.
+_HOMES = {
+    "analysis.bluff.rules": ("BLUFF", "LIARS_DICE", "PERUDO", "PRESETS", "BiddingRules", "preset"),
+    "analysis.bluff.bids": ("Bid", "parse_bid", "parse_dice", "format_bid", "format_dice", "is_raise", "check_raise",
+                            "legal_raises", "all_bids", "track_key"),
+    "analysis.bluff.odds": ("BidOdds", "bid_odds", "odds_table"),
+    "analysis.bluff.outcomes": ("CallOutcome", "challenge_outcome"),
+    "analysis.bluff.advice": ("CallAdvice", "advise_call"),
+    "analysis.bluff.history_advice": ("HistoryAdvice",),
+    "analysis.bluff.simulate": ("SimulatedBid", "simulate_bid"),
+    "analysis.bluff.model": ("THRESHOLD_TABLE", "BiddingModel", "action_probabilities", "parse_models"),
+    "analysis.bluff.beliefs": ("Beliefs", "Turn", "beliefs", "parse_history"),
+    "analysis.bluff.rollout": ("PlayedOut", "play_out"),
+    "analysis.bluff.rounds_log": ("read_log",),
+    "analysis.bluff.fit": ("ModelFit", "fit_log"),
+    "analysis.bluff.calibration": ("Calibration", "calibration"),
+    "analysis.bluff.log_stats": ("losses_by_cause", "challenged_bids", "leader_wins"),
+    "analysis.bluff.solve": ("RoundSolution", "solve_round", "opening_table", "strategy_table", "response_table",
+                             "endgame_play"),
+    "analysis.bluff.game_value": ("GameValue", "game_value"),
+    "analysis.bluff.tournament": ("run_tournament", "bot_grid"),
+}
+_MODULE_OF = {name: module for module, names in _HOMES.items() for name in names}
+
+__all__ = list(_MODULE_OF)
+
+
+def __getattr__(name: str):
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'analysis.bluff' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

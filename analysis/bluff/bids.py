@@ -139,6 +139,10 @@ def track_key(rules: BiddingRules, bid: Bid) -> tuple[int, int, int]:
     Number bids sit at (count, 0, face rank); a joker bid of k sits right after
     number field 2k-1 (Bluff) or 2k (Perudo), at (field, 1, 0).
     """
+    return _track_key(rules, bid)
+
+
+def _track_key(rules: BiddingRules, bid: Bid) -> tuple[int, int, int]:
     if rules.joker_bids_own_track and bid.face == rules.joker:
         field = 2 * bid.count - 1 if rules.joker_place_after == "odd" else 2 * bid.count
         return (field, 1, 0)
@@ -148,18 +152,22 @@ def track_key(rules: BiddingRules, bid: Bid) -> tuple[int, int, int]:
 @rules_first
 def is_raise(rules: BiddingRules, previous: Optional[Bid], new: Bid, palifico_round: bool = False) -> bool:
     """Whether ``new`` may follow ``previous`` (None: ``new`` opens the round)."""
+    return _is_raise(rules, previous, new, palifico_round)
+
+
+def _is_raise(rules: BiddingRules, previous: Optional[Bid], new: Bid, palifico_round: bool) -> bool:
     if previous is None:
         return rules.opening_on_joker or palifico_round or new.face != rules.joker
     if palifico_round:
         # Palifico: the opening face is fixed, only the count goes up.
         return new.face == previous.face and new.count > previous.count
-    return track_key(rules, new) > track_key(rules, previous)
+    return _track_key(rules, new) > _track_key(rules, previous)
 
 
 @rules_first
 def check_raise(rules: BiddingRules, previous: Optional[Bid], new: Bid, palifico_round: bool = False) -> None:
     """Raise :class:`InvalidBid` with the reason when ``new`` is not a legal raise."""
-    if is_raise(rules, previous, new, palifico_round):
+    if _is_raise(rules, previous, new, palifico_round):
         return
     new_text = format_bid(rules, new)
     if previous is None:
@@ -172,11 +180,16 @@ def check_raise(rules: BiddingRules, previous: Optional[Bid], new: Bid, palifico
 def all_bids(rules: BiddingRules, max_count: int) -> list[Bid]:
     """Every bid with count 1..max_count, in track order."""
     bids = [Bid(count, face) for count in range(1, max_count + 1) for face in rules.bid_faces]
-    return sorted(bids, key=lambda b: track_key(rules, b))
+    return sorted(bids, key=lambda b: _track_key(rules, b))
 
 
 @rules_first
 def legal_raises(rules: BiddingRules, previous: Optional[Bid], max_count: int,
                  palifico_round: bool = False) -> list[Bid]:
     """The legal raises of ``previous`` with count at most ``max_count``, in track order."""
-    return [bid for bid in all_bids(rules, max_count) if is_raise(rules, previous, bid, palifico_round)]
+    if previous is None or palifico_round:
+        return [bid for bid in all_bids(rules, max_count) if _is_raise(rules, previous, bid, palifico_round)]
+    bids = [Bid(count, face) for count in range(1, max_count + 1) for face in rules.bid_faces]
+    floor = _track_key(rules, previous)     # one key for the bid to beat, then one per candidate
+    keyed = sorted((key, bid) for bid in bids if (key := _track_key(rules, bid)) > floor)
+    return [bid for _, bid in keyed]

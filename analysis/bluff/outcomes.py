@@ -66,7 +66,14 @@ def dice_lost(rules: BiddingRules, call: str, actual: int, bid_count: int, held,
     The one statement of each preset's penalty rule: the advisor, the equilibrium
     solver, game values and the tournament all call it.
     """
-    loss = np.zeros(len(held), dtype=np.int64)
+    loss, caller_won = _losses(rules, call, actual, bid_count, held, caller, bidder, start)
+    return np.array(loss, dtype=np.int64), caller_won
+
+
+def _losses(rules: BiddingRules, call: str, actual: int, bid_count: int, held, caller: int, bidder: int,
+            start: int) -> tuple[list[int], bool]:
+    # Plain lists: the advisor asks this for every count of some fifty bids at each question.
+    loss = [0] * len(held)
     if call == "challenge":
         if rules.challenge_loss == "difference":
             if actual > bid_count:
@@ -75,7 +82,7 @@ def dice_lost(rules: BiddingRules, call: str, actual: int, bid_count: int, held,
                 loss[bidder] = min(bid_count - actual, held[bidder])
                 return loss, True
             else:
-                loss[:] = 1
+                loss = [1] * len(held)
                 loss[bidder] = 0
             return loss, False
         if actual >= bid_count:
@@ -89,7 +96,7 @@ def dice_lost(rules: BiddingRules, call: str, actual: int, bid_count: int, held,
             loss[bidder] = 1
             loss[caller] = -1 if held[caller] < start else 0
         else:  # spot on: everyone but the caller loses one
-            loss[:] = 1
+            loss = [1] * len(held)
             loss[caller] = 0
         return loss, True
     loss[caller] = 1
@@ -114,15 +121,17 @@ def challenge_outcome(rules: BiddingRules, odds: BidOdds, held, caller: int, bid
         raise InvalidArgument("The caller and the bidder must be two different players at the table.")
     if start is None:
         start = rules.starting_dice(len(held))
-    distribution = np.zeros((len(held), max(held) + 2))
-    expected = np.zeros(len(held))
+    players = range(len(held))
+    distribution = [[0.0] * (max(held) + 2) for _ in players]
+    expected = [0.0] * len(held)
     p_win = 0.0
-    for actual, chance in enumerate(odds.distribution):
+    for actual, chance in enumerate(odds.distribution.tolist()):
         if chance == 0.0:
             continue
-        loss, caller_won = dice_lost(rules, call, actual, odds.bid.count, held, caller, bidder, start)
-        expected += chance * loss
-        distribution[np.arange(len(held)), loss + 1] += chance
+        loss, caller_won = _losses(rules, call, actual, odds.bid.count, held, caller, bidder, start)
+        for player in players:
+            expected[player] += chance * loss[player]
+            distribution[player][loss[player] + 1] += chance
         if caller_won:
             p_win += chance
-    return CallOutcome(call, caller, bidder, held, expected, distribution, p_win)
+    return CallOutcome(call, caller, bidder, held, np.array(expected), np.array(distribution), p_win)
