@@ -5,12 +5,19 @@ from __future__ import annotations
 import importlib.util
 import sys
 
-from analysis.cli.common import add_json_flag, print_json, writable_file
+from analysis.cli.common import add_json_flag, bounded, print_json, writable_file
+
+#: The ranges of the numeric arguments, checked before any work starts (docs/bluff.md lists them).
+DICE = bounded(int, 1, 30, "a player's dice")
+SEAT = bounded(int, 1, 5, "an opponent's number")
+SEED = bounded(int, 0, 2 ** 63 - 1, "the seed")
+UNKNOWN = bounded(int, 0, 200, "the unknown dice")
+COUNT = bounded(int, 1, 1000, "the largest bid count")
 
 
 def _add_rules(parser) -> None:
     parser.add_argument("--preset", default="bluff", help="bluff (default), perudo or liars_dice")
-    parser.add_argument("--wild", type=int, default=None, metavar="FACE",
+    parser.add_argument("--wild", type=bounded(int, 1, 6, "the wild face"), default=None, metavar="FACE",
                         help="liars_dice only: make FACE wild (e.g. 6)")
     parser.add_argument("--palifico", action="store_true", help="Perudo palifico round: pacos are not wild")
     parser.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
@@ -18,18 +25,14 @@ def _add_rules(parser) -> None:
 
 
 #: Fields ``--rule`` does not change: names, and the dice counts (``--start`` sets those, checked).
-_NOT_RULES = ("name", "title", "joker_name", "box_dice", "dice_per_player", "min_players", "max_players")
+NOT_RULES = ("name", "title", "joker_name", "box_dice", "dice_per_player", "min_players", "max_players")
 
 
 def _rules(args):
-    from analysis.bluff.rules import preset
-
-    from analysis.bluff.rules import BiddingRules
+    from analysis.bluff.rules import BiddingRules, preset
     from analysis.cli.common import rule_fields
 
-    rules = preset(args.preset, args.wild)
-    changes = rule_fields(BiddingRules, getattr(args, "rule", []), exclude=_NOT_RULES)
-    rules = rules.with_fields(**changes) if changes else rules
+    rules = preset(args.preset, args.wild, **rule_fields(BiddingRules, getattr(args, "rule", []), exclude=NOT_RULES))
     if args.palifico and not rules.palifico:
         from analysis.errors import InvalidRules
         raise InvalidRules(f"{rules.title} has no palifico rounds; --palifico applies to perudo.")
@@ -44,14 +47,14 @@ def register(subparsers) -> None:
     call = commands.add_parser("call", help="should I call bluff? challenge vs the best raises")
     _add_rules(call)
     call.add_argument("--dice", required=True, help='my dice, e.g. "3 3 * 5 1"')
-    call.add_argument("--opponents", required=True, nargs="+", type=int, metavar="N",
-                      help="the other players' dice counts, in turn order after me")
+    call.add_argument("--opponents", required=True, nargs="+", type=DICE, metavar="N",
+                      help="the other players' dice counts (1-30 each, 1-5 opponents), in turn order after me")
     call.add_argument("--bid", required=True, help='the bid to answer, e.g. 7x3, "7 threes", *3')
-    call.add_argument("--bidder", type=int, default=None, metavar="K",
-                      help="which opponent (1 = next after me) made the bid; default: the last")
-    call.add_argument("--next", dest="responder", type=int, default=1, metavar="K",
-                      help="which opponent answers my raise; default 1 (the next player)")
-    call.add_argument("--start", type=int, default=None, help="starting dice per player (house rule)")
+    call.add_argument("--bidder", type=SEAT, default=None, metavar="K",
+                      help="which opponent (1 = next after me) made the bid, 1-5; default: the last")
+    call.add_argument("--next", dest="responder", type=SEAT, default=1, metavar="K",
+                      help="which opponent answers my raise, 1-5; default 1 (the next player)")
+    call.add_argument("--start", type=DICE, default=None, help="starting dice per player, 1-30 (house rule)")
     call.add_argument("--history", default="", metavar="BIDS",
                       help="the round's bids in order as PLAYER:BID (me, then 1, 2, ... in turn order after me), "
                            "e.g. \"1:4x3 2:5x3 me:6x3 1:6x5 2:7x3\"; read as evidence under --model "
@@ -59,29 +62,31 @@ def register(subparsers) -> None:
     call.add_argument("--model", default="", metavar="SETTINGS",
                       help="the opponents' bidding model, e.g. \"bluff_rate=0.3 2:rationality=4\" "
                            "(fields rationality, bluff_rate, call_bias; K: for opponent K only)")
-    call.add_argument("--rollouts", type=int, default=0, metavar="N",
-                      help="with --history: also play each action out to the end of the round N times "
-                           "(seeded; e.g. 10000)")
-    call.add_argument("--seed", type=int, default=0, help="seed of the rollouts (default 0)")
+    call.add_argument("--rollouts", type=bounded(int, 0, 10 ** 6, "the rollouts"), default=0, metavar="N",
+                      help="also play each action out to the end of the round N times, 0-1,000,000 "
+                           "(seeded; e.g. 10000; default 0: the exact one-step answers only)")
+    call.add_argument("--seed", type=SEED, default=0, help="seed of the rollouts, 0 to 2**63-1 (default 0)")
     add_json_flag(call)
     call.set_defaults(handler=_call)
 
     odds = commands.add_parser("odds", help="P(true), P(exact) and the count distribution of a bid")
     _add_rules(odds)
     odds.add_argument("--dice", default="", help="my dice (default: none)")
-    odds.add_argument("--unknown", required=True, type=int, help="number of dice I cannot see")
+    odds.add_argument("--unknown", required=True, type=UNKNOWN, help="number of dice I cannot see, 0-200")
     odds.add_argument("--bid", required=True, help="the bid")
-    odds.add_argument("--simulate", type=int, default=0, metavar="SAMPLES",
-                      help="also estimate by Monte Carlo with this many rolls")
-    odds.add_argument("--seed", type=int, default=0, help="seed for --simulate")
+    odds.add_argument("--simulate", type=bounded(int, 0, 10 ** 7, "the rolls"), default=0, metavar="SAMPLES",
+                      help="also estimate by Monte Carlo with this many rolls, 0-10,000,000")
+    odds.add_argument("--seed", type=SEED, default=0, help="seed for --simulate, 0 to 2**63-1 (default 0)")
     add_json_flag(odds)
     odds.set_defaults(handler=_odds)
 
     table = commands.add_parser("table", help="write the odds of every bid x unknown dice as CSV")
     _add_rules(table)
     table.add_argument("--dice", default="", help="my dice (default: none)")
-    table.add_argument("--max-unknown", type=int, default=60, help="largest number of unknown dice (default 60)")
-    table.add_argument("--max-count", type=int, default=None, help="largest bid count (default: all that can be true)")
+    table.add_argument("--max-unknown", type=UNKNOWN, default=60,
+                       help="largest number of unknown dice, 0-200 (default 60)")
+    table.add_argument("--max-count", type=COUNT, default=None,
+                       help="largest bid count, 1-1000 (default: all that can be true)")
     table.add_argument("--out", default="-", type=writable_file, help="CSV file (default: standard output)")
     add_json_flag(table)
     table.set_defaults(handler=_table)
@@ -89,7 +94,7 @@ def register(subparsers) -> None:
     raises = commands.add_parser("raises", help="the legal raises of a bid, in track order")
     _add_rules(raises)
     raises.add_argument("--bid", default=None, help="the current bid (default: none, list the openings)")
-    raises.add_argument("--max-count", type=int, default=None, help="largest count listed (default: bid + 3)")
+    raises.add_argument("--max-count", type=COUNT, default=None, help="largest count listed, 1-1000 (default: bid + 3)")
     add_json_flag(raises)
     raises.set_defaults(handler=_raises)
 

@@ -5,13 +5,20 @@ Registered by ``analysis/cli/bluff.py`` into the ``odds bluff`` command group.
 
 from __future__ import annotations
 
-from analysis.cli.common import add_json_flag, bounded, print_json, scheduler_address
+from analysis.cli.common import add_json_flag, bounded, print_json, scheduler_address, writable_file
+
+#: The ranges of the numeric arguments, checked before any work starts (docs/bluff.md lists them).
+ROUND_DICE = bounded(int, 1, 3, "a player's dice in a solved round")
+PLAYERS = bounded(int, 2, 6, "the players")
+GAMES = bounded(int, 1, 10 ** 9, "the games")
+SEED = bounded(int, 0, 2 ** 63 - 1, "the seed")
+CHUNKS = bounded(int, 1, 10 ** 6, "the chunks")
 
 
 def register(commands, add_rules, rules_from_args) -> None:
     solve = commands.add_parser("solve", help="equilibrium of a two-player round by CFR, with its exploitability")
     add_rules(solve)
-    solve.add_argument("--dice", nargs=2, type=int, default=[1, 1], metavar=("FIRST", "SECOND"),
+    solve.add_argument("--dice", nargs=2, type=ROUND_DICE, default=[1, 1], metavar=("FIRST", "SECOND"),
                        help="dice of the first and the second bidder (default 1 1; at most 3 dice in all)")
     solve.add_argument("--solver", default="dcfr", choices=("dcfr", "cfr+", "cfr"),
                        help="discounted CFR (default), CFR+ or vanilla CFR")
@@ -30,7 +37,7 @@ def register(commands, add_rules, rules_from_args) -> None:
 
     value = commands.add_parser("game-value", help="chance to win a two-player endgame, rounds at equilibrium")
     add_rules(value)
-    value.add_argument("--dice", nargs=2, type=int, required=True, metavar=("MINE", "YOURS"),
+    value.add_argument("--dice", nargs=2, type=ROUND_DICE, required=True, metavar=("MINE", "YOURS"),
                        help="my dice and your dice (at most 3 in all)")
     value.add_argument("--target", type=bounded(float, 1e-9, 1.0, "the target exploitability"), default=1e-3,
                        help="exploitability each round is solved to, in win probability, 1e-9 to 1 (default 1e-3)")
@@ -39,20 +46,20 @@ def register(commands, add_rules, rules_from_args) -> None:
 
     tournament = commands.add_parser("tournament", help="whole games between bots: win rates with 95%% intervals")
     add_rules(tournament)
-    tournament.add_argument("--players", type=int, default=None, help="players (default: one per bot)")
+    tournament.add_argument("--players", type=PLAYERS, default=None, help="players, 2-6 (default: one per bot)")
     tournament.add_argument("--bots", required=True,
                             help="comma-separated bots by seat: random, honest, threshold[:P], equilibrium, "
                                  "bayes[:P], model[:FIELD=VALUE:...]")
-    tournament.add_argument("--games", type=int, default=10000, help="games to play (default 10000)")
-    tournament.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    tournament.add_argument("--games", type=GAMES, default=10000, help="games to play, 1-10^9 (default 10000)")
+    tournament.add_argument("--seed", type=SEED, default=0, help="seed, 0 to 2**63-1 (default 0)")
     tournament.add_argument("--start", default=None, metavar="N or N,N,...",
-                            help="starting dice per player (house rule), or one count per seat, e.g. 7,3,4")
+                            help="starting dice per player, 1-30 (house rule), or one count per seat, e.g. 7,3,4")
     tournament.add_argument("--log", default=None, metavar="ROUNDS.jsonl",
                             help="write every round (dice, bids, call, outcome) as a line of JSON")
     tournament.add_argument("--no-rotate", action="store_true",
                             help="keep the first seat opening every game (default: the opener rotates)")
-    tournament.add_argument("--chunks", type=int, default=None,
-                            help="independent seeded chunks (default: about 20000 games each)")
+    tournament.add_argument("--chunks", type=CHUNKS, default=None,
+                            help="independent seeded chunks, 1 to the games (default: about 20000 games each)")
     tournament.add_argument("--scheduler", default="processes", type=scheduler_address,
                             help="Dask's local process scheduler (default, nothing to start), 'threads', 'sync' "
                                  "or a dask.distributed scheduler address tcp://host:port")
@@ -61,31 +68,39 @@ def register(commands, add_rules, rules_from_args) -> None:
 
     fit = commands.add_parser("fit", help="fit the bidding model to a log of rounds (maximum likelihood)")
     fit.add_argument("log", metavar="ROUNDS.jsonl", help="a log written by tournament --log (or by hand)")
-    fit.add_argument("--seat", type=int, default=None, help="fit one seat's decisions only (default: every seat)")
-    fit.add_argument("--rounds", type=int, default=1500, help="rounds read from the start of the log (default 1500)")
+    _add_log_preset(fit)
+    fit.add_argument("--seat", type=bounded(int, 0, 5, "the seat"), default=None,
+                     help="fit one seat's decisions only, 0-5 (default: every seat)")
+    fit.add_argument("--rounds", type=bounded(int, 1, 10 ** 6, "the rounds"), default=1500,
+                     help="rounds read from the start of the log, 1-1,000,000 (default 1500)")
     add_json_flag(fit)
     fit.set_defaults(handler=_fit)
 
     calibration = commands.add_parser("calibration", help="P(bid true | history) against how often bids are true")
     calibration.add_argument("log", metavar="ROUNDS.jsonl", help="a log written by tournament --log (or by hand)")
+    _add_log_preset(calibration)
     calibration.add_argument("--model", default="", metavar="SETTINGS",
                              help="how the bidders are read, e.g. \"bluff_rate=0.3\" (default: the model's defaults)")
-    calibration.add_argument("--bids", type=int, default=1000, help="bids judged (default 1000)")
+    calibration.add_argument("--bids", type=bounded(int, 1, 10 ** 6, "the bids"), default=1000,
+                             help="bids judged, 1-1,000,000 (default 1000)")
     add_json_flag(calibration)
     calibration.set_defaults(handler=_calibration)
 
     sweep = commands.add_parser("sweep", help="a grid of tournaments (presets x players x bots) through Dask")
-    sweep.add_argument("--presets", default="bluff", help="comma-separated presets (default bluff)")
-    sweep.add_argument("--players", default="4", help="comma-separated player counts (default 4)")
+    sweep.add_argument("--preset", "--presets", dest="presets", default="bluff",
+                       help="a preset, or several comma-separated (default bluff)")
+    sweep.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
+                       help="change one rule field of every preset, e.g. --rule exact_call=none (repeatable)")
+    sweep.add_argument("--players", default="4", help="comma-separated player counts, 2-6 each (default 4)")
     sweep.add_argument("--tested", required=True, help="comma-separated bots to test in seat 0, e.g. "
                                                        "threshold:0.3,threshold:0.5,honest")
     sweep.add_argument("--field", default="threshold", help="the bot in every other seat (default threshold)")
-    sweep.add_argument("--games", type=int, default=10000, help="games per tournament (default 10000)")
-    sweep.add_argument("--seed", type=int, default=0, help="seed (default 0)")
-    sweep.add_argument("--chunks", type=int, default=None, help="chunks per tournament")
+    sweep.add_argument("--games", type=GAMES, default=10000, help="games per tournament, 1-10^9 (default 10000)")
+    sweep.add_argument("--seed", type=SEED, default=0, help="seed, 0 to 2**63-1 (default 0)")
+    sweep.add_argument("--chunks", type=CHUNKS, default=None, help="chunks per tournament, 1 to the games")
     sweep.add_argument("--scheduler", default="processes", type=scheduler_address,
                        help="processes (default), threads, sync or tcp://host:port")
-    sweep.add_argument("--out", default=None, help="also write the table as CSV")
+    sweep.add_argument("--out", default=None, type=writable_file, help="also write the table as CSV")
     add_json_flag(sweep)
     sweep.set_defaults(handler=_sweep)
 
@@ -150,9 +165,43 @@ def _tournament(args, rules_from_args) -> int:
     return 0
 
 
+def _add_log_preset(parser) -> None:
+    parser.add_argument("--preset", default=None,
+                        help="the game the log is of (default: as the log names it; a different one is refused)")
+
+
+def _check_log_preset(args) -> None:
+    """A log names its preset on every round; ``--preset`` can only confirm it."""
+    if args.preset is None:
+        return
+    from analysis.bluff.rules import preset
+    from analysis.errors import InvalidArgument
+
+    wanted = preset(args.preset).name
+    try:
+        with open(args.log, encoding="utf-8") as log:
+            logged = next((item.get("preset") for item in map(_json_or_none, log)
+                           if isinstance(item, dict) and "log" not in item), None)
+    except (OSError, UnicodeDecodeError):
+        return      # the reader says what is wrong with the file
+    if logged is not None and logged != wanted:
+        raise InvalidArgument(f"The log {args.log} is of {logged}, not {wanted}; drop --preset or give --preset "
+                              f"{logged}.")
+
+
+def _json_or_none(line: str):
+    import json
+
+    try:
+        return json.loads(line)
+    except ValueError:
+        return None
+
+
 def _fit(args) -> int:
     from analysis.bluff.fit import fit_log
 
+    _check_log_preset(args)
     fitted = fit_log(args.log, args.seat, args.rounds)
     print_json(fitted) if args.json else print(fitted)
     return 0
@@ -162,6 +211,7 @@ def _calibration(args) -> int:
     from analysis.bluff.calibration import calibration
     from analysis.bluff.model import parse_models
 
+    _check_log_preset(args)
     judged = calibration(args.log, parse_models(args.model, 1)[0], args.bids)
     print_json(judged) if args.json else print(judged)
     return 0
@@ -186,11 +236,17 @@ def _sweep(args) -> int:
     from analysis.bluff.tournament import bot_grid
     from analysis.errors import InvalidArgument
 
-    presets = [preset(name.strip()) for name in args.presets.split(",") if name.strip()]
+    from analysis.bluff.rules import BiddingRules
+    from analysis.cli.bluff import NOT_RULES
+    from analysis.cli.common import rule_fields
+
+    changes = rule_fields(BiddingRules, args.rule, exclude=NOT_RULES)
+    presets = [preset(name.strip(), **changes) for name in args.presets.split(",") if name.strip()]
+    player_count = bounded(int, 2, 6, "the players")
     try:
-        counts = [int(n) for n in args.players.split(",") if n.strip()]
-    except ValueError:
-        raise InvalidArgument(f"--players takes player counts such as 3,4, not '{args.players}'.") from None
+        counts = [player_count(n) for n in args.players.split(",") if n.strip()]
+    except Exception:   # argparse's sentence for a count out of range or not a number
+        raise InvalidArgument(f"--players takes player counts 2-6 such as 3,4, not '{args.players}'.") from None
     tested = [parse_bot(name).label for name in args.tested.split(",") if name.strip()]
     if not presets or not counts or not tested:
         raise InvalidArgument("Give at least one preset, one player count and one tested bot.")

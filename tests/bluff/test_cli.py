@@ -79,6 +79,24 @@ def test_raises_list(odds):
     ["bluff", "odds", "--preset", "bluff", "--palifico", "--unknown", "4", "--bid", "2x3"],
     ["bluff", "raises", "--preset", "liars_dice", "--wild", "9"],
     ["bluff", "frobnicate"],
+    # every numeric argument outside its documented range, refused before any work
+    ["bluff", "call", "--dice", "3 3", "--opponents", "0", "--bid", "2x3"],
+    ["bluff", "call", "--dice", "3 3", "--opponents", "31", "--bid", "2x3"],
+    ["bluff", "call", "--dice", "3 3", "--opponents", "5", "--bid", "2x3", "--next", "0"],
+    ["bluff", "call", "--dice", "3 3", "--opponents", "5", "--bid", "2x3", "--start", "31"],
+    ["bluff", "call", "--dice", "3 3", "--opponents", "5", "--bid", "2x3", "--rollouts", "1000001"],
+    ["bluff", "call", "--dice", "3 3", "--opponents", "5", "--bid", "2x3", "--rollouts", "10", "--seed", "-1"],
+    ["bluff", "odds", "--unknown", "201", "--bid", "2x3"],
+    ["bluff", "odds", "--unknown", "4", "--bid", "2x3", "--simulate", "10000001"],
+    ["bluff", "table", "--max-unknown", "201"],
+    ["bluff", "table", "--max-count", "0"],
+    ["bluff", "raises", "--bid", "3x5", "--max-count", "1001"],
+    ["bluff", "raises", "--bid", "100000000x3"],
+    # rule fields checked when the rules are made
+    ["bluff", "odds", "--unknown", "4", "--bid", "2x3", "--rule", "joker=9"],
+    ["bluff", "odds", "--unknown", "4", "--bid", "2x3", "--rule", "palifico=maybe"],
+    ["bluff", "odds", "--unknown", "4", "--bid", "2x3", "--rule", "challenge_loss=two"],
+    ["bluff", "odds", "--unknown", "4", "--bid", "2x3", "--rule", "box_dice=1"],
 ])
 def test_bad_input_is_one_sentence_and_exit_2(odds, argv):
     assert_one_sentence_error(odds(*argv))
@@ -106,3 +124,18 @@ def test_a_bid_above_the_dice_in_play_is_said_never_to_be_true(odds):
     assert "never be true" not in within.out
     assert '"can_be_true": false' in odds("bluff", "odds", "--dice", "3 3", "--unknown", "1", "--bid", "9x3",
                                           "--json").out
+
+
+def test_a_rule_field_changes_the_answer_as_the_binomial_says(odds):
+    # Liar's Dice with sixes made wild by --rule: a bid on threes counts threes and sixes (p = 1/3).
+    ruled = odds("bluff", "odds", "--preset", "liars_dice", "--rule", "joker=6", "--unknown", "6", "--bid", "2x3",
+                 "--json").json()
+    assert ruled["p_true"] == pytest.approx(1 - binom.cdf(1, 6, 1 / 3), abs=1e-12)
+    plain = odds("bluff", "odds", "--preset", "liars_dice", "--unknown", "6", "--bid", "2x3", "--json").json()
+    assert plain["p_true"] == pytest.approx(1 - binom.cdf(1, 6, 1 / 6), abs=1e-12)
+    # Perudo without the calza: the advisor offers no exact call.
+    calza = odds("bluff", "call", "--preset", "perudo", "--dice", "3 3", "--opponents", "4", "--bid", "3x3",
+                 "--json").json()
+    none = odds("bluff", "call", "--preset", "perudo", "--rule", "exact_call=none", "--dice", "3 3",
+                "--opponents", "4", "--bid", "3x3", "--json").json()
+    assert calza["exact_call"] is not None and none["exact_call"] is None

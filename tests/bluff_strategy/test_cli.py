@@ -93,6 +93,40 @@ def test_advisor_uses_the_solved_endgame(odds):
     ["bluff", "sweep", "--players", "three", "--tested", "honest"],
     ["bluff", "sweep", "--presets", "yatzy", "--tested", "honest"],
     ["bluff", "call", "--preset", "bluff", "--dice", "3", "--opponents", "1", "--bid", "1x4", "--history", "1x5"],
+    # every numeric argument outside its documented range, refused before any work
+    ["bluff", "tournament", "--bots", "random", "--players", "1"],
+    ["bluff", "tournament", "--bots", "random,random", "--chunks", "0"],
+    ["bluff", "tournament", "--bots", "random,random", "--games", "0"],
+    ["bluff", "sweep", "--tested", "honest", "--players", "7"],
+    ["bluff", "sweep", "--tested", "honest", "--games", "-3"],
+    ["bluff", "sweep", "--tested", "honest", "--preset", "perudo", "--rule", "exact_call=maybe"],
+    ["bluff", "sweep", "--tested", "honest", "--out", "/nonexistent/dir/t.csv"],
+    ["bluff", "fit", "rounds.jsonl", "--rounds", "0"],
+    ["bluff", "fit", "rounds.jsonl", "--seat", "6"],
+    ["bluff", "calibration", "rounds.jsonl", "--bids", "0"],
+    ["bluff", "fit", "rounds.jsonl", "--preset", "yatzy"],
 ])
 def test_bad_input_is_one_sentence(odds, argv):
     assert_one_sentence_error(odds(*argv))
+
+
+ONE_ROUND = ('{"preset": "bluff", "dice": ["3 3", "4 *"], "bids": [{"player": 0, "bid": "2x3"}, '
+             '{"player": 1, "bid": "3x4"}], "call": {"player": 0, "call": "challenge"}}\n')
+
+
+@pytest.mark.parametrize("command", ["fit", "calibration"])
+def test_a_log_reader_refuses_a_preset_the_log_is_not_of(odds, tmp_path, command):
+    log = tmp_path / "rounds.jsonl"
+    log.write_text(ONE_ROUND)
+    wrong = odds("bluff", command, str(log), "--preset", "perudo")
+    assert_one_sentence_error(wrong)
+    assert "is of bluff, not perudo" in wrong.err
+    # The preset the log names goes on to the reader, which answers or refuses the log itself.
+    right = odds("bluff", command, str(log), "--preset", "bluff")
+    assert "not perudo" not in right.err and "is of" not in right.err
+
+
+def test_sweep_takes_a_preset_and_rule_fields(odds):
+    data = odds("bluff", "sweep", "--preset", "perudo", "--rule", "exact_call=none", "--players", "2",
+                "--tested", "honest", "--games", "200", "--seed", "1", "--scheduler", "sync", "--json").json()
+    assert [(row["preset"], row["players"], row["bot"]) for row in data] == [("perudo", 2, "honest")]
