@@ -21,6 +21,7 @@ from pathlib import Path
 
 COMMANDS = {
     "bluff call": ["bluff", "call", "--dice", "3 3 * 5 1", "--opponents", "5", "5", "--bid", "4x3"],
+    "bluff call history": ["bluff", "call", "--preset", "bluff", "--dice", "3 3 * 5 1", "--opponents", "6", "7", "--bid", "7x3", "--history", "1:4x3 2:5x3 me:6x3 1:6x5 2:7x3"],
     "brag equity": ["brag", "equity", "KS KH 7D"],
     "yacht advise": ["yacht", "advise", "--preset", "yacht_kr", "--dice", "6 6 6 2 1", "--rolls-left", "2",
                      "--open", "all"],
