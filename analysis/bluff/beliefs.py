@@ -38,6 +38,7 @@ from analysis.bluff.bids import Bid, check_raise, format_bid, parse_bid
 from analysis.bluff.model import BiddingModel, action_likelihood, round_bids
 from analysis.bluff.odds import BidOdds, bid_odds, my_count
 from analysis.bluff.rules import BiddingRules
+from analysis.combinatorics import multinomial_table
 from analysis.errors import InvalidArgument, InvalidBid
 
 #: Words accepted for a call in a history; a call ends the round.
@@ -149,8 +150,7 @@ def multisets(dice: int) -> tuple[np.ndarray, np.ndarray]:
     for row, faces in enumerate(combinations_with_replacement(range(6), dice)):
         for face in faces:
             hands[row, face] += 1
-    factorial = np.array([float(math.factorial(n)) for n in range(dice + 1)])
-    return hands, factorial[dice] / factorial[hands].prod(axis=1) / 6.0 ** dice
+    return hands, multinomial_table(hands) / 6.0 ** dice
 
 
 @dataclass(frozen=True)

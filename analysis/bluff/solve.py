@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-import math
 import sys
 import time
 from dataclasses import dataclass, field
@@ -39,6 +38,7 @@ from analysis.bluff.bids import Bid, all_bids, format_bid, format_dice, is_raise
 from analysis.bluff.odds import my_count
 from analysis.bluff.outcomes import dice_lost
 from analysis.bluff.rules import BiddingRules
+from analysis.combinatorics import arrangements
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
 from analysis.tables import counted
@@ -75,10 +75,7 @@ def hands_of(dice: int, faces: tuple[int, ...]) -> tuple[list[tuple[int, ...]], 
     hands = list(itertools.combinations_with_replacement(faces, dice))
     chances = np.empty(len(hands))
     for i, hand in enumerate(hands):
-        ways = math.factorial(dice)
-        for face in set(hand):
-            ways //= math.factorial(hand.count(face))
-        chances[i] = ways / len(faces) ** dice
+        chances[i] = arrangements(hand) / len(faces) ** dice
     return hands, chances
 
 

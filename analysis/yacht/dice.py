@@ -16,10 +16,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
-from math import factorial
 
 import numpy as np
 
+from analysis.combinatorics import arrangements
 from analysis.errors import InvalidDice
 
 DICE = 5
@@ -36,10 +36,7 @@ KEEP_INDEX = {keep: i for i, keep in enumerate(KEEPS)}
 
 def ways(faces: tuple[int, ...]) -> int:
     """Ordered outcomes of rolling ``len(faces)`` dice that sort to ``faces`` (multinomial coefficient)."""
-    result = factorial(len(faces))
-    for face in set(faces):
-        result //= factorial(faces.count(face))
-    return result
+    return arrangements(faces)
 
 
 def sub_keeps(roll: tuple[int, ...]) -> list[tuple[int, ...]]:
