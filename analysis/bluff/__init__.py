@@ -11,6 +11,8 @@ tournament or the solvers.
 """
 
 import importlib
+import sys
+import types
 
 #: Each public name and the module that defines it.
 _HOMES = {
@@ -37,6 +39,21 @@ _HOMES = {
 _MODULE_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = list(_MODULE_OF)
+
+
+#: Functions named like their module (``beliefs``, ``calibration``, ``game_value``): the package's
+#: attribute is the function, as an eager ``from ... import`` would leave it, even after the module loads.
+_SAME_NAME = {name for name, module in _MODULE_OF.items() if module.rsplit(".", 1)[1] == name}
+
+
+class _Package(types.ModuleType):
+    def __setattr__(self, name, value):
+        if name in _SAME_NAME and isinstance(value, types.ModuleType):
+            return      # the import system binding the submodule: keep the function (see __getattr__)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 def __getattr__(name: str):
