@@ -1,6 +1,6 @@
 import pytest
 
-from analysis.bluff import BLUFF, LIARS_DICE, PERUDO, Bid, advise_call, bid_odds, challenge_outcome
+from analysis.bluff import BLUFF, LIARS_DICE, PERUDO, Bid, advise_call, bid_odds, challenge_outcome, legal_raises
 from analysis.errors import InvalidArgument, InvalidDice
 from tests.bluff.reference import expected_losses_by_enumeration
 
@@ -62,15 +62,30 @@ def test_bad_calls():
         challenge_outcome(BLUFF, odds, (1, 2), 0, 0)
 
 
-def test_advisor_compares_the_call_with_the_raises():
-    advice = advise_call(BLUFF, (3, 3, 6, 5, 1), (6, 7), Bid(7, 3))
-    assert advice.odds.unknown == 13 and advice.bidder == 2 and advice.responder == 1
-    best = min([float(advice.challenge.expected_loss[0]), advice.raises[0].my_expected_loss])
-    chosen = advice.raises[0].my_expected_loss if advice.recommendation == "raise" else float(advice.challenge.expected_loss[0])
-    assert chosen == best
-    losses = [r.my_expected_loss for r in advice.raises]
-    assert losses == sorted(losses)
-    assert all(r.bid != advice.bid for r in advice.raises)
+@pytest.mark.parametrize("name,rules", [("bluff", BLUFF), ("perudo", PERUDO), ("liars_dice", LIARS_DICE)])
+def test_advisor_losses_and_choice_match_an_enumeration(name, rules):
+    # Every expected loss the advisor shows, and its choice, against enumerating the others' dice:
+    # my call on player 2's bid, and each of my raises called by player 1.
+    my_dice, held, bid = (3, 6 if name == "bluff" else 1), (2, 2, 1), Bid(2, 3)
+    advice = advise_call(rules, my_dice, held[1:], bid)
+    start = rules.starting_dice(3)
+
+    def my_loss(call, answered, caller, bidder):
+        return float(expected_losses_by_enumeration(name, call, answered.face, answered.count, my_dice, held,
+                                                    caller, bidder, start)[0])
+
+    options = {"challenge": my_loss("challenge", bid, 0, 2)}
+    assert float(advice.challenge.expected_loss[0]) == pytest.approx(options["challenge"], abs=1e-14)
+    if rules.exact_call:
+        options["exact"] = my_loss("exact", bid, 0, 2)
+        assert float(advice.exact.expected_loss[0]) == pytest.approx(options["exact"], abs=1e-14)
+    every_raise = sorted(my_loss("challenge", candidate, 1, 0) for candidate in legal_raises(rules, bid, bid.count + 3))
+    for option in advice.raises:
+        assert option.my_expected_loss == pytest.approx(my_loss("challenge", option.bid, 1, 0), abs=1e-14)
+    # The raises shown are the cheapest of all within three counts, and the choice is the cheapest action.
+    assert [o.my_expected_loss for o in advice.raises] == pytest.approx(every_raise[:len(advice.raises)], abs=1e-14)
+    options["raise"] = every_raise[0]
+    assert advice.recommendation == min(options, key=options.get)
     assert "Assumes" in str(advice)
 
 
@@ -88,3 +103,49 @@ def test_advisor_refuses_too_many_dice():
         advise_call(BLUFF, (1, 2), (0, 3), Bid(2, 3))
     with pytest.raises(InvalidArgument, match="players"):
         advise_call(BLUFF, (1,), (1,) * 6, Bid(2, 3))
+
+
+@pytest.mark.parametrize("name,rules", [("perudo", PERUDO), ("liars_dice", LIARS_DICE), ("bluff", BLUFF)])
+def test_tournament_resolves_every_call_like_an_enumeration_of_the_deals(name, rules):
+    # The tournament kernel's call resolution (calza, spot on, the challenge; palifico rounds in Perudo)
+    # on a table of 2, 1 and 1 dice and a seat already out, for every deal of the dice, every bid,
+    # every caller answering the bidder before them, against the plain-Python rules of tests/bluff/reference.
+    from itertools import combinations_with_replacement, product
+
+    import numpy as np
+
+    from analysis.bluff._model_kernels import resolve
+    from analysis.bluff.tournament import _rule_tables
+    from tests.bluff.reference import counts_toward, losses
+
+    held = np.array([2, 1, 1, 0], dtype=np.int64)
+    starts = np.array([2, 2, 2, 2], dtype=np.int64)       # calza gives back a die only below 2
+    seated = [0, 1, 2]
+    tables = _rule_tables(rules, 4, 2)
+    bid_count, bid_face, counts, loss_of_role, calza = tables[0], tables[1], tables[3], tables[8], tables[11]
+    calls = ("challenge", "exact") if rules.exact_call else ("challenge",)
+    hands = np.zeros((4, 7), dtype=np.int64)
+    lost = np.zeros(4, dtype=np.int64)
+    checked = 0
+    for deal in product(*(combinations_with_replacement(range(1, 7), int(n)) for n in held[:3])):
+        hands[:] = 0
+        for player, dice in enumerate(deal):
+            for die in dice:
+                hands[player, die] += 1
+        for pal in (0, 1) if rules.palifico else (0,):
+            for bid in range(len(bid_count)):
+                if bid_count[bid] > 4:
+                    continue
+                face, count = int(bid_face[bid]), int(bid_count[bid])
+                actual = sum(counts_toward(name, face, die, bool(pal)) for dice in deal for die in dice)
+                for bidder in seated:
+                    caller = seated[(seated.index(bidder) + 1) % 3]
+                    for c, call in enumerate(calls):
+                        got = resolve(c, bid, bidder, caller, hands, held, pal, bid_count, bid_face, counts,
+                                      loss_of_role, calza, starts, lost)
+                        want = losses(name, call, actual, count, [int(n) for n in held[:3]], caller, bidder, 2)
+                        assert got == actual, (deal, face, count, pal)
+                        assert lost.tolist() == [min(x, int(n)) for x, n in zip(want, held[:3])] + [0], \
+                            (deal, call, face, count, caller, bidder, pal)
+                        checked += 1
+    assert checked > 10_000
