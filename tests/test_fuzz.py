@@ -191,6 +191,47 @@ def test_every_subcommand_is_reached():
     assert {("bluff", "call"), ("yacht", "solve"), ("brag", "equity"), ("backgammon", "moves")} <= paths
 
 
+def _dice_bidding_edges():
+    """For every numeric argument of every ``odds bluff`` command: invocations with the value just
+    outside its range and values no range holds, the other arguments sound."""
+    edges = []
+    for path, parser in _subcommands():
+        if path[0] != "bluff":
+            continue
+        arguments = _arguments(parser)
+        actions = [a for a in parser._actions if a.dest != "help"]      # as _arguments lists them
+        for action, (option, _, _, nargs, _) in zip(actions, arguments):
+            bounds = getattr(action.type, "bounds", None)
+            if option is None or bounds is None:
+                continue
+            kind, low, high = bounds
+            step = 1 if kind is int else high * 1e-6
+            values = [str(low - step), str(high + step), "nan" if kind is float else "1.5", "1" + "0" * 30, "²"]
+            for value in values:
+                argv = list(path)
+                for other, (other_option, other_takes, required, other_nargs, sound) in zip(actions, arguments):
+                    if other is action or not required:
+                        continue
+                    if other_option is not None:
+                        argv.append(other_option)
+                    argv += [sound or "1"] * (2 if other_nargs == 2 else 1) if other_takes else []
+                argv += [option] + [value] * (2 if nargs == 2 else 1)
+                edges.append(argv)
+    return edges
+
+
+def test_every_dice_bidding_number_is_refused_outside_its_range():
+    # Exit 2 and one sentence, before any work, for each numeric argument of every dice-bidding command.
+    edges = _dice_bidding_edges()
+    assert len({tuple(argv[:2]) for argv in edges}) >= 8, "the bounded arguments of most commands are driven"
+    for start in range(0, len(edges), 120):
+        batch = edges[start:start + 120]
+        records, finished = _run_batch(batch)
+        _check(batch, records, finished)
+        refused = {r["index"] for r in records if r["kind"] == "done" and r["code"] == 2}
+        assert refused == set(range(len(batch))), [batch[i] for i in range(len(batch)) if i not in refused][:3]
+
+
 def _child(spec_path: str) -> None:
     """Run a batch in-process: one JSON record when each invocation starts and ends."""
     import contextlib

@@ -79,6 +79,7 @@ def bounded(kind: type, low, high, what: str):
         return value
 
     parse.__name__ = what      # argparse names the type in some messages
+    parse.bounds = (kind, low, high)    # for tests that drive every bounded argument to its edges
     return parse
 
 
