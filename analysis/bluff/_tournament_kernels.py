@@ -13,7 +13,7 @@ the thread count or the machine that ran the chunk.
 import numpy as np
 from numba import njit
 
-from analysis.bluff._model_kernels import action_chances, answer_odds, resolve, sample_action
+from analysis.bluff._model_kernels import action_chances, answer_given, resolve, sample_action
 from analysis.random import next_state, stream, uniform_float, uniform_int
 
 RANDOM, HONEST, THRESHOLD, EQUILIBRIUM, MODEL, BAYES = 0, 1, 2, 3, 4, 5
@@ -32,54 +32,84 @@ def _matches(hand, face, pal, counts):
 
 
 @njit(cache=True, nogil=True)
-def observe(post, first, dice, in_play, previous, action, pal, belief, ms_hands, bid_count, bid_face, legal,
-            counts, chance_kind, sf, pmf, can_exact, by_face):
-    """Multiply the weights ``post[m]`` of a player's hands (multisets ``first + m`` of ``ms_hands``) by the
-    model's chance (parameters ``belief``) that each makes ``action`` after ``previous``; then normalise.
+def match_table(ms_hands, counts):
+    """``table[pal, m, face]``: how many dice of multiset ``m`` count for a bid on ``face`` (index 0 unused).
 
-    The softmax's normaliser depends on a hand only through how many of its dice count for each
-    face, so it is summed per face and count once (``by_face``) rather than per hand and action.
+    Looked up instead of counted: the beliefs ask it for every hand after every bid."""
+    table = np.zeros((2, ms_hands.shape[0], 7), np.int64)
+    for pal in range(2):
+        for m in range(ms_hands.shape[0]):
+            for face in range(1, 7):
+                table[pal, m, face] = _matches(ms_hands[m], face, pal, counts)
+    return table
+
+
+@njit(cache=True, nogil=True)
+def observe(post, first, dice, in_play, previous, action, pal, belief, ms_match, bid_count, bid_face, legal,
+            chance_kind, sf, pmf, can_exact, by_face, by_count, by_need):
+    """Multiply the weights ``post[m]`` of a player's hands (multisets ``first + m``, their dice counting for each
+    face in ``ms_match[pal, first + m]``) by the model's chance (parameters ``belief``) that each makes ``action``
+    after ``previous``; then normalise.
+
+    Every term of the model depends on a hand only through how many of its dice count for a face, so each
+    is computed once per face and count (``by_face``; ``by_count`` for the calls and the action itself) and
+    looked up per hand, in the order ``model.action_chances`` adds them.
     """
     rationality, bluff_rate, call_bias, jump_cost = belief[0], belief[1], belief[2], belief[3]
     unknown = in_play - dice
     shift = rationality * (1.0 + max(call_bias, 0.0))
     row = 0 if previous < 0 else previous + 1
     by_face[:, :] = 0.0
+    # A raise's term is exp(rationality * P(true) - shift) * exp(-rationality * jump_cost * skipped): the first
+    # factor depends only on the chance kind and the dice still needed (by_need), the second only on the
+    # raise's rank, so a bid costs no exponential of its own.
+    for kind in range(2):
+        for need in range(-dice, in_play + 1):
+            p = 1.0 if need <= 0 else (sf[kind, unknown, need] if need <= unknown else 0.0)
+            by_need[kind, need + dice] = np.exp(rationality * p - shift)
+    step = np.exp(-rationality * jump_cost)
+    rank_factor = 1.0
     raises = 0
-    skipped = 0  # how many legal raises ``action`` skips
+    action_factor = 1.0  # the action's rank factor
     for k in range(bid_count.size):
         if legal[pal, row, k] and bid_count[k] <= in_play:
             if k == action:
-                skipped = raises
+                action_factor = rank_factor
             kind = chance_kind[pal, bid_face[k]]
             for x in range(dice + 1):
-                need = bid_count[k] - x
-                p = 1.0 if need <= 0 else (sf[kind, unknown, need] if need <= unknown else 0.0)
-                by_face[bid_face[k], x] += np.exp(rationality * (p - jump_cost * raises) - shift)
+                by_face[bid_face[k], x] += by_need[kind, bid_count[k] - x + dice] * rank_factor
             raises += 1
+            rank_factor *= step
     keep = 1.0 - bluff_rate if raises > 0 else 1.0
+    # by_count[x] = (challenge, exact, the action's own term) for a hand with x dice counting.
+    for x in range(dice + 1):
+        by_count[x, 0] = 0.0
+        by_count[x, 1] = 0.0
+        if previous >= 0:
+            p_true, p_exact = answer_given(x, dice, in_play, previous, pal, bid_count, bid_face, chance_kind, sf, pmf)
+            by_count[x, 0] = np.exp(rationality * (1.0 - p_true + call_bias) - shift)
+            if can_exact:
+                by_count[x, 1] = np.exp(rationality * (p_exact + call_bias) - shift)
+        if action >= 0:
+            by_count[x, 2] = by_need[chance_kind[pal, bid_face[action]], bid_count[action] - x + dice] * action_factor
     size = post.size
     total = 0.0
     for m in range(size):
-        hand = ms_hands[first + m]
+        match = ms_match[pal, first + m]
         norm = 0.0
         for f in range(1, 7):
-            norm += by_face[f, _matches(hand, f, pal, counts)]
+            norm += by_face[f, match[f]]
         challenge = 0.0
         exact = 0.0
         if previous >= 0:
-            p_true, p_exact = answer_odds(hand, dice, in_play, previous, pal, bid_count, bid_face, counts,
-                                          chance_kind, sf, pmf)
-            challenge = np.exp(rationality * (1.0 - p_true + call_bias) - shift)
+            x = match[bid_face[previous]]
+            challenge = by_count[x, 0]
             norm += challenge
             if can_exact:
-                exact = np.exp(rationality * (p_exact + call_bias) - shift)
+                exact = by_count[x, 1]
                 norm += exact
         if action >= 0:
-            need = bid_count[action] - _matches(hand, bid_face[action], pal, counts)
-            kind = chance_kind[pal, bid_face[action]]
-            p = 1.0 if need <= 0 else (sf[kind, unknown, need] if need <= unknown else 0.0)
-            chance = keep * np.exp(rationality * (p - jump_cost * skipped) - shift) / norm + bluff_rate / raises
+            chance = keep * by_count[match[bid_face[action]], 2] / norm + bluff_rate / raises
         else:
             chance = keep * (challenge if action == -1 else exact) / norm
         post[m] *= chance
@@ -90,10 +120,21 @@ def observe(post, first, dice, in_play, previous, action, pal, belief, ms_hands,
 
 
 @njit(cache=True, nogil=True)
-def _bayes_choose(me, threshold, hand, dice, in_play, bid, pal, post, ms_offset, ms_hands, bid_count, bid_face,
-                  legal, counts, can_exact, tail, others):
+def _bayes_choose(me, threshold, hand, dice, in_play, bid, pal, post, ms_offset, ms_match, bid_count, bid_face,
+                  legal, counts, can_exact, tail, others, face_pmf):
     """The ``bayes`` bot: the threshold rule on P(bid true | my dice, the beliefs from the bids so far)."""
     players = dice.size
+    # Each opponent's chance of holding x dice that count for each face: one pass over their hands.
+    for p in range(players):
+        if p == me or dice[p] == 0:
+            continue
+        first = ms_offset[dice[p]]
+        face_pmf[p, :, :dice[p] + 1] = 0.0
+        for m in range(ms_offset[dice[p] + 1] - first):
+            match = ms_match[pal, first + m]
+            weight = post[p, m]
+            for f in range(1, 7):
+                face_pmf[p, f, match[f]] += weight
     for f in range(1, 7):
         others[:] = 0.0
         others[0] = 1.0
@@ -101,11 +142,7 @@ def _bayes_choose(me, threshold, hand, dice, in_play, bid, pal, post, ms_offset,
         for p in range(players):
             if p == me or dice[p] == 0:
                 continue
-            first = ms_offset[dice[p]]
-            size = ms_offset[dice[p] + 1] - first
-            pmf = np.zeros(dice[p] + 1)
-            for m in range(size):
-                pmf[_matches(ms_hands[first + m], f, pal, counts)] += post[p, m]
+            pmf = face_pmf[p, f]
             mixed = np.zeros(span + dice[p] + 1)
             for a in range(span + 1):
                 if others[a] == 0.0:
@@ -260,10 +297,15 @@ def play_games(seed, first_game, games, starts, bots, parameters, rotate,
     eq_bids = eq_legal.shape[1]
     bids = bid_count.size
     chances = np.empty(bids + 2)
+    # A player's posterior is kept while some other seat is a bayes bot (a bayes bot never reads its own).
+    watched = np.zeros(players, np.bool_)
     bayes = False
     for p in range(players):
         if bots[p] == BAYES:
             bayes = True
+            for q in range(players):
+                if q != p:
+                    watched[q] = True
     most = 0
     for p in range(players):
         most += starts[p]
@@ -272,6 +314,10 @@ def play_games(seed, first_game, games, starts, bots, parameters, rotate,
         widest = max(widest, ms_offset[d + 1] - ms_offset[d])
     post = np.zeros((players, widest if bayes else 1))
     by_face = np.zeros((7, ms_offset.size + 1))
+    by_count = np.zeros((ms_offset.size + 1, 3))
+    by_need = np.zeros((2, ms_offset.size + most + 2))
+    face_pmf = np.zeros((players, 7, ms_offset.size + 1))
+    ms_match = match_table(ms_hands if bayes else ms_hands[:1], counts)
     tail = np.zeros((7, most + 2))
     others = np.zeros(most + 2)
     logging = log_rounds.shape[0] > 0
@@ -328,8 +374,8 @@ def play_games(seed, first_game, games, starts, bots, parameters, rotate,
                     action, state = sample_action(chances, state)
                 elif bot == BAYES:
                     action = _bayes_choose(actor, parameters[actor, 0], hands[actor], dice, in_play, bid, pal, post,
-                                           ms_offset, ms_hands, bid_count, bid_face, legal, counts, can_exact,
-                                           tail, others)
+                                           ms_offset, ms_match, bid_count, bid_face, legal, counts, can_exact,
+                                           tail, others, face_pmf)
                 else:
                     action, state = _choose(bot, parameters[actor, 0], state, hands[actor], dice[actor], in_play,
                                             bid, pal, node, bid_count, bid_face, legal, counts, chance, chance_kind,
@@ -344,11 +390,11 @@ def play_games(seed, first_game, games, starts, bots, parameters, rotate,
                     else:
                         log_used[2] = 1
                 if action >= 0:
-                    if bayes:
+                    if watched[actor]:
                         first = ms_offset[dice[actor]]
                         observe(post[actor, :ms_offset[dice[actor] + 1] - first], first, dice[actor], in_play, bid,
-                                action, pal, belief, ms_hands, bid_count, bid_face, legal, counts, chance_kind, sf,
-                                pmf, can_exact, by_face)
+                                action, pal, belief, ms_match, bid_count, bid_face, legal, chance_kind, sf,
+                                pmf, can_exact, by_face, by_count, by_need)
                     if node >= 0:
                         r = eq_bid_of[action]
                         last_r = eq_last[node]

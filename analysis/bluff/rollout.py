@@ -13,6 +13,8 @@ raises are measured on common draws.
 from __future__ import annotations
 
 import math
+import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -71,8 +73,9 @@ def rule_arrays(rules, players: int, start: int):
 
 
 def play_out(seen: Beliefs, start: int, rollouts: int, seed: int = 0, me: BiddingModel = BiddingModel(),
-             candidates=None) -> PlayedOut:
-    """Rank my actions against the last bid of ``seen.history`` by expected dice lost by the end of the round."""
+             candidates=None, threads: int | None = None) -> PlayedOut:
+    """Rank my actions against the last bid of ``seen.history`` by expected dice lost by the end of the round
+    (``threads``: how many run the rollouts, default one per core; the answer does not depend on it)."""
     if not 1 <= rollouts <= MAX_ROLLOUTS:
         raise InvalidArgument(f"The rollouts per action must be 1-{MAX_ROLLOUTS:,}, not {rollouts:,}.")
     seed = check_seed(seed)
@@ -99,10 +102,23 @@ def play_out(seen: Beliefs, start: int, rollouts: int, seed: int = 0, me: Biddin
         from analysis.bluff import _model_kernels
 
         (_, _, legal, counts, _, chance_kind, sf, pmf, loss_of_role, _, can_exact, calza, _) = tables
-        lost = _model_kernels.play_out(np.uint64(seed), rollouts, codes, my_hand, held, np.full(len(held), start),
-                                       int(seen.palifico_round), parameters, offsets, np.concatenate(seen.hands),
-                                       cumulative, bid_count, bid_face, legal, counts, chance_kind, sf, pmf,
-                                       can_exact, loss_of_role, calza)
+        lost = np.zeros((len(codes), rollouts))
+        starts = np.full(len(held), start)
+        multisets = np.concatenate(seen.hands)
+
+        def block(first: int, count: int) -> None:
+            _model_kernels.play_out(np.uint64(seed), first, count, codes, my_hand, held, starts,
+                                    int(seen.palifico_round), parameters, offsets, multisets, cumulative, bid_count,
+                                    bid_face, legal, counts, chance_kind, sf, pmf, can_exact, loss_of_role, calza,
+                                    lost)
+
+        block(0, 1)  # load (or compile) the kernel once, before the threads need it
+        threads = max(1, min(threads or os.cpu_count() or 1, rollouts))
+        size = math.ceil((rollouts - 1) / threads) if rollouts > 1 else 1
+        # Rollout i always uses stream i of the seed, so the blocks can be cut anyhow: same answer on any
+        # number of threads. The kernel releases the GIL, so the threads run side by side.
+        with ThreadPoolExecutor(threads) as pool:
+            list(pool.map(lambda first: block(first, min(size, rollouts - first)), range(1, rollouts, size)))
         for b, row in zip(candidates, lost):
             actions.append(format_bid(b, rules))
             means.append(float(row.mean()))

@@ -1,6 +1,5 @@
 """The round played out: rollouts against a plain-Python walk of the whole round's game tree."""
 
-import numba
 import numpy as np
 import pytest
 
@@ -49,14 +48,9 @@ def test_rollouts_are_the_same_on_any_number_of_threads():
     rules = preset("bluff")
     seen = beliefs(rules, parse_dice("3 3 * 5 1", rules), (6, 7), parse_history("1:4x3 2:5x3 me:6x3 1:6x5 2:7x3",
                                                                                 rules, 3))
-    threads = numba.get_num_threads()
-    try:
-        numba.set_num_threads(1)
-        one = play_out(seen, 10, rollouts=3000, seed=11)
-    finally:
-        numba.set_num_threads(threads)
-    many = play_out(seen, 10, rollouts=3000, seed=11)
+    one = play_out(seen, 10, rollouts=3000, seed=11, threads=1)
+    many = play_out(seen, 10, rollouts=3000, seed=11, threads=3)
     assert one == many
     assert np.all(np.diff(many.expected_loss) >= 0)
-    other = play_out(seen, 10, rollouts=3000, seed=12)
+    other = play_out(seen, 10, rollouts=3000, seed=12, threads=3)
     assert other.expected_loss != many.expected_loss

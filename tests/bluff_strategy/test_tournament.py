@@ -269,3 +269,33 @@ def test_equilibrium_bot_plays_perudo_endgames_to_win_not_for_dice():
                            target=1e-6, use_store=False)
     assert solution.value == pytest.approx(sequence_form_value(tiny, win), abs=1e-5)
     assert abs(sequence_form_value(tiny, win) - sequence_form_value(tiny)) > 1e-2
+
+
+@pytest.mark.parametrize("rules", [preset("bluff"), preset("perudo"), preset("liars_dice"),
+                                   preset("liars_dice", wild=6)], ids=["bluff", "perudo", "liars", "liars_wild"])
+def test_kernel_legality_table_is_is_raise_on_every_pair(rules):
+    # The table is built from track places as whole arrays; is_raise, called pair by pair, is the rule.
+    from analysis.bluff.bids import all_bids, is_raise
+    from analysis.bluff.tournament import _rule_tables
+
+    legal = _rule_tables(rules, 3, 3)[2]
+    bids = all_bids(rules, 9)
+    for pal in (0, 1) if rules.palifico else (0,):
+        for k, bid in enumerate(bids):
+            assert legal[pal, 0, k] == is_raise(None, bid, rules, bool(pal)), (pal, bid)
+            for j, previous in enumerate(bids):
+                assert legal[pal, j + 1, k] == is_raise(previous, bid, rules, bool(pal)), (pal, previous, bid)
+
+
+def test_blocks_of_games_add_up_to_the_whole_tournament():
+    # seat_wins plays any block of a seed's games: blocks played apart give the one tournament's counts,
+    # bayes bot included.
+    from analysis.bluff.tournament import seat_wins
+
+    bots = "bayes,threshold,model"
+    rules = preset("liars_dice")
+    whole = run_tournament(rules, bots, games=500, seed=4, start=3, scheduler="sync").table.wins.tolist()
+    blocks = [seat_wins(rules, bots, first, 100, seed=4, start=3) for first in range(0, 500, 100)]
+    assert sum(blocks).tolist() == whole
+    assert seat_wins(rules, bots, 200, 100, seed=4, start=3).tolist() == blocks[2].tolist()
+    assert seat_wins(rules, bots, 200, 100, seed=5, start=3).tolist() != blocks[2].tolist()

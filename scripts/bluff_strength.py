@@ -1,0 +1,116 @@
+"""The dice-bidding strength table: one bot in seat 0 against a field, every preset and table size.
+
+Writes ``reports/data/bluff_strength.json``, which the strategy article and the README read.
+Every cell plays games ``0 .. games - 1`` of seed ``SEED`` (the same games for every bot tried in
+the seat, so the bots are compared on the same dice), in blocks of ``BLOCK`` games whose win
+counts are stored: any block can be played again with ``analysis.bluff.tournament.seat_wins``
+and must give the stored counts (tests/bluff_strategy/test_strength.py does so for a few).
+
+The grid: seat 0 holds ``bayes`` or one of the other bots; the field fills the other seats with
+``threshold:0.5`` bots, ``honest`` bots, or a mixed field (a model bot, a threshold bot and an
+honest bot, in that order, repeated as far as the seats go); 2, 4 and 6 players of Bluff, Perudo
+and Liar's Dice with the preset's starting dice. The headline cell (Bluff, 4 players, bayes
+against three threshold bots) and the threshold bot in the same seat play ``HEADLINE_GAMES``
+games, every other cell ``GAMES`` (what fits in an hour on one core: a bayes game of two-player
+Bluff, 15 dice each, costs about 60 ms).
+
+Run: ``.venv/bin/python scripts/bluff_strength.py [--games N] [--headline-games N]``; one process,
+one core; a line per block on stderr. The file is rewritten after every cell, so an interrupted
+run keeps what it finished (run it again to finish: finished cells are kept).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from analysis.bluff.rules import preset  # noqa: E402
+from analysis.bluff.tournament import seat_wins, wilson_interval  # noqa: E402
+
+PATH = os.path.join(ROOT, "reports", "data", "bluff_strength.json")
+SEED = 1
+BLOCK = 1000
+GAMES = 5000
+HEADLINE_GAMES = 100000
+PRESETS = ("bluff", "perudo", "liars_dice")
+PLAYERS = (2, 4, 6)
+FIELDS = {"threshold:0.5": ("threshold",), "honest": ("honest",), "mixed": ("model", "threshold", "honest")}
+TESTED = ("bayes", "threshold", "honest", "model", "equilibrium", "random")
+HEADLINE = ("bluff", 4, "threshold:0.5")
+
+
+def field_bots(field: str, players: int) -> list[str]:
+    cycle = FIELDS[field]
+    return [cycle[k % len(cycle)] for k in range(players - 1)]
+
+
+def cells():
+    """(preset, players, field, tested bot) in the order they are played: the headline first, then every bayes
+    cell, then the other bots."""
+    order = [(*HEADLINE, "bayes"), (*HEADLINE, "threshold")]
+    for tested in TESTED:
+        for name in PRESETS:
+            for players in PLAYERS:
+                for field in FIELDS:
+                    cell = (name, players, field, tested)
+                    if cell not in order:
+                        order.append(cell)
+    return order
+
+
+def key(cell) -> str:
+    name, players, field, tested = cell
+    return f"{name}/{players}/{field}/{tested}"
+
+
+def play_cell(cell, games: int) -> dict:
+    name, players, field, tested = cell
+    rules = preset(name)
+    bots = ",".join([tested, *field_bots(field, players)])
+    blocks = []
+    started = time.perf_counter()
+    for first in range(0, games, BLOCK):
+        wins = seat_wins(rules, bots, first, min(BLOCK, games - first), seed=SEED)
+        blocks.append([int(w) for w in wins])
+        print(f"bluff_strength: {key(cell)}: {first + min(BLOCK, games - first):,} of {games:,} games, "
+              f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+    wins = [sum(block[seat] for block in blocks) for seat in range(players)]
+    low, high = wilson_interval(wins[0], games)
+    return {"preset": name, "players": players, "starting_dice": rules.starting_dice(players), "field": field,
+            "bots": bots, "tested": tested, "seed": SEED, "games": games, "block": BLOCK, "block_wins": blocks,
+            "wins": wins, "win_rate": wins[0] / games, "ci_low": low, "ci_high": high,
+            "seconds": round(time.perf_counter() - started, 1)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=GAMES)
+    parser.add_argument("--headline-games", type=int, default=HEADLINE_GAMES)
+    options = parser.parse_args()
+    done = {}
+    if os.path.exists(PATH):
+        with open(PATH) as stored:
+            done = {key((c["preset"], c["players"], c["field"], c["tested"])): c for c in json.load(stored)["cells"]}
+    os.makedirs(os.path.dirname(PATH), exist_ok=True)
+    for cell in cells():
+        games = options.headline_games if cell[:3] == HEADLINE and cell[3] in ("bayes", "threshold") else options.games
+        if key(cell) in done and done[key(cell)]["games"] == games:
+            continue
+        done[key(cell)] = play_cell(cell, games)
+        document = {"description": "Seat 0's wins against a field of bots; 95% Wilson intervals.",
+                    "script": "scripts/bluff_strength.py", "fields": {f: list(c) for f, c in FIELDS.items()},
+                    "cells": [done[key(c)] for c in cells() if key(c) in done]}
+        with open(PATH + ".tmp", "w") as out:
+            json.dump(document, out, indent=1)
+            out.write("\n")
+        os.replace(PATH + ".tmp", PATH)
+
+
+if __name__ == "__main__":
+    main()
