@@ -149,8 +149,8 @@ def _advise(args) -> int:
         print(advice.headline())
         print()
         print(advice.table(args.top))
-        if len(advice.options) > args.top:
-            print(f"({len(advice.options) - args.top} more; --top to see them)")
+        if len(advice.rows) > args.top:
+            print(f"({len(advice.rows) - args.top} more; --top to see them)")
     return 0
 
 

@@ -16,78 +16,15 @@ import numpy as np
 from numba import njit, prange
 
 from analysis.random import next_state, stream, uniform_int
+from analysis.yacht import scoring
+from analysis.yacht.scoring import (NEG, P_BOXES, P_FLAG, P_JOKER, P_MAX_POINTS, P_THRESHOLD,  # noqa: F401
+                                    P_UPPER, P_UPPER_BONUS, P_YACHT_BONUS, P_YACHT_BOX)
 
-P_BOXES, P_UPPER, P_FLAG, P_THRESHOLD, P_UPPER_BONUS, P_YACHT_BONUS, P_YACHT_BOX, P_JOKER, P_MAX_POINTS = range(9)
-NEG = -1e300
-
-
-@njit(cache=True)
-def pack(mask, upper, flag, params):
-    return (mask * params[P_UPPER] + upper) * params[P_FLAG] + flag
-
-
-@njit(cache=True)
-def unpack(state, params):
-    flag = state % params[P_FLAG]
-    rest = state // params[P_FLAG]
-    return rest // params[P_UPPER], rest % params[P_UPPER], flag
-
-
-@njit(cache=True)
-def write_box(box, mask, upper, flag, roll, joker, params, scores, joker_scores, box_face, yacht_face):
-    """Write ``roll`` in ``box``: (box points, upper bonus, yacht bonus, next state), or box points -1 if illegal.
-
-    ``joker`` is 1 when the roll is a further five-alike (the yacht box already filled): it earns
-    the yacht bonus if the flag is up, and the joker rule (if any) decides where it may go.
-    """
-    if mask >> box & 1:
-        return -1, 0, 0, 0
-    n_boxes = params[P_BOXES]
-    yacht_bonus = 0
-    points = scores[box, roll]
-    if joker and flag == 1:
-        yacht_bonus = params[P_YACHT_BONUS]
-    if joker and params[P_JOKER] > 0:
-        face = yacht_face[roll]
-        matching = -1
-        lower_open = False
-        for b in range(n_boxes):
-            if box_face[b] == face:
-                matching = b
-            if box_face[b] == 0 and not (mask >> b & 1):
-                lower_open = True
-        matching_open = matching >= 0 and not (mask >> matching & 1)
-        if params[P_JOKER] == 1:
-            # Forced joker (Hasbro): the matching upper box if open, else a lower box, else an upper zero.
-            if matching_open:
-                if box != matching:
-                    return -1, 0, 0, 0
-            elif lower_open and box_face[box] != 0:
-                return -1, 0, 0, 0
-            points = joker_scores[box, roll]
-        elif not matching_open:
-            # Free joker (Verhoeff's rules): any open box; full house and straights count only
-            # once the matching upper box is filled.
-            points = joker_scores[box, roll]
-    new_upper = upper
-    upper_bonus = 0
-    if box_face[box] > 0 and params[P_UPPER] > 1:
-        threshold = params[P_THRESHOLD]
-        new_upper = min(threshold, upper + points)
-        if upper < threshold and new_upper >= threshold:
-            upper_bonus = params[P_UPPER_BONUS]
-    new_flag = flag
-    if box == params[P_YACHT_BOX] and points > 0 and params[P_FLAG] > 1:
-        new_flag = 1
-    return points, upper_bonus, yacht_bonus, pack(mask | (1 << box), new_upper, new_flag, params)
-
-
-@njit(cache=True)
-def joker_applies(mask, roll, params, yacht_face):
-    """Is ``roll`` a further five-alike, one that a yacht bonus or joker rule treats specially?"""
-    yacht_box = params[P_YACHT_BOX]
-    special = params[P_JOKER] > 0 or params[P_YACHT_BONUS] > 0
-    return special and yacht_face[roll] > 0 and yacht_box >= 0 and (mask >> yacht_box & 1) == 1
+# The scoring rules are written once, in plain Python (scoring.py), and compiled here.
+pack = njit(cache=True)(scoring.pack)
+unpack = njit(cache=True)(scoring.unpack)
+write_box = njit(cache=True)(scoring.write_box)
+joker_applies = njit(cache=True)(scoring.joker_applies)
 
 
 @njit(cache=True)
@@ -402,23 +339,6 @@ def push_scores(source, target, position, out_next, out_points, out_upper_bonus,
                 stop = min(hi, source_top[row] + shift + 1)
                 for t in range(start, stop):
                     target[dest, t] += p * source[row, t - shift]
-
-
-@njit(cache=True)
-def turn_tables(mask, upper, flag, values, use_values, params, scores, joker_scores, box_face, yacht_face,
-                keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add,
-                keep_remove, n_remove):
-    """All of one state's turn tables (for the advisor): value, V0, K1, V1, K2, V2."""
-    n_rolls = roll_keeps.shape[0]
-    n_keeps = keep_start.shape[0] - 1
-    v0, v1, v2 = np.empty(n_rolls), np.empty(n_rolls), np.empty(n_rolls)
-    k1, k2 = np.empty(n_keeps), np.empty(n_keeps)
-    per_box = np.empty(params[P_BOXES])
-    choice = np.empty(n_rolls, dtype=np.int64)
-    value = turn(mask, upper, flag, values, use_values, params, scores, joker_scores, box_face, yacht_face,
-                 keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add,
-                 keep_remove, n_remove, v0, k1, v1, k2, v2, per_box, choice)
-    return value, v0, k1, v1, k2, v2, choice
 
 
 @njit(cache=True)

@@ -120,20 +120,6 @@ def solve_cards(table, cards, lows, highs, scores, first_roll, keep_add, keep_re
                       v0, k1, v1, k2, v2, best, table[cards[i]])
 
 
-@njit(cache=True)
-def card_turn(mask, table, scores, lo, first_roll, keep_add, keep_remove, n_remove):
-    """One card's turn tables for the advisor: (V0, K1, V1, K2, V2)."""
-    n_rolls = scores.shape[1]
-    n_keeps = keep_add.shape[0]
-    width = table.shape[1]
-    v0, v1, v2 = np.zeros((n_rolls, width)), np.zeros((n_rolls, width)), np.zeros((n_rolls, width))
-    k1, k2, best = np.zeros((n_keeps, width)), np.zeros((n_keeps, width)), np.zeros((n_keeps, width))
-    row = np.zeros(width)
-    turn_rows(mask, table, scores, lo, width, first_roll, keep_add, keep_remove, n_remove, v0, k1, v1, k2, v2, best,
-              row)
-    return v0, k1, v1, k2, v2
-
-
 @njit(cache=True, parallel=True)
 def remaining_points(distribution, cards, out_next, out_points, out_prob, n_out):
     """``distribution[card, g]``: the chance of ``g`` more points, from each card's turn outcomes and fuller cards."""
@@ -196,8 +182,12 @@ def _lexicographic_best(goal, expected, best_goal, best_expected):
 def play_matches(first_game, seed, strategies, start_masks, start_scores, exact_from, values, remaining, order,
                  maxima, params, scores, joker_scores, box_face, yacht_face,
                  keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add,
-                 keep_remove, n_remove, keep_faces, keep_size, roll_code, n_workers, points):
+                 keep_remove, n_remove, keep_faces, keep_size, roll_code, n_workers, points, situation):
     """Play games ``first_game ..`` of a match; ``points[game, seat, box]`` (zeros on entry) gets what each seat wrote.
+
+    ``situation[game, seat, box]`` (zeros on entry) describes the turn that wrote the box: bit 0 set when
+    the seat was behind the leading other seat as the turn began, bit 1 when a win-seeking seat chose a
+    keep or box that the expected-score play would not (worth less in expected points).
 
     ``start_masks[game, seat]``, ``start_scores[game, seat]``: where each seat starts. ``strategies[game, seat]``: 0 plays for the largest expected score, 1 plays to win (against the
     other seats as they stand at each of its turns, assumed to play for the expected score) once it
@@ -236,6 +226,11 @@ def play_matches(first_game, seed, strategies, start_masks, start_scores, exact_
                         continue
                     moved = True
                     score = so_far[seat]
+                    lead = -1
+                    for other in range(n_seats):
+                        if other != seat:
+                            lead = max(lead, so_far[other])
+                    moves = 1 if score < lead else 0
                     turn(mask, 0, 0, values, True, params, scores, joker_scores, box_face, yacht_face,
                          keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add,
                          keep_remove, n_remove, e0, f1, e1, f2, e2, per_box, choice)
@@ -265,6 +260,8 @@ def play_matches(first_game, seed, strategies, start_masks, start_scores, exact_
                                 option = roll_keeps[roll, j]
                                 if _lexicographic_best(goal[option, score], plain[option], best_goal, best_expected):
                                     keep, best_goal, best_expected = option, goal[option, score], plain[option]
+                            if plain[keep] < plain[argmax_keep(plain, roll, roll_keeps, n_roll_keeps)] - 1e-9:
+                                moves |= 2
                         else:
                             keep = argmax_keep(f2 if stage == 0 else f1, roll, roll_keeps, n_roll_keeps)
                         roll, rng = _throw(keep, keep_faces, keep_size, roll_code, rng)
@@ -279,7 +276,10 @@ def play_matches(first_game, seed, strategies, start_masks, start_scores, exact_
                             if _lexicographic_best(goal_value, gained + values[mask | (1 << b)], best_goal,
                                                    best_expected):
                                 box, best_goal, best_expected = b, goal_value, gained + values[mask | (1 << b)]
+                        if best_expected < e0[roll] - 1e-9:
+                            moves |= 2
                     points[g, seat, box] = scores[box, roll]
+                    situation[g, seat, box] = moves
                     masks[seat] = mask | (1 << box)
                     so_far[seat] = score + scores[box, roll]
                 if not moved:

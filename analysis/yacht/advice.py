@@ -8,17 +8,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
-import pandas as pd
 
 from analysis.errors import InvalidArgument
 from analysis.tables import counted
-from analysis.yacht import _kernels as K
 from analysis.yacht.dice import KEEPS, ROLL_INDEX, ROLLS, TABLES, parse_dice, show
 from analysis.yacht.game import game_arrays
 from analysis.yacht.rules import Rules, preset
+from analysis.yacht.scoring import NEG, joker_applies, write_box
 from analysis.yacht.solver import state_values
+from analysis.yacht.turn import goal_turn, solve_turn
+
+#: How the advisor's table prints each column (the option's name as it is).
+_FORMATS = {"expected_final": "{:10.4f}", "gives_up": "{:8.4f}", "goal_chance": "{:9.4%}", "goal_gives_up": "{:9.4%}"}
 
 
 @dataclass(frozen=True)
@@ -39,29 +43,39 @@ class Advice:
     dice: tuple[int, ...]
     rolls_left: int
     card: ScoreCard
-    options: pd.DataFrame   # option, expected_final, gives_up (and goal_chance, goal_gives_up with a goal)
+    #: Every distinct choice, best first, as dicts: option, expected_final, (goal_chance,) gives_up (, goal_gives_up).
+    rows: tuple[dict, ...]
     asked: str | None = None  # the option the player asked about (``box=``), if any
     goal: str | None = None   # "reach 220" or "beat 190:Chase Off,Choice", when playing for a goal
 
+    @cached_property
+    def options(self):
+        """The choices as a DataFrame: option, expected_final, gives_up (and goal_chance, goal_gives_up with a goal)."""
+        import pandas as pd   # only here: the command line prints the rows without it
+
+        return pd.DataFrame(list(self.rows), columns=list(self.rows[0]))
+
     @property
     def best_for_expected_score(self) -> str:
-        return str(self.options.loc[self.options["expected_final"].idxmax(), "option"])
+        return max(self.rows, key=lambda row: row["expected_final"])["option"]
 
     @property
     def differs(self) -> bool:
         """Does the goal call for another choice than the largest expected score? (Never without a goal.)"""
         if self.goal is None:
             return False
-        top = self.options["goal_chance"].iloc[0]
-        best_expected = self.options["expected_final"].max()
+        top = self.rows[0]["goal_chance"]
+        best_expected = max(row["expected_final"] for row in self.rows)
         # Equal on the goal (to rounding) and best on expectation: the two advices agree.
-        agree = self.options[(self.options["goal_chance"] >= top - 1e-12)
-                             & (self.options["expected_final"] >= best_expected - 1e-9)]
-        return agree.empty
+        return not any(row["goal_chance"] >= top - 1e-12 and row["expected_final"] >= best_expected - 1e-9
+                       for row in self.rows)
 
     @property
     def best(self) -> str:
-        return str(self.options.iloc[0]["option"])
+        return self.rows[0]["option"]
+
+    def row(self, option: str) -> dict:
+        return next(row for row in self.rows if row["option"] == option)
 
     def to_dict(self) -> dict:
         result = {"preset": self.rules.name, "dice": list(self.dice), "rolls_left": self.rolls_left,
@@ -70,37 +84,37 @@ class Advice:
         if self.goal is not None:
             result |= {"goal": self.goal, "best_for_expected_score": self.best_for_expected_score,
                        "differs": self.differs}
-        return result | {"options": self.options}
+        return result | {"options": [dict(row) for row in self.rows]}
 
     def headline(self) -> str:
         """The position, the best choice and (if asked) what the player's own choice gives up."""
         what = "keep" if self.rolls_left else "box"
         lines = [f"{self.rules.name}: dice {show(self.dice)}, {counted(self.rolls_left, 'roll')} left, "
                  f"{counted(len(self.card.open_boxes), 'box', 'boxes')} open, score so far {self.card.score}.",
-                 f"Best {what}: {self.best} (expected final score {self.options.iloc[0]['expected_final']:.4f})."]
+                 f"Best {what}: {self.best} (expected final score {self.rows[0]['expected_final']:.4f})."]
         if self.goal is not None:
-            first = self.options.iloc[0]
+            first = self.rows[0]
             chance = "chance of winning (a tie shared)" if self.goal.startswith("beat") else "chance"
             lines[1] = f"Best {what} to {self.goal}: {self.best} ({chance} {first['goal_chance']:.4%})."
             if self.differs:
-                row = self.options[self.options["option"] == self.best_for_expected_score].iloc[0]
+                row = self.row(self.best_for_expected_score)
                 lines.append(f"Playing for the largest expected score would choose {row['option']} instead "
                              f"({chance} {row['goal_chance']:.4%}, expected final score "
                              f"{row['expected_final']:.4f} against {first['expected_final']:.4f}).")
             else:
                 lines.append("The largest expected score calls for the same choice.")
         if self.asked is not None:
-            row = self.options[self.options["option"] == self.asked].iloc[0]
+            row = self.row(self.asked)
             lines.append(f"Your choice, {self.asked}, gives up {row['gives_up']:.4f} points on average.")
         return "\n".join(lines)
 
     def table(self, top: int | None = None) -> str:
         """The options, best first (the first ``top`` of them), as aligned text."""
-        shown = self.options if top is None else self.options.head(top)
-        return shown.to_string(index=False, formatters={"expected_final": "{:10.4f}".format,
-                                                        "gives_up": "{:8.4f}".format,
-                                                        "goal_chance": "{:9.4%}".format,
-                                                        "goal_gives_up": "{:9.4%}".format})
+        shown = self.rows if top is None else self.rows[:top]
+        columns = list(self.rows[0])
+        cells = [columns] + [[_FORMATS.get(c, "{}").format(row[c]).strip() for c in columns] for row in shown]
+        widths = [max(len(line[i]) for line in cells) for i in range(len(columns))]
+        return "\n".join(" ".join(cell.rjust(width) for cell, width in zip(line, widths)) for line in cells)
 
     def __str__(self) -> str:
         return self.headline() + "\n\n" + self.table()
@@ -193,25 +207,23 @@ def advise(rules: Rules | str, dice, rolls_left: int, card: ScoreCard | None = N
             raise InvalidArgument("A box is written only with 0 rolls left; drop the box or set rolls left to 0.")
     g = game_arrays(rules)
     values = state_values(rules) if values is None else values
-    _, v0, k1, v1, k2, v2, choice = K.turn_tables(mask, upper, flag, values, True, *g.rule_args, *g.dice_args)
+    turn = solve_turn(g, mask, upper, flag, values)
     roll = ROLL_INDEX[dice]
     rows = []
     asked = None
     if rolls_left == 0:
-        per_box = np.empty(len(rules.boxes))
-        K.box_values(mask, upper, flag, roll, values, True, *g.rule_args, per_box)
-        joker = K.joker_applies(mask, roll, g.params, g.yacht_face)
-        for box, value in enumerate(per_box):
-            if value <= K.NEG / 2:
+        joker = joker_applies(mask, roll, g.params, g.yacht_face)
+        for box, value in enumerate(turn.box_values[:, roll]):
+            if value <= NEG / 2:
                 continue
-            points, upper_bonus, yacht_bonus, _ = K.write_box(box, mask, upper, flag, roll, joker, *g.rule_args)
+            points, upper_bonus, yacht_bonus, _ = write_box(box, mask, upper, flag, roll, joker, *g.rule_args)
             extra = upper_bonus + yacht_bonus
             label = f"{rules.boxes[box].name} for {points}" + (f" (+{extra} bonus)" if extra else "")
-            rows.append((label, card.score + value))
+            rows.append({"option": label, "expected_final": card.score + float(value)})
             if box == asked_box:
                 asked = label
     else:
-        keep_vals = k2 if rolls_left == 2 else k1
+        keep_vals = turn.k2 if rolls_left == 2 else turn.k1
         for j in range(TABLES.n_roll_keeps[roll]):
             keep = TABLES.roll_keeps[roll, j]
             faces = KEEPS[keep]
@@ -219,31 +231,31 @@ def advise(rules: Rules | str, dice, rolls_left: int, card: ScoreCard | None = N
             label = (("keep all (stop and score)" if rolls_left == 1 else "keep all five, roll none")
                      if len(faces) == 5 else
                      "reroll all" if not faces else f"keep {show(faces)}")
-            rows.append((label, card.score + keep_vals[keep]))
-    options = pd.DataFrame(rows, columns=["option", "expected_final"])
+            rows.append({"option": label, "expected_final": card.score + float(keep_vals[keep])})
     goal = None
+    best_expected = max(row["expected_final"] for row in rows)
     if target is not None or opponents:
         goal, chances = goal_chances(rules, card, mask, roll, rolls_left, target, opponents)
-        options["goal_chance"] = chances
+        for row, chance in zip(rows, chances):
+            row["goal_chance"] = float(chance)
         # Equal chances (to rounding) keep the expected-score order.
-        options["rank_key"] = options["goal_chance"].round(12)
-        options = options.sort_values(["rank_key", "expected_final"], ascending=False, kind="stable")
-        options = options.drop(columns="rank_key").reset_index(drop=True)
-        options["gives_up"] = options["expected_final"].max() - options["expected_final"]
-        options["goal_gives_up"] = options["goal_chance"].iloc[0] - options["goal_chance"]
+        rows.sort(key=lambda row: (-round(row["goal_chance"], 12), -row["expected_final"]))
+        for row in rows:
+            row["gives_up"] = best_expected - row["expected_final"]
+            row["goal_gives_up"] = rows[0]["goal_chance"] - row["goal_chance"]
     else:
-        options = options.sort_values("expected_final", ascending=False, kind="stable").reset_index(drop=True)
-        options["gives_up"] = options["expected_final"].iloc[0] - options["expected_final"]
+        rows.sort(key=lambda row: -row["expected_final"])
+        for row in rows:
+            row["gives_up"] = best_expected - row["expected_final"]
     if asked_box is not None and asked is None:
         raise InvalidArgument(f"The rules do not let this roll be written in '{rules.boxes[asked_box].name}' "
                               "(the joker rule decides where a further five alike goes).")
-    return Advice(rules, dice, rolls_left, card, options, asked, goal)
+    return Advice(rules, dice, rolls_left, card, tuple(rows), asked, goal)
 
 
 def goal_chances(rules: Rules, card: ScoreCard, mask: int, roll: int, rolls_left: int, target, opponents):
     """(goal label, chance of the goal after each option, in the order advise() lists the options)."""
-    from analysis.yacht import _target_kernels as T
-    from analysis.yacht.target import as_plain_rules, dice_rows, reach_table
+    from analysis.yacht.target import as_plain_rules, reach_table
     from analysis.yacht.win import Position, player_positions, remaining_table, win_values
 
     rules = as_plain_rules(rules)
@@ -266,20 +278,22 @@ def goal_chances(rules: Rules, card: ScoreCard, mask: int, roll: int, rolls_left
             if not mask >> box & 1:
                 chances.append(table[mask | (1 << box), min(x + int(rules.scores[box, roll]), top)])
         return label, chances
-    _, k1, _, k2, _ = T.card_turn(mask, table, rules.scores, x, *dice_rows())
-    keep_rows = k2 if rolls_left == 2 else k1
-    return label, [keep_rows[keep, x] for keep in TABLES.roll_keeps[roll, :TABLES.n_roll_keeps[roll]]]
+    turn = goal_turn(mask, table, rules.scores, x)
+    keep_vals = turn.k2 if rolls_left == 2 else turn.k1
+    return label, [keep_vals[keep] for keep in TABLES.roll_keeps[roll, :TABLES.n_roll_keeps[roll]]]
 
 
-def opening_keeps(rules: Rules | str = "yacht_kr", values: np.ndarray | None = None) -> pd.DataFrame:
+def opening_keeps(rules: Rules | str = "yacht_kr", values: np.ndarray | None = None):
     """The best keep for every first roll of the game (two rolls left, every box open), most likely rolls first.
 
     Columns: roll, chance (of throwing it), best keep, expected final score, runner-up keep, margin.
     """
+    import pandas as pd
+
     rules = preset(rules) if isinstance(rules, str) else rules
     g = game_arrays(rules)
     values = state_values(rules) if values is None else values
-    _, _, _, _, k2, _, _ = K.turn_tables(0, 0, 0, values, True, *g.rule_args, *g.dice_args)
+    k2 = solve_turn(g, 0, 0, 0, values).k2   # the empty card
     rows = []
     for roll, dice in enumerate(ROLLS):
         keeps = sorted(TABLES.roll_keeps[roll, :TABLES.n_roll_keeps[roll]], key=lambda k: -k2[k])

@@ -13,9 +13,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from analysis.yacht import _kernels as K
 from analysis.yacht.dice import KEEPS, ROLLS, TABLES
 from analysis.yacht.rules import JOKERS, Rules
+from analysis.yacht.scoring import pack
 
 
 @dataclass(frozen=True, eq=False)
@@ -40,7 +40,7 @@ class GameArrays:
         return dice_args()
 
     def state(self, mask: int, upper: int, flag: int) -> int:
-        return int(K.pack(mask, upper, flag, self.params))
+        return int(pack(mask, upper, flag, self.params))
 
     @property
     def start(self) -> int:

@@ -61,6 +61,12 @@ class Match:
     finals: np.ndarray            # finals[game, player]: player i plays strategies[i], whatever the seat
     box_points: np.ndarray        # box_points[player, box]: total points written
     box_zeros: np.ndarray         # box_zeros[player, box]: games with a zero written
+    #: Of those writes, the ones made behind: the player's score below the best other player's as its turn began.
+    behind_writes: np.ndarray | None = None   # [player, box]: games in which the box was written while behind
+    behind_zeros: np.ndarray | None = None    # [player, box]: ... with a zero
+    #: Writes whose turn the win-seeking player played differently from the expected-score play
+    #: (a keep or box worth less in expected points), split [player, behind (1) or not (0), box].
+    differed: np.ndarray | None = None
 
     @property
     def players(self) -> int:
@@ -108,10 +114,44 @@ class Match:
             rows.append(row)
         return pd.DataFrame(rows)
 
+    def joined(self, later: "Match") -> "Match":
+        """This run followed by ``later``, the games after it under the same seed and strategies."""
+        if (later.rules, later.strategies, later.seed, later.exact_from) != (self.rules, self.strategies, self.seed,
+                                                                           self.exact_from):
+            raise InvalidArgument("Only runs of the same match (rules, strategies, seed, exact_from) can be joined.")
+        return Match(self.rules, self.strategies, self.games + later.games, self.seed, self.exact_from,
+                     np.concatenate([self.finals, later.finals]), self.box_points + later.box_points,
+                     self.box_zeros + later.box_zeros, self.behind_writes + later.behind_writes,
+                     self.behind_zeros + later.behind_zeros, self.differed + later.differed)
+
+    def situation_table(self) -> pd.DataFrame:
+        """Per box and strategy (first player of it): zero rates behind and ahead (or level), and how often
+        the win-seeking player's turn differed from the expected-score play, behind and ahead.
+
+        ``behind`` means the player's score was below the best other player's as the turn that wrote the
+        box began. A rate is over the games in which the box was written in that situation.
+        """
+        rows = []
+        for b, box in enumerate(self.rules.boxes):
+            row = {"box": box.name}
+            for name in dict.fromkeys(self.strategies):
+                i = self.strategies.index(name)
+                behind, zeros = self.behind_writes[i, b], self.behind_zeros[i, b]
+                ahead, ahead_zeros = self.games - behind, self.box_zeros[i, b] - zeros
+                row[f"{name} written behind"] = behind / self.games
+                row[f"{name} zero rate behind"] = zeros / behind if behind else 0.0
+                row[f"{name} zero rate ahead"] = ahead_zeros / ahead if ahead else 0.0
+                if name == "to-win":
+                    row["to-win differed behind"] = self.differed[i, 1, b] / behind if behind else 0.0
+                    row["to-win differed ahead"] = self.differed[i, 0, b] / ahead if ahead else 0.0
+            rows.append(row)
+        return pd.DataFrame(rows)
+
     def to_dict(self) -> dict:
         return {"preset": self.rules.name, "players": self.players, "strategies": list(self.strategies),
                 "games": self.games, "seed": self.seed, "exact_from": self.exact_from,
-                "strategy_table": self.strategy_table(), "boxes": self.box_table()}
+                "strategy_table": self.strategy_table(), "boxes": self.box_table(),
+                "situations": self.situation_table()}
 
     def __str__(self) -> str:
         lines = [f"{self.rules.name}: {self.games:,} games of {self.players} players "
@@ -126,8 +166,11 @@ class Match:
 
 def simulate_match(rules: Rules | str = "yacht_kr", strategies=("to-win", "optimal"), players: int | None = None,
                    games: int = 10_000, seed: int = 0, exact_from: int = EXACT_FROM,
-                   start: tuple | None = None, rotate: bool = True) -> Match:
+                   start: tuple | None = None, rotate: bool = True, first_game: int = 0) -> Match:
     """Play ``games`` seeded games between ``strategies`` (one per player).
+
+    ``first_game``: play games ``first_game ..`` of the seed's sequence, so a long run can be made in
+    parts (:meth:`Match.joined` puts them together: the same result as one run).
 
     ``start``: the players' positions (``Position`` or ``"SCORE:BOX,..."``) instead of empty cards;
     ``rotate=False`` keeps player i in seat i (who moves first changes nothing for expected-score
@@ -143,6 +186,8 @@ def simulate_match(rules: Rules | str = "yacht_kr", strategies=("to-win", "optim
     names = parse_strategies(strategies, players)
     if not 1 <= games <= 100_000_000:
         raise InvalidArgument(f"Games must be between 1 and 100,000,000, not {games}.")
+    if not 0 <= first_game < 2 ** 62:
+        raise InvalidArgument(f"first_game must be a whole number from 0, not {first_game}.")
     if not 0 <= seed < 2 ** 63:
         raise InvalidArgument(f"The seed must be a whole number from 0 to 2**63 - 1, not {seed}.")
     n_boxes = len(rules.boxes)
@@ -163,6 +208,8 @@ def simulate_match(rules: Rules | str = "yacht_kr", strategies=("to-win", "optim
     finals = np.zeros((games, players), dtype=np.int64)
     box_points = np.zeros((players, n_boxes), dtype=np.int64)
     box_zeros = np.zeros((players, n_boxes), dtype=np.int64)
+    behind_writes, behind_zeros = np.zeros_like(box_zeros), np.zeros_like(box_zeros)
+    differed = np.zeros((players, 2, n_boxes), dtype=np.int64)
     if "to-win" in names:
         seconds = games * names.count("to-win") * _SECONDS_PER_CARD * (1 << exact_from)
         if seconds > 60:
@@ -173,20 +220,28 @@ def simulate_match(rules: Rules | str = "yacht_kr", strategies=("to-win", "optim
     with Progress(f"odds: playing {games:,} {rules.name} matches ({', '.join(names)})", total=games) as bar:
         for first in range(0, games, step):
             count = min(step, games - first)
-            turn = (first + np.arange(count)) % players if rotate else np.zeros(count, dtype=np.int64)
+            turn = (first_game + first + np.arange(count)) % players if rotate else np.zeros(count, dtype=np.int64)
             seat_of = (np.arange(players)[None, :] + turn[:, None]) % players   # player i's seat in each game
             rows = np.arange(count)[:, None]
             seat_strategy = np.empty((count, players), dtype=np.int64)
             seat_mask, seat_score = np.empty_like(seat_strategy), np.empty_like(seat_strategy)
             seat_strategy[rows, seat_of], seat_mask[rows, seat_of], seat_score[rows, seat_of] = codes, masks, scores
             points = np.zeros((count, players, n_boxes), dtype=np.int64)
-            T.play_matches(first, seed, seat_strategy, seat_mask, seat_score, exact_from, values, remaining, order,
-                           maxima, *g.rule_args, *g.dice_args, keep_faces, keep_size, roll_code,
-                           K.numba_threads(), points)
+            situation = np.zeros_like(points)
+            T.play_matches(first_game + first, seed, seat_strategy, seat_mask, seat_score, exact_from, values,
+                           remaining, order, maxima, *g.rule_args, *g.dice_args, keep_faces, keep_size, roll_code,
+                           K.numba_threads(), points, situation)
             for i in range(players):
                 mine = points[np.arange(count), seat_of[:, i]]
+                how = situation[np.arange(count), seat_of[:, i]]
+                behind, changed = (how & 1 == 1) & was_open[i], how & 2 == 2
                 finals[first:first + count, i] = scores[i] + mine.sum(axis=1)
                 box_points[i] += mine.sum(axis=0)
                 box_zeros[i] += ((mine == 0) & was_open[i]).sum(axis=0)
+                behind_writes[i] += behind.sum(axis=0)
+                behind_zeros[i] += (behind & (mine == 0)).sum(axis=0)
+                differed[i, 1] += (changed & behind).sum(axis=0)
+                differed[i, 0] += (changed & ~behind & was_open[i]).sum(axis=0)
             bar.advance(count)
-    return Match(rules, names, games, seed, exact_from, finals, box_points, box_zeros)
+    return Match(rules, names, games, seed, exact_from, finals, box_points, box_zeros, behind_writes, behind_zeros,
+                 differed)

@@ -16,16 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-import pandas as pd
 
 from analysis.progress import Progress
 from analysis.store import Array, Store, TableKind, prepares
-from analysis.yacht import _kernels as K
 from analysis.yacht.game import game_arrays
 from analysis.yacht.rules import Rules, preset
 
 _BLOCK = 4096
-_CODE = (__name__, "analysis.yacht._kernels", "analysis.yacht.game", "analysis.yacht.dice")
+_CODE = (__name__, "analysis.yacht._kernels", "analysis.yacht.scoring", "analysis.yacht.game", "analysis.yacht.dice")
 #: Expected points still to come from every card state under optimal play.
 STATE_VALUES = TableKind(
     "yacht/state-values", {"values": Array("float64", ("states",), within=(0, float("inf")))}, code=_CODE,
@@ -43,6 +41,8 @@ def _as_rules(rules: Rules | str) -> Rules:
 
 def compute_values(rules: Rules) -> np.ndarray:
     """Expected points still to come from every state under optimal play (no cache)."""
+    from analysis.yacht import _kernels as K   # numba starts only when a table is built
+
     g = game_arrays(rules)
     values = np.zeros(rules.n_states)
     # The bar counts score cards (masks): the middle layers hold most of them and most of the work.
@@ -69,6 +69,8 @@ def follow_policy(rules: Rules, values: np.ndarray, with_distribution: bool = Tr
     hit rates, and (``with_distribution``) the chance of every final score. With
     ``use_values=False`` the policy is the best single turn (a heuristic), else optimal.
     """
+    from analysis.yacht import _kernels as K
+
     g = game_arrays(rules)
     n_boxes = len(rules.boxes)
     mass = np.zeros(values.shape[0])
@@ -160,6 +162,8 @@ class Solution:
                 "max_score": int(np.nonzero(self.distribution)[0].max())}
 
     def to_dict(self, distribution: bool = False) -> dict:
+        import pandas as pd
+
         boxes = []
         for row in self.boxes.to_dict("records"):
             if pd.isna(row["zero_rate"]):
@@ -187,6 +191,8 @@ class Solution:
 
 def solve(rules: Rules | str = "yacht_kr", store: Store | None = None) -> Solution:
     """Solve ``rules`` (a preset name or :class:`Rules`) exactly; cached after the first call."""
+    import pandas as pd   # only here and in Solution: the advisor reads the values without it
+
     rules = _as_rules(rules)
     store = store or Store()
     values = state_values(rules, store)

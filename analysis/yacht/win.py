@@ -37,7 +37,7 @@ from analysis.yacht.target import as_plain_rules, card_mask, max_score, open_max
 REMAINING = TableKind("yacht/remaining", {"remaining": Array("float64", ("cards", "width"), within=(0, 1),
                                                              sums_to_one=1)},
                       code=(__name__, "analysis.yacht._target_kernels", "analysis.yacht._kernels",
-                            "analysis.yacht.game", "analysis.yacht.dice"))
+                            "analysis.yacht.scoring", "analysis.yacht.game", "analysis.yacht.dice"))
 #: Players in one question: me and up to five opponents.
 MAX_OPPONENTS = 5
 #: Cards a win-seeking recursion visits per second here (measured, benchmarks/bench_yacht_target.py).
