@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from itertools import combinations_with_replacement
+from functools import lru_cache
+from itertools import combinations_with_replacement, product
 
 import numpy as np
 
@@ -34,6 +35,7 @@ FIRST_FULL_KEEP = len(KEEPS) - len(ROLLS)
 KEEP_INDEX = {keep: i for i, keep in enumerate(KEEPS)}
 
 
+@lru_cache(maxsize=None)   # 462 distinct multisets, asked for about 4,600 times while the tables are built
 def ways(faces: tuple[int, ...]) -> int:
     """Ordered outcomes of rolling ``len(faces)`` dice that sort to ``faces`` (multinomial coefficient)."""
     return arrangements(faces)
@@ -41,8 +43,11 @@ def ways(faces: tuple[int, ...]) -> int:
 
 def sub_keeps(roll: tuple[int, ...]) -> list[tuple[int, ...]]:
     """The distinct keeps that can be set aside from ``roll`` (at most 32, fewer with pairs)."""
-    found = {tuple(roll[i] for i in range(DICE) if mask >> i & 1) for mask in range(1 << DICE)}
-    return sorted(found, key=lambda k: KEEP_INDEX[k])
+    faces = sorted(set(roll))
+    # How many of each face to keep: every combination is a different keep (no duplicates to remove).
+    found = [tuple(face for face, n in zip(faces, kept) for _ in range(n))
+             for kept in product(*(range(roll.count(face) + 1) for face in faces))]
+    return sorted(found, key=KEEP_INDEX.__getitem__)
 
 
 @dataclass(frozen=True)

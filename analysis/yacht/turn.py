@@ -3,8 +3,8 @@
 The solver's kernels solve every card's turn to build the value table; a question at the
 table needs one card's turn only, given that table: every final roll scored in every open box
 (``scoring.write_box``, the rules the kernels compile), then two keep passes. A keep's value is
-the average over the dice thrown, one product with the 462 x 252 keep -> roll matrix; a roll's
-value is its best keep. No compiler is started, so a fresh process answers from the store at once.
+the average over the dice thrown (one die at a time, as in the kernels); a roll's value is its
+best keep. No compiler is started, so a fresh process answers from the store at once.
 
 >>> from analysis.yacht.game import game_arrays
 >>> from analysis.yacht.rules import preset
@@ -22,23 +22,47 @@ from functools import lru_cache
 
 import numpy as np
 
-from analysis.yacht.dice import TABLES
+from analysis.yacht.dice import KEEPS, TABLES
 from analysis.yacht.scoring import NEG, joker_applies, write_box
 
 
 @lru_cache(maxsize=1)
-def keep_matrix() -> np.ndarray:
-    """``matrix[keep, roll]``: the chance that keeping ``keep`` and throwing the other dice shows ``roll``."""
-    t = TABLES
-    matrix = np.zeros((t.keep_start.shape[0] - 1, t.roll_keeps.shape[0]))
-    matrix[np.repeat(np.arange(matrix.shape[0]), np.diff(t.keep_start)), t.keep_roll] = t.keep_prob
-    return matrix
+def _sizes() -> list[slice]:
+    """The keeps of each size (0 to 5 dice) as a slice: keeps are ordered by size."""
+    starts = np.searchsorted([len(keep) for keep in KEEPS], np.arange(7))
+    return [slice(int(starts[n]), int(starts[n + 1])) for n in range(6)]
+
+
+def keep_values(roll_vals: np.ndarray) -> np.ndarray:
+    """``out[keep, ...]``: the expected ``roll_vals`` after keeping ``keep`` and throwing the other dice.
+
+    Throwing m dice is throwing one, then m - 1: a keep is the average of the six keeps one die
+    larger, so five passes of 6 look-ups a keep (the kernels' order) instead of a sum over every roll.
+    """
+    out = np.empty((len(KEEPS),) + roll_vals.shape[1:])
+    sizes = _sizes()
+    out[sizes[5]] = roll_vals              # the last 252 keeps are the rolls, in the same order
+    for size in range(4, -1, -1):
+        layer = sizes[size]
+        out[layer] = out[TABLES.keep_add[layer, 1:]].sum(axis=1) * (1.0 / 6.0)
+    return out
 
 
 def best_keep_values(keep_vals: np.ndarray) -> np.ndarray:
-    """``out[roll]``: the best of ``keep_vals`` over the keeps that can be set aside from ``roll``."""
-    keeps = TABLES.roll_keeps
-    return np.where(keeps >= 0, keep_vals[keeps], -np.inf).max(axis=1)
+    """``out[roll, ...]``: the best of ``keep_vals[keep, ...]`` over the keeps that can be set aside from ``roll``.
+
+    Grown one die at a time: the best over a keep's sub-keeps is the better of its own value and the
+    best over each keep one die smaller.
+    """
+    best = keep_vals.copy()
+    sizes = _sizes()
+    for size in range(1, 6):
+        layer = sizes[size]
+        smaller = TABLES.keep_remove[layer]                        # -1 pads pick the last keep ...
+        chosen = best[smaller]
+        pads = (smaller < 0).reshape(smaller.shape + (1,) * (keep_vals.ndim - 1))
+        best[layer] = np.maximum(best[layer], np.where(pads, -np.inf, chosen).max(axis=1))   # ... left out here
+    return best[sizes[5]]
 
 
 @dataclass(frozen=True)
@@ -50,7 +74,7 @@ class Turn:
     box_values: np.ndarray
     k1: np.ndarray
     k2: np.ndarray
-    value: float
+    value: float | np.ndarray
 
 
 def solve_turn(g, mask: int, upper: int, flag: int, values: np.ndarray) -> Turn:
@@ -69,25 +93,37 @@ def solve_turn(g, mask: int, upper: int, flag: int, values: np.ndarray) -> Turn:
     return keep_passes(per_box)
 
 
-def goal_turn(mask: int, table: np.ndarray, scores: np.ndarray, x: int) -> Turn:
-    """The turn of card ``mask`` played for a goal, at score index ``x`` (see ``_target_kernels.py``).
+def goal_turn(mask: int, table: np.ndarray, scores: np.ndarray, x) -> Turn:
+    """The turn of card ``mask`` played for a goal, at score index ``x`` (one index, or an array of them).
 
-    ``table[card, x]`` is the best chance of the goal from each fuller card; writing ``points``
-    moves the index to ``min(x + points, top)``. Within the turn the index stays at ``x``, so the
-    turn is one column of the kernels' rows: the same keep passes as the expected score.
+    ``table[card, x]`` is the best chance of the goal from each fuller card (see ``_target_kernels.py``);
+    writing ``points`` moves the index to ``min(x + points, top)``. Within a turn the index stays put,
+    so each index is a turn of its own: with an array, every value gains a last axis over ``x``.
     """
     n_boxes, n_rolls = scores.shape
     top = table.shape[1] - 1
-    per_box = np.full((n_boxes, n_rolls), NEG)
+    x = np.asarray(x)
+    per_box = np.full((n_boxes, n_rolls) + x.shape, NEG)
     for box in range(n_boxes):
         if not mask >> box & 1:
-            per_box[box] = table[mask | (1 << box), np.minimum(x + scores[box], top)]
+            per_box[box] = table[mask | (1 << box), np.minimum(np.add.outer(scores[box], x), top)]
     return keep_passes(per_box)
+
+
+def goal_cards(table: np.ndarray, cards, lows, highs, scores: np.ndarray) -> None:
+    """Fill ``table[card, lows[i]:highs[i]]`` for each card, fullest first (numpy; a few cards only).
+
+    The same recursion as the kernels' ``solve_cards`` without starting numba: about 10 ms a card
+    here against 8 ms, so a question over a handful of cards answers before numba would have loaded.
+    """
+    for card, low, high in sorted(zip(cards, lows, highs), key=lambda c: -int(c[0]).bit_count()):
+        if high > low:
+            table[card, low:high] = goal_turn(int(card), table, scores, np.arange(low, high)).value
 
 
 def keep_passes(per_box: np.ndarray) -> Turn:
     """The turn from the value of writing each final roll in each box: the best box, then two keep passes."""
-    matrix = keep_matrix()
-    k1 = matrix @ per_box.max(axis=0)
-    k2 = matrix @ best_keep_values(k1)
-    return Turn(per_box, k1, k2, float(TABLES.first_roll @ best_keep_values(k2)))
+    k1 = keep_values(per_box.max(axis=0))
+    k2 = keep_values(best_keep_values(k1))
+    value = np.tensordot(TABLES.first_roll, best_keep_values(k2), axes=1)
+    return Turn(per_box, k1, k2, float(value) if value.ndim == 0 else value)

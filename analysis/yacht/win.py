@@ -40,6 +40,9 @@ REMAINING = TableKind("yacht/remaining", {"remaining": Array("float64", ("cards"
                             "analysis.yacht.scoring", "analysis.yacht.game", "analysis.yacht.dice"))
 #: Players in one question: me and up to five opponents.
 MAX_OPPONENTS = 5
+#: Up to this many cards (6 open boxes) the recursion runs in numpy (turn.goal_cards): a fresh process
+#: answers before numba would have loaded its kernels; beyond, the numba kernels are faster.
+NUMPY_CARDS = 64
 #: Cards a win-seeking recursion visits per second here (measured, benchmarks/bench_yacht_target.py).
 CARDS_PER_SECOND = 120
 
@@ -239,6 +242,12 @@ def win_values(rules: Rules, me: Position, opponents: tuple[Position, ...], rema
     # From card c my score is at most mine plus the best of the boxes filled since.
     maxima = open_maxima(rules)
     highs = np.minimum(table.shape[1], me.score + maxima[mine] - maxima + 1)
-    solve_layers(table, rules, lows, wanted, f"odds: playing {rules.name} to win ({int(wanted.sum()):,} cards)",
-                 highs)
+    if wanted.sum() <= NUMPY_CARDS:
+        from analysis.yacht.turn import goal_cards
+
+        chosen = cards[wanted & (cards != n_cards - 1)]
+        goal_cards(table, chosen, lows[chosen], highs[chosen], rules.scores)
+    else:
+        solve_layers(table, rules, lows, wanted, f"odds: playing {rules.name} to win ({int(wanted.sum()):,} cards)",
+                     highs)
     return table
