@@ -28,12 +28,10 @@ from functools import lru_cache
 from math import comb
 
 import numpy as np
-import pandas as pd
 
 from analysis.errors import InvalidPosition
 from analysis.progress import Progress
 from analysis.store import Array, Store, TableKind, prepares
-from analysis.backgammon import _kernels
 from analysis.backgammon.position import BAR, SLOTS, START, Position, pip_count
 from analysis.backgammon.rules import STANDARD
 
@@ -64,10 +62,27 @@ TWO_SIDED = TableKind("backgammon/bearoff-two-sided", _two_sided_layout,
                       code=(__name__, "analysis.backgammon._kernels"))
 
 
+# Reading a stored table needs no numba: ranks and the small boards' list are plain Python,
+# and the kernels (numba's import and cached code: about half a second) load only to build.
+
 @lru_cache(maxsize=None)
 def home_positions(top: int) -> np.ndarray:
     """All 6-tuples of at most ``top`` checkers, in the kernels' (lexicographic) rank order."""
+    if top <= TWO_SIDED_CHECKERS:        # 924 boards: listed in Python, so a cube question or chart starts no numba
+        return np.array(list(_boards(6, top)), dtype=np.int64).reshape(-1, 6)
+    from analysis.backgammon import _kernels
+
     return _kernels.home_positions(top, comb(top + 6, 6))
+
+
+def _boards(points: int, top: int):
+    """Boards of ``points`` points holding at most ``top`` checkers, the last point counting fastest."""
+    if points == 0:
+        yield ()
+        return
+    for here in range(top + 1):
+        for rest in _boards(points - 1, top - here):
+            yield (here,) + rest
 
 
 @lru_cache(maxsize=None)
@@ -82,8 +97,16 @@ def _ways(top: int) -> np.ndarray:
 
 
 def rank(counts, top: int = ONE_SIDED_CHECKERS) -> int:
-    """Index of a home-board position in the database of up to ``top`` checkers."""
-    return int(_kernels.bearoff_rank(np.asarray(counts, dtype=np.int64), top, _ways(top)))
+    """Index of a home-board position in the database of up to ``top`` checkers.
+
+    The same sum as ``_kernels.bearoff_rank`` (which the builders call inside numba).
+    """
+    ways = _ways(top)
+    index, left = 0, top
+    for point, count in enumerate(counts):
+        index += int(ways[point, left, count])
+        left -= int(count)
+    return index
 
 
 def _pips(rows: np.ndarray) -> np.ndarray:
@@ -91,6 +114,8 @@ def _pips(rows: np.ndarray) -> np.ndarray:
 
 
 def _build_one_sided() -> dict:
+    from analysis.backgammon import _kernels
+
     rows = home_positions(ONE_SIDED_CHECKERS)
     order = np.argsort(_pips(rows), kind="stable")
     ways = _ways(ONE_SIDED_CHECKERS)
@@ -126,6 +151,8 @@ CUBE_MAX = CUBE_VALUES[-1]
 @lru_cache(maxsize=None)
 def _two_sided_inputs():
     """Positions, the successor table and the order in which pairs are solved."""
+    from analysis.backgammon import _kernels
+
     rows = home_positions(TWO_SIDED_CHECKERS)
     starts, succ = _kernels.successor_table(rows, TWO_SIDED_CHECKERS, _ways(TWO_SIDED_CHECKERS))
     pips = _pips(rows)
@@ -138,6 +165,8 @@ def two_sided_endless() -> dict:
 
     Not cached (about a second): used to compare with gnubg and in the benchmark.
     """
+    from analysis.backgammon import _kernels
+
     count, starts, succ, pair_order = _two_sided_inputs()
     unused = np.zeros((1, 1))
     win, nd_centre, nd_owned, nd_theirs = _kernels.build_two_sided(pair_order, starts, succ, count, unused, False)
@@ -153,6 +182,8 @@ def _build_cube_levels() -> dict:
     32 down to 1. The cap is not a detail: it moves equities with a 2-cube by up to
     1.3e-4 and with an 8-cube by up to 0.016 against an endless cube.
     """
+    from analysis.backgammon import _kernels
+
     values = CUBE_VALUES[-2::-1]                      # 32, 16, ..., 1: each level needs the one above
     with Progress("odds: building the two-sided bear-off database (once; cached afterwards)",
                   total=1 + len(values)) as bar:
@@ -212,9 +243,9 @@ class BearoffOdds:
     """How many rolls one side needs to bear off (exact, optimal play)."""
 
     counts: tuple
-    distribution: pd.Series          # P(exactly n rolls), n = 1, 2, ...
+    distribution: pd.Series           # P(exactly n rolls), n = 1, 2, ...
     expected_rolls: float
-    first_off: pd.Series | None      # P(first checker off in exactly n rolls); 15 checkers only
+    first_off: pd.Series | None        # P(first checker off in exactly n rolls); 15 checkers only
 
     @property
     def effective_pip_count(self) -> float:
@@ -272,21 +303,34 @@ def parse_counts(counts) -> tuple:
     return values
 
 
+def rolls_needed(counts, store: Store | None = None) -> tuple[int, np.ndarray, float]:
+    """``(fewest, chances, expected)``: P(exactly n rolls) for n = fewest, fewest + 1, ... as an array.
+
+    The numbers of :func:`bearoff_odds` straight from the stored table, without pandas
+    (the ``chart`` command draws from them).
+    """
+    counts = parse_counts(counts)
+    index = rank(counts)
+    table = one_sided_table(store)
+    dist = table["distribution"][index]
+    possible = np.nonzero(dist > 0)[0]
+    fewest, most = int(possible.min()), int(possible.max())
+    return fewest, dist[fewest:most + 1], float(table["expected"][index])
+
+
 def bearoff_odds(counts, store: Store | None = None) -> BearoffOdds:
     """The one-sided bear-off figures for ``counts`` (six counts, ace point first)."""
+    import pandas as pd
+
     counts = parse_counts(counts)
-    table = one_sided_table(store)
-    idx = rank(counts)
-    dist = table["distribution"][idx]
-    last = int(np.nonzero(dist > 0)[0].max())
-    first_n = int(np.nonzero(dist > 0)[0].min())
-    series = pd.Series(dist[first_n:last + 1], index=range(first_n, last + 1), name="P(rolls)")
+    fewest, chances, expected = rolls_needed(counts, store)
+    series = pd.Series(chances, index=range(fewest, fewest + chances.size), name="P(rolls)")
     first_off = None
     if sum(counts) == ONE_SIDED_CHECKERS:
-        gammon = table["first_off"][idx]
+        gammon = one_sided_table(store)["first_off"][rank(counts)]
         nz = np.nonzero(gammon > 0)[0]
         first_off = pd.Series(gammon[nz.min():nz.max() + 1], index=range(int(nz.min()), int(nz.max()) + 1))
-    return BearoffOdds(counts, series, float(table["expected"][idx]), first_off)
+    return BearoffOdds(counts, series, expected, first_off)
 
 
 # --------------------------------------------------------------------------- two sides

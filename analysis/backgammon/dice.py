@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import pandas as pd
-
 from analysis.errors import InvalidArgument
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
@@ -72,12 +70,18 @@ def shots(distance: int, blocks=()) -> int:
     return sum(hits_with(roll, distance, blocked) for roll in ROLLS)
 
 
+def shot_rows(blocks=()) -> list[dict]:
+    """The rows of :func:`shot_table` as plain dicts (no pandas: the ``chart`` command uses them)."""
+    blocked = parse_blocks(blocks)
+    return [{"distance": d, "rolls": shots(d, blocked), "chance": shots(d, blocked) / 36}
+            for d in range(1, 25) if d not in blocked]
+
+
 def shot_table(blocks=()) -> pd.DataFrame:
     """Hitting rolls for every distance 1-24 (``direct`` = 1-6), with optional blocks."""
-    blocked = parse_blocks(blocks)
-    rows = [{"distance": d, "rolls": shots(d, blocked), "chance": shots(d, blocked) / 36}
-            for d in range(1, 25) if d not in blocked]
-    return pd.DataFrame(rows)
+    import pandas as pd
+
+    return pd.DataFrame(shot_rows(blocks))
 
 
 @dataclass(frozen=True)
@@ -131,8 +135,8 @@ def entry(closed: int, on_bar: int = 1) -> Entry:
     return Entry(closed, on_bar, all_in, some_in, 36 - some_in)
 
 
-def entry_table(max_on_bar: int = 2) -> pd.DataFrame:
-    """P(every bar checker enters) against 0-6 closed points, 1..max_on_bar checkers on the bar."""
+def entry_rows(max_on_bar: int = 2) -> list[dict]:
+    """The rows of :func:`entry_table` as plain dicts (no pandas: the ``chart`` command uses them)."""
     _check_on_bar(max_on_bar)
     rows = []
     for closed in range(7):
@@ -140,7 +144,14 @@ def entry_table(max_on_bar: int = 2) -> pd.DataFrame:
             e = entry(closed, bar)
             rows.append({"closed": closed, "on_bar": bar, "all_enter": e.all_enter, "fanned": e.fanned,
                          "chance_all_enter": e.all_enter / 36})
-    return pd.DataFrame(rows)
+    return rows
+
+
+def entry_table(max_on_bar: int = 2) -> pd.DataFrame:
+    """P(every bar checker enters) against 0-6 closed points, 1..max_on_bar checkers on the bar."""
+    import pandas as pd
+
+    return pd.DataFrame(entry_rows(max_on_bar))
 
 
 def one_roll_bearoff(counts) -> int:
@@ -165,6 +176,8 @@ def one_roll_bearoff(counts) -> int:
 def one_roll_bearoff_table(checkers: int = 2) -> pd.DataFrame:
     """Every home board of ``checkers`` checkers and the rolls that bear them all off at once."""
     from itertools import combinations_with_replacement
+
+    import pandas as pd
 
     rows = []
     for points in combinations_with_replacement(range(1, 7), checkers):

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from analysis.charts.style import COLOURS, finish, house_style, series_styles, whole_number_ticks
+from analysis.charts.style import COLOURS, finish, house_style, series_styles, subplots, whole_number_ticks
 
 
 def shot_chart(block_sets=((), (4,), (4, 6)), title: str = "Shots at a blot by distance"):
     """Rolls (of 36) that hit a blot at each distance, open and with blocking points."""
-    import matplotlib.pyplot as plt
     from analysis.backgammon.dice import shots
 
     with house_style():
-        fig, ax = plt.subplots()
+        fig, ax = subplots()
         styles = series_styles()
         for blocks in block_sets:
             colour, marker, dash = next(styles)
@@ -31,11 +30,10 @@ def shot_chart(block_sets=((), (4,), (4, 6)), title: str = "Shots at a blot by d
 
 def entry_chart(max_on_bar: int = 3, title: str = "Entering from the bar"):
     """Chance that every bar checker enters, against 0-6 closed points."""
-    import matplotlib.pyplot as plt
     from analysis.backgammon.dice import entry
 
     with house_style():
-        fig, ax = plt.subplots()
+        fig, ax = subplots()
         styles = series_styles()
         closed = np.arange(7)
         for bar in range(1, max_on_bar + 1):
@@ -51,32 +49,27 @@ def entry_chart(max_on_bar: int = 3, title: str = "Entering from the bar"):
 
 def bearoff_distribution_chart(positions, labels=None, title: str = "Rolls needed to bear off (optimal play)"):
     """P(exactly n rolls) to bear off, one line per home-board position (counts or ``BearoffOdds``)."""
-    import matplotlib.pyplot as plt
-    from analysis.backgammon.bearoff import bearoff_odds
+    from analysis.backgammon.bearoff import rolls_needed
 
     with house_style():
-        fig, ax = plt.subplots()
+        fig, ax = subplots()
         styles = series_styles()
-        for i, counts in enumerate(positions):
-            odds = counts if hasattr(counts, "distribution") else bearoff_odds(counts)
+        for i, position in enumerate(positions):
+            counts = position.counts if hasattr(position, "counts") else position
+            fewest, chances, expected = rolls_needed(counts)
             colour, marker, dash = next(styles)
-            label = labels[i] if labels else " ".join(map(str, odds.counts))
-            dist = odds.distribution[odds.distribution > 5e-4]
-            ax.plot(dist.index, 100 * dist.values, color=colour, marker=marker, linestyle=dash,
-                    label=f"{label}: {odds.expected_rolls:.2f} rolls")
+            label = labels[i] if labels else " ".join(map(str, counts))
+            rolls = np.arange(fewest, fewest + chances.size)
+            shown = chances > 5e-4
+            ax.plot(rolls[shown], 100 * chances[shown], color=colour, marker=marker, linestyle=dash,
+                    label=f"{label}: {expected:.2f} rolls")
         whole_number_ticks(ax.xaxis)
         finish(ax, title, "rolls", "probability (%)", legend=True)
     return fig
 
 
-def race_by_pips(store=None):
-    """The exact cubeless winning chance of the side on roll, averaged over every bear-off with given pip counts.
-
-    From the two-sided database (every pair of home boards of up to 6 checkers a side, as
-    ``cube_advice`` reads it), each pair counted once. Columns: ``my_pips`` (side on roll),
-    ``their_pips``, ``lead`` (their pips minus mine), ``pairs``, ``win_chance``.
-    """
-    import pandas as pd
+def race_columns(store=None) -> dict:
+    """:func:`race_by_pips` as a dict of numpy columns (no pandas: the ``chart`` command draws from it)."""
     from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, home_positions, two_sided_piece
 
     rows = home_positions(TWO_SIDED_CHECKERS)
@@ -90,26 +83,40 @@ def race_by_pips(store=None):
     total = by_pips.T @ win @ by_pips                  # [my pips, their pips] summed over the pairs
     pairs = np.outer(by_pips.sum(axis=0), by_pips.sum(axis=0))
     mine, theirs = np.nonzero(pairs)
-    return pd.DataFrame({"my_pips": mine, "their_pips": theirs, "lead": theirs - mine,
-                         "pairs": pairs[mine, theirs].astype(np.int64),
-                         "win_chance": total[mine, theirs] / pairs[mine, theirs]})
+    return {"my_pips": mine, "their_pips": theirs, "lead": theirs - mine,
+            "pairs": pairs[mine, theirs].astype(np.int64),
+            "win_chance": total[mine, theirs] / pairs[mine, theirs]}
+
+
+def race_by_pips(store=None):
+    """The exact cubeless winning chance of the side on roll, averaged over every bear-off with given pip counts.
+
+    From the two-sided database (every pair of home boards of up to 6 checkers a side, as
+    ``cube_advice`` reads it), each pair counted once. Columns: ``my_pips`` (side on roll),
+    ``their_pips``, ``lead`` (their pips minus mine), ``pairs``, ``win_chance``.
+    """
+    import pandas as pd
+
+    return pd.DataFrame(race_columns(store))
 
 
 def race_chart(frame, leads=(-4, 0, 4, 8), title: str = "Winning a bear-off race: pip counts"):
-    """``race_by_pips``: the roller's winning chance against its own pip count, one line per lead."""
-    import matplotlib.pyplot as plt
-
+    """``race_by_pips`` (or ``race_columns``): the roller's winning chance against its own pip count,
+    one line per lead."""
+    lead_of = np.asarray(frame["lead"])
+    my_pips, win_chance = np.asarray(frame["my_pips"]), np.asarray(frame["win_chance"])
     with house_style():
-        fig, ax = plt.subplots()
+        fig, ax = subplots()
         for lead, (colour, marker, dash) in zip(leads, series_styles()):
-            rows = frame[frame["lead"] == lead].sort_values("my_pips")
+            rows = np.nonzero(lead_of == lead)[0]
+            rows = rows[np.argsort(my_pips[rows], kind="stable")]
             if lead > 0:
                 label = f"opponent {lead} pips behind"
             elif lead < 0:
                 label = f"opponent {-lead} pips ahead"
             else:
                 label = "level pip counts"
-            ax.plot(rows["my_pips"], 100 * rows["win_chance"], color=colour, marker=marker, linestyle=dash,
+            ax.plot(my_pips[rows], 100 * win_chance[rows], color=colour, marker=marker, linestyle=dash,
                     markersize=4, label=label)
         ax.axhline(50, color="grey", linewidth=0.8)
         ax.set_ylim(0, 100)
@@ -121,13 +128,12 @@ def race_chart(frame, leads=(-4, 0, 4, 8), title: str = "Winning a bear-off race
 
 def exact_take_chart(bins: int = 60):
     """Exact 6-checker bear-offs: the taker's cubeless chance at correct takes and passes."""
-    import matplotlib.pyplot as plt
     from analysis.backgammon.race import exact_take_points
 
     frame = exact_take_points()
     frame = frame[(frame.taker_win > 0.05) & (frame.taker_win < 0.45)]
     with house_style():
-        fig, ax = plt.subplots()
+        fig, ax = subplots()
         edges = np.linspace(0.05, 0.45, bins + 1)
         ax.hist(100 * frame.taker_win[frame.correct_take], bins=100 * edges, color=COLOURS[0], alpha=0.75,
                 label="correct take")
@@ -141,12 +147,11 @@ def exact_take_chart(bins: int = 60):
 
 def variant_chart():
     """Dutch rolls and Acey-Deucey turns to enter all 15, by blocked entry points."""
-    import matplotlib.pyplot as plt
     from analysis.backgammon.variants import variant_table
 
     table = variant_table()
     with house_style():
-        fig, ax = plt.subplots()
+        fig, ax = subplots()
         styles = series_styles()
         for column, label in (("dutch_rolls", "Dutch: rolls"), ("acey_deucey_turns", "Acey-Deucey: turns")):
             colour, marker, dash = next(styles)

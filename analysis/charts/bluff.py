@@ -5,13 +5,14 @@ Each builder returns a matplotlib Figure; nothing is shown or saved here.
 
 from __future__ import annotations
 
+import matplotlib
 import numpy as np
 
 from analysis.bluff.bids import Bid
 from analysis.bluff.odds import bid_odds, odds_table
 from analysis.bluff.outcomes import challenge_outcome
 from analysis.bluff.rules import BiddingRules
-from analysis.charts.style import HEATMAP, finish, house_style, series_styles, whole_number_ticks
+from analysis.charts.style import HEATMAP, finish, house_style, series_styles, subplots, whole_number_ticks
 
 
 def _face_order(rules: BiddingRules) -> list[int]:
@@ -41,12 +42,11 @@ def bid_chances(rules: BiddingRules, my_dice, unknown: int, palifico_round: bool
 
 def bid_chance_chart(table, rules: BiddingRules, dice_text: str, unknown: int):
     """The table-side chart: P(true) and P(exactly) of every bid, a face per row, a count per column."""
-    import matplotlib.pyplot as plt
 
     faces = [face for face in _face_order(rules) if rules.face_name(face) in set(table["face"])]
     counts = np.arange(table["count"].min(), table["count"].max() + 1)
     with house_style():
-        fig, axes = plt.subplots(2, 1, figsize=(max(6.0, 0.42 * counts.size + 2.2), 6.4), sharex=True)
+        fig, axes = subplots(2, 1, figsize=(max(6.0, 0.42 * counts.size + 2.2), 6.4), sharex=True)
         for ax, column, what in zip(axes, ("p_true", "p_exact"), ("at least", "exactly")):
             grid = np.full((len(faces), counts.size), np.nan)
             for row, face in enumerate(faces):
@@ -107,12 +107,11 @@ def p_true_grid(rules: BiddingRules, max_unknown: int = 30, max_need: int = 15, 
 
 def p_true_heatmap_chart(grid, rules: BiddingRules):
     """Heat maps of ``p_true_grid``: unknown dice across, dice needed up, dashed at 50%."""
-    import matplotlib.pyplot as plt
 
     kinds = list(dict.fromkeys(grid["bid_kind"]))
     max_unknown, max_need = int(grid["unknown"].max()), int(grid["need"].max())
     with house_style():
-        fig, axes = plt.subplots(1, len(kinds), figsize=(5.5 * len(kinds), 4.6), sharey=True, squeeze=False,
+        fig, axes = subplots(1, len(kinds), figsize=(5.5 * len(kinds), 4.6), sharey=True, squeeze=False,
                                  layout="constrained")
         axes = axes[0]
         for ax, kind in zip(axes, kinds):
@@ -124,7 +123,7 @@ def p_true_heatmap_chart(grid, rules: BiddingRules):
                        colors="white", linewidths=1.5, linestyles="--")
             finish(ax, kind, "", "dice needed from the unknown ones" if ax is axes[0] else "")
             ax.grid(False)
-        fig.supxlabel("unknown dice (dice I cannot see)", fontsize=plt.rcParams["axes.labelsize"])
+        fig.supxlabel("unknown dice (dice I cannot see)", fontsize=matplotlib.rcParams["axes.labelsize"])
         fig.colorbar(image, ax=list(axes), label="P(bid true)", shrink=0.9)
         fig.suptitle(f"{rules.title}: chance that a bid is true (dashed: 50%)", fontweight="bold")
     return fig
@@ -176,11 +175,10 @@ def call_costs(rules: BiddingRules, my_dice, opponents, face: int, bidder: int |
 
 def call_cost_chart(costs, rules: BiddingRules, face: int):
     """Expected dice lost by every player against the count of the bid I call, a panel per call."""
-    import matplotlib.pyplot as plt
 
     calls = list(dict.fromkeys(costs["call"]))
     with house_style():
-        fig, axes = plt.subplots(1, len(calls), figsize=(5.5 * len(calls), 4.5), sharey=True, squeeze=False,
+        fig, axes = subplots(1, len(calls), figsize=(5.5 * len(calls), 4.5), sharey=True, squeeze=False,
                                  layout="constrained")
         for ax, call in zip(axes[0], calls):
             block = costs[costs["call"] == call]
@@ -206,10 +204,9 @@ def challenge_cost_by_margin(rules: BiddingRules, dice_in_play=(10, 20, 30), max
     challenge of a bid far above expectation costs the bidder, one far below costs
     the challenger. Losses are capped by the dice each player holds.
     """
-    import matplotlib.pyplot as plt
 
     with house_style():
-        fig, ax = plt.subplots()
+        fig, ax = subplots()
         styles = series_styles()
         for unknown in dice_in_play:
             colour, marker, dash = next(styles)
@@ -235,10 +232,9 @@ def challenge_cost_by_margin(rules: BiddingRules, dice_in_play=(10, 20, 30), max
 
 def preset_comparison(presets, unknown: int = 20):
     """P(true) of a number bid on face 3 (no own dice) against the count, one line per preset."""
-    import matplotlib.pyplot as plt
 
     with house_style():
-        fig, ax = plt.subplots()
+        fig, ax = subplots()
         for rules, (colour, marker, dash) in zip(presets, series_styles()):
             counts = np.arange(1, unknown + 1)
             p = [bid_odds(rules, (), unknown, Bid(int(c), 3)).p_true for c in counts]

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.ticker import FuncFormatter
 
-from analysis.charts.style import COLOURS, finish, house_style, series_styles
+from analysis.charts.style import COLOURS, finish, house_style, series_styles, subplots
 
 
 #: The games' own names for the presets, for titles and legends.
@@ -21,7 +20,7 @@ def game_name(rules) -> str:
 def class_frequency_chart(tables: dict, title: str = "How often each class is dealt"):
     """Bars of each class's probability (log scale) for several presets: ``{name: frequencies()}``."""
     with house_style():
-        fig, ax = plt.subplots()
+        fig, ax = subplots()
         names = list(tables)
         classes = list(next(iter(tables.values())).index)
         width = 0.8 / len(names)
@@ -47,7 +46,7 @@ def equity_curve_chart(tables: dict, bins: int = 200):
     270,725-hand table draws as quickly as a 22,100-hand one.
     """
     with house_style():
-        fig, ax = plt.subplots()
+        fig, ax = subplots()
         for (name, table), (colour, marker, dash) in zip(tables.items(), series_styles()):
             edges = np.linspace(0, 100, bins + 1)
             which = np.clip(np.digitize(table["percentile"], edges) - 1, 0, bins - 1)
@@ -70,7 +69,7 @@ def opponents_chart(frame, title: str = "Pot share at a showdown against more pl
     error bars show 2 standard errors.
     """
     with house_style():
-        fig, ax = plt.subplots()
+        fig, ax = subplots()
         for (hand, rows), (colour, marker, dash) in zip(frame.groupby("hand", sort=False), series_styles()):
             ax.errorbar(rows["opponents"], 100 * rows["equity"], yerr=200 * rows["standard_error"],
                         color=colour, marker=marker, linestyle=dash, capsize=3, label=hand)
@@ -87,7 +86,7 @@ def threshold_chart(series: dict, title: str = "How good a hand must be to see o
     ``series`` maps a label to a DataFrame with columns pot_to_stake and percentile.
     """
     with house_style():
-        fig, ax = plt.subplots()
+        fig, ax = subplots()
         for (label, frame), (colour, marker, dash) in zip(series.items(), series_styles()):
             ax.plot(frame["pot_to_stake"], frame["percentile"], color=colour, marker=marker,
                     linestyle=dash, markevery=3, label=label)
@@ -140,7 +139,7 @@ def equity_by_opponents(hands, max_opponents: int, rules="brag3", seed: int = 0,
 def heads_up_chart(frame, title: str = "Pot share against one opponent"):
     """Bars of each hand's heads-up pot share (``equity_by_opponents`` with one opponent)."""
     with house_style():
-        fig, ax = plt.subplots(figsize=(7.5, 0.45 * len(frame) + 1.4))
+        fig, ax = subplots(figsize=(7.5, 0.45 * len(frame) + 1.4))
         y = np.arange(len(frame))[::-1]
         labels = [f"{hand} ({title_})" for hand, title_ in zip(frame["hand"], frame["class"])]
         ax.barh(y, 100 * frame["equity"], height=0.6, color=COLOURS[0], hatch="//", edgecolor="white")

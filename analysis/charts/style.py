@@ -7,6 +7,7 @@ printout in black and white still tells the series apart; heat maps use
 
 from __future__ import annotations
 
+import sys
 from contextlib import contextmanager
 from itertools import cycle
 
@@ -79,6 +80,35 @@ def publishing(rc: dict | None = None):
     finally:
         _extra_rc.clear()
         _extra_rc.update(saved)
+
+
+#: ``Figure.subplots``' own keywords; the rest of a ``subplots`` call's keywords make the figure.
+_GRID_KEYWORDS = {"sharex", "sharey", "squeeze", "width_ratios", "height_ratios", "subplot_kw", "gridspec_kw"}
+
+
+def subplots(nrows: int = 1, ncols: int = 1, **keywords):
+    """``(figure, axes)`` as ``matplotlib.pyplot.subplots`` makes them.
+
+    Under :func:`publishing` (the ``odds GAME chart`` command) with pyplot not yet
+    imported, the figure is a bare ``matplotlib.figure.Figure``: pyplot's import and
+    figure manager cost a command-line chart about a tenth of a second and it never
+    shows a window. A notebook gets pyplot's figure, which its front end displays.
+    """
+    if not _extra_rc or "matplotlib.pyplot" in sys.modules:
+        import matplotlib.pyplot as plt
+
+        return plt.subplots(nrows, ncols, **keywords)
+    from matplotlib.figure import Figure
+
+    grid = {key: keywords.pop(key) for key in list(keywords) if key in _GRID_KEYWORDS}
+    figure = Figure(**keywords)
+    return figure, figure.subplots(nrows, ncols, **grid)
+
+
+def close(figure) -> None:
+    """Release a figure (pyplot keeps a reference to its own figures until they are closed)."""
+    if "matplotlib.pyplot" in sys.modules:
+        sys.modules["matplotlib.pyplot"].close(figure)
 
 
 def whole_number_ticks(axis) -> None:

@@ -6,10 +6,9 @@ house style (titled, labelled axes with units, readable in grey).
 
 from __future__ import annotations
 
-import matplotlib.pyplot as plt
 import numpy as np
 
-from analysis.charts.style import COLOURS, finish, house_style, series_styles
+from analysis.charts.style import COLOURS, finish, house_style, series_styles, subplots
 
 
 #: The games' own names for the presets, for titles and legends.
@@ -24,7 +23,7 @@ def game_name(rules) -> str:
 def score_distribution(solutions, title: str = "Final score under optimal play"):
     """Chance of each final score, one line per solved preset (``Solution`` objects)."""
     with house_style():
-        fig, ax = plt.subplots()
+        fig, ax = subplots()
         for solution, (colour, marker, dash) in zip(solutions, series_styles()):
             probabilities = solution.distribution
             scores = np.arange(probabilities.size)
@@ -41,7 +40,7 @@ def box_contributions(solution, title: str | None = None):
     """Expected points each box adds under optimal play, with its zero rate written beside the bar."""
     table = solution.boxes
     with house_style():
-        fig, ax = plt.subplots(figsize=(7.5, 0.35 * len(table) + 1.2))
+        fig, ax = subplots(figsize=(7.5, 0.35 * len(table) + 1.2))
         ax.barh(table["box"][::-1], table["expected_points"][::-1], color=COLOURS[0], hatch="//", edgecolor="white")
         for y, (points, zero) in enumerate(zip(table["expected_points"][::-1], table["zero_rate"][::-1])):
             label = f"{points:.1f}" + ("" if np.isnan(zero) else f"  (zero {zero:.0%})")
@@ -64,7 +63,7 @@ def _draw_box_chances(ax, table) -> None:
 def box_odds(table, preset_name: str):
     """Each box's chance of being made in one turn, first roll vs best keeps over three rolls."""
     with house_style():
-        fig, ax = plt.subplots(figsize=(7.5, 0.35 * len(table) + 1.2))
+        fig, ax = subplots(figsize=(7.5, 0.35 * len(table) + 1.2))
         _draw_box_chances(ax, table)
         finish(ax, f"{preset_name}: chance of making each box in one turn", "chance (%)", "box")
         ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2)
@@ -74,7 +73,7 @@ def box_odds(table, preset_name: str):
 def box_turn_chart(table, preset_name: str):
     """``box_odds``'s table in two panels: each box's chance in one turn, and a turn's expected points."""
     with house_style():
-        fig, (chance, points) = plt.subplots(1, 2, figsize=(9, 0.38 * len(table) + 1.8), sharey=True)
+        fig, (chance, points) = subplots(1, 2, figsize=(9, 0.38 * len(table) + 1.8), sharey=True)
         _draw_box_chances(chance, table)
         finish(chance, "chance of making the box", "chance (%)", "box")
         chance.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=1)
@@ -92,7 +91,7 @@ def box_turn_chart(table, preset_name: str):
 def keep_chart(options, dice_text: str, preset_name: str, rolls_left: int = 2):
     """Expected final score after each keep of a roll (``advise(...).options``), best at the top."""
     with house_style():
-        fig, ax = plt.subplots(figsize=(7.5, 0.32 * len(options) + 1.4))
+        fig, ax = subplots(figsize=(7.5, 0.32 * len(options) + 1.4))
         y = np.arange(len(options))[::-1]
         scores = options["expected_final"].to_numpy()
         bars = ax.barh(y, scores, height=0.65, color=COLOURS[0], edgecolor="white")
@@ -114,7 +113,7 @@ def keep_chart(options, dice_text: str, preset_name: str, rolls_left: int = 2):
 def reach_chart(frame, preset_name: str):
     """P(final score >= T) against T: playing for the largest expected score, and playing for T itself."""
     with house_style():
-        fig, ax = plt.subplots()
+        fig, ax = subplots()
         styles = series_styles()
         for column, label in (("expected_play", "playing for the largest expected score"),
                               ("target_play", "playing to reach T (a strategy for each T)")):
@@ -130,7 +129,7 @@ def reach_chart(frame, preset_name: str):
 def strategy_comparison(simulations, exact_optimal: float | None = None):
     """Mean final score of each simulated strategy with its 95% interval (error bars)."""
     with house_style():
-        fig, ax = plt.subplots()
+        fig, ax = subplots()
         names = [s.strategy for s in simulations]
         means = [s.mean for s in simulations]
         errors = [1.96 * s.standard_error for s in simulations]
