@@ -69,23 +69,28 @@ class Calibration:
         return "\n".join(lines)
 
 
+def seen_by(played, i: int, answerer: int, models):
+    """The beliefs of seat ``answerer`` about to answer bid ``i`` of a logged round, the seats numbered as the
+    answerer numbers them: me (0), then the others still in the game in turn order after me."""
+    seated = [seat for seat, dice in enumerate(played.dice) if dice]
+    order = seated[seated.index(answerer):] + seated[:seated.index(answerer)]
+    position = {seat: k for k, seat in enumerate(order)}
+    turns = tuple(Turn(position[p], b) for p, b in played.bids[:i + 1])
+    opponents = [len(played.dice[seat]) for seat in order[1:]]
+    return beliefs(played.rules, played.dice[answerer], opponents, turns, models, played.palifico_round)
+
+
 def judged_bids(rounds, models: BiddingModel, max_bids: int):
     """(p_history, p_blind, true) for each bid of the rounds, seen by the seat that answered it."""
     rows = []
     for played in rounds:
-        seated = [seat for seat, dice in enumerate(played.dice) if dice]
         counting = None
         for i, (bidder, bid) in enumerate(played.bids):
             if len(rows) >= max_bids:
                 return rows
             answerer = played.bids[i + 1][0] if i + 1 < len(played.bids) else played.caller
-            # Seats as the answerer numbers them: me (0), then the others in turn order after me.
-            order = seated[seated.index(answerer):] + seated[:seated.index(answerer)]
-            position = {seat: k for k, seat in enumerate(order)}
-            turns = tuple(Turn(position[p], b) for p, b in played.bids[:i + 1])
+            seen = seen_by(played, i, answerer, models)
             mine = played.dice[answerer]
-            opponents = [len(played.dice[seat]) for seat in order[1:]]
-            seen = beliefs(played.rules, mine, opponents, turns, models, played.palifico_round)
             counting = played.rules.counts_for(bid.face, played.palifico_round)
             actual = sum(1 for dice in played.dice for die in dice if die in counting)
             blind = bid_odds(played.rules, mine, seen.unknown, bid, played.palifico_round)

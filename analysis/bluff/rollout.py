@@ -132,3 +132,44 @@ def play_out(seen: Beliefs, start: int, rollouts: int, seed: int = 0, me: Biddin
     order = sorted(range(len(actions)), key=lambda j: means[j])
     return PlayedOut(rules, rollouts, seed, tuple(actions[j] for j in order), tuple(means[j] for j in order),
                      tuple(errors[j] for j in order))
+
+
+def rule_against_rollouts(path, seat: int, models, start: int, rollouts: int = 2000, max_decisions: int = 200,
+                          seed: int = 0):
+    """How much a seat's decisions in a round log give away against choosing by the played-out ranking.
+
+    Every time ``seat`` answered a bid (up to ``max_decisions``), its beliefs are rebuilt from the round's
+    bids (the others read with ``models``), every action is played out (``play_out``, the seat's own
+    action among the candidates wherever it raised) and the rows say what it did, what the ranking
+    puts first, and the expected dice lost by the end of the round of each. Columns: round, bid,
+    taken, best, loss_taken, loss_best, regret (loss_taken - loss_best), se_taken.
+    """
+    import pandas as pd
+
+    from analysis.bluff.calibration import seen_by
+    from analysis.bluff.rounds_log import read_log
+
+    rows = []
+    for number, played in enumerate(read_log(path)):
+        if not played.dice[seat] if seat < len(played.dice) else True:
+            continue
+        for i, (bidder, bid) in enumerate(played.bids):
+            answerer = played.bids[i + 1][0] if i + 1 < len(played.bids) else played.caller
+            if answerer != seat or len(rows) >= max_decisions:
+                continue
+            seen = seen_by(played, i, seat, models)
+            raised = played.bids[i + 1][1] if i + 1 < len(played.bids) else None
+            reach = legal_raises(bid, played.rules, min(bid.count + RAISE_REACH, sum(seen.held)),
+                                 played.palifico_round)
+            candidates = reach + ([raised] if raised is not None and raised not in reach else [])
+            ranking = play_out(seen, start, rollouts, seed, candidates=candidates, threads=1)
+            taken = format_bid(raised, played.rules) if raised is not None else played.call
+            where = ranking.actions.index(taken)
+            rows.append({"round": number, "bid": format_bid(bid, played.rules), "taken": taken,
+                         "best": ranking.best, "loss_taken": ranking.expected_loss[where],
+                         "loss_best": ranking.expected_loss[0],
+                         "regret": ranking.expected_loss[where] - ranking.expected_loss[0],
+                         "se_taken": ranking.standard_error[where]})
+        if len(rows) >= max_decisions:
+            break
+    return pd.DataFrame(rows)

@@ -54,3 +54,27 @@ def test_rollouts_are_the_same_on_any_number_of_threads():
     assert np.all(np.diff(many.expected_loss) >= 0)
     other = play_out(seen, 10, rollouts=3000, seed=12, threads=3)
     assert other.expected_loss != many.expected_loss
+
+
+def test_a_seats_logged_decisions_are_scored_against_the_played_out_ranking(tmp_path):
+    # Two dice each, Bluff. Round 1: seat 1 bids four fives holding none; seat 0 holds no five or star
+    # either, so the bid is certainly false and challenging it (what seat 0 did) costs nothing.
+    # Round 2: seat 0 answered one four, which its own dice make certain, with four fours, true only
+    # if the other player holds two fours or stars: it gives away what the played-out best action saves.
+    from analysis.bluff.model import BiddingModel
+    from analysis.bluff.rollout import rule_against_rollouts
+
+    log = tmp_path / "rounds.jsonl"
+    log.write_text(
+        '{"preset": "bluff", "game": 0, "round": 0, "dice": ["1 2", "3 3"], "bids": [{"player": 1, "bid": "4x5"}],'
+        ' "call": {"player": 0, "call": "challenge"}}\n'
+        '{"preset": "bluff", "game": 0, "round": 1, "dice": ["4 4", "3 3"], "bids": [{"player": 1, "bid": "1x4"},'
+        ' {"player": 0, "bid": "4x4"}], "call": {"player": 1, "call": "challenge"}}\n')
+    rows = rule_against_rollouts(log, 0, BiddingModel(), start=2, rollouts=400, seed=1)
+    assert rows.taken.tolist() == ["challenge", "4x4"]
+    certain = rows.iloc[0]
+    assert (certain.best, certain.loss_taken, certain.regret) == ("challenge", 0.0, 0.0)
+    reckless = rows.iloc[1]
+    assert reckless.best != "4x4" and reckless.regret > 0.5
+    answers = rule_against_rollouts(log, 1, BiddingModel(), start=2, rollouts=50)  # seat 1 answered once
+    assert answers[["round", "bid", "taken"]].values.tolist() == [[1, "4x4", "challenge"]]
