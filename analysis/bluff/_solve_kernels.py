@@ -18,7 +18,8 @@ then the challenge, then the exact call (when the preset has one).
 import numpy as np
 from numba import njit
 
-VANILLA, CFR_PLUS, DISCOUNTED = 0, 1, 2
+from analysis._cfr import CFR_PLUS, DISCOUNTED, VANILLA, discounts, updated_regret
+
 UPDATE, EVALUATE, BEST_RESPONSE = 0, 1, 2
 
 
@@ -174,17 +175,7 @@ def backward(mode, traverser, iteration, variant, policy, regret,
     grouped = np.zeros(dice[other] + 1)
     showdown = np.zeros((calls, my_hands))
     action_value = np.zeros(n_actions.max())
-    if variant == DISCOUNTED:
-        # Discounted CFR (Brown & Sandholm 2019) with alpha 1.5, beta 0, gamma 2.
-        grown = float(iteration - 1) ** 1.5
-        keep_positive = grown / (grown + 1.0)
-        keep_negative = 0.5
-    elif variant == CFR_PLUS:
-        keep_positive = 1.0
-        keep_negative = 0.0
-    else:
-        keep_positive = 1.0
-        keep_negative = 1.0
+    keep_positive, keep_negative = discounts(variant, iteration)
     for n in range(actor.size - 1, -1, -1):
         if unreached[other, n]:
             continue  # its values are 0; parents read them as 0 without touching the row
@@ -239,12 +230,8 @@ def backward(mode, traverser, iteration, variant, policy, regret,
             value[n, h] = expected
             if mode == UPDATE:
                 for a in range(size):
-                    r_old = regret[slot + a]
-                    r_old *= keep_positive if r_old > 0.0 else keep_negative
-                    r_new = r_old + action_value[a] - expected
-                    if variant == CFR_PLUS and r_new < 0.0:
-                        r_new = 0.0
-                    regret[slot + a] = r_new
+                    regret[slot + a] = updated_regret(regret[slot + a], action_value[a] - expected, variant,
+                                                      keep_positive, keep_negative)
     total = 0.0
     for h in range(my_hands):
         total += chance[me, h] * value[0, h]

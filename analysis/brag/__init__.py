@@ -19,7 +19,7 @@ from analysis.brag.frequencies import frequencies, percentile, percentiles
 from analysis.brag.hands import best_three, compare, describe, hand_class, strength
 from analysis.brag.habits import HABITS, habit_costs
 from analysis.brag.rules import PRESETS, BragRules, preset
-from analysis.brag.solve import Solution, StrengthPairs, solve, strength_pairs
+from analysis.brag.solve import Showdowns, Solution, StrengthPairs, showdowns, solve, strength_pairs
 from analysis.brag.strategy import (Advice, blind_play, bluff_table, class_summary, decision_table, strategy,
                                     weakest_seeing_hand)
 
@@ -30,7 +30,7 @@ __all__ = [
     "frequencies", "percentile", "percentiles",
     "Equity", "equity", "equity_table", "range_mask",
     "stay_or_fold", "see_or_bet", "blind_or_look",
-    "BettingTree", "betting_tree", "StrengthPairs", "strength_pairs", "Solution", "solve",
+    "BettingTree", "betting_tree", "StrengthPairs", "strength_pairs", "Showdowns", "showdowns", "Solution", "solve",
     "Advice", "strategy", "decision_table", "class_summary", "bluff_table", "blind_play", "weakest_seeing_hand",
     "HABITS", "habit_costs",
 ]

@@ -10,9 +10,10 @@ own class) once the player has looked, and (node) alone while blind.
 Values are counterfactual: ``value[n, i]`` is the traverser's payoff summed over
 deals where the traverser holds class i, weighted by the chance of the deal and
 the opponent's reach, so a terminal needs ``sum_j chance[i, j] * reach[j]`` (all
-opponent hands) and the same sum over weaker classes only. Those two products are
-one matrix product over all terminals at once (done with BLAS outside the kernels:
-``reach_rows @ showdown_matrix``), which is what makes an iteration cheap.
+opponent hands) and the same sum over weaker classes only. ``showdown_sums`` gives
+both for every terminal at once without the chance matrix: by inclusion-exclusion
+over the cards the two hands could share (see its docstring), which is what makes
+an iteration cheap and lets Four Card Brag's 5,222 strengths fit.
 
 Strategy arrays are flat: the slot of (node n, row h, action a) is
 ``offset[n] + h * n_actions[n] + a``, where h is the class for an open actor and 0
@@ -22,7 +23,8 @@ for a blind one.
 import numpy as np
 from numba import njit
 
-VANILLA, CFR_PLUS, DISCOUNTED = 0, 1, 2
+from analysis._cfr import discounts, updated_regret
+
 UPDATE, EVALUATE, BEST_RESPONSE = 0, 1, 2
 WIN, LOSE, TIE = 0, 1, 2
 
@@ -121,17 +123,7 @@ def backward(mode, traverser, iteration, variant, policy, regret,
     me = traverser
     other = 1 - me
     action_value = np.zeros((n_actions.max(), classes))
-    if variant == DISCOUNTED:
-        # Discounted CFR (Brown & Sandholm 2019) with alpha 1.5, beta 0, gamma 2.
-        grown = float(iteration - 1) ** 1.5
-        keep_positive = grown / (grown + 1.0)
-        keep_negative = 0.5
-    elif variant == CFR_PLUS:
-        keep_positive = 1.0
-        keep_negative = 0.0
-    else:
-        keep_positive = 1.0
-        keep_negative = 1.0
+    keep_positive, keep_negative = discounts(variant, iteration)
     for n in range(actor.size - 1, -1, -1):
         size = n_actions[n]
         if size == 0:
@@ -187,12 +179,8 @@ def backward(mode, traverser, iteration, variant, policy, regret,
                     total = 0.0
                     for i in range(classes):
                         total += action_value[a, i]
-                    r_old = regret[base + a]
-                    r_old *= keep_positive if r_old > 0.0 else keep_negative
-                    r_new = r_old + total - expected_total
-                    if variant == CFR_PLUS and r_new < 0.0:
-                        r_new = 0.0
-                    regret[base + a] = r_new
+                    regret[base + a] = updated_regret(regret[base + a], total - expected_total, variant,
+                                                      keep_positive, keep_negative)
             continue
         for i in range(classes):
             base = offset[n] + i * size
@@ -209,12 +197,8 @@ def backward(mode, traverser, iteration, variant, policy, regret,
             value[n, i] = expected
             if mode == UPDATE:
                 for a in range(size):
-                    r_old = regret[base + a]
-                    r_old *= keep_positive if r_old > 0.0 else keep_negative
-                    r_new = r_old + action_value[a, i] - expected
-                    if variant == CFR_PLUS and r_new < 0.0:
-                        r_new = 0.0
-                    regret[base + a] = r_new
+                    regret[base + a] = updated_regret(regret[base + a], action_value[a, i] - expected, variant,
+                                                      keep_positive, keep_negative)
     total = 0.0
     for i in range(classes):
         total += value[0, i]
@@ -226,3 +210,47 @@ def gather(reach, other, sources, rows):
     """``rows[k] = reach[other, sources[k]]``: the opponent's reach at the nodes the terminals read."""
     for k in range(sources.size):
         rows[k, :] = reach[other, sources[k], :]
+
+
+@njit(cache=True)
+def showdown_sums(starts, subset, count, signed, self_sign, hands, reach, subsets, inclusive, out):
+    """For each strength class i and each reach vector r (a column of ``reach``, shape (S, k)):
+    ``out[i] += sum_j deals(i, j) * r[j]`` and ``out[S + i] += sum_{j < i} deals(i, j) * r[j]``
+    (``j <= i`` when ``inclusive``), where deals(i, j) counts the pairs of disjoint hands of
+    classes i and j.
+
+    Hands of class j that share no card with a hand h are, by inclusion-exclusion over
+    the card subsets of h (the empty set, each card, each pair, each triple...), the
+    hands of class j, minus those holding each card of h, plus those holding each pair...
+    Summed over the hands of class i this needs, per class, only each card subset its
+    hands contain and how many of them do: ``count[e]`` for the subset ``subset[e]``
+    (entries ``starts[i]`` to ``starts[i + 1]`` of class i; ``signed[e]`` is the count with
+    the sign of inclusion-exclusion). Walking the classes in strength order with running
+    sums of ``count * r`` per subset gives the weaker-hand sums; the totals at the end give
+    the sums over all hands. The full k-card subset is the hand itself (sign ``self_sign``,
+    ``hands[i]`` hands of class i). Vectors run along the last axis so the inner loops
+    are contiguous.
+    """
+    classes, k = reach.shape
+    running = np.zeros((subsets, k))
+    for i in range(classes):
+        lo, hi = starts[i], starts[i + 1]
+        if inclusive:
+            for e in range(lo, hi):
+                for r in range(k):
+                    running[subset[e], r] += count[e] * reach[i, r]
+        for e in range(lo, hi):
+            for r in range(k):
+                out[classes + i, r] += signed[e] * running[subset[e], r]
+        if not inclusive:
+            for e in range(lo, hi):
+                for r in range(k):
+                    running[subset[e], r] += count[e] * reach[i, r]
+    for i in range(classes):
+        for e in range(starts[i], starts[i + 1]):
+            for r in range(k):
+                out[i, r] += signed[e] * running[subset[e], r]
+        for r in range(k):
+            out[i, r] += self_sign * hands[i] * reach[i, r]
+            if inclusive:
+                out[classes + i, r] += self_sign * hands[i] * reach[i, r]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from analysis.brag.tables import CLASS_SHIFT, DISCARD_SHIFT
+from analysis.brag.rules import CLASS_SHIFT, DISCARD_SHIFT
 from analysis.random import next_state, stream, uniform_int
 
 HIGH_CARD, PAIR, FLUSH, RUN, RUNNING_FLUSH, PRIAL = 0, 1, 2, 3, 4, 5

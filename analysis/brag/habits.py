@@ -43,7 +43,7 @@ def habit_policy(solution, game, habit: str, seat: int) -> np.ndarray:
         raise InvalidArgument(f"'{habit}' is not a habit; choose from {', '.join(HABITS)}.")
     tree = game.tree
     policy = solution.policy.copy()
-    classes = np.array([class_codes(int(s), solution.rules) for s in game.pairs.strengths])
+    classes = np.array([class_codes(int(s), solution.rules) for s in game.strengths])
     pair_or_better = classes >= CLASSES.index("pair")
     for node in np.flatnonzero((tree.kind == DECISION) & (tree.actor == seat)):
         names = tree.actions(node)

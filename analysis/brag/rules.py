@@ -30,6 +30,11 @@ MAX_RUNGS, MAX_BETS = 6, 12
 
 #: The six hand classes, weakest first; the index is the class code the kernels use.
 CLASSES = ("high_card", "pair", "flush", "run", "running_flush", "prial")
+#: A three-card strength is ``class * CLASS_SHIFT + key``; a four-card one is the best
+#: three's strength ``* DISCARD_SHIFT + discarded rank`` (``_kernels`` builds them so and
+#: ``tables`` reads them back; both take the encoding from here, so neither imports the other).
+CLASS_SHIFT = 4096          # the 13**3 = 2197 keys of a class fit below it
+DISCARD_SHIFT = 16
 CLASS_TITLES = {"high_card": "High card", "pair": "Pair", "flush": "Flush", "run": "Run",
                 "running_flush": "Running flush", "prial": "Prial"}
 

@@ -1,9 +1,12 @@
 """Heads-up Brag betting solved: an equilibrium by discounted CFR, its exact exploitability and values.
 
 The private state of a player is the strength of the hand (741 distinct strengths
-for three cards), and the two hands are dealt jointly with card removal: the chance
-of each pair of strengths is the number of deals of two disjoint hands with those
-strengths (``strength_pairs``), counted by a numba kernel over every pair of hands.
+for three cards, 5,222 for four), and the two hands are dealt jointly with card
+removal: the chance of each pair of strengths is the number of deals of two disjoint
+hands with those strengths. The solver never forms that (S, S) matrix: ``showdowns``
+keeps, per strength, the card subsets its hands hold, from which a numba kernel gets
+every showdown sum exactly by inclusion-exclusion (``_betting_kernels.showdown_sums``).
+``strength_pairs`` counts the matrix itself (three-card games), for reading a solution.
 The betting tree is ``betting.py``'s. A blind player's choice is one information set
 for every hand (the cards are unseen); a player who has looked chooses by hand.
 
@@ -25,6 +28,7 @@ import math
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import combinations
 
 import numpy as np
 
@@ -50,7 +54,8 @@ VARIANTS = {"cfr": 0, "cfr+": 1, "dcfr": 2}
 DEFAULT_TARGET = 1e-3
 DEFAULT_ITERATIONS = 20_000
 CHECK_EVERY = 50
-#: Distinct strengths beyond which the joint chance matrix no longer fits (Four Card Brag has 5,222).
+#: Distinct strengths beyond which ``strength_pairs`` refuses to count the (S, S) matrix (Four Card
+#: Brag has 5,222: 27 million pairs, 218 MB); the solver does not need it.
 MAX_CLASSES = 1500
 
 
@@ -97,8 +102,9 @@ def strength_pairs(rules: str | BragRules = "brag3", deck=None, use_store: bool 
     inside = (table.masks & ~deck_mask) == 0
     strengths = np.unique(table.strengths[inside])
     if strengths.size > MAX_CLASSES:
-        raise InvalidArgument(f"{rules.name} has {strengths.size:,} distinct hand strengths; the betting "
-                              f"solver holds at most {MAX_CLASSES:,} (Three Card Brag and Teen Patti have 741).")
+        raise InvalidArgument(f"{rules.name} has {strengths.size:,} distinct hand strengths; the strength-pair "
+                              f"matrix is counted for at most {MAX_CLASSES:,} (Three Card Brag and Teen Patti "
+                              "have 741).")
 
     def build():
         from analysis.brag._betting_kernels import pair_counts
@@ -116,46 +122,120 @@ def strength_pairs(rules: str | BragRules = "brag3", deck=None, use_store: bool 
 
 
 @dataclass(frozen=True, eq=False)
+class Showdowns:
+    """The joint deal of two hands by strength, kept as the card subsets each strength's hands hold.
+
+    Entries ``starts[i]`` to ``starts[i + 1]`` belong to strength class i: ``subset[e]``
+    is a set of fewer than ``hand_size`` cards (an id: sizes in turn, each size in colex
+    order), ``count[e]`` how many hands of class i hold it, ``signed[e]`` that count
+    with inclusion-exclusion's sign (+ for even sizes). Swapping the two hands maps a
+    deal of classes (i, j) to one of (j, i), so the sums are the same from either seat.
+    """
+
+    strengths: np.ndarray     # (S,) ascending distinct strengths
+    hands: np.ndarray         # (S,) hands of each strength in the deck
+    deals: int                # ordered deals of two disjoint hands
+    starts: np.ndarray
+    subset: np.ndarray
+    count: np.ndarray
+    signed: np.ndarray
+    self_sign: float          # (-1) ** hand_size: the sign of the hand itself
+    subsets: int              # ids in use
+
+    @property
+    def classes(self) -> int:
+        return int(self.strengths.size)
+
+    def sums(self, reach_rows: np.ndarray, inclusive: bool = False) -> np.ndarray:
+        """For reach vectors ``reach_rows`` (k, S) of the opponent: (k, 2S) ``[every | weaker]``,
+        the chance of the deal times the reach summed over all opponent classes, and over the
+        weaker ones (weaker or equal with ``inclusive``), for each own class."""
+        from analysis.brag._betting_kernels import showdown_sums
+
+        reach = np.ascontiguousarray(np.atleast_2d(reach_rows).T, dtype=np.float64)
+        out = np.zeros((2 * self.classes, reach.shape[1]))
+        showdown_sums(self.starts, self.subset, self.count, self.signed, self.self_sign,
+                      self.hands.astype(np.float64), reach, self.subsets, inclusive, out)
+        out /= self.deals
+        return np.ascontiguousarray(out.T)
+
+
+def showdowns(rules: str | BragRules = "brag3", deck=None) -> Showdowns:
+    """The card subsets of every strength's hands for ``rules`` (optionally on a reduced ``deck``)."""
+    rules = preset(rules)
+    cards = deck_cards(deck)
+    if len(cards) < 2 * rules.hand_size:
+        raise InvalidArgument(f"A deck of {len(cards)} cards cannot deal two hands of {rules.hand_size}.")
+    return _showdowns(rules, cards)
+
+
+@lru_cache(maxsize=8)
+def _showdowns(rules: BragRules, cards: tuple) -> Showdowns:
+    from analysis.brag.tables import BINOMIAL, hand_table
+
+    table = hand_table(rules)
+    deck_mask = np.uint64(sum(1 << c for c in cards))
+    inside = (table.masks & ~deck_mask) == 0
+    hands = table.hands[inside]
+    strengths = np.unique(table.strengths[inside])
+    classes = np.searchsorted(strengths, table.strengths[inside]).astype(np.int64)
+    k = rules.hand_size
+    first_id = np.cumsum([0] + [math.comb(52, size) for size in range(k)])   # where each size's ids start
+    keys = []
+    for size in range(k):
+        for columns in combinations(range(k), size):
+            subset = np.full(len(hands), first_id[size], dtype=np.int64)
+            for place, column in enumerate(columns):
+                subset += BINOMIAL[hands[:, column], place + 1]
+            keys.append(classes * first_id[k] + subset)
+    # One entry per (class, subset): how many of the class's hands hold the subset.
+    key, count = np.unique(np.concatenate(keys), return_counts=True)
+    owner, subset = np.divmod(key, first_id[k])
+    size = np.searchsorted(first_id, subset, side="right") - 1
+    count = count.astype(np.float64)
+    signed = np.where(size % 2 == 0, count, -count)
+    starts = np.searchsorted(owner, np.arange(strengths.size + 1)).astype(np.int64)
+    deals = len(hands) * math.comb(len(cards) - k, k)
+    hands_of = np.bincount(classes, minlength=strengths.size)
+    return Showdowns(strengths, hands_of, deals, starts, subset, count, signed, float((-1) ** k), int(first_id[k]))
+
+
+@dataclass(frozen=True, eq=False)
 class BettingGame:
-    """The arrays the kernels read: the tree, the chance matrix, and per-seat showdown matrices."""
+    """The arrays the kernels read: the tree, the joint deal by strength, and the showdown layout."""
 
     tree: BettingTree
-    pairs: StrengthPairs
-    chance: np.ndarray          # (S, S) probability of each strength pair
+    showdowns: Showdowns
     offset: np.ndarray          # first policy slot of each node
     slots: int
-    showdown: tuple             # per seat: (S, 2S) [all | weaker] matrix for reach_rows @ showdown
-    row_sums: np.ndarray        # (2, S)
-    lower_sums: np.ndarray      # (2, S)
-    diagonal: np.ndarray        # (2, S)
+    row_sums: np.ndarray        # (S,) chance of each own class (every opponent class summed)
+    lower_sums: np.ndarray      # (S,) ... and the opponent's class weaker
+    diagonal: np.ndarray        # (S,) ... and the opponent's class equal
     sources: tuple              # per seat: nodes whose opponent reach the terminals read
-    source_row: np.ndarray      # (2, N) row of products for each terminal (-1: opponent blind)
+    source_row: np.ndarray      # (2, N) row of the showdown sums for each terminal (-1: opponent blind)
     opponent_blind: np.ndarray  # (2, N)
     deck: tuple | None = None   # the cards in play when not the full deck
 
     @property
     def classes(self) -> int:
-        return int(self.chance.shape[0])
+        return self.showdowns.classes
+
+    @property
+    def strengths(self) -> np.ndarray:
+        return self.showdowns.strengths
 
 
-def betting_game(rules: str | BragRules = "brag3", deck=None, use_store: bool = True) -> BettingGame:
+def betting_game(rules: str | BragRules = "brag3", deck=None) -> BettingGame:
     """Encode heads-up betting for ``rules`` (optionally on a reduced ``deck``) as arrays."""
     rules = preset(rules)
     tree = betting_tree(rules)
-    pairs = strength_pairs(rules, deck, use_store)
-    chance = pairs.counts / pairs.deals
-    classes = chance.shape[0]
+    layout = showdowns(rules, deck)
+    classes = layout.classes
     rows = np.where(tree.blind, 1, classes) * tree.n_actions
     offset = np.concatenate([[0], np.cumsum(rows)[:-1]]).astype(np.int64)
-    weaker = np.tril(np.ones((classes, classes), dtype=bool), -1)
-    showdown, row_sums, lower_sums, diagonal = [], [], [], []
-    for seat in (0, 1):
-        mine = chance if seat == 0 else chance.T          # [my class, their class]
-        lower = np.where(weaker, mine, 0.0)
-        showdown.append(np.ascontiguousarray(np.hstack([mine.T, lower.T])))
-        row_sums.append(mine.sum(axis=1))
-        lower_sums.append(lower.sum(axis=1))
-        diagonal.append(np.diag(mine).copy())
+    ones = np.ones((1, classes))
+    every, lower = np.split(layout.sums(ones)[0], 2)
+    diagonal = np.split(layout.sums(ones, inclusive=True)[0], 2)[1] - lower
     terminal = np.flatnonzero(tree.kind != DECISION)
     source_row = np.full((2, tree.nodes), -1, dtype=np.int64)
     opponent_blind = np.zeros((2, tree.nodes), dtype=np.bool_)
@@ -171,9 +251,8 @@ def betting_game(rules: str | BragRules = "brag3", deck=None, use_store: bool = 
             source = parent if tree.actor[parent] == seat else int(t)
             source_row[seat, t] = rows_of.setdefault(source, len(rows_of))
         sources.append(np.array(list(rows_of), dtype=np.int64))
-    return BettingGame(tree, pairs, chance, offset, int(rows.sum()), tuple(showdown), np.array(row_sums),
-                       np.array(lower_sums), np.array(diagonal), tuple(sources), source_row, opponent_blind,
-                       None if deck is None else deck_cards(deck))
+    return BettingGame(tree, layout, offset, int(rows.sum()), every, lower, diagonal, tuple(sources), source_row,
+                       opponent_blind, None if deck is None else deck_cards(deck))
 
 
 class _Passes:
@@ -198,12 +277,12 @@ class _Passes:
         game = self.game
         rows = self.rows[traverser]
         self.k.gather(self.reach, 1 - traverser, game.sources[traverser], rows)
-        products = rows @ game.showdown[traverser]
+        products = game.showdowns.sums(rows)
         actor, blind, child_start, n_actions, offset, classes = self.tree_arrays
         return self.k.backward(mode, traverser, iteration, variant, policy, regret, actor, blind, child_start,
                                n_actions, offset, classes, game.tree.payoff, game.source_row,
-                               game.opponent_blind, products, game.row_sums[traverser],
-                               game.lower_sums[traverser], game.diagonal[traverser], self.reach, self.value)
+                               game.opponent_blind, products, game.row_sums, game.lower_sums, game.diagonal,
+                               self.reach, self.value)
 
     def iterate(self, t, variant, policy, regret, strategy_sum):
         weight = float(t) ** 2 if variant == 2 else (float(t) if variant == 1 else 1.0)
@@ -348,7 +427,7 @@ def solve(rules: str | BragRules = "brag3", *, variant: str = "dcfr", target: fl
     rules = preset(rules)
     _check_solver(variant, target, iterations)
     if deck is not None or not use_store:
-        return run_solver(betting_game(rules, deck, use_store), variant, target, iterations, progress=progress)
+        return run_solver(betting_game(rules, deck), variant, target, iterations, progress=progress)
     return _stored(rules, variant, float(target), iterations, progress)
 
 
@@ -381,4 +460,5 @@ def _prepare_betting() -> None:
             solve(rules)
 
 
-__all__ = ["StrengthPairs", "strength_pairs", "BettingGame", "betting_game", "Solution", "solve", "run_solver"]
+__all__ = ["StrengthPairs", "strength_pairs", "Showdowns", "showdowns", "BettingGame", "betting_game", "Solution",
+           "solve", "run_solver"]

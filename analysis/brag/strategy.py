@@ -16,6 +16,7 @@ may hold.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -40,44 +41,87 @@ def parse_history(text) -> list[str]:
 
 
 class _Reader:
-    """Offsets, chance and class lookups of one solution (numpy only: no numba start-up)."""
+    """Offsets, showdown sums and class lookups of one solution.
+
+    One hand's answer (``strategy``) counts its own row of the deal matrix with numpy
+    from the hand table, so a fresh process loads neither the matrix nor numba. Tables
+    over every strength read the stored strength-pair matrix (three-card games) or, for
+    Four Card Brag's 5,222 strengths, the solver's card-subset sums (no 218 MB matrix).
+    """
 
     def __init__(self, solution):
-        from analysis.brag.solve import strength_pairs
+        from analysis.brag.solve import deck_cards
+        from analysis.brag.tables import hand_table
 
         self.solution = solution
         self.tree = solution.tree
-        self.pairs = strength_pairs(solution.rules, solution.deck)
-        self.chance = self.pairs.counts / self.pairs.deals
-        self.classes = self.chance.shape[0]
+        table = hand_table(solution.rules)
+        cards = deck_cards(solution.deck)
+        inside = (table.masks & ~np.uint64(sum(1 << c for c in cards))) == 0
+        self.masks = table.masks[inside]
+        self.strengths, self.hand_class = np.unique(table.strengths[inside], return_inverse=True)
+        self.classes = self.strengths.size
+        self.hands = np.bincount(self.hand_class, minlength=self.classes)
+        k = solution.rules.hand_size
+        self.deals = self.masks.size * math.comb(len(cards) - k, k)
         rows = np.where(self.tree.blind, 1, self.classes) * self.tree.n_actions
         self.offset = np.concatenate([[0], np.cumsum(rows)[:-1]]).astype(np.int64)
+        self._layout = None
+
+    def deals_of(self, row: int) -> np.ndarray:
+        """Row ``row`` of the deal matrix: deals of a class-``row`` hand against each opponent class,
+        counted directly (each of the class's hands against every hand sharing no card)."""
+        available = np.zeros(self.masks.size, dtype=np.int64)
+        for mask in self.masks[self.hand_class == row]:
+            available += (self.masks & mask) == 0
+        return np.bincount(self.hand_class, weights=available, minlength=self.classes)
+
+    def showdown(self, reach: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per own class, against an opponent with reach ``reach`` per class: the chance of the deal
+        times that reach summed over every opponent class, the weaker ones and the equal one
+        (the same from either seat: swapping the hands maps deals one to one)."""
+        from analysis.brag.solve import MAX_CLASSES, showdowns, strength_pairs
+
+        if self._layout is None:
+            if self.classes <= MAX_CLASSES:
+                pairs = strength_pairs(self.solution.rules, self.solution.deck)
+                self._layout = pairs.counts / pairs.deals
+            else:
+                self._layout = showdowns(self.solution.rules, self.solution.deck)
+        if isinstance(self._layout, np.ndarray):
+            chance = self._layout
+            return chance @ reach, np.tril(chance, -1) @ reach, np.diag(chance) * reach
+        every, weaker = np.split(self._layout.sums(reach[None, :])[0], 2)
+        below_or_equal = np.split(self._layout.sums(reach[None, :], inclusive=True)[0], 2)[1]
+        return every, weaker, below_or_equal - weaker
+
+    def opponent_mass(self, node: int, seat: int) -> np.ndarray:
+        """Per own class: the chance of the deal times the opponent's reach to ``node``."""
+        return self.showdown(self.solution.reach[1 - seat, node])[0]
+
+    def action_values(self, node: int, seat: int, row: int | None) -> np.ndarray:
+        """Each action's value for ``seat`` holding class ``row`` (None: averaged over every hand)."""
+        first = self.tree.child_start[node]
+        children = range(first, first + self.tree.n_actions[node])
+        values = self.solution.node_values[seat]
+        reach = self.solution.reach[1 - seat, node]
+        if row is None:
+            # Summed over own classes, every opponent hand of class j meets the same number of
+            # disjoint own hands, so the chance mass is the opponent's hands weighted by reach.
+            total = self.hands @ reach / self.masks.size
+            return np.array([values[c].sum() / total for c in children])
+        mass = self.deals_of(row) @ reach / self.deals
+        if mass <= 0:
+            return np.full(len(children), np.nan)
+        return np.array([values[c, row] / mass for c in children])
 
     def mix(self, node: int, row: int) -> np.ndarray:
         size = self.tree.n_actions[node]
         base = self.offset[node] + (0 if self.tree.blind[node] else row) * size
         return self.solution.policy[base:base + size]
 
-    def opponent_mass(self, node: int, seat: int) -> np.ndarray:
-        """Per own class: the chance of the deal times the opponent's reach to ``node``."""
-        mine = self.chance if seat == 0 else self.chance.T
-        return mine @ self.solution.reach[1 - seat, node]
-
-    def action_values(self, node: int, seat: int, row: int | None) -> np.ndarray:
-        """Each action's value for ``seat`` holding class ``row`` (None: averaged over every hand)."""
-        first = self.tree.child_start[node]
-        children = range(first, first + self.tree.n_actions[node])
-        mass = self.opponent_mass(node, seat)
-        values = self.solution.node_values[seat]
-        if row is None:
-            total = mass.sum()
-            return np.array([values[c].sum() / total for c in children])
-        if mass[row] <= 0:
-            return np.full(len(children), np.nan)
-        return np.array([values[c, row] / mass[row] for c in children])
-
     def class_of(self, strength: int) -> int:
-        return int(np.searchsorted(self.pairs.strengths, strength))
+        return int(np.searchsorted(self.strengths, strength))
 
 
 @dataclass(frozen=True)
@@ -151,9 +195,9 @@ def decision_table(solution, history=()):
     rows = []
     for i in range(reader.classes):
         mix = reader.mix(node, i)
-        rows.append({"strength": int(reader.pairs.strengths[i]),
+        rows.append({"strength": int(reader.strengths[i]),
                      "class": CLASSES[_class_code(reader, i)],
-                     "hands": int(reader.pairs.hands[i]),
+                     "hands": int(reader.hands[i]),
                      "reach": float(reader.solution.reach[seat, node, i]),
                      **{name: float(share) for name, share in zip(names, mix)},
                      "win_against_range": float(win[i])})
@@ -163,16 +207,12 @@ def decision_table(solution, history=()):
 def _class_code(reader, row: int) -> int:
     from analysis.brag.tables import class_codes
 
-    return int(class_codes(int(reader.pairs.strengths[row]), reader.solution.rules))
+    return int(class_codes(int(reader.strengths[row]), reader.solution.rules))
 
 
 def _win_chance(reader, node: int, seat: int) -> np.ndarray:
     """Per own class: the chance to beat the opponent's range at ``node`` (ties count half)."""
-    mine = reader.chance if seat == 0 else reader.chance.T
-    r = reader.solution.reach[1 - seat, node]
-    every = mine @ r
-    weaker = np.tril(mine, -1) @ r
-    equal = np.diag(mine) * r
+    every, weaker, equal = reader.showdown(reader.solution.reach[1 - seat, node])
     with np.errstate(invalid="ignore", divide="ignore"):
         return np.where(every > 0, (weaker + equal / 2) / every, np.nan)
 
@@ -210,7 +250,7 @@ def weakest_seeing_hand(solution, history=()) -> dict:
     for i in range(reader.classes):
         if reader.solution.reach[seat, node, i] > 1e-9 and reader.mix(node, i)[a] >= USUAL:
             table = hand_table(solution.rules)
-            example = table.hands[np.flatnonzero(table.strengths == reader.pairs.strengths[i])[0]]
+            example = table.hands[np.flatnonzero(table.strengths == reader.strengths[i])[0]]
             from analysis.brag.cards import format_hand
             from analysis.brag.hands import describe
 

@@ -16,18 +16,13 @@ from math import comb
 
 import numpy as np
 
-from analysis.brag.rules import BragRules, preset
+from analysis.brag.rules import CLASS_SHIFT, DISCARD_SHIFT, BragRules, preset
 from analysis.store import Array, Store, TableKind
 
 #: The strength of every hand (colex order): higher beats lower, equal ties.
 STRENGTHS = TableKind("brag/strengths", {"strengths": Array("int32", ("hands",))},
                       code=(__name__, "analysis.brag._kernels"),
                       check=lambda table, params: None if table["strengths"].min() > 0 else "a hand has no strength")
-
-#: A three-card strength is ``class * CLASS_SHIFT + key``; a four-card one is the best
-#: three's strength ``* DISCARD_SHIFT + discarded rank`` (the kernels build them so).
-CLASS_SHIFT = 4096          # the 13**3 = 2197 keys of a class fit below it
-DISCARD_SHIFT = 16
 
 #: C(n, r) for n < 53, r < 5: the colex index of a hand is a sum of these.
 BINOMIAL = np.array([[comb(n, r) for r in range(5)] for n in range(53)], dtype=np.int64)

@@ -8,7 +8,7 @@ import pytest
 
 from analysis.brag.betting import CARRY, FOLD, SHOWDOWN, betting_tree
 from analysis.brag.rules import preset
-from analysis.brag.solve import deck_cards, strength_pairs
+from analysis.brag.solve import deck_cards, showdowns, strength_pairs
 from analysis.brag.tables import hand_table
 from analysis.errors import InvalidArgument, InvalidRules
 from tests.brag import reference
@@ -123,3 +123,38 @@ def test_full_deck_pairs_give_every_hand_its_disjoint_hands():
     assert (pairs.counts.sum(axis=1) == pairs.hands * 18424).all()
     assert (pairs.counts == pairs.counts.T).all()
     assert pairs.hands.sum() == 22100 and pairs.strengths.size == 741
+
+
+def pair_matrix(rules, deck):
+    """The brute-force deal count as a dense matrix over the deck's strengths, ascending."""
+    counted = brute_force_pairs(rules, deck_cards(deck))
+    strengths = sorted({s for pair in counted for s in pair})
+    index = {s: i for i, s in enumerate(strengths)}
+    matrix = np.zeros((len(strengths), len(strengths)))
+    for (s0, s1), deals in counted.items():
+        matrix[index[s0], index[s1]] = deals
+    return np.array(strengths), matrix
+
+
+@pytest.mark.parametrize("name,deck", [("brag3", "9TJQ"), ("brag3", [0, 4, 5, 8, 12, 13, 16, 17, 20]),
+                                       ("brag4", "JQK"), ("brag4", [0, 1, 4, 8, 9, 12, 16, 20, 21, 24, 48, 49])])
+def test_showdown_sums_equal_brute_force_deal_counts(name, deck):
+    rules = preset(name)
+    strengths, matrix = pair_matrix(rules, deck)
+    layout = showdowns(rules, deck)
+    assert layout.strengths.tolist() == strengths.tolist()
+    assert layout.deals == matrix.sum()
+    reach = np.random.default_rng(7).random((3, strengths.size))
+    every, weaker = np.split(layout.sums(reach) * layout.deals, 2, axis=1)
+    np.testing.assert_allclose(every, reach @ matrix.T, rtol=1e-12, atol=1e-9)
+    np.testing.assert_allclose(weaker, reach @ np.tril(matrix, -1).T, rtol=1e-12, atol=1e-9)
+    below_or_equal = np.split(layout.sums(reach, inclusive=True) * layout.deals, 2, axis=1)[1]
+    np.testing.assert_allclose(below_or_equal, reach @ np.tril(matrix).T, rtol=1e-12, atol=1e-9)
+
+
+def test_four_card_showdown_sums_give_every_hand_its_disjoint_hands():
+    layout = showdowns("brag4")
+    assert layout.classes == 5222 and layout.hands.sum() == 270725
+    every = np.split(layout.sums(np.ones((1, layout.classes)))[0] * layout.deals, 2)[0]
+    # Every four-card hand leaves C(48, 4) = 194,580 hands for the opponent.
+    np.testing.assert_allclose(every, layout.hands * 194580, rtol=1e-12)

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from analysis.brag.rules import preset
-from analysis.brag.solve import betting_game, run_solver, solve
+from analysis.brag.solve import betting_game, run_solver, solve, strength_pairs
 from analysis.brag.tables import hand_table
 from analysis.errors import InvalidArgument
 from tests.brag import reference
@@ -25,7 +25,7 @@ def reference_strategy(solution, game, deck):
     for hand in combinations(deck, 3):
         strength = table.strengths[table.row_of(hand)]
         class_of_key[reference.key3([reference.to_text(c) for c in hand])] = \
-            int(np.searchsorted(game.pairs.strengths, strength))
+            int(np.searchsorted(game.strengths, strength))
     tree = game.tree
 
     @lru_cache(maxsize=None)
@@ -74,5 +74,6 @@ def test_bad_solver_settings_are_refused():
         solve(SMALL, deck=DECK, variant="fast")
     with pytest.raises(InvalidArgument, match="iterations"):
         solve(SMALL, deck=DECK, iterations=0)
+    # Four Card Brag is solved through the card-subset sums; only the dense matrix is refused.
     with pytest.raises(InvalidArgument, match="5,222 distinct hand strengths"):
-        solve("brag4")
+        strength_pairs("brag4")
