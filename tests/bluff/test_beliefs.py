@@ -157,3 +157,38 @@ def test_one_actions_chance_equals_its_column_of_the_matrix(name, in_play, previ
     for column, action in enumerate(actions):
         np.testing.assert_allclose(action_likelihood(bids, model, hands, 4, previous, int(action)),
                                    chances[:, column], rtol=1e-10, atol=1e-300)
+
+
+@pytest.mark.parametrize("name,dice,opponents,text,palifico", CASES)
+def test_the_tournament_kernels_beliefs_are_the_exact_beliefs(name, dice, opponents, text, palifico):
+    # The bayes bot's kernel updates its posteriors by per-face sums and per-rank factors: the same
+    # numbers as beliefs.py's, which the test above checks against every deal.
+    from analysis.bluff import _tournament_kernels as kernels
+    from analysis.bluff.bots import parse_bots
+    from analysis.bluff.tournament import _belief_tables, _rule_tables
+
+    rules = preset(name)
+    model = MODELS[1]
+    mine = parse_dice(dice, rules)
+    held = (len(mine), *opponents)
+    history = parse_history(text, rules, len(held), palifico)
+    want = beliefs(rules, mine, opponents, history, model, palifico)
+    (bid_count, bid_face, legal, counts, _, chance_kind, sf, pmf, _, _, can_exact, _, _) = _rule_tables(
+        rules, len(held), max(held))
+    offset, hands, prior, _ = _belief_tables(parse_bots("bayes"), held)
+    belief = np.array([model.rationality, model.bluff_rate, model.call_bias, model.jump_cost])
+    match = kernels.match_table(hands, counts)
+    index = {(int(c), int(f)): k for k, (c, f) in enumerate(zip(bid_count, bid_face))}
+    posts = [prior[offset[d]:offset[d + 1]].copy() for d in held]
+    width = len(offset) + sum(held) + 2
+    previous = -1
+    for turn in history:
+        action = index[(turn.bid.count, turn.bid.face)]
+        if turn.player != 0:
+            d = held[turn.player]
+            kernels.observe(posts[turn.player], offset[d], d, sum(held), previous, action, int(palifico), belief,
+                            match, bid_count, bid_face, legal, chance_kind, sf, pmf, can_exact, np.zeros((7, width)),
+                            np.zeros((width, 3)), np.zeros((2, width)))
+        previous = action
+    for opponent in range(1, len(held)):
+        np.testing.assert_allclose(posts[opponent], want.posterior[opponent - 1], rtol=1e-9, atol=1e-15)
