@@ -11,6 +11,7 @@ tournament or the solvers.
 """
 
 import importlib
+import importlib.util
 import sys
 import types
 
@@ -59,6 +60,8 @@ sys.modules[__name__].__class__ = _Package
 def __getattr__(name: str):
     module = _MODULE_OF.get(name)
     if module is None:
+        if not name.startswith("__") and importlib.util.find_spec(f"{__name__}.{name}") is not None:
+            return importlib.import_module(f"{__name__}.{name}")     # a submodule, as an eager import left it
         raise AttributeError(f"module 'analysis.bluff' has no attribute {name!r}")
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value

@@ -22,9 +22,13 @@ from dataclasses import dataclass
 from typing import Optional
 
 from analysis.bluff.rules import NUMBER_WORDS, SINGULAR_WORDS, BiddingRules
-from analysis.errors import InvalidBid, InvalidDice
+from analysis.errors import InvalidArgument, InvalidBid, InvalidDice
 
 _STAR_SIGNS = ("*", "★", "☆", "S", "s")
+#: The largest count a bid may name (far above any table: 6 players x 30 dice), and the largest
+#: count a list of bids is built to: lists grow with the count, so they are bounded before building.
+MAX_BID_COUNT = 1000
+MAX_LISTED_COUNT = 2 * MAX_BID_COUNT
 
 
 def rules_first(function):
@@ -111,9 +115,9 @@ def parse_bid(rules: BiddingRules, text: str) -> Bid:
     else:
         example = '"7x4", "7 fours" or "*3"' if rules.star_die else '"7x4" or "7 fours"'
         raise InvalidBid(f"Cannot read the bid {text!r}; write it like {example}.")
-    count = int(count_text)
-    if count < 1:
-        raise InvalidBid(f"The bid {text!r} has count {count}; a bid needs a count of at least 1.")
+    count = int(count_text) if count_text.isascii() and len(count_text) <= 6 else MAX_BID_COUNT + 1
+    if not 1 <= count <= MAX_BID_COUNT:
+        raise InvalidBid(f"The bid {text!r} has count {count_text}; a bid's count must be 1-{MAX_BID_COUNT:,}.")
     return Bid(count, face)
 
 
@@ -179,6 +183,7 @@ def check_raise(rules: BiddingRules, previous: Optional[Bid], new: Bid, palifico
 
 def all_bids(rules: BiddingRules, max_count: int) -> list[Bid]:
     """Every bid with count 1..max_count, in track order."""
+    _check_listed(max_count)
     bids = [Bid(count, face) for count in range(1, max_count + 1) for face in rules.bid_faces]
     return sorted(bids, key=lambda b: _track_key(rules, b))
 
@@ -187,9 +192,16 @@ def all_bids(rules: BiddingRules, max_count: int) -> list[Bid]:
 def legal_raises(rules: BiddingRules, previous: Optional[Bid], max_count: int,
                  palifico_round: bool = False) -> list[Bid]:
     """The legal raises of ``previous`` with count at most ``max_count``, in track order."""
+    _check_listed(max_count)
     if previous is None or palifico_round:
         return [bid for bid in all_bids(rules, max_count) if _is_raise(rules, previous, bid, palifico_round)]
     bids = [Bid(count, face) for count in range(1, max_count + 1) for face in rules.bid_faces]
     floor = _track_key(rules, previous)     # one key for the bid to beat, then one per candidate
     keyed = sorted((key, bid) for bid in bids if (key := _track_key(rules, bid)) > floor)
     return [bid for _, bid in keyed]
+
+
+def _check_listed(max_count: int) -> None:
+    if not 0 <= max_count <= MAX_LISTED_COUNT:
+        raise InvalidArgument(f"Bids up to a count of {max_count:,} cannot be listed; the largest count listed "
+                              f"must be 0-{MAX_LISTED_COUNT:,}.")

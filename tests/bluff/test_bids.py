@@ -3,7 +3,7 @@ from hypothesis import given, strategies as st
 
 from analysis.bluff import BLUFF, LIARS_DICE, PERUDO, Bid, check_raise, format_bid, is_raise, legal_raises, parse_bid, parse_dice, preset
 from analysis.bluff.bids import all_bids
-from analysis.errors import InvalidBid, InvalidDice, InvalidRules
+from analysis.errors import InvalidArgument, InvalidBid, InvalidDice, InvalidRules
 
 ALL = [BLUFF, PERUDO, LIARS_DICE, preset("liars_dice", wild=6)]
 
@@ -203,3 +203,13 @@ def test_preset_takes_a_name_or_rules_and_checks_fields_when_made():
         # A copy made any other way is checked just the same.
         with pytest.raises(InvalidRules, match=field):
             dataclasses.replace(PERUDO, **bad)
+
+
+def test_bid_counts_and_listed_counts_are_bounded_before_building():
+    assert parse_bid(BLUFF, "1000x3") == Bid(1000, 3)
+    for text in ("1001x3", "1000000 threes", "*99999999999999999999"):
+        with pytest.raises(InvalidBid, match="1-1,000"):
+            parse_bid(BLUFF, text)
+    with pytest.raises(InvalidArgument, match="cannot be listed"):
+        legal_raises(BLUFF, Bid(3, 4), 10 ** 8)
+    assert len(all_bids(BLUFF, 2000)) == 12000
