@@ -3,6 +3,7 @@
 import random
 from bisect import bisect_left
 
+import numpy as np
 import pytest
 
 from analysis.brag import blind_or_look, equity_table, see_or_bet, stay_or_fold
@@ -143,19 +144,46 @@ def test_bad_money_and_counts(call):
         call()
 
 
-def test_see_threshold_is_the_weakest_hand_that_wins_often_enough():
+def hands_of_strength(strength):
+    """Every three-card hand (reference text) whose strength is ``strength``."""
+    from analysis.brag.tables import hand_table
+
+    table = hand_table("brag3")
+    rows = np.flatnonzero(table.strengths == strength)
+    return [" ".join(reference.to_text(c) for c in table.hands[row]) for row in rows]
+
+
+def check_threshold(weakest_text, pays):
+    """``weakest_text`` is the weakest hand for which ``pays(beats, ties, total)`` holds, by brute force:
+    it pays, and no hand of the next weaker strength does (counted over the reference ranking)."""
+    from analysis.brag import parse_hand, strength
+    from analysis.brag.tables import hand_table
+
+    text = " ".join(reference.to_text(c) for c in parse_hand(weakest_text))
+    assert pays(*brute_heads_up(text))
+    strengths = np.unique(hand_table("brag3").strengths)
+    below = strengths[np.searchsorted(strengths, strength(text)) - 1]
+    assert not any(pays(*brute_heads_up(hand)) for hand in hands_of_strength(below))
+
+
+@pytest.mark.parametrize("ratio", [1, 6])
+def test_see_threshold_against_brute_force_showdowns(ratio):
     from analysis.brag.advice import see_thresholds
 
-    table = equity_table("brag3")
-    thresholds = see_thresholds([1, 4, 20])
-    for _, row in thresholds.iterrows():
-        needed = 2 / (row.pot_to_stake + 2)
-        good = table[table.win >= needed]
-        assert row.win_needed == pytest.approx(needed)
-        assert row.weakest_hand == good.loc[good.strength.idxmin(), "hand"]
-        # Every hand strictly weaker than the threshold hand that clears the bar is none:
-        assert (table[table.strength < good.strength.min()].win < needed).all()
-    assert thresholds.percentile.is_monotonic_decreasing
+    row = see_thresholds([ratio]).iloc[0]
+    # Seeing puts in 2 stakes to take a pot of ratio + 2 stakes, and the seer loses a tie.
+    check_threshold(row.weakest_hand, lambda beats, ties, total: beats / total * (ratio + 2) - 2 >= 0)
+
+
+@pytest.mark.parametrize("ratio", [1, 6])
+def test_stay_threshold_against_brute_force_showdowns(ratio):
+    from analysis.brag.advice import stay_thresholds
+
+    row = stay_thresholds([ratio], opponents=1).iloc[0]
+    # Staying puts in one stake; the opponent matches it and the pot (ratio + 2 stakes) is shared
+    # by the showdown, a tie split.
+    check_threshold(row.weakest_hand,
+                    lambda beats, ties, total: (beats + ties / 2) / total * (ratio + 2) - 1 >= 0)
 
 
 def test_two_opponent_table_rows_match_single_exact_answers():

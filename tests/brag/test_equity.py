@@ -192,3 +192,44 @@ def test_brute_force_helper_itself_on_a_tiny_case():
     # not suited: 3 * 3 * 3 = 27 hands, of which only A-2-3 of hearts is suited -> 26.
     assert brute_heads_up("AS 2D 3C")[1] == 26
     assert key3(["AS", "2D", "3C"]) > key3(["AH", "KD", "QC"])
+
+
+def plain_simulation(hero_text, opponents, hand_size, deals, seed):
+    """Pot shares and wins of ``deals`` random deals, played out on the reference ranking (numpy's own
+    generator, none of the toolkit's code): (mean share, its standard error, win rate, its error)."""
+    keys = keyed(hand_size)
+    hero = hero_text.split()
+    mine = keys[frozenset(hero)]
+    rest = [card for card in DECK if card not in hero]
+    rng = np.random.default_rng(seed)
+    shares, wins = np.empty(deals), np.empty(deals)
+    for d in range(deals):
+        dealt = rng.permutation(len(rest))[:opponents * hand_size]
+        theirs = [keys[frozenset(rest[i] for i in dealt[o * hand_size:(o + 1) * hand_size])] for o in range(opponents)]
+        best = max(theirs)
+        wins[d] = mine > best
+        shares[d] = 1.0 if mine > best else (1 / (1 + theirs.count(best)) if mine == best else 0.0)
+    return shares.mean(), shares.std() / deals ** 0.5, wins.mean(), wins.std() / deals ** 0.5
+
+
+@pytest.mark.parametrize("hero", ["QS QD 4C 7H", "9S 7H 4D 2C"])
+def test_four_card_two_opponents_exact_against_a_plain_simulation(hero):
+    exact = equity(hero, 2, "brag4")
+    assert exact.exact and exact.deals == 194580 * 135751        # C(48, 4) * C(44, 4)
+    share, share_error, win, win_error = plain_simulation(hero, 2, 4, 6_000, seed=5)
+    assert abs(exact.equity - share) < 4 * share_error
+    assert abs(exact.win - win) < 4 * win_error
+
+
+def test_four_card_monte_carlo_agrees_with_the_exact_two_opponent_answer():
+    exact = equity("QS QD 4C 7H", 2, "brag4")
+    simulated = equity("QS QD 4C 7H", 2, "brag4", seed=3, samples=200_000, exact=False)
+    assert not simulated.exact and simulated.standard_error > 0
+    assert abs(simulated.equity - exact.equity) < 4 * simulated.standard_error
+
+
+def test_four_card_monte_carlo_with_three_opponents_against_a_plain_simulation():
+    simulated = equity("KS KH 7D 2C", 3, "brag4", seed=9, samples=200_000)
+    share, share_error, _, _ = plain_simulation("KS KH 7D 2C", 3, 4, 6_000, seed=6)
+    assert not simulated.exact
+    assert abs(simulated.equity - share) < 4 * (share_error ** 2 + simulated.standard_error ** 2) ** 0.5
