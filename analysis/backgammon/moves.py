@@ -10,12 +10,11 @@ True
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 
-import numpy as np
-
 from analysis.errors import InvalidDice, InvalidPosition
-from analysis.backgammon import _kernels
+from analysis.backgammon import _plain_moves
 from analysis.backgammon.position import BAR, START, Position, pip_count
 from analysis.backgammon.rules import STANDARD, BackgammonRules, preset
 
@@ -99,18 +98,28 @@ class Plays:
         return {"rules": self.rules.name, "roll": list(self.roll), "count": len(self), "plays": self.rows()}
 
 
+_KERNELS = "analysis.backgammon._kernels"
+
+
 def legal_plays(position: Position, roll, rules: BackgammonRules | str = STANDARD) -> Plays:
-    """Every distinct legal play of ``roll`` for the side on roll in ``position``."""
+    """Every distinct legal play of ``roll`` for the side on roll in ``position``.
+
+    One question is answered in plain Python (``_plain_moves``); once numba's kernels are
+    loaded in the process they are used instead. Both give the same plays.
+    """
     rules = preset(rules)
     die1, die2 = parse_roll(roll)
     _check_playable(position, rules)
-    board = position.board_array()
     if rules.acey_deucey_roll and {die1, die2} == {1, 2}:
-        plays = _acey_deucey_plays(position, board, rules)
-    else:
-        boards, steps, used = _kernels.legal_plays(board, die1, die2, rules.variant_code)
-        plays = [_make_play(position, boards[i], steps[i], used) for i in range(boards.shape[0])]
-        plays = _order(plays)
+        plays = _acey_deucey_plays(position, position.board_array(), rules)
+    elif _KERNELS in sys.modules:       # numba already running (bulk work): its kernel is faster
+        boards, steps, used = sys.modules[_KERNELS].legal_plays(position.board_array(), die1, die2,
+                                                                 rules.variant_code)
+        plays = _order([_make_play(position, boards[i], steps[i], used) for i in range(boards.shape[0])])
+    else:       # one question: plain Python answers before numba could even start (the same plays)
+        found, used = _plain_moves.legal_plays(position.on_roll + position.opponent, die1, die2,
+                                               rules.variant_code)
+        plays = _order([_make_play(position, after, steps, used) for after, steps in found])
     return Plays(position, (die1, die2), rules, tuple(plays))
 
 
@@ -130,6 +139,8 @@ def _sort_key(notation: str):
 
 
 def _acey_deucey_plays(position, board, rules):
+    from analysis.backgammon import _kernels
+
     boards, steps, used, doubles, extra = _kernels.acey_deucey_plays(board)
     plays = []
     for i in range(boards.shape[0]):
@@ -151,7 +162,7 @@ def _check_playable(position: Position, rules: BackgammonRules) -> None:
                                   "Acey-Deucey; choose --rules dutch or acey_deucey.")
 
 
-def _make_play(position: Position, board: np.ndarray, steps: np.ndarray, used: int) -> Play:
+def _make_play(position: Position, board, steps, used: int) -> Play:
     mine = tuple(int(c) for c in board[:26])
     theirs = tuple(int(c) for c in board[26:])
     result = Position(theirs, mine, position.cube_value, position.swapped().cube_owner)
@@ -159,7 +170,7 @@ def _make_play(position: Position, board: np.ndarray, steps: np.ndarray, used: i
     hits = 0
     for step in steps:
         src, dst, hit = int(step[0]), int(step[1]), int(step[2])
-        if src == _kernels.NO_STEP:
+        if src == _plain_moves.NO_STEP:
             continue
         hits += hit
         src_label = "bar" if src == BAR else "start" if src == START else str(src + 1)

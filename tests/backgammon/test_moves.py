@@ -247,3 +247,40 @@ def test_many_kernel_self_play_games_keep_invariants(variant, games):
             if after[:26].sum() == 0:
                 break
             board = np.concatenate([after[26:], after[:26]])
+
+
+@pytest.mark.parametrize("variant", ["backgammon", "dutch", "acey_deucey"])
+def test_plain_python_generator_equals_the_kernel_exactly(variant):
+    """``odds backgammon moves`` answers from ``_plain_moves`` (no numba start); on 1,500 positions of
+    random play and every roll it must give the kernel's boards, in its order, with its steps and dice."""
+    from analysis.backgammon import _plain_moves
+
+    rng = random.Random(7 + VARIANT[variant])
+    board = Position.opening(variant).board_array()
+    for _ in range(1500):
+        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+        boards, steps, used = _kernels.legal_plays(board, d1, d2, VARIANT[variant])
+        plain, plain_used = _plain_moves.legal_plays(board, d1, d2, VARIANT[variant])
+        assert plain_used == used
+        assert [after for after, _ in plain] == [tuple(int(x) for x in b) for b in boards]
+        assert [play_steps for _, play_steps in plain] == [tuple(tuple(int(x) for x in s) for s in b)
+                                                          for b in steps]
+        chosen = boards[rng.randrange(boards.shape[0])]
+        board = np.concatenate([chosen[26:], chosen[:26]])          # the opponent to roll
+        if chosen[:26].sum() == 0:
+            board = Position.opening(variant).board_array()
+
+
+def test_one_question_starts_no_numba():
+    """The moves command answers without importing numba, and prints what the kernel path gives."""
+    import json
+    import subprocess
+    import sys
+
+    code = ("import sys; from analysis.cli.main import main; main(['backgammon', 'moves', '--id', "
+            "'4HPwATDgc/ABMA', '--roll', '31', '--json']); print('numba' in sys.modules, file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stderr.split()[-1] == "False"
+    assert "analysis.backgammon._kernels" in sys.modules          # so legal_plays below uses the kernel
+    kernel = legal_plays(Position.from_id("4HPwATDgc/ABMA"), "31").to_dict()
+    assert json.loads(done.stdout) == kernel and kernel["count"] == 16
