@@ -183,7 +183,7 @@ def advise(rules: Rules | str, dice, rolls_left: int, card: ScoreCard | None = N
     """
     if target is not None and opponents:
         raise InvalidArgument("Choose one goal: a target score or opponents, not both.")
-    rules = preset(rules) if isinstance(rules, str) else rules
+    rules = preset(rules)
     dice = parse_dice(dice)
     if rolls_left not in (0, 1, 2):
         raise InvalidArgument(f"Rolls left must be 0, 1 or 2 (a turn has three rolls), not {rolls_left}.")
@@ -290,7 +290,7 @@ def opening_keeps(rules: Rules | str = "yacht_kr", values: np.ndarray | None = N
     """
     import pandas as pd
 
-    rules = preset(rules) if isinstance(rules, str) else rules
+    rules = preset(rules)
     g = game_arrays(rules)
     values = state_values(rules) if values is None else values
     k2 = solve_turn(g, 0, 0, 0, values).k2   # the empty card

@@ -27,7 +27,7 @@ def best_turn(roll_values: np.ndarray) -> float:
 
 def box_odds(rules: Rules | str = "yacht_kr") -> pd.DataFrame:
     """One row per box: chance on the first roll, chance within the turn, best expected points in the turn."""
-    rules = preset(rules) if isinstance(rules, str) else rules
+    rules = preset(rules)
     arrays = game_arrays(rules)
     rows = []
     for box, scores in zip(rules.boxes, arrays.scores):

@@ -31,6 +31,8 @@ KINDS = ("upper", "of_a_kind", "full_house", "pair", "two_pairs", "straight", "y
 #: ``matched``: sum of the dice that make the pattern (Yatzy style); ``face``: face x count.
 SCORINGS = ("fixed", "total", "matched", "face")
 JOKERS = ("none", "forced", "free")
+#: The largest bonus a rule may set (Yahtzee's are 35 and 100).
+MAX_BONUS = 10_000
 
 
 @dataclass(frozen=True)
@@ -94,11 +96,19 @@ class Rules:
             raise InvalidRules("Box names must be distinct.")
         if (self.yacht_bonus or self.joker != "none") and self.yacht_box is None:
             raise InvalidRules("A yacht bonus or joker rule needs a box of kind 'yacht'.")
+        for name in ("upper_bonus", "upper_threshold", "yacht_bonus"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise InvalidRules(f"{name} must be a whole number of points, not {value!r}.")
+        for name in ("five_alike_is_full_house", "distinct_pairs", "one_pair_scores_two_pairs"):
+            if not isinstance(getattr(self, name), bool):
+                raise InvalidRules(f"{name} must be true or false, not {getattr(self, name)!r}.")
         if not 1 <= self.upper_threshold <= 105:
             raise InvalidRules(f"Upper threshold {self.upper_threshold} is not allowed; the upper boxes hold 1 to 105.")
         for name in ("upper_bonus", "yacht_bonus"):
-            if getattr(self, name) < 0:
-                raise InvalidRules(f"{name} {getattr(self, name)} is negative; a bonus is 0 or more points.")
+            # Bounded so that every score stays a small whole number in the kernels' int64 arithmetic.
+            if not 0 <= getattr(self, name) <= MAX_BONUS:
+                raise InvalidRules(f"{name} {getattr(self, name)} is not allowed; a bonus is 0 to {MAX_BONUS:,} points.")
 
     # --- derived facts -------------------------------------------------------------
     @property
@@ -278,12 +288,25 @@ YATZY = Rules(
 PRESETS = {r.name: r for r in (YACHT_KR, CLUBHOUSE, YAHTZEE, YATZY)}
 
 
-def preset(name: str = "yacht_kr", **house_rules) -> Rules:
-    """The preset called ``name``, with any field replaced by a keyword (a house rule)."""
-    try:
-        rules = PRESETS[name.strip().lower()]
-    except KeyError:
-        raise InvalidRules(f"'{name}' is not a Yacht preset; choose from {', '.join(PRESETS)}.") from None
+def preset(name_or_rules: str | Rules = "yacht_kr", **house_rules) -> Rules:
+    """The preset called ``name_or_rules`` (or that :class:`Rules` itself), with any field replaced by a keyword.
+
+    The fields are checked when the rules are made: an unknown field or a bad value raises
+    :class:`~analysis.errors.InvalidRules` here, never later.
+
+    >>> preset(preset("yahtzee"), joker="free").joker
+    'free'
+    >>> preset("yacht_kr", upper_bonus=-5)
+    Traceback (most recent call last):
+    ...
+    analysis.errors.InvalidRules: upper_bonus -5 is not allowed; a bonus is 0 to 10,000 points.
+    """
+    if isinstance(name_or_rules, Rules):
+        rules = name_or_rules
+    elif isinstance(name_or_rules, str) and name_or_rules.strip().lower() in PRESETS:
+        rules = PRESETS[name_or_rules.strip().lower()]
+    else:
+        raise InvalidRules(f"'{name_or_rules}' is not a Yacht preset; choose from {', '.join(PRESETS)}.")
     unknown = set(house_rules) - {f.name for f in dataclasses.fields(Rules)} - {"name"}
     if unknown:
         raise InvalidRules(f"'{sorted(unknown)[0]}' is not a Yacht rule field.")

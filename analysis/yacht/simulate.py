@@ -82,7 +82,7 @@ class Simulation:
 def simulate(rules: Rules | str = "yacht_kr", games: int = 10_000, seed: int = 0,
              strategy: str = "optimal", values: np.ndarray | None = None) -> Simulation:
     """Play ``games`` seeded games under ``strategy`` and return every game's points by box."""
-    rules = preset(rules) if isinstance(rules, str) else rules
+    rules = preset(rules)
     if strategy not in STRATEGIES:
         raise InvalidArgument(f"'{strategy}' is not a strategy; choose from {', '.join(STRATEGIES)}.")
     if not 2 <= games <= 10_000_000:  # one game has no standard error

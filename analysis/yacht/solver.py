@@ -35,10 +35,6 @@ SUMMARY = TableKind("yacht/summary", {
     "distribution": Array("float64", (None,), within=(0, 1), sums_to_one=0)}, code=_CODE)
 
 
-def _as_rules(rules: Rules | str) -> Rules:
-    return preset(rules) if isinstance(rules, str) else rules
-
-
 def compute_values(rules: Rules) -> np.ndarray:
     """Expected points still to come from every state under optimal play (no cache)."""
     from analysis.yacht import _kernels as K   # numba starts only when a table is built
@@ -55,7 +51,7 @@ def compute_values(rules: Rules) -> np.ndarray:
 
 def state_values(rules: Rules | str, store: Store | None = None) -> np.ndarray:
     """The solved value table for ``rules``, from the cache when it is there and intact."""
-    rules = _as_rules(rules)
+    rules = preset(rules)
     store = store or Store()
     table = store.table(STATE_VALUES, rules, {"states": rules.n_states}, lambda: {"values": compute_values(rules)})
     return table["values"]
@@ -193,7 +189,7 @@ def solve(rules: Rules | str = "yacht_kr", store: Store | None = None) -> Soluti
     """Solve ``rules`` (a preset name or :class:`Rules`) exactly; cached after the first call."""
     import pandas as pd   # only here and in Solution: the advisor reads the values without it
 
-    rules = _as_rules(rules)
+    rules = preset(rules)
     store = store or Store()
     values = state_values(rules, store)
     table = store.table(SUMMARY, rules, {"boxes": len(rules.boxes)},

@@ -40,7 +40,7 @@ REACH = TableKind("yacht/reach", {"reach": Array("float64", ("cards", None), wit
 
 def as_plain_rules(rules: Rules | str) -> Rules:
     """``rules`` as a preset, refused (one sentence) if a bonus makes the score card carry more than the score."""
-    rules = preset(rules) if isinstance(rules, str) else rules
+    rules = preset(rules)
     if rules.upper_bonus or rules.yacht_bonus or rules.joker != "none":
         raise InvalidArgument(
             f"Playing to a score goal is solved for presets without bonuses (yacht_kr); {rules.name}'s bonuses "

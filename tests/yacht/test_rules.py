@@ -77,3 +77,18 @@ def test_bad_presets_and_fields():
 def test_presets_are_frozen():
     with pytest.raises(dataclasses.FrozenInstanceError):
         preset("yahtzee").upper_bonus = 50
+
+
+def test_preset_takes_a_rules_object_and_checks_fields_when_made():
+    house = preset("yahtzee", joker="free")
+    assert preset(house) is house
+    assert preset(house, upper_bonus=50).upper_bonus == 50 and preset(house, upper_bonus=50).joker == "free"
+    for field, value, message in [("upper_bonus", -1, "0 to 10,000"), ("yacht_bonus", 10 ** 22, "0 to 10,000"),
+                                  ("upper_bonus", 2.5, "whole number"), ("upper_bonus", True, "whole number"),
+                                  ("upper_threshold", 0, "1 to 105"), ("distinct_pairs", "yes", "true or false")]:
+        with pytest.raises(InvalidRules, match=message):
+            preset("yahtzee", **{field: value})
+        with pytest.raises(InvalidRules, match=message):   # a rules object is checked the same way
+            preset(house, **{field: value})
+    with pytest.raises(InvalidRules, match="not a Yacht preset"):
+        preset(42)
