@@ -51,8 +51,16 @@ def test_tournament_text_and_json(odds):
     text = odds(*args)
     assert text.code == 0 and "95% interval" in text.out
     data = odds(*args, "--json").json()
-    assert sum(seat["wins"] for seat in data["seats"]) == 2000
     assert [seat["bot"] for seat in data["seats"]] == ["threshold:0.5", "honest", "random", "threshold:0.5"]
+    # The command passes every setting through: the same games as the API with the same seed.
+    from analysis.bluff import preset, run_tournament
+
+    same = run_tournament(preset("perudo"), "threshold,honest,random,threshold", players=4, games=2000, seed=1,
+                          scheduler="sync")
+    assert [seat["wins"] for seat in data["seats"]] == same.table["wins"].tolist()
+    other_seed = run_tournament(preset("perudo"), "threshold,honest,random,threshold", players=4, games=2000,
+                                seed=2, scheduler="sync")
+    assert other_seed.table["wins"].tolist() != same.table["wins"].tolist()
 
 
 def test_sweep_grid(odds, tmp_path):
