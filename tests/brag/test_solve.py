@@ -77,3 +77,23 @@ def test_bad_solver_settings_are_refused():
     # Four Card Brag is solved through the card-subset sums; only the dense matrix is refused.
     with pytest.raises(InvalidArgument, match="5,222 distinct hand strengths"):
         strength_pairs("brag4")
+
+
+def test_strategy_tables_read_the_same_from_the_card_subset_sums(monkeypatch):
+    # Four Card Brag's tables are read through the card-subset sums (its pair matrix is not
+    # built); forcing that path on a three-card game must give the dense matrix's numbers.
+    from importlib import import_module
+
+    from analysis.brag.strategy import bluff_table, blind_play, decision_table, strategy
+
+    solution = solve(SMALL, deck=DECK, iterations=200, progress=False)
+    dense = (decision_table(solution, ["look"]), bluff_table(solution), blind_play(solution),
+             strategy(solution, [40, 44, 45], ["blind", "look"]))
+    monkeypatch.setattr(import_module("analysis.brag.solve"), "MAX_CLASSES", 0)
+    subsets = (decision_table(solution, ["look"]), bluff_table(solution), blind_play(solution),
+               strategy(solution, [40, 44, 45], ["blind", "look"]))
+    for before, after in zip(dense[:2], subsets[:2]):
+        np.testing.assert_allclose(after.select_dtypes("number"), before.select_dtypes("number"), rtol=1e-12,
+                                   atol=1e-15)
+    assert subsets[2]["first_player_values"] == pytest.approx(dense[2]["first_player_values"], rel=1e-12)
+    assert subsets[3].values == pytest.approx(dense[3].values, rel=1e-12)
