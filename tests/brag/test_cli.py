@@ -1,7 +1,5 @@
 """``odds brag``: the README's commands, exactly as written, and one-sentence errors."""
 
-import json
-
 import pytest
 
 from tests.brag.test_equity import brute_heads_up
@@ -99,7 +97,6 @@ def test_hand_json_and_table(odds, tmp_path):
     assert result.code == 0 and "22,100" in result.out
     lines = out.read_text().splitlines()
     assert len(lines) == 22101 and lines[0].startswith("hand,strength,class")
-    json.dumps(report)
 
 
 def test_a_one_hand_question_does_not_import_pandas():
@@ -150,6 +147,10 @@ def test_strategy_reads_the_solved_game(odds):
     assert sum(report["after_looking"].values()) == pytest.approx(1.0)
     text = odds("brag", "strategy", "--hand", "QS QD 4C", "--history", "look").out
     assert "first player to act after look" in text          # a look keeps the turn
+    # At an equilibrium the action the mix plays most is (to the solve's accuracy) the best reply.
+    looked = odds("brag", "strategy", "--hand", "QS QD 4C", "--history", "look", "--json").json()
+    most = max(looked["mix"], key=looked["mix"].get)
+    assert looked["values"][most] >= max(looked["values"].values()) - 0.01
 
 
 def test_bad_betting_structures_are_one_sentence(odds):
