@@ -1,12 +1,17 @@
 """The advisor against the plain-Python reference, and its answers to bad input."""
 
+import dataclasses
+import functools
+
 import pytest
 
 from analysis.errors import InvalidArgument, InvalidDice, InvalidRules
-from analysis.yacht.advice import ScoreCard, advise
-from analysis.yacht.solver import compute_values
+from analysis.yacht.advice import ScoreCard, advise, opening_keeps
+from analysis.yacht.dice import ROLLS
 from analysis.yacht.rules import preset
-from tests.yacht.yacht_reference import YACHT_KR, Reference, keep_value, turn_value
+from analysis.yacht.solver import compute_values
+from tests.yacht.yacht_reference import (CLUBHOUSE, YACHT_KR, YAHTZEE, Reference, _turn, keep_value,
+                                         turn_value)
 
 OPEN = ("Full House", "Choice")
 
@@ -89,3 +94,121 @@ def test_asked_box_must_be_open():
     assert advice.asked == "Choice for 22" and "gives up" in str(advice)
     with pytest.raises(InvalidArgument, match="'Aces' is already used"):
         advise("yacht_kr", "6 6 6 2 2", 0, card, box="Aces")
+
+
+# --- the advisor under the bonus and joker rules, and the opening keeps, against the plain-Python reference
+
+def reduced(name, boxes, threshold, **fields):
+    """A preset cut down to ``boxes`` (a lower bonus threshold keeps the bonus in play), small enough to enumerate."""
+    rules = preset(name)
+    return dataclasses.replace(rules, boxes=tuple(b for b in rules.boxes if b.name in boxes),
+                               upper_threshold=threshold, **fields)
+
+
+@functools.lru_cache(maxsize=None)
+def reference_keeps(reference, state):
+    """The reference's keep values for a turn from ``state`` (one turn solved, then looked up)."""
+    def final(roll):
+        return max(gain + reference.value(*following) for _, gain, following in reference.choices(*state, list(roll)))
+
+    return _turn(final)[1]
+
+
+def reference_options(reference, open_boxes, upper, flag, dice, rolls_left):
+    """Every option's expected final score by the reference: {box: value} with 0 rolls left, else {keep: value}."""
+    state = (frozenset(open_boxes), upper, flag)
+    if rolls_left == 0:
+        return {box: gain + reference.value(*following)
+                for box, gain, following in reference.choices(*state, list(dice))}
+    keep_value = reference_keeps(reference, state)
+    keeps = {tuple(sorted(dice[i] for i in range(5) if m >> i & 1)) for m in range(32)}
+    return {keep: keep_value(keep, rolls_left) for keep in keeps}
+
+
+def assert_advice_matches(advice, expected):
+    """Each option of ``advice`` has the reference's value, and no option is missing or extra."""
+    assert len(advice.rows) == len(expected)
+    for row in advice.rows:
+        option = row["option"]
+        if advice.rolls_left == 0:
+            key = option.split(" for ")[0]
+        else:
+            faces = option.replace("keep ", "").split()
+            key = () if option == "reroll all" else tuple(sorted(int(f) for f in faces)) if faces[0].isdigit() \
+                else tuple(sorted(advice.dice))
+        assert row["expected_final"] == pytest.approx(expected[key], abs=1e-9), option
+
+
+CLUB = {"Fives", "Sixes", "Full House", "Small Straight", "Yacht"}
+
+
+def test_the_upper_bonus_changes_the_best_box_as_the_reference_says():
+    # Sixes filled with one six (upper total 6): Fives for 15 reaches the lowered threshold of 21.
+    card = ScoreCard(("Fives", "Full House", "Yacht"), upper_total=6)
+    rules = reduced("clubhouse", CLUB, threshold=21)
+    reference = Reference({k: v for k, v in CLUBHOUSE.items() if k in CLUB}, bonus=35, threshold=21)
+    for dice, rolls_left in (("5 5 5 6 6", 0), ("5 5 5 6 2", 1)):
+        advice = advise(rules, dice, rolls_left, card, values=compute_values(rules))
+        assert_advice_matches(advice, reference_options(reference, card.open_boxes, 6, False, advice.dice,
+                                                        rolls_left))
+        if rolls_left == 0:
+            assert advice.best == "Fives for 15 (+35 bonus)"
+    # Without the bonus the same dice belong in Full House (27 points against 15).
+    plain = reduced("clubhouse", CLUB, threshold=21, upper_bonus=0)
+    advice = advise(plain, "5 5 5 6 6", 0, ScoreCard(card.open_boxes), values=compute_values(plain))
+    assert advice.best == "Full House for 27"
+    reference = Reference({k: v for k, v in CLUBHOUSE.items() if k in CLUB})
+    assert_advice_matches(advice, reference_options(reference, card.open_boxes, 0, False, advice.dice, 0))
+
+
+YAHTZEE_BOXES = {"Fours", "Sixes", "Full House", "Large Straight", "Yahtzee"}
+
+
+@pytest.mark.parametrize("joker", ["forced", "free", "none"])
+def test_the_joker_rule_decides_where_a_further_yahtzee_goes(joker):
+    rules = reduced("yahtzee", YAHTZEE_BOXES, threshold=20, joker=joker)
+    values = compute_values(rules)
+    reference = Reference({k: v for k, v in YAHTZEE.items() if k in YAHTZEE_BOXES}, bonus=35, threshold=20,
+                          yahtzee="Yahtzee", joker=None if joker == "none" else joker,
+                          all_boxes=list(YAHTZEE_BOXES))
+    # The Yahtzee box holds 50 and Fours is filled (12): five fours earn 100 and, under a joker rule,
+    # count as a Large Straight.
+    card = ScoreCard(("Sixes", "Full House", "Large Straight"), upper_total=12, yacht_bonus=True)
+    advice = advise(rules, "4 4 4 4 4", 0, card, values=values)
+    assert_advice_matches(advice, reference_options(reference, card.open_boxes, 12, True, advice.dice, 0))
+    best = {"forced": "Large Straight for 40 (+100 bonus)", "free": "Large Straight for 40 (+100 bonus)"}
+    if joker in best:
+        assert advice.best == best[joker]
+    else:
+        # No joker: the bonus is still paid, but five fours are no straight.
+        assert "Large Straight for 0 (+100 bonus)" in [row["option"] for row in advice.rows]
+    # With the Fours box open the forced joker leaves it no other box.
+    card = ScoreCard(("Fours", "Full House", "Large Straight"), upper_total=12, yacht_bonus=True)
+    advice = advise(rules, "4 4 4 4 4", 0, card, values=values)
+    assert_advice_matches(advice, reference_options(reference, card.open_boxes, 12, True, advice.dice, 0))
+    if joker == "forced":
+        assert [row["option"] for row in advice.rows] == ["Fours for 20 (+135 bonus)"]
+    # One roll left: every keep against the reference's turn.
+    advice = advise(rules, "4 4 4 4 2", 1, card, values=values)
+    assert_advice_matches(advice, reference_options(reference, card.open_boxes, 12, True, advice.dice, 1))
+
+
+def test_opening_keeps_against_the_reference():
+    # A two-box game: every first roll's best keep, its value and its margin over the runner-up.
+    boxes = ("Straight", "Full House")
+    rules = reduced("yacht_kr", set(boxes), threshold=63)
+    table = opening_keeps(rules, values=compute_values(rules))
+    reference = Reference({k: v for k, v in YACHT_KR.items() if k in boxes})
+    assert len(table) == 252 and table["chance"].sum() == pytest.approx(1, abs=1e-12)
+    rows = table.set_index("roll")
+    for roll in ROLLS:
+        keeps = reference_options(reference, boxes, 0, False, roll, 2)
+        ranked = sorted(set(keeps.values()), reverse=True)
+        row = rows.loc[" ".join(map(str, sorted(roll, reverse=True)))]
+        best = () if row["best_keep"] == "reroll all" else roll if row["best_keep"] == "keep all" \
+            else tuple(sorted(int(f) for f in row["best_keep"].split()))
+        assert keeps[best] == pytest.approx(ranked[0], abs=1e-9), roll
+        assert row["expected_final"] == pytest.approx(ranked[0], abs=1e-9), roll
+        assert row["margin"] == pytest.approx(ranked[0] - ranked[1] if len(ranked) > 1 else 0, abs=1e-9), roll
+    # The chance of each roll: its orderings over 6 ** 5.
+    assert rows.loc["6 6 6 2 1", "chance"] == pytest.approx(20 / 7776, abs=1e-15)

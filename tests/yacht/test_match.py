@@ -1,5 +1,7 @@
 """Seeded matches against the exact answers: win/tie/lose from positions, and the win-seeking player's share."""
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -62,12 +64,36 @@ def test_same_games_on_any_thread_count_and_any_split(monkeypatch):
     assert not np.array_equal(many.finals, other.finals)
 
 
-def test_seats_rotate_and_shares_add_up():
-    match = simulate_match("yacht_kr", ("to-win", "optimal"), players=4, games=40, seed=2, exact_from=2)
+def test_seats_rotate_from_game_to_game():
+    # A seat's dice do not depend on who sits in it, and expected-score players are alike, so with the
+    # seats rotating player i's final in game g is the final of seat (i + g) % 4 without rotation.
+    fixed = simulate_match("yacht_kr", ("optimal",), players=4, games=12, seed=2, rotate=False).finals
+    rotated = simulate_match("yacht_kr", ("optimal",), players=4, games=12, seed=2).finals
+    for g in range(12):
+        assert list(rotated[g]) == [fixed[g, (i + g) % 4] for i in range(4)], g
+    assert len({tuple(row) for row in fixed}) > 1
+    match = simulate_match("yacht_kr", ("to-win", "optimal"), players=4, games=8, seed=2, exact_from=2)
     assert match.strategies == ("to-win", "optimal", "optimal", "optimal")
-    assert match.share_per_game().sum(axis=1) == pytest.approx(np.ones(40))
-    table = match.strategy_table()
-    assert list(table["strategy"]) == ["to-win", "optimal"] and (table["fair_share"] == 0.25).all()
+    assert list(match.strategy_table()["strategy"]) == ["to-win", "optimal"]
+
+
+def test_shares_count_a_tie_as_a_split_win():
+    match = simulate_match("yacht_kr", ("optimal",), players=3, games=1, seed=0)
+    match = dataclasses.replace(match, games=3, finals=np.array([[180, 150, 120], [150, 180, 180], [170, 170, 170]]))
+    assert match.share_per_game().tolist() == [[1, 0, 0], [0, 0.5, 0.5], [1 / 3, 1 / 3, 1 / 3]]
+    assert match.shares == {"optimal": pytest.approx(1 / 3)}
+
+
+def test_parts_joined_are_one_run():
+    whole = simulate_match("yacht_kr", ("to-win", "optimal"), games=12, seed=4, exact_from=3)
+    first = simulate_match("yacht_kr", ("to-win", "optimal"), games=5, seed=4, exact_from=3)
+    later = simulate_match("yacht_kr", ("to-win", "optimal"), games=7, seed=4, exact_from=3, first_game=5)
+    joined = first.joined(later)
+    assert np.array_equal(joined.finals, whole.finals)
+    for name in ("box_points", "box_zeros", "behind_writes", "behind_zeros", "differed"):
+        assert np.array_equal(getattr(joined, name), getattr(whole, name)), name
+    with pytest.raises(InvalidArgument, match="same match"):
+        first.joined(simulate_match("yacht_kr", ("to-win", "optimal"), games=5, seed=5, exact_from=3))
 
 
 @pytest.mark.parametrize("call, match", [

@@ -150,3 +150,18 @@ def test_cli_commands_as_written(odds):
         assert all(a >= b - 1e-12 for a, b in zip(chances, chances[1:]))
         assert data["best"] == data["options"][0]["option"]
         assert {"goal", "best_for_expected_score", "differs"} <= set(data)
+
+
+def test_numpy_recursion_agrees_with_the_kernels(monkeypatch):
+    # Up to 6 open boxes the win-seeking recursion runs in numpy (no numba start-up); beyond, in the kernels.
+    from analysis.yacht import win as module
+
+    rules = preset("yacht_kr")
+    me = module.Position(120, ("Chase Off", "Straight", "Full House", "Aces"))
+    opponents = (module.Position(150, ("Choice", "Six Beans")),)
+    remaining = module.remaining_table(rules)
+    in_numpy = module.win_values(rules, me, opponents, remaining)
+    monkeypatch.setattr(module, "NUMPY_CARDS", 0)
+    in_kernels = module.win_values(rules, me, opponents, remaining)
+    assert np.abs(in_numpy - in_kernels).max() < 1e-12
+    assert in_numpy[module.card_mask(rules, me.open_boxes), me.score] > 0
