@@ -16,9 +16,10 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 
 import numpy as np
+
+from _timing import best_of
 
 PUBLISHED = [
     # (solver, game, seconds, hardware, source)
@@ -32,15 +33,6 @@ PUBLISHED = [
 PRESETS = [("yacht_kr", {}), ("clubhouse", {}), ("yahtzee", {}), ("yahtzee", {"joker": "free"}), ("yatzy", {})]
 PEER_VARIANT = {("yahtzee", "forced"): "american+forced-joker", ("yahtzee", "free"): "american",
                 ("yatzy", "none"): "yatzy-scandinavian"}
-
-
-def _time(function, repeat=1):
-    best, result = float("inf"), None
-    for _ in range(repeat):
-        started = time.perf_counter()
-        result = function()
-        best = min(best, time.perf_counter() - started)
-    return best, result
 
 
 def main() -> int:
@@ -68,14 +60,14 @@ def main() -> int:
     values_of = {}
     for name, fields in PRESETS:
         rules = preset(name, **fields)
-        seconds, values = _time(lambda: compute_values(rules))
+        seconds, values = best_of(lambda: compute_values(rules))
         values_of[(name, rules.joker)] = values
         ours = float(values[game_arrays(rules).start])
         line = f"{name + (' (' + rules.joker + ' joker)' if rules.joker != 'none' else ''):<22}" \
                f"{rules.n_states:>10,}{seconds:>10.2f}{ours:>12.4f}"
         variant = PEER_VARIANT.get((name, rules.joker))
         if peer is not None and variant:
-            peer_seconds, solver = _time(lambda: peer.Solver.build(peer.Variant(variant)))
+            peer_seconds, solver = best_of(lambda: peer.Solver.build(peer.Variant(variant)))
             peer_value = solver.state_value("upper 0 | filled -")
             line += f"{peer_seconds:>10.2f}{peer_value:>12.4f}{seconds / peer_seconds:>8.2f}"
             assert abs(peer_value - ours) < 1e-6, (variant, peer_value, ours)
@@ -96,19 +88,19 @@ def main() -> int:
         rules = preset("yahtzee")
         store.save(*_values_table(rules, values_of[("yahtzee", "forced")]))
         os.environ["ODDS_CACHE_DIR"] = folder
-        load_seconds, _ = _time(lambda: state_values(rules, store), repeat=5)
-        answer_seconds, advice = _time(lambda: advise(rules, "6 6 6 2 1", 2), repeat=20)
+        load_seconds, _ = best_of(lambda: state_values(rules, store), repeat=5)
+        answer_seconds, advice = best_of(lambda: advise(rules, "6 6 6 2 1", 2), repeat=20)
         print(f"  load the verified table: {1000 * load_seconds:.1f} ms; whole answer (load + turn solve): "
               f"{1000 * answer_seconds:.1f} ms -> {advice.best}")
         command = [sys.executable, "-m", "analysis.cli.main", "yacht", "advise", "--preset", "yahtzee",
                    "--dice", "6 6 6 2 1", "--rolls-left", "2", "--open", "all"]
         subprocess.run(command, capture_output=True, check=True)
-        cli_seconds, _ = _time(lambda: subprocess.run(command, capture_output=True, check=True), repeat=3)
+        cli_seconds, _ = best_of(lambda: subprocess.run(command, capture_output=True, check=True), repeat=3)
         print(f"  the same as a fresh `odds yacht advise` process, start-up included: {cli_seconds:.2f} s")
         if peer is not None:
             solver = peer.Solver.build(peer.Variant("american+forced-joker"))
             situation = "dice 1 2 6 6 6 | rolls 2 | upper 0 | filled -"
-            peer_seconds, options = _time(lambda: solver.option_values(situation), repeat=20)
+            peer_seconds, options = best_of(lambda: solver.option_values(situation), repeat=20)
             print(f"  peer option_values for the same situation (table in memory): {1000 * peer_seconds:.2f} ms")
             peer_best = max(options, key=lambda o: o[1])
             ours = advice.options.iloc[0]["expected_final"]
@@ -116,7 +108,7 @@ def main() -> int:
 
     if args.distribution:
         rules = preset("yahtzee", joker="free")
-        seconds, table = _time(lambda: follow_policy(rules, values_of[("yahtzee", "free")]))
+        seconds, table = best_of(lambda: follow_policy(rules, values_of[("yahtzee", "free")]))
         p = table["distribution"]
         scores = np.arange(p.size)
         mean = (scores * p).sum()

@@ -16,16 +16,8 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 
-
-def _time(function, repeat=1):
-    best, result = float("inf"), None
-    for _ in range(repeat):
-        started = time.perf_counter()
-        result = function()
-        best = min(best, time.perf_counter() - started)
-    return best, result
+from _timing import best_of
 
 
 def main() -> int:
@@ -43,12 +35,12 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         os.environ["ODDS_CACHE_DIR"] = folder
         store = Store(folder)
-        first, _ = _time(lambda: compute_reach(rules))
-        warm, reach = _time(lambda: compute_reach(rules))
+        first, _ = best_of(lambda: compute_reach(rules))
+        warm, reach = best_of(lambda: compute_reach(rules))
         print(f"\nTarget table (4,096 cards x 317 points needed): {warm:.1f} s warm, {first:.1f} s with numba's "
               f"compile (first run on a fresh checkout)")
-        store_seconds, _ = _time(lambda: reach_table(rules, store))
-        load_seconds, _ = _time(lambda: reach_table(rules, store), repeat=5)
+        store_seconds, _ = best_of(lambda: reach_table(rules, store))
+        load_seconds, _ = best_of(lambda: reach_table(rules, store), repeat=5)
         print(f"  build + save through the store {store_seconds:.1f} s; load from the store {1000 * load_seconds:.1f} ms")
         survival = np.cumsum(solve(rules, store).distribution[::-1])[::-1]
         for target in (150, 175, 200, 225, 250):
@@ -61,7 +53,7 @@ def main() -> int:
         opponent = (Position(150, ("Chase Off", "Choice", "Aces")),)
         for n_open in (3, 4, 6, 8, 10, 12):
             me = Position(0, tuple(names[:n_open]))
-            seconds, _ = _time(lambda: win_values(rules, me, opponent, remaining))
+            seconds, _ = best_of(lambda: win_values(rules, me, opponent, remaining))
             print(f"  {n_open:2d} open boxes ({1 << n_open:5,} cards): {seconds:7.2f} s "
                   f"({(1 << n_open) / seconds:8.0f} cards/s)")
 
@@ -71,7 +63,7 @@ def main() -> int:
                                   ("Chase Off,Straight,Even Straight,Choice,Six Beans,Aces", 90)):
             full = command + ["--open", open_boxes, "--score", str(score), "--opponent", "190:Chase Off,Choice"]
             subprocess.run(full, capture_output=True, check=True)
-            seconds, _ = _time(lambda: subprocess.run(full, capture_output=True, check=True), repeat=3)
+            seconds, _ = best_of(lambda: subprocess.run(full, capture_output=True, check=True), repeat=3)
             print(f"\nFresh `odds yacht advise --opponent` process, {len(open_boxes.split(','))} open boxes, warm "
                   f"store: {seconds:.2f} s")
     return 0
