@@ -238,7 +238,10 @@ def acey_deucey_plays(board):
     plays are distinct by resulting board and by whether the extra roll was earned.
     When the 1 and 2 cannot both be played the turn ends with those plays.
     """
-    first, first_steps, used = legal_plays(board, 1, 2, 2)
+    # Dice and variant as int64 values, not literals: a literal argument makes numba compile
+    # the whole move generator again for it (seconds on the first run after install).
+    ace, deuce, acey_deucey = np.int64(1), np.int64(2), np.int64(2)
+    first, first_steps, used = legal_plays(board, ace, deuce, acey_deucey)
     if used < 2:
         n = first.shape[0]
         steps = np.full((n, 8, 3), NO_STEP, dtype=np.int8)
@@ -252,7 +255,7 @@ def acey_deucey_plays(board):
     count = 0
     for i in range(first.shape[0]):
         for double in range(1, 7):
-            after, after_steps, depth = legal_plays(first[i], double, double, 2)
+            after, after_steps, depth = legal_plays(first[i], np.int64(double), np.int64(double), acey_deucey)
             parts.append(after)
             part_steps.append(after_steps)
             part_info.append((i, double, 2 + depth))

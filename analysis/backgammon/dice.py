@@ -158,6 +158,7 @@ def one_roll_bearoff(counts) -> int:
     """Rolls (of 36) that bear off every checker of a home board (six counts, ace point first)."""
     import numpy as np
 
+    from analysis._numba_start import compiling
     from analysis.backgammon import _kernels
     from analysis.backgammon.bearoff import ONE_SIDED_CHECKERS, _ways, parse_counts
 
@@ -167,9 +168,10 @@ def one_roll_bearoff(counts) -> int:
     out = np.empty(256, dtype=np.int64)
     ways = _ways(ONE_SIDED_CHECKERS)
     total = 0
-    for a, b in ROLLS:
-        n = _kernels.bearoff_leaves(board.copy(), a, b, ONE_SIDED_CHECKERS, ways, out)
-        total += bool((out[:n] == 0).any())     # rank 0 is the empty board
+    with compiling("the bear-off move generator", 3, _kernels.bearoff_leaves):
+        for a, b in ROLLS:
+            n = _kernels.bearoff_leaves(board.copy(), a, b, ONE_SIDED_CHECKERS, ways, out)
+            total += bool((out[:n] == 0).any())     # rank 0 is the empty board
     return total
 
 

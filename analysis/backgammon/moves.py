@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
+from analysis._numba_start import compiling
 from analysis.errors import InvalidDice, InvalidPosition
 from analysis.backgammon import _plain_moves
 from analysis.backgammon.position import BAR, START, Position, pip_count
@@ -99,6 +100,9 @@ class Plays:
 
 
 _KERNELS = "analysis.backgammon._kernels"
+#: Seconds numba takes to compile the move generator, then the Acey-Deucey 1-2 on top of it,
+#: on the first run after install (idle machine; benchmarks/bench_backgammon.py measures them).
+COMPILE_SECONDS, ACEY_DEUCEY_COMPILE_SECONDS = 7.4, 3.0
 
 
 def legal_plays(position: Position, roll, rules: BackgammonRules | str = STANDARD) -> Plays:
@@ -113,8 +117,9 @@ def legal_plays(position: Position, roll, rules: BackgammonRules | str = STANDAR
     if rules.acey_deucey_roll and {die1, die2} == {1, 2}:
         plays = _acey_deucey_plays(position, position.board_array(), rules)
     elif _KERNELS in sys.modules:       # numba already running (bulk work): its kernel is faster
-        boards, steps, used = sys.modules[_KERNELS].legal_plays(position.board_array(), die1, die2,
-                                                                 rules.variant_code)
+        kernel = sys.modules[_KERNELS].legal_plays
+        with compiling("the move generator", COMPILE_SECONDS, kernel):
+            boards, steps, used = kernel(position.board_array(), die1, die2, rules.variant_code)
         plays = _order([_make_play(position, boards[i], steps[i], used) for i in range(boards.shape[0])])
     else:       # one question: plain Python answers before numba could even start (the same plays)
         found, used = _plain_moves.legal_plays(position.on_roll + position.opponent, die1, die2,
@@ -141,7 +146,9 @@ def _sort_key(notation: str):
 def _acey_deucey_plays(position, board, rules):
     from analysis.backgammon import _kernels
 
-    boards, steps, used, doubles, extra = _kernels.acey_deucey_plays(board)
+    with compiling("the Acey-Deucey move generator", COMPILE_SECONDS + ACEY_DEUCEY_COMPILE_SECONDS,
+                   _kernels.legal_plays, _kernels.acey_deucey_plays):
+        boards, steps, used, doubles, extra = _kernels.acey_deucey_plays(board)
     plays = []
     for i in range(boards.shape[0]):
         play = _make_play(position, boards[i], steps[i], int(used[i]))
