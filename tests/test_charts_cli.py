@@ -121,6 +121,29 @@ def test_title_replaces_the_charts_title_and_long_titles_wrap(tmp_path):
     assert figure._suptitle.get_text().count("\n") >= 1
 
 
+@pytest.mark.parametrize("name", ["backgammon-bearoff", "bluff-bids"])
+def test_json_summary_describes_the_file_and_holds_the_csvs_numbers(odds, tmp_path, name):
+    import json
+
+    out, data = tmp_path / f"{name}.pdf", tmp_path / f"{name}.csv"
+    result = odds(*KINDS[name], "--out", str(out), "--data", str(data), "--json")
+    assert result.code == 0, result.err
+    summary = json.loads(result.out)
+    assert (summary["file"], summary["format"], summary["data_file"]) == (str(out), "PDF", str(data))
+    assert summary["bytes"] == out.stat().st_size and summary["width_in"] == 6.0 and summary["height_in"] >= 4.0
+    rows = _rows(data)
+    assert summary["columns"] == list(rows[0]) and summary["row_count"] == len(rows) == len(summary["rows"])
+    for listed, written in zip(summary["rows"], rows):
+        for column, value in listed.items():
+            if isinstance(value, str):
+                assert value == written[column]
+            else:
+                assert value == float(written[column]), (column, value, written[column])
+    assert summary["title"] and "\n" not in summary["title"]
+    titled = odds(*KINDS[name], "--out", str(out), "--title", "Printed for the club", "--json")
+    assert json.loads(titled.out)["title"] == "Printed for the club"
+
+
 # --------------------------------------------------------------------------- the data behind the charts
 def test_bluff_bids_data_equals_bid_odds(odds, tmp_path):
     from analysis.bluff import bid_odds, parse_bid, parse_dice, preset

@@ -113,6 +113,9 @@ def _add_output_flags(parser) -> None:
     out.add_argument("--dpi", type=bounded(int, 20, 1200, "the dots per inch"),
                      help="dots per inch of a PNG (default: the size's)")
     out.add_argument("--title", help="replace the chart's title")
+    out.add_argument("--json", action="store_true",
+                     help="print a JSON summary instead of the 'wrote' line: the file, its format, size and "
+                          "title, and the numbers behind the chart")
 
 
 def _runner(game: str, kind: ChartKind, make_rules: Callable | None) -> Callable:
@@ -121,7 +124,12 @@ def _runner(game: str, kind: ChartKind, make_rules: Callable | None) -> Callable
         rules = _rules(game, args, make_rules) if kind.uses_rules else None
         figure, data = draw(kind, args, rules)
         written = write(figure, data, args)
-        print(written)
+        if args.json:
+            from analysis.cli.common import print_json
+
+            print_json(summary(figure, data, args))
+        else:
+            print(written)
         return 0
 
     return run
@@ -315,6 +323,31 @@ def write_csv(data, path: str) -> None:
         handle.write(",".join(data) + "\n")
         for row in data.rows():
             handle.write(",".join(_csv_cell(value) for value in row) + "\n")
+
+
+#: Charts with more rows than this list them in ``--data``'s file only, not in ``--json``.
+JSON_ROWS = 5000
+
+
+def summary(figure, data, args) -> dict:
+    """What ``--json`` prints about a written chart: file, format, bytes, inches, dpi, title, the data."""
+    extension = os.path.splitext(args.out)[1].lower()
+    width, height = (round(float(side), 3) for side in figure.get_size_inches())
+    suptitle = getattr(figure, "_suptitle", None)
+    titles = [suptitle.get_text()] if suptitle is not None else [ax.get_title() for ax in figure.axes
+                                                                  if ax.get_title()]
+    if isinstance(data, Columns):
+        rows = [dict(zip(data, row)) for row in data.rows()]
+    else:
+        rows = data.to_dict(orient="records")
+    result = {"file": args.out, "format": FORMATS[extension], "bytes": os.path.getsize(args.out),
+              "width_in": width, "height_in": height, "dpi": figure_size(args, (width, height))[2],
+              "title": " / ".join(" ".join(title.split()) for title in titles),
+              "data_file": args.data, "columns": list(data.keys() if isinstance(data, Columns) else data.columns),
+              "row_count": len(rows)}
+    if len(rows) <= JSON_ROWS:
+        result["rows"] = rows
+    return result
 
 
 # --------------------------------------------------------------------------- dice bidding
