@@ -184,6 +184,8 @@ def writable_file(text: str) -> str:
 
     if text == "-":
         return text
+    if "://" in text:       # pandas and others would read it as an address to send the file to
+        raise argparse.ArgumentTypeError(f"'{text}' is an address, not a file name to write")
     path = os.path.abspath(os.path.expanduser(text)) if text.strip() else ""
     folder = os.path.dirname(path)
     if not path or os.path.isdir(path):

@@ -92,6 +92,7 @@ def test_raises_list(odds):
     ["bluff", "table", "--max-count", "0"],
     ["bluff", "raises", "--bid", "3x5", "--max-count", "1001"],
     ["bluff", "raises", "--bid", "100000000x3"],
+    ["bluff", "table", "--out", "tcp://"],           # an address, which pandas would try to send the file to
     ["bluff", "call", "--dice", "3 3", "--opponents", "5", "--bid", "1000000x3"],     # no list of a million counts
     ["bluff", "odds", "--unknown", "4", "--bid", "99999999999999999999 threes"],
     # rule fields checked when the rules are made
