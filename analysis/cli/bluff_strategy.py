@@ -111,15 +111,23 @@ def _solve(args, rules_from_args) -> int:
     rules = rules_from_args(args)
     if args.no_exact_call:
         rules = rules.with_fields(exact_call=None)
+    history = None
+    if args.after is not None:      # read before solving: a bad bid is one sentence, not after a long solve
+        from analysis.bluff.bids import check_raise, format_bid, parse_bid
+        from analysis.errors import InvalidArgument
+        history = [parse_bid(rules, text) for text in args.after.split(",") if text.strip()]
+        for previous, bid in zip([None, *history], history):
+            if bid.count > sum(args.dice):
+                raise InvalidArgument(f"{format_bid(rules, bid)} is not a bid of this round: {sum(args.dice)} dice "
+                                      "are in play.")
+            check_raise(rules, previous, bid, args.palifico)
     target, iterations = default_precision(args.dice)
     solution = solve_round(rules, tuple(args.dice), variant=args.solver,
                            iterations=iterations if args.iterations is None else args.iterations,
                            target=target if args.target is None else args.target, palifico_round=args.palifico)
     after = None
-    if args.after is not None:
-        from analysis.bluff.bids import parse_bid
+    if history is not None:
         from analysis.bluff.solve import strategy_table
-        history = [parse_bid(rules, text) for text in args.after.split(",") if text.strip()]
         after = strategy_table(solution, history)
     if args.json:
         payload = solution.to_dict()

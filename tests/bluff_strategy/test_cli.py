@@ -101,6 +101,10 @@ def test_advisor_uses_the_solved_endgame(odds):
     ["bluff", "sweep", "--players", "three", "--tested", "honest"],
     ["bluff", "sweep", "--presets", "yatzy", "--tested", "honest"],
     ["bluff", "call", "--preset", "bluff", "--dice", "3", "--opponents", "1", "--bid", "1x4", "--history", "1x5"],
+    # bids after which to show the strategy, checked before the round is solved
+    ["bluff", "solve", "--after", "9x3"],
+    ["bluff", "solve", "--after", "2x3,1x4"],
+    ["bluff", "solve", "--after", "100000000x3"],
     # every numeric argument outside its documented range, refused before any work
     ["bluff", "tournament", "--bots", "random", "--players", "1"],
     ["bluff", "tournament", "--bots", "random,random", "--chunks", "0"],
