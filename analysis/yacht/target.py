@@ -11,8 +11,8 @@ The best play depends on the target: the same dice can call for a safe keep when
 close and a long shot when it is far, so the keeps and boxes are chosen for each ``r`` apart.
 
 Presets with an upper or yacht bonus are not played here: their score card also carries the
-upper total and the bonus flag, which multiplies the states by 64 or more (clubhouse: about
-0.8 GB of table and half an hour on two cores; Yahtzee's several GB).
+upper total and the bonus flag, which multiplies the states by 64 or more (clubhouse: 0.7 GB of
+table and 20-55 minutes on two cores; Yatzy 6.3 GB, Yahtzee 13.2 GB; see docs/yacht.md).
 
 >>> round(reach_chance("yacht_kr", 200), 4)  # P(final >= 200) from the empty card, played for 200
 0.297
