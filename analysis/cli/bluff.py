@@ -24,8 +24,9 @@ def _add_rules(parser) -> None:
                         help="change one rule field, e.g. --rule exact_call=calza (repeatable; see docs/bluff.md)")
 
 
-#: Fields ``--rule`` does not change: names, and the dice counts (``--start`` sets those, checked).
-NOT_RULES = ("name", "title", "joker_name", "box_dice", "dice_per_player", "min_players", "max_players")
+#: Fields ``--rule`` does not change: the names (the dice counts are rules too: ``--rule box_dice=none
+#: --rule dice_per_player=5`` is the five-each house rule, checked when the rules are made).
+NOT_RULES = ("name", "title", "joker_name")
 
 
 def _rules(args):

@@ -142,3 +142,9 @@ def test_a_rule_field_changes_the_answer_as_the_binomial_says(odds):
     none = odds("bluff", "call", "--preset", "perudo", "--rule", "exact_call=none", "--dice", "3 3",
                 "--opponents", "4", "--bid", "3x3", "--json").json()
     assert calza["exact_call"] is not None and none["exact_call"] is None
+    # Five dice each instead of Bluff's box of 30: seven dice are no longer a legal count at three players.
+    seven = ["bluff", "call", "--dice", "3 3", "--opponents", "7", "5", "--bid", "4x3"]
+    assert odds(*seven).code == 0
+    five_each = odds(*seven, "--rule", "box_dice=none", "--rule", "dice_per_player=5")
+    assert_one_sentence_error(five_each)
+    assert "more than the 5 each player starts with" in five_each.err
