@@ -10,14 +10,14 @@ from analysis.yacht.advice import ScoreCard, advise, opening_keeps
 from analysis.yacht.dice import ROLLS
 from analysis.yacht.rules import preset
 from analysis.yacht.solver import compute_values
-from tests.yacht.yacht_reference import (CLUBHOUSE, YACHT_KR, YAHTZEE, Reference, _turn, keep_value,
+from tests.yacht.reference import (CLUBHOUSE, YACHT_KR, YAHTZEE, Reference, _turn, keep_value,
                                          turn_value)
 
 OPEN = ("Full House", "Choice")
 
 
 def reference_keep_value(reference, open_boxes, dice_kept, rerolls):
-    """Expected points still to come after keeping ``dice_kept`` (plain Python, tests/yacht/yacht_reference.py)."""
+    """Expected points still to come after keeping ``dice_kept`` (plain Python, tests/yacht/reference.py)."""
     def final(dice):
         return max(gain + reference.value(*following)
                    for _, gain, following in reference.choices(frozenset(open_boxes), 0, False, list(dice)))

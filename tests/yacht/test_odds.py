@@ -5,7 +5,7 @@ from itertools import product
 import pytest
 
 from analysis.yacht.odds import box_odds
-from tests.yacht.yacht_reference import CLUBHOUSE, YACHT_KR, YAHTZEE, YATZY, turn_value
+from tests.yacht.reference import CLUBHOUSE, YACHT_KR, YAHTZEE, YATZY, turn_value
 
 ORDERED_ROLLS = list(product(range(1, 7), repeat=5))
 REFERENCE = {"yacht_kr": YACHT_KR, "clubhouse": CLUBHOUSE, "yahtzee": YAHTZEE, "yatzy": YATZY}

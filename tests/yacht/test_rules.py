@@ -7,7 +7,7 @@ import pytest
 from analysis.errors import InvalidRules
 from analysis.yacht.dice import ROLLS
 from analysis.yacht.rules import PRESETS, preset
-from tests.yacht.yacht_reference import CLUBHOUSE, YACHT_KR, YAHTZEE, YATZY
+from tests.yacht.reference import CLUBHOUSE, YACHT_KR, YAHTZEE, YATZY
 
 REFERENCE = {"yacht_kr": YACHT_KR, "clubhouse": CLUBHOUSE, "yahtzee": YAHTZEE, "yatzy": YATZY}
 

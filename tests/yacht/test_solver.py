@@ -2,7 +2,7 @@
 
 Sub-games: states with one or two boxes open (the others filled), on the yacht_kr preset and on
 reduced versions of the other presets (five boxes, a lower bonus threshold so that the
-bonus is in play), compared state by state with ``yacht_reference.Reference``.
+bonus is in play), compared state by state with ``reference.Reference``.
 """
 
 import dataclasses
@@ -15,7 +15,7 @@ from analysis.yacht import _kernels as K
 from analysis.yacht.game import game_arrays
 from analysis.yacht.rules import preset
 from analysis.yacht.solver import compute_values, follow_policy, solve
-from tests.yacht.yacht_reference import CLUBHOUSE, YACHT_KR, YAHTZEE, YATZY, Reference
+from tests.yacht.reference import CLUBHOUSE, YACHT_KR, YAHTZEE, YATZY, Reference
 
 
 def reduced(name, boxes, threshold, **fields):
@@ -114,7 +114,7 @@ def test_forward_pass_agrees_with_backward_values_with_bonuses(name, boxes, fiel
 
 def test_distribution_of_a_one_box_game_matches_enumeration():
     """With one box open, the final score is that box's points: mean from the reference turn."""
-    from tests.yacht.yacht_reference import turn_value
+    from tests.yacht.reference import turn_value
 
     rules = reduced("yacht_kr", {"Full House"}, threshold=63)
     result = follow_policy(rules, compute_values(rules))

@@ -6,7 +6,7 @@ import pytest
 from analysis.errors import InvalidArgument
 from analysis.yacht.rules import preset
 from analysis.yacht.target import card_mask, compute_reach, max_score, open_maxima, reach_chance, reach_table
-from tests.yacht.yacht_reference import YACHT_KR, GoalReference
+from tests.yacht.reference import YACHT_KR, GoalReference
 
 RULES = preset("yacht_kr")
 

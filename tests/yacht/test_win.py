@@ -13,7 +13,7 @@ from analysis.yacht.target import card_mask
 from analysis.yacht.win import (Position, parse_position, remaining_table, win_chances, win_share,
                                 win_values)
 from tests.conftest import assert_one_sentence_error
-from tests.yacht.yacht_reference import YACHT_KR, GoalReference, keep_value
+from tests.yacht.reference import YACHT_KR, GoalReference, keep_value
 
 RULES = preset("yacht_kr")
 
