@@ -224,7 +224,8 @@ def wilson_interval(wins: int, games: int) -> tuple[float, float]:
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * games)) / (1 + z2 / games)
     half = Z95 * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / (1 + z2 / games)
-    return centre - half, centre + half
+    # No wins (or all) puts a bound at 0 (or 1) exactly; rounding would leave it a hair off.
+    return (0.0 if wins == 0 else centre - half), (1.0 if wins == games else centre + half)
 
 
 def _tasks(rules: BiddingRules, bots, players, games, seed, start, rotate, chunks):

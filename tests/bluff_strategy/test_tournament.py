@@ -80,7 +80,8 @@ def test_wilson_interval_by_hand():
     assert (low, high) == (pytest.approx(0.40383, abs=1e-5), pytest.approx(0.59617, abs=1e-5))
     # No wins in 10: the interval is [0, z^2 / (10 + z^2)] = [0, 0.27753].
     low, high = wilson_interval(0, 10)
-    assert low == pytest.approx(0.0, abs=1e-12) and high == pytest.approx(0.27753, abs=1e-5)
+    assert low == 0.0 and high == pytest.approx(0.27753, abs=1e-5)  # exactly 0, not a rounding hair above
+    assert wilson_interval(10, 10) == (pytest.approx(1 - 0.27753, abs=1e-5), 1.0)
 
 
 # ------------------------------------------------------------------ reproducibility
