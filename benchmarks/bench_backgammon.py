@@ -93,7 +93,7 @@ def sample_positions(count: int, seed: int = 4):
         roll = (rng.randint(1, 6), rng.randint(1, 6))
         boards.append(position.board_array())
         rolls.append(roll)
-        plays = legal_plays(position, roll)
+        plays = legal_plays("backgammon", position, roll)
         position = plays.plays[rng.randrange(len(plays))].result
         if min(sum(position.on_roll), sum(position.opponent)) == 0:
             position = Position.opening()

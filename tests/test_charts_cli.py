@@ -335,7 +335,7 @@ def test_backgammon_race_data_against_each_positions_cube_advice(odds, tmp_path)
         return " ".join(f"{i + 1}:{n}" for i, n in enumerate(counts) if n)
 
     for mine, theirs in ((5, 4), (6, 6), (4, 6)):
-        chances = [cube_advice(Position.from_notation(f"{notation(a)} / {notation(b)}")).win_chance
+        chances = [cube_advice("backgammon", Position.from_notation(f"{notation(a)} / {notation(b)}")).win_chance
                    for a in boards(mine) for b in boards(theirs)]
         row = rows[(mine, theirs)]
         assert int(row["pairs"]) == len(chances)

@@ -2,7 +2,7 @@
 bear-off databases, race formulas, cube decisions and scoring.
 
 >>> from analysis.backgammon import Position, legal_plays
->>> len(legal_plays(Position.from_id("4HPwATDgc/ABMA"), "31"))
+>>> len(legal_plays("backgammon", Position.from_id("4HPwATDgc/ABMA"), "31"))
 16
 """
 

@@ -1,7 +1,7 @@
 """Legal plays: every distinct position a roll can lead to.
 
 >>> from analysis.backgammon.position import Position
->>> plays = legal_plays(Position.opening(), "31")
+>>> plays = legal_plays("backgammon", Position.opening(), "31")
 >>> len(plays)
 16
 >>> "8/5 6/5" in plays.table["play"].tolist()
@@ -105,12 +105,16 @@ _KERNELS = "analysis.backgammon._kernels"
 COMPILE_SECONDS, ACEY_DEUCEY_COMPILE_SECONDS = 7.4, 3.0
 
 
-def legal_plays(position: Position, roll, rules: BackgammonRules | str = STANDARD) -> Plays:
-    """Every distinct legal play of ``roll`` for the side on roll in ``position``.
+def legal_plays(rules: BackgammonRules | str, position: Position | None = None, roll=None) -> Plays:
+    """Every distinct legal play of ``roll`` for the side on roll in ``position`` under ``rules``.
+
+    ``legal_plays(position, roll[, rules])``, the order before rules came first, still works.
 
     One question is answered in plain Python (``_plain_moves``); once numba's kernels are
     loaded in the process they are used instead. Both give the same plays.
     """
+    if isinstance(rules, Position):
+        rules, position, roll = (STANDARD if roll is None else roll), rules, position
     rules = preset(rules)
     die1, die2 = parse_roll(roll)
     _check_playable(position, rules)

@@ -20,7 +20,7 @@ import pandas as pd
 
 from analysis.errors import InvalidArgument, InvalidPosition
 from analysis.backgammon.dice import checkers_entering
-from analysis.backgammon.position import CHECKERS
+from analysis.backgammon.position import CHECKERS, Position
 from analysis.backgammon.rules import BackgammonRules, preset
 
 
@@ -120,7 +120,7 @@ def acey_deucey_stake_table(rules: BackgammonRules | str = "acey_deucey", turns=
     return pd.DataFrame(rows)
 
 
-def payout(result: str, cube: int = 1, stake: float = 1.0, rules: BackgammonRules | str = "backgammon") -> float:
+def payout(rules: BackgammonRules | str, result: str, cube: int = 1, stake: float = 1.0) -> float:
     """Points won: single 1, gammon and backgammon as the rules value them (2 and 3), times the cube."""
     rules = preset(rules)
     values = {"single": 1, "gammon": rules.gammon_value, "backgammon": rules.backgammon_value}
@@ -141,16 +141,17 @@ def acey_deucey_payout(checkers_left: int, stake: float = 1.0) -> float:
 
 def payout_table(rules: BackgammonRules | str = "backgammon") -> pd.DataFrame:
     rules = preset(rules)
-    rows = [{"cube": cube, "single": payout("single", cube, rules=rules), "gammon": payout("gammon", cube, rules=rules),
-             "backgammon": payout("backgammon", cube, rules=rules)} for cube in rules.cube_values]
+    rows = [{"cube": cube, **{result: payout(rules, result, cube) for result in ("single", "gammon", "backgammon")}}
+            for cube in rules.cube_values]
     return pd.DataFrame(rows)
 
 
-def game_result(position, rules: BackgammonRules | str = "backgammon") -> tuple[str, str]:
+def game_result(rules: BackgammonRules | str, position=None) -> tuple[str, str]:
     """(winner, result) of a finished game: winner ``on_roll`` or ``opponent``, result
     ``single``, ``gammon`` (loser bore off none) or ``backgammon`` (a checker on the bar,
     waiting to enter, or in the winner's home board; by default only in a gammon, see
-    the rules' ``backgammon_needs_gammon``)."""
+    the rules' ``backgammon_needs_gammon``). ``game_result(position[, rules])`` still works."""
+    rules, position = Position.rules_first(rules, position, "backgammon")
     rules = preset(rules)
     if sum(position.on_roll) == 0:
         winner, loser = "on_roll", position.opponent
@@ -166,15 +167,17 @@ def game_result(position, rules: BackgammonRules | str = "backgammon") -> tuple[
     return winner, "gammon" if gammoned else "single"
 
 
-def settle(position, rules: BackgammonRules | str = "backgammon", stake: float = 1.0) -> float:
+def settle(rules: BackgammonRules | str, position=None, stake: float = 1.0) -> float:
     """Points the winner collects under ``rules`` (cube for standard and Dutch, per checker in Acey-Deucey).
 
     ``stake`` is the game's stake before the cube (with the opening ties' doublings
     already in the centred cube); in Acey-Deucey it includes any house-rule doublings.
+    ``settle(position[, rules])`` still works.
     """
+    rules, position = Position.rules_first(rules, position, "backgammon")
     rules = preset(rules)
-    winner, result = game_result(position, rules)
+    winner, result = game_result(rules, position)
     if rules.pay_per_checker_left:
         loser = position.opponent if winner == "on_roll" else position.on_roll
         return acey_deucey_payout(sum(loser), stake)
-    return payout(result, position.cube_value, stake, rules)
+    return payout(rules, result, position.cube_value, stake)

@@ -106,7 +106,7 @@ def _moves(args) -> int:
     from analysis.backgammon.moves import legal_plays, parse_roll
     rules = _rules(args)
     parse_roll(args.roll)          # a bad roll is reported before anything else
-    plays = legal_plays(_position(args, rules), args.roll, rules)
+    plays = legal_plays(rules, _position(args, rules), args.roll)
     if args.json:
         print_json(plays.to_dict())
     else:
@@ -133,7 +133,7 @@ def _bearoff(args) -> int:
         print_json(odds) if args.json else print(odds)
         return 0
     position = _position(args)
-    advice = cube_advice(position, rules=rules, turn=args.turn)
+    advice = cube_advice(rules, position, turn=args.turn)
     mine, theirs = home_counts(position)
     sides = {"on_roll": bearoff_odds(mine), "opponent": bearoff_odds(theirs)}
     if args.json:

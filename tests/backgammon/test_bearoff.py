@@ -156,14 +156,14 @@ def _home(counts):
 
 def test_cube_advice_decisions():
     # Two checkers each, roller 86% to win: the opponent's take would be worth 2 x 0.706 > 1: pass.
-    advice = cube.cube_advice(Position(_home((2, 0, 0, 0, 0, 1)), _home((0, 0, 0, 0, 0, 2))))
+    advice = cube.cube_advice("backgammon", Position(_home((2, 0, 0, 0, 0, 1)), _home((0, 0, 0, 0, 0, 2))))
     assert advice.exact and advice.decision == "double, pass"
     assert advice.win_chance == pytest.approx((1 + 0.7196) / 2, abs=1e-4)
     # The roller is a big underdog: no double, and the opponent owns nothing yet.
-    advice = cube.cube_advice(Position(_home((1, 1, 1, 1, 1, 1)), _home((2, 2, 0, 0, 0, 0))))
+    advice = cube.cube_advice("backgammon", Position(_home((1, 1, 1, 1, 1, 1)), _home((2, 2, 0, 0, 0, 0))))
     assert not advice.should_double
     # Larger races fall back on the one-sided distributions (no exact cube).
-    advice = cube.cube_advice(Position(_home((3, 3, 3, 2, 2, 2)), _home((3, 3, 3, 2, 2, 2))))
+    advice = cube.cube_advice("backgammon", Position(_home((3, 3, 3, 2, 2, 2)), _home((3, 3, 3, 2, 2, 2))))
     assert not advice.exact and 0.5 < advice.win_chance < 0.75
     assert advice.decision.startswith("Keith count:")
 
@@ -187,7 +187,7 @@ def test_bad_bearoff_counts(counts, words):
 
 def test_bar_checker_is_not_a_bearoff():
     with pytest.raises(InvalidPosition, match="bar"):
-        cube.cube_advice(Position.from_notation("1:2 bar:1 / 1:3"))
+        cube.cube_advice("backgammon", Position.from_notation("1:2 bar:1 / 1:3"))
 
 
 def test_one_sided_race_estimate_is_close_to_the_exact_two_sided_chance():

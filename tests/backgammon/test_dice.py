@@ -52,7 +52,7 @@ def test_shots_match_the_move_generator(distance, blocks):
     hitting = 0
     for a in range(1, 7):
         for b in range(1, 7):
-            plays = legal_plays(position, (a, b))
+            plays = legal_plays("backgammon", position, (a, b))
             hitting += any(p.result.on_roll[24] > position.opponent[24] for p in plays.plays)
     assert hitting == shots(distance, blocks)
 
@@ -70,7 +70,7 @@ def test_entry_matches_formula_and_move_generator(closed):
     me[24] = 2
     me[12] = 13
     position = Position(tuple(me), tuple(them))
-    both_in = sum(all(p.result.opponent[24] == 0 for p in legal_plays(position, (a, b)).plays)
+    both_in = sum(all(p.result.opponent[24] == 0 for p in legal_plays("backgammon", position, (a, b)).plays)
                   for a in range(1, 7) for b in range(1, 7))
     assert both_in == entry(closed, 2).all_enter
 

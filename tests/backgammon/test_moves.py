@@ -21,7 +21,7 @@ def kernel_set(position, d1, d2, rules):
 
 
 def test_opening_31_has_16_plays_including_the_point():
-    plays = legal_plays(Position.opening(), "31")
+    plays = legal_plays("backgammon", Position.opening(), "31")
     assert len(plays) == 16
     table = plays.table
     # gnubg 1.07.001 shows sGfwATDgc/ABMA after 8/5 6/5.
@@ -77,14 +77,14 @@ def test_acey_deucey_roll_matches_brute_force():
         me, them = _random_position(rng, "acey_deucey")
         if sum(me) == 0 or sum(them) == 0:
             continue
-        plays = legal_plays(Position(tuple(me), tuple(them)), "12", "acey_deucey").plays
+        plays = legal_plays("acey_deucey", Position(tuple(me), tuple(them)), "12").plays
         got = {(p.result.opponent, p.result.on_roll, p.extra_roll) for p in plays}
         assert got == ref.acey_deucey_plays(me, them)
         assert len(got) == len(plays)
         checked += 1
     # Their 4-, 5- and 6-points closed: some doubles cannot be played in full (no extra roll).
     me, them = list(_side(start=15)), list(_side(p4=2, p5=2, p6=2, start=9))
-    plays = legal_plays(Position(tuple(me), tuple(them)), "21", "acey_deucey").plays
+    plays = legal_plays("acey_deucey", Position(tuple(me), tuple(them)), "21").plays
     got = {(p.result.opponent, p.result.on_roll, p.extra_roll) for p in plays}
     assert got == ref.acey_deucey_plays(me, them) and not all(extra for *_, extra in got)
 
@@ -99,31 +99,31 @@ def _side(**points):
 def test_larger_die_must_be_played_when_only_one_can():
     # My lone checker on 13; the opponent's point on my 2-point stops 13/7/2 and 13/8/2.
     position = Position(_side(p13=1), _side(p23=2, p1=13))
-    plays = legal_plays(position, "65")
+    plays = legal_plays("backgammon", position, "65")
     assert [p.notation for p in plays.plays] == ["13/7"]
     # Block my 7-point as well: now only the 5 can be played.
     position = Position(_side(p13=1), _side(p23=2, p18=2, p1=11))
-    assert [p.notation for p in legal_plays(position, "65").plays] == ["13/8"]
+    assert [p.notation for p in legal_plays("backgammon", position, "65").plays] == ["13/8"]
 
 
 def test_bar_checker_enters_first_and_closed_board_means_no_move():
     # The opponent holds its 1- to 5-points: I can enter only on its 6-point (my 19-point) with a 6.
     them = _side(p1=3, p2=3, p3=3, p4=2, p5=2, p24=2)
     me = _side(bar=1, p13=14)
-    assert [p.notation for p in legal_plays(Position(me, them), "55").plays] == ["no legal move"]
+    assert [p.notation for p in legal_plays("backgammon", Position(me, them), "55").plays] == ["no legal move"]
     # 6-4 by hand: the 4 cannot enter (their 4-point is closed), so the 6 enters on my
     # 19-point first; the 4 then moves that checker on (19/15) or one from 13 (13/9).
-    notations = [p.notation for p in legal_plays(Position(me, them), "64").plays]
+    notations = [p.notation for p in legal_plays("backgammon", Position(me, them), "64").plays]
     assert notations == ["bar/15", "bar/19 13/9"]
 
 
 def test_bear_off_uses_higher_die_from_lower_point():
     me = _side(p4=1, p2=1)
-    plays = legal_plays(Position(me, _side(p1=15)), "65")
+    plays = legal_plays("backgammon", Position(me, _side(p1=15)), "65")
     assert [p.notation for p in plays.plays] == ["4/off 2/off"]
     # A checker still on the 6-point forbids bearing off from the 2-point with a 5.
     # 5-1: the 5 cannot bear off the 2-point checker while the 6-point is occupied.
-    plays = legal_plays(Position(_side(p6=1, p2=1), _side(p1=15)), "51")
+    plays = legal_plays("backgammon", Position(_side(p6=1, p2=1), _side(p1=15)), "51")
     assert sorted(p.notation for p in plays.plays) == ["6/1 2/1", "6/off"]
 
 
@@ -132,21 +132,21 @@ def test_dutch_forbids_hitting_before_a_checker_is_home():
     them = _side(p8=1, p13=14)   # their 8-point is my 17-point
     position = Position(me, them)
     # Dutch: all 15 must enter first, so the 3 cannot move 20/17 at all.
-    assert all(n.startswith("start/") for n in (p.notation for p in legal_plays(position, "33", "dutch").plays))
+    assert all(n.startswith("start/") for n in (p.notation for p in legal_plays("dutch", position, "33").plays))
     everyone_in = Position(_side(p20=15), them)
-    dutch = {p.notation for p in legal_plays(everyone_in, "31", "dutch").plays}
-    standard = {p.notation for p in legal_plays(everyone_in, "31").plays}
+    dutch = {p.notation for p in legal_plays("dutch", everyone_in, "31").plays}
+    standard = {p.notation for p in legal_plays("backgammon", everyone_in, "31").plays}
     assert not any("*" in n for n in dutch)
     assert any("20/17*" in n for n in standard)
 
 
 def test_acey_deucey_roll_plays_a_chosen_double_and_earns_a_roll():
-    plays = legal_plays(Position.opening("acey_deucey"), "12", "acey_deucey")
+    plays = legal_plays("acey_deucey", Position.opening("acey_deucey"), "12")
     assert {p.chosen_double for p in plays.plays} == {1, 2, 3, 4, 5, 6}
     assert all(p.extra_roll and p.dice_used == 6 for p in plays.plays)
     # Against a closed board the 1 and 2 cannot both enter: the turn just ends.
     blocked = Position(_side(start=15), _side(p1=2, p2=2, p3=2, p4=2, p5=2, p6=2, start=3))
-    plays = legal_plays(blocked, "21", "acey_deucey")
+    plays = legal_plays("acey_deucey", blocked, "21")
     assert [p.notation for p in plays.plays] == ["no legal move"]
     assert not plays.plays[0].extra_roll
 
@@ -175,7 +175,7 @@ def test_self_play_keeps_every_invariant(variant, games):
         position = Position.opening(variant)
         for _ in range(300 if variant != "acey_deucey" else 100):
             roll = (rng.randint(1, 6), rng.randint(1, 6))
-            plays = legal_plays(position, roll, variant)
+            plays = legal_plays(variant, position, roll)
             play = plays.plays[rng.randrange(len(plays))]
             after = play.result          # Position() re-validates: 15 each, one colour a point
             mover, other = after.opponent, after.on_roll
@@ -282,5 +282,5 @@ def test_one_question_starts_no_numba():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stderr.split()[-1] == "False"
     assert "analysis.backgammon._kernels" in sys.modules          # so legal_plays below uses the kernel
-    kernel = legal_plays(Position.from_id("4HPwATDgc/ABMA"), "31").to_dict()
+    kernel = legal_plays("backgammon", Position.from_id("4HPwATDgc/ABMA"), "31").to_dict()
     assert json.loads(done.stdout) == kernel and kernel["count"] == 16

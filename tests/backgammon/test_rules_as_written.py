@@ -105,15 +105,15 @@ def test_backgammon_condition_both_wordings():
     position = Position.from_notation(BORE_OFF_SOME_BUT_BEHIND)
     common, literal = STANDARD, preset("backgammon", backgammon_needs_gammon=False)
     assert common.backgammon_needs_gammon
-    assert variants.game_result(position, common) == ("on_roll", "single")
-    assert variants.game_result(position, literal) == ("on_roll", "backgammon")
-    assert variants.settle(position, common) == 2 and variants.settle(position, literal) == 6
+    assert variants.game_result(common, position) == ("on_roll", "single")
+    assert variants.game_result(literal, position) == ("on_roll", "backgammon")
+    assert variants.settle(common, position) == 2 and variants.settle(literal, position) == 6
     # A gammon with a checker behind is a backgammon under both wordings.
     gammon_behind = Position.from_notation("off:15 / 6:14 20:1")
     for rules in (common, literal):
-        assert variants.game_result(gammon_behind, rules) == ("on_roll", "backgammon")
+        assert variants.game_result(rules, gammon_behind) == ("on_roll", "backgammon")
     # Gammon and backgammon values are fields too.
-    assert variants.settle(gammon_behind, preset("backgammon", gammon_value=1, backgammon_value=1)) == 1
+    assert variants.settle(preset("backgammon", gammon_value=1, backgammon_value=1), gammon_behind) == 1
 
 
 @pytest.mark.parametrize("fields, words", [

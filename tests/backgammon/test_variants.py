@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from analysis.backgammon import variants
+from analysis.backgammon.position import Position
 from analysis.errors import InvalidArgument
 
 
@@ -52,13 +53,15 @@ def test_acey_deucey_entry_turns_against_simulation():
 
 def test_acey_deucey_chance_and_payouts():
     assert variants.acey_deucey_roll_chance() == pytest.approx(1 / 18)
-    assert variants.payout("gammon", 4) == 8
-    assert variants.payout("backgammon", 64) == 192
+    assert variants.payout("backgammon", "gammon", 4) == 8
+    assert variants.payout("backgammon", "backgammon", 64) == 192
     assert variants.acey_deucey_payout(7, stake=2) == 14
 
 
-@pytest.mark.parametrize("call", [lambda: variants.dutch_entry_rolls(6), lambda: variants.payout("triple"),
-                                  lambda: variants.payout("single", 3), lambda: variants.acey_deucey_payout(0)])
+@pytest.mark.parametrize("call", [lambda: variants.dutch_entry_rolls(6),
+                                  lambda: variants.payout("backgammon", "triple"),
+                                  lambda: variants.payout("backgammon", "single", 3),
+                                  lambda: variants.acey_deucey_payout(0)])
 def test_bad_variant_arguments(call):
     with pytest.raises(InvalidArgument):
         call()
@@ -68,13 +71,29 @@ def test_game_results_and_settlement():
     from analysis.backgammon.position import Position
 
     single = Position.from_notation("off:15 / 3:1 off:14")
-    assert variants.game_result(single) == ("on_roll", "single")
+    assert variants.game_result("backgammon", single) == ("on_roll", "single")
     gammon = Position.from_notation("off:15 / 6:15 / cube 2 opponent")
-    assert variants.game_result(gammon) == ("on_roll", "gammon") and variants.settle(gammon) == 4
+    assert variants.game_result("backgammon", gammon) == ("on_roll", "gammon")
+    assert variants.settle("backgammon", gammon) == 4
     backgammon = Position.from_notation("off:15 / 6:14 20:1")       # a checker in the winner's home board
-    assert variants.game_result(backgammon) == ("on_roll", "backgammon") and variants.settle(backgammon) == 3
+    assert variants.game_result("backgammon", backgammon) == ("on_roll", "backgammon")
+    assert variants.settle("backgammon", backgammon) == 3
     on_bar = Position.from_notation("6:14 bar:1 / off:15")
-    assert variants.game_result(on_bar) == ("opponent", "backgammon")
-    assert variants.settle(Position.from_notation("off:15 / 3:4 off:11"), "acey_deucey", stake=5) == 20
+    assert variants.game_result("backgammon", on_bar) == ("opponent", "backgammon")
+    assert variants.settle("acey_deucey", Position.from_notation("off:15 / 3:4 off:11"), stake=5) == 20
     with pytest.raises(Exception, match="not over"):
-        variants.game_result(Position.opening())
+        variants.game_result("backgammon", Position.opening())
+
+
+def test_calls_in_the_old_order_position_first_still_work():
+    """Rules come first in every public function; calls written before that still answer the same."""
+    from analysis.backgammon import cube_advice, legal_plays
+
+    start = Position.opening()
+    assert legal_plays(start, "31").to_dict() == legal_plays("backgammon", start, "31").to_dict()
+    assert legal_plays(start, "33", "dutch").to_dict() == legal_plays("dutch", start, "33").to_dict()
+    gammon = Position.from_notation("off:15 / 3:15")
+    assert variants.settle(gammon, "acey_deucey", stake=2) == variants.settle("acey_deucey", gammon, stake=2) == 30
+    assert variants.game_result(gammon) == variants.game_result("backgammon", gammon) == ("on_roll", "gammon")
+    race = Position.from_notation("1:2 2:1 / 1:3")
+    assert cube_advice(race) == cube_advice("backgammon", race)
