@@ -14,6 +14,10 @@
    time to 6e-4 on ``teen_patti``. The games differ (that solver's bet sizes and
    abstraction are its own), so this is a comparison on paper only.
 
+5. Times the table question a player asks afterwards, ``odds brag strategy --preset brag3
+   --hand "QS QD 4C" --history "blind,look,bet" --json``, in fresh processes from a warm
+   store (the first run warms it; best and median of ``--repeat`` more; target 0.3 s).
+
 Run: ``python benchmarks/bench_brag_cfr.py [--seconds 20] [--preset brag3]`` (``--preset brag4``
 works too: minutes rather than seconds).
 """
@@ -53,11 +57,30 @@ def equal_time(game, variant: str, seconds: float, iterations: int | None = None
     return t, used, (best0 + best1) / 2
 
 
+LOOKUP = ["brag", "strategy", "--preset", "brag3", "--hand", "QS QD 4C", "--history", "blind,look,bet", "--json"]
+
+
+def lookup_seconds(repeat: int) -> tuple[float, float, float]:
+    """(first run, best, median) seconds of ``odds`` + LOOKUP, each in a fresh process."""
+    import statistics
+    import subprocess
+
+    script = Path(sys.executable).with_name("odds")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "analysis.cli.main"]
+    times = []
+    for _ in range(repeat + 1):
+        started = time.perf_counter()
+        subprocess.run(command + LOOKUP, check=True, capture_output=True)
+        times.append(time.perf_counter() - started)
+    return times[0], min(times[1:]), statistics.median(times[1:])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=20.0, help="wall-clock budget per solver (default 20)")
     parser.add_argument("--iterations", type=int, default=200, help="iterations per solver (default 200)")
     parser.add_argument("--preset", default="brag3")
+    parser.add_argument("--repeat", type=int, default=5, help="timed fresh-process lookups (default 5)")
     args = parser.parse_args()
     print(f"Python {platform.python_version()} on {platform.machine()}, {platform.processor() or 'cpu'}")
 
@@ -84,6 +107,10 @@ def main() -> None:
         for variant, (done, used, exploitability) in rows.items():
             print(f"{variant:<8}{done:>12,}{done / used:>9.1f}{exploitability:>17.6f}"
                   f"{vanilla / exploitability:>8.1f}x")
+
+    first, best, median = lookup_seconds(args.repeat)
+    print(f"\nodds {' '.join(LOOKUP)}: fresh process from a warm store, best {best:.2f} s, median "
+          f"{median:.2f} s of {args.repeat} (first run {first:.2f} s; target 0.3 s)")
 
     teen = run_solver(betting_game("teen_patti"), target=PUBLISHED_TEEN_PATTI[0], progress=False)
     print(f"\nOn paper: a public heads-up Teen Patti CFR+ solver reports about {PUBLISHED_TEEN_PATTI[0]:g} "
