@@ -29,11 +29,16 @@ def small_positions(top):
 
 
 def test_database_size_and_ranks():
-    rows = bearoff.home_positions(15)
-    assert rows.shape == (54264, 6)
-    assert bearoff.home_positions(6).shape == (924, 6)
-    for idx in (0, 1, 777, 54263):
-        assert bearoff.rank(rows[idx]) == idx
+    """Every position's rank is its row: the plain-Python rank (table lookups) and the kernel's
+    (inside the builders) on all 54,264 boards and on the 924 of the two-sided database."""
+    from analysis.backgammon import _kernels
+
+    for top, count in ((15, 54264), (6, 924)):
+        rows = bearoff.home_positions(top)
+        assert rows.shape == (count, 6)
+        ways = bearoff._ways(top)
+        assert [bearoff.rank(row, top) for row in rows] == list(range(count))
+        assert [int(_kernels.bearoff_rank(row, top, ways)) for row in rows] == list(range(count))
 
 
 def test_leaves_match_full_move_generator():
@@ -200,8 +205,14 @@ def test_one_sided_race_estimate_is_close_to_the_exact_two_sided_chance():
     assert error.max() > 0.01
 
 
-@pytest.mark.parametrize("top", [0, 1, 3, 6])
+@pytest.mark.parametrize("top", [0, 1, 3, 6, 8])
 def test_home_positions_kernel_matches_itertools(top):
-    # The kernel's enumeration is the rank order: every 6-tuple of at most `top`, last point fastest.
-    plain = [c for c in product(range(top + 1), repeat=6) if sum(c) <= top]
-    assert bearoff.home_positions(top).tolist() == [list(c) for c in plain]
+    # The enumeration is the rank order: every 6-tuple of at most `top`, last point fastest. The
+    # kernel lists the 15-checker boards, plain Python the two-sided database's 924 and fewer.
+    from math import comb
+
+    from analysis.backgammon import _kernels
+
+    plain = [list(c) for c in product(range(top + 1), repeat=6) if sum(c) <= top]
+    assert _kernels.home_positions(top, comb(top + 6, 6)).tolist() == plain
+    assert bearoff.home_positions(top).tolist() == plain
