@@ -400,18 +400,20 @@ def run_solver(game: BettingGame, variant: str = "dcfr", target: float = DEFAULT
     history = []
     done = 0
     exploitability = math.inf
-    with Progress(f"solving heads-up {game.tree.rules.name}", total=iterations,
-                  stream="stderr" if progress else None) as bar:
+    name = f"solving heads-up {game.tree.rules.name}"
+    with Progress(name, total=iterations, stream="stderr" if progress else None) as bar:
         while done < iterations:
             step = min(check_every, iterations - done)
             for t in range(done + 1, done + step + 1):
                 passes.iterate(t, code, policy, regret, strategy_sum)
             done += step
-            bar.advance(step)
             average = passes.average(strategy_sum)
             value, best0, best1 = passes.evaluate(average)
             exploitability = (best0 + best1) / 2
             history.append((done, exploitability))
+            # The solve usually stops at the target long before the iteration cap: say how close it is.
+            bar.label = f"{name} (exploitability {exploitability:.6f} ante, stopping at {target:g})"
+            bar.advance(step)
             if stop_at_target and exploitability <= target:
                 break
     seconds, cpu_seconds = time.perf_counter() - started, time.process_time() - started_cpu
