@@ -86,7 +86,8 @@ also writes the numbers behind the chart (the same numbers the game's other comm
 so it can be restyled elsewhere. Every chart takes the game's `--preset` and
 `--rule FIELD=VALUE` house rules, except backgammon's, whose dice and bear-off tables are the
 same under every variant. `odds GAME chart --help` lists the kinds, `odds GAME chart KIND
---help` their flags. The pictures below are drawn at {dpi} dpi to keep the repository small.
+--help` their flags; `--json` prints a summary (file, format, bytes, size, title and the
+numbers behind the chart) instead of the `wrote ...` line. The pictures below are drawn at {dpi} dpi to keep the repository small.
 """
 
 

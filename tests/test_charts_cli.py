@@ -419,6 +419,21 @@ def test_charts_build_without_a_display(tmp_path):
     _signature(out, ".png")
 
 
+def test_backgammon_charts_from_the_store_import_no_pandas_numba_or_pyplot(tmp_path):
+    """What keeps a chart quick (benchmarks/bench_charts.py times it): with its numbers stored, a
+    backgammon chart imports neither pandas nor numba, nor pyplot or the 3-D axes."""
+    from analysis.backgammon import bearoff_odds
+
+    bearoff_odds("3 3 3 2 2 2")           # the one-sided table into this session's store
+    heavy = ("pandas", "numba", "matplotlib.pyplot", "mpl_toolkits.mplot3d")
+    for argv in (["entry"], ["shots", "--blocks", "4,6"], ["bearoff", "3 3 3 2 2 2"]):
+        code = ("import sys; from analysis.cli.main import main; "
+                f"code = main(['backgammon', 'chart', *{argv!r}, '--out', {str(tmp_path / 'c.png')!r}]); "
+                f"print(code, sorted(m for m in {heavy!r} if m in sys.modules))")
+        done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert done.stdout.splitlines()[-1] == "0 []", (argv, done.stdout, done.stderr)
+
+
 def test_help_does_not_import_matplotlib():
     code = ("import sys; from analysis.cli.main import build_parser; build_parser(); "
             "print(sorted(m for m in ('matplotlib', 'pandas', 'numba') if m in sys.modules))")
