@@ -156,12 +156,19 @@ class Rules:
     @cached_property
     def scores(self) -> np.ndarray:
         """``scores[box, roll]`` for the 252 rolls of :data:`analysis.yacht.dice.ROLLS`."""
-        return score_table(self, joker=False)
+        return score_table(self)
 
     @cached_property
     def joker_scores(self) -> np.ndarray:
         """As :attr:`scores`, but full house and straights score full value (used for a joker yacht)."""
-        return score_table(self, joker=True)
+        from analysis.yacht.dice import ROLLS
+
+        # The joker changes only the six five-alike rolls: the rest is the plain table.
+        table = self.scores.copy()
+        for r, roll in enumerate(ROLLS):
+            if len(set(roll)) == 1:
+                table[:, r] = [box_score(box, roll, self, joker=True) for box in self.boxes]
+        return table
 
 
 def box_score(box: Box, dice: tuple[int, ...], rules: Rules, joker: bool = False) -> int:
@@ -207,11 +214,10 @@ def box_score(box: Box, dice: tuple[int, ...], rules: Rules, joker: bool = False
     return {"fixed": box.points, "total": total, "matched": matched, "face": matched}[box.scoring]
 
 
-def score_table(rules: Rules, joker: bool = False) -> np.ndarray:
+def score_table(rules: Rules) -> np.ndarray:
     from analysis.yacht.dice import ROLLS
 
-    return np.array([[box_score(box, roll, rules, joker) for roll in ROLLS] for box in rules.boxes],
-                    dtype=np.int64)
+    return np.array([[box_score(box, roll, rules) for roll in ROLLS] for box in rules.boxes], dtype=np.int64)
 
 
 def _upper(names) -> tuple[Box, ...]:
