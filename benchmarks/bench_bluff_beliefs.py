@@ -10,7 +10,8 @@ kernels compiled once beforehand):
   ``--rollouts 10000``: the target is under 2 s.
 
 Wall and processor time are both printed, with the load average: on a shared machine the wall
-time carries everyone's load.
+time carries everyone's load. Beside them, the processor time of a game with the ``bayes`` bot
+(four players, Bluff and Perudo).
 
 Beside them, the in-process time of the beliefs alone and a plain-Python enumeration of
 every deal for the same question on a small table (3 players x 2 dice), which must agree to
@@ -83,6 +84,16 @@ def main() -> None:
     big = parse_history(CALL[-1], rules, 4)
     beliefs(rules, parse_dice("3 3 * 5 1 2 2", rules), (7, 7, 7), big).bid_odds(Bid(9, 3))
     print(f"28 dice in play, 7 bids: beliefs in process {(time.perf_counter() - seen_time) * 1e3:.0f} ms")
+
+    # The bayes bot's games (its beliefs updated after every bid): one core, in process, processor time.
+    from analysis.bluff.tournament import seat_wins
+
+    seat_wins(rules, "bayes,threshold,threshold,threshold", 0, 2)  # load the kernel
+    for name in ("bluff", "perudo"):
+        start = time.process_time()
+        seat_wins(preset(name), "bayes,threshold,threshold,threshold", 0, 300, seed=1)
+        print(f"{preset(name).title}, bayes against three threshold bots: "
+              f"{(time.process_time() - start) / 300 * 1e3:.1f} ms of processor time a game")
 
     fresh(CALL + ["--rollouts", "100"], repeat=1)  # compile the rollout kernel once
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; fresh processes, best of 3:")
