@@ -53,7 +53,8 @@ def observe(post, first, dice, in_play, previous, action, pal, belief, ms_match,
 
     Every term of the model depends on a hand only through how many of its dice count for a face, so each
     is computed once per face and count (``by_face``; ``by_count`` for the calls and the action itself) and
-    looked up per hand, in the order ``model.action_chances`` adds them.
+    looked up per hand: the chances of ``model.action_likelihood``, checked against ``beliefs.py`` in
+    tests/bluff/test_beliefs.py.
     """
     rationality, bluff_rate, call_bias, jump_cost = belief[0], belief[1], belief[2], belief[3]
     unknown = in_play - dice
