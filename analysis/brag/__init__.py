@@ -11,17 +11,24 @@ raises, sees): equilibrium, exact exploitability, strategy tables, habits' costs
 True
 """
 
-from analysis.brag.advice import blind_or_look, see_or_bet, stay_or_fold
-from analysis.brag.betting import BettingTree, betting_tree
-from analysis.brag.cards import format_hand, parse_cards, parse_hand, parse_hands
-from analysis.brag.equity import Equity, equity, equity_table, range_mask
-from analysis.brag.frequencies import frequencies, percentile, percentiles
-from analysis.brag.hands import best_three, compare, describe, hand_class, strength
-from analysis.brag.habits import HABITS, habit_costs
-from analysis.brag.rules import PRESETS, BragRules, preset
-from analysis.brag.solve import Showdowns, Solution, StrengthPairs, showdowns, solve, strength_pairs
-from analysis.brag.strategy import (Advice, blind_play, bluff_table, class_summary, decision_table, strategy,
-                                    weakest_seeing_hand)
+import sys
+from importlib import import_module
+from types import ModuleType
+
+# Each name is imported on first use, so that a question answered from a stored table
+# (``odds brag strategy``, ``odds brag equity``) loads only the modules it needs.
+_HOME = {
+    "blind_or_look": "advice", "see_or_bet": "advice", "stay_or_fold": "advice",
+    "BettingTree": "betting", "betting_tree": "betting",
+    "format_hand": "cards", "parse_cards": "cards", "parse_hand": "cards", "parse_hands": "cards",
+    "Equity": "equity", "equity": "equity", "equity_table": "equity", "range_mask": "equity",
+    "frequencies": "frequencies", "percentile": "frequencies", "percentiles": "frequencies",
+    "best_three": "hands", "compare": "hands", "describe": "hands", "hand_class": "hands", "strength": "hands",
+    "HABITS": "habits", "habit_costs": "habits",
+    "PRESETS": "rules", "BragRules": "rules", "preset": "rules",
+    "Showdowns": "solve", "Solution": "solve", "StrengthPairs": "solve", "showdowns": "solve", "solve": "solve", "strength_pairs": "solve",
+    "Advice": "strategy", "blind_play": "strategy", "bluff_table": "strategy", "class_summary": "strategy", "decision_table": "strategy", "strategy": "strategy", "weakest_seeing_hand": "strategy",
+}
 
 __all__ = [
     "BragRules", "PRESETS", "preset",
@@ -34,3 +41,27 @@ __all__ = [
     "Advice", "strategy", "decision_table", "class_summary", "bluff_table", "blind_play", "weakest_seeing_hand",
     "HABITS", "habit_costs",
 ]
+
+
+def __getattr__(name):
+    if name not in _HOME:
+        raise AttributeError(f"module 'analysis.brag' has no attribute '{name}'")
+    return getattr(import_module(f"analysis.brag.{_HOME[name]}"), name)
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_HOME))
+
+
+class _Package(ModuleType):
+    """Importing the submodule ``analysis.brag.equity`` binds it on the package under the name of
+    the function ``equity`` (likewise ``frequencies``, ``solve``, ``strategy``); the package keeps
+    the function there, as an eager ``from analysis.brag.equity import equity`` would."""
+
+    def __setattr__(self, name, value):
+        if isinstance(value, ModuleType) and _HOME.get(name) == name:
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
