@@ -36,7 +36,7 @@ from analysis.bluff.tournament import seat_wins, wilson_interval  # noqa: E402
 PATH = os.path.join(ROOT, "reports", "data", "bluff_strength.json")
 SEED = 1
 BLOCK = 1000
-GAMES = 3000
+GAMES = 5000
 HEADLINE_GAMES = 100000
 PRESETS = ("bluff", "perudo", "liars_dice")
 PLAYERS = (2, 4, 6)
