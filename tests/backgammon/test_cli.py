@@ -35,11 +35,29 @@ def test_shots_and_entry_json(odds):
     assert data["all_enter"] == 4 and data["fanned"] == 16
 
 
-def test_tables_and_variants_print(odds):
-    for argv in (["shots"], ["entry"], ["takepoint"], ["variants"],
-                 ["race", "--id", "YAAAGAQAAAAAAA"], ["moves", "--roll", "21", "--rules", "dutch"]):
-        result = odds("backgammon", *argv)
-        assert result.code == 0 and result.out.strip(), (argv, result.err)
+def _row(text: str, first: str) -> list[str]:
+    """The words of the printed table row that starts with ``first``."""
+    return next(line.split() for line in text.splitlines() if line.split()[:1] == [first])
+
+
+def test_tables_and_variants_print_the_known_figures(odds):
+    shots = odds("backgammon", "shots").out
+    assert _row(shots, "6")[1] == "17" and _row(shots, "7")[1] == "6"      # 6 away: 11 direct + 6 combined
+    entry = odds("backgammon", "entry").out
+    assert [words[2] for words in (line.split() for line in entry.splitlines()[1:])
+            if words[:2] == ["3", "1"]] == ["27"]                        # 36 - 3 x 3 rolls enter one checker
+    take = odds("backgammon", "takepoint").out
+    assert _row(take, "0%")[1] == "25.0%" and _row(take, "0%")[-1] == "20.0%"   # dead and fully live cube
+    from analysis.backgammon.variants import variant_table
+
+    open_board = variant_table().iloc[0]
+    assert _row(odds("backgammon", "variants").out, "0")[1:] == [f"{open_board.dutch_rolls:.2f}",
+                                                                 f"{open_board.acey_deucey_turns:.2f}"]
+    # 1:2 6:1 against 6:2: 2 + 6 = 8 pips against 12.
+    assert odds("backgammon", "race", "--id", "YAAAGAQAAAAAAA").out.startswith("pips 8 vs 12;")
+    # Dutch from the start: a 2-1 can only enter two checkers.
+    dutch = odds("backgammon", "moves", "--roll", "21", "--rules", "dutch").out
+    assert dutch.startswith("1 distinct plays of 21 (dutch)") and "start/23 start/24" in dutch
 
 
 @pytest.mark.parametrize("argv", [
