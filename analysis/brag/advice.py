@@ -21,7 +21,7 @@ import numpy as np
 
 from analysis.brag.cards import format_hand
 from analysis.brag.equity import DEFAULT_SAMPLES, equity, equity_table
-from analysis.brag.rules import BragRules, preset
+from analysis.brag.rules import BragRules, preset, rules_first
 from analysis.errors import InvalidArgument
 
 if TYPE_CHECKING:  # pandas is imported where a table is built: a one-hand answer needs none
@@ -85,7 +85,8 @@ MAX_ROUNDS = 40
 _STAY_CHUNKS = 64
 
 
-def stay_or_fold(hand, pot: float, stake: float, opponents: int = 1, rules: str | BragRules = "brag3", *,
+@rules_first()
+def stay_or_fold(rules: str | BragRules, hand, pot: float, stake: float, opponents: int = 1, *,
                  opponent_stays: float = 0.5, seed: int | None = None,
                  samples: int = DEFAULT_SAMPLES) -> Decision:
     """Stay (bet one stake) or fold, against ``opponents`` open players, played out by the rules.
@@ -162,7 +163,8 @@ def _share_text(keep: float) -> str:
     return f"a share 1 - {keep:g}^r (round 1: {1 - keep:.0%}, round 2: {1 - keep ** 2:.0%}, ...)"
 
 
-def see_or_bet(hand, pot: float, stake: float, rules: str | BragRules = "brag3", *, against: str = "any",
+@rules_first()
+def see_or_bet(rules: str | BragRules, hand, pot: float, stake: float, *, against: str = "any",
                opponent_sees: float = 1.0) -> Decision:
     """Two players left: pay twice the stake to see, keep betting, or fold.
 
@@ -200,7 +202,8 @@ def see_or_bet(hand, pot: float, stake: float, rules: str | BragRules = "brag3",
     )
 
 
-def blind_or_look(pot: float, stake: float, rounds: int = 1, rules: str | BragRules = "brag3", *,
+@rules_first()
+def blind_or_look(rules: str | BragRules, pot: float, stake: float, rounds: int = 1, *,
                   against: str = "any") -> Decision:
     """Two players left, you have not looked: keep playing blind, or look and then play open or fold.
 
@@ -258,7 +261,8 @@ def _weakest(table: pd.DataFrame, column: str, needed: float) -> dict:
     return {"weakest_hand": row["hand"], "percentile": float(row["percentile"])}
 
 
-def see_thresholds(pot_to_stake, rules: str | BragRules = "brag3", against: str = "any") -> pd.DataFrame:
+@rules_first()
+def see_thresholds(rules: str | BragRules, pot_to_stake, against: str = "any") -> pd.DataFrame:
     """For each pot-to-stake ratio, the weakest hand worth seeing (seeing beats folding).
 
     Seeing pays ``2 * stake`` to win ``pot + 2 * stake`` and loses ties, so it pays
@@ -274,7 +278,8 @@ def see_thresholds(pot_to_stake, rules: str | BragRules = "brag3", against: str 
     return pd.DataFrame(rows)
 
 
-def stay_thresholds(pot_to_stake, opponents: int = 1, rules: str | BragRules = "brag3") -> pd.DataFrame:
+@rules_first()
+def stay_thresholds(rules: str | BragRules, pot_to_stake, opponents: int = 1) -> pd.DataFrame:
     """For each pot-to-stake ratio, the weakest hand worth staying with (``stay_or_fold``'s model).
 
     Staying pays when the pot share reaches ``1 / (ratio + opponents + 1)``;

@@ -25,7 +25,7 @@ import numpy as np
 
 from analysis.brag.cards import format_hand, format_hands
 from analysis.brag.hands import _cards
-from analysis.brag.rules import CLASSES, BragRules, preset
+from analysis.brag.rules import CLASSES, BragRules, preset, rules_first
 from analysis.brag.tables import BINOMIAL, class_codes, hand_table
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
@@ -89,7 +89,8 @@ _CLASS_ALIASES = {"trail": "prial", "trips": "prial", "pure_sequence": "running_
                   "colour": "flush", "color": "flush", "high": "high_card"}
 
 
-def range_mask(text: str, rules: str | BragRules = "brag3") -> np.ndarray:
+@rules_first()
+def range_mask(rules: str | BragRules, text: str) -> np.ndarray:
     """Which hands (rows of ``hand_table``) a range holds.
 
     A range is ``any``, a class (``pair``), a class or better (``pair+``,
@@ -186,7 +187,8 @@ def heads_up_counts(rules: BragRules, cards, against_mask: np.ndarray) -> tuple[
 
 # ---------------------------------------------------------------------------------- public API
 
-def equity(hand, opponents: int = 1, rules: str | BragRules = "brag3", *, against: str = "any",
+@rules_first()
+def equity(rules: str | BragRules, hand, opponents: int = 1, *, against: str = "any",
            seed: int | None = None, samples: int = DEFAULT_SAMPLES, exact: bool | None = None) -> Equity:
     """Win, tie, lose and pot share of ``hand`` at a showdown against ``opponents`` players.
 

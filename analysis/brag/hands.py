@@ -4,7 +4,7 @@
 True
 >>> describe("KS KH 7D")
 'Pair of kings, 7 kicker'
->>> best_three("AS KS QS 2D", "brag4")
+>>> best_three("brag4", "AS KS QS 2D")
 ('A♠ K♠ Q♠', '2♦')
 """
 
@@ -15,7 +15,7 @@ from dataclasses import replace
 import numpy as np
 
 from analysis.brag.cards import RANK_CHARS, format_hand, parse_hand
-from analysis.brag.rules import CLASSES, BragRules, preset
+from analysis.brag.rules import CLASSES, BragRules, preset, rules_first
 from analysis.brag.tables import class_codes, hand_table
 from analysis.errors import InvalidCards
 
@@ -42,20 +42,23 @@ def _cards(hand, rules: BragRules) -> tuple[int, ...]:
     return cards
 
 
-def strength(hand, rules: str | BragRules = "brag3") -> int:
+@rules_first()
+def strength(rules: str | BragRules, hand) -> int:
     """The hand's strength: higher beats lower, equal ties."""
     rules = preset(rules)
     table = hand_table(rules)
     return int(table.strengths[table.row_of(_cards(hand, rules))])
 
 
-def hand_class(hand, rules: str | BragRules = "brag3") -> str:
+@rules_first()
+def hand_class(rules: str | BragRules, hand) -> str:
     """The class name (``prial``, ``running_flush``, ``run``, ``flush``, ``pair``, ``high_card``)."""
     rules = preset(rules)
     return CLASSES[class_codes(strength(hand, rules), rules)]
 
 
-def best_three(hand, rules: str | BragRules = "brag4") -> tuple[str, str]:
+@rules_first("brag4")
+def best_three(rules: str | BragRules, hand) -> tuple[str, str]:
     """The three cards that play from four, and the discard (which breaks ties)."""
     rules = preset(rules)
     cards = _cards(hand, rules)
@@ -75,7 +78,8 @@ def _three_card_rules(rules: BragRules) -> BragRules:
     return replace(rules, name="brag3", hand_size=3)
 
 
-def describe(hand, rules: str | BragRules = "brag3") -> str:
+@rules_first()
+def describe(rules: str | BragRules, hand) -> str:
     """The hand in words, e.g. ``'Run, A-2-3'`` or ``'Pair of kings, 7 kicker'``."""
     rules = preset(rules)
     cards = _cards(hand, rules)
@@ -102,7 +106,8 @@ def _plural(rank: int) -> str:
     return _PLURAL.get(word, word + "s")
 
 
-def compare(first, second, rules: str | BragRules = "brag3") -> int:
+@rules_first()
+def compare(rules: str | BragRules, first, second) -> int:
     """1 if ``first`` beats ``second``, -1 if it loses, 0 for a tie; the hands may not share a card."""
     rules = preset(rules)
     a, b = _cards(first, rules), _cards(second, rules)
