@@ -238,14 +238,42 @@ def _prepare_two_sided() -> None:
 
 
 # --------------------------------------------------------------------------- one side
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class BearoffOdds:
-    """How many rolls one side needs to bear off (exact, optimal play)."""
+    """How many rolls one side needs to bear off (exact, optimal play).
+
+    ``distribution`` (and ``first_off``) are pandas Series made when asked for: printing the
+    odds (``odds backgammon bearoff``) reads the stored arrays and never imports pandas.
+    """
 
     counts: tuple
-    distribution: pd.Series           # P(exactly n rolls), n = 1, 2, ...
+    fewest: int                     # the fewest rolls that can bear everything off
+    chances: np.ndarray             # P(exactly fewest, fewest + 1, ... rolls)
     expected_rolls: float
-    first_off: pd.Series | None        # P(first checker off in exactly n rolls); 15 checkers only
+    #: P(first checker off in exactly n rolls) from n = first_off_fewest; 15 checkers only.
+    first_off_fewest: int | None = None
+    first_off_chances: np.ndarray | None = None
+
+    @property
+    def distribution(self) -> pd.Series:
+        """P(exactly n rolls), indexed by n."""
+        return _series(self.fewest, self.chances, "P(rolls)")
+
+    @property
+    def first_off(self) -> pd.Series | None:
+        """P(first checker off in exactly n rolls), indexed by n; 15 checkers only."""
+        if self.first_off_chances is None:
+            return None
+        return _series(self.first_off_fewest, self.first_off_chances, "P(first off)")
+
+    def rolls(self) -> list[tuple[int, float]]:
+        """(n, P(exactly n rolls)) pairs, without pandas."""
+        return list(enumerate(self.chances.tolist(), start=self.fewest))
+
+    def first_off_rolls(self) -> list[tuple[int, float]] | None:
+        if self.first_off_chances is None:
+            return None
+        return list(enumerate(self.first_off_chances.tolist(), start=self.first_off_fewest))
 
     @property
     def effective_pip_count(self) -> float:
@@ -264,9 +292,9 @@ class BearoffOdds:
         data = {"counts": list(self.counts), "pips": self.pips, "mean_rolls": self.expected_rolls,
                 "expected_rolls": self.expected_rolls,
                 "effective_pip_count": self.effective_pip_count, "wastage": self.wastage,
-                "rolls": {int(n): float(p) for n, p in self.distribution.items()}}
-        if self.first_off is not None:
-            data["first_checker_off"] = {int(n): float(p) for n, p in self.first_off.items()}
+                "rolls": dict(self.rolls())}
+        if self.first_off_chances is not None:
+            data["first_checker_off"] = dict(self.first_off_rolls())
         return data
 
     def __str__(self) -> str:
@@ -275,15 +303,21 @@ class BearoffOdds:
                  f"(wastage {self.wastage:.2f})",
                  "rolls  P(exactly)  P(at most)"]
         cumulative = 0.0
-        for n, p in self.distribution.items():
+        for n, p in self.rolls():
             cumulative += p
             if p < 5e-7 and cumulative > 0.5:
                 break
             lines.append(f"{n:5d}  {p:10.6f}  {cumulative:10.6f}")
-        if self.first_off is not None:
-            first = ", ".join(f"{n}: {p:.4f}" for n, p in self.first_off.items())
+        if self.first_off_chances is not None:
+            first = ", ".join(f"{n}: {p:.4f}" for n, p in self.first_off_rolls())
             lines.append(f"first checker off in n rolls: {first}")
         return "\n".join(lines)
+
+
+def _series(fewest: int, chances: np.ndarray, name: str):
+    import pandas as pd
+
+    return pd.Series(chances, index=range(fewest, fewest + chances.size), name=name)
 
 
 def parse_counts(counts) -> tuple:
@@ -320,17 +354,14 @@ def rolls_needed(counts, store: Store | None = None) -> tuple[int, np.ndarray, f
 
 def bearoff_odds(counts, store: Store | None = None) -> BearoffOdds:
     """The one-sided bear-off figures for ``counts`` (six counts, ace point first)."""
-    import pandas as pd
-
     counts = parse_counts(counts)
     fewest, chances, expected = rolls_needed(counts, store)
-    series = pd.Series(chances, index=range(fewest, fewest + chances.size), name="P(rolls)")
-    first_off = None
-    if sum(counts) == ONE_SIDED_CHECKERS:
-        gammon = one_sided_table(store)["first_off"][rank(counts)]
-        nz = np.nonzero(gammon > 0)[0]
-        first_off = pd.Series(gammon[nz.min():nz.max() + 1], index=range(int(nz.min()), int(nz.max()) + 1))
-    return BearoffOdds(counts, series, expected, first_off)
+    if sum(counts) < ONE_SIDED_CHECKERS:
+        return BearoffOdds(counts, fewest, chances, expected)
+    gammon = one_sided_table(store)["first_off"][rank(counts)]
+    possible = np.nonzero(gammon > 0)[0]
+    first, last = int(possible.min()), int(possible.max())
+    return BearoffOdds(counts, fewest, chances, expected, first, gammon[first:last + 1])
 
 
 # --------------------------------------------------------------------------- two sides

@@ -24,7 +24,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-import pandas as pd
 
 from analysis.errors import InvalidArgument, InvalidPosition
 from analysis.store import Store
@@ -149,6 +148,8 @@ def score_formulas(store: Store | None = None, window: tuple[float, float] = (0.
             "cost_per_double_decision": float(np.abs(double_value - nd_c)[bad_double].sum() / n),
             "cost_per_redouble_decision": float(np.abs(redouble_value - nd_o)[bad_redouble].sum() / n),
             "cost_per_take_decision": float(np.abs(1 - 2 * nd_x)[bad_take].sum() / n)})
+    import pandas as pd
+
     return pd.DataFrame(results)
 
 
@@ -209,6 +210,8 @@ def take_point_table(gammon_rates=(0.0, 0.1, 0.2, 0.3), efficiencies=(0.0, 0.5, 
         for x in efficiencies:
             row[f"x={x:g}"] = take_point(value, value, x)
         rows.append(row)
+    import pandas as pd
+
     return pd.DataFrame(rows)
 
 
@@ -224,4 +227,6 @@ def exact_take_points(store: Store | None = None) -> pd.DataFrame:
     nd_x = two_sided_piece("cube-2", store)["theirs"]
     count = win.shape[0]
     a, b = np.meshgrid(np.arange(1, count), np.arange(1, count), indexing="ij")
+    import pandas as pd
+
     return pd.DataFrame({"taker_win": 1 - win[a, b].ravel(), "correct_take": (2 * nd_x[a, b] <= 1 + 1e-12).ravel()})

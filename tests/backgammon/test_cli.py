@@ -134,3 +134,21 @@ def test_table_commands_print_titled_tables_in_words(odds):
     missing = odds("backgammon", "bearoff")
     assert missing.code == 2 and "six home-board counts" in missing.err and "--id" in missing.err \
         and "--position" in missing.err
+
+
+def test_bearoff_answers_from_the_store_without_pandas_or_numba():
+    """With the databases stored, a bear-off or cube question reads arrays: no pandas, no numba."""
+    import subprocess
+    import sys
+
+    from analysis.backgammon import Position, bearoff_odds, cube_advice
+
+    odds = bearoff_odds("3 3 3 2 2 2")                     # both databases into this session's store
+    cube_advice("backgammon", Position.from_id("YAAAGAQAAAAAAA"))
+    assert odds.rolls() == list(odds.distribution.items())  # the Series made on demand holds the same numbers
+    for argv in (["bearoff", "3 3 3 2 2 2"], ["bearoff", "--id", "YAAAGAQAAAAAAA"]):
+        code = ("import sys; from analysis.cli.main import main; "
+                f"code = main(['backgammon', *{argv!r}]); "
+                "print(code, sorted(m for m in ('pandas', 'numba') if m in sys.modules))")
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+        assert done.stdout.splitlines()[-1] == "0 []", (argv, done.stdout[-300:], done.stderr)
