@@ -21,8 +21,13 @@ from pathlib import Path
 
 COMMANDS = {
     "bluff call": ["bluff", "call", "--dice", "3 3 * 5 1", "--opponents", "5", "5", "--bid", "4x3"],
-    "bluff call history": ["bluff", "call", "--preset", "bluff", "--dice", "3 3 * 5 1", "--opponents", "6", "7", "--bid", "7x3", "--history", "1:4x3 2:5x3 me:6x3 1:6x5 2:7x3"],
+    "bluff call history": ["bluff", "call", "--preset", "bluff", "--dice", "3 3 * 5 1", "--opponents", "6", "7",
+                           "--bid", "7x3", "--history", "1:4x3 2:5x3 me:6x3 1:6x5 2:7x3"],
+    # Four players with 7 dice each: 28 dice in play, exact beliefs after seven bids.
+    "bluff call 28 dice": ["bluff", "call", "--preset", "bluff", "--dice", "3 3 * 5 1 2 4", "--opponents", "7", "7",
+                           "7", "--bid", "10x3", "--history", "1:5x3 2:6x3 3:7x3 me:8x3 1:8x5 2:9x3 3:10x3"],
     "brag equity": ["brag", "equity", "KS KH 7D"],
+    "brag strategy": ["brag", "strategy", "--preset", "brag3", "--hand", "QS QD 4C", "--history", "blind,look,bet"],
     "yacht advise": ["yacht", "advise", "--preset", "yacht_kr", "--dice", "6 6 6 2 1", "--rolls-left", "2",
                      "--open", "all"],
     "backgammon moves": ["backgammon", "moves", "--id", "4HPwATDgc/ABMA", "--roll", "31"],
