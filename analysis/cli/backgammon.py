@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from analysis.cli.common import add_json_flag, add_rules_flags, bounded, print_json, rules_from_args
+from analysis.cli.common import add_chart, add_json_flag, add_rules_flags, bounded, print_json, rules_from_args
 
 PRESETS = "backgammon, dutch or acey_deucey"
 
@@ -93,8 +93,7 @@ def register(subparsers) -> None:
     add_json_flag(variants)
     variants.set_defaults(handler=_variants)
 
-    from analysis.cli.chart import add_chart_command
-    add_chart_command(commands, "backgammon")
+    add_chart(commands, "backgammon")
 
     opening = commands.add_parser("opening", help="the opening roll: starting stake (ties double it) and first roll")
     add_rules_flags(opening, "backgammon", PRESETS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib.util
 import sys
 
-from analysis.cli.common import add_json_flag, bounded, print_json, writable_file
+from analysis.cli.common import add_chart, add_json_flag, asks_for_another, bounded, print_json, writable_file
 
 #: The ranges of the numeric arguments, checked before any work starts (docs/bluff.md lists them).
 DICE = bounded(int, 1, 30, "a player's dice")
@@ -99,13 +99,12 @@ def register(subparsers) -> None:
     add_json_flag(raises)
     raises.set_defaults(handler=_raises)
 
-    # Equilibrium play and simulation live in their own module when present.
-    if importlib.util.find_spec("analysis.cli.bluff_strategy") is not None:
+    # Equilibrium play and simulation live in their own module, not imported for a table question.
+    if not asks_for_another(commands) and importlib.util.find_spec("analysis.cli.bluff_strategy") is not None:
         from analysis.cli import bluff_strategy
         bluff_strategy.register(commands, _add_rules, _rules)
 
-    from analysis.cli.chart import add_chart_command
-    add_chart_command(commands, "bluff", _add_rules, _rules)
+    add_chart(commands, "bluff", _add_rules, _rules)
 
 
 def _call(args) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from analysis.cli.common import add_json_flag, print_json, writable_file
+from analysis.cli.common import add_chart, add_json_flag, print_json, writable_file
 
 PRESET_HELP = "brag3 (default), brag4 or teen_patti"
 
@@ -123,8 +123,7 @@ def register(subparsers) -> None:
     add_json_flag(table)
     table.set_defaults(handler=_table)
 
-    from analysis.cli.chart import add_chart_command
-    add_chart_command(commands, "brag")
+    add_chart(commands, "brag")
 
 
 def _add_betting(parser) -> None:

@@ -17,7 +17,7 @@ import os
 from dataclasses import dataclass
 from typing import Callable
 
-from analysis.cli.common import bounded
+from analysis.cli.common import CHART_HELP, bounded
 
 #: The formats a chart is written in, by the output file's extension.
 FORMATS = {".png": "PNG", ".svg": "SVG", ".pdf": "PDF"}
@@ -50,7 +50,7 @@ def add_chart_command(commands, game: str, add_rules: Callable | None = None,
     without them the chart takes ``--preset`` and ``--rule FIELD=VALUE`` read by the
     game's ``preset`` function.
     """
-    chart = commands.add_parser("chart", help="write a chart as PNG, SVG or PDF (odds " + game + " chart KIND)",
+    chart = commands.add_parser("chart", help=CHART_HELP.format(game=game),
                                 description=f"Write a {game} chart; the format follows --out's extension "
                                             "(.png, .svg, .pdf).")
     kinds = chart.add_subparsers(dest="chart", metavar="KIND")

@@ -25,17 +25,24 @@ class SentenceParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message[0].upper() + message[1:]}.\n")
 
 
-def build_parser(game: str | None = None) -> argparse.ArgumentParser:
+def build_parser(game: str | None = None, command: str | None = None) -> argparse.ArgumentParser:
     """The whole ``odds`` parser, or only ``game``'s commands when a command line names one
-    (building every game's parsers costs a tenth of a second at each start)."""
+    (building every game's parsers costs a tenth of a second at each start); with ``command``
+    too, a game may build the other commands' parsers by name only (see ``common.add_chart``)."""
+    from analysis.cli import common
+
     parser = SentenceParser(prog="odds", description="Exact odds and strategy for parlour games.")
     subparsers = parser.add_subparsers(dest="game", metavar="GAME", parser_class=SentenceParser)
     subparsers.required = True
-    for name in COMMAND_MODULES if game not in COMMAND_MODULES else (game,):
-        module_name = f"analysis.cli.{name}"
-        if importlib.util.find_spec(module_name) is None:
-            continue
-        importlib.import_module(module_name).register(subparsers)
+    common.REQUESTED_COMMAND = command if game in COMMAND_MODULES else None
+    try:
+        for name in COMMAND_MODULES if game not in COMMAND_MODULES else (game,):
+            module_name = f"analysis.cli.{name}"
+            if importlib.util.find_spec(module_name) is None:
+                continue
+            importlib.import_module(module_name).register(subparsers)
+    finally:
+        common.REQUESTED_COMMAND = None
     return parser
 
 
@@ -57,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     if problem is not None:
         print(f"odds: error: {problem}", file=sys.stderr)
         return 2
-    parser = build_parser(argv[0] if argv else None)
+    parser = build_parser(*argv[:2])
     args = parser.parse_args(argv)
     try:
         return int(args.handler(args) or 0)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from analysis.cli.common import add_json_flag, print_json
+from analysis.cli.common import add_chart, add_json_flag, print_json
 
 PRESET_HELP = "yacht_kr (default), clubhouse, yahtzee or yatzy"
 
@@ -98,8 +98,7 @@ def register(subparsers) -> None:
     add_json_flag(sim)
     sim.set_defaults(handler=_simulate)
 
-    from analysis.cli.chart import add_chart_command
-    add_chart_command(commands, "yacht", _add_rules, _rules)
+    add_chart(commands, "yacht", _add_rules, _rules)
 
 
 def _solve(args) -> int:
