@@ -6,7 +6,7 @@ bear-off databases, race formulas, cube decisions and scoring.
 16
 """
 
-from importlib import import_module
+from analysis._lazy import lazy_package
 
 # Imported on first use: the dice tables, take points and variant figures (``odds
 # backgammon shots`` and the like) need neither numba nor the bear-off databases.
@@ -24,11 +24,4 @@ _HOME = {"BearoffOdds": "bearoff", "bearoff_odds": "bearoff", "race_win_chance":
 __all__ = sorted(_HOME)
 
 
-def __getattr__(name):
-    if name not in _HOME:
-        raise AttributeError(f"module 'analysis.backgammon' has no attribute '{name}'")
-    return getattr(import_module(f"analysis.backgammon.{_HOME[name]}"), name)
-
-
-def __dir__():
-    return sorted(set(globals()) | set(_HOME))
+__getattr__, __dir__ = lazy_package(__name__, _HOME)

@@ -10,10 +10,7 @@ table (``odds bluff call``) loads only the modules it needs, not the bidding mod
 tournament or the solvers.
 """
 
-import importlib
-import importlib.util
-import sys
-import types
+from analysis._lazy import lazy_package
 
 #: Each public name and the module that defines it.
 _HOMES = {
@@ -37,36 +34,8 @@ _HOMES = {
     "analysis.bluff.game_value": ("GameValue", "game_value"),
     "analysis.bluff.tournament": ("run_tournament", "bot_grid"),
 }
-_MODULE_OF = {name: module for module, names in _HOMES.items() for name in names}
+_HOME = {name: module.rsplit(".", 1)[1] for module, names in _HOMES.items() for name in names}
 
-__all__ = list(_MODULE_OF)
+__all__ = list(_HOME)
 
-
-#: Functions named like their module (``beliefs``, ``calibration``, ``game_value``): the package's
-#: attribute is the function, as an eager ``from ... import`` would leave it, even after the module loads.
-_SAME_NAME = {name for name, module in _MODULE_OF.items() if module.rsplit(".", 1)[1] == name}
-
-
-class _Package(types.ModuleType):
-    def __setattr__(self, name, value):
-        if name in _SAME_NAME and isinstance(value, types.ModuleType):
-            return      # the import system binding the submodule: keep the function (see __getattr__)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
-
-
-def __getattr__(name: str):
-    module = _MODULE_OF.get(name)
-    if module is None:
-        if not name.startswith("__") and importlib.util.find_spec(f"{__name__}.{name}") is not None:
-            return importlib.import_module(f"{__name__}.{name}")     # a submodule, as an eager import left it
-        raise AttributeError(f"module 'analysis.bluff' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__():
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_package(__name__, _HOME)

@@ -11,9 +11,7 @@ raises, sees): equilibrium, exact exploitability, strategy tables, habits' costs
 True
 """
 
-import sys
-from importlib import import_module
-from types import ModuleType
+from analysis._lazy import lazy_package
 
 # Each name is imported on first use, so that a question answered from a stored table
 # (``odds brag strategy``, ``odds brag equity``) loads only the modules it needs.
@@ -43,25 +41,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name):
-    if name not in _HOME:
-        raise AttributeError(f"module 'analysis.brag' has no attribute '{name}'")
-    return getattr(import_module(f"analysis.brag.{_HOME[name]}"), name)
-
-
-def __dir__():
-    return sorted(set(globals()) | set(_HOME))
-
-
-class _Package(ModuleType):
-    """Importing the submodule ``analysis.brag.equity`` binds it on the package under the name of
-    the function ``equity`` (likewise ``frequencies``, ``solve``, ``strategy``); the package keeps
-    the function there, as an eager ``from analysis.brag.equity import equity`` would."""
-
-    def __setattr__(self, name, value):
-        if isinstance(value, ModuleType) and _HOME.get(name) == name:
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
+__getattr__, __dir__ = lazy_package(__name__, _HOME)

@@ -5,7 +5,7 @@
 174.56
 """
 
-from importlib import import_module
+from analysis._lazy import lazy_package
 
 # Each name from its module, imported on first use: ``odds yacht advise`` and the other
 # table questions then load only what they need (no pandas or kernels they do not use).
@@ -24,11 +24,4 @@ _HOME = {
 __all__ = sorted(_HOME)
 
 
-def __getattr__(name):
-    if name not in _HOME:
-        raise AttributeError(f"module 'analysis.yacht' has no attribute '{name}'")
-    return getattr(import_module(f"analysis.yacht.{_HOME[name]}"), name)
-
-
-def __dir__():
-    return sorted(set(globals()) | set(_HOME))
+__getattr__, __dir__ = lazy_package(__name__, _HOME)

@@ -171,19 +171,3 @@ def test_strategy_from_the_store_loads_neither_numba_nor_pandas(odds):
             "'QS QD 4C', '--history', 'look']; main(); print('numba' in sys.modules, 'pandas' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip().splitlines()[-1] == "False False"
-
-
-def test_the_package_gives_functions_even_after_their_modules_are_imported():
-    # The package imports each name on first use; importing the submodule analysis.brag.equity
-    # must not shadow the function equity (nor solve, strategy, frequencies) on the package.
-    import subprocess
-    import sys
-
-    code = ("import types, analysis.brag.equity, analysis.brag.solve, analysis.brag.strategy, "
-            "analysis.brag.frequencies; import analysis.brag as brag; "
-            "from analysis.brag import equity, solve, strategy, frequencies; "
-            "names = [getattr(brag, name) for name in brag.__all__]; "
-            "print(not any(isinstance(f, types.ModuleType) for f in names + [equity, solve, strategy, frequencies]), "
-            "equity('KS KH 7D').deals)")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert result.stdout.split() == ["True", "18424"]
