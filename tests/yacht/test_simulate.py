@@ -59,7 +59,9 @@ def test_thread_count_does_not_change_the_games():
 
 
 def test_splitting_the_games_between_kernel_calls_does_not_change_them(monkeypatch):
-    from analysis.yacht import simulate as module
+    import importlib
+
+    module = importlib.import_module("analysis.yacht.simulate")   # the module; the package's name is the function
 
     whole = simulate("yacht_kr", games=300, seed=4, strategy="greedy")
     monkeypatch.setattr(module, "_CHUNK", 7)  # 43 calls, the last one short
