@@ -85,14 +85,40 @@ def main(argv: list[str] | None = None) -> int:
         reason = (error.strerror or str(error)).rstrip(".")
         print(f"odds: error: cannot write{where}: {reason}.", file=sys.stderr)
         return 2
-    except BrokenPipeError:
-        # The reader (``head``, a pager) went away: not an error of ours.
-        sys.stderr.close()
-        return 0
     except KeyboardInterrupt:
         print("odds: interrupted.", file=sys.stderr)
         return 130
 
 
+def run() -> None:
+    """The ``odds`` script: :func:`main`, then a quick exit.
+
+    Python's orderly teardown frees every object of every imported module one by one:
+    0.05 s after numpy, 0.2 s after matplotlib, on a question that took 0.1 s to answer.
+    Once the answer is out, the process flushes its output, runs the exit hooks libraries
+    registered (process pools, logging) and leaves at once. With other threads still
+    running it takes the orderly way, which waits for them.
+    """
+    code = main()
+    if threading_active() > 1:
+        sys.exit(code)
+    import atexit
+    import os
+
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe or stream: nothing more can reach the reader
+            pass
+    os._exit(code)
+
+
+def threading_active() -> int:
+    """How many threads run, without importing ``threading`` when nothing started one."""
+    threading = sys.modules.get("threading")
+    return threading.active_count() if threading is not None else 1
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()
