@@ -16,9 +16,7 @@ the user hears why the answer is slow, once.
 
 from __future__ import annotations
 
-import importlib.util
 import sys
-from contextlib import contextmanager
 
 _TARGET = "numba.np.arraymath"
 
@@ -28,6 +26,8 @@ class _SkipBlasCheck:     # a meta path finder (only find_spec is needed; import
         if name != _TARGET:
             return None
         sys.meta_path.remove(self)          # once: the real finders take it from here
+        import importlib.util
+
         spec = importlib.util.find_spec(name)
         if spec is None or spec.loader is None or importlib.util.find_spec("scipy") is None:
             return spec
@@ -67,7 +67,6 @@ def is_compiled(kernel) -> bool:
         return True
 
 
-@contextmanager
 def compiling(what: str, seconds: float, *kernels, stream="stderr"):
     """Tell the user when the work inside compiles numba kernels (the first run after install).
 
@@ -78,6 +77,12 @@ def compiling(what: str, seconds: float, *kernels, stream="stderr"):
     as one line before and one line after. A notebook stays silent. ``seconds`` is the
     compile time measured on an idle machine (benchmarks/bench_backgammon.py prints it).
     """
+    from contextlib import contextmanager   # here, not at import: a table question never compiles
+
+    return contextmanager(_compiling)(what, seconds, *kernels, stream=stream)
+
+
+def _compiling(what: str, seconds: float, *kernels, stream="stderr"):
     if stream == "stderr":
         stream = sys.stderr         # looked up now: tests and notebooks swap sys.stderr
     if (stream is None or type(stream).__module__.split(".")[0] == "ipykernel"

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import math
 import sys
-from typing import Any
 
 
-def to_plain(value: Any) -> Any:
+def to_plain(value):
     """Numpy scalars/arrays, DataFrames and dataclasses as JSON-ready Python values."""
     import dataclasses
 
@@ -29,7 +27,9 @@ def to_plain(value: Any) -> Any:
     return value
 
 
-def print_json(value: Any) -> None:
+def print_json(value) -> None:
+    import json
+
     json.dump(to_plain(value), sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
 

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import importlib.util
 import sys
 
-#: Game modules in the order ``odds --help`` lists them; a module not yet written is skipped.
+#: Game modules in the order ``odds --help`` lists them.
 COMMAND_MODULES = ("bluff", "yacht", "brag", "backgammon", "cache", "report")
 
 
@@ -37,10 +36,7 @@ def build_parser(game: str | None = None, command: str | None = None) -> argpars
     common.REQUESTED_COMMAND = command if game in COMMAND_MODULES else None
     try:
         for name in COMMAND_MODULES if game not in COMMAND_MODULES else (game,):
-            module_name = f"analysis.cli.{name}"
-            if importlib.util.find_spec(module_name) is None:
-                continue
-            importlib.import_module(module_name).register(subparsers)
+            importlib.import_module(f"analysis.cli.{name}").register(subparsers)
     finally:
         common.REQUESTED_COMMAND = None
     return parser
