@@ -28,6 +28,8 @@ ASSUMPTION = ("the dice you cannot see are random (earlier bids are not read as 
               "and the next player challenges any raise you make (the worst case for a raise)")
 #: Raises are looked for up to this many counts above the current bid.
 RAISE_REACH = 3
+#: Two-player rounds with at most this many dice in play have solved endgames (``solve.endgame_play``).
+ENDGAME_DICE = 3
 
 
 @dataclass(frozen=True)
@@ -152,18 +154,20 @@ def _my_expected_losses(challenge: CallOutcome, exact: CallOutcome | None,
 
 
 def weigh_actions(rules: BiddingRules, odds_of, bid: Bid, bidder: int, held, responder: int, start: int,
-                  palifico_round: bool, max_count: int, max_raises: int):
+                  palifico_round: bool, max_count: int, max_raises: int, plain: bool = False):
     """The bid's odds, a challenge's and an exact call's outcomes, the best raises (each challenged by
     ``responder``) and the action with my smallest expected loss, with ``odds_of(bid)`` giving every
-    bid's odds (history-blind here, from the beliefs in ``history_advice``)."""
+    bid's odds (history-blind here, from the beliefs in ``history_advice``); ``plain``: the outcomes'
+    figures as tuples, without numpy."""
     odds = odds_of(bid)
-    challenge = challenge_outcome(rules, odds, held, caller=0, bidder=bidder, start=start)
-    exact = (challenge_outcome(rules, odds, held, caller=0, bidder=bidder, call="exact", start=start)
+    challenge = challenge_outcome(rules, odds, held, caller=0, bidder=bidder, start=start, plain=plain)
+    exact = (challenge_outcome(rules, odds, held, caller=0, bidder=bidder, call="exact", start=start, plain=plain)
              if rules.exact_call else None)
     options = []
     for candidate in legal_raises(rules, bid, max_count, palifico_round):
         candidate_odds = odds_of(candidate)
-        outcome = challenge_outcome(rules, candidate_odds, held, caller=responder, bidder=0, start=start)
+        outcome = challenge_outcome(rules, candidate_odds, held, caller=responder, bidder=0, start=start,
+                                    plain=plain)
         options.append(RaiseOption(candidate, candidate_odds, outcome))
     options.sort(key=lambda o: (round(o.my_expected_loss, 12), -o.odds.p_true))
     raises = tuple(options[:max_raises])
@@ -195,7 +199,7 @@ def seat_players(rules: BiddingRules, my_dice, opponents, start: int | None = No
 def advise_call(rules: BiddingRules, my_dice, opponents, bid: Bid, bidder: int | None = None,
                 responder: int = 1, palifico_round: bool = False, start: int | None = None,
                 max_raises: int = 5, history=(), turns=None, models=None, rollouts: int = 0,
-                seed: int = 0) -> CallAdvice:
+                seed: int = 0, plain: bool = False) -> CallAdvice | None:
     """Should I (player 0) challenge ``bid``, made by ``bidder``, or raise it?
 
     ``opponents`` are the other players' dice counts in turn order after me, so the
@@ -205,6 +209,11 @@ def advise_call(rules: BiddingRules, my_dice, opponents, bid: Bid, bidder: int |
     ``turns`` (``beliefs.parse_history``'s, ending with ``bid``) adds the answer that reads
     the bids as evidence under the bidding model ``models`` (``history_advice``), with the
     actions played out by ``rollouts`` seeded rollouts each when that is above 0.
+
+    ``plain=True`` is the command line's quick path: the same answer computed in plain Python,
+    without importing numpy (the odds to the last bit; the beliefs from the bids to within
+    rounding, ``_plain_beliefs``), its figures held in tuples. It returns None where only the
+    numpy path answers: rollouts, or a two-player endgame small enough to have been solved.
     """
     held, start = seat_players(rules, my_dice, opponents, start)
     players = len(held)
@@ -212,19 +221,21 @@ def advise_call(rules: BiddingRules, my_dice, opponents, bid: Bid, bidder: int |
     for name, index in (("bidder", bidder), ("responder", responder)):
         if not 1 <= index < players:
             raise InvalidArgument(f"The {name} must be an opponent, 1-{players - 1}, not {index}.")
+    if plain and (rollouts or (players == 2 and sum(held) <= ENDGAME_DICE)):
+        return None
     unknown = sum(held) - len(my_dice)
     odds, challenge, exact, raises, recommendation = weigh_actions(
-        rules, lambda b: bid_odds(rules, my_dice, unknown, b, palifico_round), bid, bidder, held, responder, start,
-        palifico_round, bid.count + RAISE_REACH, max_raises)
+        rules, lambda b: bid_odds(rules, my_dice, unknown, b, palifico_round, plain=plain), bid, bidder, held,
+        responder, start, palifico_round, bid.count + RAISE_REACH, max_raises, plain=plain)
     equilibrium = None
-    if players == 2:
+    if players == 2 and sum(held) <= ENDGAME_DICE:
         from analysis.bluff.solve import endgame_play
         equilibrium = endgame_play(rules, tuple(my_dice), held[1], (*history, bid), palifico_round)
     with_history = None
     if turns is not None:
         from analysis.bluff.history_advice import history_advice
         with_history = history_advice(rules, tuple(my_dice), held, start, turns, models, responder,
-                                      palifico_round, odds, rollouts=rollouts, seed=seed)
+                                      palifico_round, odds, rollouts=rollouts, seed=seed, plain=plain)
     return CallAdvice(rules, tuple(my_dice), held, bid, bidder, responder, odds, challenge, exact, raises,
                       recommendation, raises[0].bid if recommendation == "raise" else None,
                       equilibrium=equilibrium, with_history=with_history)

@@ -30,114 +30,20 @@ import math
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from typing import Optional
 
 import numpy as np
 
-from analysis.bluff.bids import Bid, check_raise, format_bid, parse_bid
-from analysis.bluff.model import BiddingModel, action_likelihood, round_bids
+from analysis.bluff.bids import Bid
+from analysis.bluff.history import CALL_WORDS, Turn, history_with_bid, parse_history, plain_history  # noqa: F401
+from analysis.bluff.model import action_likelihood, round_bids
+from analysis.bluff.model_params import BiddingModel, one_model_each, unexplained_bid
 from analysis.bluff.odds import BidOdds, bid_odds, my_count
 from analysis.bluff.rules import BiddingRules
 from analysis.combinatorics import multinomial_table
-from analysis.errors import InvalidArgument, InvalidBid
+from analysis.errors import InvalidArgument
 
-#: Words accepted for a call in a history; a call ends the round.
-CALL_WORDS = {"challenge": "challenge", "bluff": "challenge", "dudo": "challenge", "call": "challenge",
-              "exact": "exact", "calza": "exact", "spot_on": "exact", "spoton": "exact"}
 #: Largest hand enumerated per opponent (a 15-die hand has 15,504 multisets).
 MAX_HAND = 30
-
-
-@dataclass(frozen=True)
-class Turn:
-    """One item of a round's history: ``player`` (0 is me) made ``bid``, or called (``call``)."""
-
-    player: int
-    bid: Optional[Bid] = None
-    call: Optional[str] = None
-
-    def text(self, rules: BiddingRules) -> str:
-        who = "me" if self.player == 0 else str(self.player)
-        return f"{who}:{self.call if self.call else format_bid(self.bid, rules)}"
-
-
-def _who(player: int) -> str:
-    return "you" if player == 0 else f"player {player}"
-
-
-def parse_history(text: str, rules: BiddingRules, players: int, palifico_round: bool = False) -> tuple[Turn, ...]:
-    """The round's bids from ``"1:4x3 2:5x3 me:6x3"``, checked: known players in turn order, each bid a raise,
-    nothing after a call, and a bid at the end to answer."""
-    turns: list[Turn] = []
-    for item in text.replace(",", " ").split():
-        who, colon, action = item.partition(":")
-        if not colon or not action:
-            raise InvalidBid(f"Cannot read {item!r} in the history; write each bid as PLAYER:BID, e.g. 1:4x3 or me:5x3.")
-        who = who.strip().lower()
-        if who in ("me", "0"):
-            player = 0
-        elif who.isdigit() and 1 <= int(who) < players:
-            player = int(who)
-        else:
-            raise InvalidBid(f"{who!r} in the history is not a player; use me or an opponent 1-{players - 1}.")
-        if turns and turns[-1].call:
-            raise InvalidBid(f"Nothing can follow {_who(turns[-1].player)}'s {turns[-1].call} in the history: "
-                             f"a call ends the round.")
-        call = CALL_WORDS.get(action.lower())
-        bid = None
-        if call is None:
-            bid = parse_bid(action, rules)
-            check_raise(turns[-1].bid if turns else None, bid, rules, palifico_round)
-        elif not turns:
-            raise InvalidBid(f"The history opens with a {call}; a round opens with a bid.")
-        elif call == "exact" and rules.exact_call is None:
-            raise InvalidBid(f"{rules.title} has no exact call, but the history has one.")
-        if turns and player != (turns[-1].player + 1) % players:
-            expected = (turns[-1].player + 1) % players
-            raise InvalidBid(f"{_who(player).capitalize()} cannot act after {_who(turns[-1].player)} in the history; "
-                             f"the turn passes to {_who(expected)}.")
-        turns.append(Turn(player, bid, call))
-    if turns and turns[-1].call:
-        raise InvalidBid(f"The history ends with {_who(turns[-1].player)}'s {turns[-1].call}: the round is over "
-                         f"and there is no bid to answer.")
-    return tuple(turns)
-
-
-def history_with_bid(history: tuple[Turn, ...], bid: Bid, rules: BiddingRules, players: int,
-                     bidder: Optional[int] = None, palifico_round: bool = False) -> tuple[Turn, ...]:
-    """The history ending with ``bid``: as its last item, or appended as made by the next player in turn."""
-    if history and history[-1].bid == bid:
-        if bidder is not None and bidder != history[-1].player:
-            raise InvalidBid(f"The history has {_who(history[-1].player)} bidding {format_bid(bid, rules)}, "
-                             f"not player {bidder}.")
-        return history
-    if bidder is None:
-        bidder = (history[-1].player + 1) % players if history else players - 1
-    if history and bidder != (history[-1].player + 1) % players:
-        raise InvalidBid(f"Player {bidder} cannot bid {format_bid(bid, rules)} after {_who(history[-1].player)}; "
-                         f"the turn passes to {_who((history[-1].player + 1) % players)}.")
-    if bidder == 0:
-        raise InvalidBid("The bid to answer must be an opponent's, not yours.")
-    check_raise(history[-1].bid if history else None, bid, rules, palifico_round)
-    return (*history, Turn(bidder, bid))
-
-
-def plain_history(bids, bid: Bid, rules: BiddingRules, players: int, bidder: Optional[int] = None,
-                  palifico_round: bool = False) -> tuple[Turn, ...]:
-    """Turns from bids without players (``"1x3,1x5"``): the bids before ``bid``, made in turn order
-    by the players before ``bidder`` (default: the opponent just before me)."""
-    bidder = players - 1 if bidder is None else bidder
-    if not 1 <= bidder < players:
-        raise InvalidArgument(f"The bidder must be an opponent, 1-{players - 1}, not {bidder}.")
-    turns = []
-    previous = None
-    for back, earlier in enumerate(bids):
-        player = (bidder - (len(bids) - back)) % players
-        check_raise(previous, earlier, rules, palifico_round)
-        turns.append(Turn(player, earlier))
-        previous = earlier
-    check_raise(previous, bid, rules, palifico_round)
-    return (*turns, Turn(bidder, bid))
 
 
 # ---------------------------------------------------------------------------------- multisets
@@ -194,8 +100,13 @@ class Beliefs:
         return replace(blind, distribution=distribution, p_true=p_true, p_exact=p_exact)
 
     def face_counts(self, opponent: int) -> np.ndarray:
-        """Expected number of each face (1..6) in opponent ``opponent``'s hand (1 = the next player)."""
-        return self.posterior[opponent - 1] @ self.hands[opponent - 1]
+        """Expected number of each face (1..6) in opponent ``opponent``'s hand (1 = the next player).
+
+        One numpy sum per face rather than a matrix product: BLAS sums in the machine's own order,
+        a plain sum (``_plain_beliefs``) in numpy's, so the command line's figures match to the last bit.
+        """
+        hands, weights = self.hands[opponent - 1], self.posterior[opponent - 1]
+        return np.array([(weights * hands[:, face]).sum() for face in range(6)])
 
 
 def beliefs(rules: BiddingRules, my_dice, opponents, history: tuple[Turn, ...] = (),
@@ -207,12 +118,7 @@ def beliefs(rules: BiddingRules, my_dice, opponents, history: tuple[Turn, ...] =
     ``BiddingModel`` per opponent (or one for all; default parameters when None).
     """
     held = (len(my_dice), *(int(n) for n in opponents))
-    if models is None:
-        models = BiddingModel()
-    if isinstance(models, BiddingModel):
-        models = (models,) * (len(held) - 1)
-    if len(models) != len(held) - 1:
-        raise InvalidArgument(f"Give one model per opponent: {len(held) - 1} opponents but {len(models)} models.")
+    models = one_model_each(models, len(held) - 1)
     in_play = sum(held)
     bids = round_bids(rules, in_play, palifico_round)
     hands, posterior = [], []
@@ -231,8 +137,7 @@ def beliefs(rules: BiddingRules, my_dice, opponents, history: tuple[Turn, ...] =
                                                                 hands[turn.player - 1], held[turn.player], previous, k)
                 total = posterior[turn.player - 1].sum()
                 if not total > 0:
-                    raise InvalidArgument(f"Player {turn.player}'s bid {format_bid(turn.bid, rules)} is impossible "
-                                          f"under the model; give it a bluff rate above 0.")
+                    raise unexplained_bid(turn, rules)
                 posterior[turn.player - 1] /= total
         previous = turn.bid
     return Beliefs(rules, tuple(my_dice), held, tuple(history), tuple(models), palifico_round,

@@ -22,13 +22,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from typing import TYPE_CHECKING
+
 from analysis.bluff.advice import RaiseOption, weigh_actions
-from analysis.bluff.beliefs import Beliefs, Turn, beliefs
 from analysis.bluff.bids import describe_bid, format_bid
-from analysis.bluff.model import BiddingModel
+from analysis.bluff.history import Turn
+from analysis.bluff.model_params import BiddingModel
 from analysis.bluff.odds import BidOdds
 from analysis.bluff.outcomes import CallOutcome
 from analysis.bluff.rules import BiddingRules
+
+if TYPE_CHECKING:
+    from analysis.bluff.beliefs import Beliefs
 
 #: Raises considered: up to this many counts above the current bid (as the history-blind advisor).
 RAISE_REACH = 3
@@ -112,14 +117,19 @@ class HistoryAdvice:
 
 def history_advice(rules: BiddingRules, my_dice, held, start: int, turns, models, responder: int,
                    palifico_round: bool, blind: BidOdds, rollouts: int = 0, seed: int = 0,
-                   max_raises: int = 5) -> HistoryAdvice:
-    """The advisor's questions answered under the posterior of ``turns`` (which end with the bid to answer)."""
+                   max_raises: int = 5, plain: bool = False) -> HistoryAdvice:
+    """The advisor's questions answered under the posterior of ``turns`` (which end with the bid to answer);
+    ``plain``: the beliefs in plain Python (``_plain_beliefs``), no numpy imported (no rollouts then)."""
     bid = turns[-1].bid
     bidder = turns[-1].player
+    if plain:
+        from analysis.bluff._plain_beliefs import beliefs
+    else:
+        from analysis.bluff.beliefs import beliefs
     seen = beliefs(rules, my_dice, held[1:], turns, models, palifico_round)
     odds, challenge, exact, raises, recommendation = weigh_actions(
         rules, seen.bid_odds, bid, bidder, held, responder, start, palifico_round,
-        min(bid.count + RAISE_REACH, sum(held)), max_raises)
+        min(bid.count + RAISE_REACH, sum(held)), max_raises, plain=plain)
     played_out = None
     if rollouts:
         from analysis.bluff.rollout import play_out

@@ -34,91 +34,18 @@ as carrying no information about the bidder's dice.
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 from typing import Optional
 
 import numpy as np
 
 from analysis.bluff.bids import Bid, all_bids, format_bid, is_raise
+from analysis.bluff.model_params import PARAMETERS, THRESHOLD_TABLE, BiddingModel, parse_models  # noqa: F401
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
 
 #: Action codes beside the raises' indices into ``all_bids(rules, in_play)``.
 CHALLENGE, EXACT = -1, -2
-
-
-@dataclass(frozen=True)
-class BiddingModel:
-    """The parameters of the bidding model (one set per player).
-
-    Attributes:
-        rationality: how sharply the player prefers better-looking actions (0: every
-            action alike; 10: nearly always the best-looking one).
-        bluff_rate: chance that the player instead raises to a uniformly chosen legal raise.
-        call_bias: added to the score of calling (positive: calls more readily).
-        jump_cost: taken off a raise's score for every legal raise it skips (0: any believable raise
-            alike; near 0.2: the smallest believable raise, as a cautious player bids).
-    """
-
-    rationality: float = 8.0
-    bluff_rate: float = 0.1
-    call_bias: float = 0.0
-    jump_cost: float = 0.0
-
-    def __post_init__(self):
-        for name, low, high in (("rationality", 0.0, 100.0), ("bluff_rate", 0.0, 1.0), ("call_bias", -5.0, 5.0),
-                                ("jump_cost", 0.0, 1.0)):
-            value = getattr(self, name)
-            if not isinstance(value, (int, float)) or not math.isfinite(value) or not low <= value <= high:
-                raise InvalidArgument(f"The model's {name} must be a number from {low:g} to {high:g}, not {value!r}.")
-
-    def __str__(self) -> str:
-        return (f"rationality {self.rationality:g}, bluff rate {self.bluff_rate:g}, call bias {self.call_bias:g}, "
-                f"jump cost {self.jump_cost:g}")
-
-    def to_dict(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-
-PARAMETERS = tuple(f.name for f in fields(BiddingModel))
-
-#: The model fitted (``odds bluff fit``) to 600 rounds of four ``threshold:0.5`` bots in Bluff, rounded:
-#: near-certain raises, the smallest believable one first, hardly any bluffs. The ``bayes`` bot reads
-#: the bids with it unless told otherwise.
-THRESHOLD_TABLE = BiddingModel(rationality=12.0, bluff_rate=0.005, call_bias=0.05, jump_cost=0.35)
-
-
-def parse_models(text: str, opponents: int, base: BiddingModel = BiddingModel()) -> tuple[BiddingModel, ...]:
-    """One model per opponent from ``"bluff_rate=0.3 2:rationality=4"``.
-
-    A plain ``FIELD=VALUE`` sets every opponent; ``K:FIELD=VALUE`` only opponent K
-    (1 = the next player after me). Items are separated by spaces or commas.
-
-    >>> [m.bluff_rate for m in parse_models("bluff_rate=0.3 2:bluff_rate=0", 2)]
-    [0.3, 0.0]
-    """
-    everyone: dict[str, float] = {}
-    each: dict[int, dict[str, float]] = {}
-    for item in text.replace(",", " ").split():
-        who, colon, setting = item.rpartition(":")
-        name, equals, value_text = setting.partition("=")
-        if not equals or name not in PARAMETERS:
-            raise InvalidArgument(f"Cannot read the model setting {item!r}; write FIELD=VALUE or K:FIELD=VALUE "
-                                  f"with FIELD one of {', '.join(PARAMETERS)}.")
-        try:
-            value = float(value_text)
-        except ValueError:
-            raise InvalidArgument(f"The value in the model setting {item!r} must be a number.") from None
-        if not colon:
-            everyone[name] = value
-            continue
-        if not who.isdigit() or not 1 <= int(who) <= opponents:
-            raise InvalidArgument(f"The model setting {item!r} names opponent {who!r}; the opponents are "
-                                  f"1-{opponents}.")
-        each.setdefault(int(who), {})[name] = value
-    shared = replace(base, **everyone)
-    return tuple(replace(shared, **each.get(k, {})) for k in range(1, opponents + 1))
 
 
 # ------------------------------------------------------------------------- the rule arrays

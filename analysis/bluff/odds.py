@@ -5,6 +5,12 @@ count for a bid is binomial: p = 1/3 for a number bid with a joker in play (the
 face or the joker), 1/6 for a joker bid, a palifico round or a game without
 jokers. The actual count is my own matching dice plus that binomial.
 
+The library keeps the binomial tables in the table store (built once by a numba
+kernel) and answers with numpy arrays. A question at the table (``odds bluff call``)
+asks ``bid_odds(..., plain=True)``: the same recurrence in plain Python for the one
+row it needs (``count_row``), equal to the stored table to the last bit, so the
+command answers without importing numpy.
+
 >>> from analysis.bluff.rules import BLUFF
 >>> from analysis.bluff.bids import parse_bid, parse_dice
 >>> odds = bid_odds(BLUFF, parse_dice(BLUFF, "3 3 * 5 1"), 13, parse_bid(BLUFF, "7x3"))
@@ -16,14 +22,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from analysis.bluff.bids import Bid, all_bids, describe_bid, format_bid, format_dice
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
 from analysis.store import Array, Store, TableKind, prepares
 from analysis.tables import counted
+
+if TYPE_CHECKING:  # numpy is imported where the library's arrays are made; the plain path never needs it
+    import numpy as np
 
 #: Largest number of unknown dice any question may ask about (a Bluff box holds 30).
 MAX_UNKNOWN = 200
@@ -36,7 +44,7 @@ COUNT_TABLES = TableKind(
     "bluff/count-tables", {"pmf": Array("float64", _COUNT_SHAPE, within=(0, 1), sums_to_one=2),
                            "sf": Array("float64", _COUNT_SHAPE, within=(0, 1))},
     code=(__name__, "analysis.bluff._kernels"),
-    check=lambda tables, params: None if np.allclose(tables["sf"][:, :, 0], 1.0) else "P(at least 0) is not 1")
+    check=lambda tables, params: None if (abs(tables["sf"][:, :, 0] - 1.0) <= 1e-8).all() else "P(at least 0) is not 1")
 
 
 @prepares("bluff", "count tables of 0-200 unknown dice")
@@ -47,6 +55,8 @@ def count_tables() -> tuple[np.ndarray, np.ndarray]:
     Built once by the numba kernel and kept in the table store, so a question
     asked at the table loads them in milliseconds without starting numba.
     """
+    import numpy as np
+
     def build():
         from analysis.bluff import _kernels
         pairs = [_kernels.count_tables(MAX_UNKNOWN, chance) for chance in _CHANCES]
@@ -56,8 +66,33 @@ def count_tables() -> tuple[np.ndarray, np.ndarray]:
     return tables["pmf"], tables["sf"]
 
 
+@lru_cache(maxsize=64)
+def count_row(kind: int, unknown: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Row ``unknown`` of the count tables, ``(pmf, sf)`` with ``unknown + 2`` values each, in plain Python.
+
+    The kernel's Pascal recurrence step for step (the same products and sums in the same
+    order), so every value equals the stored table's to the last bit; a test checks every
+    row. A few hundred operations for the dice at a table: quicker than importing numpy.
+    """
+    check_unknown(unknown)
+    chance = _CHANCES[kind]
+    pmf = [1.0]
+    for n in range(1, unknown + 1):
+        above = pmf + [0.0]     # row n - 1, with the zero the table holds past its end
+        pmf = [above[0] * (1.0 - chance)] + [above[k] * (1.0 - chance) + above[k - 1] * chance
+                                             for k in range(1, n + 1)]
+    sf = [0.0] * (unknown + 2)
+    running = 0.0
+    for k in range(unknown, -1, -1):
+        running += pmf[k]
+        sf[k] = running
+    return (*pmf, 0.0), tuple(sf)
+
+
 def _lookup(needs: np.ndarray, kinds: np.ndarray, unknown: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """P(true) and P(exact) for bids (rows: need from the unknown dice, table kind) x unknown counts."""
+    import numpy as np
+
     pmf, sf = count_tables()
     need = needs[:, None]
     kind = kinds[:, None]
@@ -86,7 +121,8 @@ def check_unknown(unknown: int) -> None:
 
 @dataclass(frozen=True)
 class BidOdds:
-    """The odds of one bid. ``distribution[a]`` is P(actual count = a)."""
+    """The odds of one bid. ``distribution[a]`` is P(actual count = a) (a numpy array; a tuple from
+    the plain path)."""
 
     rules: BiddingRules = field(repr=False)
     bid: Bid
@@ -146,15 +182,29 @@ class BidOdds:
         return "\n".join(lines)
 
 
-def bid_odds(rules: BiddingRules, my_dice, unknown: int, bid: Bid, palifico_round: bool = False) -> BidOdds:
-    """The distribution of the actual count of ``bid`` and P(true), P(exact)."""
+def bid_odds(rules: BiddingRules, my_dice, unknown: int, bid: Bid, palifico_round: bool = False,
+             plain: bool = False) -> BidOdds:
+    """The distribution of the actual count of ``bid`` and P(true), P(exact).
+
+    ``plain``: computed without numpy (``count_row``), the distribution a tuple; the same
+    values to the last bit.
+    """
     check_unknown(unknown)
     mine = my_count(rules, my_dice, bid.face, palifico_round)
     kind = _chance_kind(rules, bid.face, palifico_round)
+    need = bid.count - mine
+    if plain:
+        pmf, sf = count_row(kind, unknown)
+        distribution = (0.0,) * mine + pmf[:unknown + 1] + (0.0,) * (len(my_dice) - mine)
+        p_true = 1.0 if need <= 0 else sf[need] if need <= unknown else 0.0
+        p_exact = pmf[need] if 0 <= need <= unknown else 0.0
+        return BidOdds(rules, bid, tuple(my_dice), unknown, palifico_round, mine, need, _CHANCES[kind],
+                       distribution, p_true, p_exact)
+    import numpy as np
+
     pmf, _ = count_tables()
     distribution = np.zeros(len(my_dice) + unknown + 1)
     distribution[mine:mine + unknown + 1] = pmf[kind, unknown, :unknown + 1]
-    need = bid.count - mine
     p_true, p_exact = _lookup(np.array([need]), np.array([kind]), np.array([unknown]))
     return BidOdds(rules, bid, tuple(my_dice), unknown, palifico_round, mine, need, _CHANCES[kind],
                    distribution, float(p_true[0, 0]), float(p_exact[0, 0]))
@@ -173,6 +223,7 @@ def odds_table(rules: BiddingRules, my_dice=(), max_unknown: int = 60, max_count
     >>> table[table.bid == "2x6"].p_true.round(4).tolist()
     [0.0, 0.0, 0.0278]
     """
+    import numpy as np
     import pandas as pd
 
     check_unknown(max_unknown)

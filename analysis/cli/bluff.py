@@ -116,7 +116,7 @@ def _call(args) -> int:
     turns = None
     players = 1 + len(args.opponents)
     if ":" in args.history:
-        from analysis.bluff.beliefs import history_with_bid, parse_history
+        from analysis.bluff.history import history_with_bid, parse_history
         turns = history_with_bid(parse_history(args.history, rules, players, args.palifico), bid, rules, players,
                                  args.bidder, args.palifico)
         history = tuple(turn.bid for turn in turns[:-1])
@@ -125,16 +125,21 @@ def _call(args) -> int:
         history = tuple(parse_bid(rules, text) for text in args.history.split(",") if text.strip())
         bidder = args.bidder
         if history or args.model or args.rollouts:
-            from analysis.bluff.beliefs import plain_history
+            from analysis.bluff.history import plain_history
             turns = plain_history(history, bid, rules, players, bidder, args.palifico)
     models = None
     if args.model:
-        from analysis.bluff.model import parse_models
+        from analysis.bluff.model_params import parse_models
         models = parse_models(args.model, len(args.opponents))
-    advice = advise_call(rules, parse_dice(rules, args.dice), args.opponents, bid,
-                         bidder=bidder, responder=args.responder, palifico_round=args.palifico,
-                         start=args.start, history=history, turns=turns, models=models,
-                         rollouts=args.rollouts, seed=args.seed)
+    # The plain path first (no numpy: a question at the table answers in a blink); the library's
+    # numpy path where only it answers (rollouts, a solved two-player endgame).
+    for plain in (True, False):
+        advice = advise_call(rules, parse_dice(rules, args.dice), args.opponents, bid,
+                             bidder=bidder, responder=args.responder, palifico_round=args.palifico,
+                             start=args.start, history=history, turns=turns, models=models,
+                             rollouts=args.rollouts, seed=args.seed, plain=plain)
+        if advice is not None:
+            break
     print_json(advice) if args.json else print(advice)
     return 0
 

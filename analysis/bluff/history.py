@@ -1,0 +1,119 @@
+"""A round's history as text: who bid what, in turn order, checked against the rules.
+
+Each item is ``PLAYER:BID`` with ``me`` for me and 1, 2, ... for the opponents in
+turn order after me, or ``PLAYER:challenge`` (``exact``) for a call, which ends the
+round::
+
+    1:4x3 2:5x3 me:6x3 1:6x5 2:7x3
+
+Kept apart from the beliefs (``beliefs.py``) so that reading a history needs no numpy.
+
+>>> from analysis.bluff.rules import BLUFF
+>>> [turn.text(BLUFF) for turn in parse_history("1:4x3 2:5x3 me:6x3", BLUFF, 3)]
+['1:4x3', '2:5x3', 'me:6x3']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from analysis.bluff.bids import Bid, check_raise, format_bid, parse_bid
+from analysis.bluff.rules import BiddingRules
+from analysis.errors import InvalidArgument, InvalidBid
+
+#: Words accepted for a call in a history; a call ends the round.
+CALL_WORDS = {"challenge": "challenge", "bluff": "challenge", "dudo": "challenge", "call": "challenge",
+              "exact": "exact", "calza": "exact", "spot_on": "exact", "spoton": "exact"}
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One item of a round's history: ``player`` (0 is me) made ``bid``, or called (``call``)."""
+
+    player: int
+    bid: Optional[Bid] = None
+    call: Optional[str] = None
+
+    def text(self, rules: BiddingRules) -> str:
+        who = "me" if self.player == 0 else str(self.player)
+        return f"{who}:{self.call if self.call else format_bid(self.bid, rules)}"
+
+
+def _who(player: int) -> str:
+    return "you" if player == 0 else f"player {player}"
+
+
+def parse_history(text: str, rules: BiddingRules, players: int, palifico_round: bool = False) -> tuple[Turn, ...]:
+    """The round's bids from ``"1:4x3 2:5x3 me:6x3"``, checked: known players in turn order, each bid a raise,
+    nothing after a call, and a bid at the end to answer."""
+    turns: list[Turn] = []
+    for item in text.replace(",", " ").split():
+        who, colon, action = item.partition(":")
+        if not colon or not action:
+            raise InvalidBid(f"Cannot read {item!r} in the history; write each bid as PLAYER:BID, e.g. 1:4x3 or me:5x3.")
+        who = who.strip().lower()
+        if who in ("me", "0"):
+            player = 0
+        elif who.isdigit() and 1 <= int(who) < players:
+            player = int(who)
+        else:
+            raise InvalidBid(f"{who!r} in the history is not a player; use me or an opponent 1-{players - 1}.")
+        if turns and turns[-1].call:
+            raise InvalidBid(f"Nothing can follow {_who(turns[-1].player)}'s {turns[-1].call} in the history: "
+                             f"a call ends the round.")
+        call = CALL_WORDS.get(action.lower())
+        bid = None
+        if call is None:
+            bid = parse_bid(action, rules)
+            check_raise(turns[-1].bid if turns else None, bid, rules, palifico_round)
+        elif not turns:
+            raise InvalidBid(f"The history opens with a {call}; a round opens with a bid.")
+        elif call == "exact" and rules.exact_call is None:
+            raise InvalidBid(f"{rules.title} has no exact call, but the history has one.")
+        if turns and player != (turns[-1].player + 1) % players:
+            expected = (turns[-1].player + 1) % players
+            raise InvalidBid(f"{_who(player).capitalize()} cannot act after {_who(turns[-1].player)} in the history; "
+                             f"the turn passes to {_who(expected)}.")
+        turns.append(Turn(player, bid, call))
+    if turns and turns[-1].call:
+        raise InvalidBid(f"The history ends with {_who(turns[-1].player)}'s {turns[-1].call}: the round is over "
+                         f"and there is no bid to answer.")
+    return tuple(turns)
+
+
+def history_with_bid(history: tuple[Turn, ...], bid: Bid, rules: BiddingRules, players: int,
+                     bidder: Optional[int] = None, palifico_round: bool = False) -> tuple[Turn, ...]:
+    """The history ending with ``bid``: as its last item, or appended as made by the next player in turn."""
+    if history and history[-1].bid == bid:
+        if bidder is not None and bidder != history[-1].player:
+            raise InvalidBid(f"The history has {_who(history[-1].player)} bidding {format_bid(bid, rules)}, "
+                             f"not player {bidder}.")
+        return history
+    if bidder is None:
+        bidder = (history[-1].player + 1) % players if history else players - 1
+    if history and bidder != (history[-1].player + 1) % players:
+        raise InvalidBid(f"Player {bidder} cannot bid {format_bid(bid, rules)} after {_who(history[-1].player)}; "
+                         f"the turn passes to {_who((history[-1].player + 1) % players)}.")
+    if bidder == 0:
+        raise InvalidBid("The bid to answer must be an opponent's, not yours.")
+    check_raise(history[-1].bid if history else None, bid, rules, palifico_round)
+    return (*history, Turn(bidder, bid))
+
+
+def plain_history(bids, bid: Bid, rules: BiddingRules, players: int, bidder: Optional[int] = None,
+                  palifico_round: bool = False) -> tuple[Turn, ...]:
+    """Turns from bids without players (``"1x3,1x5"``): the bids before ``bid``, made in turn order
+    by the players before ``bidder`` (default: the opponent just before me)."""
+    bidder = players - 1 if bidder is None else bidder
+    if not 1 <= bidder < players:
+        raise InvalidArgument(f"The bidder must be an opponent, 1-{players - 1}, not {bidder}.")
+    turns = []
+    previous = None
+    for back, earlier in enumerate(bids):
+        player = (bidder - (len(bids) - back)) % players
+        check_raise(previous, earlier, rules, palifico_round)
+        turns.append(Turn(player, earlier))
+        previous = earlier
+    check_raise(previous, bid, rules, palifico_round)
+    return (*turns, Turn(bidder, bid))
