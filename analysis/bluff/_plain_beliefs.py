@@ -23,7 +23,7 @@ from dataclasses import replace
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
-from analysis.bluff.bids import Bid, all_bids, legal_raises
+from analysis.bluff.bids import Bid, legal_raises
 from analysis.bluff.model_params import BiddingModel, one_model_each, unexplained_bid
 from analysis.bluff.odds import BidOdds, _chance_kind, bid_odds, count_row, my_count
 from analysis.bluff.rules import BiddingRules
@@ -84,10 +84,16 @@ def sum_seq(values) -> float:
     return total
 
 
-def _matching(rules: BiddingRules, hands, palifico_round: bool) -> list[tuple[int, ...]]:
-    """For each hand, how many of its dice count for a bid on each face 1..6."""
-    counting = [rules.counts_for(face, palifico_round) for face in range(1, 7)]
-    return [tuple(sum(hand[die - 1] for die in dice) for dice in counting) for hand in hands]
+@lru_cache(maxsize=32)
+def matching(rules: BiddingRules, dice: int, palifico_round: bool) -> tuple[tuple[int, ...], ...]:
+    """For each multiset of ``dice`` dice (``multisets``' order), how many of its dice count for a bid on
+    each face 1..6: the hand's face count, plus its jokers where they are wild."""
+    # Each face counts itself and at most one joker; a face without one adds the zero after the six counts.
+    (a1, b1), (a2, b2), (a3, b3), (a4, b4), (a5, b5), (a6, b6) = (
+        (dice_[0] - 1, dice_[1] - 1 if len(dice_) == 2 else 6)
+        for dice_ in (rules.counts_for(face, palifico_round) for face in range(1, 7)))
+    return tuple((h[a1] + h[b1], h[a2] + h[b2], h[a3] + h[b3], h[a4] + h[b4], h[a5] + h[b5], h[a6] + h[b6])
+                 for h in ((*hand, 0) for hand in multisets(dice)[0]))
 
 
 def _p_true(need: int, unknown: int, sf) -> float:
@@ -97,7 +103,7 @@ def _p_true(need: int, unknown: int, sf) -> float:
 
 def raise_likelihood(rules: BiddingRules, model: BiddingModel, matches, held: int, in_play: int,
                      previous: Bid | None, bid: Bid, palifico_round: bool) -> list[float]:
-    """The model's chance that each hand (given by ``matches``, ``_matching``'s) raises ``previous`` to
+    """The model's chance that each hand (given by ``matches``, ``matching``'s) raises ``previous`` to
     ``bid``: ``model.action_likelihood`` for one raise."""
     raises = legal_raises(rules, previous, in_play, palifico_round)
     unknown = in_play - held
@@ -114,8 +120,13 @@ def raise_likelihood(rules: BiddingRules, model: BiddingModel, matches, held: in
             row[x] += terms[x]
         if candidate == bid:
             chosen = terms
-    calls = []   # the calls' terms (a challenge, an exact call), by the bidder's count for the face of ``previous``
+    keep = 1.0 - model.bluff_rate
+    uniform = model.bluff_rate / len(raises)
+    f1, f2, f3, f4, f5, f6 = (by_face[face] for face in range(1, 7))
+    # Summed left to right from the first face, as numpy adds the faces' terms one by one.
+    norms = [f1[m[0]] + f2[m[1]] + f3[m[2]] + f4[m[3]] + f5[m[4]] + f6[m[5]] for m in matches]
     if previous is not None:
+        # The calls' terms (a challenge, an exact call) by the bidder's count for the face of ``previous``.
         if previous.count <= in_play:
             pmf, sf = count_row(_chance_kind(rules, previous.face, palifico_round), unknown)
             answered = [(_p_true(previous.count - x, unknown, sf),
@@ -123,23 +134,14 @@ def raise_likelihood(rules: BiddingRules, model: BiddingModel, matches, held: in
                         for x in range(held + 1)]
         else:  # a bid above the dice in play: certainly false
             answered = [(0.0, 0.0)] * (held + 1)
-        for p_true, p_exact in answered:
-            terms = [math.exp(model.rationality * (1.0 - p_true + model.call_bias) - shift)]
-            if rules.exact_call is not None:
-                terms.append(math.exp(model.rationality * (p_exact + model.call_bias) - shift))
-            calls.append(terms)
-    keep = 1.0 - model.bluff_rate
-    uniform = model.bluff_rate / len(raises)
-    likelihood = []
-    for m in matches:
-        norm = 0.0
-        for face in range(1, 7):
-            norm += by_face[face][m[face - 1]]
-        if previous is not None:
-            for term in calls[m[previous.face - 1]]:
-                norm = norm + term
-        likelihood.append(keep * chosen[m[bid.face - 1]] / norm + uniform)
-    return likelihood
+        challenge = [math.exp(model.rationality * (1.0 - p_true + model.call_bias) - shift) for p_true, _ in answered]
+        k = previous.face - 1
+        norms = [norm + challenge[m[k]] for norm, m in zip(norms, matches)]
+        if rules.exact_call is not None:
+            exact = [math.exp(model.rationality * (p_exact + model.call_bias) - shift) for _, p_exact in answered]
+            norms = [norm + exact[m[k]] for norm, m in zip(norms, matches)]
+    pick = bid.face - 1
+    return [keep * chosen[m[pick]] / norm + uniform for norm, m in zip(norms, matches)]
 
 
 class PlainBeliefs:
@@ -149,28 +151,29 @@ class PlainBeliefs:
         self.rules, self.my_dice, self.held, self.history = rules, tuple(my_dice), tuple(held), tuple(history)
         self.models, self.palifico_round = tuple(models), palifico_round
         self.hands, self.posterior = tuple(hands), tuple(posterior)
-        self._by_counting: dict[tuple[int, ...], list[float]] = {}
+        self._matches = tuple(matching(rules, held[k], palifico_round) for k in range(1, len(held)))
+        self._by_face: dict[int, list[float]] = {}
 
     @property
     def unknown(self) -> int:
         return sum(self.held) - len(self.my_dice)
 
-    def _opponents_count(self, counting: tuple[int, ...]) -> list[float]:
-        """P(the opponents' dice hold ``a`` that count), a = 0..unknown: one distribution per opponent,
-        convolved. It depends on the bid's face only, so it is kept per counting faces."""
-        if counting not in self._by_counting:
+    def _opponents_count(self, face: int) -> list[float]:
+        """P(the opponents' dice hold ``a`` that count for a bid on ``face``), a = 0..unknown: one
+        distribution per opponent, convolved; kept per face, as the bids' counts do not change it."""
+        if face not in self._by_face:
             total = [1.0]
-            for hands, weights in zip(self.hands, self.posterior):
-                by_count = [0.0] * (sum(hands[0]) + 1)
-                for hand, weight in zip(hands, weights):
-                    by_count[sum(hand[face - 1] for face in counting)] += weight
+            for matches, weights, dice in zip(self._matches, self.posterior, self.held[1:]):
+                by_count = [0.0] * (dice + 1)
+                for m, weight in zip(matches, weights):
+                    by_count[m[face - 1]] += weight
                 total = convolve(total, by_count)
-            self._by_counting[counting] = total
-        return self._by_counting[counting]
+            self._by_face[face] = total
+        return self._by_face[face]
 
     def count_distribution(self, bid: Bid) -> list[float]:
         """``distribution[a]`` = P(actual count of ``bid`` = a | my dice, the history)."""
-        opponents = self._opponents_count(self.rules.counts_for(bid.face, self.palifico_round))
+        opponents = self._opponents_count(bid.face)
         mine = my_count(self.rules, self.my_dice, bid.face, self.palifico_round)
         return [0.0] * mine + opponents + [0.0] * (len(self.my_dice) - mine)
 
@@ -195,19 +198,15 @@ def beliefs(rules: BiddingRules, my_dice, opponents, history=(), models=None,
     held = (len(my_dice), *(int(n) for n in opponents))
     models = one_model_each(models, len(held) - 1)
     in_play = sum(held)
-    in_round = set(all_bids(rules, in_play))
-    hands, posterior, matches = [], [], []
-    for opponent in range(1, len(held)):
-        hand, prior = multisets(held[opponent])
-        hands.append(hand)
-        posterior.append(prior)
-        matches.append(_matching(rules, hand, palifico_round))
+    hands = [multisets(dice)[0] for dice in held[1:]]
+    posterior = [multisets(dice)[1] for dice in held[1:]]
+    matches = [matching(rules, dice, palifico_round) for dice in held[1:]]
     previous = None
     for turn in history:
         if turn.call:
             break
         # A bid above the dice in play is no bot's move: it says nothing about the bidder's dice.
-        if turn.player != 0 and turn.bid in in_round:
+        if turn.player != 0 and turn.bid.count <= in_play:
             k = turn.player - 1
             likelihood = raise_likelihood(rules, models[k], matches[k], held[turn.player], in_play, previous,
                                           turn.bid, palifico_round)

@@ -90,7 +90,7 @@ def p_true_of_hands(bids: Bids, hands: np.ndarray, held: int, chosen: np.ndarray
                     exact: bool = False) -> np.ndarray:
     """P(bid true) (or exactly true) for each hand (rows of face counts, [hand, 6]) and each chosen bid,
     from the hand's own point of view: the other ``in_play - held`` dice are random."""
-    from analysis.bluff.odds import count_tables
+    from analysis.bluff._count_tables import count_tables
 
     pmf, sf = count_tables()
     unknown = bids.in_play - held
@@ -149,7 +149,7 @@ def action_likelihood(bids: Bids, model: BiddingModel, hands: np.ndarray, held: 
     raises = bids.raises(previous)
     hands = np.asarray(hands, dtype=np.int64)
     unknown = bids.in_play - held
-    from analysis.bluff.odds import count_tables
+    from analysis.bluff._count_tables import count_tables
 
     _, sf = count_tables()
     faces = bids.face[raises]

@@ -5,8 +5,8 @@ count for a bid is binomial: p = 1/3 for a number bid with a joker in play (the
 face or the joker), 1/6 for a joker bid, a palifico round or a game without
 jokers. The actual count is my own matching dice plus that binomial.
 
-The library keeps the binomial tables in the table store (built once by a numba
-kernel) and answers with numpy arrays. A question at the table (``odds bluff call``)
+The library keeps the binomial tables in the table store (``_count_tables``, built
+once by a numba kernel) and answers with numpy arrays. A question at the table (``odds bluff call``)
 asks ``bid_odds(..., plain=True)``: the same recurrence in plain Python for the one
 row it needs (``count_row``), equal to the stored table to the last bit, so the
 command answers without importing numpy.
@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING
 from analysis.bluff.bids import Bid, all_bids, describe_bid, format_bid, format_dice
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
-from analysis.store import Array, Store, TableKind, prepares
 from analysis.tables import counted
 
 if TYPE_CHECKING:  # numpy is imported where the library's arrays are made; the plain path never needs it
@@ -36,34 +35,6 @@ if TYPE_CHECKING:  # numpy is imported where the library's arrays are made; the 
 #: Largest number of unknown dice any question may ask about (a Bluff box holds 30).
 MAX_UNKNOWN = 200
 _CHANCES = (1.0 / 3.0, 1.0 / 6.0)
-
-
-_COUNT_SHAPE = (len(_CHANCES), MAX_UNKNOWN + 1, MAX_UNKNOWN + 2)
-#: pmf[kind, n, k] = P(k of n unknown dice count), sf[kind, n, k] = P(at least k): each n's row a distribution.
-COUNT_TABLES = TableKind(
-    "bluff/count-tables", {"pmf": Array("float64", _COUNT_SHAPE, within=(0, 1), sums_to_one=2),
-                           "sf": Array("float64", _COUNT_SHAPE, within=(0, 1))},
-    code=(__name__, "analysis.bluff._kernels"),
-    check=lambda tables, params: None if (abs(tables["sf"][:, :, 0] - 1.0) <= 1e-8).all() else "P(at least 0) is not 1")
-
-
-@prepares("bluff", "count tables of 0-200 unknown dice")
-@lru_cache(maxsize=1)
-def count_tables() -> tuple[np.ndarray, np.ndarray]:
-    """Stacked pmf/sf tables ``[kind, n, k]`` for 0..MAX_UNKNOWN unknown dice; kind 0 is 1/3, kind 1 is 1/6.
-
-    Built once by the numba kernel and kept in the table store, so a question
-    asked at the table loads them in milliseconds without starting numba.
-    """
-    import numpy as np
-
-    def build():
-        from analysis.bluff import _kernels
-        pairs = [_kernels.count_tables(MAX_UNKNOWN, chance) for chance in _CHANCES]
-        return {"pmf": np.stack([p for p, _ in pairs]), "sf": np.stack([s for _, s in pairs])}
-
-    tables = Store().table(COUNT_TABLES, None, {"max_unknown": MAX_UNKNOWN, "chances": list(_CHANCES)}, build)
-    return tables["pmf"], tables["sf"]
 
 
 @lru_cache(maxsize=64)
@@ -92,6 +63,8 @@ def count_row(kind: int, unknown: int) -> tuple[tuple[float, ...], tuple[float, 
 def _lookup(needs: np.ndarray, kinds: np.ndarray, unknown: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """P(true) and P(exact) for bids (rows: need from the unknown dice, table kind) x unknown counts."""
     import numpy as np
+
+    from analysis.bluff._count_tables import count_tables
 
     pmf, sf = count_tables()
     need = needs[:, None]
@@ -202,6 +175,8 @@ def bid_odds(rules: BiddingRules, my_dice, unknown: int, bid: Bid, palifico_roun
                        distribution, p_true, p_exact)
     import numpy as np
 
+    from analysis.bluff._count_tables import count_tables
+
     pmf, _ = count_tables()
     distribution = np.zeros(len(my_dice) + unknown + 1)
     distribution[mine:mine + unknown + 1] = pmf[kind, unknown, :unknown + 1]
@@ -244,3 +219,12 @@ def odds_table(rules: BiddingRules, my_dice=(), max_unknown: int = 60, max_count
         "p_true": p_true.ravel(),
         "p_exact": p_exact.ravel(),
     })
+
+
+def __getattr__(name: str):
+    # The stored tables live in ``_count_tables`` with the store, imported when first asked for
+    # (``odds.count_tables`` still names them), so the plain path never loads the store.
+    if name in ("count_tables", "COUNT_TABLES"):
+        from analysis.bluff import _count_tables
+        return getattr(_count_tables, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -32,7 +32,7 @@ import numpy as np
 from analysis.bluff.bids import all_bids, is_raise, track_key
 from analysis.bluff.bots import Bot, parse_bots
 from analysis.bluff.model import THRESHOLD_TABLE
-from analysis.bluff.odds import count_tables
+from analysis.bluff._count_tables import count_tables
 from analysis.bluff.outcomes import dice_lost
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument

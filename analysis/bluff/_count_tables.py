@@ -1,0 +1,42 @@
+"""The binomial count tables in the table store: the library's source of the odds (``odds.py``).
+
+``pmf[kind, n, k]`` = P(k of n unknown dice count), ``sf[kind, n, k]`` = P(at least k), for
+0-200 unknown dice and both chances a die counts with (kind 0: 1/3, kind 1: 1/6). Built once
+by the numba kernel and kept in the store, so the numpy path loads them in milliseconds
+without starting numba; the command line's plain path computes the one row it needs
+instead (``odds.count_row``, equal to these to the last bit) and never imports this module.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from analysis.bluff.odds import _CHANCES, MAX_UNKNOWN
+from analysis.store import Array, Store, TableKind, prepares
+
+_COUNT_SHAPE = (len(_CHANCES), MAX_UNKNOWN + 1, MAX_UNKNOWN + 2)
+#: pmf[kind, n, k] = P(k of n unknown dice count), sf[kind, n, k] = P(at least k): each n's row a distribution.
+COUNT_TABLES = TableKind(
+    "bluff/count-tables", {"pmf": Array("float64", _COUNT_SHAPE, within=(0, 1), sums_to_one=2),
+                           "sf": Array("float64", _COUNT_SHAPE, within=(0, 1))},
+    code=(__name__, "analysis.bluff._kernels"),
+    check=lambda tables, params: None if np.allclose(tables["sf"][:, :, 0], 1.0) else "P(at least 0) is not 1")
+
+
+@prepares("bluff", "count tables of 0-200 unknown dice")
+@lru_cache(maxsize=1)
+def count_tables() -> tuple[np.ndarray, np.ndarray]:
+    """Stacked pmf/sf tables ``[kind, n, k]`` for 0..MAX_UNKNOWN unknown dice; kind 0 is 1/3, kind 1 is 1/6.
+
+    Built once by the numba kernel and kept in the table store, so a question
+    asked at the table loads them in milliseconds without starting numba.
+    """
+    def build():
+        from analysis.bluff import _kernels
+        pairs = [_kernels.count_tables(MAX_UNKNOWN, chance) for chance in _CHANCES]
+        return {"pmf": np.stack([p for p, _ in pairs]), "sf": np.stack([s for _, s in pairs])}
+
+    tables = Store().table(COUNT_TABLES, None, {"max_unknown": MAX_UNKNOWN, "chances": list(_CHANCES)}, build)
+    return tables["pmf"], tables["sf"]
