@@ -111,10 +111,15 @@ def raise_likelihood(rules: BiddingRules, model: BiddingModel, matches, held: in
     # Each raise's softmax term by the bidder's count for its face, summed per face: the normaliser of a
     # hand is then one term per face (its own count) plus the calls'.
     by_face = {face: [0.0] * (held + 1) for face in range(1, 7)}
+    seen = {}   # raises of one count and chance share their terms (all of them when nothing is taken per skip)
     for j, candidate in enumerate(raises):
-        _, sf = count_row(_chance_kind(rules, candidate.face, palifico_round), unknown)
-        terms = [math.exp(model.rationality * (_p_true(candidate.count - x, unknown, sf) - model.jump_cost * j)
-                          - shift) for x in range(held + 1)]
+        kind, skipped = _chance_kind(rules, candidate.face, palifico_round), model.jump_cost * j
+        terms = seen.get((kind, candidate.count, skipped))
+        if terms is None:
+            _, sf = count_row(kind, unknown)
+            terms = seen[kind, candidate.count, skipped] = [
+                math.exp(model.rationality * (_p_true(candidate.count - x, unknown, sf) - skipped) - shift)
+                for x in range(held + 1)]
         row = by_face[candidate.face]
         for x in range(held + 1):
             row[x] += terms[x]

@@ -19,7 +19,6 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import Optional
 
 from analysis.bluff.rules import NUMBER_WORDS, SINGULAR_WORDS, BiddingRules
 from analysis.errors import InvalidArgument, InvalidBid, InvalidDice
@@ -55,7 +54,7 @@ class Bid:
 
 
 # ----------------------------------------------------------------------------- dice
-def _face_code(token: str, rules: BiddingRules) -> Optional[int]:
+def _face_code(token: str, rules: BiddingRules) -> int | None:
     if rules.star_die:
         if token in _STAR_SIGNS:
             return 6
@@ -96,7 +95,7 @@ _WORDS = re.compile(r"^(\d+)\s+([A-Za-z]+)$")
 def parse_bid(rules: BiddingRules, text: str) -> Bid:
     """Read a bid: ``"7x4"``, ``"7 fours"``, ``"*3"`` / ``"3 stars"`` (Bluff), ``"2 pacos"`` (Perudo)."""
     stripped = text.strip()
-    face: Optional[int] = None
+    face: int | None = None
     if match := _NUMERIC.match(stripped):
         count_text, face_text = match.groups()
         face = _face_code(face_text, rules)
@@ -154,12 +153,12 @@ def _track_key(rules: BiddingRules, bid: Bid) -> tuple[int, int, int]:
 
 
 @rules_first
-def is_raise(rules: BiddingRules, previous: Optional[Bid], new: Bid, palifico_round: bool = False) -> bool:
+def is_raise(rules: BiddingRules, previous: Bid | None, new: Bid, palifico_round: bool = False) -> bool:
     """Whether ``new`` may follow ``previous`` (None: ``new`` opens the round)."""
     return _is_raise(rules, previous, new, palifico_round)
 
 
-def _is_raise(rules: BiddingRules, previous: Optional[Bid], new: Bid, palifico_round: bool) -> bool:
+def _is_raise(rules: BiddingRules, previous: Bid | None, new: Bid, palifico_round: bool) -> bool:
     if previous is None:
         return rules.opening_on_joker or palifico_round or new.face != rules.joker
     if palifico_round:
@@ -169,7 +168,7 @@ def _is_raise(rules: BiddingRules, previous: Optional[Bid], new: Bid, palifico_r
 
 
 @rules_first
-def check_raise(rules: BiddingRules, previous: Optional[Bid], new: Bid, palifico_round: bool = False) -> None:
+def check_raise(rules: BiddingRules, previous: Bid | None, new: Bid, palifico_round: bool = False) -> None:
     """Raise :class:`InvalidBid` with the reason when ``new`` is not a legal raise."""
     if _is_raise(rules, previous, new, palifico_round):
         return
@@ -189,7 +188,7 @@ def all_bids(rules: BiddingRules, max_count: int) -> list[Bid]:
 
 
 @rules_first
-def legal_raises(rules: BiddingRules, previous: Optional[Bid], max_count: int,
+def legal_raises(rules: BiddingRules, previous: Bid | None, max_count: int,
                  palifico_round: bool = False) -> list[Bid]:
     """The legal raises of ``previous`` with count at most ``max_count``, in track order."""
     _check_listed(max_count)

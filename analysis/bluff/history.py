@@ -16,7 +16,6 @@ Kept apart from the beliefs (``beliefs.py``) so that reading a history needs no 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from analysis.bluff.bids import Bid, check_raise, format_bid, parse_bid
 from analysis.bluff.rules import BiddingRules
@@ -32,8 +31,8 @@ class Turn:
     """One item of a round's history: ``player`` (0 is me) made ``bid``, or called (``call``)."""
 
     player: int
-    bid: Optional[Bid] = None
-    call: Optional[str] = None
+    bid: Bid | None = None
+    call: str | None = None
 
     def text(self, rules: BiddingRules) -> str:
         who = "me" if self.player == 0 else str(self.player)
@@ -83,7 +82,7 @@ def parse_history(text: str, rules: BiddingRules, players: int, palifico_round: 
 
 
 def history_with_bid(history: tuple[Turn, ...], bid: Bid, rules: BiddingRules, players: int,
-                     bidder: Optional[int] = None, palifico_round: bool = False) -> tuple[Turn, ...]:
+                     bidder: int | None = None, palifico_round: bool = False) -> tuple[Turn, ...]:
     """The history ending with ``bid``: as its last item, or appended as made by the next player in turn."""
     if history and history[-1].bid == bid:
         if bidder is not None and bidder != history[-1].player:
@@ -101,7 +100,7 @@ def history_with_bid(history: tuple[Turn, ...], bid: Bid, rules: BiddingRules, p
     return (*history, Turn(bidder, bid))
 
 
-def plain_history(bids, bid: Bid, rules: BiddingRules, players: int, bidder: Optional[int] = None,
+def plain_history(bids, bid: Bid, rules: BiddingRules, players: int, bidder: int | None = None,
                   palifico_round: bool = False) -> tuple[Turn, ...]:
     """Turns from bids without players (``"1x3,1x5"``): the bids before ``bid``, made in turn order
     by the players before ``bidder`` (default: the opponent just before me)."""

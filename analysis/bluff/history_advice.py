@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from typing import TYPE_CHECKING
 
 from analysis.bluff.advice import RaiseOption, weigh_actions
 from analysis.bluff.bids import describe_bid, format_bid
@@ -32,6 +31,7 @@ from analysis.bluff.odds import BidOdds
 from analysis.bluff.outcomes import CallOutcome
 from analysis.bluff.rules import BiddingRules
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (a few ms of a question's start-up)
 if TYPE_CHECKING:
     from analysis.bluff.beliefs import Beliefs
 

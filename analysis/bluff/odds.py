@@ -22,13 +22,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from analysis.bluff.bids import Bid, all_bids, describe_bid, format_bid, format_dice
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
 from analysis.tables import counted
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (a few ms of a question's start-up)
 if TYPE_CHECKING:  # numpy is imported where the library's arrays are made; the plain path never needs it
     import numpy as np
 

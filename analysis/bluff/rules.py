@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Optional
 
 from analysis.errors import InvalidArgument, InvalidRules
 
@@ -58,17 +57,17 @@ class BiddingRules:
 
     name: str
     title: str
-    joker: Optional[int]
-    joker_name: Optional[str]
+    joker: int | None
+    joker_name: str | None
     joker_bids_own_track: bool
     joker_place_after: str  # "odd" (2k-1) or "even" (2k)
     opening_on_joker: bool
-    box_dice: Optional[int]
+    box_dice: int | None
     dice_per_player: int
     min_players: int
     max_players: int
     challenge_loss: str
-    exact_call: Optional[str]
+    exact_call: str | None
     palifico: bool
     star_die: bool
     next_opener: str

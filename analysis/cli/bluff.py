@@ -33,7 +33,8 @@ def _rules(args):
     from analysis.bluff.rules import BiddingRules, preset
     from analysis.cli.common import rule_fields
 
-    rules = preset(args.preset, args.wild, **rule_fields(BiddingRules, getattr(args, "rule", []), exclude=NOT_RULES))
+    changes = getattr(args, "rule", [])     # read only when given: reading the fields' types imports typing
+    rules = preset(args.preset, args.wild, **(rule_fields(BiddingRules, changes, exclude=NOT_RULES) if changes else {}))
     if args.palifico and not rules.palifico:
         from analysis.errors import InvalidRules
         raise InvalidRules(f"{rules.title} has no palifico rounds; --palifico applies to perudo.")
