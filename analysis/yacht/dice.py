@@ -17,11 +17,13 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from analysis.combinatorics import arrangements
 from analysis.errors import InvalidDice
+
+if TYPE_CHECKING:  # numpy is imported when the tables are first asked for: parsing dice never needs it
+    import numpy as np
 
 DICE = 5
 FACES = 6
@@ -65,6 +67,8 @@ class Tables:
 
 
 def _build_tables() -> Tables:
+    import numpy as np
+
     start, target, prob = [0], [], []
     for keep in KEEPS:
         # Enumerate what the thrown dice can show (as multisets), not every roll: 4368 pairs in all.
@@ -101,7 +105,12 @@ def _build_tables() -> Tables:
                   np.array(prob), roll_keeps, n_roll_keeps, first, counts, keep_add, keep_remove, n_remove)
 
 
-TABLES = _build_tables()
+def __getattr__(name: str):
+    # ``TABLES`` is built on first use (about 40 ms and numpy): a plain-Python answer needs only the rolls.
+    if name == "TABLES":
+        tables = globals()["TABLES"] = _build_tables()
+        return tables
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def parse_dice(text: str | tuple | list, count: int | None = DICE) -> tuple[int, ...]:

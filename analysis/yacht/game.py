@@ -14,7 +14,7 @@ from functools import lru_cache
 import numpy as np
 
 from analysis.yacht.dice import KEEPS, ROLLS, TABLES
-from analysis.yacht.rules import JOKERS, Rules
+from analysis.yacht.rules import Rules
 from analysis.yacht.scoring import pack
 
 
@@ -48,9 +48,7 @@ class GameArrays:
 
     @property
     def max_final_score(self) -> int:
-        r = self.rules
-        return int(np.maximum(r.scores, r.joker_scores).max(axis=1).sum()
-                   + r.upper_bonus + r.yacht_bonus * (len(r.boxes) - 1))
+        return self.rules.max_final_score
 
 
 def dice_args() -> tuple[np.ndarray, ...]:
@@ -80,17 +78,11 @@ def upper_reachable(threshold: int, tracked: int) -> np.ndarray:
 @lru_cache(maxsize=16)
 def game_arrays(rules: Rules) -> GameArrays:
     n_boxes = len(rules.boxes)
-    scores, joker_scores = rules.scores, rules.joker_scores
-    yacht_box = rules.yacht_box if rules.yacht_box is not None else -1
-    params = np.array([n_boxes, rules.upper_states, rules.flag_states, rules.upper_threshold,
-                       rules.upper_bonus, rules.yacht_bonus, yacht_box, JOKERS.index(rules.joker),
-                       int(max(scores.max(), joker_scores.max()))], dtype=np.int64)
-    box_face = np.array([b.face if b.is_upper else 0 for b in rules.boxes], dtype=np.int64)
-    yacht_face = np.array([roll[0] if len(set(roll)) == 1 else 0 for roll in ROLLS], dtype=np.int64)
+    params, box_face, yacht_face = (np.array(numbers, dtype=np.int64) for numbers in rules.kernel_numbers())
     masks = np.array(sorted(range(1 << n_boxes), key=lambda m: (bin(m).count("1"), m)), dtype=np.int64)
     popcounts = np.array([bin(int(m)).count("1") for m in masks])
     layer_start = np.searchsorted(popcounts, np.arange(n_boxes + 2)).astype(np.int64)
-    return GameArrays(rules, params, scores, joker_scores, box_face, yacht_face,
+    return GameArrays(rules, params, rules.scores, rules.joker_scores, box_face, yacht_face,
                       upper_reachable(rules.upper_threshold, rules.upper_states), masks, layer_start)
 
 

@@ -18,10 +18,12 @@ import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from analysis.errors import InvalidArgument, InvalidRules
+
+if TYPE_CHECKING:  # numpy is imported where the score tables are made as arrays: a plain answer never needs it
+    import numpy as np
 
 #: What a box asks for. ``upper``: dice showing ``face``; ``of_a_kind``: at least ``count`` alike;
 #: ``full_house``: three alike and two alike; ``pair`` / ``two_pairs``: pairs; ``straight``: one of
@@ -161,22 +163,67 @@ class Rules:
     @cached_property
     def joker_scores(self) -> np.ndarray:
         """As :attr:`scores`, but full house and straights score full value (used for a joker yacht)."""
+        import numpy as np
+
+        return np.array(self.score_rows(joker=True), dtype=np.int64)
+
+    def score_rows(self, joker: bool = False) -> list[list[int]]:
+        """``rows[box][roll]`` as plain lists (the tables without numpy); ``joker``: as :attr:`joker_scores`."""
+        return self._score_rows[1 if joker else 0]
+
+    @cached_property
+    def _score_rows(self) -> tuple[list[list[int]], list[list[int]]]:
         from analysis.yacht.dice import ROLLS
 
+        facts = [_RollFacts(roll) for roll in ROLLS]
+        plain = [[_box_points(box, roll, self) for roll in facts] for box in self.boxes]
         # The joker changes only the six five-alike rolls: the rest is the plain table.
-        table = self.scores.copy()
-        for r, roll in enumerate(ROLLS):
-            if len(set(roll)) == 1:
-                table[:, r] = [box_score(box, roll, self, joker=True) for box in self.boxes]
-        return table
+        jokers = [row[:] for row in plain]
+        for r, roll in enumerate(facts):
+            if roll.five_alike:
+                for row, box in zip(jokers, self.boxes):
+                    row[r] = _box_points(box, roll, self, joker=True)
+        return plain, jokers
+
+    def kernel_numbers(self) -> tuple[list[int], list[int], list[int]]:
+        """(params, box_face, yacht_face): the preset's numbers in the kernels' ``P_*`` order (see
+        ``scoring.py``), each box's upper face (0 for a lower box), each roll's five-alike face (else 0)."""
+        from analysis.yacht.dice import ROLLS
+
+        plain, jokers = self.score_rows(), self.score_rows(joker=True)
+        params = [len(self.boxes), self.upper_states, self.flag_states, self.upper_threshold, self.upper_bonus,
+                  self.yacht_bonus, -1 if self.yacht_box is None else self.yacht_box, JOKERS.index(self.joker),
+                  max(max(row) for row in plain + jokers)]
+        box_face = [box.face if box.is_upper else 0 for box in self.boxes]
+        yacht_face = [roll[0] if len(set(roll)) == 1 else 0 for roll in ROLLS]
+        return params, box_face, yacht_face
+
+    @property
+    def max_final_score(self) -> int:
+        """The most points a whole game can score: every box at its best, every bonus paid."""
+        best = sum(max(max(plain), max(joker)) for plain, joker in zip(self.score_rows(), self.score_rows(True)))
+        return best + self.upper_bonus + self.yacht_bonus * (len(self.boxes) - 1)
+
+
+class _RollFacts:
+    """What every box asks of a roll, worked out once per roll (the 252 rolls are scored in every box)."""
+
+    __slots__ = ("counts", "total", "tallies", "five_alike")
+
+    def __init__(self, dice: tuple[int, ...]):
+        self.counts = Counter(dice)
+        self.total = sum(dice)
+        self.tallies = sorted(self.counts.values(), reverse=True)
+        self.five_alike = self.tallies[0] == 5
 
 
 def box_score(box: Box, dice: tuple[int, ...], rules: Rules, joker: bool = False) -> int:
     """Points for ``dice`` in ``box``; ``joker`` makes a five-alike count as any pattern."""
-    counts = Counter(dice)
-    total = sum(dice)
-    tallies = sorted(counts.values(), reverse=True)
-    five_alike = tallies[0] == 5
+    return _box_points(box, _RollFacts(dice), rules, joker)
+
+
+def _box_points(box: Box, roll: _RollFacts, rules: Rules, joker: bool = False) -> int:
+    counts, total, tallies, five_alike = roll.counts, roll.total, roll.tallies, roll.five_alike
     if box.kind == "upper":
         return box.face * counts[box.face]
     if box.kind == "chance":
@@ -211,13 +258,15 @@ def box_score(box: Box, dice: tuple[int, ...], rules: Rules, joker: bool = False
         qualifies = True
     if not qualifies:
         return 0
-    return {"fixed": box.points, "total": total, "matched": matched, "face": matched}[box.scoring]
+    if box.scoring == "fixed":
+        return box.points
+    return total if box.scoring == "total" else matched
 
 
 def score_table(rules: Rules) -> np.ndarray:
-    from analysis.yacht.dice import ROLLS
+    import numpy as np   # only here: a plain-Python answer reads Rules.score_rows()
 
-    return np.array([[box_score(box, roll, rules) for roll in ROLLS] for box in rules.boxes], dtype=np.int64)
+    return np.array(rules.score_rows(), dtype=np.int64)
 
 
 def _upper(names) -> tuple[Box, ...]:

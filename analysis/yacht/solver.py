@@ -18,21 +18,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from analysis.progress import Progress
-from analysis.store import Array, Store, TableKind, prepares
+from analysis.store import Store, prepares
+from analysis.yacht._stored import STATE_VALUES, SUMMARY
 from analysis.yacht.game import game_arrays
 from analysis.yacht.rules import Rules, preset
 
 _BLOCK = 4096
-_CODE = (__name__, "analysis.yacht._kernels", "analysis.yacht.scoring", "analysis.yacht.game", "analysis.yacht.dice")
-#: Expected points still to come from every card state under optimal play.
-STATE_VALUES = TableKind(
-    "yacht/state-values", {"values": Array("float64", ("states",), within=(0, float("inf")))}, code=_CODE,
-    check=lambda arrays, params: None if arrays["values"].max() > 0 else "every state is worth nothing")
-#: What the optimal policy scores, box by box, and the exact distribution of the final score.
-SUMMARY = TableKind("yacht/summary", {
-    "box_points": Array("float64", ("boxes",)), "box_zero": Array("float64", ("boxes",), within=(0, 1)),
-    "bonus_points": Array("float64", (2,)), "bonus_rate": Array("float64", (2,)), "mean": Array("float64", ()),
-    "distribution": Array("float64", (None,), within=(0, 1), sums_to_one=0)}, code=_CODE)
 
 
 def compute_values(rules: Rules) -> np.ndarray:

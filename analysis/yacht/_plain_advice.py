@@ -1,0 +1,112 @@
+"""``odds yacht advise`` in plain Python: one card's turn from the stored state values, without numpy.
+
+Importing numpy takes longer than the whole answer: the advisor needs one card's turn
+(what ``turn.py`` computes in numpy), given the solved state values. This module reads those
+values with :meth:`analysis.store.Store.load_plain` and does the same passes in plain Python:
+every final roll scored in every open box by ``scoring.write_box`` (the function the kernels
+compile), then the keep passes one die at a time, adding the six outcomes of a die in numpy's
+order, so every figure equals the numpy advisor's to the last bit (tests/yacht/test_plain_advice.py).
+It answers the expected-score question only; a goal (``--target``, ``--opponent``) takes the
+numpy path, as does a store without the values (which then builds and saves them).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from analysis.store import Store
+from analysis.yacht._stored import STATE_VALUES
+from analysis.yacht.card import (Advice, ScoreCard, asked_box_index, option_rows, rank_by_expected_score,
+                                 read_position)
+from analysis.yacht.dice import FACES, FIRST_FULL_KEEP, KEEP_INDEX, KEEPS, ROLL_INDEX, ROLLS
+from analysis.yacht.rules import Rules
+from analysis.yacht.scoring import NEG, joker_applies, write_box
+
+_SIXTH = 1.0 / 6.0
+
+
+class _Grid:
+    """Plain ``rows[box][roll]`` read as ``grid[box, roll]``, the way ``write_box`` reads the score tables."""
+
+    __slots__ = ("rows",)
+
+    def __init__(self, rows):
+        self.rows = rows
+
+    def __getitem__(self, index):
+        box, roll = index
+        return self.rows[box][roll]
+
+
+@lru_cache(maxsize=1)
+def _keep_steps() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """(the six keeps one die larger, the distinct keeps one die smaller) of every keep, by keep index."""
+    larger = tuple(tuple(KEEP_INDEX[tuple(sorted(keep + (face,)))] for face in range(1, FACES + 1))
+                   if len(keep) < len(ROLLS[0]) else () for keep in KEEPS)
+    smaller = []
+    for keep in KEEPS:
+        rest = []
+        for face in sorted(set(keep)):
+            fewer = list(keep)
+            fewer.remove(face)
+            rest.append(KEEP_INDEX[tuple(fewer)])
+        smaller.append(tuple(rest))
+    return larger, tuple(smaller)
+
+
+def keep_values(roll_vals: list[float]) -> list[float]:
+    """The expected ``roll_vals`` after each keep, throwing the other dice one at a time (``turn.keep_values``)."""
+    larger, _ = _keep_steps()
+    out = [0.0] * FIRST_FULL_KEEP + list(roll_vals)    # the last 252 keeps are the rolls themselves
+    for keep in range(FIRST_FULL_KEEP - 1, -1, -1):    # keeps are ordered by size: larger ones are done first
+        a, b, c, d, e, f = larger[keep]
+        # Added in turn from the first, as numpy sums six values along a row, then times 1/6 as there.
+        out[keep] = (out[a] + out[b] + out[c] + out[d] + out[e] + out[f]) * _SIXTH
+    return out
+
+
+def best_keep_values(keep_vals: list[float]) -> list[float]:
+    """For each roll, the best of ``keep_vals`` over the keeps it can set aside (``turn.best_keep_values``)."""
+    _, smaller = _keep_steps()
+    best = list(keep_vals)
+    for keep in range(1, len(KEEPS)):                  # smaller keeps first: each holds the best of its sub-keeps
+        below = max(best[sub] for sub in smaller[keep])
+        if below > best[keep]:
+            best[keep] = below
+    return best[FIRST_FULL_KEEP:]
+
+
+def plain_advice(rules: Rules, dice, rolls_left: int, card: ScoreCard, box: str | None = None,
+                 store: Store | None = None) -> Advice | None:
+    """The advice ``advice.advise`` gives (no goal), or None when the store does not hold the state values.
+
+    Bad input raises the same one-sentence errors as ``advise``, before the store is read.
+    """
+    dice, mask, upper, flag = read_position(rules, dice, rolls_left, card)
+    asked_box = asked_box_index(rules, card, mask, rolls_left, box)
+    stored = (store or Store()).load_plain(STATE_VALUES, rules, {"states": rules.n_states})
+    if stored is None:
+        return None
+    values = stored["values"].flat
+    params, box_face, yacht_face = rules.kernel_numbers()
+    rule_args = (params, _Grid(rules.score_rows()), _Grid(rules.score_rows(joker=True)), box_face, yacht_face)
+    open_boxes = [b for b in range(len(rules.boxes)) if not mask >> b & 1]
+
+    def box_value(box: int, roll: int) -> float:
+        """Points, bonuses and the value of the card that follows; NEG where the rules forbid the box."""
+        points, upper_bonus, yacht_bonus, following = write_box(
+            box, mask, upper, flag, roll, joker_applies(mask, roll, params, yacht_face), *rule_args)
+        return points + upper_bonus + yacht_bonus + values[following] if points >= 0 else NEG
+
+    roll = ROLL_INDEX[dice]
+    keep_vals = None
+    if rolls_left:
+        final = [max(box_value(b, r) for b in open_boxes) for r in range(len(ROLLS))]
+        keep_vals = keep_values(final)                                  # one roll left
+        if rolls_left == 2:
+            keep_vals = keep_values(best_keep_values(keep_vals))
+    rows, asked = option_rows(rules, card, (mask, upper, flag), dice, rolls_left,
+                              lambda b: box_value(b, roll) if b in open_boxes else NEG,
+                              keep_vals.__getitem__ if keep_vals else None, rule_args, asked_box)
+    rank_by_expected_score(rows)
+    return Advice(rules, dice, rolls_left, card, tuple(rows), asked)

@@ -1,0 +1,23 @@
+"""The solver's stored tables, declared without numpy so that a question at the table can read them plain.
+
+The solver (``solver.py``) builds them; ``odds yacht advise`` reads the state values with
+:meth:`analysis.store.Store.load_plain` without importing numpy. ``code`` lists the modules
+whose source builds the tables, so a changed solver, kernel, dice table or score table is never answered
+from an old file.
+"""
+
+from __future__ import annotations
+
+from analysis.store import Array, TableKind
+
+_CODE = ("analysis.yacht.solver", "analysis.yacht._kernels", "analysis.yacht.scoring", "analysis.yacht.game",
+         "analysis.yacht.dice", "analysis.yacht.rules")   # rules.py: the score tables and the kernels' numbers
+#: Expected points still to come from every card state under optimal play. No ``check`` function
+#: (a plain read cannot run one): the bounds and the finite check are the declared invariants.
+STATE_VALUES = TableKind(
+    "yacht/state-values", {"values": Array("float64", ("states",), within=(0, float("inf")))}, code=_CODE)
+#: What the optimal policy scores, box by box, and the exact distribution of the final score.
+SUMMARY = TableKind("yacht/summary", {
+    "box_points": Array("float64", ("boxes",)), "box_zero": Array("float64", ("boxes",), within=(0, 1)),
+    "bonus_points": Array("float64", (2,)), "bonus_rate": Array("float64", (2,)), "mean": Array("float64", ()),
+    "distribution": Array("float64", (None,), within=(0, 1), sums_to_one=0)}, code=_CODE)
