@@ -1,0 +1,172 @@
+"""``odds bluff call``'s plain path: the library's answers, computed without numpy.
+
+The plain path (``advise_call(..., plain=True)``: ``odds.count_row`` and ``_plain_beliefs``)
+must print what the numpy path prints, digit for digit, text and JSON, for every preset,
+with and without a history; and the command must answer without importing numpy, numba
+or pandas.
+"""
+
+import json
+import os
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from analysis.bluff import BiddingModel, Turn, legal_raises, parse_bid, preset
+from analysis.bluff._count_tables import count_tables
+from analysis.bluff._plain_beliefs import convolve, pairwise_sum
+from analysis.bluff.advice import advise_call
+from analysis.bluff.odds import count_row
+from analysis.cli.common import to_plain
+from tests.conftest import ROOT
+
+RULES = {
+    "bluff": preset("bluff"),
+    "perudo": preset("perudo"),
+    "perudo-no-calza": preset("perudo", exact_call=None),
+    "liars_dice": preset("liars_dice"),
+    "liars_dice-sixes-wild": preset("liars_dice", wild=6),
+    "bluff-one-die-a-miss": preset("bluff", challenge_loss="one", exact_call="spot_on"),
+}
+
+
+def test_count_rows_are_the_stored_tables_to_the_last_bit():
+    pmf, sf = count_tables()
+    for kind in (0, 1):
+        for unknown in range(pmf.shape[1]):
+            plain_pmf, plain_sf = count_row(kind, unknown)
+            assert list(plain_pmf) == pmf[kind, unknown, :unknown + 2].tolist()
+            assert list(plain_sf) == sf[kind, unknown, :unknown + 2].tolist()
+            assert not pmf[kind, unknown, unknown + 2:].any() and not sf[kind, unknown, unknown + 2:].any()
+
+
+def test_pairwise_sum_and_convolve_are_numpys():
+    rng = random.Random(7)
+    for length in (*range(1, 40), 127, 128, 129, 255, 256, 257, 462, 792, 1287, 3003, 9000):
+        values = [rng.random() * 10.0 ** rng.randint(-9, 0) for _ in range(length)]
+        assert pairwise_sum(values) == float(np.sum(np.array(values)))
+        assert pairwise_sum(values, length // 3) == float(np.sum(np.array(values[length // 3:])))
+    for _ in range(300):   # overlaps under 16 values: the size of every hand up to 14 dice
+        first = [rng.random() for _ in range(rng.randint(1, 60))]
+        second = [rng.random() for _ in range(rng.randint(1, 15))]
+        assert convolve(first, second) == np.convolve(first, second).tolist()
+        assert convolve(second, first) == np.convolve(second, first).tolist()
+
+
+def _random_round(rng: random.Random, rules, players: int):
+    """A table (my dice, the opponents' dice counts) and a history of legal raises ending with an opponent's."""
+    held = [rng.randint(1, 7) for _ in range(players)]
+    if players == 2 and sum(held) <= 3:       # a solved endgame: the numpy path's (tested apart)
+        held[1] += 2
+    palifico = rules.palifico and rng.random() < 0.3
+    my_dice = tuple(rng.randint(1, 6) for _ in range(held[0]))
+    turns, previous, player = [], None, rng.randrange(players)
+    for _ in range(rng.randint(1, 8)):
+        reach = min(sum(held) + 1, (previous.count if previous else 1) + 2)   # now and then a bid above the dice
+        options = legal_raises(rules, previous, reach, palifico)
+        if not options:
+            break
+        previous = rng.choice(options[:10])
+        turns.append(Turn(player, previous))
+        player = (player + 1) % players
+    while turns and turns[-1].player == 0:
+        turns.pop()
+    return my_dice, held, palifico, tuple(turns)
+
+
+def _random_models(rng: random.Random, opponents: int):
+    if rng.random() < 0.3:
+        return None
+    return tuple(BiddingModel(rationality=rng.choice([0.0, 2.0, 8.0, 12.0]), bluff_rate=rng.choice([0.005, 0.1, 0.5]),
+                              call_bias=rng.choice([-0.5, 0.0, 0.05, 1.0]), jump_cost=rng.choice([0.0, 0.1, 0.35]))
+                 for _ in range(opponents))
+
+
+@pytest.mark.parametrize("name", RULES)
+def test_plain_answers_are_the_librarys_digit_for_digit(name):
+    """Text and JSON alike, with and without the history read, over random rounds of 2-6 players."""
+    rules, rng = RULES[name], random.Random(name)
+    asked = with_history = 0
+    while asked < 30:
+        my_dice, held, palifico, turns = _random_round(rng, rules, rng.randint(2, 6))
+        if not turns:
+            continue
+        read = rng.random() < 0.8
+        question = dict(bidder=turns[-1].player, palifico_round=palifico, start=9,
+                        history=tuple(t.bid for t in turns[:-1]), turns=turns if read else None,
+                        models=_random_models(rng, len(held) - 1) if read else None)
+        plain = advise_call(rules, my_dice, held[1:], turns[-1].bid, plain=True, **question)
+        library = advise_call(rules, my_dice, held[1:], turns[-1].bid, **question)
+        assert str(plain) == str(library)
+        assert json.dumps(to_plain(plain)) == json.dumps(to_plain(library))
+        asked += 1
+        with_history += read
+    assert with_history >= 15
+
+
+def test_large_hands_agree_to_rounding():
+    """Opponents of 15 or more dice: numpy convolves their counts in BLAS, whose sums run in the
+    machine's own order; the printed answer is the same, the full figures agree to rounding."""
+    rules = preset("bluff")
+    my_dice = (3, 3, 6, 5, 1, 2, 4, 4, 6, 1, 2, 2, 5, 3, 6)
+    turns = (Turn(1, parse_bid(rules, "8x3")), Turn(0, parse_bid(rules, "9x3")), Turn(1, parse_bid(rules, "10x5")))
+    question = dict(history=tuple(t.bid for t in turns[:-1]), turns=turns)
+    plain = advise_call(rules, my_dice, (15,), turns[-1].bid, plain=True, **question)
+    library = advise_call(rules, my_dice, (15,), turns[-1].bid, **question)
+    assert str(plain) == str(library)
+    assert _floats(to_plain(plain)) == pytest.approx(_floats(to_plain(library)), rel=1e-12, abs=1e-15)
+
+
+def _floats(value) -> list:
+    if isinstance(value, dict):
+        return [x for v in value.values() for x in _floats(v)]
+    if isinstance(value, list):
+        return [x for v in value for x in _floats(v)]
+    return [value] if isinstance(value, float) else []
+
+
+def test_the_plain_path_leaves_rollouts_and_solved_endgames_to_numpy():
+    rules = preset("bluff")
+    bid = parse_bid(rules, "1x3")
+    assert advise_call(rules, (3,), (1,), bid, plain=True) is None                 # a 1v1 endgame: solved
+    assert advise_call(rules, (3, 4), (6,), bid, plain=True) is not None
+    turns = (Turn(1, bid),)
+    assert advise_call(rules, (3, 4), (6,), bid, turns=turns, rollouts=10, plain=True) is None
+
+
+CALLS = {
+    "no history": ["bluff", "call", "--dice", "3 3 * 5 1", "--opponents", "5", "5", "--bid", "4x3"],
+    "28 dice": ["bluff", "call", "--preset", "bluff", "--dice", "3 3 * 5 1 2 4", "--opponents", "7", "7", "7",
+                "--bid", "10x3", "--history", "1:5x3 2:6x3 3:7x3 me:8x3 1:8x5 2:9x3 3:10x3"],
+    "perudo model": ["bluff", "call", "--preset", "perudo", "--dice", "1 4 4 6 2", "--opponents", "5", "5", "5",
+                     "--bid", "5x4", "--history", "1:3x4 2:4x4 3:5x4", "--model", "bluff_rate=0.3", "--json"],
+    "palifico": ["bluff", "call", "--preset", "perudo", "--palifico", "--dice", "1 4", "--opponents", "3", "2",
+                 "--bid", "3x4", "--history", "1:2x4 2:3x4", "--json"],
+    "spot on": ["bluff", "call", "--preset", "liars_dice", "--dice", "6 6 2", "--opponents", "4", "5",
+                "--bid", "4x6", "--json"],
+}
+
+
+@pytest.mark.parametrize("name", CALLS)
+def test_the_command_imports_no_numpy_numba_or_pandas(name, tmp_path, odds, monkeypatch):
+    """In a fresh process with a warmed private store: the library's printed answer, and none of the
+    three imported (nor the table store: the plain path needs no stored table)."""
+    script = ("import sys; from analysis.cli.main import main; code = main(sys.argv[1:]); "
+              "print(sorted(m for m in ('numpy', 'numba', 'pandas', 'analysis.store') if m in sys.modules), "
+              "file=sys.stderr); sys.exit(code)")
+    environment = {**os.environ, "ODDS_CACHE_DIR": str(tmp_path / "store")}
+    runs = [subprocess.run([sys.executable, "-c", script, *CALLS[name]], capture_output=True, text=True,
+                           env=environment, cwd=ROOT) for _ in range(2)]   # the first warms what there is to warm
+    for done in runs:
+        assert done.returncode == 0 and done.stderr.strip() == "[]", done.stderr
+    assert not (tmp_path / "store").exists() or not list((tmp_path / "store").rglob("*.podds"))
+    # What the command printed before it had a plain path: the numpy path, run in-process.
+    from analysis.bluff import advice
+
+    library_path = advice.advise_call
+    monkeypatch.setattr(advice, "advise_call", lambda *args, plain=False, **keywords: library_path(*args, **keywords))
+    library = odds(*CALLS[name])
+    assert library.code == 0 and runs[1].stdout == library.out
