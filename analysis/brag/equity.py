@@ -16,69 +16,30 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from analysis.brag._stored import TWO_OPPONENTS, VERSUS
+from analysis.brag.answers import Equity
 from analysis.brag.cards import format_hand, format_hands
 from analysis.brag.hands import _cards
 from analysis.brag.rules import CLASSES, BragRules, preset, rules_first
 from analysis.brag.tables import BINOMIAL, class_codes, hand_table
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
-from analysis.store import Array, Store, TableKind, prepares
+from analysis.store import Store, prepares
 
 if TYPE_CHECKING:  # pandas is imported where a table is built: a one-hand answer needs none
     import pandas as pd
 
 
-_CODE = (__name__, "analysis.brag._kernels", "analysis.brag.tables")
-#: Heads-up: for every hand, the opponent hands in a range that it beats, ties, and that avoid its cards.
-VERSUS = TableKind(
-    "brag/versus", {name: Array("int64", ("hands",)) for name in ("beats", "ties", "available")}, code=_CODE,
-    check=lambda table, params: (None if (table["beats"] + table["ties"] <= table["available"]).all()
-                                 and table["beats"].min() >= 0 and table["ties"].min() >= 0
-                                 else "a hand beats or ties more hands than there are"))
-#: Against two opponents: every hand's (win, two-way tie, three-way tie, lose) counts over all ordered deals.
-TWO_OPPONENTS = TableKind(
-    "brag/two-opponents", {"counts": Array("int64", ("hands", 4))}, code=_CODE,
-    check=lambda table, params: (None if (table["counts"].sum(axis=1) == comb(49, 3) * comb(46, 3)).all()
-                                 else "a hand's outcomes do not add up to every deal"))
 MAX_OPPONENTS = 7
 DEFAULT_SAMPLES = 1_000_000
 _CHUNKS = 64
 _CHUNKS_PER_CALL = 8        # Monte Carlo kernel calls between progress updates: 64 / 8 = 8 updates
-
-
-@dataclass(frozen=True)
-class Equity:
-    """A showdown result for one hand; ``standard_error`` is 0 for exact results."""
-
-    hand: str
-    preset: str
-    opponents: int
-    against: str
-    win: float
-    tie: float
-    lose: float
-    equity: float
-    exact: bool
-    standard_error: float = 0.0
-    samples: int = 0
-    seed: int | None = None
-    deals: int = 0
-
-    def __str__(self) -> str:
-        how = (f"exact over {self.deals:,} deals" if self.exact else
-               f"Monte Carlo, {self.samples:,} deals, seed {self.seed}, "
-               f"standard error {self.standard_error:.5f}")
-        who = "one opponent" if self.opponents == 1 else f"{self.opponents} opponents"
-        return (f"{self.hand} ({self.preset}) against {who} holding {self.against}: "
-                f"win {self.win:.4%}, tie {self.tie:.4%}, lose {self.lose:.4%}; "
-                f"pot share {self.equity:.4%} ({how}).")
 
 
 # ---------------------------------------------------------------------------------- ranges
@@ -124,6 +85,12 @@ def range_mask(rules: str | BragRules, text: str) -> np.ndarray:
 
 @lru_cache(maxsize=8)
 def _versus(rules: BragRules, against: str) -> dict[str, np.ndarray]:
+    return heads_up_counts_table(rules, against)
+
+
+def heads_up_counts_table(rules: BragRules, against: str = "any") -> dict[str, np.ndarray]:
+    """For every hand (colex order), the opponent hands of ``against`` it beats, ties, and that avoid it:
+    read from the store (where ``odds brag equity`` reads one row of it in plain Python) or built and stored."""
     from analysis.brag._kernels import versus_table
 
     table = hand_table(rules)

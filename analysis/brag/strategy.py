@@ -17,27 +17,19 @@ may hold.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import numpy as np
 
+from analysis.brag._plain import parse_history
+from analysis.brag._stored import DECISION_POINTS, SOLVE_DEFAULTS, decision_params
+from analysis.brag.answers import Advice
 from analysis.brag.betting import DECISION
 from analysis.brag.rules import CLASSES, CLASS_TITLES
 from analysis.errors import InvalidArgument
+from analysis.store import Store, prepares
 
 #: A hand "sees" (or "bets") at a decision when it does so at least this often.
 USUAL = 0.5
-#: Below this own reach a decision is shown as one the equilibrium (almost) never faces.
-RARE = 1e-3
-
-
-def parse_history(text) -> list[str]:
-    """``"blind,look,bet"`` (or a list) as a list of action names."""
-    if text is None:
-        return []
-    if isinstance(text, str):
-        return [" ".join(step.split()).lower() for step in text.split(",") if step.strip()]
-    return [str(step) for step in text]
 
 
 class _Reader:
@@ -122,40 +114,6 @@ class _Reader:
 
     def class_of(self, strength: int) -> int:
         return int(np.searchsorted(self.strengths, strength))
-
-
-@dataclass(frozen=True)
-class Advice:
-    """The equilibrium at one decision: the mix of actions and what each is worth with this hand."""
-
-    preset: str
-    hand: str
-    history: tuple
-    player: int
-    blind: bool
-    mix: dict
-    values: dict
-    after_looking: dict | None
-    reach: float     # the chance that the player's own equilibrium play comes here with this hand
-
-    def __str__(self) -> str:
-        seat = "first" if self.player == 0 else "second"
-        said = ", ".join(self.history) or "the start"
-        lines = [f"{self.preset}, {self.hand}: {seat} player to act after {said}"
-                 f"{' (blind: the mix cannot depend on the cards)' if self.blind else ''}"]
-        for action, share in self.mix.items():
-            value = self.values[action]
-            shown = "" if value is None or not np.isfinite(value) else f"   worth {value:+.3f} antes"
-            lines.append(f"  {action:<15} {share:7.1%}{shown}")
-        if self.after_looking:
-            lines.append("  after looking at this hand:")
-            lines.extend(f"    {action:<13} {share:7.1%}" for action, share in self.after_looking.items())
-        if self.reach < RARE:
-            lines.append(f"  (the equilibrium comes here with this hand in {self.reach:.4%} of deals: the mix "
-                         "is the solver's average where it hardly matters; the values are exact for play from here)")
-        lines.append("Values: chips per ante for the whole hand (ante and bets so far included), taking the "
-                     "action and then playing the best reply to the equilibrium opponent.")
-        return "\n".join(lines)
 
 
 def strategy(solution, hand, history=()) -> Advice:
@@ -312,6 +270,65 @@ def blind_play(solution) -> dict:
             "first_player_values": dict(zip(root, map(float, reader.action_values(0, 0, None)))),
             "second_player_after": second}
 
+def store_decision_points(solution, variant: str = SOLVE_DEFAULTS["variant"],
+                          target: float = SOLVE_DEFAULTS["target"],
+                          iterations: int = SOLVE_DEFAULTS["iterations"]) -> int:
+    """Keep beside a full-deck solve one small table per decision (``DECISION_POINTS``), from which
+    ``odds brag strategy`` answers any hand there in plain Python; returns how many were written.
+
+    ``variant``, ``target`` and ``iterations`` are those ``solve`` was called with (they key the
+    tables). Decisions already stored and sound are left as they are. Four Card Brag (5,222
+    strengths) is left to the library: each row of its deal matrix is a pass over 270,725 hands.
+    """
+    from analysis.brag.solve import MAX_CLASSES
+
+    if solution.deck is not None:
+        return 0
+    reader = _Reader(solution)
+    if reader.classes > MAX_CLASSES:
+        return 0
+    store, tree, rules = Store(), reader.tree, solution.rules
+    deal_rows = None
+    written = 0
+    for node in np.flatnonzero(tree.kind == DECISION):
+        params = decision_params(rules, tree.history(node), variant, target, iterations)
+        if store.load_plain(DECISION_POINTS, rules, params) is not None:
+            continue
+        if deal_rows is None:   # the one costly part (about a second): only when something is missing
+            deal_rows = [reader.deals_of(row) for row in range(reader.classes)]
+        seat, names = int(tree.actor[node]), tree.actions(node)
+        blind = bool(tree.blind[node])
+        children = tree.child_start[node] + np.arange(len(names))
+        opponent = solution.reach[1 - seat, node]
+        # The same expressions as ``_Reader.action_values``, row by row, so the plain answer is the
+        # library's to the last bit.
+        mass = np.array([deal_rows[row] @ opponent / reader.deals for row in range(reader.classes)])
+        mix = np.array([reader.mix(node, row) for row in range(1 if blind else reader.classes)])
+        arrays = {"point": np.array([seat, int(blind)], dtype=np.int64), "actions": _text(names),
+                  "strengths": reader.strengths, "mix": mix,
+                  "values": np.ascontiguousarray(solution.node_values[seat][children].T), "mass": mass,
+                  "reach": solution.reach[seat, node]}
+        if blind and "look" in names:
+            looked = int(tree.child_start[node] + names.index("look"))
+            arrays["after_actions"] = _text(tree.actions(looked))
+            arrays["after_mix"] = np.array([reader.mix(looked, row) for row in range(reader.classes)])
+        written += store.save(DECISION_POINTS, rules, params, arrays) is not None
+    return written
+
+
+def _text(names) -> np.ndarray:
+    return np.frombuffer("\n".join(names).encode(), dtype=np.uint8)
+
+
+@prepares("brag", "decision tables of the three-card equilibria (odds brag strategy without numpy)")
+def _prepare_decision_points() -> None:
+    from analysis.brag.rules import PRESETS
+    from analysis.brag.solve import solve
+
+    for rules in PRESETS.values():
+        if rules.hand_size == 3:
+            store_decision_points(solve(rules))
+
 
 __all__ = ["Advice", "strategy", "decision_table", "class_summary", "weakest_seeing_hand", "bluff_table",
-           "blind_play", "parse_history"]
+           "blind_play", "parse_history", "store_decision_points"]

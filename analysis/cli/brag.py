@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from analysis.cli.common import add_chart, add_json_flag, print_json, writable_file
 
 PRESET_HELP = "brag3 (default), brag4 or teen_patti"
@@ -160,20 +162,25 @@ def _solve(args) -> int:
 
 
 def _strategy(args) -> int:
+    from analysis.brag._plain import stored_advice
+
+    rules = _betting_rules(args)
+    # From the decision's small stored table in plain Python when it is there (no numpy start-up).
+    advice = stored_advice(rules, args.hand, args.history)
+    if advice is not None:
+        return _decision(advice, args.json)
     from analysis.brag.betting import betting_tree
     from analysis.brag.hands import _cards
     from analysis.brag.solve import solve
-    from analysis.brag.strategy import parse_history, strategy
+    from analysis.brag.strategy import parse_history, store_decision_points, strategy
 
-    rules = _betting_rules(args)
     # Bad hands and histories are refused before any solving starts.
     _cards(args.hand, rules)
     betting_tree(rules).decision_of(parse_history(args.history))
-    advice = strategy(solve(rules), args.hand, args.history)
-    if args.json:
-        print_json(advice)
-    else:
-        print(advice)
+    solution = solve(rules)
+    _decision(strategy(solution, args.hand, args.history), args.json)
+    sys.stdout.flush()
+    store_decision_points(solution)   # so that the next question at any decision is answered plain
     return 0
 
 
@@ -194,14 +201,24 @@ def _freq(args) -> int:
 
 
 def _equity(args) -> int:
-    from analysis.brag.equity import equity
+    hand = _hand_of(args)
+    rules = _preset(args)
+    exact_question = not args.simulate and args.opponents in (1, 2)
+    if exact_question:
+        from analysis.brag._plain import stored_equity
 
-    result = equity(_hand_of(args), args.opponents, _preset(args), against=args.against, seed=args.seed,
+        # From the stored exact table in plain Python when it is there (no numpy start-up).
+        result = stored_equity(rules, hand, args.opponents, args.against)
+        if result is not None:
+            return _decision(result, args.json)
+    from analysis.brag.equity import equity, heads_up_counts_table
+
+    result = equity(hand, args.opponents, rules, against=args.against, seed=args.seed,
                     samples=args.samples, exact=False if args.simulate else None)
-    if args.json:
-        print_json(result)
-    else:
-        print(result)
+    _decision(result, args.json)
+    if result.exact and result.opponents == 1:
+        sys.stdout.flush()
+        heads_up_counts_table(rules, args.against)   # stored: the plain answer reads it next time
     return 0
 
 
@@ -258,8 +275,6 @@ def _blind(args) -> int:
 
 
 def _table(args) -> int:
-    import sys
-
     from analysis.brag.equity import equity_table
 
     frame = equity_table(_preset(args), args.against)

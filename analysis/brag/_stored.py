@@ -1,0 +1,48 @@
+"""The kinds of table Brag keeps in the store that a question reads without numpy.
+
+Declared here, in a module that imports no numpy, so that ``odds brag equity`` and
+``odds brag strategy`` can check and read them in plain Python (``analysis.brag._plain``)
+before deciding whether the library (numpy, numba) is needed at all. Each kind's
+``code`` names the modules that build it, so a changed builder is never answered from
+an old table. None has a ``check`` function (plain reading cannot run one): the reader
+checks the one row it uses instead (``_plain``).
+"""
+
+from __future__ import annotations
+
+from analysis.store import Array, TableKind
+
+_EQUITY_CODE = ("analysis.brag.equity", "analysis.brag._kernels", "analysis.brag.tables")
+
+#: Heads-up: for every hand, the opponent hands in a range that it beats, ties, and that avoid its cards.
+VERSUS = TableKind("brag/versus", {name: Array("int64", ("hands",)) for name in ("beats", "ties", "available")},
+                   code=_EQUITY_CODE)
+#: Against two opponents: every hand's (win, two-way tie, three-way tie, lose) counts over all ordered deals.
+TWO_OPPONENTS = TableKind("brag/two-opponents", {"counts": Array("int64", ("hands", 4))}, code=_EQUITY_CODE)
+
+#: One decision of a solved heads-up game, everything ``odds brag strategy`` prints for any hand there:
+#: ``point`` (the seat to act, 1 if blind), ``actions`` (their names, one per line, UTF-8),
+#: ``strengths`` (the distinct hand strengths, ascending: row i of the arrays below is strength i),
+#: ``mix`` (the equilibrium mix, one row if blind, else one per strength), ``values`` (the seat's
+#: best-response value after each action, per strength) and ``mass`` (per strength, the chance of the
+#: deal times the opponent's reach here: an action's value is ``values / mass``), ``reach`` (the
+#: seat's own reach), and for a blind seat that may look, the mix after looking.
+DECISION_POINTS = TableKind("brag/decision-points", {
+    "point": Array("int64", (2,)), "actions": Array("uint8", (None,)), "strengths": Array("int32", (None,)),
+    "mix": Array("float64", (None, None), within=(0, 1)), "values": Array("float64", (None, None)),
+    "mass": Array("float64", (None,)), "reach": Array("float64", (None,), within=(0, 1)),
+    "after_actions": Array("uint8", (None,), optional=True),
+    "after_mix": Array("float64", (None, None), within=(0, 1), optional=True)},
+    code=("analysis.brag.strategy", "analysis.brag.solve", "analysis.brag._betting_kernels",
+          "analysis.brag.betting", "analysis.brag.tables", "analysis.brag._kernels"))
+
+#: The solve ``odds brag strategy`` reads: ``solve()``'s defaults (a test holds them equal).
+SOLVE_DEFAULTS = {"variant": "dcfr", "target": 1e-3, "iterations": 20_000}
+
+
+def decision_params(rules, history, variant: str = SOLVE_DEFAULTS["variant"],
+                    target: float = SOLVE_DEFAULTS["target"],
+                    iterations: int = SOLVE_DEFAULTS["iterations"]) -> dict:
+    """The store parameters of the decision reached by ``history`` (action names) in a solve of ``rules``."""
+    return {"betting": rules.betting_key(), "variant": variant, "target": float(target),
+            "iterations": iterations, "history": list(history)}

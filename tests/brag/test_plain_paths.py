@@ -1,0 +1,209 @@
+"""``odds brag equity`` and ``odds brag strategy`` answered from the store in plain Python.
+
+The plain answer must be the library's answer to the last digit (the same text and JSON),
+the plain hand strength the numba table's for every hand, and the command must start
+neither numpy, numba nor pandas once the store is warm; on a cold or damaged store it
+falls back to the library, which answers and stores the tables for next time.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import os
+import random
+import subprocess
+import sys
+from math import comb
+
+import pytest
+
+from analysis.brag import _plain
+from analysis.brag._stored import DECISION_POINTS, SOLVE_DEFAULTS, TWO_OPPONENTS, VERSUS, decision_params
+from analysis.brag.cards import format_hand
+from analysis.brag.equity import _versus, equity
+from analysis.brag.rules import CLASSES, preset
+from analysis.brag.tables import class_codes, hand_table
+from analysis.cli.common import to_plain
+from analysis.store import Store
+from tests.conftest import ROOT
+
+RANKING_VARIANTS = [preset("brag3"), preset("teen_patti"), preset("brag3", a23_run="lowest"),
+                    preset("brag3", a23_run="none", prial_333_high=False)]
+
+
+def _shown(answer) -> tuple[str, str]:
+    """What the command prints for an answer: its text and its JSON."""
+    return str(answer), json.dumps(to_plain(answer), sort_keys=True)
+
+
+def _hands_of_every_class(rules, per_class: int, seed: int) -> list[tuple[int, ...]]:
+    """``per_class`` hands of each class (the strongest and weakest among them), in the order written."""
+    table = hand_table(rules)
+    chooser = random.Random(seed)
+    codes = class_codes(table.strengths, rules)
+    hands = []
+    for code in range(len(CLASSES)):
+        rows = [int(row) for row in (codes == code).nonzero()[0]]
+        rows.sort(key=lambda row: int(table.strengths[row]))
+        for row in [rows[0], rows[-1]] + chooser.sample(rows, per_class - 2):
+            cards = [int(c) for c in table.hands[row]]
+            chooser.shuffle(cards)      # a hand may be written in any order
+            hands.append(tuple(cards))
+    return hands
+
+
+# ------------------------------------------------------------------------------------- ranking
+
+@pytest.mark.parametrize("rules", RANKING_VARIANTS, ids=lambda rules: str(rules))
+def test_plain_strength_is_the_tables_for_every_three_card_hand(rules):
+    table = hand_table(rules)
+    assert len(table.hands) == 22_100
+    for row, (cards, stored) in enumerate(zip(table.hands.tolist(), table.strengths.tolist())):
+        assert _plain.strength(cards, rules) == stored, format_hand(cards)
+        assert _plain.colex_row(cards[::-1]) == row
+
+
+@pytest.mark.parametrize("rules", [preset("brag4"), preset("brag4", a23_run="second", prial_333_high=False)],
+                         ids=lambda rules: str(rules))
+def test_plain_strength_is_the_tables_for_a_large_sample_of_four_card_hands(rules):
+    table = hand_table(rules)
+    rows = random.Random(4).sample(range(len(table.hands)), 40_000)
+    # Every prial-plus-one and running flush too: the hands where the discard decides most.
+    codes = class_codes(table.strengths, rules)
+    rows += [int(row) for row in ((codes == 5) | (codes == 4)).nonzero()[0]]
+    for row in rows:
+        cards = table.hands[row].tolist()
+        assert _plain.strength(cards, rules) == int(table.strengths[row]), format_hand(cards)
+        assert _plain.colex_row(cards) == row
+
+
+# ------------------------------------------------------------------------------------- equity
+
+@pytest.mark.parametrize("name,against", [("brag3", "any"), ("brag3", "pair+"), ("teen_patti", "top 20%"),
+                                          ("brag4", "any")])
+def test_plain_equity_is_the_librarys(name, against):
+    rules = preset(name)
+    hands = comb(52, rules.hand_size)
+    # Saved here (not only by the cached builder), so the table is surely in this session's store.
+    Store().save(VERSUS, rules, {"against": against, "hands": hands}, _versus(rules, against))
+    checked = 0
+    for cards in _hands_of_every_class(rules, 12, seed=len(name)):
+        text = format_hand(cards, ascii_only=True)
+        try:
+            expected = equity(text, 1, rules, against=against)
+        except ValueError:            # no hand of the range avoids this one: the library says so
+            assert _plain.stored_equity(rules, text, 1, against) is None
+            continue
+        assert _shown(_plain.stored_equity(rules, text, 1, against)) == _shown(expected)
+        checked += 1
+    assert checked >= 60
+
+
+def test_plain_two_opponent_equity_reads_the_row_and_checks_it(monkeypatch, tmp_path):
+    from analysis.brag._kernels import two_opponents
+
+    import numpy as np
+
+    monkeypatch.setenv("ODDS_CACHE_DIR", str(tmp_path))
+    rules = preset("brag3")
+    table = hand_table(rules)
+    hands = _hands_of_every_class(rules, 3, seed=2)
+    # The stored table as the library builds it, for these hands' rows only (the whole takes ~10 s).
+    counts = np.zeros((len(table.hands), 4), dtype=np.int64)
+    for cards in hands:
+        row = table.row_of(cards)
+        counts[row] = two_opponents(table.masks[row], table.strengths[row], table.hands, table.masks,
+                                    table.strengths)
+    Store().save(TWO_OPPONENTS, rules, {"hands": len(table.hands)}, {"counts": counts})
+    for cards in hands:
+        text = format_hand(cards)
+        assert _shown(_plain.stored_equity(rules, text, 2)) == _shown(equity(text, 2, rules))
+    # A row whose outcomes do not add up to every deal is not served.
+    untouched = next(c for c in table.hands.tolist() if not counts[table.row_of(c)].any())
+    assert _plain.stored_equity(rules, format_hand(untouched), 2) is None
+    assert _plain.stored_equity(preset("brag4"), "KS KH 7D 2C", 2) is None    # four cards: the library
+
+
+# ------------------------------------------------------------------------------------- strategy
+
+def test_the_plain_tables_key_the_solve_the_command_reads():
+    from analysis.brag.solve import solve
+
+    defaults = {name: parameter.default for name, parameter in inspect.signature(solve).parameters.items()}
+    assert {name: defaults[name] for name in SOLVE_DEFAULTS} == SOLVE_DEFAULTS
+
+
+@pytest.fixture(scope="module")
+def brag3_points():
+    """The default brag3 solve (the one tests/brag/test_cli.py solves: one per session) and its decision
+    tables in this session's store."""
+    from analysis.brag.solve import solve
+    from analysis.brag.strategy import store_decision_points
+
+    solution = solve("brag3", progress=False)
+    store_decision_points(solution)
+    return solution
+
+
+def test_plain_strategy_is_the_librarys_at_every_decision(brag3_points):
+    from analysis.brag.strategy import strategy
+
+    solution = brag3_points
+    rules, tree = solution.rules, solution.tree
+    hands = _hands_of_every_class(rules, 4, seed=3)
+    decisions = [node for node in range(tree.nodes) if tree.actions(node)]
+    assert len(decisions) == 154
+    for i, node in enumerate(decisions):
+        history = ",".join(tree.history(node))
+        for cards in (hands[i % len(hands)], hands[(7 * i + 3) % len(hands)]):
+            text = format_hand(cards, ascii_only=True)
+            plain = _plain.stored_advice(rules, text, history)
+            assert plain is not None, (history, text)
+            assert _shown(plain) == _shown(strategy(solution, text, history)), (history, text)
+
+
+def test_the_raise_shorthand_and_finished_hands_are_left_to_the_library(brag3_points):
+    rules = brag3_points.rules
+    assert _plain.stored_advice(rules, "QS QD 4C", "look, raise") is None
+    assert _plain.stored_advice(rules, "QS QD 4C", "look,fold") is None          # no decision there
+    assert _plain.stored_advice(preset("brag3", raises=2), "QS QD 4C", "look") is None   # not solved
+
+
+def _odds(*argv, cache: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "ODDS_CACHE_DIR": cache}
+    code = ("import sys; from analysis.cli.main import main; sys.argv = ['odds', *sys.argv[1:]]\n"
+            "try:\n    main()\nexcept SystemExit as stop:\n    assert not stop.code, stop.code\n"
+            "print('loaded:', *sorted(m for m in ('numpy', 'numba', 'pandas') if m in sys.modules))")
+    return subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True, env=env,
+                          cwd=ROOT, check=True)
+
+
+def _answer_and_modules(done: subprocess.CompletedProcess) -> tuple[str, str]:
+    *answer, loaded = done.stdout.splitlines()
+    return "\n".join(answer), loaded
+
+
+@pytest.mark.parametrize("argv", [("brag", "equity", "KS KH 7D"),
+                                  ("brag", "equity", "--hand", "7S 7H 2D", "--preset", "teen_patti", "--against",
+                                   "pair+", "--json"),
+                                  ("brag", "equity", "QS QD 4C 2H", "--preset", "brag4", "--json")])
+def test_equity_from_a_warm_store_starts_no_numpy_and_prints_what_the_library_printed(argv, tmp_path):
+    cold, cold_modules = _answer_and_modules(_odds(*argv, cache=str(tmp_path)))   # the library; stores the table
+    warm, warm_modules = _answer_and_modules(_odds(*argv, cache=str(tmp_path)))
+    assert "numpy" in cold_modules and warm_modules == "loaded:"
+    assert warm == cold and warm.strip()
+
+
+def test_strategy_from_a_warm_store_starts_no_numpy_and_prints_what_the_library_printed(brag3_points):
+    cache = os.environ["ODDS_CACHE_DIR"]     # the session's store, which holds the brag3 solve
+    path = Store().path(DECISION_POINTS, brag3_points.rules, decision_params(brag3_points.rules,
+                                                                              ["blind", "look", "bet"]))
+    for json_flag in ((), ("--json",)):
+        argv = ("brag", "strategy", "--preset", "brag3", "--hand", "QS QD 4C", "--history", "blind,look,bet",
+                *json_flag)
+        path.write_bytes(path.read_bytes()[:-1] + b"?")     # damaged: the library answers and rewrites it
+        cold, cold_modules = _answer_and_modules(_odds(*argv, cache=cache))
+        warm, warm_modules = _answer_and_modules(_odds(*argv, cache=cache))
+        assert "numpy" in cold_modules and warm_modules == "loaded:"
+        assert warm == cold and "Q♠ Q♦ 4♣" in warm
