@@ -76,6 +76,39 @@ def best_keep_values(keep_vals: list[float]) -> list[float]:
     return best[FIRST_FULL_KEEP:]
 
 
+def _rule_args(rules: Rules) -> tuple:
+    """``write_box``'s preset arguments (``game.GameArrays.rule_args``) as plain lists."""
+    params, box_face, yacht_face = rules.kernel_numbers()
+    return params, _Grid(rules.score_rows()), _Grid(rules.score_rows(joker=True)), box_face, yacht_face
+
+
+def plain_turn(rules: Rules, state: tuple[int, int, int], values, rolls_left: int):
+    """One card's turn: (``box_value(box, roll)``, every keep's value with ``rolls_left`` rolls left, None with 0).
+
+    ``state`` is the card (mask, upper, flag), ``values`` the solved state values (indexable by state);
+    ``box_value`` is what writing the roll in the box is worth (points, bonuses and the value of the card
+    that follows; NEG where the box is filled or the rules forbid it), as ``turn.solve_turn``'s ``box_values``.
+    """
+    mask, upper, flag = state
+    rule_args = _rule_args(rules)
+    params, yacht_face = rule_args[0], rule_args[4]
+    open_boxes = [b for b in range(len(rules.boxes)) if not mask >> b & 1]
+
+    def box_value(box: int, roll: int) -> float:
+        if mask >> box & 1:
+            return NEG
+        points, upper_bonus, yacht_bonus, following = write_box(
+            box, mask, upper, flag, roll, joker_applies(mask, roll, params, yacht_face), *rule_args)
+        return points + upper_bonus + yacht_bonus + values[following] if points >= 0 else NEG
+
+    if not rolls_left:
+        return box_value, None
+    keep_vals = keep_values([max(box_value(b, r) for b in open_boxes) for r in range(len(ROLLS))])   # one roll left
+    if rolls_left == 2:
+        keep_vals = keep_values(best_keep_values(keep_vals))
+    return box_value, keep_vals
+
+
 def plain_advice(rules: Rules, dice, rolls_left: int, card: ScoreCard, box: str | None = None,
                  store: Store | None = None) -> Advice | None:
     """The advice ``advice.advise`` gives (no goal), or None when the store does not hold the state values.
@@ -87,26 +120,9 @@ def plain_advice(rules: Rules, dice, rolls_left: int, card: ScoreCard, box: str 
     stored = (store or Store()).load_plain(STATE_VALUES, rules, {"states": rules.n_states})
     if stored is None:
         return None
-    values = stored["values"].flat
-    params, box_face, yacht_face = rules.kernel_numbers()
-    rule_args = (params, _Grid(rules.score_rows()), _Grid(rules.score_rows(joker=True)), box_face, yacht_face)
-    open_boxes = [b for b in range(len(rules.boxes)) if not mask >> b & 1]
-
-    def box_value(box: int, roll: int) -> float:
-        """Points, bonuses and the value of the card that follows; NEG where the rules forbid the box."""
-        points, upper_bonus, yacht_bonus, following = write_box(
-            box, mask, upper, flag, roll, joker_applies(mask, roll, params, yacht_face), *rule_args)
-        return points + upper_bonus + yacht_bonus + values[following] if points >= 0 else NEG
-
+    box_value, keep_vals = plain_turn(rules, (mask, upper, flag), stored["values"].flat, rolls_left)
     roll = ROLL_INDEX[dice]
-    keep_vals = None
-    if rolls_left:
-        final = [max(box_value(b, r) for b in open_boxes) for r in range(len(ROLLS))]
-        keep_vals = keep_values(final)                                  # one roll left
-        if rolls_left == 2:
-            keep_vals = keep_values(best_keep_values(keep_vals))
-    rows, asked = option_rows(rules, card, (mask, upper, flag), dice, rolls_left,
-                              lambda b: box_value(b, roll) if b in open_boxes else NEG,
-                              keep_vals.__getitem__ if keep_vals else None, rule_args, asked_box)
+    rows, asked = option_rows(rules, card, (mask, upper, flag), dice, rolls_left, lambda b: box_value(b, roll),
+                              keep_vals.__getitem__ if keep_vals else None, _rule_args(rules), asked_box)
     rank_by_expected_score(rows)
     return Advice(rules, dice, rolls_left, card, tuple(rows), asked)
