@@ -200,6 +200,45 @@ def test_bluff_cost_data_equals_the_call_advisor(odds, tmp_path):
     assert bidder == {"player 2 (bidder)"}
 
 
+@pytest.mark.parametrize("preset, dice, unknown, palifico", [
+    ("bluff", "3 3 * 5 1", 13, False), ("bluff", "", 30, False), ("perudo", "1 4 4 6 2", 0, False),
+    ("perudo", "2 2 1", 7, True), ("liars_dice", "6 6 1", 9, False), ("liars_dice", "5", 1, False)])
+def test_bluff_chart_numbers_equal_the_stored_tables_bit_for_bit(preset, dice, unknown, palifico):
+    """The charts' plain rows against the library's numpy answers from the stored count tables:
+    ``odds_table``'s rows for the bid chart, ``bid_odds`` for the heat map and the call costs."""
+    from analysis.bluff import Bid, bid_odds, odds_table, parse_dice
+    from analysis.bluff.outcomes import challenge_outcome
+    from analysis.bluff.rules import preset as bidding_preset
+    from analysis.charts.bluff import _bid_kinds, bid_chances, call_costs, p_true_grid
+
+    rules = bidding_preset(preset)
+    mine = parse_dice(rules, dice) if dice else ()
+    chart = bid_chances(rules, mine, unknown, palifico)
+    table = odds_table(rules, mine, unknown, None, palifico)
+    table = table[(table["unknown"] == unknown) & (table["count"] >= 1)]
+    weighed = table[(table["p_true"] >= 0.005) & (table["p_true"] < 0.995)]["count"]
+    if not weighed.empty:
+        table = table[table["count"].between(weighed.min(), weighed.max())]
+    assert list(chart) == list(table.columns)
+    for column in table.columns:
+        assert list(chart[column]) == table[column].tolist(), column       # exact, not approximately
+    assert len(bid_chances(rules, mine, unknown, palifico, max_count=4)) == len(
+        [b for b in odds_table(rules, mine, unknown, 4, palifico).itertuples() if b.unknown == unknown and b.count])
+
+    grid = p_true_grid(rules, 6, 4, palifico)
+    faces = dict(_bid_kinds(rules, palifico))
+    for kind, unknown_dice, need, p_true in zip(grid["bid_kind"], grid["unknown"], grid["need"], grid["p_true"]):
+        assert p_true == bid_odds(rules, (), unknown_dice, Bid(need, faces[kind]), palifico).p_true
+
+    if mine:
+        costs = call_costs(rules, mine, [3, 2], 3, palifico_round=palifico)
+        for count, call, player, loss in zip(costs["count"], costs["call"], costs["player"], costs["expected_loss"]):
+            odds = bid_odds(rules, mine, 5, Bid(count, 3), palifico)
+            outcome = challenge_outcome(rules, odds, (len(mine), 3, 2), caller=0, bidder=2, call=call,
+                                        start=rules.starting_dice(3))
+            assert loss == float(outcome.expected_loss[player])
+
+
 def test_yacht_data_equals_box_odds_solve_and_advise(odds, tmp_path):
     from analysis.yacht import solve
     from analysis.yacht.advice import advise
@@ -419,19 +458,23 @@ def test_charts_build_without_a_display(tmp_path):
     _signature(out, ".png")
 
 
-def test_backgammon_charts_from_the_store_import_no_pandas_numba_or_pyplot(tmp_path):
-    """What keeps a chart quick (benchmarks/bench_charts.py times it): with its numbers stored, a
-    backgammon chart imports neither pandas nor numba, nor pyplot or the 3-D axes."""
-    from analysis.backgammon import bearoff_odds
+#: Chart kinds whose numbers come from the store or a little arithmetic: drawn without pandas or numba.
+LEAN_KINDS = ["backgammon-entry", "backgammon-shots", "backgammon-bearoff", "bluff-bids", "bluff-heatmap",
+              "bluff-cost"]
 
-    bearoff_odds("3 3 3 2 2 2")           # the one-sided table into this session's store
+
+@pytest.mark.parametrize("name", LEAN_KINDS)
+def test_charts_from_the_store_import_no_pandas_numba_or_pyplot(odds, tmp_path, name):
+    """What keeps a chart quick (benchmarks/bench_charts.py times it): with its numbers stored (a first
+    run stores them), the chart imports neither pandas nor numba, nor pyplot or the 3-D axes."""
+    out = str(tmp_path / "c.png")
+    assert odds(*KINDS[name], "--out", out).code == 0          # fills this session's store
     heavy = ("pandas", "numba", "matplotlib.pyplot", "mpl_toolkits.mplot3d")
-    for argv in (["entry"], ["shots", "--blocks", "4,6"], ["bearoff", "3 3 3 2 2 2"]):
-        code = ("import sys; from analysis.cli.main import main; "
-                f"code = main(['backgammon', 'chart', *{argv!r}, '--out', {str(tmp_path / 'c.png')!r}]); "
-                f"print(code, sorted(m for m in {heavy!r} if m in sys.modules))")
-        done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
-        assert done.stdout.splitlines()[-1] == "0 []", (argv, done.stdout, done.stderr)
+    code = ("import sys; from analysis.cli.main import main; "
+            f"code = main([*{KINDS[name]!r}, '--out', {out!r}]); "
+            f"print(code, sorted(m for m in {heavy!r} if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.stdout.splitlines()[-1] == "0 []", (name, done.stdout, done.stderr)
 
 
 def test_help_does_not_import_matplotlib():

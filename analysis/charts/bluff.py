@@ -8,10 +8,11 @@ from __future__ import annotations
 import matplotlib
 import numpy as np
 
-from analysis.bluff.bids import Bid
-from analysis.bluff.odds import bid_odds, odds_table
+from analysis.bluff.bids import Bid, all_bids, format_bid
+from analysis.bluff.odds import bid_odds, check_unknown
 from analysis.bluff.outcomes import challenge_outcome
 from analysis.bluff.rules import BiddingRules
+from analysis.charts.columns import Columns
 from analysis.charts.style import HEATMAP, finish, house_style, series_styles, subplots, whole_number_ticks
 
 
@@ -25,33 +26,44 @@ def _face_label(rules: BiddingRules, face: int) -> str:
 
 
 def bid_chances(rules: BiddingRules, my_dice, unknown: int, palifico_round: bool = False,
-                max_count: int | None = None):
+                max_count: int | None = None) -> Columns:
     """P(true) and P(exactly) of every bid, for my dice and ``unknown`` dice I cannot see.
 
-    The rows of ``odds_table`` for this many unknown dice, kept to the counts where some
-    face is neither certain nor hopeless (under 99.5% and at least 0.5%), so the chart
-    shows the counts a player actually weighs.
+    The rows of ``odds_table`` for this many unknown dice (the same columns, in track order),
+    kept to the counts where some face is neither certain nor hopeless (under 99.5% and at
+    least 0.5%), so the chart shows the counts a player actually weighs. Each row is
+    ``bid_odds``'s plain answer, equal to the stored table's value to the last bit, so the
+    chart needs neither pandas nor the whole table.
     """
-    table = odds_table(rules, my_dice, unknown, max_count, palifico_round)
-    table = table[(table["unknown"] == unknown) & (table["count"] >= 1)].reset_index(drop=True)
-    open_question = table[(table["p_true"] >= 0.005) & (table["p_true"] < 0.995)]["count"]
-    if max_count is None and not open_question.empty:
-        table = table[table["count"].between(open_question.min(), open_question.max())]
-    return table.reset_index(drop=True)
+    check_unknown(unknown)
+    rows = []
+    for bid in all_bids(rules, len(my_dice) + unknown if max_count is None else max_count):
+        if bid.count < 1:
+            continue
+        odds = bid_odds(rules, my_dice, unknown, bid, palifico_round, plain=True)
+        rows.append({"bid": format_bid(rules, bid), "count": bid.count, "face": rules.face_name(bid.face),
+                     "unknown": unknown, "my_count": odds.my_count, "p_true": odds.p_true,
+                     "p_exact": odds.p_exact})
+    table = Columns.from_rows(rows, ("bid", "count", "face", "unknown", "my_count", "p_true", "p_exact"))
+    open_question = [row["count"] for row in rows if 0.005 <= row["p_true"] < 0.995]
+    if max_count is not None or not open_question:
+        return table
+    low, high = min(open_question), max(open_question)
+    return table.where(low <= count <= high for count in table["count"])
 
 
 def bid_chance_chart(table, rules: BiddingRules, dice_text: str, unknown: int):
     """The table-side chart: P(true) and P(exactly) of every bid, a face per row, a count per column."""
 
     faces = [face for face in _face_order(rules) if rules.face_name(face) in set(table["face"])]
-    counts = np.arange(table["count"].min(), table["count"].max() + 1)
+    counts = np.arange(min(table["count"]), max(table["count"]) + 1)
     with house_style():
         fig, axes = subplots(2, 1, figsize=(max(6.0, 0.42 * counts.size + 2.2), 6.4), sharex=True)
         for ax, column, what in zip(axes, ("p_true", "p_exact"), ("at least", "exactly")):
             grid = np.full((len(faces), counts.size), np.nan)
-            for row, face in enumerate(faces):
-                rows = table[table["face"] == rules.face_name(face)]
-                grid[row, rows["count"].to_numpy() - counts[0]] = rows[column].to_numpy()
+            row_of = {rules.face_name(face): row for row, face in enumerate(faces)}
+            for face, count, value in zip(table["face"], table["count"], table[column]):
+                grid[row_of[face], count - counts[0]] = value
             ax.imshow(grid, aspect="auto", cmap=HEATMAP, vmin=0, vmax=1, origin="upper")
             for (row, col), value in np.ndenumerate(grid):
                 if np.isnan(value):
@@ -92,31 +104,32 @@ def p_true_grid(rules: BiddingRules, max_unknown: int = 30, max_need: int = 15, 
 
     One block of rows per kind of bid (each chance a die has of counting), from ``bid_odds``
     with no dice of my own: columns ``bid_kind``, ``chance``, ``unknown``, ``need``, ``p_true``.
+    ``bid_odds``'s plain answers, equal to the stored tables' values to the last bit.
     """
-    import pandas as pd
-
     rows = []
     for title, face in _bid_kinds(rules, palifico_round):
         for need in range(1, max_need + 1):
             for unknown in range(max_unknown + 1):
-                odds = bid_odds(rules, (), unknown, Bid(need, face), palifico_round)
+                odds = bid_odds(rules, (), unknown, Bid(need, face), palifico_round, plain=True)
                 rows.append({"bid_kind": title, "chance": odds.chance, "unknown": unknown, "need": need,
                              "p_true": odds.p_true})
-    return pd.DataFrame(rows)
+    return Columns.from_rows(rows, ("bid_kind", "chance", "unknown", "need", "p_true"))
 
 
 def p_true_heatmap_chart(grid, rules: BiddingRules):
     """Heat maps of ``p_true_grid``: unknown dice across, dice needed up, dashed at 50%."""
 
-    kinds = list(dict.fromkeys(grid["bid_kind"]))
-    max_unknown, max_need = int(grid["unknown"].max()), int(grid["need"].max())
+    grid = grid if isinstance(grid, Columns) else Columns({name: list(grid[name]) for name in grid})
+    blocks = grid.groups("bid_kind")
+    max_unknown, max_need = int(max(grid["unknown"])), int(max(grid["need"]))
     with house_style():
-        fig, axes = subplots(1, len(kinds), figsize=(5.5 * len(kinds), 4.6), sharey=True, squeeze=False,
-                                 layout="constrained")
+        fig, axes = subplots(1, len(blocks), figsize=(5.5 * len(blocks), 4.6), sharey=True, squeeze=False,
+                             layout="constrained")
         axes = axes[0]
-        for ax, kind in zip(axes, kinds):
-            block = grid[grid["bid_kind"] == kind]
-            table = block.pivot(index="need", columns="unknown", values="p_true").to_numpy()
+        for ax, (kind, block) in zip(axes, blocks.items()):
+            table = np.full((max_need, max_unknown + 1), np.nan)     # need up, unknown dice across
+            for need, unknown, p_true in zip(block["need"], block["unknown"], block["p_true"]):
+                table[need - 1, unknown] = p_true
             image = ax.imshow(table, origin="lower", aspect="auto", cmap=HEATMAP, vmin=0, vmax=1,
                               extent=(-0.5, max_unknown + 0.5, 0.5, max_need + 0.5))
             ax.contour(np.arange(max_unknown + 1), np.arange(1, max_need + 1), table, levels=[0.5],
@@ -146,10 +159,7 @@ def call_costs(rules: BiddingRules, my_dice, opponents, face: int, bidder: int |
     ``p_true``, ``call`` (challenge, and exact where the preset has it), ``player``,
     ``role``, ``expected_loss``.
     """
-    import pandas as pd
-
     from analysis.bluff.advice import seat_players
-    from analysis.bluff.bids import format_bid
     from analysis.errors import InvalidArgument
 
     held, start = seat_players(rules, my_dice, opponents, start)
@@ -161,30 +171,31 @@ def call_costs(rules: BiddingRules, my_dice, opponents, face: int, bidder: int |
     rows = []
     for count in range(1, sum(held) + 1):
         bid = Bid(count, face)
-        odds = bid_odds(rules, my_dice, unknown, bid, palifico_round)
+        odds = bid_odds(rules, my_dice, unknown, bid, palifico_round, plain=True)
         for call in calls:
             outcome = challenge_outcome(rules, odds, held, caller=0, bidder=bidder, call=call, start=start)
             for player, loss in enumerate(outcome.expected_loss):
                 role = "you" if player == 0 else f"player {player}" + (" (bidder)" if player == bidder else "")
-                rows.append({"bid": format_bid(bid, rules), "count": count, "p_true": odds.p_true, "call": call,
+                rows.append({"bid": format_bid(rules, bid), "count": count, "p_true": odds.p_true, "call": call,
                              "player": player, "role": role, "expected_loss": float(loss)})
         if odds.p_true < 1e-4:      # every later count is as good as false: the curves are flat from here
             break
-    return pd.DataFrame(rows)
+    return Columns.from_rows(rows, ("bid", "count", "p_true", "call", "player", "role", "expected_loss"))
 
 
 def call_cost_chart(costs, rules: BiddingRules, face: int):
     """Expected dice lost by every player against the count of the bid I call, a panel per call."""
 
-    calls = list(dict.fromkeys(costs["call"]))
+    calls = costs.groups("call")
     with house_style():
         fig, axes = subplots(1, len(calls), figsize=(5.5 * len(calls), 4.5), sharey=True, squeeze=False,
-                                 layout="constrained")
-        for ax, call in zip(axes[0], calls):
-            block = costs[costs["call"] == call]
-            for (role, rows), (colour, marker, dash) in zip(block.groupby("player", sort=True), series_styles()):
+                             layout="constrained")
+        for ax, (call, block) in zip(axes[0], calls.items()):
+            players = block.groups("player")
+            for player, (colour, marker, dash) in zip(sorted(players), series_styles()):
+                rows = players[player]
                 ax.plot(rows["count"], rows["expected_loss"], color=colour, marker=marker, linestyle=dash,
-                        markersize=4, label=rows["role"].iloc[0])
+                        markersize=4, label=rows["role"][0])
             whole_number_ticks(ax.xaxis)
             what = "if you challenge" if call == "challenge" else "if you call it exact"
             finish(ax, what, f"bid count N ('N {rules.face_words(face)}')",

@@ -17,6 +17,7 @@ import os
 from dataclasses import dataclass
 from typing import Callable
 
+from analysis.charts.columns import Columns
 from analysis.cli.common import CHART_HELP, bounded
 
 #: The formats a chart is written in, by the output file's extension.
@@ -319,24 +320,6 @@ def write(figure, data, args) -> str:
     if args.data is not None:
         line += f" and {args.data} ({len(data):,} rows)"
     return line
-
-
-class Columns(dict):
-    """The numbers behind a chart as named columns of equal length (column name -> sequence).
-
-    A chart whose numbers come straight from the store uses this instead of a DataFrame,
-    so that drawing it does not import pandas (half a second of a fresh process).
-    """
-
-    def __len__(self) -> int:
-        return len(next(iter(self.values()))) if dict.__len__(self) else 0
-
-    def rows(self):
-        return zip(*self.values())
-
-    @classmethod
-    def from_rows(cls, rows: list[dict]) -> "Columns":
-        return cls({name: [row[name] for row in rows] for name in rows[0]})
 
 
 def _csv_cell(value) -> str:
