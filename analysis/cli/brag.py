@@ -41,91 +41,103 @@ def _hand_of(args) -> str:
 
 
 def register(subparsers) -> None:
+    from analysis.cli import common
+
     brag = subparsers.add_parser("brag", help="Brag: three-card, four-card, Teen Patti")
     commands = brag.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
-
-    freq = commands.add_parser("freq", help="exact count and probability of every hand class")
-    _add_preset(freq)
-    add_json_flag(freq)
-    freq.set_defaults(handler=_freq)
-
-    eq = commands.add_parser("equity", help="win / tie / lose against N opponents (exact for 1-2)")
-    _add_hand(eq)
-    eq.add_argument("--opponents", type=int, default=1, help="players still in against you, 1-7 (default 1)")
-    eq.add_argument("--against", default="any",
-                    help="one opponent's range: any, a class (pair), a class or better (pair+), 'top 20%%'")
-    eq.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (3+ opponents or --simulate)")
-    eq.add_argument("--samples", type=int, default=1_000_000, help="Monte Carlo deals (default 1,000,000)")
-    eq.add_argument("--simulate", action="store_true", help="simulate even where exact enumeration exists")
-    _add_preset(eq)
-    add_json_flag(eq)
-    eq.set_defaults(handler=_equity)
-
-    hand = commands.add_parser("hand", help="name, strength and percentile of hands; with several, who wins")
-    hand.add_argument("hands", nargs="+", help='one or more hands, e.g. "AS 2D 3C" "KH KD 7S"')
-    _add_preset(hand)
-    add_json_flag(hand)
-    hand.set_defaults(handler=_hand)
-
-    see = commands.add_parser("see", help="two players left: see (pay twice the stake), bet or fold")
-    _add_hand(see)
-    see.add_argument("--pot", type=float, required=True, help="chips in the pot before you act")
-    see.add_argument("--stake", type=float, required=True, help="the previous stake")
-    see.add_argument("--against", default="any", help="the opponent's range (default any)")
-    see.add_argument("--opponent-sees", type=float, default=1.0,
-                     help="probability the opponent sees you if you bet instead (default 1)")
-    _add_preset(see)
-    add_json_flag(see)
-    see.set_defaults(handler=_see)
-
-    stay = commands.add_parser("stay", help="stay (bet the stake) or fold against N opponents, played out by the rules")
-    _add_hand(stay)
-    stay.add_argument("--pot", type=float, required=True, help="chips in the pot before you act")
-    stay.add_argument("--stake", type=float, required=True, help="the stake to match")
-    stay.add_argument("--opponents", type=int, default=1, help="players still in against you, 1-7")
-    stay.add_argument("--opponent-stays", type=float, default=0.5,
-                      help="opponents stay in round r with hands beating a share 1 - S**r of all hands (default 0.5)")
-    stay.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (2+ opponents)")
-    stay.add_argument("--samples", type=int, default=1_000_000, help="Monte Carlo deals (default 1,000,000)")
-    _add_preset(stay)
-    add_json_flag(stay)
-    stay.set_defaults(handler=_stay)
-
-    blind = commands.add_parser("blind", help="two players left, cards unseen: keep playing blind or look")
-    blind.add_argument("--pot", type=float, required=True, help="chips in the pot now")
-    blind.add_argument("--stake", type=float, required=True, help="the open stake")
-    blind.add_argument("--rounds", type=int, default=1, help="betting rounds before you see (default 1)")
-    blind.add_argument("--against", default="any", help="the open opponent's range (default any)")
-    _add_preset(blind)
-    add_json_flag(blind)
-    blind.set_defaults(handler=_blind)
-
-    solve = commands.add_parser("solve", help="heads-up betting equilibrium: value of position, exploitability")
-    _add_betting(solve)
-    solve.add_argument("--solver", default="dcfr", help="dcfr (default), cfr+ or cfr")
-    solve.add_argument("--target", type=float, default=1e-3,
-                       help="stop when the exploitability is at most this, chips per ante (default 0.001)")
-    solve.add_argument("--iterations", type=int, default=20_000, help="most iterations (default 20,000)")
-    add_json_flag(solve)
-    solve.set_defaults(handler=_solve)
-
-    advise = commands.add_parser("strategy", help="heads-up: the equilibrium mix and each action's value")
-    _add_betting(advise)
-    advise.add_argument("--hand", required=True, help="your hand")
-    advise.add_argument("--history", default="",
-                        help='the betting so far, comma separated, e.g. "blind,look,bet" (default: the start)')
-    add_json_flag(advise)
-    advise.set_defaults(handler=_strategy)
-
-    table = commands.add_parser("table", help="heads-up equity of every hand as CSV")
-    _add_preset(table)
-    table.add_argument("--against", default="any", help="the opponent's range (default any)")
-    table.add_argument("--out", default="-", type=writable_file, help="CSV file (default: standard output)")
-    add_json_flag(table)
-    table.set_defaults(handler=_table)
-
+    # A command line that names one command builds only its arguments (the others by name and
+    # help): every argument costs argparse time at each start of a question asked at the table.
+    wanted = common.REQUESTED_COMMAND if common.REQUESTED_COMMAND in _COMMANDS else None
+    for name, (help_text, add_arguments, handler) in _COMMANDS.items():
+        parser = commands.add_parser(name, help=help_text)
+        if wanted in (None, name):
+            add_arguments(parser)
+            parser.set_defaults(handler=handler)
     add_chart(commands, "brag")
+
+
+def _freq_arguments(parser) -> None:
+    _add_preset(parser)
+    add_json_flag(parser)
+
+
+def _equity_arguments(parser) -> None:
+    _add_hand(parser)
+    parser.add_argument("--opponents", type=int, default=1, help="players still in against you, 1-7 (default 1)")
+    parser.add_argument("--against", default="any",
+                        help="one opponent's range: any, a class (pair), a class or better (pair+), 'top 20%%'")
+    parser.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (3+ opponents or --simulate)")
+    parser.add_argument("--samples", type=int, default=1_000_000, help="Monte Carlo deals (default 1,000,000)")
+    parser.add_argument("--simulate", action="store_true", help="simulate even where exact enumeration exists")
+    _add_preset(parser)
+    add_json_flag(parser)
+
+
+def _hand_arguments(parser) -> None:
+    parser.add_argument("hands", nargs="+", help='one or more hands, e.g. "AS 2D 3C" "KH KD 7S"')
+    _add_preset(parser)
+    add_json_flag(parser)
+
+
+def _add_hand_pot_stake(parser, stake_help: str) -> None:
+    _add_hand(parser)
+    parser.add_argument("--pot", type=float, required=True, help="chips in the pot before you act")
+    parser.add_argument("--stake", type=float, required=True, help=stake_help)
+
+
+def _see_arguments(parser) -> None:
+    _add_hand_pot_stake(parser, "the previous stake")
+    parser.add_argument("--against", default="any", help="the opponent's range (default any)")
+    parser.add_argument("--opponent-sees", type=float, default=1.0,
+                        help="probability the opponent sees you if you bet instead (default 1)")
+    _add_preset(parser)
+    add_json_flag(parser)
+
+
+def _stay_arguments(parser) -> None:
+    _add_hand_pot_stake(parser, "the stake to match")
+    parser.add_argument("--opponents", type=int, default=1, help="players still in against you, 1-7")
+    parser.add_argument("--opponent-stays", type=float, default=0.5,
+                        help="opponents stay in round r with hands beating a share 1 - S**r of all hands "
+                             "(default 0.5)")
+    parser.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (2+ opponents)")
+    parser.add_argument("--samples", type=int, default=1_000_000, help="Monte Carlo deals (default 1,000,000)")
+    _add_preset(parser)
+    add_json_flag(parser)
+
+
+def _blind_arguments(parser) -> None:
+    parser.add_argument("--pot", type=float, required=True, help="chips in the pot now")
+    parser.add_argument("--stake", type=float, required=True, help="the open stake")
+    parser.add_argument("--rounds", type=int, default=1, help="betting rounds before you see (default 1)")
+    parser.add_argument("--against", default="any", help="the open opponent's range (default any)")
+    _add_preset(parser)
+    add_json_flag(parser)
+
+
+def _solve_arguments(parser) -> None:
+    _add_betting(parser)
+    parser.add_argument("--solver", default="dcfr", help="dcfr (default), cfr+ or cfr")
+    parser.add_argument("--target", type=float, default=1e-3,
+                        help="stop when the exploitability is at most this, chips per ante (default 0.001)")
+    parser.add_argument("--iterations", type=int, default=20_000, help="most iterations (default 20,000)")
+    add_json_flag(parser)
+
+
+def _strategy_arguments(parser) -> None:
+    _add_betting(parser)
+    parser.add_argument("--hand", required=True, help="your hand")
+    parser.add_argument("--history", default="",
+                        help='the betting so far, comma separated, e.g. "blind,look,bet" (default: the start)')
+    add_json_flag(parser)
+
+
+def _table_arguments(parser) -> None:
+    _add_preset(parser)
+    parser.add_argument("--against", default="any", help="the opponent's range (default any)")
+    parser.add_argument("--out", default="-", type=writable_file, help="CSV file (default: standard output)")
+    add_json_flag(parser)
 
 
 def _add_betting(parser) -> None:
@@ -292,3 +304,17 @@ def _table(args) -> int:
             raise InvalidArgument(f"Cannot write '{args.out}': {reason.lower()}.") from None
         print(f"Wrote {len(frame):,} hands to {args.out}.")
     return 0
+
+
+#: Every command: its help line, the function adding its arguments, its handler (in ``--help`` order).
+_COMMANDS = {
+    "freq": ("exact count and probability of every hand class", _freq_arguments, _freq),
+    "equity": ("win / tie / lose against N opponents (exact for 1-2)", _equity_arguments, _equity),
+    "hand": ("name, strength and percentile of hands; with several, who wins", _hand_arguments, _hand),
+    "see": ("two players left: see (pay twice the stake), bet or fold", _see_arguments, _see),
+    "stay": ("stay (bet the stake) or fold against N opponents, played out by the rules", _stay_arguments, _stay),
+    "blind": ("two players left, cards unseen: keep playing blind or look", _blind_arguments, _blind),
+    "solve": ("heads-up betting equilibrium: value of position, exploitability", _solve_arguments, _solve),
+    "strategy": ("heads-up: the equilibrium mix and each action's value", _strategy_arguments, _strategy),
+    "table": ("heads-up equity of every hand as CSV", _table_arguments, _table),
+}
