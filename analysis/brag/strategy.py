@@ -280,13 +280,9 @@ def store_decision_points(solution, variant: str = SOLVE_DEFAULTS["variant"],
     tables). Decisions already stored and sound are left as they are. Four Card Brag (5,222
     strengths) is left to the library: each row of its deal matrix is a pass over 270,725 hands.
     """
-    from analysis.brag.solve import MAX_CLASSES
-
-    if solution.deck is not None:
+    if solution.deck is not None or solution.rules.hand_size != 3:
         return 0
     reader = _Reader(solution)
-    if reader.classes > MAX_CLASSES:
-        return 0
     store, tree, rules = Store(), reader.tree, solution.rules
     deal_rows = None
     written = 0
