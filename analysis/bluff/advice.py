@@ -28,7 +28,7 @@ ASSUMPTION = ("the dice you cannot see are random (earlier bids are not read as 
               "and the next player challenges any raise you make (the worst case for a raise)")
 #: Raises are looked for up to this many counts above the current bid.
 RAISE_REACH = 3
-#: Two-player rounds with at most this many dice in play have solved endgames (``solve.endgame_play``).
+#: Two-player rounds with at most this many dice in play are answered by their solved endgame too.
 ENDGAME_DICE = 3
 
 
@@ -213,7 +213,8 @@ def advise_call(rules: BiddingRules, my_dice, opponents, bid: Bid, bidder: int |
     ``plain=True`` is the command line's quick path: the same answer computed in plain Python,
     without importing numpy (the odds to the last bit; the beliefs from the bids to within
     rounding, ``_plain_beliefs``), its figures held in tuples. It returns None where only the
-    numpy path answers: rollouts, or a two-player endgame small enough to have been solved.
+    numpy path answers: rollouts, or a two-player endgame not read plain from the store (one with
+    3 dice in play, or one not solved yet).
     """
     held, start = seat_players(rules, my_dice, opponents, start)
     players = len(held)
@@ -221,16 +222,25 @@ def advise_call(rules: BiddingRules, my_dice, opponents, bid: Bid, bidder: int |
     for name, index in (("bidder", bidder), ("responder", responder)):
         if not 1 <= index < players:
             raise InvalidArgument(f"The {name} must be an opponent, 1-{players - 1}, not {index}.")
-    if plain and (rollouts or (players == 2 and sum(held) <= ENDGAME_DICE)):
+    equilibrium = None
+    if players == 2 and sum(held) <= ENDGAME_DICE:     # (the endgames live with the table store: not imported else)
+        from analysis.bluff.endgame import endgame_round
+        solved = endgame_round(rules, my_dice, held[1], (*history, bid), palifico_round)
+        if solved is not None:
+            if plain:
+                from analysis.bluff.endgame import stored_endgame_play
+                equilibrium = stored_endgame_play(rules, tuple(my_dice), *solved, (*history, bid), palifico_round)
+                if equilibrium is None:
+                    return None     # not stored, or a 3-dice round: the numpy path's
+            else:
+                from analysis.bluff.solve import endgame_play
+                equilibrium = endgame_play(rules, tuple(my_dice), held[1], (*history, bid), palifico_round)
+    if plain and rollouts:
         return None
     unknown = sum(held) - len(my_dice)
     odds, challenge, exact, raises, recommendation = weigh_actions(
         rules, lambda b: bid_odds(rules, my_dice, unknown, b, palifico_round, plain=plain), bid, bidder, held,
         responder, start, palifico_round, bid.count + RAISE_REACH, max_raises, plain=plain)
-    equilibrium = None
-    if players == 2 and sum(held) <= ENDGAME_DICE:
-        from analysis.bluff.solve import endgame_play
-        equilibrium = endgame_play(rules, tuple(my_dice), held[1], (*history, bid), palifico_round)
     with_history = None
     if turns is not None:
         from analysis.bluff.history_advice import history_advice

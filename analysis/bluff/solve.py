@@ -35,6 +35,8 @@ from typing import Callable, Optional
 import numpy as np
 
 from analysis.bluff.bids import Bid, all_bids, format_bid, format_dice, is_raise
+from analysis.bluff.endgame import (CHALLENGE, EXACT, ROUNDS, SOLVE_ON_DEMAND, EndgamePlay,  # noqa: F401
+                                    default_precision, endgame_round)
 from analysis.bluff.odds import my_count
 from analysis.bluff.outcomes import dice_lost
 from analysis.bluff.rules import BiddingRules
@@ -42,21 +44,13 @@ from analysis.combinatorics import arrangements
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
 from analysis.tables import counted
-from analysis.store import Array, Store, TableKind, prepares
+from analysis.store import Store, prepares
 
-#: A solved round: the average policy, the exploitability trajectory (iterations, exploitability) and
-#: the summary (value, exploitability, iterations done, seconds).
-ROUNDS = TableKind(
-    "bluff/rounds", {"policy": Array("float64", (None,), within=(0, 1)), "trajectory": Array("float64", (None, 2)),
-                     "summary": Array("float64", (4,))},
-    code=(__name__, "analysis.bluff._solve_kernels", "analysis.bluff.bids", "analysis.bluff.outcomes"),
-    check=lambda arrays, params: None if arrays["summary"][2] >= 1 else "it records no iteration")
 VARIANTS = {"cfr": 0, "cfr+": 1, "dcfr": 2}
 #: Largest public tree solved (bid histories); 2v2 (2**24 histories x 21 hands) does not fit here.
 MAX_NODES = 1 << 19
 #: Trees up to this many histories are built in plain Python (no numba start-up for a table question).
 SMALL_TREE = 1 << 13
-CHALLENGE, EXACT = "challenge", "exact"
 
 
 def die_faces(rules: BiddingRules, faces: Optional[int] = None) -> tuple[int, ...]:
@@ -285,6 +279,11 @@ class RoundSolution:
     def rules(self) -> BiddingRules:
         return self.game.rules
 
+    @property
+    def dice(self) -> tuple[int, int]:
+        """The dice of the first and the second bidder."""
+        return self.game.dice
+
     def strategy(self, history, hand, player: Optional[int] = None) -> dict[str, float]:
         """{action: probability} for ``hand`` after the bids in ``history`` (the actor is set by its length)."""
         node = self.game.node_of(history)
@@ -492,15 +491,6 @@ def response_table(solution: RoundSolution):
     return pd.DataFrame(rows)
 
 
-def default_precision(dice) -> tuple[float, int]:
-    """(target exploitability, iteration cap) used by the CLI and the advisor, so they share solves.
-
-    One die each reaches 1e-5 in seconds; a 3-dice round (262,144 histories) costs about
-    0.1 s an iteration here, so it is solved to 1e-3.
-    """
-    return (1e-5, 10000) if sum(dice) <= 2 else (1e-3, 2000)
-
-
 def _prepare_rounds(dice_pairs) -> None:
     """The rounds ``odds bluff solve`` and the advisor ask for by default, every preset, palifico too."""
     from analysis.bluff.rules import PRESETS
@@ -526,44 +516,6 @@ prepares("bluff", "equilibrium rounds with three dice in play (minutes each)")(l
 
 
 # ----------------------------------------------------------------------------- the advisor's endgames
-#: Rounds with at most this many dice in play are solved on demand (about a second);
-#: rounds with 3 dice are used when already in the store (``odds bluff solve --dice 2 1``).
-SOLVE_ON_DEMAND = 2
-
-
-@dataclass(frozen=True)
-class EndgamePlay:
-    """The equilibrium answer to a bid in a solved two-player round."""
-
-    solution: RoundSolution = field(repr=False)
-    history: tuple[Bid, ...]
-    me: int  # 0: I opened the round, 1: the other player did
-    strategy: dict
-
-    @property
-    def recommendation(self) -> str:
-        """The most likely action: a bid (as text) or a call."""
-        return max(self.strategy.items(), key=lambda item: item[1])[0]
-
-    @property
-    def my_value(self) -> float:
-        """My equilibrium value of the whole round, in dice (before the dice were rolled)."""
-        return self.solution.value if self.me == 0 else -self.solution.value
-
-    def to_dict(self) -> dict:
-        return {"round_dice": list(self.solution.game.dice), "i_opened": self.me == 0,
-                "bids": [format_bid(self.solution.rules, b) for b in self.history],
-                "strategy": {a: p for a, p in self.strategy.items() if p > 5e-4},
-                "recommendation": self.recommendation, "exploitability": self.solution.exploitability}
-
-    def __str__(self) -> str:
-        played = ", ".join(f"{action} {p:.3f}" for action, p in
-                           sorted(self.strategy.items(), key=lambda item: -item[1]) if p > 5e-4)
-        g = self.solution.game
-        return (f"  Equilibrium of the solved {g.dice[0]}v{g.dice[1]} endgame round (CFR, exploitability "
-                f"{self.solution.exploitability:.1e} dice): {played}.")
-
-
 def endgame_play(rules: BiddingRules, my_dice, their_dice: int, bids, palifico_round: bool = False
                  ) -> Optional[EndgamePlay]:
     """How to answer the last of ``bids`` (every bid of the round so far, in order) at equilibrium.
@@ -573,18 +525,13 @@ def endgame_play(rules: BiddingRules, my_dice, their_dice: int, bids, palifico_r
     player opened.
     """
     bids = tuple(bids)
-    me = 0 if len(bids) % 2 == 0 else 1
-    dice = (len(my_dice), their_dice) if me == 0 else (their_dice, len(my_dice))
-    in_play = sum(dice)
-    if in_play > 3:
+    solved = endgame_round(rules, my_dice, their_dice, bids, palifico_round)
+    if solved is None:
         return None
-    if palifico_round and not rules.palifico:
-        return None
-    if any(b.count > in_play for b in bids):
-        return None  # a bid above the dice in play: outside the solved track (it is simply false)
+    dice, me = solved
     target, iterations = default_precision(dice)
     solution = solve_round(rules, dice, target=target, iterations=iterations, palifico_round=palifico_round,
-                           only_stored=in_play > SOLVE_ON_DEMAND)
+                           only_stored=sum(dice) > SOLVE_ON_DEMAND)
     if solution is None:
         return None
     strategy = solution.strategy(list(bids), tuple(my_dice), me)

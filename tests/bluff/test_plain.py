@@ -128,13 +128,39 @@ def _floats(value) -> list:
     return [value] if isinstance(value, float) else []
 
 
-def test_the_plain_path_leaves_rollouts_and_solved_endgames_to_numpy():
+def test_the_plain_path_leaves_rollouts_and_unsolved_or_large_endgames_to_numpy(tmp_path, monkeypatch):
+    monkeypatch.setenv("ODDS_CACHE_DIR", str(tmp_path))
     rules = preset("bluff")
     bid = parse_bid(rules, "1x3")
-    assert advise_call(rules, (3,), (1,), bid, plain=True) is None                 # a 1v1 endgame: solved
+    assert advise_call(rules, (3,), (1,), bid, plain=True) is None               # a 1v1 endgame not solved yet
+    assert advise_call(rules, (3, 4), (1,), bid, plain=True) is None             # 3 dice in play
+    assert advise_call(rules, (3, 4), (6,), bid, turns=(Turn(1, bid),), rollouts=10, plain=True) is None
     assert advise_call(rules, (3, 4), (6,), bid, plain=True) is not None
-    turns = (Turn(1, bid),)
-    assert advise_call(rules, (3, 4), (6,), bid, turns=turns, rollouts=10, plain=True) is None
+    assert advise_call(rules, (3, 4), (6,), parse_bid(rules, "9x3"), plain=True) is not None   # above the dice
+
+
+@pytest.fixture(scope="module")
+def store_folder(tmp_path_factory):
+    """One private store for this module's questions: the one-die Bluff round is solved once."""
+    return tmp_path_factory.mktemp("store")
+
+
+def test_a_stored_endgame_is_read_plain_as_the_solver_answers(store_folder, monkeypatch):
+    """Once the one-die round is solved and stored, every hand after every history of bids gets the
+    numpy path's equilibrium answer (text and JSON) from the plain read of the store."""
+    monkeypatch.setenv("ODDS_CACHE_DIR", str(store_folder))
+    rules = preset("bluff")
+    histories = [("1x4",), ("1x2", "1x4"), ("*1",), ("1x1", "1x5", "*1"), ("1x3", "2x1"), ("1x3", "3x1")]
+    assert advise_call(rules, (3,), (1,), parse_bid(rules, "1x4")).equilibrium is not None  # solves, stores
+    for history in histories:
+        bids = tuple(parse_bid(rules, text) for text in history)
+        for die in range(1, 7):
+            question = dict(history=bids[:-1])
+            plain = advise_call(rules, (die,), (1,), bids[-1], plain=True, **question)
+            library = advise_call(rules, (die,), (1,), bids[-1], **question)
+            assert plain is not None and (plain.equilibrium is None) == ("3x1" in history)
+            assert str(plain) == str(library)
+            assert json.dumps(to_plain(plain)) == json.dumps(to_plain(library))
 
 
 CALLS = {
@@ -147,22 +173,24 @@ CALLS = {
                  "--bid", "3x4", "--history", "1:2x4 2:3x4", "--json"],
     "spot on": ["bluff", "call", "--preset", "liars_dice", "--dice", "6 6 2", "--opponents", "4", "5",
                 "--bid", "4x6", "--json"],
+    "endgame": ["bluff", "call", "--preset", "bluff", "--dice", "3", "--opponents", "1", "--bid", "1x4", "--json"],
 }
 
 
 @pytest.mark.parametrize("name", CALLS)
-def test_the_command_imports_no_numpy_numba_or_pandas(name, tmp_path, odds, monkeypatch):
+def test_the_command_imports_no_numpy_numba_or_pandas(name, store_folder, odds, monkeypatch):
     """In a fresh process with a warmed private store: the library's printed answer, and none of the
-    three imported (nor the table store: the plain path needs no stored table)."""
+    three imported (nor the table store, but for the solved endgame it reads: so nothing is written)."""
     script = ("import sys; from analysis.cli.main import main; code = main(sys.argv[1:]); "
               "print(sorted(m for m in ('numpy', 'numba', 'pandas', 'analysis.store') if m in sys.modules), "
               "file=sys.stderr); sys.exit(code)")
-    environment = {**os.environ, "ODDS_CACHE_DIR": str(tmp_path / "store")}
+    environment = {**os.environ, "ODDS_CACHE_DIR": str(store_folder)}
     runs = [subprocess.run([sys.executable, "-c", script, *CALLS[name]], capture_output=True, text=True,
-                           env=environment, cwd=ROOT) for _ in range(2)]   # the first warms what there is to warm
-    for done in runs:
-        assert done.returncode == 0 and done.stderr.strip() == "[]", done.stderr
-    assert not (tmp_path / "store").exists() or not list((tmp_path / "store").rglob("*.podds"))
+                           env=environment, cwd=ROOT) for _ in range(2)]   # the first warms the store
+    assert runs[0].returncode == runs[1].returncode == 0, runs[0].stderr
+    reads = "['analysis.store']" if name == "endgame" else "[]"
+    assert runs[1].stderr.strip() == reads, runs[1].stderr
+    monkeypatch.setenv("ODDS_CACHE_DIR", str(store_folder))
     # What the command printed before it had a plain path: the numpy path, run in-process.
     from analysis.bluff import advice
 

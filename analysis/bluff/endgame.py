@@ -1,0 +1,177 @@
+"""The advisor's solved endgames: the equilibrium answer to a bid in a small two-player round.
+
+``solve.py`` solves a round by CFR and keeps its average strategy in the table store
+(``ROUNDS``); ``solve.endgame_play`` answers from it. This module holds what that answer
+needs without numpy, so ``odds bluff call`` can serve a one-die-each endgame from the
+store in plain Python (``stored_endgame_play``): the round's bid tree rebuilt as the
+solver builds it (``solve.round_game``, ``solve.build_tree_python``) and the strategy read
+from the stored policy with ``Store.load_plain``. Larger rounds (3 dice in play) and rounds
+not yet solved are the numpy path's.
+
+>>> from analysis.bluff.rules import BLUFF
+>>> from analysis.bluff.bids import Bid
+>>> endgame_round(BLUFF, (3,), 1, (Bid(1, 4),))     # one die each, I answer the opening: (dice, me)
+((1, 1), 1)
+>>> endgame_round(BLUFF, (3, 4), 1, (Bid(4, 4),)) is None    # a bid above the dice in play
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+from array import array
+from dataclasses import dataclass, field
+from itertools import combinations_with_replacement
+
+from analysis.bluff.advice import ENDGAME_DICE
+from analysis.bluff.bids import Bid, all_bids, format_bid, is_raise
+from analysis.bluff.outcomes import _losses
+from analysis.bluff.rules import BiddingRules
+from analysis.store import Array, Store, TableKind
+
+#: A solved round: the average policy, the exploitability trajectory (iterations, exploitability) and
+#: the summary (value, exploitability, iterations done, seconds). Read plain too, so it has no check
+#: function (the checksum guards the summary as it guards the policy).
+ROUNDS = TableKind(
+    "bluff/rounds", {"policy": Array("float64", (None,), within=(0, 1)), "trajectory": Array("float64", (None, 2)),
+                     "summary": Array("float64", (4,))},
+    code=("analysis.bluff.solve", "analysis.bluff._solve_kernels", "analysis.bluff.bids", "analysis.bluff.outcomes"))
+CHALLENGE, EXACT = "challenge", "exact"
+#: Rounds with at most this many dice in play are solved on demand (about a second);
+#: rounds with 3 dice are used when already in the store (``odds bluff solve --dice 2 1``).
+SOLVE_ON_DEMAND = 2
+
+
+def default_precision(dice) -> tuple[float, int]:
+    """(target exploitability, iteration cap) used by the CLI and the advisor, so they share solves.
+
+    One die each reaches 1e-5 in seconds; a 3-dice round (262,144 histories) costs about
+    0.1 s an iteration here, so it is solved to 1e-3.
+    """
+    return (1e-5, 10000) if sum(dice) <= 2 else (1e-3, 2000)
+
+
+def endgame_round(rules: BiddingRules, my_dice, their_dice: int, bids, palifico_round: bool = False
+                  ) -> tuple[tuple[int, int], int] | None:
+    """The solved round that answers the last of ``bids``: (dice of the first and second bidder, my seat),
+    or None when no solved endgame applies (too many dice, no palifico in the rules, a bid above the
+    dice in play). The round's first bidder made ``bids[0]``, so with an odd number of bids the other
+    player opened."""
+    me = 0 if len(bids) % 2 == 0 else 1
+    dice = (len(my_dice), their_dice) if me == 0 else (their_dice, len(my_dice))
+    in_play = sum(dice)
+    if in_play > ENDGAME_DICE or (palifico_round and not rules.palifico):
+        return None
+    if any(b.count > in_play for b in bids):
+        return None  # a bid above the dice in play: outside the solved track (it is simply false)
+    return dice, me
+
+
+@dataclass(frozen=True)
+class StoredRound:
+    """What the advisor shows of a solved round read plain from the store (``solve.RoundSolution``'s
+    rules, dice, value and exploitability)."""
+
+    rules: BiddingRules = field(repr=False)
+    dice: tuple[int, int]
+    value: float
+    exploitability: float
+
+
+@dataclass(frozen=True)
+class EndgamePlay:
+    """The equilibrium answer to a bid in a solved two-player round."""
+
+    solution: object = field(repr=False)  # solve.RoundSolution, or a StoredRound from the plain path
+    history: tuple[Bid, ...]
+    me: int  # 0: I opened the round, 1: the other player did
+    strategy: dict
+
+    @property
+    def recommendation(self) -> str:
+        """The most likely action: a bid (as text) or a call."""
+        return max(self.strategy.items(), key=lambda item: item[1])[0]
+
+    @property
+    def my_value(self) -> float:
+        """My equilibrium value of the whole round, in dice (before the dice were rolled)."""
+        return self.solution.value if self.me == 0 else -self.solution.value
+
+    def to_dict(self) -> dict:
+        return {"round_dice": list(self.solution.dice), "i_opened": self.me == 0,
+                "bids": [format_bid(self.solution.rules, b) for b in self.history],
+                "strategy": {a: p for a, p in self.strategy.items() if p > 5e-4},
+                "recommendation": self.recommendation, "exploitability": self.solution.exploitability}
+
+    def __str__(self) -> str:
+        played = ", ".join(f"{action} {p:.3f}" for action, p in
+                           sorted(self.strategy.items(), key=lambda item: -item[1]) if p > 5e-4)
+        dice = self.solution.dice
+        return (f"  Equilibrium of the solved {dice[0]}v{dice[1]} endgame round (CFR, exploitability "
+                f"{self.solution.exploitability:.1e} dice): {played}.")
+
+
+def stored_endgame_play(rules: BiddingRules, my_dice, dice: tuple[int, int], me: int, bids,
+                        palifico_round: bool = False) -> EndgamePlay | None:
+    """``solve.endgame_play`` for a round of one die each, read plain from the store; None when the store
+    has no sound solve of it (the numpy path then solves it and stores it)."""
+    if sum(dice) > SOLVE_ON_DEMAND:
+        return None
+    faces = tuple(rules.bid_faces)
+    total = sum(dice)
+    round_bids = all_bids(rules, total)
+    calls = (CHALLENGE,) + ((EXACT,) if rules.exact_call else ())
+    target, iterations = default_precision(dice)
+    params = {"dice": list(dice), "faces": list(faces), "palifico_round": palifico_round,
+              "variant": "dcfr", "iterations": iterations, "target": target, "payoff": "dice",
+              "payoff_sha": _payoff_digest(rules, dice, round_bids, calls)}
+    arrays = Store().load_plain(ROUNDS, rules, params)
+    if arrays is None or arrays["summary"][2] < 1:
+        return None
+    # The bid tree in the solver's order (``solve.round_game``, ``solve.build_tree_python``): row j of
+    # ``follows`` lists the raises of bid j, the last row the openings; nodes breadth first from the opening.
+    opening = len(round_bids)
+    follows = [[k for k, bid in enumerate(round_bids) if is_raise(rules, previous, bid, palifico_round)]
+               for previous in (*round_bids, None)]
+    last, actor, child_start = [-1], [0], []
+    n = 0
+    while n < len(last):
+        children = follows[opening if last[n] < 0 else last[n]]
+        child_start.append(len(last))
+        last.extend(children)
+        actor.extend([1 - actor[n]] * len(children))
+        n += 1
+    node = 0
+    for bid in bids:
+        children = follows[opening if last[node] < 0 else last[node]]
+        if round_bids.index(bid) not in children:
+            return None     # not a raise here: the numpy path says why
+        node = child_start[node] + children.index(round_bids.index(bid))
+
+    def actions(n: int) -> int:
+        return len(follows[opening if last[n] < 0 else last[n]]) + (len(calls) if last[n] >= 0 else 0)
+
+    # The policy holds, node after node, each hand of the player to act: its chance of each action.
+    hands = [list(combinations_with_replacement(faces, count)) for count in dice]
+    offset = sum(actions(n) * len(hands[actor[n]]) for n in range(node))
+    size = actions(node)
+    base = offset + hands[actor[node]].index(tuple(sorted(my_dice))) * size
+    names = [format_bid(rules, round_bids[k]) for k in follows[opening if last[node] < 0 else last[node]]]
+    names += list(calls) if last[node] >= 0 else []
+    strategy = dict(zip(names, arrays["policy"].flat[base:base + size].tolist()))
+    value, exploitability = arrays["summary"][0], arrays["summary"][1]
+    return EndgamePlay(StoredRound(rules, tuple(dice), value, exploitability), tuple(bids), me, strategy)
+
+
+def _payoff_digest(rules: BiddingRules, dice, round_bids, calls) -> str:
+    """The SHA-256 of ``solve.round_game``'s payoff array ([call, caller, bid, actual count] -> the dice
+    the second bidder loses minus the first bidder's), part of the stored solve's name."""
+    start = max(rules.starting_dice(2), *dice)
+    values = array("d")
+    for call in calls:
+        for caller in (0, 1):
+            for bid in round_bids:
+                for actual in range(sum(dice) + 1):
+                    loss, _ = _losses(rules, call, actual, bid.count, dice, caller, 1 - caller, start)
+                    values.append(float(loss[1] - loss[0]))
+    return hashlib.sha256(values.tobytes()).hexdigest()
