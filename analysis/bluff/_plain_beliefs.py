@@ -10,10 +10,11 @@ time numpy takes to import.
 
 The arithmetic follows ``model.action_likelihood`` and ``beliefs.Beliefs`` step for step,
 sums included: numpy's pairwise summation (``pairwise_sum``) and its convolution's order
-(``convolve``). So the figures are the library's to the last bit, except where numpy hands
-a sum to BLAS, whose order is the machine's: a convolution with an opponent of 15 or more
-dice may then differ in the last digit. A test compares the two paths, and their printed
-answers, over rounds of every preset.
+(``convolve``). So the figures are the library's to the last bit. Hands of more than
+``MAX_PLAIN_HAND`` dice are left to the numpy path: numpy hands their count convolution to
+BLAS, which sums in the machine's own order, and their hundreds of thousands of multisets
+are numpy's work anyway. A test compares the two paths, and their printed answers, over
+rounds of every preset.
 """
 
 from __future__ import annotations
@@ -28,6 +29,10 @@ from analysis.bluff.model_params import BiddingModel, one_model_each, unexplaine
 from analysis.bluff.odds import BidOdds, _chance_kind, bid_odds, count_row, my_count
 from analysis.bluff.rules import BiddingRules
 from analysis.combinatorics import multinomial
+
+#: The largest opponent's hand read here (2,002 multisets): a count convolution with a longer hand would
+#: be summed by BLAS on the numpy path, in an order plain Python cannot follow.
+MAX_PLAIN_HAND = 14
 
 
 @lru_cache(maxsize=32)
@@ -69,7 +74,8 @@ def pairwise_sum(values, start: int = 0, length: int | None = None) -> float:
 
 def convolve(first: list[float], second: list[float]) -> list[float]:
     """``numpy.convolve`` of two float vectors: each value a plain sum of products, taken in the order of the
-    longer vector (numpy's, while the shorter one has under 16 values; BLAS sums longer overlaps its own way)."""
+    longer vector (numpy's while the shorter one has under 16 values, as every hand up to ``MAX_PLAIN_HAND``
+    dice; BLAS sums longer overlaps its own way)."""
     if len(first) < len(second):
         first, second = second, first
     return [sum_seq(first[i] * second[a - i] for i in range(max(0, a - len(second) + 1), min(a, len(first) - 1) + 1))

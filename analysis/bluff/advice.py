@@ -211,10 +211,10 @@ def advise_call(rules: BiddingRules, my_dice, opponents, bid: Bid, bidder: int |
     actions played out by ``rollouts`` seeded rollouts each when that is above 0.
 
     ``plain=True`` is the command line's quick path: the same answer computed in plain Python,
-    without importing numpy (the odds to the last bit; the beliefs from the bids to within
-    rounding, ``_plain_beliefs``), its figures held in tuples. It returns None where only the
-    numpy path answers: rollouts, or a two-player endgame not read plain from the store (one with
-    3 dice in play, or one not solved yet).
+    without importing numpy (the same figures to the last bit: ``odds.count_row``,
+    ``_plain_beliefs``, ``endgame``), held in tuples. It returns None where only the numpy path
+    answers: rollouts, beliefs about a hand of more than 14 dice, or a two-player endgame not read
+    plain from the store (one with 3 dice in play, or one not solved yet).
     """
     held, start = seat_players(rules, my_dice, opponents, start)
     players = len(held)
@@ -237,6 +237,10 @@ def advise_call(rules: BiddingRules, my_dice, opponents, bid: Bid, bidder: int |
                 equilibrium = endgame_play(rules, tuple(my_dice), held[1], (*history, bid), palifico_round)
     if plain and rollouts:
         return None
+    if plain and turns is not None:
+        from analysis.bluff._plain_beliefs import MAX_PLAIN_HAND
+        if max(held[1:]) > MAX_PLAIN_HAND:
+            return None
     unknown = sum(held) - len(my_dice)
     odds, challenge, exact, raises, recommendation = weigh_actions(
         rules, lambda b: bid_odds(rules, my_dice, unknown, b, palifico_round, plain=plain), bid, bidder, held,
