@@ -12,13 +12,11 @@ numpy path, as does a store without the values (which then builds and saves them
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from analysis.store import Store
 from analysis.yacht._stored import STATE_VALUES
 from analysis.yacht.card import (Advice, ScoreCard, asked_box_index, option_rows, rank_by_expected_score,
                                  read_position)
-from analysis.yacht.dice import FACES, FIRST_FULL_KEEP, KEEP_INDEX, KEEPS, ROLL_INDEX, ROLLS
+from analysis.yacht.dice import FIRST_FULL_KEEP, KEEPS, ROLL_INDEX, ROLLS, keep_steps
 from analysis.yacht.rules import Rules
 from analysis.yacht.scoring import NEG, joker_applies, write_box
 
@@ -38,25 +36,9 @@ class _Grid:
         return self.rows[box][roll]
 
 
-@lru_cache(maxsize=1)
-def _keep_steps() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    """(the six keeps one die larger, the distinct keeps one die smaller) of every keep, by keep index."""
-    larger = tuple(tuple(KEEP_INDEX[tuple(sorted(keep + (face,)))] for face in range(1, FACES + 1))
-                   if len(keep) < len(ROLLS[0]) else () for keep in KEEPS)
-    smaller = []
-    for keep in KEEPS:
-        rest = []
-        for face in sorted(set(keep)):
-            fewer = list(keep)
-            fewer.remove(face)
-            rest.append(KEEP_INDEX[tuple(fewer)])
-        smaller.append(tuple(rest))
-    return larger, tuple(smaller)
-
-
 def keep_values(roll_vals: list[float]) -> list[float]:
     """The expected ``roll_vals`` after each keep, throwing the other dice one at a time (``turn.keep_values``)."""
-    larger, _ = _keep_steps()
+    larger, _ = keep_steps()
     out = [0.0] * FIRST_FULL_KEEP + list(roll_vals)    # the last 252 keeps are the rolls themselves
     for keep in range(FIRST_FULL_KEEP - 1, -1, -1):    # keeps are ordered by size: larger ones are done first
         a, b, c, d, e, f = larger[keep]
@@ -67,7 +49,7 @@ def keep_values(roll_vals: list[float]) -> list[float]:
 
 def best_keep_values(keep_vals: list[float]) -> list[float]:
     """For each roll, the best of ``keep_vals`` over the keeps it can set aside (``turn.best_keep_values``)."""
-    _, smaller = _keep_steps()
+    _, smaller = keep_steps()
     best = list(keep_vals)
     for keep in range(1, len(KEEPS)):                  # smaller keeps first: each holds the best of its sub-keeps
         below = max(best[sub] for sub in smaller[keep])

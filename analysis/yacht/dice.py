@@ -52,6 +52,23 @@ def sub_keeps(roll: tuple[int, ...]) -> list[tuple[int, ...]]:
     return sorted(found, key=KEEP_INDEX.__getitem__)
 
 
+@lru_cache(maxsize=1)
+def keep_steps() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """(larger, smaller) by keep index: the keep with one more die showing face 1..6 (none for five
+    dice), and the distinct keeps with one die fewer. Plain tuples; ``TABLES`` holds them as arrays."""
+    larger = tuple(tuple(KEEP_INDEX[tuple(sorted(keep + (face,)))] for face in range(1, FACES + 1))
+                   if len(keep) < DICE else () for keep in KEEPS)
+    smaller = []
+    for keep in KEEPS:
+        fewer = []
+        for face in sorted(set(keep)):
+            rest = list(keep)
+            rest.remove(face)
+            fewer.append(KEEP_INDEX[tuple(rest)])
+        smaller.append(tuple(fewer))
+    return larger, tuple(smaller)
+
+
 @dataclass(frozen=True)
 class Tables:
     keep_start: np.ndarray   # int64[463]: row starts of the keep -> roll table
@@ -92,15 +109,11 @@ def _build_tables() -> Tables:
     keep_add = np.full((len(KEEPS), FACES + 1), -1, dtype=np.int64)
     keep_remove = np.full((len(KEEPS), DICE), -1, dtype=np.int64)
     n_remove = np.zeros(len(KEEPS), dtype=np.int64)
-    for k, keep in enumerate(KEEPS):
-        if len(keep) < DICE:
-            for face in range(1, FACES + 1):
-                keep_add[k, face] = KEEP_INDEX[tuple(sorted(keep + (face,)))]
-        for j, face in enumerate(sorted(set(keep))):
-            rest = list(keep)
-            rest.remove(face)
-            keep_remove[k, j] = KEEP_INDEX[tuple(rest)]
-        n_remove[k] = len(set(keep))
+    larger, smaller = keep_steps()
+    for k in range(len(KEEPS)):
+        keep_add[k, 1:1 + len(larger[k])] = larger[k]
+        keep_remove[k, :len(smaller[k])] = smaller[k]
+        n_remove[k] = len(smaller[k])
     return Tables(np.array(start, dtype=np.int64), np.array(target, dtype=np.int64),
                   np.array(prob), roll_keeps, n_roll_keeps, first, counts, keep_add, keep_remove, n_remove)
 
