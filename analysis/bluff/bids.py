@@ -16,6 +16,7 @@ or the text (``parse_bid("7x4", BLUFF)``) is still read the same way.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from dataclasses import dataclass
@@ -183,8 +184,16 @@ def check_raise(rules: BiddingRules, previous: Bid | None, new: Bid, palifico_ro
 def all_bids(rules: BiddingRules, max_count: int) -> list[Bid]:
     """Every bid with count 1..max_count, in track order."""
     _check_listed(max_count)
-    bids = [Bid(count, face) for count in range(1, max_count + 1) for face in rules.bid_faces]
-    return sorted(bids, key=lambda b: _track_key(rules, b))
+    return list(_track(rules, max_count)[0])
+
+
+@functools.lru_cache(maxsize=64)
+def _track(rules: BiddingRules, max_count: int) -> tuple[tuple[Bid, ...], tuple[tuple[int, int, int], ...]]:
+    """Every bid with count 1..max_count in track order, and their keys: made once per table size (the
+    beliefs list the raises of every bid in a history, the advisor those of the bid to answer)."""
+    keyed = sorted((_track_key(rules, bid), bid) for bid in
+                   (Bid(count, face) for count in range(1, max_count + 1) for face in rules.bid_faces))
+    return tuple(bid for _, bid in keyed), tuple(key for key, _ in keyed)
 
 
 @rules_first
@@ -192,12 +201,11 @@ def legal_raises(rules: BiddingRules, previous: Bid | None, max_count: int,
                  palifico_round: bool = False) -> list[Bid]:
     """The legal raises of ``previous`` with count at most ``max_count``, in track order."""
     _check_listed(max_count)
+    bids, keys = _track(rules, max_count)
     if previous is None or palifico_round:
-        return [bid for bid in all_bids(rules, max_count) if _is_raise(rules, previous, bid, palifico_round)]
-    bids = [Bid(count, face) for count in range(1, max_count + 1) for face in rules.bid_faces]
-    floor = _track_key(rules, previous)     # one key for the bid to beat, then one per candidate
-    keyed = sorted((key, bid) for bid in bids if (key := _track_key(rules, bid)) > floor)
-    return [bid for _, bid in keyed]
+        return [bid for bid in bids if _is_raise(rules, previous, bid, palifico_round)]
+    # Every bid after the one to beat on the track: the keys are in order, so one search finds them.
+    return list(bids[bisect.bisect_right(keys, _track_key(rules, previous)):])
 
 
 def _check_listed(max_count: int) -> None:
