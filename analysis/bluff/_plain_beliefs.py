@@ -83,7 +83,8 @@ def convolve(first: list[float], second: list[float]) -> list[float]:
 
 
 def sum_seq(values) -> float:
-    """A sum from 0.0 in the order given (``sum`` starts from the integer 0: the same, but said here)."""
+    """A plain running sum in the order given, as numpy's dot products add (the built-in ``sum`` of
+    floats compensates rounding from Python 3.12 on, so it is not used for figures that must match)."""
     total = 0.0
     for value in values:
         total += value
