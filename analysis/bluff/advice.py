@@ -60,7 +60,7 @@ class CallAdvice:
     recommendation: str  # "challenge", "exact" or "raise"
     best_raise: Bid | None
     assumption: str = ASSUMPTION
-    #: In a two-player endgame within the solved rounds: the equilibrium answer (solve.EndgamePlay).
+    #: In a two-player endgame within the solved rounds: the equilibrium answer (endgame.EndgamePlay).
     equilibrium: object = None
     #: With the round's history: the same questions answered with the bids read as evidence (HistoryAdvice).
     with_history: object = None
