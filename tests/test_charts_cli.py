@@ -254,6 +254,12 @@ def test_yacht_data_equals_box_odds_solve_and_advise(odds, tmp_path):
         np.testing.assert_allclose([float(r[column]) for r in rows], table[column], rtol=1e-12)
 
     solution = solve("yacht_kr")
+    from analysis.charts.yacht import optimal_play
+    from analysis.yacht.rules import preset
+
+    stored = optimal_play(preset("yacht_kr"))          # what the chart reads instead of solve (no pandas)
+    assert np.array_equal(stored.distribution, solution.distribution)
+    assert stored.expected_score == solution.expected_score
     rows = _rows(dist)
     scores = np.array([int(r["score"]) for r in rows])
     chances = np.array([float(r["chance"]) for r in rows])
@@ -321,6 +327,39 @@ def test_brag_data_equals_frequencies_equity_and_thresholds(odds, tmp_path):
         mine = [r for r in rows if r["decision"] == label]
         assert [r["weakest_hand"] for r in mine] == list(frame["weakest_hand"])
         np.testing.assert_allclose([float(r["percentile"]) for r in mine], frame["percentile"], rtol=1e-12)
+
+
+@pytest.mark.parametrize("preset", ["brag3", "brag4"])
+def test_brag_chart_numbers_equal_the_library_tables_exactly(preset):
+    """The charts compute from the stored tables without pandas: the same numbers, exactly, as the
+    library's DataFrames (frequencies, equity_table, see/stay thresholds, two-opponent table)."""
+    from analysis.brag import frequencies
+    from analysis.brag.advice import see_thresholds, stay_thresholds
+    from analysis.brag.equity import equity_table, two_opponent_table
+    from analysis.charts.brag import (class_frequencies, class_landmarks, heads_up_shares, see_threshold_rows,
+                                      stay_threshold_rows, two_opponent_shares)
+
+    def same(columns, frame):
+        assert list(columns) == list(frame.columns)
+        for name in frame.columns:
+            expected = frame[name].tolist()
+            assert [None if v != v else v for v in columns[name]] == [None if v != v else v for v in expected]
+
+    same(class_frequencies(preset), frequencies(preset).reset_index())
+    table = equity_table(preset)
+    shares = heads_up_shares(preset)
+    for name in ("strength", "class", "percentile", "win", "equity"):
+        assert np.array_equal(shares[name], table[name].to_numpy()), name
+    landmarks = [str(table[table["class"] == name].sort_values("equity", kind="stable")["hand"].iloc[
+        (table["class"] == name).sum() // 2]) for name in frequencies(preset).index]
+    assert class_landmarks(preset) == landmarks
+    ratios = np.geomspace(0.5, 500, 31)
+    for against in ("any", "pair+", "prial"):
+        same(see_threshold_rows(preset, ratios, against), see_thresholds(preset, ratios, against))
+    same(stay_threshold_rows(preset, ratios, 1), stay_thresholds(preset, ratios, 1))
+    if preset == "brag3":
+        same(stay_threshold_rows(preset, ratios, 2), stay_thresholds(preset, ratios, 2))
+        assert np.array_equal(two_opponent_shares(preset)["equity"], two_opponent_table(preset)["equity"])
 
 
 def test_backgammon_data_equals_dice_and_bearoff_tables(odds, tmp_path):
@@ -459,21 +498,24 @@ def test_charts_build_without_a_display(tmp_path):
 
 
 #: Chart kinds whose numbers come from the store or a little arithmetic: drawn without pandas or numba.
-LEAN_KINDS = ["backgammon-entry", "backgammon-shots", "backgammon-bearoff", "bluff-bids", "bluff-heatmap",
-              "bluff-cost"]
+LEAN_KINDS = {name: KINDS[name] for name in (
+    "backgammon-entry", "backgammon-shots", "backgammon-bearoff", "bluff-bids", "bluff-heatmap", "bluff-cost",
+    "yacht-distribution", "yacht-reach", "yacht-keeps", "brag-freq", "brag-threshold")}
+LEAN_KINDS["brag-equity-heads-up"] = ("brag", "chart", "equity", "--preset", "teen_patti")
+LEAN_KINDS["brag-threshold-two-opponents"] = ("brag", "chart", "threshold", "--preset", "brag3")
 
 
-@pytest.mark.parametrize("name", LEAN_KINDS)
-def test_charts_from_the_store_import_no_pandas_numba_or_pyplot(odds, tmp_path, name):
-    """What keeps a chart quick (benchmarks/bench_charts.py times it): with its numbers stored (a first
-    run stores them), the chart imports neither pandas nor numba, nor pyplot or the 3-D axes."""
+@pytest.mark.parametrize("name", sorted(LEAN_KINDS))
+def test_charts_from_the_store_import_no_pandas_numba_or_pyplot(tmp_path, name):
+    """What keeps a chart quick (benchmarks/bench_charts.py times it): with its numbers stored (the
+    first run stores them), the chart imports neither pandas nor numba, nor pyplot or the 3-D axes."""
     out = str(tmp_path / "c.png")
-    assert odds(*KINDS[name], "--out", out).code == 0          # fills this session's store
     heavy = ("pandas", "numba", "matplotlib.pyplot", "mpl_toolkits.mplot3d")
     code = ("import sys; from analysis.cli.main import main; "
-            f"code = main([*{KINDS[name]!r}, '--out', {out!r}]); "
+            f"code = main([*{LEAN_KINDS[name]!r}, '--out', {out!r}]); "
             f"print(code, sorted(m for m in {heavy!r} if m in sys.modules))")
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    for _ in range(2):
+        done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.stdout.splitlines()[-1] == "0 []", (name, done.stdout, done.stderr)
 
 

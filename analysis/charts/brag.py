@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.ticker import FuncFormatter
 
+from analysis.charts.columns import Columns
 from analysis.charts.style import COLOURS, finish, house_style, series_styles, subplots
 
 
@@ -17,22 +18,54 @@ def game_name(rules) -> str:
     return GAME_NAMES.get(getattr(rules, "name", rules), getattr(rules, "name", rules))
 
 
+def _columns(frame) -> Columns:
+    """A DataFrame's columns (its index first when it is named, as ``reset_index`` puts it), as Columns."""
+    if isinstance(frame, Columns):
+        return frame
+    index = {frame.index.name: frame.index.tolist()} if frame.index.name else {}
+    return Columns(index, **{name: frame[name].tolist() for name in frame.columns})
+
+
+def class_frequencies(rules="brag3") -> Columns:
+    """``frequencies(rules).reset_index()`` as Columns, counted the same way from the stored hand
+    strengths (the library's table is a DataFrame; the chart draws without pandas)."""
+    from analysis.brag.rules import CLASS_TITLES, CLASSES, preset
+    from analysis.brag.tables import class_codes, hand_table
+
+    rules = preset(rules)
+    strengths = hand_table(rules).strengths
+    codes = class_codes(strengths, rules)
+    total, counts = len(strengths), np.bincount(codes, minlength=len(CLASSES))
+
+    def row(code: int) -> dict:
+        members = strengths[codes == code]
+        return {"class": CLASSES[code], "title": CLASS_TITLES[CLASSES[code]], "hands": int(counts[code]),
+                "probability": counts[code] / total, "one_in": total / counts[code],
+                "distinct_strengths": int(np.unique(members).size),
+                "weaker_than_class": float(np.count_nonzero(strengths < members.min()) / total)}
+
+    return Columns.from_rows([row(code) for code in reversed(range(len(CLASSES)))])    # best class first
+
+
 def class_frequency_chart(tables: dict, title: str = "How often each class is dealt"):
-    """Bars of each class's probability (log scale) for several presets: ``{name: frequencies()}``."""
+    """Bars of each class's probability (log scale) for several presets: ``{name: frequencies()}``
+    (or ``class_frequencies()``)."""
+    tables = {name: _columns(table) for name, table in tables.items()}
     with house_style():
         fig, ax = subplots()
         names = list(tables)
-        classes = list(next(iter(tables.values())).index)
+        first = tables[names[0]]
+        classes = list(first["class"])
         width = 0.8 / len(names)
         hatches = ("", "//", "..", "xx")
         for i, name in enumerate(names):
-            table = tables[name]
+            probability = dict(zip(tables[name]["class"], tables[name]["probability"]))
             positions = np.arange(len(classes)) + (i - (len(names) - 1) / 2) * width
-            ax.bar(positions, 100 * table.loc[classes, "probability"], width, label=name,
+            ax.bar(positions, [100 * probability[c] for c in classes], width, label=name,
                    color=COLOURS[i], hatch=hatches[i % len(hatches)], edgecolor="white")
         ax.set_yscale("log")
         ax.yaxis.set_major_formatter(FuncFormatter(lambda share, _: f"{share:g}"))   # 0.1, 1, 10, not 10^-1
-        ax.set_xticks(np.arange(len(classes)), [tables[names[0]].loc[c, "title"] for c in classes])
+        ax.set_xticks(np.arange(len(classes)), list(first["title"]))
         ax.tick_params(axis="x", labelrotation=20)
         finish(ax, title, "hand class (best first)",
                "probability (%, log scale)", legend=True)
@@ -68,12 +101,14 @@ def opponents_chart(frame, title: str = "Pot share at a showdown against more pl
     ``frame`` has columns hand, opponents, equity, standard_error (0 where exact);
     error bars show 2 standard errors.
     """
+    frame = _columns(frame)
     with house_style():
         fig, ax = subplots()
-        for (hand, rows), (colour, marker, dash) in zip(frame.groupby("hand", sort=False), series_styles()):
-            ax.errorbar(rows["opponents"], 100 * rows["equity"], yerr=200 * rows["standard_error"],
-                        color=colour, marker=marker, linestyle=dash, capsize=3, label=hand)
-        ax.set_xticks(sorted(frame["opponents"].unique()))     # whole numbers of players
+        for (hand, rows), (colour, marker, dash) in zip(frame.groups("hand").items(), series_styles()):
+            ax.errorbar(rows["opponents"], 100 * np.asarray(rows["equity"]),
+                        yerr=200 * np.asarray(rows["standard_error"]), color=colour, marker=marker,
+                        linestyle=dash, capsize=3, label=hand)
+        ax.set_xticks(sorted(set(frame["opponents"])))     # whole numbers of players
         finish(ax, title, "opponents still in (players)",
                "pot share (%)")
         ax.legend(fontsize=8, ncols=2)     # seven landmark hands: a smaller legend in two columns
@@ -88,7 +123,7 @@ def threshold_chart(series: dict, title: str = "How good a hand must be to see o
     with house_style():
         fig, ax = subplots()
         for (label, frame), (colour, marker, dash) in zip(series.items(), series_styles()):
-            ax.plot(frame["pot_to_stake"], frame["percentile"], color=colour, marker=marker,
+            ax.plot(list(frame["pot_to_stake"]), list(frame["percentile"]), color=colour, marker=marker,
                     linestyle=dash, markevery=3, label=label)
         ax.set_xscale("log")
         ax.xaxis.set_major_formatter(FuncFormatter(lambda ratio, _: f"{ratio:g}"))   # 1, 10, not 10^0
@@ -97,26 +132,107 @@ def threshold_chart(series: dict, title: str = "How good a hand must be to see o
         return fig
 
 
+def heads_up_shares(rules="brag3", against: str = "any") -> dict:
+    """``equity_table``'s columns the charts use, as numpy arrays: ``strength``, ``class``,
+    ``percentile``, ``win``, ``equity`` (and ``hands``, the card codes: format them with
+    ``format_hands(hands[:, ::-1])``), computed as ``equity_table`` computes them from the stored
+    heads-up counts (read without starting numba; built and stored by the library when missing)."""
+    from analysis.brag._stored import VERSUS
+    from analysis.brag.equity import heads_up_counts_table
+    from analysis.brag.frequencies import percentiles
+    from analysis.brag.rules import CLASSES, preset
+    from analysis.brag.tables import class_codes, hand_table
+    from analysis.store import Store
+
+    rules = preset(rules)
+    table = hand_table(rules)
+    counts = (Store().load(VERSUS, rules, {"against": against, "hands": len(table.hands)})
+              or heads_up_counts_table(rules, against))
+    available = counts["available"].astype(float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        win = counts["beats"] / available
+        tie = counts["ties"] / available
+    return {"hands": table.hands, "strength": table.strengths,
+            "class": np.array(CLASSES)[class_codes(table.strengths, rules)], "percentile": percentiles(rules),
+            "win": win, "equity": win + tie / 2}
+
+
+def two_opponent_shares(rules="brag3") -> dict:
+    """``two_opponent_table``'s ``strength``, ``percentile`` and ``equity`` (and the ``hands``) as numpy
+    arrays, computed as it computes them from the stored counts (built by the library when missing)."""
+    from math import comb
+
+    from analysis.brag._stored import TWO_OPPONENTS
+    from analysis.brag.equity import two_opponent_table
+    from analysis.brag.frequencies import percentiles
+    from analysis.brag.rules import preset
+    from analysis.brag.tables import hand_table
+    from analysis.store import Store
+
+    rules = preset(rules)
+    table = hand_table(rules)
+    stored = Store().load(TWO_OPPONENTS, rules, {"hands": len(table.hands)})
+    if stored is None:
+        two_opponent_table(rules)          # builds and stores the counts (and checks the preset)
+        stored = Store().load(TWO_OPPONENTS, rules, {"hands": len(table.hands)})
+    counts = stored["counts"]
+    deals = comb(49, 3) * comb(46, 3)
+    win, tie2, tie3, _ = (counts[:, i] / deals for i in range(4))
+    return {"hands": table.hands, "strength": table.strengths, "percentile": percentiles(rules),
+            "equity": win + tie2 / 2 + tie3 / 3}
+
+
+def _weakest(shares: dict, column: str, needed: float) -> dict:
+    """The weakest hand (lowest strength, the first in table order) whose ``column`` reaches ``needed``."""
+    from analysis.brag.cards import format_hands
+
+    good = np.flatnonzero(shares[column] >= needed)
+    if good.size == 0:
+        return {"weakest_hand": None, "percentile": float("nan")}
+    row = good[np.argmin(shares["strength"][good])]
+    return {"weakest_hand": str(format_hands(shares["hands"][[row]][:, ::-1])[0]),
+            "percentile": float(shares["percentile"][row])}
+
+
+def _threshold_rows(shares: dict, column: str, pot_to_stake, needed_name: str, needed) -> Columns:
+    """For each ratio, ``needed(ratio)`` (named ``needed_name``) and the weakest hand reaching it."""
+    return Columns.from_rows([{"pot_to_stake": float(ratio), needed_name: needed(float(ratio)),
+                               **_weakest(shares, column, needed(float(ratio)))} for ratio in pot_to_stake])
+
+
+def see_threshold_rows(rules, pot_to_stake, against: str = "any") -> Columns:
+    """``see_thresholds(rules, pot_to_stake, against)`` as Columns (the same numbers, without pandas)."""
+    return _threshold_rows(heads_up_shares(rules, against), "win", pot_to_stake, "win_needed",
+                           lambda ratio: 2 / (ratio + 2))
+
+
+def stay_threshold_rows(rules, pot_to_stake, opponents: int = 1) -> Columns:
+    """``stay_thresholds(rules, pot_to_stake, opponents)`` for 1 or 2 opponents, as Columns."""
+    shares = heads_up_shares(rules) if opponents == 1 else two_opponent_shares(rules)
+    return _threshold_rows(shares, "equity", pot_to_stake, "share_needed",
+                           lambda ratio: 1 / (ratio + opponents + 1))
+
+
 def class_landmarks(rules="brag3") -> list[str]:
     """One hand per class, best class first: the class's median hand by heads-up pot share."""
-    from analysis.brag.equity import equity_table
-    from analysis.brag.frequencies import frequencies
+    from analysis.brag.cards import format_hands
+    from analysis.brag.rules import CLASSES
 
-    table = equity_table(rules)
-    hands = []
-    for name in frequencies(rules).index:
-        members = table[table["class"] == name].sort_values("equity", kind="stable")
-        hands.append(str(members["hand"].iloc[len(members) // 2]))
-    return hands
+    shares = heads_up_shares(rules)
+    rows = []
+    for name in reversed(CLASSES):           # best class first, as ``frequencies`` lists them
+        members = np.flatnonzero(shares["class"] == name)
+        ranked = members[np.argsort(shares["equity"][members], kind="stable")]
+        rows.append(ranked[len(ranked) // 2])
+    return [str(hand) for hand in format_hands(shares["hands"][rows][:, ::-1])]
 
 
-def equity_by_opponents(hands, max_opponents: int, rules="brag3", seed: int = 0, samples: int = 200_000):
+def equity_by_opponents(hands, max_opponents: int, rules="brag3", seed: int = 0,
+                        samples: int = 200_000) -> Columns:
     """``equity`` of each hand against 1..``max_opponents`` players (exact for 1-2, seeded Monte Carlo beyond).
 
     Columns: hand, class, opponents, win, tie, equity, standard_error (0 where exact), exact.
     """
-    import pandas as pd
-
     from analysis.brag.equity import equity
     from analysis.brag.hands import hand_class
     from analysis.brag.cards import parse_hand
@@ -133,16 +249,18 @@ def equity_by_opponents(hands, max_opponents: int, rules="brag3", seed: int = 0,
             rows.append({"hand": result.hand, "class": title, "opponents": opponents, "win": result.win,
                          "tie": result.tie, "equity": result.equity,
                          "standard_error": result.standard_error or 0.0, "exact": result.exact})
-    return pd.DataFrame(rows)
+    return Columns.from_rows(rows, ("hand", "class", "opponents", "win", "tie", "equity", "standard_error",
+                                    "exact"))
 
 
 def heads_up_chart(frame, title: str = "Pot share against one opponent"):
     """Bars of each hand's heads-up pot share (``equity_by_opponents`` with one opponent)."""
+    frame = _columns(frame)
     with house_style():
         fig, ax = subplots(figsize=(7.5, 0.45 * len(frame) + 1.4))
         y = np.arange(len(frame))[::-1]
         labels = [f"{hand} ({title_})" for hand, title_ in zip(frame["hand"], frame["class"])]
-        ax.barh(y, 100 * frame["equity"], height=0.6, color=COLOURS[0], hatch="//", edgecolor="white")
+        ax.barh(y, 100 * np.asarray(frame["equity"]), height=0.6, color=COLOURS[0], hatch="//", edgecolor="white")
         for row, share in zip(y, frame["equity"]):
             ax.text(100 * share, row, f" {100 * share:.1f}%", va="center", fontsize=9)
         ax.set_yticks(y, labels)

@@ -6,6 +6,8 @@ house style (titled, labelled axes with units, readable in grey).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from analysis.charts.style import COLOURS, finish, house_style, series_styles, subplots
@@ -18,6 +20,33 @@ GAME_NAMES = {"yacht_kr": "Korean Yacht", "clubhouse": "Clubhouse Yacht", "yahtz
 def game_name(rules) -> str:
     """``Korean Yacht`` for ``yacht_kr``; a preset made by hand keeps its own name."""
     return GAME_NAMES.get(rules.name, rules.name)
+
+
+@dataclass(frozen=True)
+class OptimalPlay:
+    """What a chart needs of ``solve``'s answer: the rules, the final score's distribution, its mean."""
+
+    rules: object
+    distribution: np.ndarray
+    expected_score: float
+
+
+def optimal_play(rules) -> OptimalPlay:
+    """The distribution of the final score under optimal play and its expected score, as ``solve``
+    gives them, read from the tables ``solve`` stores (``solve`` itself also builds its per-box
+    DataFrame, which needs pandas); solved and stored by ``solve`` when they are not there yet."""
+    from analysis.store import Store
+    from analysis.yacht._stored import SUMMARY
+    from analysis.yacht.game import game_arrays
+    from analysis.yacht.solver import solve, state_values
+
+    store = Store()
+    summary = store.load(SUMMARY, rules, {"boxes": len(rules.boxes)})
+    if summary is None:
+        solution = solve(rules, store)
+        return OptimalPlay(rules, solution.distribution, solution.expected_score)
+    values = state_values(rules, store)
+    return OptimalPlay(rules, summary["distribution"], float(values[game_arrays(rules).start]))
 
 
 def score_distribution(solutions, title: str = "Final score under optimal play"):
@@ -93,7 +122,7 @@ def keep_chart(options, dice_text: str, preset_name: str, rolls_left: int = 2):
     with house_style():
         fig, ax = subplots(figsize=(7.5, 0.32 * len(options) + 1.4))
         y = np.arange(len(options))[::-1]
-        scores = options["expected_final"].to_numpy()
+        scores = np.asarray(options["expected_final"], dtype=float)
         bars = ax.barh(y, scores, height=0.65, color=COLOURS[0], edgecolor="white")
         bars[0].set_color(COLOURS[1])
         bars[0].set_hatch("//")
@@ -118,7 +147,7 @@ def reach_chart(frame, preset_name: str):
         for column, label in (("expected_play", "playing for the largest expected score"),
                               ("target_play", "playing to reach T (a strategy for each T)")):
             colour, marker, dash = next(styles)
-            ax.plot(frame["target"], 100 * frame[column], color=colour, linestyle=dash, marker=marker,
+            ax.plot(frame["target"], 100 * np.asarray(frame[column]), color=colour, linestyle=dash, marker=marker,
                     markevery=20, label=label)
         ax.set_ylim(0, 100)
         finish(ax, f"{preset_name}: chance of scoring at least T", "target T (points)",

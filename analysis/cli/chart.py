@@ -325,6 +325,8 @@ def write(figure, data, args) -> str:
 def _csv_cell(value) -> str:
     if hasattr(value, "item"):          # a numpy scalar
         value = value.item()
+    if value is None or value != value:     # missing (None, NaN): an empty cell, as pandas writes it
+        return ""
     if isinstance(value, str):
         return '"' + value.replace('"', '""') + '"' if any(c in value for c in ',"\n') else value
     return repr(value) if isinstance(value, float) else str(value)     # shortest exact digits, as pandas
@@ -442,29 +444,25 @@ def _yacht_boxes(args, rules):
 
 def _yacht_distribution(args, rules):
     import numpy as np
-    import pandas as pd
 
-    from analysis.charts.yacht import score_distribution
-    from analysis.yacht.solver import solve
+    from analysis.charts.yacht import optimal_play, score_distribution
 
-    solution = solve(rules)
+    solution = optimal_play(rules)
     scores = np.nonzero(solution.distribution)[0]
-    data = pd.DataFrame({"score": scores, "chance": solution.distribution[scores],
-                         "at_most": np.cumsum(solution.distribution)[scores]})
+    data = Columns(score=scores.tolist(), chance=solution.distribution[scores].tolist(),
+                   at_most=np.cumsum(solution.distribution)[scores].tolist())
     title = f"{_yacht_label(rules)}: final score under optimal play"
     return score_distribution([solution], title), data
 
 
 def _yacht_reach(args, rules):
     import numpy as np
-    import pandas as pd
 
-    from analysis.charts.yacht import reach_chart
-    from analysis.yacht.solver import solve
+    from analysis.charts.yacht import optimal_play, reach_chart
     from analysis.yacht.target import reach_curve
 
     curve = reach_curve(rules)       # one sentence where a preset's target table does not fit
-    distribution = solve(rules).distribution
+    distribution = optimal_play(rules).distribution
     targets = np.arange(curve.chance.size)
     at_least = np.concatenate(([1.0], 1.0 - np.cumsum(distribution)))[:targets.size]
     at_least = np.pad(at_least, (0, targets.size - at_least.size))
@@ -472,8 +470,9 @@ def _yacht_reach(args, rules):
     shown = (at_least < 0.999) | (curve.chance < 0.999)
     first = int(np.argmax(shown))
     last = int(np.nonzero(curve.chance > 1e-4)[0].max()) + 1
-    data = pd.DataFrame({"target": targets, "expected_play": np.clip(at_least, 0.0, 1.0),
-                         "target_play": curve.chance}).iloc[first:last + 1].reset_index(drop=True)
+    data = Columns(target=targets[first:last + 1].tolist(),
+                   expected_play=np.clip(at_least, 0.0, 1.0)[first:last + 1].tolist(),
+                   target_play=curve.chance[first:last + 1].tolist())
     return reach_chart(data, _yacht_label(rules)), data
 
 
@@ -491,18 +490,17 @@ def _yacht_keeps(args, rules):
     from analysis.yacht.dice import show
 
     advice = advise(rules, args.dice, args.rolls_left)
-    options = advice.options.head(args.top)
+    options = Columns.from_rows(list(advice.rows[:args.top]))      # the advice's own rows: no DataFrame
     return keep_chart(options, show(advice.dice), _yacht_label(rules), args.rolls_left), options
 
 
 # --------------------------------------------------------------------------- Brag
 def _brag_freq(args, rules):
-    from analysis.brag.frequencies import frequencies
-    from analysis.charts.brag import class_frequency_chart, game_name
+    from analysis.charts.brag import class_frequencies, class_frequency_chart, game_name
 
-    table = frequencies(rules)
+    table = class_frequencies(rules)
     chart = class_frequency_chart({game_name(rules): table}, f"{game_name(rules)}: how often each class is dealt")
-    return chart, table.reset_index()
+    return chart, table
 
 
 def _brag_equity_flags(parser) -> None:
@@ -526,8 +524,9 @@ def _brag_equity(args, rules):
     what = "each class's median hand" if not args.hand else "your hands"
     if args.opponents == 1:
         return heads_up_chart(frame, f"{game_name(rules)}: pot share of {what} against one opponent"), frame
-    chart = opponents_chart(frame.assign(hand=frame["hand"] + " (" + frame["class"] + ")"),
-                            f"{game_name(rules)}: pot share of {what} against 1-{args.opponents} opponents")
+    labelled = Columns(frame, hand=[f"{hand} ({title})" for hand, title in zip(frame["hand"], frame["class"])])
+    chart = opponents_chart(labelled, f"{game_name(rules)}: pot share of {what} against 1-{args.opponents} "
+                                      "opponents")
     return chart, frame
 
 
@@ -538,19 +537,21 @@ def _brag_threshold_flags(parser) -> None:
 
 def _brag_threshold(args, rules):
     import numpy as np
-    import pandas as pd
 
-    from analysis.brag.advice import see_thresholds, stay_thresholds
-    from analysis.charts.brag import game_name, threshold_chart
+    from analysis.charts.brag import game_name, see_threshold_rows, stay_threshold_rows, threshold_chart
 
     ratios = np.geomspace(0.5, 50, 25)
-    series = {"see, opponent holds any hand": see_thresholds(ratios, rules)}
+    series = {"see, opponent holds any hand": see_threshold_rows(rules, ratios)}
     if args.against.strip().lower() != "any":
-        series[f"see, opponent holds {args.against}"] = see_thresholds(ratios, rules, args.against)
-    series["stay, 1 opponent"] = stay_thresholds(ratios, 1, rules)
+        series[f"see, opponent holds {args.against}"] = see_threshold_rows(rules, ratios, args.against)
+    series["stay, 1 opponent"] = stay_threshold_rows(rules, ratios, 1)
     if rules.hand_size == 3:       # two opponents are enumerated exactly for three-card hands only
-        series["stay, 2 opponents"] = stay_thresholds(ratios, 2, rules)
-    data = pd.concat([frame.assign(decision=label) for label, frame in series.items()], ignore_index=True)
+        series["stay, 2 opponents"] = stay_threshold_rows(rules, ratios, 2)
+    # One table, as pandas concatenates them: every series' columns and its decision, missing values empty.
+    labelled = [Columns(frame, decision=[label] * len(frame)) for label, frame in series.items()]
+    names = dict.fromkeys(name for frame in labelled for name in frame)
+    data = Columns({name: [value for frame in labelled
+                           for value in frame.get(name, [float("nan")] * len(frame))] for name in names})
     return threshold_chart(series, f"{game_name(rules)}: how good a hand must be to see or stay"), data
 
 
