@@ -34,6 +34,7 @@ from typing import Callable, Optional
 
 import numpy as np
 
+from analysis.bluff import _count_tables  # noqa: F401  (its step of ``odds cache build``, seconds, before these minutes)
 from analysis.bluff.bids import Bid, all_bids, format_bid, format_dice, is_raise
 from analysis.bluff.endgame import (CHALLENGE, EXACT, ROUNDS, SOLVE_ON_DEMAND, EndgamePlay,  # noqa: F401
                                     default_precision, endgame_round)
