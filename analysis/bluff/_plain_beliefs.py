@@ -10,7 +10,8 @@ time numpy takes to import.
 
 The arithmetic follows ``model.action_likelihood`` and ``beliefs.Beliefs`` step for step,
 sums included: numpy's pairwise summation (``pairwise_sum``) and its convolution's order
-(``convolve``). So the figures are the library's to the last bit. Hands of more than
+(``convolve``); both take ``exp`` from the C library (``model.exp_each``). So the figures
+are the library's to the last bit. Hands of more than
 ``MAX_PLAIN_HAND`` dice are left to the numpy path: numpy hands their count convolution to
 BLAS, which sums in the machine's own order, and their hundreds of thousands of multisets
 are numpy's work anyway. A test compares the two paths, and their printed answers, over

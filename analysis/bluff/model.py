@@ -34,6 +34,7 @@ as carrying no information about the bidder's dice.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Optional
 
@@ -157,7 +158,7 @@ def action_likelihood(bids: Bids, model: BiddingModel, hands: np.ndarray, held: 
     need = bids.count[raises][:, None] - x[None, :]                       # [raise, count held]
     p = np.where(need <= 0, 1.0, sf[bids.kind[raises][:, None], unknown, np.clip(need, 0, unknown + 1)])
     shift = model.rationality * (1.0 + max(model.call_bias, 0.0))
-    weight = np.exp(model.rationality * (p - model.jump_cost * np.arange(len(raises))[:, None]) - shift)
+    weight = exp_each(model.rationality * (p - model.jump_cost * np.arange(len(raises))[:, None]) - shift)
     by_face = np.zeros((7, held + 1))
     np.add.at(by_face, faces, weight)
     counting = np.zeros((6, 6), dtype=np.int64)  # [die face, bid face]
@@ -176,9 +177,9 @@ def action_likelihood(bids: Bids, model: BiddingModel, hands: np.ndarray, held: 
         else:
             p_true = p_true_of_hands(bids, hands, held, answered)[:, 0]
             p_exact = p_true_of_hands(bids, hands, held, answered, exact=True)[:, 0]
-        calls[CHALLENGE] = np.exp(model.rationality * (1.0 - p_true + model.call_bias) - shift)
+        calls[CHALLENGE] = exp_each(model.rationality * (1.0 - p_true + model.call_bias) - shift)
         if bids.rules.exact_call is not None:
-            calls[EXACT] = np.exp(model.rationality * (p_exact + model.call_bias) - shift)
+            calls[EXACT] = exp_each(model.rationality * (p_exact + model.call_bias) - shift)
     for chance in calls.values():
         norm = norm + chance
     keep = 1.0 - model.bluff_rate if len(raises) else 1.0
@@ -186,6 +187,13 @@ def action_likelihood(bids: Bids, model: BiddingModel, hands: np.ndarray, held: 
         return keep * calls[action] / norm
     j = int(np.flatnonzero(raises == action)[0])
     return keep * weight[j, matches[:, bids.face[action] - 1]] / norm + model.bluff_rate / len(raises)
+
+
+def exp_each(values: np.ndarray) -> np.ndarray:
+    """``exp`` of every value by the C library, as ``math.exp``: numpy's own ``exp`` takes a SIMD path on
+    some processors whose last bit differs, and the beliefs must read the same on every machine (and be
+    the command line's plain path's, ``_plain_beliefs``, to the last bit)."""
+    return np.array([math.exp(x) for x in values.ravel().tolist()]).reshape(values.shape)
 
 
 def hand_counts(dice) -> np.ndarray:
