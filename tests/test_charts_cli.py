@@ -248,6 +248,13 @@ def test_yacht_data_equals_box_odds_solve_and_advise(odds, tmp_path):
     for name, data in (("yacht-boxes", boxes), ("yacht-distribution", dist), ("yacht-keeps", keeps)):
         assert odds(*KINDS[name], "--out", str(tmp_path / f"{name}.png"), "--data", str(data)).code == 0
     table = box_odds("yacht_kr")
+    from analysis.charts.yacht import box_turn_odds
+    from analysis.yacht.rules import preset
+
+    for name in ("yacht_kr", "yahtzee", "yatzy"):      # the chart's rows, without box_odds' DataFrame: exact
+        chart, library = box_turn_odds(preset(name)), box_odds(name)
+        assert list(chart) == list(library.columns)
+        assert all(list(chart[column]) == library[column].tolist() for column in library.columns)
     rows = _rows(boxes)
     assert [r["box"] for r in rows] == list(table["box"])
     for column in ("first_roll_chance", "turn_chance", "turn_expected_points"):

@@ -49,6 +49,27 @@ def optimal_play(rules) -> OptimalPlay:
     return OptimalPlay(rules, summary["distribution"], float(values[game_arrays(rules).start]))
 
 
+def box_turn_odds(rules) -> "Columns":
+    """``box_odds(rules)`` as Columns: each box's chance on the first roll and within the turn, a turn's
+    best expected points in it, and its most points; computed as ``box_odds`` computes them (the same
+    kernel), without its DataFrame."""
+    from analysis.charts.columns import Columns
+    from analysis.yacht import _kernels
+    from analysis.yacht.dice import TABLES
+    from analysis.yacht.game import dice_args, game_arrays
+
+    def best_turn(roll_values) -> float:        # ``analysis.yacht.odds.best_turn``, whose module needs pandas
+        return float(_kernels.one_box_turn(np.asarray(roll_values, dtype=np.float64), *dice_args()))
+
+    rows = []
+    for box, scores in zip(rules.boxes, game_arrays(rules).scores):
+        made = (scores > 0).astype(np.float64)
+        rows.append({"box": box.name, "first_roll_chance": float(TABLES.first_roll @ made),
+                     "turn_chance": best_turn(made), "turn_expected_points": best_turn(scores),
+                     "max_points": int(scores.max())})
+    return Columns.from_rows(rows)
+
+
 def score_distribution(solutions, title: str = "Final score under optimal play"):
     """Chance of each final score, one line per solved preset (``Solution`` objects)."""
     with house_style():
@@ -82,9 +103,9 @@ def box_contributions(solution, title: str | None = None):
 
 def _draw_box_chances(ax, table) -> None:
     y = np.arange(len(table))[::-1]
-    ax.barh(y + 0.2, 100 * table["turn_chance"], height=0.4, color=COLOURS[0],
+    ax.barh(y + 0.2, 100 * np.asarray(table["turn_chance"]), height=0.4, color=COLOURS[0],
             label="within the turn (best keeps)")
-    ax.barh(y - 0.2, 100 * table["first_roll_chance"], height=0.4, color=COLOURS[1], hatch="..",
+    ax.barh(y - 0.2, 100 * np.asarray(table["first_roll_chance"]), height=0.4, color=COLOURS[1], hatch="..",
             edgecolor="white", label="on the first roll")
     ax.set_yticks(y, table["box"])
 
@@ -111,7 +132,7 @@ def box_turn_chart(table, preset_name: str):
                     edgecolor="white")
         for row, value in zip(y, table["turn_expected_points"]):
             points.text(value, row, f" {value:.1f}", va="center", fontsize=9)
-        points.set_xlim(0, table["turn_expected_points"].max() * 1.25)
+        points.set_xlim(0, max(table["turn_expected_points"]) * 1.25)
         finish(points, "expected points in one turn", "points", "")
         fig.suptitle(f"{preset_name}: each box in one turn", fontweight="bold")
         return fig

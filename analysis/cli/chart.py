@@ -435,10 +435,9 @@ def _yacht_label(rules) -> str:
 
 
 def _yacht_boxes(args, rules):
-    from analysis.charts.yacht import box_turn_chart
-    from analysis.yacht.odds import box_odds
+    from analysis.charts.yacht import box_turn_chart, box_turn_odds
 
-    table = box_odds(rules)
+    table = box_turn_odds(rules)
     return box_turn_chart(table, _yacht_label(rules)), table
 
 
