@@ -36,11 +36,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Optional
 
 import numpy as np
 
-from analysis.bluff.bids import Bid, all_bids, format_bid, is_raise
+from analysis.bluff.bids import Bid, all_bids, format_bid, legal_raises
 from analysis.bluff.model_params import PARAMETERS, THRESHOLD_TABLE, BiddingModel, parse_models  # noqa: F401
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
@@ -65,15 +66,16 @@ class Bids:
 
     def index(self, bid: Bid) -> int:
         """The bid's index, or -1 for a bid above the dice in play."""
-        try:
-            return self.bids.index(bid)
-        except ValueError:
-            return -1
+        return self._position.get(bid, -1)
 
     def raises(self, previous: Optional[Bid]) -> np.ndarray:
-        """Indices of the legal raises of ``previous`` (None: the openings)."""
-        return np.array([k for k, bid in enumerate(self.bids) if is_raise(previous, bid, self.rules,
-                                                                           self.palifico_round)], dtype=np.int64)
+        """Indices of the legal raises of ``previous`` (None: the openings), in track order as ``bids``."""
+        return np.array([self._position[bid] for bid in legal_raises(self.rules, previous, self.in_play,
+                                                                     self.palifico_round)], dtype=np.int64)
+
+    @cached_property
+    def _position(self) -> dict[Bid, int]:
+        return {bid: k for k, bid in enumerate(self.bids)}
 
 
 def round_bids(rules: BiddingRules, in_play: int, palifico_round: bool = False) -> Bids:
@@ -152,7 +154,7 @@ def action_likelihood(bids: Bids, model: BiddingModel, hands: np.ndarray, held: 
     unknown = bids.in_play - held
     from analysis.bluff._count_tables import count_tables
 
-    _, sf = count_tables()
+    pmf, sf = count_tables()
     faces = bids.face[raises]
     x = np.arange(held + 1)
     need = bids.count[raises][:, None] - x[None, :]                       # [raise, count held]
@@ -171,15 +173,19 @@ def action_likelihood(bids: Bids, model: BiddingModel, hands: np.ndarray, held: 
         norm += by_face[face, matches[:, face - 1]]
     calls = {}
     if previous is not None:
-        answered = np.array([bids.index(previous)])
-        if answered[0] < 0:
-            p_true = p_exact = np.zeros(len(hands))
+        # The calls' terms depend on a hand only through its count for the face of ``previous``: one per count.
+        answered = bids.index(previous)
+        if answered < 0:   # a bid above the dice in play: certainly false
+            p_true = p_exact = np.zeros(held + 1)
         else:
-            p_true = p_true_of_hands(bids, hands, held, answered)[:, 0]
-            p_exact = p_true_of_hands(bids, hands, held, answered, exact=True)[:, 0]
-        calls[CHALLENGE] = exp_each(model.rationality * (1.0 - p_true + model.call_bias) - shift)
+            need = bids.count[answered] - x
+            index = np.clip(need, 0, unknown + 1)
+            p_true = np.where(need <= 0, 1.0, sf[bids.kind[answered], unknown, index])
+            p_exact = np.where((need >= 0) & (need <= unknown), pmf[bids.kind[answered], unknown, index], 0.0)
+        held_for_it = matches[:, previous.face - 1]
+        calls[CHALLENGE] = exp_each(model.rationality * (1.0 - p_true + model.call_bias) - shift)[held_for_it]
         if bids.rules.exact_call is not None:
-            calls[EXACT] = exp_each(model.rationality * (p_exact + model.call_bias) - shift)
+            calls[EXACT] = exp_each(model.rationality * (p_exact + model.call_bias) - shift)[held_for_it]
     for chance in calls.values():
         norm = norm + chance
     keep = 1.0 - model.bluff_rate if len(raises) else 1.0
