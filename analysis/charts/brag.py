@@ -171,15 +171,14 @@ def two_opponent_shares(rules="brag3") -> dict:
 
     rules = preset(rules)
     table = hand_table(rules)
+    shares = {"hands": table.hands, "strength": table.strengths, "percentile": percentiles(rules)}
     stored = Store().load(TWO_OPPONENTS, rules, {"hands": len(table.hands)})
-    if stored is None:
-        two_opponent_table(rules)          # builds and stores the counts (and checks the preset)
-        stored = Store().load(TWO_OPPONENTS, rules, {"hands": len(table.hands)})
+    if stored is None:          # the library builds and stores the counts (and checks the preset)
+        return shares | {"equity": two_opponent_table(rules)["equity"].to_numpy()}
     counts = stored["counts"]
     deals = comb(49, 3) * comb(46, 3)
     win, tie2, tie3, _ = (counts[:, i] / deals for i in range(4))
-    return {"hands": table.hands, "strength": table.strengths, "percentile": percentiles(rules),
-            "equity": win + tie2 / 2 + tie3 / 3}
+    return shares | {"equity": win + tie2 / 2 + tie3 / 3}
 
 
 def _weakest(shares: dict, column: str, needed: float) -> dict:
