@@ -3,9 +3,9 @@
 ``solve.py`` solves a round by CFR and keeps its average strategy in the table store
 (``ROUNDS``); ``solve.endgame_play`` answers from it. This module holds what that answer
 needs without numpy, so ``odds bluff call`` can serve a one-die-each endgame from the
-store in plain Python (``stored_endgame_play``): the round's bid tree rebuilt as the
-solver builds it (``solve.round_game``, ``solve.build_tree_python``) and the strategy read
-from the stored policy with ``Store.load_plain``. Larger rounds (3 dice in play) and rounds
+store in plain Python (``stored_endgame_play``): the round's bid tree and payoffs, built here
+for the solver too (``raise_rows``, ``bid_tree``, ``payoffs``), and the strategy read from the
+stored policy with ``Store.load_plain``. Larger rounds (3 dice in play) and rounds
 not yet solved are the numpy path's.
 
 >>> from analysis.bluff.rules import BLUFF
@@ -35,7 +35,8 @@ from analysis.store import Array, Store, TableKind
 ROUNDS = TableKind(
     "bluff/rounds", {"policy": Array("float64", (None,), within=(0, 1)), "trajectory": Array("float64", (None, 2)),
                      "summary": Array("float64", (4,))},
-    code=("analysis.bluff.solve", "analysis.bluff._solve_kernels", "analysis.bluff.bids", "analysis.bluff.outcomes"))
+    code=("analysis.bluff.solve", "analysis.bluff.endgame", "analysis.bluff._solve_kernels", "analysis.bluff.bids",
+          "analysis.bluff.outcomes"))
 CHALLENGE, EXACT = "challenge", "exact"
 #: Rounds with at most this many dice in play are solved on demand (about a second);
 #: rounds with 3 dice are used when already in the store (``odds bluff solve --dice 2 1``).
@@ -124,23 +125,13 @@ def stored_endgame_play(rules: BiddingRules, my_dice, dice: tuple[int, int], me:
     target, iterations = default_precision(dice)
     params = {"dice": list(dice), "faces": list(faces), "palifico_round": palifico_round,
               "variant": "dcfr", "iterations": iterations, "target": target, "payoff": "dice",
-              "payoff_sha": _payoff_digest(rules, dice, round_bids, calls)}
+              "payoff_sha": hashlib.sha256(array("d", payoffs(rules, dice, round_bids, calls)).tobytes()).hexdigest()}
     arrays = Store().load_plain(ROUNDS, rules, params)
     if arrays is None or arrays["summary"][2] < 1:
         return None
-    # The bid tree in the solver's order (``solve.round_game``, ``solve.build_tree_python``): row j of
-    # ``follows`` lists the raises of bid j, the last row the openings; nodes breadth first from the opening.
     opening = len(round_bids)
-    follows = [[k for k, bid in enumerate(round_bids) if is_raise(rules, previous, bid, palifico_round)]
-               for previous in (*round_bids, None)]
-    last, actor, child_start = [-1], [0], []
-    n = 0
-    while n < len(last):
-        children = follows[opening if last[n] < 0 else last[n]]
-        child_start.append(len(last))
-        last.extend(children)
-        actor.extend([1 - actor[n]] * len(children))
-        n += 1
+    follows = raise_rows(rules, round_bids, palifico_round)
+    last, actor, child_start, _ = bid_tree(follows)
     node = 0
     for bid in bids:
         children = follows[opening if last[node] < 0 else last[node]]
@@ -163,15 +154,39 @@ def stored_endgame_play(rules: BiddingRules, my_dice, dice: tuple[int, int], me:
     return EndgamePlay(StoredRound(rules, tuple(dice), value, exploitability), tuple(bids), me, strategy)
 
 
-def _payoff_digest(rules: BiddingRules, dice, round_bids, calls) -> str:
-    """The SHA-256 of ``solve.round_game``'s payoff array ([call, caller, bid, actual count] -> the dice
-    the second bidder loses minus the first bidder's), part of the stored solve's name."""
-    start = max(rules.starting_dice(2), *dice)
-    values = array("d")
-    for call in calls:
-        for caller in (0, 1):
-            for bid in round_bids:
-                for actual in range(sum(dice) + 1):
-                    loss, _ = _losses(rules, call, actual, bid.count, dice, caller, 1 - caller, start)
-                    values.append(float(loss[1] - loss[0]))
-    return hashlib.sha256(values.tobytes()).hexdigest()
+def raise_rows(rules: BiddingRules, bids, palifico_round: bool = False) -> list[list[int]]:
+    """Row j: the indices of the bids that raise ``bids[j]``; the last row: the openings."""
+    return [[k for k, bid in enumerate(bids) if is_raise(rules, previous, bid, palifico_round)]
+            for previous in (*bids, None)]
+
+
+def bid_tree(rows: list[list[int]]) -> tuple[list[int], list[int], list[int], list[int]]:
+    """A round's bid histories, breadth first from the opening, as the solver numbers them:
+    (last bid of each node, -1 at the opening; player to act; first child; raises available).
+    ``rows`` is :func:`raise_rows`; ``_solve_kernels.build_tree`` does the same for large trees."""
+    opening = len(rows) - 1
+    last, actor, child_start, n_raises = [-1], [0], [], []
+    n = 0
+    while n < len(last):
+        children = rows[opening if last[n] < 0 else last[n]]
+        child_start.append(len(last))
+        n_raises.append(len(children))
+        last.extend(children)
+        actor.extend([1 - actor[n]] * len(children))
+        n += 1
+    return last, actor, child_start, n_raises
+
+
+def dice_payoff(loss, caller: int) -> float:
+    """Terminal payoff: dice the second bidder loses minus dice the first bidder loses."""
+    return float(loss[1] - loss[0])
+
+
+def payoffs(rules: BiddingRules, dice, bids, calls, start: int | None = None, value_of=dice_payoff) -> list[float]:
+    """A round's terminal payoffs, flat in [call, caller, bid, actual count] order: ``value_of(loss, caller)``
+    of the dice each player loses (``outcomes.dice_lost``). The solver's payoff array, whose SHA-256
+    names the stored solve."""
+    if start is None:
+        start = max(rules.starting_dice(2), *dice)
+    return [value_of(_losses(rules, call, actual, bid.count, dice, caller, 1 - caller, start)[0], caller)
+            for call in calls for caller in (0, 1) for bid in bids for actual in range(sum(dice) + 1)]

@@ -37,9 +37,9 @@ import numpy as np
 from analysis.bluff import _count_tables  # noqa: F401  (its step of ``odds cache build``, seconds, before these minutes)
 from analysis.bluff.bids import Bid, all_bids, format_bid, format_dice, is_raise
 from analysis.bluff.endgame import (CHALLENGE, EXACT, ROUNDS, SOLVE_ON_DEMAND, EndgamePlay,  # noqa: F401
-                                    default_precision, endgame_round)
+                                    bid_tree, default_precision, dice_payoff, endgame_round, payoffs,
+                                    raise_rows)
 from analysis.bluff.odds import my_count
-from analysis.bluff.outcomes import dice_lost
 from analysis.bluff.rules import BiddingRules
 from analysis.combinatorics import arrangements
 from analysis.errors import InvalidArgument
@@ -146,11 +146,6 @@ class RoundGame:
                                   f"dice in this round.") from None
 
 
-def dice_payoff(loss: np.ndarray, caller: int) -> float:
-    """Terminal payoff: dice the second bidder loses minus dice the first bidder loses."""
-    return float(loss[1] - loss[0])
-
-
 def round_game(rules: BiddingRules, dice=(1, 1), faces: Optional[int] = None, palifico_round: bool = False,
                start: Optional[int] = None, terminal_value: Optional[Callable] = None) -> RoundGame:
     """Encode a two-player round as arrays.
@@ -182,19 +177,12 @@ def round_game(rules: BiddingRules, dice=(1, 1), faces: Optional[int] = None, pa
         for h, hand in enumerate(hands[p]):
             for b, bid in enumerate(bids):
                 match[p, h, b] = my_count(rules, hand, bid.face, palifico_round)
+    rows = raise_rows(rules, bids, palifico_round)
     legal = np.zeros((len(bids) + 1, len(bids)), dtype=np.bool_)
-    for k, bid in enumerate(bids):
-        legal[len(bids), k] = is_raise(rules, None, bid, palifico_round)
-        for j, previous in enumerate(bids):
-            legal[j, k] = is_raise(rules, previous, bid, palifico_round)
-    value_of = terminal_value or dice_payoff
-    payoff = np.zeros((len(calls), 2, len(bids), total + 1))
-    for c, call in enumerate(calls):
-        for caller in (0, 1):
-            for b, bid in enumerate(bids):
-                for actual in range(total + 1):
-                    loss, _ = dice_lost(rules, call, actual, bid.count, dice, caller, 1 - caller, start)
-                    payoff[c, caller, b, actual] = value_of(loss, caller)
+    for j, row in enumerate(rows):
+        legal[j, row] = True
+    payoff = np.array(payoffs(rules, dice, bids, calls, start, terminal_value or dice_payoff)).reshape(
+        len(calls), 2, len(bids), total + 1)
     if subtree <= SMALL_TREE:
         last, actor, child_start, n_raises = build_tree_python(legal)
     else:
@@ -208,19 +196,8 @@ def round_game(rules: BiddingRules, dice=(1, 1), faces: Optional[int] = None, pa
 
 
 def build_tree_python(legal: np.ndarray) -> tuple[np.ndarray, ...]:
-    """``_solve_kernels.build_tree`` in plain Python, for small trees: a question at the table about a
-    one-die endgame then loads its stored strategy without starting numba."""
-    bids = legal.shape[1]
-    rows = [np.flatnonzero(legal[j]).tolist() for j in range(bids + 1)]
-    last, actor, child_start, n_raises = [-1], [0], [], []
-    n = 0
-    while n < len(last):
-        children = rows[bids if last[n] < 0 else last[n]]
-        child_start.append(len(last))
-        n_raises.append(len(children))
-        last.extend(children)
-        actor.extend([1 - actor[n]] * len(children))
-        n += 1
+    """``_solve_kernels.build_tree`` in plain Python (``endgame.bid_tree``), for small trees."""
+    last, actor, child_start, n_raises = bid_tree([np.flatnonzero(row).tolist() for row in legal])
     return (np.array(last, dtype=np.int32), np.array(actor, dtype=np.int8),
             np.array(child_start, dtype=np.int64), np.array(n_raises, dtype=np.int32))
 
