@@ -50,24 +50,11 @@ def optimal_play(rules) -> OptimalPlay:
 
 
 def box_turn_odds(rules) -> "Columns":
-    """``box_odds(rules)`` as Columns: each box's chance on the first roll and within the turn, a turn's
-    best expected points in it, and its most points; computed as ``box_odds`` computes them (the same
-    kernel), without its DataFrame."""
+    """``box_odds(rules)`` as Columns, without its DataFrame."""
     from analysis.charts.columns import Columns
-    from analysis.yacht import _kernels
-    from analysis.yacht.dice import TABLES
-    from analysis.yacht.game import dice_args, game_arrays
+    from analysis.yacht.odds import box_odds_rows
 
-    def best_turn(roll_values) -> float:        # ``analysis.yacht.odds.best_turn``, whose module needs pandas
-        return float(_kernels.one_box_turn(np.asarray(roll_values, dtype=np.float64), *dice_args()))
-
-    rows = []
-    for box, scores in zip(rules.boxes, game_arrays(rules).scores):
-        made = (scores > 0).astype(np.float64)
-        rows.append({"box": box.name, "first_roll_chance": float(TABLES.first_roll @ made),
-                     "turn_chance": best_turn(made), "turn_expected_points": best_turn(scores),
-                     "max_points": int(scores.max())})
-    return Columns.from_rows(rows)
+    return Columns.from_rows(box_odds_rows(rules))
 
 
 def score_distribution(solutions, title: str = "Final score under optimal play"):

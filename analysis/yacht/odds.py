@@ -12,7 +12,6 @@ maximise the chance of making it, or those that maximise its expected points.
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 
 from analysis.yacht import _kernels as K
 from analysis.yacht.dice import TABLES
@@ -25,8 +24,16 @@ def best_turn(roll_values: np.ndarray) -> float:
     return float(K.one_box_turn(np.asarray(roll_values, dtype=np.float64), *dice_args()))
 
 
-def box_odds(rules: Rules | str = "yacht_kr") -> pd.DataFrame:
-    """One row per box: chance on the first roll, chance within the turn, best expected points in the turn."""
+def box_odds(rules: Rules | str = "yacht_kr"):
+    """One row per box (a DataFrame): chance on the first roll, chance within the turn, best expected
+    points in the turn, most points."""
+    import pandas as pd
+
+    return pd.DataFrame(box_odds_rows(rules))
+
+
+def box_odds_rows(rules: Rules | str = "yacht_kr") -> list[dict]:
+    """:func:`box_odds`'s rows as dicts, without pandas (for the chart command)."""
     rules = preset(rules)
     arrays = game_arrays(rules)
     rows = []
@@ -39,4 +46,4 @@ def box_odds(rules: Rules | str = "yacht_kr") -> pd.DataFrame:
             "turn_expected_points": best_turn(scores),
             "max_points": int(scores.max()),
         })
-    return pd.DataFrame(rows)
+    return rows
