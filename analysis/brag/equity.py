@@ -91,11 +91,11 @@ def _versus(rules: BragRules, against: str) -> dict[str, np.ndarray]:
 def heads_up_counts_table(rules: BragRules, against: str = "any") -> dict[str, np.ndarray]:
     """For every hand (colex order), the opponent hands of ``against`` it beats, ties, and that avoid it:
     read from the store (where ``odds brag equity`` reads one row of it in plain Python) or built and stored."""
-    from analysis.brag._kernels import versus_table
-
     table = hand_table(rules)
 
     def build():
+        from analysis.brag._kernels import versus_table   # here: a stored table needs no numba
+
         mask = range_mask(against, rules)
         beats, ties, available = versus_table(table.hands, table.strengths, table.order, mask)
         return {"beats": beats, "ties": ties, "available": available}
@@ -120,6 +120,17 @@ def equity_table(rules: str | BragRules = "brag3", against: str = "any") -> pd.D
     opponent hands in ``against`` that avoid it, and the probabilities.
     """
     import pandas as pd
+
+    rules = preset(rules)
+    columns = heads_up_columns(rules, against)
+    frame = pd.DataFrame({"hand": format_hands(columns.pop("hands")[:, ::-1]), **columns})
+    frame.attrs.update(preset=rules.name, against=against)
+    return frame
+
+
+def heads_up_columns(rules: str | BragRules = "brag3", against: str = "any") -> dict[str, np.ndarray]:
+    """:func:`equity_table`'s columns as numpy arrays, without pandas; ``hands`` holds the card codes
+    (``format_hands(hands[:, ::-1])`` names them)."""
     from analysis.brag.frequencies import percentiles
 
     rules = preset(rules)
@@ -129,17 +140,10 @@ def equity_table(rules: str | BragRules = "brag3", against: str = "any") -> pd.D
     with np.errstate(invalid="ignore", divide="ignore"):
         win = counts["beats"] / available
         tie = counts["ties"] / available
-    frame = pd.DataFrame({
-        "hand": format_hands(table.hands[:, ::-1]),
-        "strength": table.strengths,
-        "class": np.array(CLASSES)[class_codes(table.strengths, rules)],
-        "percentile": percentiles(rules),
-        "opponent_hands": counts["available"],
-        "win": win, "tie": tie, "lose": 1 - win - tie,
-        "equity": win + tie / 2,
-    })
-    frame.attrs.update(preset=rules.name, against=against)
-    return frame
+    return {"hands": table.hands, "strength": table.strengths,
+            "class": np.array(CLASSES)[class_codes(table.strengths, rules)], "percentile": percentiles(rules),
+            "opponent_hands": counts["available"], "win": win, "tie": tie, "lose": 1 - win - tie,
+            "equity": win + tie / 2}
 
 
 def heads_up_counts(rules: BragRules, cards, against_mask: np.ndarray) -> tuple[int, int, int]:
@@ -256,7 +260,14 @@ def two_opponent_table(rules: str | BragRules = "brag3") -> pd.DataFrame:
     built once (about 10 s, with a progress bar in a terminal) and kept in the table store.
     """
     import pandas as pd
-    from analysis.brag._kernels import two_opponents
+
+    columns = two_opponent_columns(rules)
+    return pd.DataFrame({"hand": format_hands(columns.pop("hands")[:, ::-1]), **columns})
+
+
+def two_opponent_columns(rules: str | BragRules = "brag3") -> dict[str, np.ndarray]:
+    """:func:`two_opponent_table`'s columns as numpy arrays, without pandas (``hands``: the card codes);
+    the counts from the store, or built and stored."""
     from analysis.brag.frequencies import percentiles
 
     rules = preset(rules)
@@ -266,6 +277,8 @@ def two_opponent_table(rules: str | BragRules = "brag3") -> pd.DataFrame:
     table = hand_table(rules)
 
     def build():
+        from analysis.brag._kernels import two_opponents   # here: a stored table needs no numba
+
         counts = np.empty((len(table.hands), 4), dtype=np.int64)
         with Progress(f"odds: two-opponent showdowns of all {len(counts):,} hands", total=len(counts),
                       stream=sys.stderr) as bar:
@@ -278,12 +291,7 @@ def two_opponent_table(rules: str | BragRules = "brag3") -> pd.DataFrame:
     counts = Store().table(TWO_OPPONENTS, rules, {"hands": len(table.hands)}, build)["counts"]
     deals = comb(49, 3) * comb(46, 3)
     win, tie2, tie3, lose = (counts[:, i] / deals for i in range(4))
-    return pd.DataFrame({
-        "hand": format_hands(table.hands[:, ::-1]),
-        "strength": table.strengths,
-        "class": np.array(CLASSES)[class_codes(table.strengths, rules)],
-        "percentile": percentiles(rules),
-        "win": win, "tie": tie2 + tie3, "lose": lose,
-        "equity": win + tie2 / 2 + tie3 / 3,
-    })
+    return {"hands": table.hands, "strength": table.strengths,
+            "class": np.array(CLASSES)[class_codes(table.strengths, rules)], "percentile": percentiles(rules),
+            "win": win, "tie": tie2 + tie3, "lose": lose, "equity": win + tie2 / 2 + tie3 / 3}
 

@@ -133,52 +133,17 @@ def threshold_chart(series: dict, title: str = "How good a hand must be to see o
 
 
 def heads_up_shares(rules="brag3", against: str = "any") -> dict:
-    """``equity_table``'s columns the charts use, as numpy arrays: ``strength``, ``class``,
-    ``percentile``, ``win``, ``equity`` (and ``hands``, the card codes: format them with
-    ``format_hands(hands[:, ::-1])``), computed as ``equity_table`` computes them from the stored
-    heads-up counts (read without starting numba; built and stored by the library when missing)."""
-    from analysis.brag._stored import VERSUS
-    from analysis.brag.equity import heads_up_counts_table
-    from analysis.brag.frequencies import percentiles
-    from analysis.brag.rules import CLASSES, preset
-    from analysis.brag.tables import class_codes, hand_table
-    from analysis.store import Store
+    """``equity_table``'s columns as numpy arrays (``hands``: card codes), without pandas."""
+    from analysis.brag.equity import heads_up_columns
 
-    rules = preset(rules)
-    table = hand_table(rules)
-    counts = (Store().load(VERSUS, rules, {"against": against, "hands": len(table.hands)})
-              or heads_up_counts_table(rules, against))
-    available = counts["available"].astype(float)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        win = counts["beats"] / available
-        tie = counts["ties"] / available
-    return {"hands": table.hands, "strength": table.strengths,
-            "class": np.array(CLASSES)[class_codes(table.strengths, rules)], "percentile": percentiles(rules),
-            "win": win, "equity": win + tie / 2}
+    return heads_up_columns(rules, against)
 
 
 def two_opponent_shares(rules="brag3") -> dict:
-    """``two_opponent_table``'s ``strength``, ``percentile`` and ``equity`` (and the ``hands``) as numpy
-    arrays, computed as it computes them from the stored counts (built by the library when missing)."""
-    from math import comb
+    """``two_opponent_table``'s columns as numpy arrays (``hands``: card codes), without pandas."""
+    from analysis.brag.equity import two_opponent_columns
 
-    from analysis.brag._stored import TWO_OPPONENTS
-    from analysis.brag.equity import two_opponent_table
-    from analysis.brag.frequencies import percentiles
-    from analysis.brag.rules import preset
-    from analysis.brag.tables import hand_table
-    from analysis.store import Store
-
-    rules = preset(rules)
-    table = hand_table(rules)
-    shares = {"hands": table.hands, "strength": table.strengths, "percentile": percentiles(rules)}
-    stored = Store().load(TWO_OPPONENTS, rules, {"hands": len(table.hands)})
-    if stored is None:          # the library builds and stores the counts (and checks the preset)
-        return shares | {"equity": two_opponent_table(rules)["equity"].to_numpy()}
-    counts = stored["counts"]
-    deals = comb(49, 3) * comb(46, 3)
-    win, tie2, tie3, _ = (counts[:, i] / deals for i in range(4))
-    return shares | {"equity": win + tie2 / 2 + tie3 / 3}
+    return two_opponent_columns(rules)
 
 
 def _weakest(shares: dict, column: str, needed: float) -> dict:
