@@ -507,7 +507,7 @@ def test_charts_build_without_a_display(tmp_path):
 #: Chart kinds whose numbers come from the store or a little arithmetic: drawn without pandas or numba.
 LEAN_KINDS = {name: KINDS[name] for name in (
     "backgammon-entry", "backgammon-shots", "backgammon-bearoff", "bluff-bids", "bluff-heatmap", "bluff-cost",
-    "yacht-distribution", "yacht-reach", "yacht-keeps", "brag-freq", "brag-threshold")}
+    "yacht-boxes", "yacht-distribution", "yacht-reach", "yacht-keeps", "brag-freq", "brag-threshold")}
 LEAN_KINDS["brag-equity-heads-up"] = ("brag", "chart", "equity", "--preset", "teen_patti")
 LEAN_KINDS["brag-threshold-two-opponents"] = ("brag", "chart", "threshold", "--preset", "brag3")
 
@@ -524,6 +524,26 @@ def test_charts_from_the_store_import_no_pandas_numba_or_pyplot(tmp_path, name):
     for _ in range(2):
         done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.stdout.splitlines()[-1] == "0 []", (name, done.stdout, done.stderr)
+
+
+@pytest.mark.parametrize("fonttype", [3, 42])
+def test_pdf_font_subsetter_runs_only_when_a_font_is_embedded_whole(tmp_path, fonttype):
+    """The PDF backend imports a font subsetter that charts' Type 3 fonts never use; the command loads
+    it lazily. With TrueType embedding (``pdf.fonttype`` 42) it is used, and loads then."""
+    out = str(tmp_path / "c.pdf")
+    code = ("import sys, matplotlib; "
+            f"matplotlib.rcParams['pdf.fonttype'] = {fonttype}; "
+            "from analysis.cli.main import main; "
+            f"code = main(['backgammon', 'chart', 'entry', '--out', {out!r}]); "
+            "print(code, type(sys.modules['fontTools.subset']).__name__)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    status, module_type = done.stdout.split()[-2:]
+    assert status == "0"
+    assert (module_type == "_LazyModule") == (fonttype == 3), module_type
+    data = Path(out).read_bytes()
+    assert data.startswith(b"%PDF-")
+    assert (b"/Subtype /Type3" in data) == (fonttype == 3) and (b"/FontFile2" in data) == (fonttype == 42)
 
 
 def test_help_does_not_import_matplotlib():

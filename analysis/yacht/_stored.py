@@ -21,3 +21,13 @@ SUMMARY = TableKind("yacht/summary", {
     "box_points": Array("float64", ("boxes",)), "box_zero": Array("float64", ("boxes",), within=(0, 1)),
     "bonus_points": Array("float64", (2,)), "bonus_rate": Array("float64", (2,)), "mean": Array("float64", ()),
     "distribution": Array("float64", (None,), within=(0, 1), sums_to_one=0)}, code=_CODE)
+#: Each box's odds within one turn (``odds.box_odds``): chance on the first roll and within the turn, a
+#: turn's best expected points on the box alone, and its most points. Kept so that a chart or a table of
+#: them is read, not recomputed by the kernels (starting numba costs a second).
+BOX_ODDS = TableKind("yacht/box-odds", {
+    "first_roll_chance": Array("float64", ("boxes",), within=(0, 1)),
+    "turn_chance": Array("float64", ("boxes",), within=(0, 1)),
+    "turn_expected_points": Array("float64", ("boxes",), within=(0, float("inf"))),
+    "max_points": Array("int64", ("boxes",), within=(0, float("inf")))},
+    code=("analysis.yacht.odds", "analysis.yacht._kernels", "analysis.yacht.scoring", "analysis.yacht.game",
+          "analysis.yacht.dice", "analysis.yacht.rules"))

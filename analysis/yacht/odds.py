@@ -13,14 +13,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from analysis.yacht import _kernels as K
-from analysis.yacht.dice import TABLES
-from analysis.yacht.game import dice_args, game_arrays
+from analysis.store import Store
+from analysis.yacht._stored import BOX_ODDS
 from analysis.yacht.rules import Rules, preset
 
 
 def best_turn(roll_values: np.ndarray) -> float:
     """The best expected ``roll_values[final roll]`` over a turn of three rolls."""
+    from analysis.yacht import _kernels as K   # numba starts only when a table is built
+    from analysis.yacht.game import dice_args
+
     return float(K.one_box_turn(np.asarray(roll_values, dtype=np.float64), *dice_args()))
 
 
@@ -32,18 +34,28 @@ def box_odds(rules: Rules | str = "yacht_kr"):
     return pd.DataFrame(box_odds_rows(rules))
 
 
-def box_odds_rows(rules: Rules | str = "yacht_kr") -> list[dict]:
-    """:func:`box_odds`'s rows as dicts, without pandas (for the chart command)."""
+def box_odds_rows(rules: Rules | str = "yacht_kr", store: Store | None = None) -> list[dict]:
+    """:func:`box_odds`'s rows as dicts, without pandas (for the chart command), read from the table store."""
     rules = preset(rules)
-    arrays = game_arrays(rules)
-    rows = []
-    for box, scores in zip(rules.boxes, arrays.scores):
+    table = (store or Store()).table(BOX_ODDS, rules, {"boxes": len(rules.boxes)}, lambda: compute_box_odds(rules))
+    return [{"box": box.name,
+             "first_roll_chance": float(table["first_roll_chance"][i]),
+             "turn_chance": float(table["turn_chance"][i]),
+             "turn_expected_points": float(table["turn_expected_points"][i]),
+             "max_points": int(table["max_points"][i])} for i, box in enumerate(rules.boxes)]
+
+
+def compute_box_odds(rules: Rules) -> dict[str, np.ndarray]:
+    """The arrays of :data:`BOX_ODDS`, one entry per box, by the one-box turn recursion."""
+    from analysis.yacht.dice import TABLES
+    from analysis.yacht.game import game_arrays
+
+    columns = {"first_roll_chance": [], "turn_chance": [], "turn_expected_points": [], "max_points": []}
+    for scores in game_arrays(rules).scores:
         made = (scores > 0).astype(np.float64)
-        rows.append({
-            "box": box.name,
-            "first_roll_chance": float(TABLES.first_roll @ made),
-            "turn_chance": best_turn(made),
-            "turn_expected_points": best_turn(scores),
-            "max_points": int(scores.max()),
-        })
-    return rows
+        columns["first_roll_chance"].append(float(TABLES.first_roll @ made))
+        columns["turn_chance"].append(best_turn(made))
+        columns["turn_expected_points"].append(best_turn(scores))
+        columns["max_points"].append(int(scores.max()))
+    return {name: np.array(values, dtype=np.int64 if name == "max_points" else np.float64)
+            for name, values in columns.items()}
