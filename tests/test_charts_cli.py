@@ -546,6 +546,34 @@ def test_pdf_font_subsetter_runs_only_when_a_font_is_embedded_whole(tmp_path, fo
     assert (b"/Subtype /Type3" in data) == (fonttype == 3) and (b"/FontFile2" in data) == (fonttype == 42)
 
 
+def test_laying_a_png_out_first_gives_the_same_bytes(tmp_path):
+    """The command lays a PNG out itself and saves it without a layout engine (one drawing pass
+    instead of two): the file must be the one matplotlib writes with the engine on."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    from analysis.cli.chart import _lay_out_for_agg
+
+    def chart():
+        figure = Figure(figsize=(6, 4), layout="constrained")
+        for k, ax in enumerate(figure.subplots(1, 2)):
+            ax.plot(range(10), [x * x for x in range(10)], label="squares")
+            ax.set_title(f"panel {k} with a long title", fontweight="bold")
+            ax.set_ylabel("a label that takes room")
+            ax.legend()
+        figure.suptitle("two panels")
+        return figure
+
+    engine_on, laid_out = chart(), chart()
+    engine_on.savefig(tmp_path / "a.png", dpi=120, metadata={"Software": None})
+    _lay_out_for_agg(laid_out, 120)
+    assert laid_out.get_layout_engine() is None
+    laid_out.savefig(tmp_path / "b.png", dpi=120, metadata={"Software": None})
+    assert (tmp_path / "a.png").read_bytes() == (tmp_path / "b.png").read_bytes()
+
+
 def test_help_does_not_import_matplotlib():
     code = ("import sys; from analysis.cli.main import build_parser; build_parser(); "
             "print(sorted(m for m in ('matplotlib', 'pandas', 'numba') if m in sys.modules))")

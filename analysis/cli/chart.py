@@ -292,6 +292,27 @@ def _retitle(figure, title: str | None) -> None:
             text.set_text("\n".join(textwrap.wrap(text.get_text().replace("\n", " "), characters)))
 
 
+def _lay_out_for_agg(figure, dpi: int) -> None:
+    """Run the layout engine now, with the Agg renderer at the PNG's resolution, and take it off.
+
+    With a layout engine on, ``savefig`` draws the whole figure once without rendering, to lay it
+    out, and then again to render it: a third of a chart's drawing time when it has many labels. This
+    is that first pass without the drawing: the same renderer at the same resolution, so the same
+    layout and the same bytes.
+    """
+    import matplotlib
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    engine = figure.get_layout_engine()
+    if engine is None:
+        return
+    figure.set_dpi(dpi)
+    FigureCanvasAgg(figure)
+    engine.execute(figure)
+    with matplotlib.rc_context({"figure.autolayout": False, "figure.constrained_layout.use": False}):
+        figure.set_layout_engine(None)
+
+
 def _title_room(text, figure) -> float:
     """The share of the figure's width a title may take: a title is centred on its axes (found from
     the axes' place in the figure's grid, as the layout keeps it), and may use twice its distance to
@@ -327,6 +348,8 @@ def write(figure, data, args) -> str:
     # No dates or versions in the file: the same chart is the same bytes (the gallery relies on it).
     metadata = {".png": {"Software": None}, ".svg": {"Date": None, "Creator": None},
                 ".pdf": {"CreationDate": None, "Producer": None, "Creator": None}}[extension]
+    if extension == ".png":
+        _lay_out_for_agg(figure, dpi)
     try:
         with matplotlib.rc_context({"svg.hashsalt": "parlour-odds", "savefig.bbox": "standard"}):
             figure.savefig(args.out, format=extension[1:], dpi=dpi, metadata=metadata)
