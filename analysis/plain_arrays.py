@@ -149,7 +149,11 @@ def check_plain(layout: Mapping, params: Mapping, arrays: Mapping[str, PlainArra
         if len(values.shape) != len(wanted) or any(w is not None and w != n for w, n in zip(wanted, values.shape)):
             return f"array {name} has shape {values.shape}"
         if not values.size:
+            if spec.nonzero:
+                return f"array {name} holds nothing but zeros"
             continue
+        if spec.nonzero and not any(values.flat):
+            return f"array {name} holds nothing but zeros"
         if values.dtype.startswith("float") and not math.isfinite(sum(values.flat)):
             # Values this store keeps are bounded, so a sum that is not finite means a NaN or an infinity.
             return f"array {name} holds a value that is not a finite number"

@@ -87,7 +87,8 @@ class Array:
     ``shape`` holds a number, ``None`` (any length) or the name of an integer
     parameter of the table for each axis. ``within`` bounds every value (e.g.
     probabilities: ``(0, 1)``); ``sums_to_one`` names an axis along which every
-    slice is a distribution. An ``optional`` array may be absent.
+    slice is a distribution; ``nonzero`` says that an array of zeros only is a failed
+    build (a solve that did not run), not a table. An ``optional`` array may be absent.
     """
 
     dtype: str
@@ -95,6 +96,7 @@ class Array:
     within: tuple[float, float] | None = None
     sums_to_one: int | None = None
     optional: bool = False
+    nonzero: bool = False
 
 
 @dataclass(frozen=True, eq=False)   # compared and hashed by identity: one declaration per kind
@@ -411,6 +413,8 @@ def check_arrays(kind: TableKind, params: Mapping, arrays: Mapping[str, np.ndarr
             sums = values.sum(axis=spec.sums_to_one)
             if not np.allclose(sums, 1.0, rtol=0, atol=1e-9):
                 return f"array {name} is not a distribution (its sums are off 1 by up to {np.abs(sums - 1).max():.2g})"
+        if spec.nonzero and not values.any():
+            return f"array {name} holds nothing but zeros"
     if kind.check is not None:
         problem = kind.check(arrays, params)
         if problem is not None:

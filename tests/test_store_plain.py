@@ -77,6 +77,22 @@ def test_nothing_is_served_plain_that_the_numpy_read_refuses(tmp_path, monkeypat
     assert store.load_plain(PLAIN, "x", PARAMS) is None
 
 
+def test_an_array_declared_nonzero_refuses_all_zeros_both_ways(tmp_path, monkeypatch):
+    """A solve that did not run leaves zeros: such a file is neither served nor saved."""
+    kind = TableKind("demo/nonzero", {"values": Array("float64", (None,), within=(0, 10), nonzero=True)},
+                     code=("analysis.store",))
+    store = Store(tmp_path)
+    assert store.table(kind, "x", {}, lambda: {"values": np.array([0.0, 2.5, 0.0])})["values"][1] == 2.5
+    assert store.load_plain(kind, "x", {})["values"].tolist() == [0.0, 2.5, 0.0]
+    store.save(kind, "x", {}, {"values": np.zeros(3)})                # refused: the sound table stays
+    assert store.load(kind, "x", {})["values"].tolist() == [0.0, 2.5, 0.0]
+    for zeros in (np.zeros(3), np.zeros(0)):
+        with monkeypatch.context() as patch:
+            patch.setattr(store_module, "check_arrays", lambda *args: None)
+            store.save(kind, "x", {}, {"values": zeros})
+        assert store.load(kind, "x", {}) is None and store.load_plain(kind, "x", {}) is None
+
+
 def test_a_table_from_other_code_is_not_served_plain(tmp_path, monkeypatch):
     store = Store(tmp_path)
     store.table(PLAIN, "x", PARAMS, _table)

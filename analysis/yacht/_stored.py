@@ -15,7 +15,8 @@ _CODE = ("analysis.yacht.solver", "analysis.yacht._kernels", "analysis.yacht.sco
 #: Expected points still to come from every card state under optimal play. No ``check`` function
 #: (a plain read cannot run one): the bounds and the finite check are the declared invariants.
 STATE_VALUES = TableKind(
-    "yacht/state-values", {"values": Array("float64", ("states",), within=(0, float("inf")))}, code=_CODE)
+    "yacht/state-values", {"values": Array("float64", ("states",), within=(0, float("inf")), nonzero=True)},
+    code=_CODE)
 #: What the optimal policy scores, box by box, and the exact distribution of the final score.
 SUMMARY = TableKind("yacht/summary", {
     "box_points": Array("float64", ("boxes",)), "box_zero": Array("float64", ("boxes",), within=(0, 1)),
