@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analysis.store import Store
+from analysis.store import Store, prepares
 from analysis.yacht._stored import BOX_ODDS
 from analysis.yacht.rules import Rules, preset
 
@@ -59,3 +59,11 @@ def compute_box_odds(rules: Rules) -> dict[str, np.ndarray]:
         columns["max_points"].append(int(scores.max()))
     return {name: np.array(values, dtype=np.int64 if name == "max_points" else np.float64)
             for name, values in columns.items()}
+
+
+@prepares("yacht", "each box's odds within one turn, every preset (odds yacht odds, odds yacht chart boxes)")
+def _prepare_box_odds() -> None:
+    from analysis.yacht.rules import PRESETS
+
+    for rules in PRESETS.values():
+        box_odds_rows(rules)
