@@ -11,12 +11,14 @@ The grid: seat 0 holds ``bayes`` or one of the other bots; the field fills the o
 honest bot, in that order, repeated as far as the seats go); 2, 4 and 6 players of Bluff, Perudo
 and Liar's Dice with the preset's starting dice. The headline cell (Bluff, 4 players, bayes
 against three threshold bots) and the threshold bot in the same seat play ``HEADLINE_GAMES``
-games, every other cell ``GAMES``, and the tables of ``SMALL_TABLES`` fewer: what fits in an hour on
-one shared core.
+games, every other cell ``GAMES`` (``--games``), and the tables of ``SMALL_TABLES`` at most that many.
 
-Run: ``.venv/bin/python scripts/bluff_strength.py [--games N] [--headline-games N]``; one process,
-one core; a line per block on stderr. The file is rewritten after every cell, so an interrupted
-run keeps what it finished (run it again to finish: finished cells are kept).
+Run: ``.venv/bin/python scripts/bluff_strength.py [--games N] [--headline-games N] [--replay BOT]
+[--cheapest-first]``; one process, one core; a line per block on stderr. The file is rewritten after
+every block, so an interrupted run keeps every whole block it played, and a cell grows from its stored
+blocks when asked for more games (they are the same games). After a change to a bot, ``--replay BOT``
+plays its cells again from the first game. ``--cheapest-first`` plays the cells in order of their
+stored time a game, so that a run with a deadline brings the most cells to the number asked.
 """
 
 from __future__ import annotations
@@ -44,8 +46,8 @@ FIELDS = {"threshold:0.5": ("threshold",), "honest": ("honest",), "mixed": ("mod
 TESTED = ("bayes", "threshold", "honest", "model", "equilibrium", "random")
 HEADLINE = ("bluff", 4, "threshold:0.5")
 #: Tables where a bayes game costs far more (two-player Bluff: 15 dice each, 15,504 hands per posterior,
-#: about 60 ms a game): every bot there plays this many games, so the seat is compared on the same games.
-SMALL_TABLES = {("bluff", 2): 2000}
+#: about 25 ms a game): every bot there plays at most this many games.
+SMALL_TABLES = {("bluff", 2): 10000}
 
 
 def field_bots(field: str, players: int) -> list[str]:
@@ -72,23 +74,35 @@ def key(cell) -> str:
     return f"{name}/{players}/{field}/{tested}"
 
 
-def play_cell(cell, games: int) -> dict:
+def play_cell(cell, games: int, stored: dict | None = None, save=None) -> dict:
+    """Play the cell's games; the whole blocks of ``stored`` (the same cell played before, by the same bots) are
+    kept, so a cell grows block by block. ``save`` is called with the cell so far after every block."""
     name, players, field, tested = cell
     rules = preset(name)
     bots = ",".join([tested, *field_bots(field, players)])
     blocks = []
-    started = time.perf_counter()
-    for first in range(0, games, BLOCK):
+    spent = 0.0
+    if stored is not None and stored["bots"] == bots and stored["seed"] == SEED and stored["block"] == BLOCK:
+        blocks = [block for number, block in enumerate(stored["block_wins"])
+                  if (number + 1) * BLOCK <= min(stored["games"], games)]
+        spent = stored["seconds"] * len(blocks) * BLOCK / stored["games"]
+    started = time.perf_counter() - spent
+    def summary(played):
+        wins = [sum(block[seat] for block in blocks) for seat in range(players)]
+        low, high = wilson_interval(wins[0], played)
+        return {"preset": name, "players": players, "starting_dice": rules.starting_dice(players), "field": field,
+                "bots": bots, "tested": tested, "seed": SEED, "games": played, "block": BLOCK, "block_wins": blocks,
+                "wins": wins, "win_rate": wins[0] / played, "ci_low": low, "ci_high": high,
+                "seconds": round(time.perf_counter() - started, 1)}
+
+    for first in range(len(blocks) * BLOCK, games, BLOCK):
         wins = seat_wins(rules, bots, first, min(BLOCK, games - first), seed=SEED)
         blocks.append([int(w) for w in wins])
         print(f"bluff_strength: {key(cell)}: {first + min(BLOCK, games - first):,} of {games:,} games, "
               f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
-    wins = [sum(block[seat] for block in blocks) for seat in range(players)]
-    low, high = wilson_interval(wins[0], games)
-    return {"preset": name, "players": players, "starting_dice": rules.starting_dice(players), "field": field,
-            "bots": bots, "tested": tested, "seed": SEED, "games": games, "block": BLOCK, "block_wins": blocks,
-            "wins": wins, "win_rate": wins[0] / games, "ci_low": low, "ci_high": high,
-            "seconds": round(time.perf_counter() - started, 1)}
+        if save is not None and first + BLOCK < games:
+            save(summary(first + BLOCK))
+    return summary(games)
 
 
 def main() -> None:
@@ -96,6 +110,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=GAMES)
     parser.add_argument("--headline-games", type=int, default=HEADLINE_GAMES)
     parser.add_argument("--out", default=PATH, help="the JSON file to write (default: %(default)s)")
+    parser.add_argument("--replay", action="append", default=[], metavar="BOT",
+                        help="play the cells of this tested bot again from the first game (after changing the bot)")
+    parser.add_argument("--cheapest-first", action="store_true",
+                        help="play the cells in order of their stored time a game, so the most cells grow first")
     options = parser.parse_args()
     path = options.out
     done = {}
@@ -103,12 +121,10 @@ def main() -> None:
         with open(path) as stored:
             done = {key((c["preset"], c["players"], c["field"], c["tested"])): c for c in json.load(stored)["cells"]}
     os.makedirs(os.path.dirname(path), exist_ok=True)
-    for cell in cells():
-        games = options.headline_games if cell[:3] == HEADLINE and cell[3] in ("bayes", "threshold") else (
-            min(options.games, SMALL_TABLES.get(cell[:2], options.games)))
-        if key(cell) in done and done[key(cell)]["games"] == games:
-            continue
-        done[key(cell)] = play_cell(cell, games)
+    replay = set(options.replay)
+
+    def save(cell: dict) -> None:
+        done[key((cell["preset"], cell["players"], cell["field"], cell["tested"]))] = cell
         document = {"description": "Seat 0's wins against a field of bots; 95% Wilson intervals.",
                     "script": "scripts/bluff_strength.py", "fields": {f: list(c) for f, c in FIELDS.items()},
                     "cells": [done[key(c)] for c in cells() if key(c) in done]}
@@ -116,6 +132,17 @@ def main() -> None:
             json.dump(document, out, indent=1)
             out.write("\n")
         os.replace(path + ".tmp", path)
+
+    order = cells()
+    if options.cheapest_first:
+        # The cells played before, by their time a game (a cell not played yet first): the most cells finished.
+        order.sort(key=lambda c: done[key(c)]["seconds"] / done[key(c)]["games"] if key(c) in done else -1.0)
+    for cell in order:
+        games = options.headline_games if cell[:3] == HEADLINE and cell[3] in ("bayes", "threshold") else (
+            min(options.games, SMALL_TABLES.get(cell[:2], options.games)))
+        if key(cell) in done and done[key(cell)]["games"] >= games and cell[3] not in replay:
+            continue
+        save(play_cell(cell, games, None if cell[3] in replay else done.get(key(cell)), save))
 
 
 if __name__ == "__main__":

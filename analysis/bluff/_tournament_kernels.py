@@ -45,18 +45,12 @@ def match_table(ms_hands, counts):
 
 
 @njit(cache=True, nogil=True)
-def observe(post, first, dice, in_play, previous, action, pal, belief, ms_match, bid_count, bid_face, legal,
-            chance_kind, sf, pmf, can_exact, by_face, by_count, by_need):
-    """Multiply the weights ``post[m]`` of a player's hands (multisets ``first + m``, their dice counting for each
-    face in ``ms_match[pal, first + m]``) by the model's chance (parameters ``belief``) that each makes ``action``
-    after ``previous``; then normalise.
-
-    Every term of the model depends on a hand only through how many of its dice count for a face, so each
-    is computed once per face and count (``by_face``; ``by_count`` for the calls and the action itself) and
-    looked up per hand: the chances of ``model.action_likelihood``, checked against ``beliefs.py`` in
-    tests/bluff/test_beliefs.py.
-    """
-    rationality, bluff_rate, call_bias, jump_cost = belief[0], belief[1], belief[2], belief[3]
+def _raise_terms(dice, in_play, previous, action, pal, belief, bid_count, bid_face, legal, chance_kind, sf, by_face,
+                 by_need):
+    """The raises' part of the model's normaliser for a player of ``dice`` dice answering bid ``previous``:
+    ``by_face[face, x]`` sums the terms of the legal raises on ``face`` for a hand with x dice counting for it.
+    Returns (the number of raises, the rank factor of raise ``action``)."""
+    rationality, call_bias, jump_cost = belief[0], belief[2], belief[3]
     unknown = in_play - dice
     shift = rationality * (1.0 + max(call_bias, 0.0))
     row = 0 if previous < 0 else previous + 1
@@ -81,6 +75,25 @@ def observe(post, first, dice, in_play, previous, action, pal, belief, ms_match,
                 by_face[bid_face[k], x] += by_need[kind, bid_count[k] - x + dice] * rank_factor
             raises += 1
             rank_factor *= step
+    return raises, action_factor
+
+
+@njit(cache=True, nogil=True)
+def observe(post, first, dice, in_play, previous, action, pal, belief, ms_match, bid_count, bid_face, legal,
+            chance_kind, sf, pmf, can_exact, by_face, by_count, by_need):
+    """Multiply the weights ``post[m]`` of a player's hands (multisets ``first + m``, their dice counting for each
+    face in ``ms_match[pal, first + m]``) by the model's chance (parameters ``belief``) that each makes ``action``
+    after ``previous``; then normalise.
+
+    Every term of the model depends on a hand only through how many of its dice count for a face, so each
+    is computed once per face and count (``by_face``; ``by_count`` for the calls and the action itself) and
+    looked up per hand: the chances of ``model.action_likelihood``, checked against ``beliefs.py`` in
+    tests/bluff/test_beliefs.py.
+    """
+    rationality, bluff_rate, call_bias = belief[0], belief[1], belief[2]
+    shift = rationality * (1.0 + max(call_bias, 0.0))
+    raises, action_factor = _raise_terms(dice, in_play, previous, action, pal, belief, bid_count, bid_face, legal,
+                                         chance_kind, sf, by_face, by_need)
     keep = 1.0 - bluff_rate if raises > 0 else 1.0
     # by_count[x] = (challenge, exact, the action's own term) for a hand with x dice counting.
     for x in range(dice + 1):
@@ -121,10 +134,197 @@ def observe(post, first, dice, in_play, previous, action, pal, belief, ms_match,
 
 
 @njit(cache=True, nogil=True)
-def _bayes_choose(me, threshold, hand, dice, in_play, bid, pal, post, ms_offset, ms_match, bid_count, bid_face,
-                  legal, counts, can_exact, tail, others, face_pmf):
-    """The ``bayes`` bot: the threshold rule on P(bid true | my dice, the beliefs from the bids so far)."""
+def answer_chances(post, first, dice, in_play, bid, pal, belief, ms_match, bid_count, bid_face, legal, chance_kind,
+                   sf, pmf, can_exact, by_face, by_count, by_need, called):
+    """``called[x, c]``: the chance that a player (hands ``first + m`` with weights ``post[m]``, as ``observe``
+    keeps them) holds x dice that count for ``bid`` and answers it with a challenge (c = 0) or an exact call
+    (c = 1), under the model ``belief``: the terms of ``observe``, summed over the hands instead of multiplied in.
+    """
+    rationality, bluff_rate, call_bias = belief[0], belief[1], belief[2]
+    shift = rationality * (1.0 + max(call_bias, 0.0))
+    raises, _ = _raise_terms(dice, in_play, bid, -1, pal, belief, bid_count, bid_face, legal, chance_kind, sf,
+                             by_face, by_need)
+    keep = 1.0 - bluff_rate if raises > 0 else 1.0
+    for x in range(dice + 1):
+        p_true, p_exact = answer_given(x, dice, in_play, bid, pal, bid_count, bid_face, chance_kind, sf, pmf)
+        by_count[x, 0] = np.exp(rationality * (1.0 - p_true + call_bias) - shift)
+        by_count[x, 1] = np.exp(rationality * (p_exact + call_bias) - shift) if can_exact else 0.0
+        called[x, 0] = 0.0
+        called[x, 1] = 0.0
+    face = bid_face[bid]
+    for m in range(post.size):
+        match = ms_match[pal, first + m]
+        x = match[face]
+        norm = by_count[x, 0] + by_count[x, 1]
+        for f in range(1, 7):
+            norm += by_face[f, match[f]]
+        share = post[m] * keep / norm
+        called[x, 0] += share * by_count[x, 0]
+        called[x, 1] += share * by_count[x, 1]
+
+
+@njit(cache=True, nogil=True)
+def _role_loss(call, difference, role, held, start, loss_of_role, calza):
+    """Dice a player holding ``held`` loses in ``role`` (0 caller, 1 bidder) of a call, capped as ``resolve`` caps
+    it (-1: a die regained)."""
+    x = loss_of_role[call, difference + (loss_of_role.shape[1] - 1) // 2, role]
+    if x < 0:
+        return -1 if (calza and held < start) else 0
+    return min(x, held)
+
+
+@njit(cache=True, nogil=True)
+def _caller_balance(call, difference, caller, bidder, dice, starts, loss_of_role, calza):
+    """The bidder's dice lost minus the caller's, heads-up (``difference``: actual minus bid)."""
+    return (_role_loss(call, difference, 1, dice[bidder], starts[bidder], loss_of_role, calza)
+            - _role_loss(call, difference, 0, dice[caller], starts[caller], loss_of_role, calza))
+
+
+@njit(cache=True, nogil=True)
+def _call_bound(k, mine, opponent, me, dice, in_play, pal, belief, bid_count, bid_face, legal, chance_kind, sf, pmf,
+                can_exact, face_pmf, loss_of_role, calza, starts, by_face, by_count, by_need):
+    """An upper bound on raise k's value in ``heads_up_values``, without a pass over the opponent's hands.
+
+    A hand holding x dice for the bid calls with chance keep * term(x) / norm(hand), and norm(hand) is at least
+    the calls' terms plus the raises' on the bid's face with x plus, on every other face, the least raise
+    term of any count (``by_face``'s row minimum): so each call's chance with x is at most that ratio, times
+    the chance the opponent holds x (``face_pmf``); calls that cost me dice are left out (counted as 0)."""
+    rationality, bluff_rate, call_bias = belief[0], belief[1], belief[2]
+    shift = rationality * (1.0 + max(call_bias, 0.0))
+    held = dice[opponent]
+    raises, _ = _raise_terms(held, in_play, k, -1, pal, belief, bid_count, bid_face, legal, chance_kind, sf,
+                             by_face, by_need)
+    keep = 1.0 - bluff_rate if raises > 0 else 1.0
+    face = bid_face[k]
+    least = 0.0
+    for f in range(1, 7):
+        if f != face:
+            low = by_face[f, 0]
+            for y in range(1, held + 1):
+                low = min(low, by_face[f, y])
+            least += low
+    bound = 0.0
+    for x in range(held + 1):
+        chance = face_pmf[opponent, face, x]
+        if chance <= 0.0:
+            continue
+        p_true, p_exact = answer_given(x, held, in_play, k, pal, bid_count, bid_face, chance_kind, sf, pmf)
+        challenge = np.exp(rationality * (1.0 - p_true + call_bias) - shift)
+        exact = np.exp(rationality * (p_exact + call_bias) - shift) if can_exact else 0.0
+        norm = challenge + exact + by_face[face, x] + least
+        for call in range(2 if can_exact else 1):
+            gain = -_caller_balance(call, mine + x - bid_count[k], opponent, me, dice, starts, loss_of_role, calza)
+            if gain > 0.0:
+                bound += chance * keep * (challenge if call == 0 else exact) / norm * gain
+    return bound
+
+
+@njit(cache=True, nogil=True)
+def heads_up_values(me, threshold, hand, dice, in_play, bid, pal, post, ms_offset, ms_match, bid_count, bid_face,
+                    legal, counts, can_exact, tail, face_pmf, belief, chance_kind, sf, pmf, loss_of_role, calza,
+                    starts, by_face, by_count, by_need, called, values, prune):
+    """``values[a]``: the expected balance of dice (the opponent's lost minus mine) of each action when two
+    players hold dice and the opponent's answer settles it: ``values[k]`` raise k, ``values[bids]`` a
+    challenge, ``values[bids + 1]`` an exact call; -inf for an action not weighed.
+
+    A challenge or exact call is judged on the chance of each actual count (``tail``, from the beliefs). A
+    raise is judged on the opponent's answer under the model ``belief``, their hand drawn from the
+    beliefs: the chance they hold x dice for it and challenge it or call it exact (``answer_chances``), each
+    with its balance; when they raise instead the round goes on, counted as even (0). Only believable
+    raises (P(true) at least ``threshold``, as the threshold rule bids) are weighed.
+
+    With ``prune``, a raise is left at -inf when it cannot be the best: its value is at most ``_call_bound``,
+    and a raise whose bound is below a value already found loses to it. The raise of the highest bound is
+    weighed first. ``best_value`` picks the same action either way (tests/bluff_strategy/test_bayes_heads_up.py).
+    """
+    bids = bid_count.size
+    values[:] = -np.inf
+    opponent = -1
+    for p in range(dice.size):
+        if p != me and dice[p] > 0:
+            opponent = p
+    first = ms_offset[dice[opponent]]
+    hands = ms_offset[dice[opponent] + 1] - first
+    calls = 2 if can_exact else 1
+    best = -np.inf
+    if bid >= 0:
+        mine = _matches(hand, bid_face[bid], pal, counts)
+        for call in range(calls):
+            value = 0.0
+            for t in range(dice[opponent] + 1):
+                chance = tail[bid_face[bid], t] - tail[bid_face[bid], t + 1]
+                if chance > 0.0:
+                    value += chance * _caller_balance(call, mine + t - bid_count[bid], me, opponent, dice, starts,
+                                                      loss_of_role, calza)
+            values[bids + call] = value
+            best = max(best, value)
+    # The believable raises, each with its bound for now.
+    row = 0 if bid < 0 else bid + 1
+    top = -1
+    for k in range(bids):
+        if not legal[pal, row, k] or bid_count[k] > in_play:
+            continue
+        mine = _matches(hand, bid_face[k], pal, counts)
+        need = bid_count[k] - mine
+        p_true = 1.0 if need <= 0 else tail[bid_face[k], min(need, tail.shape[1] - 1)]
+        if p_true < threshold:
+            continue
+        values[k] = _call_bound(k, mine, opponent, me, dice, in_play, pal, belief, bid_count, bid_face, legal,
+                                chance_kind, sf, pmf, can_exact, face_pmf, loss_of_role, calza, starts, by_face,
+                                by_count, by_need)
+        if top < 0 or values[k] > values[top]:
+            top = k
+    if top < 0:
+        return
+    for j in range(-1, bids):
+        k = top if j < 0 else j
+        if j == top or values[k] == -np.inf:
+            continue
+        if prune and values[k] + 1e-9 < best:
+            values[k] = -np.inf
+            continue
+        mine = _matches(hand, bid_face[k], pal, counts)
+        answer_chances(post[opponent, :hands], first, dice[opponent], in_play, k, pal, belief, ms_match,
+                       bid_count, bid_face, legal, chance_kind, sf, pmf, can_exact, by_face, by_count, by_need,
+                       called)
+        value = 0.0
+        for x in range(dice[opponent] + 1):
+            for call in range(calls):
+                if called[x, call] > 0.0:
+                    value -= called[x, call] * _caller_balance(call, mine + x - bid_count[k], opponent, me, dice,
+                                                               starts, loss_of_role, calza)
+        values[k] = value
+        best = max(best, value)
+
+
+@njit(cache=True, nogil=True)
+def best_value(values, bid, pal, legal):
+    """The action of the highest value (``heads_up_values``' order: a raise index, -1 a challenge, -2 an
+    exact call); ties go to the earlier raise, then to the challenge. With nothing weighed, an opening is
+    the lowest and an answer a challenge, as the threshold rule does."""
+    bids = values.size - 2
+    action = -3
+    best = -np.inf
+    for a in range(bids + 2):
+        if values[a] > best:
+            best = values[a]
+            action = a
+    if action == -3:
+        if bid >= 0:
+            return -1
+        for k in range(bids):
+            if legal[pal, 0, k]:
+                return k
+        return -1
+    return action if action < bids else bids - 1 - action
+
+
+@njit(cache=True, nogil=True)
+def count_tails(me, dice, pal, post, ms_offset, ms_match, tail, scratch, face_pmf):
+    """``tail[f, t]``: the chance that the other players' dice (each player's hands weighted by ``post``) hold at
+    least t dice counting for face f (``scratch``: two rows as long as ``tail``'s)."""
     players = dice.size
+    others, mixed = scratch[0], scratch[1]
     # Each opponent's chance of holding x dice that count for each face: one pass over their hands.
     for p in range(players):
         if p == me or dice[p] == 0:
@@ -143,21 +343,40 @@ def _bayes_choose(me, threshold, hand, dice, in_play, bid, pal, post, ms_offset,
         for p in range(players):
             if p == me or dice[p] == 0:
                 continue
-            pmf = face_pmf[p, f]
-            mixed = np.zeros(span + dice[p] + 1)
+            held = face_pmf[p, f]
+            mixed[:span + dice[p] + 1] = 0.0
             for a in range(span + 1):
                 if others[a] == 0.0:
                     continue
                 for x in range(dice[p] + 1):
-                    mixed[a + x] += others[a] * pmf[x]
+                    mixed[a + x] += others[a] * held[x]
             span += dice[p]
-            others[:span + 1] = mixed
+            others[:span + 1] = mixed[:span + 1]
         running = 0.0
         for t in range(span, -1, -1):
             running += others[t]
             tail[f, t] = running
         for t in range(span + 1, tail.shape[1]):
             tail[f, t] = 0.0
+
+
+@njit(cache=True, nogil=True)
+def _bayes_choose(me, threshold, hand, dice, in_play, bid, pal, post, ms_offset, ms_match, bid_count, bid_face,
+                  legal, counts, can_exact, tail, scratch, face_pmf, belief, chance_kind, sf, pmf, loss_of_role,
+                  calza, starts, by_face, by_count, by_need, called, values):
+    """The ``bayes`` bot: the threshold rule on P(bid true | my dice, the beliefs from the bids so far); when two
+    players hold dice, the best of ``heads_up_values``."""
+    players = dice.size
+    count_tails(me, dice, pal, post, ms_offset, ms_match, tail, scratch, face_pmf)
+    alive = 0
+    for p in range(players):
+        if dice[p] > 0:
+            alive += 1
+    if alive == 2:
+        heads_up_values(me, threshold, hand, dice, in_play, bid, pal, post, ms_offset, ms_match, bid_count, bid_face,
+                        legal, counts, can_exact, tail, face_pmf, belief, chance_kind, sf, pmf, loss_of_role, calza,
+                        starts, by_face, by_count, by_need, called, values, True)
+        return best_value(values, bid, pal, legal)
     row = 0 if bid < 0 else bid + 1
     if bid >= 0:
         need = bid_count[bid] - _matches(hand, bid_face[bid], pal, counts)
@@ -320,7 +539,9 @@ def play_games(seed, first_game, games, starts, bots, parameters, rotate,
     face_pmf = np.zeros((players, 7, ms_offset.size + 1))
     ms_match = match_table(ms_hands if bayes else ms_hands[:1], counts)
     tail = np.zeros((7, most + 2))
-    others = np.zeros(most + 2)
+    called = np.zeros((ms_offset.size + 1, 2))
+    values = np.empty(bids + 2)
+    scratch = np.zeros((2, most + 2))
     logging = log_rounds.shape[0] > 0
     for g in range(games):
         game = first_game + g
@@ -376,7 +597,8 @@ def play_games(seed, first_game, games, starts, bots, parameters, rotate,
                 elif bot == BAYES:
                     action = _bayes_choose(actor, parameters[actor, 0], hands[actor], dice, in_play, bid, pal, post,
                                            ms_offset, ms_match, bid_count, bid_face, legal, counts, can_exact,
-                                           tail, others, face_pmf)
+                                           tail, scratch, face_pmf, belief, chance_kind, sf, pmf, loss_of_role,
+                                           calza, starts, by_face, by_count, by_need, called, values)
                 else:
                     action, state = _choose(bot, parameters[actor, 0], state, hands[actor], dice[actor], in_play,
                                             bid, pal, node, bid_count, bid_face, legal, counts, chance, chance_kind,

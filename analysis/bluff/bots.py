@@ -17,7 +17,11 @@
 - ``bayes:P`` (default P = 0.5): the threshold rule on the chance that a bid is
   true given its own dice *and* what every bid so far says about the bidders'
   dice (exact beliefs as ``beliefs.py``, reading the others with
-  ``model.THRESHOLD_TABLE``, or with ``bayes:P:FIELD=VALUE:...``).
+  ``model.THRESHOLD_TABLE``, or with ``bayes:P:FIELD=VALUE:...``). When two players
+  hold dice it plays instead the action with the best expected balance of dice
+  (the opponent's lost minus its own) on the opponent's answer, read with the same
+  model: a challenge, an exact call, or the raise among those true with chance P or
+  more that the opponent most profitably challenges (docs/bluff_strategy.md).
 
 >>> parse_bots("threshold,honest,random,threshold:0.4")
 (Bot(kind='threshold', parameter=0.5, model=None), Bot(kind='honest', parameter=0.0, model=None), Bot(kind='random', parameter=0.0, model=None), Bot(kind='threshold', parameter=0.4, model=None))
