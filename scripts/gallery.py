@@ -90,13 +90,12 @@ same under every variant. `odds GAME chart --help` lists the kinds, `odds GAME c
 numbers behind the chart) instead of the `wrote ...` line. The pictures below are drawn at {dpi} dpi to keep the repository small.
 
 Speed: a chart whose numbers are in the table store is written in about a second in a fresh
-process, most of it Python, numpy and matplotlib starting (about 0.9 s here).
-`python benchmarks/bench_charts.py --runs 5` times every chart below; at load average 1.1 on a
-2-core machine the medians were 0.69-1.00 s for twelve of the fourteen, 1.05 s for the
-dice-bidding table-side chart (a label in each of its 132 cells) and 2.05 s for the Yacht box
-chart, whose per-box odds are computed by a numba kernel at each call. The command imports
+process, most of it Python, numpy and matplotlib starting (0.6-0.95 s on the 2-core machine
+these were drawn on, depending on the hour). `python benchmarks/bench_charts.py --runs 7` times
+every chart below: each adds 0.0-0.3 s to that floor (the dice-bidding table-side chart the most,
+with a label in each of its 132 cells); the README gives the latest figures. The command imports
 matplotlib's figure and Agg canvas only, never pyplot, and no chart drawn from stored tables
-imports pandas or numba (`tests/test_charts_cli.py` checks thirteen of them in a fresh process).
+imports pandas or numba (`tests/test_charts_cli.py` checks fifteen of them in a fresh process).
 """
 
 

@@ -507,7 +507,8 @@ def test_charts_build_without_a_display(tmp_path):
 #: Chart kinds whose numbers come from the store or a little arithmetic: drawn without pandas or numba.
 LEAN_KINDS = {name: KINDS[name] for name in (
     "backgammon-entry", "backgammon-shots", "backgammon-bearoff", "bluff-bids", "bluff-heatmap", "bluff-cost",
-    "yacht-boxes", "yacht-distribution", "yacht-reach", "yacht-keeps", "brag-freq", "brag-threshold")}
+    "yacht-boxes", "yacht-distribution", "yacht-reach", "yacht-keeps", "brag-freq", "brag-threshold",
+    "backgammon-race")}
 LEAN_KINDS["brag-equity-heads-up"] = ("brag", "chart", "equity", "--preset", "teen_patti")
 LEAN_KINDS["brag-threshold-two-opponents"] = ("brag", "chart", "threshold", "--preset", "brag3")
 
