@@ -12,6 +12,8 @@ honest bot, in that order, repeated as far as the seats go); 2, 4 and 6 players 
 and Liar's Dice with the preset's starting dice. The headline cell (Bluff, 4 players, bayes
 against three threshold bots) and the threshold bot in the same seat play ``HEADLINE_GAMES``
 games, every other cell ``GAMES`` (``--games``), and the tables of ``SMALL_TABLES`` at most that many.
+Each cell records its ``seconds`` and where they were timed (``timed_on``): blocks may be played apart,
+on other machines, and stored here (the blocks played on two machines must agree game for game).
 
 Run: ``.venv/bin/python scripts/bluff_strength.py [--games N] [--headline-games N] [--replay BOT]
 [--cheapest-first]``; one process, one core; a line per block on stderr. The file is rewritten after
@@ -38,16 +40,16 @@ from analysis.bluff.tournament import seat_wins, wilson_interval  # noqa: E402
 PATH = os.path.join(ROOT, "reports", "data", "bluff_strength.json")
 SEED = 1
 BLOCK = 1000
-GAMES = 5000
+GAMES = 100000
 HEADLINE_GAMES = 100000
 PRESETS = ("bluff", "perudo", "liars_dice")
 PLAYERS = (2, 4, 6)
 FIELDS = {"threshold:0.5": ("threshold",), "honest": ("honest",), "mixed": ("model", "threshold", "honest")}
 TESTED = ("bayes", "threshold", "honest", "model", "equilibrium", "random")
 HEADLINE = ("bluff", 4, "threshold:0.5")
-#: Tables where a bayes game costs far more (two-player Bluff: 15 dice each, 15,504 hands per posterior,
-#: about 25 ms a game): every bot there plays at most this many games.
-SMALL_TABLES = {("bluff", 2): 10000}
+#: Tables to play fewer games in, e.g. ``{("bluff", 2): 10000}`` (two-player Bluff: 15 dice each, 15,504 hands
+#: per posterior, about 25 ms a bayes game): every bot there plays at most this many games.
+SMALL_TABLES: dict = {}
 
 
 def field_bots(field: str, players: int) -> list[str]:
@@ -93,7 +95,8 @@ def play_cell(cell, games: int, stored: dict | None = None, save=None) -> dict:
         return {"preset": name, "players": players, "starting_dice": rules.starting_dice(players), "field": field,
                 "bots": bots, "tested": tested, "seed": SEED, "games": played, "block": BLOCK, "block_wins": blocks,
                 "wins": wins, "win_rate": wins[0] / played, "ci_low": low, "ci_high": high,
-                "seconds": round(time.perf_counter() - started, 1)}
+                "seconds": round(time.perf_counter() - started, 1),
+                "timed_on": f"wall seconds in one process on a {os.cpu_count()}-core machine"}
 
     for first in range(len(blocks) * BLOCK, games, BLOCK):
         wins = seat_wins(rules, bots, first, min(BLOCK, games - first), seed=SEED)
