@@ -201,12 +201,15 @@ def _import_matplotlib_lean() -> None:
       itself works the same);
     - the font subsetter the PDF and PostScript backends import (a fifth of a second) but use only
       for TrueType-embedded fonts, not the Type 3 fonts a chart's PDF embeds: it is loaded lazily,
-      on first use, by the standard library's ``importlib.util.LazyLoader``.
+      on first use, by the standard library's ``importlib.util.LazyLoader``; so are the glyph-name
+      list that only TeX's DVI reader uses and Pillow's EXIF tag names, which only photographs
+      carry (a fiftieth of a second each).
     """
     import sys
     import types
 
-    _load_lazily("fontTools.subset")
+    for name in ("fontTools.subset", "fontTools.agl", "PIL.ExifTags"):
+        _load_lazily(name)
 
     if "matplotlib.projections" in sys.modules or "mpl_toolkits.mplot3d" in sys.modules:
         return
@@ -248,10 +251,10 @@ def _load_lazily(name: str) -> None:
 
 def draw(kind: ChartKind, args, rules):
     """The figure and its data, drawn with the Agg backend in the publishing style."""
+    _import_matplotlib_lean()       # first: it must run before matplotlib imports Pillow
     import matplotlib
 
     matplotlib.use("Agg")
-    _import_matplotlib_lean()
     from analysis.charts.style import publishing
 
     with publishing():
