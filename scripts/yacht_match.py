@@ -69,14 +69,17 @@ def main() -> int:
     args = parser.parse_args()
     out = args.out or DATA / f"yacht_match_{args.players}p.json"
 
-    from analysis.yacht.match import simulate_match
+    from analysis.yacht.match import lead_table_pays, parse_strategies, simulate_match
+    from analysis.yacht.target import as_plain_rules
 
+    # Whether the heads-up lead table pays is judged on the whole run, not one part (it is built once).
+    names = parse_strategies("to-win,optimal", args.players)
+    lead_table = lead_table_pays(as_plain_rules("yacht_kr"), names, args.exact_from, args.games)
     out.parent.mkdir(parents=True, exist_ok=True)
     match = None
     for first in range(0, args.games, args.part):
-        part = simulate_match("yacht_kr", ("to-win", "optimal"), players=args.players,
-                              games=min(args.part, args.games - first), seed=args.seed, exact_from=args.exact_from,
-                              first_game=first)
+        part = simulate_match("yacht_kr", names, games=min(args.part, args.games - first), seed=args.seed,
+                              exact_from=args.exact_from, first_game=first, heads_up_table=lead_table)
         match = part if match is None else match.joined(part)
         # Written beside and renamed into place: a run stopped mid-write keeps the last whole file.
         partial = out.with_suffix(".partial")

@@ -180,7 +180,7 @@ def _lexicographic_best(goal, expected, best_goal, best_expected):
 
 @njit(cache=True, parallel=True)
 def play_matches(first_game, seed, strategies, start_masks, start_scores, exact_from, values, remaining, order,
-                 maxima, params, scores, joker_scores, box_face, yacht_face,
+                 maxima, lead_values, lead_index, lead_offset, params, scores, joker_scores, box_face, yacht_face,
                  keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add,
                  keep_remove, n_remove, keep_faces, keep_size, roll_code, n_workers, points, situation):
     """Play games ``first_game ..`` of a match; ``points[game, seat, box]`` (zeros on entry) gets what each seat wrote.
@@ -195,6 +195,9 @@ def play_matches(first_game, seed, strategies, start_masks, start_scores, exact_
     order from the given cards and scores. Game ``g`` draws only from ``stream(seed, first_game + g)``
     and each worker takes every ``n_workers``-th game, so the thread count changes nothing.
     ``order``: every card, fullest first; ``maxima[card]``: the most its open boxes can add.
+    ``lead_values``, ``lead_index``, ``lead_offset``: a heads-up lead table (heads_up.py), or an
+    empty one; with two seats, a win-seeking seat reads the cards below its turn from it instead
+    of rerunning the recursion (the same values).
     """
     n_games, n_seats, n_boxes = points.shape
     n_rolls = roll_keeps.shape[0]
@@ -243,12 +246,29 @@ def play_matches(first_game, seed, strategies, start_masks, start_scores, exact_
                             low, high = min(low, table[full, f]), max(high, table[full, f])
                         to_win = high - low > 1e-15
                     if to_win:
-                        for c in range(order.shape[0]):
-                            card = order[c]
-                            if card != full and card & mask == mask:
-                                hi = min(width, score + maxima[mask] - maxima[card] + 1)
-                                turn_rows(card, table, scores, score, hi, first_roll, keep_add, keep_remove,
-                                          n_remove, v0, k1, v1, k2, v2, best, table[card])
+                        rival = 1 - seat
+                        opponent = lead_index[masks[rival]] if n_seats == 2 and lead_values.shape[0] else -1
+                        if opponent >= 0 and lead_index[mask] >= 0:
+                            # The cards one box fuller, from the lead table, then this card's turn.
+                            shift = lead_offset - so_far[rival]
+                            last = lead_values.shape[2] - 1
+                            for b in range(n_boxes):
+                                card = mask | (1 << b)
+                                if card == mask or card == full:
+                                    continue
+                                row = lead_values[opponent, lead_index[card]]
+                                for x in range(score, min(width, score + maxima[mask] - maxima[card] + 1)):
+                                    ahead = x + shift
+                                    table[card, x] = 0.0 if ahead < 0 else row[min(ahead, last)]
+                            turn_rows(mask, table, scores, score, score + 1, first_roll, keep_add, keep_remove,
+                                      n_remove, v0, k1, v1, k2, v2, best, table[mask])
+                        else:
+                            for c in range(order.shape[0]):
+                                card = order[c]
+                                if card != full and card & mask == mask:
+                                    hi = min(width, score + maxima[mask] - maxima[card] + 1)
+                                    turn_rows(card, table, scores, score, hi, first_roll, keep_add, keep_remove,
+                                              n_remove, v0, k1, v1, k2, v2, best, table[card])
                         # table[mask]'s turn tables are the last ones filled: v0, k1, k2 are this turn's.
                     roll, rng = _throw(0, keep_faces, keep_size, roll_code, rng)
                     for stage in range(2):

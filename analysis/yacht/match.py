@@ -24,6 +24,7 @@ import pandas as pd
 
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
+from analysis.yacht import heads_up
 from analysis.yacht.game import game_arrays, throw_tables
 from analysis.yacht.rules import Rules
 from analysis.yacht.target import as_plain_rules, card_mask, open_maxima
@@ -32,7 +33,9 @@ STRATEGIES = ("optimal", "to-win")
 #: The win-seeking recursion is run from this many open boxes down (2**6 cards per turn at most).
 EXACT_FROM = 6
 #: Seconds per game per 2**exact_from, measured here for a win-seeking player (two busy cores).
-_SECONDS_PER_CARD = 0.006
+_SECONDS_PER_CARD = 0.0004
+#: Seconds per game when the cards below a win-seeking player's turn come from a heads-up lead table.
+_SECONDS_PER_LOOKUP_GAME = 0.0006
 _CHUNK = 500
 
 
@@ -164,9 +167,27 @@ class Match:
         return "\n".join(lines)
 
 
+def lead_table_fits(names: tuple[str, ...], exact_from: int) -> bool:
+    """Whether a heads-up lead table serves this match: two players, one or both playing to win, few open boxes."""
+    return len(names) == 2 and "to-win" in names and exact_from <= heads_up.MOST_OPEN
+
+
+def lead_table_pays(rules: Rules, names: tuple[str, ...], exact_from: int, games: int) -> bool:
+    """Whether building the heads-up lead table (heads_up.py) first saves time over ``games`` games."""
+    if not lead_table_fits(names, exact_from):
+        return False
+    per_turn = games * names.count("to-win") * _SECONDS_PER_CARD * (1 << exact_from)
+    return heads_up.estimated_seconds(rules, exact_from) + games * _SECONDS_PER_LOOKUP_GAME < 0.5 * per_turn
+
+
+def _span(seconds: float) -> str:
+    return f"{seconds / 3600:,.1f} hours" if seconds >= 5400 else f"{max(1, round(seconds / 60))} minutes"
+
+
 def simulate_match(rules: Rules | str = "yacht_kr", strategies=("to-win", "optimal"), players: int | None = None,
                    games: int = 10_000, seed: int = 0, exact_from: int = EXACT_FROM,
-                   start: tuple | None = None, rotate: bool = True, first_game: int = 0) -> Match:
+                   start: tuple | None = None, rotate: bool = True, first_game: int = 0,
+                   heads_up_table: bool | None = None) -> Match:
     """Play ``games`` seeded games between ``strategies`` (one per player).
 
     ``first_game``: play games ``first_game ..`` of the seed's sequence, so a long run can be made in
@@ -175,6 +196,10 @@ def simulate_match(rules: Rules | str = "yacht_kr", strategies=("to-win", "optim
     ``start``: the players' positions (``Position`` or ``"SCORE:BOX,..."``) instead of empty cards;
     ``rotate=False`` keeps player i in seat i (who moves first changes nothing for expected-score
     players, but a win-seeking player sees more when it moves later).
+
+    ``heads_up_table``: with two players, solve the win-seeking recursion once against every
+    opponent card (heads_up.py: minutes and 1.5 GB for four open boxes) and look it up at each
+    turn; the games are the same either way. ``None`` builds it when that saves time.
     """
     from analysis.yacht import _kernels as K
     from analysis.yacht import _target_kernels as T
@@ -210,12 +235,17 @@ def simulate_match(rules: Rules | str = "yacht_kr", strategies=("to-win", "optim
     box_zeros = np.zeros((players, n_boxes), dtype=np.int64)
     behind_writes, behind_zeros = np.zeros_like(box_zeros), np.zeros_like(box_zeros)
     differed = np.zeros((players, 2, n_boxes), dtype=np.int64)
-    if "to-win" in names:
+    if heads_up_table is None:
+        heads_up_table = lead_table_pays(rules, names, exact_from, games)
+    if heads_up_table and not lead_table_fits(names, exact_from):
+        raise InvalidArgument(f"A heads-up lead table serves two players, at least one playing to win, from "
+                              f"{heads_up.MOST_OPEN} or fewer open boxes.")
+    lead = heads_up.lead_table(rules, exact_from) if heads_up_table else heads_up.EMPTY
+    if "to-win" in names and not heads_up_table:
         seconds = games * names.count("to-win") * _SECONDS_PER_CARD * (1 << exact_from)
         if seconds > 60:
-            span = f"{seconds / 3600:,.1f} hours" if seconds >= 5400 else f"{seconds / 60:.0f} minutes"
             print(f"odds: {games:,} games with a win-seeking player from {exact_from} open boxes take about "
-                  f"{span} here; a lower --exact-from is faster.", file=sys.stderr)
+                  f"{_span(seconds)} here; a lower --exact-from is faster.", file=sys.stderr)
     step = max(_CHUNK, -(-games // 200))
     with Progress(f"odds: playing {games:,} {rules.name} matches ({', '.join(names)})", total=games) as bar:
         for first in range(0, games, step):
@@ -229,7 +259,7 @@ def simulate_match(rules: Rules | str = "yacht_kr", strategies=("to-win", "optim
             points = np.zeros((count, players, n_boxes), dtype=np.int64)
             situation = np.zeros_like(points)
             T.play_matches(first_game + first, seed, seat_strategy, seat_mask, seat_score, exact_from, values,
-                           remaining, order, maxima, *g.rule_args, *g.dice_args, keep_faces, keep_size, roll_code,
+                           remaining, order, maxima, lead.values, lead.index, lead.offset, *g.rule_args, *g.dice_args, keep_faces, keep_size, roll_code,
                            K.numba_threads(), points, situation)
             for i in range(players):
                 mine = points[np.arange(count), seat_of[:, i]]
