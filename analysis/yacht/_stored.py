@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from analysis.store import Array, TableKind
 
-_CODE = ("analysis.yacht.solver", "analysis.yacht._kernels", "analysis.yacht.scoring", "analysis.yacht.game",
-         "analysis.yacht.dice", "analysis.yacht.rules")   # rules.py: the score tables and the kernels' numbers
+#: The turn kernels and the tables they read (rules.py: the score tables and the kernels' numbers).
+_TURN = ("analysis.yacht._kernels", "analysis.yacht.scoring", "analysis.yacht.game", "analysis.yacht.dice",
+         "analysis.yacht.rules")
+_CODE = ("analysis.yacht.solver", *_TURN)
 #: Expected points still to come from every card state under optimal play. No ``check`` function
 #: (a plain read cannot run one): the bounds and the finite check are the declared invariants.
 STATE_VALUES = TableKind(
@@ -30,5 +32,4 @@ BOX_ODDS = TableKind("yacht/box-odds", {
     "turn_chance": Array("float64", ("boxes",), within=(0, 1)),
     "turn_expected_points": Array("float64", ("boxes",), within=(0, float("inf"))),
     "max_points": Array("int64", ("boxes",), within=(0, float("inf")))},
-    code=("analysis.yacht.odds", "analysis.yacht._kernels", "analysis.yacht.scoring", "analysis.yacht.game",
-          "analysis.yacht.dice", "analysis.yacht.rules"))
+    code=("analysis.yacht.odds", *_TURN))
