@@ -148,12 +148,10 @@ def check_plain(layout: Mapping, params: Mapping, arrays: Mapping[str, PlainArra
         wanted = tuple(params[axis] if isinstance(axis, str) else axis for axis in spec.shape)
         if len(values.shape) != len(wanted) or any(w is not None and w != n for w, n in zip(wanted, values.shape)):
             return f"array {name} has shape {values.shape}"
-        if not values.size:
-            if spec.nonzero:
-                return f"array {name} holds nothing but zeros"
-            continue
-        if spec.nonzero and not any(values.flat):
+        if spec.nonzero and not any(values.flat):     # an empty array too: it holds no value that is not zero
             return f"array {name} holds nothing but zeros"
+        if not values.size:
+            continue
         if values.dtype.startswith("float") and not math.isfinite(sum(values.flat)):
             # Values this store keeps are bounded, so a sum that is not finite means a NaN or an infinity.
             return f"array {name} holds a value that is not a finite number"
