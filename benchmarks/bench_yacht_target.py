@@ -1,11 +1,12 @@
 """Yacht to win: the target table's build time, the win-seeking recursion by open boxes, the advisor's answer.
 
-Run: ``.venv/bin/python benchmarks/bench_yacht_target.py`` (about two minutes on two cores).
+Run: ``.venv/bin/python benchmarks/bench_yacht_target.py`` (about four minutes on two cores).
 
 What the user waits for: building the ``yacht_kr`` target table once (numba compile time printed
 beside it), the recursion that plays to win against opponents (it visits 2**open cards, so its
 time doubles with every open box; win.CARDS_PER_SECOND is set from this), and a fresh
-``odds yacht advise --opponent`` process from a warm table store. No open-source peer answers
+``odds yacht advise --opponent`` process from a warm table store, and matches of the win-seeking
+player (games a second, with and without the heads-up lead table). No open-source peer answers
 these questions for this game; the exact P(reach T) from the opening is printed beside the
 expected-score player's, which bounds it from below.
 """
@@ -66,7 +67,34 @@ def main() -> int:
             seconds, _ = best_of(lambda: subprocess.run(full, capture_output=True, check=True), repeat=3)
             print(f"\nFresh `odds yacht advise --opponent` process, {len(open_boxes.split(','))} open boxes, warm "
                   f"store: {seconds:.2f} s")
+
+        matches(rules)
     return 0
+
+
+def matches(rules, exact_from: int = 3, games: int = 2000) -> None:
+    """Matches of a win-seeking player: games a second, heads-up with and without the lead table.
+
+    The table is built once per process; its time is what a long heads-up run pays first
+    (match.lead_table_pays weighs it against the games; its constants are set from these figures).
+    """
+    from analysis.yacht import heads_up
+    from analysis.yacht.match import simulate_match
+
+    simulate_match(rules, ("to-win", "optimal"), games=20, exact_from=exact_from, heads_up_table=False)  # compile
+    print(f"\nMatches, the win-seeking player from {exact_from} open boxes, {games:,} games (seed 1):")
+    for players in (2, 4):
+        seconds, _ = best_of(lambda: simulate_match(rules, ("to-win", "optimal"), players=players, games=games,
+                                                    seed=1, exact_from=exact_from, heads_up_table=False))
+        print(f"  {players} players, recursion at every turn: {1000 * seconds / games:.2f} ms a game")
+    build, table = best_of(lambda: heads_up.lead_table(rules, exact_from))
+    cards = table.values.shape[0]
+    print(f"  heads-up lead table ({cards:,} x {cards:,} cards x {table.values.shape[2]} leads, "
+          f"{table.values.nbytes / 2 ** 20:,.0f} MB): built in {build:.1f} s "
+          f"({build / cards ** 2 * 1000:.2f} ms a pair of cards)")
+    seconds, _ = best_of(lambda: simulate_match(rules, ("to-win", "optimal"), games=games, seed=1,
+                                                exact_from=exact_from, heads_up_table=True))
+    print(f"  2 players, from the lead table: {1000 * seconds / games:.2f} ms a game")
 
 
 if __name__ == "__main__":

@@ -65,3 +65,15 @@ def test_first_games_replay_with_the_recorded_seed(players):
     match = simulate_match("yacht_kr", ("to-win", "optimal"), players=players, games=count, seed=run["seed"],
                            exact_from=run["exact_from"])
     assert np.array_equal(match.finals, np.array(run["first_finals"][:count]))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("document", ["README.md", "docs/yacht.md"])
+def test_documents_quote_the_recorded_share(players, document):
+    run = recorded(players)
+    me = run["strategy_table"][0]
+    text = " ".join((DATA.parents[1] / document).read_text().split())   # lines joined
+    share = f"{100 * me['share_of_wins']:.2f}%"
+    interval = f"{100 * me['ci95_low']:.2f}-{100 * me['ci95_high']:.2f}%"
+    assert f"{run['games']:,} games" in text
+    assert share in text and interval in text, (share, interval)
