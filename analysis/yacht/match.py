@@ -32,10 +32,11 @@ from analysis.yacht.target import as_plain_rules, card_mask, open_maxima
 STRATEGIES = ("optimal", "to-win")
 #: The win-seeking recursion is run from this many open boxes down (2**6 cards per turn at most).
 EXACT_FROM = 6
-#: Seconds per game per 2**exact_from, measured here for a win-seeking player (two busy cores).
-_SECONDS_PER_CARD = 0.0004
+#: Seconds per game per 2**exact_from for a win-seeking player, measured here (two cores: 4-6 ms a
+#: game heads-up from 4 open boxes, 5 ms with four players).
+_SECONDS_PER_CARD = 0.0003
 #: Seconds per game when the cards below a win-seeking player's turn come from a heads-up lead table.
-_SECONDS_PER_LOOKUP_GAME = 0.0006
+_SECONDS_PER_LOOKUP_GAME = 0.0004
 _CHUNK = 500
 
 
@@ -177,7 +178,7 @@ def lead_table_pays(rules: Rules, names: tuple[str, ...], exact_from: int, games
     if not lead_table_fits(names, exact_from):
         return False
     per_turn = games * names.count("to-win") * _SECONDS_PER_CARD * (1 << exact_from)
-    return heads_up.estimated_seconds(rules, exact_from) + games * _SECONDS_PER_LOOKUP_GAME < 0.5 * per_turn
+    return heads_up.estimated_seconds(rules, exact_from) + games * _SECONDS_PER_LOOKUP_GAME < per_turn
 
 
 def _span(seconds: float) -> str:
