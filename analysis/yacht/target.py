@@ -11,8 +11,8 @@ The best play depends on the target: the same dice can call for a safe keep when
 close and a long shot when it is far, so the keeps and boxes are chosen for each ``r`` apart.
 
 Presets with an upper or yacht bonus are not played here: their score card also carries the
-upper total and the bonus flag, which multiplies the states by 64 or more (clubhouse: 0.7 GB of
-table and 20-55 minutes on two cores; Yatzy 6.3 GB, Yahtzee 13.2 GB; see docs/yacht.md).
+upper total and the bonus flag, which these kernels do not track and which multiplies the states
+by 64 or more (Clubhouse: 0.7 GB of table; Yatzy 6.3 GB, Yahtzee 13.2 GB; see docs/yacht.md).
 
 >>> round(reach_chance("yacht_kr", 200), 4)  # P(final >= 200) from the empty card, played for 200
 0.297
@@ -44,7 +44,7 @@ def as_plain_rules(rules: Rules | str) -> Rules:
     if rules.upper_bonus or rules.yacht_bonus or rules.joker != "none":
         raise InvalidArgument(
             f"Playing to a score goal is solved for presets without bonuses (yacht_kr); {rules.name}'s bonuses "
-            "multiply the positions by 64 or more, beyond this machine's memory and time.")
+            "make the score card carry the upper total too, which these goal tables do not track.")
     return rules
 
 

@@ -43,8 +43,9 @@ MAX_OPPONENTS = 5
 #: Up to this many cards (6 open boxes) the recursion runs in numpy (turn.goal_cards): a fresh process
 #: answers before numba would have loaded its kernels; beyond, the numba kernels are faster.
 NUMPY_CARDS = 64
-#: Cards a win-seeking recursion visits per second here (measured, benchmarks/bench_yacht_target.py).
-CARDS_PER_SECOND = 120
+#: Cards the numba kernels' win-seeking recursion visits per second here, beyond NUMPY_CARDS
+#: (800-1,200 measured by benchmarks/bench_yacht_target.py with another run sharing the cores).
+CARDS_PER_SECOND = 800
 
 
 @dataclass(frozen=True)
