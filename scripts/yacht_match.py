@@ -73,7 +73,8 @@ def load_games(path: Path, rules, strategies, seed: int, exact_from: int):
 
     with np.load(path) as kept:
         if (tuple(kept["strategies"]), int(kept["seed"]), int(kept["exact_from"])) != (strategies, seed, exact_from):
-            raise SystemExit(f"{path} holds another match (strategies, seed or exact_from); move it away to start anew.")
+            raise SystemExit(f"{path} holds another match (strategies, seed or exact_from); "
+                             "move it away to start anew.")
         counted = {name: kept[name] for name in COUNTED}
     return Match(rules, strategies, int(counted["finals"].shape[0]), seed, exact_from, **counted)
 

@@ -208,7 +208,8 @@ def play_matches(first_game, seed, strategies, start_masks, start_scores, exact_
     the seat was behind the leading other seat as the turn began, bit 1 when a win-seeking seat chose a
     keep or box that the expected-score play would not (worth less in expected points).
 
-    ``start_masks[game, seat]``, ``start_scores[game, seat]``: where each seat starts. ``strategies[game, seat]``: 0 plays for the largest expected score, 1 plays to win (against the
+    ``start_masks[game, seat]``, ``start_scores[game, seat]``: where each seat starts.
+    ``strategies[game, seat]``: 0 plays for the largest expected score, 1 plays to win (against the
     other seats as they stand at each of its turns, assumed to play for the expected score) once it
     has ``exact_from`` or fewer boxes open, and for the expected score before. Seats take turns in
     order from the given cards and scores. Game ``g`` draws only from ``stream(seed, first_game + g)``

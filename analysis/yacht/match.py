@@ -265,8 +265,8 @@ def simulate_match(rules: Rules | str = "yacht_kr", strategies=("to-win", "optim
             points = np.zeros((count, players, n_boxes), dtype=np.int64)
             situation = np.zeros_like(points)
             T.play_matches(first_game + first, seed, seat_strategy, seat_mask, seat_score, exact_from, values,
-                           remaining, order, maxima, lead.values, lead.index, lead.offset, *g.rule_args, *g.dice_args, keep_faces, keep_size, roll_code,
-                           K.numba_threads(), points, situation)
+                           remaining, order, maxima, lead.values, lead.index, lead.offset, *g.rule_args,
+                           *g.dice_args, keep_faces, keep_size, roll_code, K.numba_threads(), points, situation)
             for i in range(players):
                 mine = points[np.arange(count), seat_of[:, i]]
                 how = situation[np.arange(count), seat_of[:, i]]
