@@ -43,15 +43,12 @@ class LeadTable:
     values: np.ndarray
     index: np.ndarray
     offset: int
-    exact_from: int
 
 
 def kept_cards(rules: Rules, exact_from: int) -> np.ndarray:
-    """Every card with ``exact_from`` or fewer open boxes, the full card included."""
-    n_boxes = len(rules.boxes)
-    masks = np.arange(1 << n_boxes)
-    open_count = n_boxes - np.array([bin(m).count("1") for m in masks])
-    return masks[open_count <= exact_from]
+    """Every card with ``exact_from`` or fewer open boxes, the full card included (by boxes filled)."""
+    g = game_arrays(rules)
+    return g.masks[g.layer_start[len(rules.boxes) - exact_from]:]
 
 
 def estimated_seconds(rules: Rules, exact_from: int) -> float:
@@ -61,7 +58,7 @@ def estimated_seconds(rules: Rules, exact_from: int) -> float:
 
 
 #: No table: every win-seeking turn runs the recursion.
-EMPTY = LeadTable(np.zeros((0, 0, 1)), np.zeros(0, dtype=np.int64), 0, 0)
+EMPTY = LeadTable(np.zeros((0, 0, 1)), np.zeros(0, dtype=np.int64), 0)
 
 
 @lru_cache(maxsize=1)
@@ -85,8 +82,8 @@ def lead_table(rules: Rules, exact_from: int) -> LeadTable:
     index = np.full(full + 1, -1, dtype=np.int64)
     index[cards] = np.arange(cards.shape[0])
     g = game_arrays(rules)
-    open_count = n_boxes - np.array([bin(int(m)).count("1") for m in g.masks])
-    layers = [np.ascontiguousarray(g.masks[(open_count == k)]) for k in range(1, exact_from + 1)]
+    # The cards with 1, 2, ... open boxes: a layer reads only the fuller ones before it.
+    layers = [g.masks[g.layer_start[n_boxes - k]:g.layer_start[n_boxes - k + 1]] for k in range(1, exact_from + 1)]
     values = np.empty((cards.shape[0], cards.shape[0], width))
     table = np.zeros((full + 1, width))
     polynomial = np.empty((width, 2))
@@ -103,4 +100,4 @@ def lead_table(rules: Rules, exact_from: int) -> LeadTable:
                 T.solve_cards(table, layer, low, high, rules.scores, *dice_rows())
             values[o] = table[cards]
             bar.advance(1)
-    return LeadTable(values, index, offset, exact_from)
+    return LeadTable(values, index, offset)
