@@ -65,7 +65,7 @@ def register(subparsers) -> None:
     advise.add_argument("--box", help="with 0 rolls left: the box you mean to write, to see what it gives up")
     advise.add_argument("--top", type=_int, default=12, help="how many alternatives to print (default 12)")
     advise.add_argument("--target", type=_int,
-                        help="rank by the chance of finishing with at least this score (yacht_kr)")
+                        help="rank by the chance of finishing with at least this score")
     advise.add_argument("--opponent", action="append", default=[], metavar="SCORE:BOX,BOX,...",
                         help='an opponent\'s score and open boxes, e.g. "190:Chase Off,Choice" (repeatable, up '
                              "to 5): rank by the chance of beating them when they play for the expected score")

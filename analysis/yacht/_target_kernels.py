@@ -1,9 +1,12 @@
 """Numba kernels for playing to a score goal: the turn recursion on vectors over the score.
 
-A *score table* ``table[mask, x]`` holds, for each score card ``mask`` (bit set = box filled)
-and each score index ``x``, the best expected utility of the finished game. Writing ``points``
-in a box moves the index from ``x`` to ``min(x + points, top)``; a full card is worth a given
-utility row. Two uses (see target.py and win.py):
+A *score table* ``table[state, x]`` holds, for each state of the score card between turns (the
+solver's packed state, see ``_kernels.py``: the filled boxes and, in presets with bonuses, the
+capped upper total and the yacht-bonus flag; without bonuses the state is the filled-box mask
+itself) and each score index ``x``, the best expected utility of the finished game. Writing a
+box that earns ``points`` (its bonuses included) moves the index from ``x`` to
+``min(x + points, top)``; a full card is worth a given utility row. Two uses (see target.py and
+win.py):
 
 - play for a target: ``x = top - r`` where ``r`` is the points still needed, and a full card is
   worth 1 at ``x = top`` (nothing more needed), else 0;
@@ -12,15 +15,17 @@ utility row. Two uses (see target.py and win.py):
 
 Within a turn the work follows ``_kernels.py`` (rolls, keeps ordered by size, the last 252 keeps
 being the rolls), but every value is a row over ``x``, so the best keep or box may differ from
-one score to the next, which is what playing for a goal means. Only presets without bonuses
-are played here: the points a box adds are then ``scores[box, roll]`` and nothing else.
+one score to the next, which is what playing for a goal means. What each box earns and the state
+it leads to come from ``scoring.write_box``, the function the expected-score kernels compile, so
+the bonus and joker rules are written once.
 """
 
 import numpy as np
 from numba import njit, prange
 
 from analysis.random import stream
-from analysis.yacht._kernels import _throw, argmax_keep, turn
+from analysis.yacht.scoring import P_FLAG, P_UPPER
+from analysis.yacht._kernels import _throw, argmax_keep, joker_applies, turn, write_box
 
 
 #: Score indices worked on together: a turn's 2,142 scratch rows of this many numbers fit in a core's
@@ -29,26 +34,50 @@ BLOCK = 32
 
 
 @njit(cache=True)
-def scratch(n_rolls, n_keeps):
-    """A turn's scratch rows for :func:`turn_rows`: v0, k1, v1, k2, v2, best."""
+def scratch(n_boxes, n_rolls, n_keeps):
+    """A turn's scratch rows for :func:`turn_rows`: v0, k1, v1, k2, v2, best, gains, follows."""
     return (np.empty((n_rolls, BLOCK)), np.empty((n_keeps, BLOCK)), np.empty((n_rolls, BLOCK)),
-            np.empty((n_keeps, BLOCK)), np.empty((n_rolls, BLOCK)), np.empty((n_keeps, BLOCK)))
+            np.empty((n_keeps, BLOCK)), np.empty((n_rolls, BLOCK)), np.empty((n_keeps, BLOCK)),
+            np.empty((n_boxes, n_rolls), dtype=np.int64), np.empty((n_boxes, n_rolls), dtype=np.int64))
+
+
+@njit(cache=True)
+def row_of(rows, state):
+    """The table row that holds ``state``: ``rows[state]``, or the state itself when ``rows`` is empty."""
+    return rows[state] if rows.shape[0] else state
+
+
+@njit(cache=True)
+def box_outcomes(state, rows, params, scores, joker_scores, box_face, yacht_face, gains, follows):
+    """``gains[box, roll]``: the points writing ``roll`` in ``box`` earns, bonuses included (-1 where the box is
+    filled or the rules forbid it); ``follows[box, roll]``: the table row of the state it leads to."""
+    n_boxes, n_rolls = scores.shape
+    flag = state % params[P_FLAG]
+    rest = state // params[P_FLAG]
+    mask, upper = rest // params[P_UPPER], rest % params[P_UPPER]
+    for roll in range(n_rolls):
+        joker = joker_applies(mask, roll, params, yacht_face)
+        for box in range(n_boxes):
+            points, upper_bonus, yacht_bonus, following = write_box(box, mask, upper, flag, roll, joker, params,
+                                                                    scores, joker_scores, box_face, yacht_face)
+            gains[box, roll] = -1 if points < 0 else points + upper_bonus + yacht_bonus
+            follows[box, roll] = row_of(rows, following) if points >= 0 else 0
 
 
 @njit(cache=True, fastmath=True)
-def final_rows(mask, table, scores, start, n, v0):
+def final_rows(gains, follows, table, start, n, v0):
     """``v0[roll, j]``: the best box for the final roll at score index ``start + j`` (``j < n``)."""
-    n_boxes, n_rolls = scores.shape
+    n_boxes, n_rolls = gains.shape
     top = table.shape[1] - 1
     for roll in range(n_rolls):
         out = v0[roll]
         for j in range(n):
             out[j] = 0.0
         for box in range(n_boxes):
-            if mask >> box & 1:
+            points = gains[box, roll]
+            if points < 0:
                 continue
-            following = table[mask | (1 << box)]
-            points = scores[box, roll]
+            following = table[follows[box, roll]]
             split = min(n, max(0, top - points - start))
             for j in range(split):
                 out[j] = max(out[j], following[start + j + points])
@@ -97,17 +126,19 @@ def best_rows(keep_vals, keep_remove, n_remove, n, best, out):
 
 
 @njit(cache=True, fastmath=True)
-def turn_rows(mask, table, scores, lo, hi, first_roll, keep_add, keep_remove, n_remove, v0, k1, v1, k2, v2, best,
-              row):
-    """One card's value ``row`` over score indices ``lo <= x < hi``, a block of indices at a time.
+def turn_rows(state, table, rows, params, scores, joker_scores, box_face, yacht_face, lo, hi, first_roll, keep_add,
+              keep_remove, n_remove, v0, k1, v1, k2, v2, best, gains, follows, row):
+    """One state's value ``row`` over score indices ``lo <= x < hi``, a block of indices at a time.
 
-    The scratch rows (see :func:`scratch`) hold the last block's turn tables V0, K1, V1, K2, V2:
-    for ``hi - lo == 1``, that score's.
+    ``rows[state]`` is the table row of each state (a table over a few states keeps only theirs);
+    an empty ``rows`` means the row is the state. The scratch rows (see :func:`scratch`) hold the
+    last block's turn tables V0, K1, V1, K2, V2: for ``hi - lo == 1``, that score's.
     """
+    box_outcomes(state, rows, params, scores, joker_scores, box_face, yacht_face, gains, follows)
     width = v0.shape[1]
     for start in range(lo, hi, width):
         n = min(width, hi - start)
-        final_rows(mask, table, scores, start, n, v0)
+        final_rows(gains, follows, table, start, n, v0)
         keep_rows(v0, keep_add, n, k1)
         best_rows(k1, keep_remove, n_remove, n, best, v1)
         keep_rows(v1, keep_add, n, k2)
@@ -122,21 +153,24 @@ def turn_rows(mask, table, scores, lo, hi, first_roll, keep_add, keep_remove, n_
 
 
 @njit(cache=True, parallel=True)
-def solve_cards(table, cards, lows, highs, scores, first_roll, keep_add, keep_remove, n_remove):
-    """Fill ``table[card]`` for every card in ``cards`` (all with the same number of boxes filled).
+def solve_cards(table, rows, cards, lows, highs, params, scores, joker_scores, box_face, yacht_face, first_roll,
+                keep_add, keep_remove, n_remove):
+    """Fill the table row of every state in ``cards`` (all with the same number of boxes filled; ``rows``:
+    see :func:`turn_rows`).
 
-    The caller runs the layers from the fullest card down; a card only reads fuller ones, so
-    the cards of one layer are independent. Card ``i`` fills score indices ``lows[i] <= x < highs[i]``.
-    Each worker takes every ``n_workers``-th card and reuses its scratch rows (half a MB).
+    The caller runs the layers from the fullest card down; a state only reads fuller ones, so
+    the states of one layer are independent. State ``i`` fills score indices ``lows[i] <= x < highs[i]``.
+    Each worker takes every ``n_workers``-th state and reuses its scratch rows (half a MB).
     """
-    n_rolls = scores.shape[1]
+    n_boxes, n_rolls = scores.shape
     n_keeps = keep_add.shape[0]
     n_workers = min(cards.shape[0], 64)
     for w in prange(n_workers):
-        v0, k1, v1, k2, v2, best = scratch(n_rolls, n_keeps)
+        v0, k1, v1, k2, v2, best, gains, follows = scratch(n_boxes, n_rolls, n_keeps)
         for i in range(w, cards.shape[0], n_workers):
-            turn_rows(cards[i], table, scores, lows[i], highs[i], first_roll, keep_add, keep_remove, n_remove,
-                      v0, k1, v1, k2, v2, best, table[cards[i]])
+            turn_rows(cards[i], table, rows, params, scores, joker_scores, box_face, yacht_face, lows[i], highs[i],
+                      first_roll, keep_add, keep_remove, n_remove, v0, k1, v1, k2, v2, best, gains, follows,
+                      table[row_of(rows, cards[i])])
 
 
 @njit(cache=True, parallel=True)
@@ -227,7 +261,8 @@ def play_matches(first_game, seed, strategies, start_masks, start_scores, exact_
     full = (1 << n_boxes) - 1
     for w in prange(n_workers):
         table = np.zeros((full + 1, width))
-        v0, k1, v1, k2, v2, best = scratch(n_rolls, n_keeps)
+        v0, k1, v1, k2, v2, best, gains, follows = scratch(n_boxes, n_rolls, n_keeps)
+        identity = np.empty(0, dtype=np.int64)   # the match's table has a row for every card
         e0, e1, e2 = np.empty(n_rolls), np.empty(n_rolls), np.empty(n_rolls)
         f1, f2 = np.empty(n_keeps), np.empty(n_keeps)
         per_box = np.empty(n_boxes)
@@ -279,15 +314,17 @@ def play_matches(first_game, seed, strategies, start_masks, start_scores, exact_
                                 for x in range(score, min(width, score + maxima[mask] - maxima[card] + 1)):
                                     ahead = x + shift
                                     table[card, x] = 0.0 if ahead < 0 else row[min(ahead, last)]
-                            turn_rows(mask, table, scores, score, score + 1, first_roll, keep_add, keep_remove,
-                                      n_remove, v0, k1, v1, k2, v2, best, table[mask])
+                            turn_rows(mask, table, identity, params, scores, joker_scores, box_face, yacht_face, score,
+                                      score + 1, first_roll, keep_add, keep_remove, n_remove, v0, k1, v1, k2, v2,
+                                      best, gains, follows, table[mask])
                         else:
                             for c in range(order.shape[0]):
                                 card = order[c]
                                 if card != full and card & mask == mask:
                                     hi = min(width, score + maxima[mask] - maxima[card] + 1)
-                                    turn_rows(card, table, scores, score, hi, first_roll, keep_add, keep_remove,
-                                              n_remove, v0, k1, v1, k2, v2, best, table[card])
+                                    turn_rows(card, table, identity, params, scores, joker_scores, box_face, yacht_face,
+                                              score, hi, first_roll, keep_add, keep_remove, n_remove, v0, k1, v1,
+                                              k2, v2, best, gains, follows, table[card])
                         # table[mask]'s turn tables, for its one score, are the last ones filled: column 0
                         # of v0, k1, k2 is this turn's.
                     roll, rng = _throw(0, keep_faces, keep_size, roll_code, rng)

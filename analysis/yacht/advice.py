@@ -34,20 +34,20 @@ def advise(rules: Rules | str, dice, rolls_left: int, card: ScoreCard | None = N
     far short of the best): ``target`` T ranks by the chance of finishing with T or more, played
     for T from then on; ``opponents`` (positions, ``"190:Chase Off,Choice"``) ranks by my share of
     the win against them playing for the expected score, played to win from then on (see win.py).
-    Presets without bonuses only.
+    A target works in every preset (bonuses count as the points they add); opponents in presets
+    without bonuses only.
     """
     if target is not None and opponents:
         raise InvalidArgument("Choose one goal: a target score or opponents, not both.")
     rules = preset(rules)
     card = card or ScoreCard(open_boxes_from(rules, open_boxes))
     dice, mask, upper, flag = read_position(rules, dice, rolls_left, card)
-    if target is not None or opponents:
+    if opponents:
         # Check the goal before any table is loaded, so that a typo answers at once.
         from analysis.yacht.target import as_plain_rules
         from analysis.yacht.win import Position, player_positions
 
         as_plain_rules(rules)
-    if opponents:
         _, opponents = player_positions(rules, Position(card.score, tuple(card.open_boxes)), opponents)
     asked_box = asked_box_index(rules, card, mask, rolls_left, box)
     g = game_arrays(rules)
@@ -60,7 +60,7 @@ def advise(rules: Rules | str, dice, rolls_left: int, card: ScoreCard | None = N
     goal = None
     if target is not None or opponents:
         best_expected = max(row["expected_final"] for row in rows)
-        goal, chances = goal_chances(rules, card, mask, roll, rolls_left, target, opponents)
+        goal, chances = goal_chances(rules, card, (mask, upper, flag), roll, rolls_left, target, opponents)
         for row, chance in zip(rows, chances):
             row["goal_chance"] = float(chance)
         # Equal chances (to rounding) keep the expected-score order.
@@ -73,32 +73,41 @@ def advise(rules: Rules | str, dice, rolls_left: int, card: ScoreCard | None = N
     return Advice(rules, dice, rolls_left, card, tuple(rows), asked, goal)
 
 
-def goal_chances(rules: Rules, card: ScoreCard, mask: int, roll: int, rolls_left: int, target, opponents):
-    """(goal label, chance of the goal after each option, in the order advise() lists the options)."""
-    from analysis.yacht.target import as_plain_rules, reach_table
+def goal_chances(rules: Rules, card: ScoreCard, state: tuple[int, int, int], roll: int, rolls_left: int, target,
+                 opponents):
+    """(goal label, chance of the goal after each option, in the order advise() lists the options).
+
+    ``state``: the card's (mask, upper total, flag) as read_position checked it.
+    """
+    from analysis.yacht.target import as_plain_rules, goal_rows
+    from analysis.yacht.turn import box_outcomes
     from analysis.yacht.win import Position, player_positions, remaining_table, win_values
 
-    rules = as_plain_rules(rules)
-    n_options = (len(rules.boxes) - bin(mask).count("1")) if rolls_left == 0 else int(TABLES.n_roll_keeps[roll])
+    mask, upper, flag = state
+    g = game_arrays(rules)
     if target is not None and target <= card.score:
-        return f"reach {target}", [1.0] * n_options   # already there: every choice keeps it, exactly
+        # Already there: every choice keeps it, exactly.
+        n_options = (int((box_outcomes(g, mask, upper, flag)[0][:, roll] >= 0).sum()) if rolls_left == 0
+                     else int(TABLES.n_roll_keeps[roll]))
+        return f"reach {target}", [1.0] * n_options
     if target is not None:
-        table = np.ascontiguousarray(reach_table(rules)[:, ::-1])   # column x: top - points still needed
+        goal = goal_rows(rules, g.state(mask, upper, flag))
+        table, rows = goal.values, goal.rows
         top = table.shape[1] - 1
         x = top - min(max(target - card.score, 0), top)
         label = f"reach {target}"
     else:
+        rules = as_plain_rules(rules)
         me, opponents = player_positions(rules, Position(card.score, tuple(card.open_boxes)), opponents)
-        table = win_values(rules, me, opponents, remaining_table(rules))
+        table, rows = win_values(rules, me, opponents, remaining_table(rules)), None
         top, x = table.shape[1] - 1, card.score
         label = "beat " + " and ".join(str(o) for o in opponents)
+    gains, follows = box_outcomes(g, mask, upper, flag, rows)
     if rolls_left == 0:
-        chances = []
-        for box in range(len(rules.boxes)):
-            if not mask >> box & 1:
-                chances.append(table[mask | (1 << box), min(x + int(rules.scores[box, roll]), top)])
-        return label, chances
-    turn = goal_turn(mask, table, rules.scores, x)
+        # The boxes the rules allow, in card order, as option_rows lists them.
+        return label, [table[follows[box, roll], min(x + int(gains[box, roll]), top)]
+                       for box in range(len(rules.boxes)) if gains[box, roll] >= 0]
+    turn = goal_turn(gains, follows, table, x)
     keep_vals = turn.k2 if rolls_left == 2 else turn.k1
     return label, [keep_vals[keep] for keep in TABLES.roll_keeps[roll, :TABLES.n_roll_keeps[roll]]]
 

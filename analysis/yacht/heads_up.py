@@ -86,6 +86,7 @@ def lead_table(rules: Rules, exact_from: int) -> LeadTable:
     layers = [g.masks[g.layer_start[n_boxes - k]:g.layer_start[n_boxes - k + 1]] for k in range(1, exact_from + 1)]
     values = np.empty((cards.shape[0], cards.shape[0], width))
     table = np.zeros((full + 1, width))
+    every_card = np.empty(0, dtype=np.int64)   # the table has a row for every card, the card itself
     polynomial = np.empty((width, 2))
     lows = [np.zeros(layer.shape[0], dtype=np.int64) for layer in layers]
     highs = [np.full(layer.shape[0], width, dtype=np.int64) for layer in layers]
@@ -97,7 +98,7 @@ def lead_table(rules: Rules, exact_from: int) -> LeadTable:
             T.share_by_final(0, np.array([full, opponent], dtype=np.int64), np.array([0, offset], dtype=np.int64),
                              remaining, polynomial, table[full])
             for layer, low, high in zip(layers, lows, highs):
-                T.solve_cards(table, layer, low, high, rules.scores, *dice_rows())
+                T.solve_cards(table, every_card, layer, low, high, *g.rule_args, *dice_rows())
             values[o] = table[cards]
             bar.advance(1)
     return LeadTable(values, index, offset)

@@ -23,7 +23,7 @@ from functools import lru_cache
 import numpy as np
 
 from analysis.yacht.dice import KEEPS, TABLES
-from analysis.yacht.scoring import NEG, joker_applies, write_box
+from analysis.yacht.scoring import NEG, P_FLAG, P_JOKER, P_UPPER, joker_applies, write_box
 
 
 @lru_cache(maxsize=1)
@@ -93,32 +93,61 @@ def solve_turn(g, mask: int, upper: int, flag: int, values: np.ndarray) -> Turn:
     return keep_passes(per_box)
 
 
-def goal_turn(mask: int, table: np.ndarray, scores: np.ndarray, x) -> Turn:
-    """The turn of card ``mask`` played for a goal, at score index ``x`` (one index, or an array of them).
+def box_outcomes(g, mask: int, upper: int = 0, flag: int = 0, rows: np.ndarray | None = None):
+    """(``gains[box, roll]``, ``follows[box, roll]``): the points writing each final roll in each box earns,
+    bonuses included (-1 where the box is filled or the rules forbid it), and the state it leads to
+    (its row in a goal table over a few states: ``rows[state]``)."""
+    n_boxes, n_rolls = g.scores.shape
+    gains = np.full((n_boxes, n_rolls), -1, dtype=np.int64)
+    follows = np.zeros((n_boxes, n_rolls), dtype=np.int64)
+    plain = g.params[P_UPPER] == 1 and g.params[P_FLAG] == 1 and g.params[P_JOKER] == 0
+    jokers = [] if plain else [joker_applies(mask, roll, g.params, g.yacht_face) for roll in range(n_rolls)]
+    for box in range(n_boxes):
+        if mask >> box & 1:
+            continue
+        if plain:   # no bonus and no joker: the box's points, and the card one box fuller
+            gains[box], follows[box] = g.scores[box], mask | (1 << box)
+            continue
+        for roll in range(n_rolls):
+            points, upper_bonus, yacht_bonus, following = write_box(box, mask, upper, flag, roll, jokers[roll],
+                                                                    *g.rule_args)
+            if points >= 0:
+                gains[box, roll], follows[box, roll] = points + upper_bonus + yacht_bonus, following
+    if rows is not None:
+        follows = rows[follows]
+    return gains, follows
 
-    ``table[card, x]`` is the best chance of the goal from each fuller card (see ``_target_kernels.py``);
-    writing ``points`` moves the index to ``min(x + points, top)``. Within a turn the index stays put,
-    so each index is a turn of its own: with an array, every value gains a last axis over ``x``.
+
+def goal_turn(gains: np.ndarray, follows: np.ndarray, table: np.ndarray, x) -> Turn:
+    """A turn played for a goal, at score index ``x`` (one index, or an array of them).
+
+    ``gains``, ``follows``: the turn's :func:`box_outcomes`; ``table[row, x]`` is the best chance of
+    the goal from each fuller state (see ``_target_kernels.py``); writing ``points`` moves the index
+    to ``min(x + points, top)``. Within a turn the index stays put, so each index is a turn of its
+    own: with an array, every value gains a last axis over ``x``.
     """
-    n_boxes, n_rolls = scores.shape
+    n_boxes, n_rolls = gains.shape
     top = table.shape[1] - 1
     x = np.asarray(x)
     per_box = np.full((n_boxes, n_rolls) + x.shape, NEG)
     for box in range(n_boxes):
-        if not mask >> box & 1:
-            per_box[box] = table[mask | (1 << box), np.minimum(np.add.outer(scores[box], x), top)]
+        allowed = gains[box] >= 0
+        if allowed.any():
+            per_box[box][allowed] = table[follows[box][allowed][:, None] if x.ndim else follows[box][allowed],
+                                          np.minimum(np.add.outer(gains[box][allowed], x), top)]
     return keep_passes(per_box)
 
 
-def goal_cards(table: np.ndarray, cards, lows, highs, scores: np.ndarray) -> None:
-    """Fill ``table[card, lows[i]:highs[i]]`` for each card, fullest first (numpy; a few cards only).
+def goal_cards(table: np.ndarray, cards, lows, highs, g) -> None:
+    """Fill ``table[card, lows[i]:highs[i]]`` for each card of a preset without bonuses, fullest first (numpy;
+    a few cards only).
 
     The same recursion as the kernels' ``solve_cards`` without starting numba: about 10 ms a card
     here against 8 ms, so a question over a handful of cards answers before numba would have loaded.
     """
     for card, low, high in sorted(zip(cards, lows, highs), key=lambda c: -int(c[0]).bit_count()):
         if high > low:
-            table[card, low:high] = goal_turn(int(card), table, scores, np.arange(low, high)).value
+            table[card, low:high] = goal_turn(*box_outcomes(g, int(card)), table, np.arange(low, high)).value
 
 
 def keep_passes(per_box: np.ndarray) -> Turn:

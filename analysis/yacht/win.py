@@ -247,7 +247,7 @@ def win_values(rules: Rules, me: Position, opponents: tuple[Position, ...], rema
         from analysis.yacht.turn import goal_cards
 
         chosen = cards[wanted & (cards != n_cards - 1)]
-        goal_cards(table, chosen, lows[chosen], highs[chosen], rules.scores)
+        goal_cards(table, chosen, lows[chosen], highs[chosen], game_arrays(rules))
     else:
         solve_layers(table, rules, lows, wanted, f"odds: playing {rules.name} to win ({int(wanted.sum()):,} cards)",
                      highs)

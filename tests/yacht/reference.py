@@ -209,3 +209,23 @@ class GoalReference:
         if (open_boxes, score) not in self.seen:
             self.seen[open_boxes, score] = turn_value(self.final(open_boxes, score))
         return self.seen[open_boxes, score]
+
+
+class BonusGoalReference:
+    """:class:`GoalReference` with the bonuses: the best expected ``utility(final score)`` from (open boxes,
+    upper total, yahtzee-bonus flag, score so far), each box's points and bonuses from ``Reference.choices``."""
+
+    def __init__(self, reference: Reference, utility):
+        self.reference, self.utility, self.seen = reference, utility, {}
+
+    def __call__(self, open_boxes: frozenset, upper: int, yahtzee_50: bool, score: int) -> float:
+        if not open_boxes:
+            return self.utility(score)
+        key = (open_boxes, upper, yahtzee_50, score)
+        if key not in self.seen:
+            def final(dice):
+                return max(self(*following, score + gain)
+                           for _, gain, following in self.reference.choices(open_boxes, upper, yahtzee_50, list(dice)))
+
+            self.seen[key] = turn_value(final)
+        return self.seen[key]

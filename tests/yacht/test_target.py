@@ -1,12 +1,16 @@
 """Playing for a target: the kernel's table against a plain-Python brute force, and its shape."""
 
+import dataclasses
+
 import numpy as np
 import pytest
 
 from analysis.errors import InvalidArgument
+from analysis.yacht.game import game_arrays
 from analysis.yacht.rules import preset
 from analysis.yacht.target import card_mask, compute_reach, max_score, open_maxima, reach_chance, reach_table
-from tests.yacht.reference import YACHT_KR, GoalReference
+from tests.yacht.reference import CLUBHOUSE, YACHT_KR, YAHTZEE, BonusGoalReference, GoalReference, Reference
+from tests.yacht.test_solver import reduced
 
 RULES = preset("yacht_kr")
 
@@ -70,8 +74,81 @@ def test_reach_chance_reads_the_table(reach):
     assert reach_chance(RULES, 316, "all") == 0.0
 
 
-def test_bonus_presets_are_refused_in_one_sentence():
-    with pytest.raises(InvalidArgument, match="without bonuses"):
-        reach_table(preset("clubhouse"))
+def test_score_checks_in_one_sentence():
     with pytest.raises(InvalidArgument, match="negative"):
         reach_chance(RULES, 100, score=-1)
+    with pytest.raises(InvalidArgument, match="cannot be made"):
+        reach_chance("clubhouse", 100, "Sixes", score=100, upper_total=80)   # Aces to Fives make 75 at most
+
+
+CLUB = {"Fives", "Sixes", "Full House", "Small Straight", "Yacht"}
+YAHTZEE_BOXES = {"Fours", "Sixes", "Full House", "Large Straight", "Yahtzee"}
+
+
+def bonus_cases():
+    """(rules, the reference's rules, open boxes, upper total, yahtzee flag, goal): small games with bonuses in play."""
+    club = reduced("clubhouse", CLUB, threshold=21)
+    club_reference = Reference({k: v for k, v in CLUBHOUSE.items() if k in CLUB}, bonus=35, threshold=21)
+    yahtzee = reduced("yahtzee", YAHTZEE_BOXES, threshold=20)
+    yahtzee_reference = Reference({k: v for k, v in YAHTZEE.items() if k in YAHTZEE_BOXES}, bonus=35, threshold=20,
+                                  yahtzee="Yahtzee", joker="forced", all_boxes=list(YAHTZEE_BOXES))
+    return [
+        # Sixes filled with one six: Fives for 15 earns the 35-point bonus, which a goal of 50 needs.
+        (club, club_reference, ("Fives", "Full House"), 6, False, 50),
+        (club, club_reference, ("Fives", "Small Straight", "Yacht"), 6, False, 60),
+        # The Yahtzee box holds 50 and Fours 12: a further Yahtzee earns 100 and, by the forced joker
+        # rule, goes in Sixes if it shows sixes, else counts in full in an open lower box.
+        (yahtzee, yahtzee_reference, ("Sixes", "Full House"), 12, True, 120),
+        (yahtzee, yahtzee_reference, ("Sixes", "Large Straight"), 12, True, 40),
+    ]
+
+
+@pytest.mark.parametrize("case", range(4))
+def test_bonus_target_tables_match_brute_force(case):
+    rules, reference, open_boxes, upper, flag, goal = bonus_cases()[case]
+    g = game_arrays(rules)
+    names = [b.name for b in rules.boxes]
+    state = g.state(card_mask(rules, open_boxes), upper, int(flag))
+    table = compute_reach(rules, within=state)
+    brute = BonusGoalReference(reference, lambda final: 1.0 if final >= goal else 0.0)
+    brute(frozenset(open_boxes), upper, flag, 0)
+    assert len(brute.seen) > len(open_boxes)
+    bonus_mattered = False
+    for (sub_open, sub_upper, sub_flag, score), expected in brute.seen.items():
+        sub_state = g.state(card_mask(rules, [n for n in names if n in sub_open]), sub_upper, int(sub_flag))
+        entry = table[sub_state, max(goal - score, 0)]
+        assert entry == pytest.approx(expected, abs=1e-12), (sub_open, sub_upper, sub_flag, score)
+        bonus_mattered |= 0 < expected < 1
+    assert bonus_mattered
+    # The same position asked through the public function (the table is not kept: solved for it).
+    assert reach_chance(rules, goal, open_boxes, upper_total=upper, yacht_bonus=flag) == pytest.approx(
+        brute.seen[frozenset(open_boxes), upper, flag, 0], abs=1e-12)
+
+
+def test_the_upper_bonus_is_played_for():
+    # Clubhouse cut down, Fives and Full House open, Sixes filled with one six (threshold lowered to 21):
+    # the bonus is three fives away. Without it 60 points cannot be made (Fives 25 and Full House 30 at
+    # most); with it they can, though never without the three fives.
+    rules, _, open_boxes, upper, _, _ = bonus_cases()[0]
+    with_bonus = reach_chance(rules, 60, open_boxes, upper_total=upper)
+    three_fives = reach_chance(rules, 15, ("Fives",), upper_total=upper)   # Fives alone, played for 15
+    assert reach_chance(dataclasses.replace(rules, upper_bonus=0), 60, open_boxes) == 0.0
+    assert 0.0 < with_bonus < three_fives
+
+
+def test_large_tables_are_solved_per_position_or_refused(monkeypatch):
+    # Yatzy's whole table (2,097,152 states) is not kept: a late position solves its own few states.
+    yatzy = preset("yatzy")
+    with pytest.raises(InvalidArgument, match="not kept"):
+        reach_table(yatzy)
+    last_box = reach_chance(yatzy, 120, "Yatzy", score=100, upper_total=63)
+    # Twenty more points from the Yatzy box alone: five alike within a turn (the classic figure).
+    assert last_box == pytest.approx(2_783_176 / 60_466_176, abs=1e-14)
+    assert reach_chance(yatzy, 151, "Yatzy", score=100, upper_total=63) == 0.0   # the box scores 50 at most
+    # A table beyond this machine's memory is refused in one sentence, before anything is built.
+    # (Three open boxes need 8 cards x 24 upper totals x 378 scores, 0.6 MB: more than a 64 kB allowance.)
+    from analysis.yacht import target
+
+    monkeypatch.setattr(target, "MEMORY_BYTES", 1 << 16)
+    with pytest.raises(InvalidArgument, match="more than this machine's memory"):
+        reach_chance(yatzy, 200, "Sixes,Chance,Yatzy", score=100, upper_total=40)

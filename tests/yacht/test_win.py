@@ -127,7 +127,8 @@ def test_at_most_five_opponents_and_one_goal():
     ("yacht", "win", "--me", "140:Chase Off", "--opponent", "190:Yahtzee"),
     ("yacht", "win", "--me", "140:Chase Off"),
     ("yacht", "win", "--preset", "clubhouse", "--me", "140:Yacht", "--opponent", "190:Yacht"),
-    ("yacht", "advise", "--preset", "clubhouse", "--dice", "6 6 6 2 1", "--rolls-left", "2", "--target", "200"),
+    ("yacht", "advise", "--preset", "clubhouse", "--dice", "6 6 6 2 1", "--rolls-left", "2", "--opponent",
+     "190:Yacht"),
 ])
 def test_cli_bad_positions_exit_2_with_one_sentence(odds, argv):
     assert_one_sentence_error(odds(*argv))
