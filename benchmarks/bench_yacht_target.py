@@ -1,6 +1,7 @@
 """Yacht to win: the target table's build time, the win-seeking recursion by open boxes, the advisor's answer.
 
-Run: ``.venv/bin/python benchmarks/bench_yacht_target.py`` (about four minutes on two cores).
+Run: ``.venv/bin/python benchmarks/bench_yacht_target.py`` (about ten minutes on two cores;
+``--bonus`` runs only the presets with bonuses, about five).
 
 What the user waits for: building the ``yacht_kr`` target table once (numba compile time printed
 beside it), the recursion that plays to win against opponents (it visits 2**open cards, so its
@@ -9,6 +10,11 @@ time doubles with every open box; win.CARDS_PER_SECOND is set from this), and a 
 player (games a second, with and without the heads-up lead table). No open-source peer answers
 these questions for this game; the exact P(reach T) from the opening is printed beside the
 expected-score player's, which bounds it from below.
+
+With bonuses (the card also carries the upper total): Clubhouse's whole target table (built,
+saved, loaded, and a fresh ``odds yacht advise --target`` process reading it), and Yatzy positions
+solved for themselves, each beside ``goal_size``'s estimate (target.PAIRS_PER_SECOND is set from
+these).
 """
 
 from __future__ import annotations
@@ -22,6 +28,11 @@ from _timing import best_of
 
 
 def main() -> int:
+    if "--bonus" in sys.argv[1:]:
+        with tempfile.TemporaryDirectory() as folder:
+            os.environ["ODDS_CACHE_DIR"] = folder
+            bonus_targets(folder)
+        return 0
     import numba
     import numpy as np
 
@@ -69,7 +80,41 @@ def main() -> int:
                   f"store: {seconds:.2f} s")
 
         matches(rules)
+        bonus_targets(folder)
     return 0
+
+
+def bonus_targets(folder: str) -> None:
+    """Targets with the upper bonus: Clubhouse's kept table, Yatzy's positions solved one by one."""
+    from analysis.store import Store
+    from analysis.yacht.rules import preset
+    from analysis.yacht.target import card_position, goal_size, reach_chance, reach_table
+
+    store = Store(folder)
+    club = preset("clubhouse")
+    size = goal_size(club)
+    build, table = best_of(lambda: reach_table(club, store), repeat=1)
+    print(f"
+Clubhouse target table ({club.n_states:,} states x {table.shape[1]} points needed, "
+          f"{table.nbytes / 2 ** 30:.2f} GB): built and saved in {build:.1f} s (estimate {size.seconds:.0f} s)")
+    load, _ = best_of(lambda: reach_table(club, store), repeat=3)
+    print(f"  load from the store {load:.2f} s")
+    command = [sys.executable, "-m", "analysis.cli.main", "yacht", "advise", "--preset", "clubhouse", "--dice",
+               "5 5 5 4 3", "--rolls-left", "2", "--open", "Fours,Sixes,Yacht", "--upper", "40", "--score", "150",
+               "--target", "240"]
+    seconds, _ = best_of(lambda: subprocess.run(command, capture_output=True, check=True), repeat=3)
+    print(f"  fresh `odds yacht advise --preset clubhouse --target` process, warm store: {seconds:.2f} s")
+    yatzy = preset("yatzy")
+    reach_chance(yatzy, 120, "Yatzy", score=100, upper_total=63)   # numba's kernels loaded once
+    print("
+Yatzy positions solved for themselves (not kept), by open boxes:")
+    for open_boxes, upper in (("Sixes,Chance,Yatzy", 40), ("Fives,Sixes,Chance,Full House,Yatzy", 30),
+                              ("Fours,Fives,Sixes,One Pair,Chance,Full House,Yatzy", 20)):
+        _, state = card_position(yatzy, open_boxes, 100, upper)
+        size = goal_size(yatzy, state)
+        seconds, _ = best_of(lambda: reach_chance(yatzy, 200, open_boxes, score=100, upper_total=upper))
+        print(f"  {len(open_boxes.split(',')):2d} open boxes ({size.states:7,} states): {seconds:6.2f} s "
+              f"(estimate {size.seconds:6.2f} s)")
 
 
 def matches(rules, exact_from: int = 3, games: int = 2000) -> None:

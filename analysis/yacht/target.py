@@ -50,6 +50,15 @@ MEMORY_BYTES = 8 << 30
 #: State-score pairs the kernels fill per second here (benchmarks/bench_yacht_target.py), for the
 #: time a question will take.
 PAIRS_PER_SECOND = 200_000
+#: States given to the kernels at a time (a layer is split into parts of about this many).
+PART = 16_384
+#: A kept table that builds faster than this is always used whole (yacht_kr: about 5 s); beyond, a position
+#: may be solved alone when that is sooner than reading or building the whole table (see goal_rows).
+QUICK_SECONDS = 10
+#: Reading and checking a kept table from the store, per GB (Clubhouse's 0.64 GB: about 3 s here).
+READ_SECONDS_PER_GB = 4.5
+#: Loading numba's compiled kernels in a fresh process, before a position is solved alone.
+START_SECONDS = 1.0
 #: A question expected to take longer than this says so first.
 SAY_SECONDS = 5
 
@@ -140,9 +149,10 @@ def solve_layers(table: np.ndarray, rules: Rules, lows: np.ndarray, cards_wanted
     rows = np.empty(0, dtype=np.int64) if rows is None else rows
     with Progress(label, total=sum(int(states.shape[0]) for states in layers[:-1])) as bar:
         for states in reversed(layers[:-1]):
-            if states.shape[0]:
-                T.solve_cards(table, rows, states, lows[states], highs[states], *g.rule_args, *dice_rows())
-                bar.advance(int(states.shape[0]))
+            # In parts, so that the bar moves within a layer of Yatzy's (up to 400,000 states, minutes).
+            for part in np.array_split(states, -(-states.shape[0] // PART)) if states.shape[0] else ():
+                T.solve_cards(table, rows, part, lows[part], highs[part], *g.rule_args, *dice_rows())
+                bar.advance(int(part.shape[0]))
     return table
 
 
@@ -177,6 +187,30 @@ def sub_game(rules: Rules, within: int | None) -> np.ndarray:
     return valid & ((masks & mask) == mask) & (upper >= low_upper) & (flags >= flag)
 
 
+@dataclass(frozen=True)
+class GoalSize:
+    """What solving a target table from one position takes here: card states, memory, seconds (an estimate)."""
+
+    states: int
+    scores: int
+    bytes: int
+    seconds: float
+
+    @property
+    def fits(self) -> bool:
+        return self.bytes <= MEMORY_BYTES
+
+
+def goal_size(rules: Rules, within: int | None = None) -> GoalSize:
+    """The size of :func:`solve_reach`'s work from ``within`` (None: every state)."""
+    rules = preset(rules)
+    top = max_score(rules) + 1
+    states = np.nonzero(sub_game(rules, within))[0]
+    lows = np.maximum(top - most_to_gain(rules, states), 0)
+    return GoalSize(int(states.shape[0]), top + 1, int(states.shape[0]) * (top + 1) * 8,
+                    float((top + 1 - lows).sum()) / PAIRS_PER_SECOND)
+
+
 def solve_reach(rules: Rules, within: int | None = None, say_time: bool = False) -> GoalRows:
     """The target recursion over every state, or over ``within`` and the states that follow it (no cache).
 
@@ -187,18 +221,17 @@ def solve_reach(rules: Rules, within: int | None = None, say_time: bool = False)
     top = max_score(rules) + 1
     wanted = sub_game(rules, within)
     states = np.nonzero(wanted)[0]
-    lows = np.maximum(top - most_to_gain(rules, np.arange(rules.n_states)), 0)
-    need = states.shape[0] * (top + 1) * 8
+    size = goal_size(rules, within)
     where = "from the opening" if within is None or within == game_arrays(rules).start else "from this position"
-    if need > MEMORY_BYTES:
+    if not size.fits:
         raise InvalidArgument(
-            f"Playing {rules.name} for a target {where} needs a table of {need / 2**30:.1f} GB "
-            f"({states.shape[0]:,} card states x {top + 1:,} scores), more than this machine's memory allows; "
+            f"Playing {rules.name} for a target {where} needs a table of {size.bytes / 2**30:.1f} GB "
+            f"({size.states:,} card states x {size.scores:,} scores), more than this machine's memory allows; "
             "ask from a position with fewer boxes open.")
-    seconds = float((top + 1 - lows[states]).sum()) / PAIRS_PER_SECOND
-    if say_time and seconds > SAY_SECONDS:
-        print(f"odds: playing {rules.name} for a target {where} solves {states.shape[0]:,} card states; this "
-              f"takes about {_duration(seconds)} here.", file=sys.stderr)
+    if say_time and size.seconds > SAY_SECONDS:
+        print(f"odds: playing {rules.name} for a target {where} solves {size.states:,} card states; this "
+              f"takes about {duration(size.seconds)} here.", file=sys.stderr)
+    lows = np.maximum(top - most_to_gain(rules, np.arange(rules.n_states)), 0)
     rows = None
     if within is None:
         wanted = None   # every valid state, each in its own row
@@ -216,7 +249,8 @@ def solve_reach(rules: Rules, within: int | None = None, say_time: bool = False)
     return GoalRows(table, rows)
 
 
-def _duration(seconds: float) -> str:
+def duration(seconds: float) -> str:
+    """``seconds`` as a reader says it: "40 s", "24 minutes"."""
     return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.0f} minutes"
 
 
@@ -258,11 +292,23 @@ def reach_table(rules: Rules | str = "yacht_kr", store: Store | None = None) -> 
 
 
 def goal_rows(rules: Rules, state: int, store: Store | None = None) -> GoalRows:
-    """A target table that holds ``state`` and every state after it: the stored whole table where it is kept,
-    else solved for this position (saying how long when that takes a while)."""
-    if whole_table_bytes(rules) <= STORED_BYTES:
-        return GoalRows(reach_table(rules, store)[:, ::-1])
-    return solve_reach(rules, state, say_time=True)
+    """A target table that holds ``state`` and every state after it.
+
+    Presets too large to keep are solved for the position (saying how long when that takes a
+    while). Kept ones are read from the store, or built and kept, except where the whole table is
+    a wait (Clubhouse: 0.7 GB, about 3 s to read and 2-3 minutes to build) and the position's own
+    states solve sooner (late in the game): those are solved alone.
+    """
+    if whole_table_bytes(rules) > STORED_BYTES:
+        return solve_reach(rules, state, say_time=True)
+    store = store or Store()
+    build = goal_size(rules).seconds
+    if build > QUICK_SECONDS:
+        kept = store.path(REACH, rules, {"states": rules.n_states}).is_file()
+        whole = whole_table_bytes(rules) / 2**30 * READ_SECONDS_PER_GB if kept else build
+        if goal_size(rules, state).seconds + START_SECONDS < whole:
+            return solve_reach(rules, state)
+    return GoalRows(reach_table(rules, store)[:, ::-1])
 
 
 @prepares("yacht", "target tables of the presets small enough to keep (odds yacht advise --target)")

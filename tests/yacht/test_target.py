@@ -152,3 +152,19 @@ def test_large_tables_are_solved_per_position_or_refused(monkeypatch):
     monkeypatch.setattr(target, "MEMORY_BYTES", 1 << 16)
     with pytest.raises(InvalidArgument, match="more than this machine's memory"):
         reach_chance(yatzy, 200, "Sixes,Chance,Yatzy", score=100, upper_total=40)
+
+
+def test_a_late_clubhouse_position_is_solved_alone_and_exactly():
+    # Sixes and Yacht open, upper total 50: the 35-point bonus is three sixes away. Building Clubhouse's
+    # whole table takes minutes, so the position's own states are solved and nothing is kept.
+    from analysis.store import Store
+    from analysis.yacht.target import REACH
+
+    club = preset("clubhouse")
+    reference = Reference(CLUBHOUSE, bonus=35, threshold=63)
+    for goal in (18, 53, 100):
+        brute = BonusGoalReference(reference, lambda final, goal=goal: 1.0 if final >= goal else 0.0)
+        expected = brute(frozenset({"Sixes", "Yacht"}), 50, False, 0)
+        assert reach_chance(club, goal, "Sixes,Yacht", upper_total=50) == pytest.approx(expected, abs=1e-12)
+    assert 0 < expected < 1   # 100 needs the Yacht's 50 and the bonus
+    assert not Store().path(REACH, club, {"states": club.n_states}).exists()
