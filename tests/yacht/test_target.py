@@ -9,7 +9,8 @@ from analysis.errors import InvalidArgument
 from analysis.yacht.game import game_arrays
 from analysis.yacht.rules import preset
 from analysis.yacht.target import card_mask, compute_reach, max_score, open_maxima, reach_chance, reach_table
-from tests.yacht.reference import CLUBHOUSE, YACHT_KR, YAHTZEE, BonusGoalReference, GoalReference, Reference
+from tests.yacht.reference import (CLUBHOUSE, YACHT_KR, YAHTZEE, YATZY, BonusGoalReference, GoalReference,
+                                   Reference)
 from tests.yacht.test_solver import reduced
 
 RULES = preset("yacht_kr")
@@ -168,3 +169,21 @@ def test_a_late_clubhouse_position_is_solved_alone_and_exactly():
         assert reach_chance(club, goal, "Sixes,Yacht", upper_total=50) == pytest.approx(expected, abs=1e-12)
     assert 0 < expected < 1   # 100 needs the Yacht's 50 and the bonus
     assert not Store().path(REACH, club, {"states": club.n_states}).exists()
+
+
+def test_cli_ranks_yatzy_boxes_by_a_target_with_the_bonus(odds):
+    # Five sixes, Sixes and Yatzy open, upper total 40, score 200, aiming for 300. Sixes takes 30 and
+    # the 50-point bonus (280; then the Yatzy box must make 20: five alike); Yatzy takes 50 (250; then
+    # Sixes must make 50: four sixes or more, with the bonus).
+    result = odds("yacht", "advise", "--preset", "yatzy", "--dice", "6 6 6 6 6", "--rolls-left", "0",
+                  "--open", "Sixes,Yatzy", "--upper", "40", "--score", "200", "--target", "300", "--json")
+    assert result.code == 0, result.err
+    answer = result.json()
+    chances = {row["option"]: row["goal_chance"] for row in answer["options"]}
+    reference = Reference(YATZY, bonus=50, threshold=63)
+    for option, left, points, upper in (("Sixes for 30 (+50 bonus)", "Yatzy", 80, 63),
+                                        ("Yatzy for 50", "Sixes", 50, 40)):
+        brute = BonusGoalReference(reference, lambda final: 1.0 if final >= 300 else 0.0)
+        assert chances[option] == pytest.approx(brute(frozenset({left}), upper, False, 200 + points), abs=1e-12)
+    assert answer["best"] == max(chances, key=chances.get) == "Yatzy for 50"
+    assert answer["goal"] == "reach 300"
