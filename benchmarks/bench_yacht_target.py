@@ -94,8 +94,7 @@ def bonus_targets(folder: str) -> None:
     club = preset("clubhouse")
     size = goal_size(club)
     build, table = best_of(lambda: reach_table(club, store), repeat=1)
-    print(f"
-Clubhouse target table ({club.n_states:,} states x {table.shape[1]} points needed, "
+    print(f"\nClubhouse target table ({club.n_states:,} states x {table.shape[1]} points needed, "
           f"{table.nbytes / 2 ** 30:.2f} GB): built and saved in {build:.1f} s (estimate {size.seconds:.0f} s)")
     load, _ = best_of(lambda: reach_table(club, store), repeat=3)
     print(f"  load from the store {load:.2f} s")
@@ -106,8 +105,7 @@ Clubhouse target table ({club.n_states:,} states x {table.shape[1]} points neede
     print(f"  fresh `odds yacht advise --preset clubhouse --target` process, warm store: {seconds:.2f} s")
     yatzy = preset("yatzy")
     reach_chance(yatzy, 120, "Yatzy", score=100, upper_total=63)   # numba's kernels loaded once
-    print("
-Yatzy positions solved for themselves (not kept), by open boxes:")
+    print("\nYatzy positions solved for themselves (not kept), by open boxes:")
     for open_boxes, upper in (("Sixes,Chance,Yatzy", 40), ("Fives,Sixes,Chance,Full House,Yatzy", 30),
                               ("Fours,Fives,Sixes,One Pair,Chance,Full House,Yatzy", 20)):
         _, state = card_position(yatzy, open_boxes, 100, upper)

@@ -36,6 +36,7 @@ from analysis.tables import counted
 from analysis.yacht.dice import TABLES
 from analysis.yacht.game import game_arrays
 from analysis.yacht.rules import Rules, preset
+from analysis.yacht.scoring import P_YACHT_BOX
 
 #: reach[state, r]: the chance to score at least r more from each state of the card, playing for that target.
 REACH = TableKind("yacht/reach", {"reach": Array("float64", ("states", None), within=(0, 1))},
@@ -175,13 +176,27 @@ class GoalRows:
         return float(self.values[self.row(state), top - min(points, top)])
 
 
+@lru_cache(maxsize=4)
+def valid_states(rules: Rules) -> np.ndarray:
+    """A boolean per state: can the card hold it? (The solver's rule, ``_kernels.state_is_valid``, in numpy,
+    so that sizing a question starts no compiler.)"""
+    g = game_arrays(rules)
+    masks, upper, flags = state_parts(rules, np.arange(rules.n_states))
+    faces = np.zeros(masks.shape[0], dtype=np.int64)   # bit f: the upper box of face f is filled
+    for box, face in enumerate(g.box_face):
+        if face > 0:
+            faces |= ((masks >> box) & 1) << int(face)
+    valid = g.reachable[faces, upper]
+    yacht_box = int(g.params[P_YACHT_BOX])
+    return valid & ((flags == 0) | ((yacht_box >= 0) & ((masks >> max(yacht_box, 0)) & 1 == 1)))
+
+
 def sub_game(rules: Rules, within: int | None) -> np.ndarray:
     """A boolean per state: the valid states that can follow ``within`` (its filled boxes and more, its upper
     total or more, its flag or higher), ``within`` included; every valid state for None."""
-    valid = np.zeros(rules.n_states, dtype=bool)
-    valid[np.concatenate(layer_states(rules))] = True
+    valid = valid_states(rules)
     if within is None:
-        return valid
+        return valid.copy()
     masks, upper, flags = state_parts(rules, np.arange(rules.n_states))
     mask, low_upper, flag = (int(part[0]) for part in state_parts(rules, np.array([within])))
     return valid & ((masks & mask) == mask) & (upper >= low_upper) & (flags >= flag)

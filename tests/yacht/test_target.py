@@ -187,3 +187,14 @@ def test_cli_ranks_yatzy_boxes_by_a_target_with_the_bonus(odds):
         assert chances[option] == pytest.approx(brute(frozenset({left}), upper, False, 200 + points), abs=1e-12)
     assert answer["best"] == max(chances, key=chances.get) == "Yatzy for 50"
     assert answer["goal"] == "reach 300"
+
+
+@pytest.mark.parametrize("name", ["clubhouse", "yahtzee"])
+def test_valid_states_are_the_solvers(name):
+    from analysis.yacht.target import layer_states, valid_states
+
+    rules = preset(name)
+    solver = np.zeros(rules.n_states, dtype=bool)
+    solver[np.concatenate(layer_states(rules))] = True
+    assert np.array_equal(valid_states(rules), solver)
+    assert 0 < solver.sum() < rules.n_states
