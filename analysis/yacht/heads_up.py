@@ -20,7 +20,6 @@ boxes; so only up to :data:`MOST_OPEN` open boxes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
@@ -61,10 +60,26 @@ def estimated_seconds(rules: Rules, exact_from: int) -> float:
 EMPTY = LeadTable(np.zeros((0, 0, 1)), np.zeros(0, dtype=np.int64), 0)
 
 
-@lru_cache(maxsize=1)
+#: The one lead table this process keeps, by (rules, exact_from): a long match is played in parts.
+_HELD: dict[tuple[Rules, int], LeadTable] = {}
+
+
+def held(rules: Rules, exact_from: int) -> bool:
+    """Whether this process already holds the lead table for (rules, exact_from)."""
+    return (rules, exact_from) in _HELD
+
+
 def lead_table(rules: Rules, exact_from: int) -> LeadTable:
-    """Solve the win-seeking recursion against every opponent card (kept for the process: a long
-    match is played in parts)."""
+    """The win-seeking recursion solved against every opponent card (kept for the process, one table at a time)."""
+    if not held(rules, exact_from):
+        table = solve_lead_table(rules, exact_from)
+        _HELD.clear()
+        _HELD[rules, exact_from] = table
+    return _HELD[rules, exact_from]
+
+
+def solve_lead_table(rules: Rules, exact_from: int) -> LeadTable:
+    """Solve the win-seeking recursion against every opponent card (no cache)."""
     from analysis.yacht import _target_kernels as T
     from analysis.yacht.win import remaining_table
 

@@ -241,7 +241,7 @@ def simulate_match(rules: Rules | str = "yacht_kr", strategies=("to-win", "optim
     if heads_up_table and not lead_table_fits(names, exact_from):
         raise InvalidArgument(f"A heads-up lead table serves two players, at least one playing to win, from "
                               f"{heads_up.MOST_OPEN} or fewer open boxes.")
-    if heads_up_table and heads_up.lead_table.cache_info().currsize == 0:
+    if heads_up_table and not heads_up.held(rules, exact_from):
         seconds = heads_up.estimated_seconds(rules, exact_from)
         if seconds > 60:
             print(f"odds: solving the win-seeking play against every opponent card first takes about {_span(seconds)} "
