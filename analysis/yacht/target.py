@@ -108,11 +108,10 @@ def most_to_gain(rules: Rules, states: np.ndarray) -> np.ndarray:
     """The most points each state can still add, bonuses included (a bound: a bonus still open counts in full)."""
     masks, upper, _ = state_parts(rules, states)
     gain = open_maxima(rules)[masks]
-    n_open = len(rules.boxes) - np.array([int(m).bit_count() for m in range(1 << len(rules.boxes))])[masks]
     if rules.has_upper_bonus:
         gain = gain + np.where(upper < rules.upper_threshold, rules.upper_bonus, 0)
-    if rules.has_yacht_bonus:
-        gain = gain + rules.yacht_bonus * n_open
+    if rules.has_yacht_bonus:   # at most one yacht bonus a turn still to play
+        gain = gain + rules.yacht_bonus * (len(rules.boxes) - filled_count(rules)[masks])
     return gain
 
 
@@ -122,13 +121,19 @@ def dice_rows():
     return t.first_roll, t.keep_add, t.keep_remove, t.n_remove
 
 
-def layer_states(rules: Rules) -> list[np.ndarray]:
-    """The valid states with 0, 1, ... boxes filled (the solver's own list)."""
-    from analysis.yacht import _kernels as K
+@lru_cache(maxsize=4)
+def filled_count(rules: Rules) -> np.ndarray:
+    """``filled_count[card]``: how many boxes the card has filled."""
+    cards = np.arange(1 << len(rules.boxes))
+    return ((cards[:, None] >> np.arange(len(rules.boxes))[None, :]) & 1).sum(axis=1)
 
-    g = game_arrays(rules)
-    return [K.layer_states(layer, g.params, g.box_face, g.reachable, g.masks, g.layer_start)
-            for layer in range(len(rules.boxes) + 1)]
+
+def layer_states(rules: Rules) -> list[np.ndarray]:
+    """The valid states with 0, 1, ... boxes filled, in increasing order (the solver's states, from
+    :func:`valid_states`)."""
+    states = np.nonzero(valid_states(rules))[0]
+    filled = filled_count(rules)[state_parts(rules, states)[0]]
+    return [states[filled == layer] for layer in range(len(rules.boxes) + 1)]
 
 
 def solve_layers(table: np.ndarray, rules: Rules, lows: np.ndarray, cards_wanted: np.ndarray | None,
@@ -219,8 +224,11 @@ class GoalSize:
 def goal_size(rules: Rules, within: int | None = None) -> GoalSize:
     """The size of :func:`solve_reach`'s work from ``within`` (None: every state)."""
     rules = preset(rules)
+    return _size(rules, np.nonzero(sub_game(rules, within))[0])
+
+
+def _size(rules: Rules, states: np.ndarray) -> GoalSize:
     top = max_score(rules) + 1
-    states = np.nonzero(sub_game(rules, within))[0]
     lows = np.maximum(top - most_to_gain(rules, states), 0)
     return GoalSize(int(states.shape[0]), top + 1, int(states.shape[0]) * (top + 1) * 8,
                     float((top + 1 - lows).sum()) / PAIRS_PER_SECOND)
@@ -236,7 +244,7 @@ def solve_reach(rules: Rules, within: int | None = None, say_time: bool = False)
     top = max_score(rules) + 1
     wanted = sub_game(rules, within)
     states = np.nonzero(wanted)[0]
-    size = goal_size(rules, within)
+    size = _size(rules, states)
     where = "from the opening" if within is None or within == game_arrays(rules).start else "from this position"
     if not size.fits:
         raise InvalidArgument(
@@ -359,8 +367,8 @@ def card_position(rules: Rules, open_boxes, score: int = 0, upper_total: int = 0
     if isinstance(open_boxes, str):
         open_boxes = open_boxes_from(rules, open_boxes)
     open_boxes = tuple(rules.boxes[rules.box_index(name)].name for name in open_boxes)
-    check_score(rules, score)
     if not open_boxes:
+        check_score(rules, score)   # card_state checks it otherwise, with the rest of the card
         if upper_total or yacht_bonus:
             raise InvalidArgument("With every box filled the game is over; give no upper total or bonus flag.")
         return open_boxes, game_arrays(rules).state((1 << len(rules.boxes)) - 1, 0, 0)
