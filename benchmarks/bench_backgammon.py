@@ -28,6 +28,7 @@ import numpy as np
 from analysis.backgammon import _kernels, bearoff
 from analysis.backgammon.moves import legal_plays
 from analysis.backgammon.position import Position
+from _timing import markdown_table, record
 
 MAKEBEAROFF = shutil.which("makebearoff") or ("/usr/games/makebearoff" if os.path.exists("/usr/games/makebearoff")
                                              else None)
@@ -140,8 +141,23 @@ def main() -> None:
           f"{ours_one:.2f} s (first call {first['one']:.1f} s); two-sided 6x6 (924 x 924, cubeless + cubeful, "
           f"endless cube as gnubg) {ours_two:.2f} s (first call {first['two']:.1f} s); all cube levels 1-64 "
           f"with the cap {ours_levels:.2f} s (first call {first['levels']:.1f} s)")
+    rows = [[f"legal plays, {len(boards):,} self-play positions", f"{plays / seconds / 1e6:.2f} M plays/s "
+             f"({len(boards) / seconds / 1e3:,.0f} k positions/s; first call {compile_moves:.1f} s)",
+             "none (gnubg's Python API has no bare move generator)", ""],
+            ["one-sided 15 checkers x 6 points, with first-off distributions, enumeration included",
+             f"{ours_one:.2f} s (first call {first['one']:.1f} s)"],
+            ["two-sided 6 x 6, cubeless + cubeful, endless cube (gnubg's model)",
+             f"{ours_two:.2f} s (first call {first['two']:.1f} s)"],
+            ["two-sided, every cube value 1-64 with the cap (what `odds` stores)",
+             f"{ours_levels:.2f} s (first call {first['levels']:.1f} s)", "", ""]]
+    about = (f"Move generation and the bear-off databases, best of {args.repeat}, each build from nothing; the "
+             "peer is GNU Backgammon's `makebearoff` building the same databases (Debian's `gnubg` package), "
+             "checked against ours with its `bearoffdump` first.")
     if MAKEBEAROFF is None:
         print("gnubg's makebearoff not found (apt-get install gnubg): no peer ratios printed")
+        rows[1] += ["not installed here (`apt-get install gnubg`)", ""]
+        rows[2] += ["not installed here", ""]
+        record("bench_backgammon", about + "\n\n" + markdown_table(["task", "this toolkit", "peer", "ratio"], rows))
         return
     folder = tempfile.mkdtemp()
     try:
@@ -156,6 +172,11 @@ def main() -> None:
     print(f"ratio (gnubg time / our time, warm): one-sided {peer_one / ours_one:.2f}x, two-sided "
           f"{peer_two / ours_two:.2f}x; counting our first call's compile: one-sided "
           f"{peer_one / (first['one']):.2f}x, two-sided {peer_two / first['two']:.2f}x")
+    rows[1] += [f"gnubg {gnubg_version()} `makebearoff -o 6`: {peer_one:.2f} s",
+                f"{peer_one / ours_one:.1f}x ({peer_one / first['one']:.1f}x with our first call)"]
+    rows[2] += [f"`makebearoff -t 6x6`: {peer_two:.2f} s",
+                f"{peer_two / ours_two:.1f}x ({peer_two / first['two']:.1f}x with our first call)"]
+    record("bench_backgammon", about + "\n\n" + markdown_table(["task", "this toolkit", "peer", "ratio"], rows))
 
 
 if __name__ == "__main__":

@@ -26,6 +26,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from _timing import markdown_table, record
+
 CHARTS = {
     "bluff bids (PNG)": ["bluff", "chart", "bids", "--preset", "bluff", "--dice", "3 3 * 5 1", "--unknown", "13",
                          "--out", "{dir}/bids.png", "--data", "{dir}/bids.csv"],
@@ -95,6 +97,14 @@ def main() -> None:
         print(f"{name:<42}{median:>8.2f}s{best:>8.2f}s{cpu:>7.2f}s{median / peer:>8.1f}x")
     slow = [name for name, median, _, _ in rows[2:] if median >= 1.0]
     print("target (< 1 s each):", "met" if not slow else "missed by " + ", ".join(slow))
+    record("bench_charts", f"`odds GAME chart KIND`: wall-clock seconds to a written chart in a fresh process, "
+           f"numbers already in the store, median and best of {args.runs} runs (and the least processor time), beside "
+           f"the floor every chart pays (Python, numpy and matplotlib's figure with the Agg canvas) and the peer, a bare "
+           f"pyplot script that saves one line chart. Target: every chart under 1 s "
+           f"({'met' if not slow else 'missed by ' + ', '.join(slow)}).\n\n"
+           + markdown_table(["chart", "median", "best", "CPU", "median vs peer"],
+                            [[name, f"{median:.2f} s", f"{best:.2f} s", f"{cpu:.2f} s", f"{median / peer:.2f}x"]
+                             for name, median, best, cpu in rows]))
 
 
 if __name__ == "__main__":

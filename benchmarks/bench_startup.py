@@ -21,6 +21,8 @@ import sys
 import time
 from pathlib import Path
 
+from _timing import markdown_table, record
+
 COMMANDS = {
     "bluff call": ["bluff", "call", "--dice", "3 3 * 5 1", "--opponents", "5", "5", "--bid", "4x3"],
     "bluff call history": ["bluff", "call", "--preset", "bluff", "--dice", "3 3 * 5 1", "--opponents", "6", "7",
@@ -69,14 +71,23 @@ def main() -> int:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"load average {load:.1f} (the best of the runs is the steadier figure on a busy machine)")
     print(f"{'command':<18} {'first run':>10} {'best':>8} {'median':>8}  under target")
+    rows = []
     for name, command in FLOORS.items():
         times = [run_once([], command) for _ in range(args.repeat)]
         print(f"{name:<18} {'':>10} {min(times):7.3f}s {statistics.median(times):7.3f}s  (floor)")
+        rows.append([f"`{' '.join(command[1:])}` (floor)", "", f"{min(times):.3f} s",
+                     f"{statistics.median(times):.3f} s", ""])
     for name, argv in COMMANDS.items():
         first = run_once(argv)
         times = [run_once(argv) for _ in range(args.repeat)]
         best, median = min(times), statistics.median(times)
         print(f"{name:<18} {first:9.2f}s {best:7.3f}s {median:7.3f}s  {'yes' if median < TARGET_S else 'no'}")
+        rows.append([f"`odds {' '.join(repr(a) if ' ' in a else a for a in argv)}`", f"{first:.2f} s",
+                     f"{best:.3f} s", f"{median:.3f} s", "yes" if median < TARGET_S else "no"])
+    record("bench_startup", f"A table question in a fresh process from a warm store, best and median of "
+           f"{args.repeat} runs after a first one; target under {TARGET_S} s. The floors are timed the same way: "
+           f"Python doing nothing, and Python importing numpy.\n\n"
+           + markdown_table(["command", "first run", "best", "median", f"median under {TARGET_S} s"], rows))
     return 0
 
 

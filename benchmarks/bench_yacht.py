@@ -19,7 +19,7 @@ import tempfile
 
 import numpy as np
 
-from _timing import best_of
+from _timing import best_of, markdown_table, record
 
 PUBLISHED = [
     # (solver, game, seconds, hardware, source)
@@ -57,7 +57,7 @@ def main() -> int:
 
     print("\nSolve time (optimal expected score of every card state), best of 1 run each:")
     print(f"{'preset':<22}{'states':>10}{'ours (s)':>10}{'expected':>12}{'peer (s)':>10}{'peer value':>12}{'ratio':>8}")
-    values_of = {}
+    values_of, rows = {}, []
     for name, fields in PRESETS:
         rules = preset(name, **fields)
         seconds, values = best_of(lambda: compute_values(rules))
@@ -66,11 +66,14 @@ def main() -> int:
         line = f"{name + (' (' + rules.joker + ' joker)' if rules.joker != 'none' else ''):<22}" \
                f"{rules.n_states:>10,}{seconds:>10.2f}{ours:>12.4f}"
         variant = PEER_VARIANT.get((name, rules.joker))
+        row = [line[:22].strip(), f"{rules.n_states:,}", f"{seconds:.2f} s", "", "", f"{ours:.4f}"]
         if peer is not None and variant:
             peer_seconds, solver = best_of(lambda: peer.Solver.build(peer.Variant(variant)))
             peer_value = solver.state_value("upper 0 | filled -")
             line += f"{peer_seconds:>10.2f}{peer_value:>12.4f}{seconds / peer_seconds:>8.2f}"
             assert abs(peer_value - ours) < 1e-6, (variant, peer_value, ours)
+            row[3:5] = [f"{peer_seconds:.2f} s", f"{seconds / peer_seconds:.2f}"]
+        rows.append(row)
         print(line)
     if peer is None:
         print("(peer yatzy-solver not installed: pip install yatzy-solver to time it side by side)")
@@ -82,6 +85,7 @@ def main() -> int:
                                                                                                       int) else seconds)
         print(f"  {solver:<40} {game:<7} {shown:<22} {hardware} ({source})")
 
+    notes = []
     print("\nAdvisor answer from a warm cache (yahtzee, opening roll, all boxes open):")
     with tempfile.TemporaryDirectory() as folder:
         store = Store(folder)
@@ -92,11 +96,15 @@ def main() -> int:
         answer_seconds, advice = best_of(lambda: advise(rules, "6 6 6 2 1", 2), repeat=20)
         print(f"  load the verified table: {1000 * load_seconds:.1f} ms; whole answer (load + turn solve): "
               f"{1000 * answer_seconds:.1f} ms -> {advice.best}")
+        notes.append(f"The advisor from a warm store (Yahtzee, opening roll 6 6 6 2 1, all boxes open): the checked "
+                     f"table loaded in {1000 * load_seconds:.1f} ms, the whole answer in process "
+                     f"{1000 * answer_seconds:.1f} ms")
         command = [sys.executable, "-m", "analysis.cli.main", "yacht", "advise", "--preset", "yahtzee",
                    "--dice", "6 6 6 2 1", "--rolls-left", "2", "--open", "all"]
         subprocess.run(command, capture_output=True, check=True)
         cli_seconds, _ = best_of(lambda: subprocess.run(command, capture_output=True, check=True), repeat=3)
         print(f"  the same as a fresh `odds yacht advise` process, start-up included: {cli_seconds:.2f} s")
+        notes[-1] += f", a fresh `odds yacht advise` process {cli_seconds:.2f} s"
         if peer is not None:
             solver = peer.Solver.build(peer.Variant("american+forced-joker"))
             situation = "dice 1 2 6 6 6 | rolls 2 | upper 0 | filled -"
@@ -105,6 +113,8 @@ def main() -> int:
             peer_best = max(options, key=lambda o: o[1])
             ours = advice.options.iloc[0]["expected_final"]
             print(f"  peer best: {peer_best[0]} {peer_best[1]:.6f}; ours: {advice.best} {ours:.6f}")
+            notes[-1] += f"; the peer answers from its table in memory in {1000 * peer_seconds:.2f} ms"
+        notes[-1] += "."
 
     if args.distribution:
         rules = preset("yahtzee", joker="free")
@@ -116,6 +126,17 @@ def main() -> int:
         median = int(np.searchsorted(np.cumsum(p), 0.5))
         print(f"\nYahtzee (Verhoeff rules) exact score distribution: {seconds:.1f} s; mean {mean:.4f}, "
               f"standard deviation {std:.4f}, median {median} (Verhoeff: 254.5896, 59.6117, 248)")
+        notes.append(f"Yahtzee's exact score distribution (free joker, forward pass): {seconds:.1f} s; mean {mean:.4f}, "
+                     f"standard deviation {std:.4f}, median {median} (Verhoeff: 254.5896, 59.6117, 248).")
+    published = "; ".join(f"{solver} {game} {seconds:.1f} s on {hardware}" if isinstance(seconds, float) else
+                          f"{solver} {game} {seconds / 3600:.0f} h on {hardware}" if isinstance(seconds, int) else
+                          f"{solver} {game} {seconds} on {hardware}" for solver, game, seconds, hardware, _ in PUBLISHED)
+    peer_name = "yatzy-solver 1.0 (Rust, f64, all cores)" if peer is not None else "yatzy-solver (not installed)"
+    record("bench_yacht", "The optimal solitaire strategy, every card state solved, one run each, beside the "
+           "strongest peer that runs here (both must give the same expected score).\n\n"
+           + markdown_table(["preset", "states", "this toolkit", peer_name, "ratio (ours / peer)", "expected score"],
+                            rows)
+           + "\n\n" + " ".join(notes) + f"\n\nPublished solve times on other hardware: {published}.")
     return 0
 
 

@@ -24,7 +24,7 @@ import subprocess
 import sys
 import tempfile
 
-from _timing import best_of
+from _timing import best_of, markdown_table, record
 
 
 def main() -> int:
@@ -54,6 +54,8 @@ def main() -> int:
         store_seconds, _ = best_of(lambda: reach_table(rules, store))
         load_seconds, _ = best_of(lambda: reach_table(rules, store), repeat=5)
         print(f"  build + save through the store {store_seconds:.1f} s; load from the store {1000 * load_seconds:.1f} ms")
+        rows = [["`yacht_kr` target table (4,096 cards x 317 points needed)", f"{warm:.1f} s ({first:.1f} s with "
+                 f"numba's compile); built and saved {store_seconds:.1f} s; loaded {1000 * load_seconds:.1f} ms"]]
         survival = np.cumsum(solve(rules, store).distribution[::-1])[::-1]
         for target in (150, 175, 200, 225, 250):
             print(f"  P(final >= {target}) from the opening: played for it {reach[0, target]:.4%}, "
@@ -68,6 +70,8 @@ def main() -> int:
             seconds, _ = best_of(lambda: win_values(rules, me, opponent, remaining))
             print(f"  {n_open:2d} open boxes ({1 << n_open:5,} cards): {seconds:7.2f} s "
                   f"({(1 << n_open) / seconds:8.0f} cards/s)")
+            rows.append([f"win-seeking recursion against one opponent, {n_open} open boxes ({1 << n_open:,} cards)",
+                         f"{seconds:.2f} s"])
 
         command = [sys.executable, "-m", "analysis.cli.main", "yacht", "advise", "--preset", "yacht_kr", "--dice",
                    "6 6 6 2 1", "--rolls-left", "2"]
@@ -78,8 +82,12 @@ def main() -> int:
             seconds, _ = best_of(lambda: subprocess.run(full, capture_output=True, check=True), repeat=3)
             print(f"\nFresh `odds yacht advise --opponent` process, {len(open_boxes.split(','))} open boxes, warm "
                   f"store: {seconds:.2f} s")
+            rows.append([f"fresh `odds yacht advise --opponent` process, {len(open_boxes.split(','))} open boxes, "
+                         f"warm store", f"{seconds:.2f} s"])
 
-        matches(rules)
+        rows += matches(rules)
+        record("bench_yacht_target", "Playing Yacht to win (`yacht_kr`). No open-source peer answers these questions "
+               "for this game.\n\n" + markdown_table(["task", "this toolkit"], rows))
         bonus_targets(folder)
     return 0
 
@@ -98,11 +106,15 @@ def bonus_targets(folder: str) -> None:
           f"{table.nbytes / 2 ** 30:.2f} GB): built and saved in {build:.1f} s (estimate {size.seconds:.0f} s)")
     load, _ = best_of(lambda: reach_table(club, store), repeat=3)
     print(f"  load from the store {load:.2f} s")
+    rows = [[f"Clubhouse target table ({club.n_states:,} states x {table.shape[1]} points needed, "
+             f"{table.nbytes / 2 ** 30:.2f} GB), built and saved", f"{build:.1f} s (estimate {size.seconds:.0f} s)"],
+            ["the same, loaded from the store", f"{load:.2f} s"]]
     command = [sys.executable, "-m", "analysis.cli.main", "yacht", "advise", "--preset", "clubhouse", "--dice",
                "5 5 5 4 3", "--rolls-left", "2", "--open", "Fours,Sixes,Yacht", "--upper", "40", "--score", "150",
                "--target", "240"]
     seconds, _ = best_of(lambda: subprocess.run(command, capture_output=True, check=True), repeat=3)
     print(f"  fresh `odds yacht advise --preset clubhouse --target` process, warm store: {seconds:.2f} s")
+    rows.append(["fresh `odds yacht advise --preset clubhouse --target` process, warm store", f"{seconds:.2f} s"])
     yatzy = preset("yatzy")
     reach_chance(yatzy, 120, "Yatzy", score=100, upper_total=63)   # numba's kernels loaded once
     print("\nYatzy positions solved for themselves (not kept), by open boxes:")
@@ -113,10 +125,15 @@ def bonus_targets(folder: str) -> None:
         seconds, _ = best_of(lambda: reach_chance(yatzy, 200, open_boxes, score=100, upper_total=upper))
         print(f"  {len(open_boxes.split(',')):2d} open boxes ({size.states:7,} states): {seconds:6.2f} s "
               f"(estimate {size.seconds:6.2f} s)")
+        rows.append([f"a Yatzy position solved for itself, {len(open_boxes.split(','))} open boxes "
+                     f"({size.states:,} states)", f"{seconds:.2f} s (estimate {size.seconds:.2f} s)"])
+    record("bench_yacht_target-bonus", "Targets with the upper bonus: Clubhouse's whole table, kept in the store, and "
+           "Yatzy positions solved one by one (not kept). No open-source peer answers these questions.\n\n"
+           + markdown_table(["task", "this toolkit"], rows))
 
 
-def matches(rules, exact_from: int = 3, games: int = 2000) -> None:
-    """Matches of a win-seeking player: games a second, heads-up with and without the lead table.
+def matches(rules, exact_from: int = 3, games: int = 2000) -> list[list[str]]:
+    """Matches of a win-seeking player: games a second, heads-up with and without the lead table (as table rows).
 
     The table is built once per process; its time is what a long heads-up run pays first
     (match.lead_table_pays weighs it against the games; its constants are set from these figures).
@@ -126,18 +143,24 @@ def matches(rules, exact_from: int = 3, games: int = 2000) -> None:
 
     simulate_match(rules, ("to-win", "optimal"), games=20, exact_from=exact_from, heads_up_table=False)  # compile
     print(f"\nMatches, the win-seeking player from {exact_from} open boxes, {games:,} games (seed 1):")
+    rows = []
     for players in (2, 4):
         seconds, _ = best_of(lambda: simulate_match(rules, ("to-win", "optimal"), players=players, games=games,
                                                     seed=1, exact_from=exact_from, heads_up_table=False))
         print(f"  {players} players, recursion at every turn: {1000 * seconds / games:.2f} ms a game")
+        rows.append([f"a match game, {players} players, the win-seeking player from {exact_from} open boxes",
+                     f"{1000 * seconds / games:.2f} ms"])
     build, table = best_of(lambda: heads_up.lead_table(rules, exact_from))
     cards = table.values.shape[0]
     print(f"  heads-up lead table ({cards:,} x {cards:,} cards x {table.values.shape[2]} leads, "
           f"{table.values.nbytes / 2 ** 20:,.0f} MB): built in {build:.1f} s "
           f"({build / cards ** 2 * 1000:.2f} ms a pair of cards)")
+    rows.append([f"heads-up lead table ({cards:,} x {cards:,} cards)", f"{build:.1f} s"])
     seconds, _ = best_of(lambda: simulate_match(rules, ("to-win", "optimal"), games=games, seed=1,
                                                 exact_from=exact_from, heads_up_table=True))
     print(f"  2 players, from the lead table: {1000 * seconds / games:.2f} ms a game")
+    rows.append(["a match game, heads-up, from the lead table", f"{1000 * seconds / games:.2f} ms"])
+    return rows
 
 
 if __name__ == "__main__":

@@ -1,0 +1,55 @@
+"""benchmarks/_timing.record: each script writes only its own section of docs/benchmarks.md."""
+
+import datetime
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def timing(tmp_path, monkeypatch):
+    spec = importlib.util.spec_from_file_location("_timing", ROOT / "benchmarks" / "_timing.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    monkeypatch.setattr(module, "PAGE", tmp_path / "docs" / "benchmarks.md")
+    monkeypatch.setattr("sys.argv", ["bench_a.py", "--runs", "3"])
+    return module
+
+
+def test_the_page_is_created_with_its_title_and_the_section(timing):
+    timing.record("bench_a", "| a | b |\n|---|---|\n| 1 | 2 |")
+    text = timing.PAGE.read_text()
+    assert text.startswith("# Benchmarks\n")
+    section = text[text.index("<!-- bench:bench_a -->"):]
+    assert section.endswith("<!-- /bench:bench_a -->\n")
+    assert "| 1 | 2 |" in section and "## bench_a" in section
+    assert "`python benchmarks/bench_a.py --runs 3`" in section
+    assert datetime.date.today().isoformat() in section
+    assert "cores" in section and "load average" in section
+
+
+def test_a_second_run_replaces_its_own_section_and_keeps_the_others(timing):
+    timing.PAGE.parent.mkdir(parents=True)
+    timing.PAGE.write_text("# Benchmarks\n\nintro\n\n<!-- bench:bench_a -->\nold a\n<!-- /bench:bench_a -->\n\n"
+                           "<!-- bench:bench_b -->\nkept b\n<!-- /bench:bench_b -->\n")
+    timing.record("bench_a", "new a")
+    timing.record("bench_c", "new c")
+    text = timing.PAGE.read_text()
+    assert "old a" not in text and text.count("new a") == 1 and "kept b" in text and "intro" in text
+    assert text.index("new a") < text.index("kept b") < text.index("new c")
+    assert text.count("<!-- bench:bench_a -->") == 1
+
+
+def test_a_name_with_regex_characters_is_its_own_section(timing):
+    timing.record("bench_a", "a")
+    timing.record("bench_a.b", "ab")        # not matched by the pattern of "bench_a" nor the reverse
+    timing.record("bench_a", "a again")
+    text = timing.PAGE.read_text()
+    assert "a again" in text and "\nab\n" in text and text.count("<!-- bench:") == 2
+
+
+def test_markdown_table(timing):
+    assert timing.markdown_table(["x", "y"], [[1, "2 s"]]) == "| x | y |\n|---|---|\n| 1 | 2 s |"
