@@ -36,3 +36,7 @@ class InvalidRules(OddsError):
 
 class InvalidArgument(OddsError):
     """Any other argument outside its allowed range."""
+
+
+class MissingExtra(OddsError):
+    """A command that needs an optional package (an extra of the install) that is not installed."""

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from analysis.errors import InvalidArgument
+from analysis.extras import need
 
 STYLE = """
 body { font-family: Georgia, "Times New Roman", serif; line-height: 1.55; color: #222;
@@ -66,6 +67,8 @@ def build_reports(games, notebook_dir="notebooks", out_dir="reports", timeout=12
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise InvalidArgument(f"Cannot write the articles to '{out_dir}': {error.strerror}.") from None
+    for package in ("ipykernel", "nbclient", "nbconvert"):    # said before the first notebook runs
+        need(package, "Building the articles")
     written = []
     for number, game in enumerate(chosen, 1):
         path = available[game]
@@ -81,8 +84,8 @@ def build_reports(games, notebook_dir="notebooks", out_dir="reports", timeout=12
 
 def execute_notebook(path: Path, timeout: int = 1200, progress=None):
     """Run every cell of the notebook at ``path`` (working folder: its own) and return it."""
-    import nbformat
-    from nbclient import NotebookClient
+    nbformat = need("nbformat", "Building the articles")
+    NotebookClient = need("nbclient", "Building the articles").NotebookClient
 
     path = Path(path)
     notebook = nbformat.read(path, as_version=4)
@@ -99,7 +102,8 @@ def render_article(notebook, name: str) -> Article:
     """The article for an executed notebook: code hidden, stderr dropped, tidy markdown."""
     import copy
 
-    from nbconvert import HTMLExporter, MarkdownExporter
+    nbconvert = need("nbconvert", "Building the articles")
+    HTMLExporter, MarkdownExporter = nbconvert.HTMLExporter, nbconvert.MarkdownExporter
 
     notebook = copy.deepcopy(notebook)
     for cell in notebook.cells:
@@ -146,7 +150,7 @@ def build_report(path: Path, out_dir: Path, timeout: int = 1200, progress=None) 
 
 def write_index(notebooks, out_dir: Path) -> Path:
     """``reports/README.md``: one line per article, with the question it answers."""
-    import nbformat
+    nbformat = need("nbformat", "Building the articles")
 
     lines = ["# Strategy articles", "",
              "Built from `notebooks/` by `bash scripts/reports.sh`; every figure and table is computed",

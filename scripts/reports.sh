@@ -7,5 +7,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "reports: setting up .venv" >&2
-bash scripts/setup.sh
+bash scripts/setup.sh reports
 exec .venv/bin/odds report "$@"

@@ -33,6 +33,7 @@ from analysis.bluff.bids import all_bids, is_raise, track_key
 from analysis.bluff.bots import Bot, parse_bots
 from analysis.bluff.model import THRESHOLD_TABLE
 from analysis.bluff._count_tables import count_tables
+from analysis.extras import need
 from analysis.bluff.outcomes import dice_lost
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
@@ -303,10 +304,10 @@ def _compute(delayed_parts, scheduler, label: str = "playing games"):
     On Dask's local schedulers a progress bar counts the finished chunks (in a terminal
     only); a ``dask.distributed`` cluster has its own dashboard.
     """
-    import dask
+    dask = need("dask", "A tournament")
 
     if scheduler is None or scheduler in ("processes", "threads", "sync"):
-        from dask.callbacks import Callback
+        Callback = need("dask.callbacks", "A tournament").Callback
 
         scheduler = scheduler or "processes"
         options = {"num_workers": min(len(delayed_parts), os.cpu_count() or 1)} if scheduler == "processes" else {}
@@ -318,7 +319,7 @@ def _compute(delayed_parts, scheduler, label: str = "playing games"):
         if not scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
             raise InvalidArgument(f"'{scheduler}' is not a scheduler; use processes, threads, sync or "
                                   f"a dask.distributed address such as tcp://host:8786.")
-        from distributed import Client
+        Client = need("distributed", "A tournament on a dask.distributed cluster").Client
 
         try:
             with Client(scheduler, timeout="10s") as client:
@@ -336,7 +337,7 @@ def run_tournament(rules: BiddingRules, bots, players: int | None = None, games:
     ``start`` is every player's starting dice, or one count per seat (``(7, 3, 4)``). ``log``, a file
     name, receives every round as a line of JSON (``rounds_log.py`` describes the format).
     """
-    import dask
+    dask = need("dask", "A tournament")
 
     if log is not None:
         from analysis.bluff.rounds_log import check_writable
@@ -382,7 +383,7 @@ def run_sweep(entries, games: int, seed: int = 0, chunks: int | None = None, sch
 
     Each entry uses the same seed, so entries differ only by their set-up, not by luck of the draw.
     """
-    import dask
+    dask = need("dask", "A tournament")
     import pandas as pd
 
     plans, delayed_parts = [], []
