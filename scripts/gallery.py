@@ -90,13 +90,18 @@ same under every variant. `odds GAME chart --help` lists the kinds, `odds GAME c
 --help` their flags; `--json` prints a summary (file, format, bytes, size, title and the
 numbers behind the chart) instead of the `wrote ...` line. The pictures below are drawn at {dpi} dpi to keep the repository small.
 
-Speed: a chart whose numbers are in the table store is written in about a second in a fresh
-process, most of it Python, numpy and matplotlib starting (0.6-0.95 s on the 2-core machine
-these were drawn on, depending on the hour). `python benchmarks/bench_charts.py --runs 7` times
-every chart below: each adds 0.0-0.3 s to that floor (the dice-bidding table-side chart the most,
-with a label in each of its 132 cells); the README gives the latest figures. The command imports
-matplotlib's figure and Agg canvas only, never pyplot, and no chart drawn from stored tables
-imports pandas or numba (`tests/test_charts_cli.py` checks fifteen of them in a fresh process).
+Speed: the command imports matplotlib's figure and Agg canvas only, never pyplot, every chart
+reads its numbers from the store or computes them with a little arithmetic, and no chart drawn
+from stored tables imports pandas or numba (`tests/test_charts_cli.py` checks fifteen of them in
+a fresh process), so most of a chart's time is Python, numpy and matplotlib starting; every chart
+below is timed in a fresh process against that floor and a bare pyplot script in
+[benchmarks.md](benchmarks.md#bench_charts). Brag equity against 3 or more opponents is a seeded simulation
+and starts numba.
+
+Checks (`pytest tests/test_charts_cli.py`): each kind writes a valid PNG, SVG or PDF; its
+`--data` equals the library's own answers (and published or brute-force figures: the shot
+table, entry against closed points, each race pair's `cube_advice`); bad input is one
+sentence; charts build with no display.
 """
 
 

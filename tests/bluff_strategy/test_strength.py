@@ -72,13 +72,13 @@ def test_a_stored_block_replays_to_the_same_counts(name, block):
     assert wins.tolist() == cell["block_wins"][block]
 
 
-def test_the_readmes_strength_rows_are_the_stored_counts():
+def test_the_strategy_pages_strength_rows_are_the_stored_counts():
     titles = {"bluff": "Bluff", "perudo": "Perudo", "liars_dice": "Liar's Dice"}
-    readme = (ROOT / "README.md").read_text()
+    page = (ROOT / "docs" / "bluff_strategy.md").read_text()
     for name in SCRIPT.PRESETS:
         for players in SCRIPT.PLAYERS:
             cells = [CELLS[SCRIPT.key((name, players, field, "bayes"))] for field in SCRIPT.FIELDS]
             shown = " | ".join(f"{100 * c['win_rate']:.1f}% ({100 * c['ci_low']:.1f}-{100 * c['ci_high']:.1f})"
                                for c in cells)
             row = f"| {titles[name]}, {players} ({cells[0]['starting_dice']}) | {shown} |"
-            assert row in readme, row
+            assert row in page, row
