@@ -1,4 +1,4 @@
-"""The `odds backgammon` commands from the README, as written."""
+"""The `odds backgammon` commands from docs/backgammon.md, as written."""
 
 import pytest
 

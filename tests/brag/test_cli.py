@@ -1,4 +1,4 @@
-"""``odds brag``: the README's commands, exactly as written, and one-sentence errors."""
+"""``odds brag``: the commands of docs/brag.md, exactly as written, and one-sentence errors."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The ``odds yacht`` commands exactly as the README writes them, and their answers to bad input."""
+"""The ``odds yacht`` commands exactly as docs/yacht.md writes them, and their answers to bad input."""
 
 import pytest
 
