@@ -44,8 +44,8 @@ GALLERY = [
      ["yacht", "chart", "keeps", "--preset", "yacht_kr", "--dice", "6 6 6 2 1"]),
     ("Yacht", "reach.png", "`reach_curve` and `solve` (as `odds yacht advise --target`)",
      "The chance of scoring at least T: playing for the largest expected score, and playing to reach T "
-     "(Korean Yacht; every preset's goals are solved exactly: `--preset clubhouse` builds its table in about "
-     "two and a half minutes, Yatzy and Yahtzee solve their openings in about half an hour).",
+     "(Korean Yacht; every preset's goals are solved exactly: `--preset clubhouse` builds and keeps its whole "
+     "table, Yatzy and Yahtzee solve what their opening leads to, slowly, and say how long first).",
      ["yacht", "chart", "reach", "--preset", "yacht_kr"]),
     ("Brag", "freq.png", "`frequencies` (as `odds brag freq`)",
      "How often each class is dealt (log scale).",
