@@ -1,6 +1,6 @@
 """The dice-bidding strength table: one bot in seat 0 against a field, every preset and table size.
 
-Writes ``reports/data/bluff_strength.json``, which the strategy article and the README read.
+Writes ``reports/data/bluff_strength.json``, which the strategy article and docs/bluff_strategy.md read.
 Every cell plays games ``0 .. games - 1`` of seed ``SEED`` (the same games for every bot tried in
 the seat, so the bots are compared on the same dice), in blocks of ``BLOCK`` games whose win
 counts are stored: any block can be played again with ``analysis.bluff.tournament.seat_wins``
