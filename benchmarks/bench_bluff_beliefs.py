@@ -108,7 +108,8 @@ def main() -> None:
     seen_time = time.perf_counter() - seen_time
     print(f"28 dice in play, 7 bids: beliefs in process {seen_time * 1e3:.0f} ms")
     rows = [["exact beliefs, 3 players x 2 dice, 5 bids (in process)", f"{ours_time * 1e3:.1f} ms",
-             f"every deal enumerated in plain Python: {brute_time * 1e3:.0f} ms", f"{brute_time / ours_time:.0f}x"],
+             f"every deal enumerated in plain Python: {brute_time * 1e3:.0f} ms",
+             f"{brute_time / ours_time:.1f}x"],
             ["exact beliefs, 28 dice in play, 7 bids (in process)", f"{seen_time * 1e3:.0f} ms", "", ""]]
 
     # The bayes bot's games (its beliefs updated after every bid): one core, in process, processor time.

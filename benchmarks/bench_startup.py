@@ -75,7 +75,7 @@ def main() -> int:
     for name, command in FLOORS.items():
         times = [run_once([], command) for _ in range(args.repeat)]
         print(f"{name:<18} {'':>10} {min(times):7.3f}s {statistics.median(times):7.3f}s  (floor)")
-        rows.append([f"`{' '.join(command[1:])}` (floor)", "", f"{min(times):.3f} s",
+        rows.append([f"`python {' '.join(command[1:])}` (floor)", "", f"{min(times):.3f} s",
                      f"{statistics.median(times):.3f} s", ""])
     for name, argv in COMMANDS.items():
         first = run_once(argv)
