@@ -72,7 +72,8 @@ def record(script: str, markdown: str) -> None:
     the page has no such section, appends one; the page is created with its title if missing.
     The section carries the command as run, the machine and today's date.
     """
-    command = " ".join(["python", f"benchmarks/{script}.py", *sys.argv[1:]])
+    # The script that ran (one script may record several sections), with its arguments.
+    command = " ".join(["python", f"benchmarks/{Path(sys.argv[0]).name}", *sys.argv[1:]])
     section = (f"<!-- bench:{script} -->\n## {script}\n\n{markdown.strip()}\n\n"
                f"Run `{command}` on {datetime.date.today().isoformat()}; {machine()}.\n"
                f"<!-- /bench:{script} -->")

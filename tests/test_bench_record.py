@@ -43,6 +43,12 @@ def test_a_second_run_replaces_its_own_section_and_keeps_the_others(timing):
     assert text.count("<!-- bench:bench_a -->") == 1
 
 
+def test_a_section_names_the_script_that_ran_it(timing, monkeypatch):
+    monkeypatch.setattr("sys.argv", ["benchmarks/bench_b.py", "--bonus"])
+    timing.record("bench_b-bonus", "x")
+    assert "`python benchmarks/bench_b.py --bonus`" in timing.PAGE.read_text()
+
+
 def test_a_name_with_regex_characters_is_its_own_section(timing):
     timing.record("bench_a", "a")
     timing.record("bench_a.b", "ab")        # not matched by the pattern of "bench_a" nor the reverse
