@@ -115,7 +115,7 @@ def average_policy(strategy_sum, offset, n_actions, rows, out):
             average_row(strategy_sum, offset[n] + h * size, size, out)
 
 
-# The primitives by variant code, as the solvers first wrote them (``analysis/_cfr.py``).
+# The primitives by variant code, as the solvers first wrote them (other solvers import these names).
 @njit(cache=True, inline="always")
 def discounts(variant, iteration):
     """``schedule_discounts`` for the variant with code ``variant`` (``VANILLA``, ``CFR_PLUS``, ...)."""
