@@ -34,8 +34,6 @@ from typing import Callable, Optional
 
 import numpy as np
 
-from analysis.cfr import two_player
-from analysis.cfr.checks import check_solver
 from analysis.bluff import _count_tables  # noqa: F401  (its step of ``odds cache build``, seconds, before these minutes)
 from analysis.bluff.bids import Bid, all_bids, format_bid, format_dice, is_raise
 from analysis.bluff.endgame import (CHALLENGE, EXACT, ROUNDS, SOLVE_ON_DEMAND, EndgamePlay,  # noqa: F401
@@ -43,6 +41,8 @@ from analysis.bluff.endgame import (CHALLENGE, EXACT, ROUNDS, SOLVE_ON_DEMAND, E
                                     raise_rows)
 from analysis.bluff.odds import my_count
 from analysis.bluff.rules import BiddingRules
+from analysis.cfr import two_player
+from analysis.cfr.checks import check_solver
 from analysis.combinatorics import arrangements
 from analysis.errors import InvalidArgument
 from analysis.tables import counted
@@ -314,8 +314,10 @@ class RoundSolution:
 
 
 def _run(game: RoundGame, variant: str, iterations: int, target: float, check_every: int):
-    solved = two_player.solve(game, variant, iterations=iterations, target=target, check_every=check_every, widen_to=4096,
-                       label=f"odds: solving {game.dice[0]}v{game.dice[1]} {game.rules.title} to {target:.0e}")
+    # Checks after 64, 128, 256, ... more iterations, at most 4096 apart.
+    solved = two_player.solve(game, variant, iterations=iterations, target=target, check_every=check_every,
+                              widen_to=4096,
+                              label=f"odds: solving {game.dice[0]}v{game.dice[1]} {game.rules.title} to {target:.0e}")
     return (solved.policy, solved.value, solved.exploitability, np.array(solved.run.history), solved.run.iterations,
             solved.run.seconds)
 

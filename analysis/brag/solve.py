@@ -32,11 +32,11 @@ from itertools import combinations
 
 import numpy as np
 
-from analysis.cfr import CODE as CFR_CODE, two_player
-from analysis.cfr.checks import check_solver
 from analysis.brag.betting import DECISION, BettingTree, betting_tree
 from analysis.brag.cards import RANK_CHARS
 from analysis.brag.rules import BragRules, preset
+from analysis.cfr import CODE as CFR_CODE, two_player
+from analysis.cfr.checks import check_solver
 from analysis.errors import InvalidArgument
 from analysis.store import Array, Store, TableKind, prepares
 
