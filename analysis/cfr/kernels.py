@@ -64,21 +64,26 @@ def schedule_discounts(schedule, iteration):
 
 
 @njit(cache=True, inline="always")
-def regret_update(old, gain, schedule, keep_positive, keep_negative):
-    """The regret after adding ``gain`` to ``old`` discounted by ``schedule_discounts``'s factors
-    (floored at 0 when the schedule floors, as CFR+ does)."""
+def _updated(old, gain, floor, keep_positive, keep_negative):
     new = old * (keep_positive if old > 0.0 else keep_negative) + gain
-    if schedule[FLOOR] != 0.0 and new < 0.0:
+    if floor and new < 0.0:
         return 0.0
     return new
 
 
 @njit(cache=True, inline="always")
+def regret_update(old, gain, schedule, keep_positive, keep_negative):
+    """The regret after adding ``gain`` to ``old`` discounted by ``schedule_discounts``'s factors
+    (floored at 0 when the schedule floors, as CFR+ does)."""
+    return _updated(old, gain, schedule[FLOOR] != 0.0, keep_positive, keep_negative)
+
+
+@njit(cache=True, inline="always")
 def update_regrets(regret, base, size, values, expected, schedule, keep_positive, keep_negative):
     """One information set's regrets gain each action's value ``values[a]`` less the policy's ``expected``."""
+    floor = schedule[FLOOR] != 0.0   # read once: the regrets written could alias the schedule, for all numba knows
     for a in range(size):
-        regret[base + a] = regret_update(regret[base + a], values[a] - expected, schedule,
-                                         keep_positive, keep_negative)
+        regret[base + a] = _updated(regret[base + a], values[a] - expected, floor, keep_positive, keep_negative)
 
 
 @njit(cache=True, inline="always")
