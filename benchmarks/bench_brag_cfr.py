@@ -34,7 +34,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analysis.brag.solve import VARIANTS, _Passes, betting_game, run_solver  # noqa: E402
+from analysis.brag.solve import _Passes, betting_game, run_solver  # noqa: E402
+from analysis.cfr.schedule import VARIANTS  # noqa: E402
+from analysis.cfr.two_player import average_policy, exploitability  # noqa: E402
 from _timing import markdown_table, record  # noqa: E402
 
 PUBLISHED_TEEN_PATTI = (6e-4, 55 * 60)   # exploitability, seconds (CFR+, as reported by its author)
@@ -44,18 +46,18 @@ def equal_time(game, variant: str, seconds: float, iterations: int | None = None
     """(iterations, seconds used, exploitability) for ``variant`` run for ``seconds`` of wall time
     (or exactly ``iterations`` iterations)."""
     passes = _Passes(game)
-    regret, strategy_sum, policy = np.zeros(game.slots), np.zeros(game.slots), np.empty(game.slots)
-    code = VARIANTS[variant]
-    passes.iterate(1, code, policy, regret, strategy_sum)          # compiled before the clock starts
+    regret, strategy_sum = np.zeros(game.slots), np.zeros(game.slots)
+    schedule = VARIANTS[variant].array
+    passes.iterate(1, 1, schedule, regret, strategy_sum)          # compiled before the clock starts
     regret[:], strategy_sum[:] = 0.0, 0.0
     started = time.perf_counter()
     t = 0
     while (t < iterations) if iterations else (time.perf_counter() - started < seconds):
         t += 1
-        passes.iterate(t, code, policy, regret, strategy_sum)
+        passes.iterate(t, 1, schedule, regret, strategy_sum)
     used = time.perf_counter() - started
-    _, best0, best1 = passes.evaluate(passes.average(strategy_sum))
-    return t, used, (best0 + best1) / 2
+    _, best0, best1 = passes.evaluate(average_policy(passes, strategy_sum))
+    return t, used, exploitability(best0, best1)
 
 
 LOOKUP = ["brag", "strategy", "--preset", "brag3", "--hand", "QS QD 4C", "--history", "blind,look,bet", "--json"]

@@ -28,32 +28,29 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analysis.bluff import _solve_kernels as k  # noqa: E402
 from analysis.bluff.rules import preset  # noqa: E402
-from analysis.bluff.solve import VARIANTS, round_game  # noqa: E402
+from analysis.bluff.solve import round_game  # noqa: E402
+from analysis.cfr.schedule import VARIANTS  # noqa: E402
+from analysis.cfr.two_player import average_policy, exploitability  # noqa: E402
 from _timing import markdown_table, record  # noqa: E402
 
 
 class OurSolver:
     def __init__(self, game, variant):
-        self.game, self.variant = game, VARIANTS[variant]
-        self.arrays = game.kernel_arrays()
+        self.game, self.schedule = game, VARIANTS[variant].array
         self.regret, self.strategy_sum = np.zeros(game.slots), np.zeros(game.slots)
-        self.policy = np.empty(game.slots)
         self.done = 0
 
     def run(self, iterations):
-        k.run_cfr(self.done + 1, iterations, self.variant, self.regret, self.strategy_sum, *self.arrays)
+        self.game.iterate(self.done + 1, iterations, self.schedule, self.regret, self.strategy_sum)
         self.done += iterations
 
     def average(self):
-        g = self.game
-        k.normalise(self.strategy_sum, False, -1, g.actor, g.n_actions, g.offset, g.hand_counts, self.policy)
-        return self.policy
+        return average_policy(self.game, self.strategy_sum)
 
     def exploitability(self):
-        _, best0, best1 = k.evaluate(self.average(), *self.arrays)
-        return (best0 + best1) / 2
+        _, best0, best1 = self.game.evaluate(self.average())
+        return exploitability(best0, best1)
 
 
 def to_openspiel_policy(pyspiel, game, policy):
@@ -155,7 +152,7 @@ def main() -> None:
     to_target = time.perf_counter() - started
     print(f"ours reaches exploitability 1e-4 in {to_target:.2f} s ({solver.done:,} DCFR "
           f"iterations, checks included)")
-    value = k.evaluate(solver.average(), *solver.arrays)[0]
+    value = game.evaluate(solver.average())[0]
     rows += [[f"exploitability after {args.seconds:g} s each (ours DCFR, OpenSpiel CFR+)",
               f"{ours_expl:.2e} ({solver.done:,} iterations)", f"{their_expl:.2e} ({their_iterations:,} iterations)",
               f"{their_expl / max(ours_expl, 1e-300):,.0f}x lower"],

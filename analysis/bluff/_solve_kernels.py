@@ -18,9 +18,8 @@ then the challenge, then the exact call (when the preset has one).
 import numpy as np
 from numba import njit
 
-from analysis._cfr import CFR_PLUS, DISCOUNTED, VANILLA, discounts, updated_regret
-
-UPDATE, EVALUATE, BEST_RESPONSE = 0, 1, 2
+from analysis.cfr.kernels import (BEST_RESPONSE, EVALUATE, SCHEDULES, UPDATE, VANILLA, accumulate_average,
+                                  average_weight, regret_matching, schedule_discounts, update_regrets)
 
 
 @njit(cache=True)
@@ -62,35 +61,6 @@ def build_tree(legal):
 
 
 @njit(cache=True)
-def normalise(weights, positive_part, player, actor, n_actions, offset, hands, out):
-    """Per information set of ``player`` (-1: both): ``weights`` (clipped at 0 when ``positive_part``)
-    scaled to sum 1, else uniform.
-
-    With regrets this is regret matching; with the strategy sums it is the average strategy.
-    """
-    for n in range(actor.size):
-        if player >= 0 and actor[n] != player:
-            continue
-        size = n_actions[n]
-        for h in range(hands[actor[n]]):
-            base = offset[n] + h * size
-            total = 0.0
-            for a in range(size):
-                w = weights[base + a]
-                if positive_part and w < 0.0:
-                    w = 0.0
-                total += w
-            for a in range(size):
-                if total > 0.0:
-                    w = weights[base + a]
-                    if positive_part and w < 0.0:
-                        w = 0.0
-                    out[base + a] = w / total
-                else:
-                    out[base + a] = 1.0 / size
-
-
-@njit(cache=True)
 def forward(policy, regret, actor, child_start, n_raises, n_actions, offset, hands, reach, unreached,
             traverser, weight, strategy_sum):
     """Each player's probability of playing to every node, per own hand (chance left out).
@@ -114,23 +84,12 @@ def forward(policy, regret, actor, child_start, n_raises, n_actions, offset, han
             continue
         if matching:
             for h in range(hands[p]):
-                base = offset[n] + h * size
-                total = 0.0
-                for a in range(size):
-                    if regret[base + a] > 0.0:
-                        total += regret[base + a]
-                for a in range(size):
-                    if total > 0.0:
-                        policy[base + a] = regret[base + a] / total if regret[base + a] > 0.0 else 0.0
-                    else:
-                        policy[base + a] = 1.0 / size
+                regret_matching(regret, offset[n] + h * size, size, policy, offset[n] + h * size)
         if p == traverser and not unreached[p, n]:
             for h in range(hands[p]):
                 own = weight * reach[p, n, h]
                 if own != 0.0:
-                    base = offset[n] + h * size
-                    for a in range(size):
-                        strategy_sum[base + a] += own * policy[base + a]
+                    accumulate_average(strategy_sum, offset[n] + h * size, size, policy, offset[n] + h * size, own)
         for r in range(n_raises[n]):
             c = child_start[n] + r
             for q in range(2):
@@ -151,7 +110,7 @@ def forward(policy, regret, actor, child_start, n_raises, n_actions, offset, han
 
 
 @njit(cache=True)
-def backward(mode, traverser, iteration, variant, policy, regret,
+def backward(mode, traverser, iteration, schedule, policy, regret,
              last, actor, child_start, n_raises, n_actions, offset, hands, dice,
              chance, match, payoff, reach, unreached, value):
     """Counterfactual values of ``traverser`` at every node, leaves first; returns the expected value.
@@ -175,7 +134,7 @@ def backward(mode, traverser, iteration, variant, policy, regret,
     grouped = np.zeros(dice[other] + 1)
     showdown = np.zeros((calls, my_hands))
     action_value = np.zeros(n_actions.max())
-    keep_positive, keep_negative = discounts(variant, iteration)
+    keep_positive, keep_negative = schedule_discounts(schedule, iteration)
     for n in range(actor.size - 1, -1, -1):
         if unreached[other, n]:
             continue  # its values are 0; parents read them as 0 without touching the row
@@ -229,9 +188,7 @@ def backward(mode, traverser, iteration, variant, policy, regret,
                 expected += policy[slot + a] * action_value[a]
             value[n, h] = expected
             if mode == UPDATE:
-                for a in range(size):
-                    regret[slot + a] = updated_regret(regret[slot + a], action_value[a] - expected, variant,
-                                                      keep_positive, keep_negative)
+                update_regrets(regret, slot, size, action_value, expected, schedule, keep_positive, keep_negative)
     total = 0.0
     for h in range(my_hands):
         total += chance[me, h] * value[0, h]
@@ -239,25 +196,21 @@ def backward(mode, traverser, iteration, variant, policy, regret,
 
 
 @njit(cache=True)
-def run_cfr(first_iteration, iterations, variant, regret, strategy_sum,
+def run_cfr(first_iteration, iterations, schedule, regret, strategy_sum,
             last, actor, child_start, n_raises, n_actions, offset, hands, dice, chance, match, payoff):
-    """``iterations`` CFR iterations with alternating updates (first bidder, then second), in place."""
+    """``iterations`` CFR iterations with alternating updates (first bidder, then second), in place,
+    discounted and averaged by ``schedule`` (``analysis.cfr.schedule``)."""
     nodes = actor.size
     reach = np.empty((2, nodes, hands.max()))
     unreached = np.zeros((2, nodes), np.bool_)
     value = np.empty((nodes, hands.max()))
     policy = np.empty(regret.size)
     for t in range(first_iteration, first_iteration + iterations):
-        if variant == DISCOUNTED:
-            weight = float(t) ** 2
-        elif variant == CFR_PLUS:
-            weight = float(t)
-        else:
-            weight = 1.0
+        weight = average_weight(schedule, t)
         for traverser in range(2):
             forward(policy, regret, actor, child_start, n_raises, n_actions, offset, hands, reach, unreached,
                     traverser, weight, strategy_sum)
-            backward(UPDATE, traverser, t, variant, policy, regret, last, actor, child_start,
+            backward(UPDATE, traverser, t, schedule, policy, regret, last, actor, child_start,
                      n_raises, n_actions, offset, hands, dice, chance, match, payoff, reach, unreached, value)
 
 
@@ -274,10 +227,11 @@ def evaluate(policy, last, actor, child_start, n_raises, n_actions, offset, hand
     value = np.empty((nodes, hands.max()))
     dummy = np.empty(0)
     forward(policy, dummy, actor, child_start, n_raises, n_actions, offset, hands, reach, unreached, -1, 0.0, dummy)
-    first = backward(EVALUATE, 0, 1, VANILLA, policy, dummy, last, actor, child_start, n_raises,
+    vanilla = SCHEDULES[VANILLA]
+    first = backward(EVALUATE, 0, 1, vanilla, policy, dummy, last, actor, child_start, n_raises,
                      n_actions, offset, hands, dice, chance, match, payoff, reach, unreached, value)
-    best0 = backward(BEST_RESPONSE, 0, 1, VANILLA, policy, dummy, last, actor, child_start, n_raises,
+    best0 = backward(BEST_RESPONSE, 0, 1, vanilla, policy, dummy, last, actor, child_start, n_raises,
                      n_actions, offset, hands, dice, chance, match, payoff, reach, unreached, value)
-    best1 = backward(BEST_RESPONSE, 1, 1, VANILLA, policy, dummy, last, actor, child_start, n_raises,
+    best1 = backward(BEST_RESPONSE, 1, 1, vanilla, policy, dummy, last, actor, child_start, n_raises,
                      n_actions, offset, hands, dice, chance, match, payoff, reach, unreached, value)
     return first, best0, best1

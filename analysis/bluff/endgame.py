@@ -27,6 +27,7 @@ from analysis.bluff.advice import ENDGAME_DICE
 from analysis.bluff.bids import Bid, all_bids, format_bid, is_raise
 from analysis.bluff.outcomes import _losses
 from analysis.bluff.rules import BiddingRules
+from analysis.cfr import CODE as CFR_CODE
 from analysis.store import Array, Store, TableKind
 
 #: A solved round: the average policy, the exploitability trajectory (iterations, exploitability) and
@@ -36,7 +37,7 @@ ROUNDS = TableKind(
     "bluff/rounds", {"policy": Array("float64", (None,), within=(0, 1)), "trajectory": Array("float64", (None, 2)),
                      "summary": Array("float64", (4,))},
     code=("analysis.bluff.solve", "analysis.bluff.endgame", "analysis.bluff._solve_kernels", "analysis.bluff.bids",
-          "analysis.bluff.outcomes"))
+          "analysis.bluff.outcomes", *CFR_CODE))
 CHALLENGE, EXACT = "challenge", "exact"
 #: Rounds with at most this many dice in play are solved on demand (about a second);
 #: rounds with 3 dice are used when already in the store (``odds bluff solve --dice 2 1``).

@@ -12,7 +12,9 @@ reading of one round), or any other terminal value, such as the chance to win
 the whole game from the position the round leaves (``game_value.py``).
 
 Solvers: discounted CFR (the default; alpha 1.5, beta 0, gamma 2), CFR+
-(regret matching+, linearly weighted average) and vanilla CFR as the reference.
+(regret matching+, linearly weighted average), linear CFR and vanilla CFR as the
+reference, from the CFR core (``analysis.cfr``): this module and ``_solve_kernels``
+supply the round (tree, chance, payoffs) and its passes over the tree.
 Every solve reports its exploitability, computed exactly by best response on the
 whole tree: half the NashConv, i.e. how much a perfect opponent could gain, on
 average over the two seats, against the average strategy.
@@ -27,8 +29,6 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-import sys
-import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
@@ -41,13 +41,13 @@ from analysis.bluff.endgame import (CHALLENGE, EXACT, ROUNDS, SOLVE_ON_DEMAND, E
                                     raise_rows)
 from analysis.bluff.odds import my_count
 from analysis.bluff.rules import BiddingRules
+from analysis.cfr import two_player
+from analysis.cfr.checks import check_solver
 from analysis.combinatorics import arrangements
 from analysis.errors import InvalidArgument
-from analysis.progress import Progress
 from analysis.tables import counted
 from analysis.store import Store, prepares
 
-VARIANTS = {"cfr": 0, "cfr+": 1, "dcfr": 2}
 #: Largest public tree solved (bid histories); 2v2 (2**24 histories x 21 hands) does not fit here.
 MAX_NODES = 1 << 19
 #: Trees up to this many histories are built in plain Python (no numba start-up for a table question).
@@ -113,9 +113,27 @@ class RoundGame:
     def information_sets(self) -> int:
         return int(sum(len(self.hands[p]) * int((self.actor == p).sum()) for p in (0, 1)))
 
+    @property
+    def rows(self) -> np.ndarray:
+        """Information sets at each node: one per hand its actor can hold."""
+        return self.hand_counts[self.actor]
+
     def kernel_arrays(self) -> tuple:
         return (self.last, self.actor, self.child_start, self.n_raises, self.n_actions, self.offset,
                 self.hand_counts, np.array(self.dice, dtype=np.int64), self.chance, self.match, self.payoff)
+
+    # The two tree passes the CFR core (``analysis.cfr.two_player``) asks of a game.
+    def iterate(self, first: int, count: int, schedule: np.ndarray, regret: np.ndarray,
+                strategy_sum: np.ndarray) -> None:
+        from analysis.bluff import _solve_kernels
+
+        _solve_kernels.run_cfr(first, count, schedule, regret, strategy_sum, *self.kernel_arrays())
+
+    def evaluate(self, policy: np.ndarray) -> tuple[float, float, float]:
+        """(first bidder's value, each player's best-response value) against ``policy``."""
+        from analysis.bluff import _solve_kernels
+
+        return _solve_kernels.evaluate(policy, *self.kernel_arrays())
 
     def node_of(self, history) -> int:
         """The node reached by a sequence of bids (each a legal raise of the one before)."""
@@ -296,41 +314,12 @@ class RoundSolution:
 
 
 def _run(game: RoundGame, variant: str, iterations: int, target: float, check_every: int):
-    from analysis.bluff import _solve_kernels as k
-
-    arrays = game.kernel_arrays()
-    regret = np.zeros(game.slots)
-    strategy_sum = np.zeros(game.slots)
-    policy = np.empty(game.slots)
-    trajectory = []
-    done = 0
-    started = time.perf_counter()
-    # The bar runs to the iteration cap; the solve usually stops earlier, at the target.
-    label = f"odds: solving {game.dice[0]}v{game.dice[1]} {game.rules.title} to {target:.0e}"
-    piece = 8
-    with Progress(label, total=iterations, stream=sys.stderr) as bar:
-        while done < iterations:
-            end = done + min(check_every, iterations - done)
-            # The kernel holds the interpreter while it runs, so a long chunk runs in slices of about
-            # a second and the bar (and a log's progress line) moves in between; the iterations, and
-            # so the result, are the same however the chunk is cut.
-            while done < end:
-                size = min(piece, end - done)
-                began = time.perf_counter()
-                k.run_cfr(done + 1, size, VARIANTS[variant], regret, strategy_sum, *arrays)
-                done += size
-                bar.advance(size)
-                took = time.perf_counter() - began
-                piece = piece * 2 if took < 0.5 else max(1, piece // 2) if took > 2.0 else piece
-            k.normalise(strategy_sum, False, -1, game.actor, game.n_actions, game.offset, game.hand_counts, policy)
-            value, best0, best1 = k.evaluate(policy, *arrays)
-            exploitability = (best0 + best1) / 2.0
-            trajectory.append((done, exploitability))
-            bar.label = f"{label} (now {exploitability:.1e})"
-            if exploitability <= target:
-                break
-            check_every = min(check_every * 2, 4096)
-    return policy, value, exploitability, np.array(trajectory), done, time.perf_counter() - started
+    # Checks after 64, 128, 256, ... more iterations, at most 4096 apart.
+    solved = two_player.solve(game, variant, iterations=iterations, target=target, check_every=check_every,
+                              widen_to=4096,
+                              label=f"odds: solving {game.dice[0]}v{game.dice[1]} {game.rules.title} to {target:.0e}")
+    return (solved.policy, solved.value, solved.exploitability, np.array(solved.run.history), solved.run.iterations,
+            solved.run.seconds)
 
 
 def solve_round(rules: BiddingRules, dice=(1, 1), variant: str = "dcfr", iterations: int = 10000,
@@ -344,12 +333,7 @@ def solve_round(rules: BiddingRules, dice=(1, 1), variant: str = "dcfr", iterati
     ``iterations`` is a cap and ``trajectory`` shows the descent. With
     ``only_stored``, return None instead of solving when the store lacks the solve.
     """
-    if variant not in VARIANTS:
-        raise InvalidArgument(f"'{variant}' is not a solver; choose from {', '.join(VARIANTS)}.")
-    if iterations < 1:
-        raise InvalidArgument(f"The number of iterations must be at least 1, not {iterations}.")
-    if not target >= 0:
-        raise InvalidArgument(f"The target exploitability must be a non-negative number, not {target}.")
+    check_solver(variant, target, iterations)
     game = round_game(rules, dice, faces, palifico_round, start, terminal_value)
 
     built = []

@@ -23,9 +23,9 @@ for a blind one.
 import numpy as np
 from numba import njit
 
-from analysis._cfr import discounts, updated_regret
+from analysis.cfr.kernels import (BEST_RESPONSE, UPDATE, accumulate_average, regret_matching, regret_update,
+                                  schedule_discounts, update_regrets)
 
-UPDATE, EVALUATE, BEST_RESPONSE = 0, 1, 2
 WIN, LOSE, TIE = 0, 1, 2
 
 
@@ -49,23 +49,6 @@ def pair_counts(masks, classes, n_classes):
 
 
 @njit(cache=True)
-def average_policy(strategy_sum, actor, blind, n_actions, offset, classes, out):
-    """The average strategy: each information set's strategy sums scaled to 1 (uniform if never reached)."""
-    for n in range(actor.size):
-        if n_actions[n] == 0:
-            continue
-        size = n_actions[n]
-        rows = 1 if blind[n] else classes
-        for h in range(rows):
-            base = offset[n] + h * size
-            total = 0.0
-            for a in range(size):
-                total += strategy_sum[base + a]
-            for a in range(size):
-                out[base + a] = strategy_sum[base + a] / total if total > 0.0 else 1.0 / size
-
-
-@njit(cache=True)
 def forward(policy, regret, matching, actor, blind, child_start, n_actions, offset, classes, reach,
             traverser, weight, strategy_sum):
     """Each player's probability of playing to every node, per own class (chance left out).
@@ -82,23 +65,12 @@ def forward(policy, regret, matching, actor, blind, child_start, n_actions, offs
         rows = 1 if blind[n] else classes
         if matching:
             for h in range(rows):
-                base = offset[n] + h * size
-                total = 0.0
-                for a in range(size):
-                    if regret[base + a] > 0.0:
-                        total += regret[base + a]
-                for a in range(size):
-                    if total > 0.0:
-                        policy[base + a] = regret[base + a] / total if regret[base + a] > 0.0 else 0.0
-                    else:
-                        policy[base + a] = 1.0 / size
+                regret_matching(regret, offset[n] + h * size, size, policy, offset[n] + h * size)
         if p == traverser:
             for h in range(rows):
                 own = weight * reach[p, n, h]
                 if own != 0.0:
-                    base = offset[n] + h * size
-                    for a in range(size):
-                        strategy_sum[base + a] += own * policy[base + a]
+                    accumulate_average(strategy_sum, offset[n] + h * size, size, policy, offset[n] + h * size, own)
         for a in range(size):
             c = child_start[n] + a
             reach[1 - p, c, :] = reach[1 - p, n, :]
@@ -108,7 +80,7 @@ def forward(policy, regret, matching, actor, blind, child_start, n_actions, offs
 
 
 @njit(cache=True)
-def backward(mode, traverser, iteration, variant, policy, regret,
+def backward(mode, traverser, iteration, schedule, policy, regret,
              actor, blind, child_start, n_actions, offset, classes, payoff, source_row, opponent_blind,
              products, row_sums, lower_sums, diagonal, reach, value):
     """Counterfactual values of ``traverser`` at every node, leaves first; returns the expected value.
@@ -123,7 +95,7 @@ def backward(mode, traverser, iteration, variant, policy, regret,
     me = traverser
     other = 1 - me
     action_value = np.zeros((n_actions.max(), classes))
-    keep_positive, keep_negative = discounts(variant, iteration)
+    keep_positive, keep_negative = schedule_discounts(schedule, iteration)
     for n in range(actor.size - 1, -1, -1):
         size = n_actions[n]
         if size == 0:
@@ -179,8 +151,8 @@ def backward(mode, traverser, iteration, variant, policy, regret,
                     total = 0.0
                     for i in range(classes):
                         total += action_value[a, i]
-                    regret[base + a] = updated_regret(regret[base + a], total - expected_total, variant,
-                                                      keep_positive, keep_negative)
+                    regret[base + a] = regret_update(regret[base + a], total - expected_total, schedule,
+                                                     keep_positive, keep_negative)
             continue
         for i in range(classes):
             base = offset[n] + i * size
@@ -196,9 +168,8 @@ def backward(mode, traverser, iteration, variant, policy, regret,
                 expected += policy[base + a] * action_value[a, i]
             value[n, i] = expected
             if mode == UPDATE:
-                for a in range(size):
-                    regret[base + a] = updated_regret(regret[base + a], action_value[a, i] - expected, variant,
-                                                      keep_positive, keep_negative)
+                update_regrets(regret, base, size, action_value[:, i], expected, schedule, keep_positive,
+                               keep_negative)
     total = 0.0
     for i in range(classes):
         total += value[0, i]

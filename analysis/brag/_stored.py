@@ -10,6 +10,7 @@ checks the one row it uses instead (``_plain``).
 
 from __future__ import annotations
 
+from analysis.cfr import CODE as CFR_CODE
 from analysis.store import Array, TableKind
 
 _EQUITY_CODE = ("analysis.brag.equity", "analysis.brag._kernels", "analysis.brag.tables")
@@ -34,7 +35,7 @@ DECISION_POINTS = TableKind("brag/decision-points", {
     "after_actions": Array("uint8", (None,), optional=True),
     "after_mix": Array("float64", (None, None), within=(0, 1), optional=True)},
     code=("analysis.brag.strategy", "analysis.brag.solve", "analysis.brag._betting_kernels",
-          "analysis.brag.betting", "analysis.brag.tables", "analysis.brag._kernels"))
+          "analysis.brag.betting", "analysis.brag.tables", "analysis.brag._kernels", *CFR_CODE))
 
 #: The solve ``odds brag strategy`` reads: ``solve()``'s defaults (a test holds them equal).
 SOLVE_DEFAULTS = {"variant": "dcfr", "target": 1e-3, "iterations": 20_000}

@@ -87,8 +87,8 @@ def habit_costs(solution, habits=tuple(HABITS)):
             mixed = np.where(_slots_of(game, hero), solution.policy, leaky)
             empty = np.empty(0)
             passes.forward(mixed, empty, False, -1, 0.0, empty)
-            against = passes.backward(passes.k.EVALUATE, hero, 1, 0, mixed, empty)
-            best = passes.backward(passes.k.BEST_RESPONSE, hero, 1, 0, mixed, empty)
+            against = passes.backward(passes.core.EVALUATE, hero, mixed)
+            best = passes.backward(passes.core.BEST_RESPONSE, hero, mixed)
             equilibrium = solution.value if hero == 0 else -solution.value
             rows.append({"habit": habit, "description": HABITS[habit],
                          "habitual_player": "first" if seat == 0 else "second",

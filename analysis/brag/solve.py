@@ -10,7 +10,8 @@ every showdown sum exactly by inclusion-exclusion (``_betting_kernels.showdown_s
 The betting tree is ``betting.py``'s. A blind player's choice is one information set
 for every hand (the cards are unseen); a player who has looked chooses by hand.
 
-Solvers: discounted CFR (default; alpha 1.5, beta 0, gamma 2), CFR+ and vanilla CFR.
+Solvers: discounted CFR (default; alpha 1.5, beta 0, gamma 2), CFR+, linear CFR and
+vanilla CFR, from the CFR core (``analysis.cfr``; this module supplies the game and its passes).
 The solve stops at the first check (every ``check_every`` iterations) where the
 exploitability of the average strategy is at most ``target``, so the same rules give
 the same answer on any machine. Exploitability is exact: a best response of each
@@ -25,7 +26,6 @@ True
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
@@ -35,11 +35,13 @@ import numpy as np
 from analysis.brag.betting import DECISION, BettingTree, betting_tree
 from analysis.brag.cards import RANK_CHARS
 from analysis.brag.rules import BragRules, preset
+from analysis.cfr import CODE as CFR_CODE, two_player
+from analysis.cfr.checks import check_solver
 from analysis.errors import InvalidArgument
 from analysis.store import Array, Store, TableKind, prepares
 
 _CODE = (__name__, "analysis.brag._betting_kernels", "analysis.brag.betting", "analysis.brag.tables",
-         "analysis.brag._kernels")
+         "analysis.brag._kernels", *CFR_CODE)
 #: Deals of two disjoint hands of the full deck, by (first hand's strength class, second hand's).
 STRENGTH_PAIRS = TableKind(
     "brag/strength-pairs", {"counts": Array("int64", ("classes", "classes"))}, code=_CODE,
@@ -50,7 +52,6 @@ BETTING = TableKind("brag/betting", {
     "policy": Array("float64", (None,), within=(0, 1)), "node_values": Array("float64", (2, None, None)),
     "reach": Array("float64", (2, None, None)), "summary": Array("float64", (7,)),
     "history": Array("float64", (None, 2))}, code=_CODE)
-VARIANTS = {"cfr": 0, "cfr+": 1, "dcfr": 2}
 DEFAULT_TARGET = 1e-3
 DEFAULT_ITERATIONS = 20_000
 CHECK_EVERY = 50
@@ -256,16 +257,20 @@ def betting_game(rules: str | BragRules = "brag3", deck=None) -> BettingGame:
 
 
 class _Passes:
-    """One game's kernel calls, with the work buffers allocated once."""
+    """One game's tree passes (the CFR core's ``TwoPlayerGame``), with the work buffers allocated once."""
 
     def __init__(self, game: BettingGame):
         from analysis.brag import _betting_kernels as kernels
+        from analysis.cfr import kernels as core
 
-        self.k, self.game = kernels, game
+        self.k, self.core, self.game = kernels, core, game
         tree = game.tree
+        self.slots, self.offset, self.n_actions = game.slots, game.offset, tree.n_actions
+        self.rows = np.where(tree.blind, 1, game.classes)   # a blind actor's one information set
         self.reach = np.empty((2, tree.nodes, game.classes))
         self.value = np.empty((tree.nodes, game.classes))
-        self.rows = [np.empty((s.size, game.classes)) for s in game.sources]
+        self.rows_read = [np.empty((s.size, game.classes)) for s in game.sources]
+        self.policy = np.empty(game.slots)
         self.tree_arrays = (tree.actor, tree.blind, tree.child_start, tree.n_actions, game.offset, game.classes)
 
     def forward(self, policy, regret, matching, traverser, weight, strategy_sum):
@@ -273,30 +278,36 @@ class _Passes:
         self.k.forward(policy, regret, matching, actor, blind, child_start, n_actions, offset, classes,
                        self.reach, traverser, weight, strategy_sum)
 
-    def backward(self, mode, traverser, iteration, variant, policy, regret) -> float:
+    def backward(self, mode, traverser, policy, regret=None, iteration=1, schedule=None) -> float:
+        """The traverser's values after ``forward``: ``mode`` is the core's UPDATE (with ``regret``,
+        ``iteration`` and ``schedule``), EVALUATE or BEST_RESPONSE."""
         game = self.game
-        rows = self.rows[traverser]
+        rows = self.rows_read[traverser]
         self.k.gather(self.reach, 1 - traverser, game.sources[traverser], rows)
         products = game.showdowns.sums(rows)
         actor, blind, child_start, n_actions, offset, classes = self.tree_arrays
-        return self.k.backward(mode, traverser, iteration, variant, policy, regret, actor, blind, child_start,
+        return self.k.backward(mode, traverser, iteration,
+                               self.core.SCHEDULES[self.core.VANILLA] if schedule is None else schedule,
+                               policy, np.empty(0) if regret is None else regret, actor, blind, child_start,
                                n_actions, offset, classes, game.tree.payoff, game.source_row,
                                game.opponent_blind, products, game.row_sums, game.lower_sums, game.diagonal,
                                self.reach, self.value)
 
-    def iterate(self, t, variant, policy, regret, strategy_sum):
-        weight = float(t) ** 2 if variant == 2 else (float(t) if variant == 1 else 1.0)
-        for traverser in (0, 1):
-            self.forward(policy, regret, True, traverser, weight, strategy_sum)
-            self.backward(self.k.UPDATE, traverser, t, variant, policy, regret)
+    def iterate(self, first, count, schedule, regret, strategy_sum):
+        """``count`` iterations from ``first``, alternating updates (first player, then second), in place."""
+        for t in range(first, first + count):
+            weight = self.core.average_weight(schedule, t)
+            for traverser in (0, 1):
+                self.forward(self.policy, regret, True, traverser, weight, strategy_sum)
+                self.backward(self.core.UPDATE, traverser, self.policy, regret, t, schedule)
 
     def evaluate(self, policy) -> tuple[float, float, float]:
         """(player 0's value, best-response value of player 0, of player 1) against ``policy``."""
         empty = np.empty(0)
         self.forward(policy, empty, False, -1, 0.0, empty)
-        value = self.backward(self.k.EVALUATE, 0, 1, 0, policy, empty)
-        best0 = self.backward(self.k.BEST_RESPONSE, 0, 1, 0, policy, empty)
-        best1 = self.backward(self.k.BEST_RESPONSE, 1, 1, 0, policy, empty)
+        value = self.backward(self.core.EVALUATE, 0, policy)
+        best0 = self.backward(self.core.BEST_RESPONSE, 0, policy)
+        best1 = self.backward(self.core.BEST_RESPONSE, 1, policy)
         return value, best0, best1
 
     def node_values(self, policy) -> tuple[np.ndarray, np.ndarray]:
@@ -306,16 +317,9 @@ class _Passes:
         self.forward(policy, empty, False, -1, 0.0, empty)
         values = np.empty((2,) + self.value.shape)
         for seat in (0, 1):
-            self.backward(self.k.BEST_RESPONSE, seat, 1, 0, policy, empty)
+            self.backward(self.core.BEST_RESPONSE, seat, policy)
             values[seat] = self.value
         return values, self.reach.copy()
-
-    def average(self, strategy_sum) -> np.ndarray:
-        tree = self.game.tree
-        out = np.empty(self.game.slots)
-        self.k.average_policy(strategy_sum, tree.actor, tree.blind, tree.n_actions, self.game.offset,
-                              self.game.classes, out)
-        return out
 
 
 @dataclass(frozen=True, eq=False)
@@ -377,49 +381,18 @@ def _information_sets(solution: Solution) -> int:
     return int(np.where(tree.blind[decision], 1, classes).sum())
 
 
-def _check_solver(variant: str, target: float, iterations: int) -> None:
-    if variant not in VARIANTS:
-        raise InvalidArgument(f"Solver '{variant}' is not known; choose from {', '.join(VARIANTS)}.")
-    if isinstance(target, bool) or not isinstance(target, (int, float)) or not (0 < target < 10):
-        raise InvalidArgument(f"Target exploitability {target!r} is not allowed; choose a number above 0.")
-    if isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= 1_000_000:
-        raise InvalidArgument(f"{iterations!r} iterations is not allowed; choose 1 to 1,000,000.")
-
-
 def run_solver(game: BettingGame, variant: str = "dcfr", target: float = DEFAULT_TARGET,
                iterations: int = DEFAULT_ITERATIONS, check_every: int = CHECK_EVERY, progress: bool = True,
                stop_at_target: bool = True) -> Solution:
     """Iterate on ``game`` until the exploitability is at most ``target`` (checked every ``check_every``)."""
-    from analysis.progress import Progress
-
-    _check_solver(variant, target, iterations)
-    code = VARIANTS[variant]
     passes = _Passes(game)
-    regret, strategy_sum, policy = np.zeros(game.slots), np.zeros(game.slots), np.empty(game.slots)
-    started, started_cpu = time.perf_counter(), time.process_time()
-    history = []
-    done = 0
-    exploitability = math.inf
-    name = f"solving heads-up {game.tree.rules.name}"
-    with Progress(name, total=iterations, stream="stderr" if progress else None) as bar:
-        while done < iterations:
-            step = min(check_every, iterations - done)
-            for t in range(done + 1, done + step + 1):
-                passes.iterate(t, code, policy, regret, strategy_sum)
-            done += step
-            average = passes.average(strategy_sum)
-            value, best0, best1 = passes.evaluate(average)
-            exploitability = (best0 + best1) / 2
-            history.append((done, exploitability))
-            # The solve usually stops at the target long before the iteration cap: say how close it is.
-            bar.label = f"{name} (exploitability {exploitability:.6f} ante, stopping at {target:g})"
-            bar.advance(step)
-            if stop_at_target and exploitability <= target:
-                break
-    seconds, cpu_seconds = time.perf_counter() - started, time.process_time() - started_cpu
-    node_values, reach = passes.node_values(average)
-    return Solution(game.tree.rules, variant, done, seconds, cpu_seconds, float(value), float(exploitability),
-                    (float(best0), float(best1)), average, node_values, reach, tuple(history), game.deck)
+    solved = two_player.solve(passes, variant, iterations=iterations, target=target, check_every=check_every,
+                       label=f"solving heads-up {game.tree.rules.name}", progress=progress,
+                       stop_at_target=stop_at_target)
+    node_values, reach = passes.node_values(solved.policy)
+    return Solution(game.tree.rules, variant, solved.run.iterations, solved.run.seconds, solved.run.cpu_seconds,
+                    solved.value, solved.exploitability, solved.best_response, solved.policy, node_values, reach,
+                    solved.run.history, game.deck)
 
 
 def solve(rules: str | BragRules = "brag3", *, variant: str = "dcfr", target: float = DEFAULT_TARGET,
@@ -427,7 +400,7 @@ def solve(rules: str | BragRules = "brag3", *, variant: str = "dcfr", target: fl
           progress: bool = True) -> Solution:
     """Solve heads-up betting for ``rules``; a full-deck solve is kept in the table store."""
     rules = preset(rules)
-    _check_solver(variant, target, iterations)
+    check_solver(variant, target, iterations)
     if deck is not None or not use_store:
         return run_solver(betting_game(rules, deck), variant, target, iterations, progress=progress)
     return _stored(rules, variant, float(target), iterations, progress)

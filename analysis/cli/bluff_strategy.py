@@ -20,8 +20,8 @@ def register(commands, add_rules, rules_from_args) -> None:
     add_rules(solve)
     solve.add_argument("--dice", nargs=2, type=ROUND_DICE, default=[1, 1], metavar=("FIRST", "SECOND"),
                        help="dice of the first and the second bidder (default 1 1; at most 3 dice in all)")
-    solve.add_argument("--solver", default="dcfr", choices=("dcfr", "cfr+", "cfr"),
-                       help="discounted CFR (default), CFR+ or vanilla CFR")
+    solve.add_argument("--solver", default="dcfr", choices=("dcfr", "cfr+", "lcfr", "cfr"),
+                       help="discounted CFR (default), CFR+, linear CFR or vanilla CFR")
     solve.add_argument("--iterations", type=bounded(int, 1, 1_000_000, "the iterations"), default=None,
                        help="most iterations (default 10000; 2000 with 3 dice in play)")
     solve.add_argument("--target", type=bounded(float, 1e-9, 1.0, "the target exploitability"), default=None,

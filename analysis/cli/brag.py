@@ -118,7 +118,7 @@ def _blind_arguments(parser) -> None:
 
 def _solve_arguments(parser) -> None:
     _add_betting(parser)
-    parser.add_argument("--solver", default="dcfr", help="dcfr (default), cfr+ or cfr")
+    parser.add_argument("--solver", default="dcfr", help="dcfr (default), cfr+, lcfr or cfr")
     parser.add_argument("--target", type=float, default=1e-3,
                         help="stop when the exploitability is at most this, chips per ante (default 0.001)")
     parser.add_argument("--iterations", type=int, default=20_000, help="most iterations (default 20,000)")

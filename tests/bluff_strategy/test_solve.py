@@ -96,7 +96,7 @@ def test_published_round_values(rules, dice, faces, published):
 
 
 def test_exploitability_falls_as_iterations_grow():
-    for variant in ("cfr", "cfr+", "dcfr"):
+    for variant in ("cfr", "cfr+", "dcfr", "lcfr"):
         solution = solve_round(LIARS, (1, 1), faces=4, variant=variant, iterations=1500, target=0.0,
                                use_store=False)
         curve = solution.trajectory[:, 1]

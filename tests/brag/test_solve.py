@@ -50,7 +50,7 @@ def test_best_response_matches_an_exhaustive_walk_of_every_deal(rules, deck):
         assert solution.best_response[seat] == pytest.approx(expected, abs=1e-12)
 
 
-@pytest.mark.parametrize("variant,target", [("dcfr", 1e-5), ("cfr+", 1e-4), ("cfr", 1e-3)])
+@pytest.mark.parametrize("variant,target", [("dcfr", 1e-5), ("cfr+", 1e-4), ("lcfr", 1e-4), ("cfr", 1e-3)])
 def test_solver_value_matches_the_sequence_form_lp(variant, target):
     text_deck = [reference.to_text(c) for c in DECK]
     lp_value = reference.sequence_form_value(structure_of(SMALL), text_deck)

@@ -1,0 +1,22 @@
+"""One CFR core for every game's solver: the variants' schedule, the numba primitives, the outer
+loop, the full-width two-player driver and the settings check.
+
+* ``schedule``: each variant a user names (``cfr``, ``cfr+``, ``dcfr``, ``lcfr``) as one setting
+  of DCFR's parameters (alpha, beta, gamma) and the regret floor;
+* ``kernels``: numba primitives on an information set's row of the flat arrays (regret
+  matching, the discounted regret update, the averaging weight and the average), shared by
+  the full-width and the sampled solvers; imported only where a solve runs (it loads numba);
+* ``loop``: the outer loop (chunks, checks, stopping rule, progress, timing, history);
+* ``two_player``: full-width CFR on a game that supplies its tree passes;
+* ``checks``: one check of the solver settings, with one set of limits and messages.
+
+A game supplies its tree, chance and payoffs, and its passes over the tree written with the
+primitives; docs/api.md describes the contract. Import the names from their modules
+(``from analysis.cfr.two_player import solve``).
+"""
+
+# Nothing is imported here: a question answered from a stored solve (the endgame advisor) names
+# these modules' sources for the store's fingerprint without loading numpy.
+#: The modules whose source builds a solve's numbers (for the store's code fingerprint).
+CODE = ("analysis.cfr.schedule", "analysis.cfr.checks", "analysis.cfr.kernels", "analysis.cfr.loop",
+        "analysis.cfr.two_player")
