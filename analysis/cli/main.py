@@ -21,7 +21,9 @@ class SentenceParser(argparse.ArgumentParser):
     """argparse, but a usage error is one sentence and exit code 2 (no usage dump)."""
 
     def error(self, message: str):  # noqa: D401 - argparse's signature
-        self.exit(2, f"{self.prog}: error: {message[0].upper() + message[1:]}.\n")
+        from analysis.errors import one_line
+
+        self.exit(2, f"{self.prog}: error: {one_line(message[0].upper() + message[1:])}.\n")
 
 
 def build_parser(game: str | None = None, command: str | None = None) -> argparse.ArgumentParser:
@@ -53,12 +55,12 @@ def _foreign_digit(argv) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from analysis.errors import OddsError
+    from analysis.errors import OddsError, one_line
 
     argv = sys.argv[1:] if argv is None else list(argv)
     problem = _foreign_digit(argv)
     if problem is not None:
-        print(f"odds: error: {problem}", file=sys.stderr)
+        print(f"odds: error: {one_line(problem)}", file=sys.stderr)
         return 2
     parser = build_parser(*argv[:2])
     args = parser.parse_args(argv)
@@ -79,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         # An output file that cannot be written (missing folder, a directory, a full disk, /proc).
         where = f" '{error.filename}'" if getattr(error, "filename", None) else ""
         reason = (error.strerror or str(error)).rstrip(".")
-        print(f"odds: error: cannot write{where}: {reason}.", file=sys.stderr)
+        print(one_line(f"odds: error: cannot write{where}: {reason}."), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("odds: interrupted.", file=sys.stderr)
