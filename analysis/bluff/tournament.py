@@ -37,6 +37,7 @@ from analysis.bluff.outcomes import dice_lost
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
+from analysis.schedulers import LOCAL_SCHEDULERS, check_scheduler
 from analysis.tables import counted
 
 CALLS = ("challenge", "exact")
@@ -305,7 +306,7 @@ def _compute(delayed_parts, scheduler, label: str = "playing games"):
     """
     import dask
 
-    if scheduler is None or scheduler in ("processes", "threads", "sync"):
+    if scheduler is None or scheduler in LOCAL_SCHEDULERS:
         from dask.callbacks import Callback
 
         scheduler = scheduler or "processes"
@@ -315,9 +316,7 @@ def _compute(delayed_parts, scheduler, label: str = "playing games"):
         with Progress(f"odds: {label}", total=len(delayed_parts), stream=sys.stderr) as bar, finished:
             return dask.compute(*delayed_parts, scheduler=scheduler, **options)
     if isinstance(scheduler, str):
-        if not scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
-            raise InvalidArgument(f"'{scheduler}' is not a scheduler; use processes, threads, sync or "
-                                  f"a dask.distributed address such as tcp://host:8786.")
+        check_scheduler(scheduler)
         from distributed import Client
 
         try:
@@ -338,6 +337,7 @@ def run_tournament(rules: BiddingRules, bots, players: int | None = None, games:
     """
     import dask
 
+    check_scheduler(scheduler)      # before the set-up and the compile, not after them
     if log is not None:
         from analysis.bluff.rounds_log import check_writable
         check_writable(log)
@@ -385,6 +385,7 @@ def run_sweep(entries, games: int, seed: int = 0, chunks: int | None = None, sch
     import dask
     import pandas as pd
 
+    check_scheduler(scheduler)
     plans, delayed_parts = [], []
     for entry in entries:
         rules, rotate = entry["rules"], entry.get("rotate", True)

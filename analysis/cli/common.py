@@ -200,10 +200,6 @@ def writable_file(text: str) -> str:
     return text
 
 
-#: Dask's local schedulers, named rather than addressed.
-LOCAL_SCHEDULERS = ("processes", "threads", "sync", "synchronous", "single-threaded")
-
-
 def scheduler_address(text: str) -> str:
     """An argparse ``type=`` for ``--scheduler``: a local scheduler's name, or a dask.distributed
     address ``tcp://host:port`` / ``tls://host:port`` (``inproc://``, ``ucx://`` as they are),
@@ -218,6 +214,8 @@ def scheduler_address(text: str) -> str:
     """
     import argparse
     import re
+
+    from analysis.schedulers import LOCAL_SCHEDULERS
 
     if text in LOCAL_SCHEDULERS or text.startswith(("inproc://", "ucx://")):
         return text

@@ -141,3 +141,16 @@ def test_sweep_takes_a_preset_and_rule_fields(odds):
     data = odds("bluff", "sweep", "--preset", "perudo", "--rule", "exact_call=none", "--players", "2",
                 "--tested", "honest", "--games", "200", "--seed", "1", "--scheduler", "sync", "--json").json()
     assert [(row["preset"], row["players"], row["bot"]) for row in data] == [("perudo", 2, "honest")]
+
+
+@pytest.mark.parametrize("command", [["tournament", "--bots", "threshold,honest"], ["sweep", "--tested", "honest"]])
+def test_a_tls_scheduler_without_certificates_is_one_sentence(odds, command):
+    import dask
+    import distributed  # noqa: F401 - its configuration's defaults, loaded before they are changed here
+
+    # No certificates in Dask's configuration, whatever the machine's own settings hold.
+    with dask.config.set({"distributed.comm.tls.ca-file": None, "distributed.comm.tls.client.cert": None,
+                          "distributed.comm.tls.client.key": None}):
+        result = odds("bluff", *command, "--games", "10", "--scheduler", "tls://127.0.0.1:8786")
+    assert_one_sentence_error(result)
+    assert "needs TLS certificates" in result.err and "TypeError" not in result.err
