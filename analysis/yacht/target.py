@@ -30,7 +30,7 @@ from functools import lru_cache
 import numpy as np
 
 from analysis.errors import InvalidArgument
-from analysis.progress import Progress
+from analysis.progress import Progress, duration
 from analysis.store import Array, Store, TableKind, prepares
 from analysis.tables import counted
 from analysis.yacht.dice import TABLES
@@ -270,11 +270,6 @@ def solve_reach(rules: Rules, within: int | None = None, say_time: bool = False)
     solve_layers(table, rules, lows, wanted, f"odds: playing {rules.name} for every target "
                  f"({states.shape[0]:,} card states)", rows=rows)
     return GoalRows(table, rows)
-
-
-def duration(seconds: float) -> str:
-    """``seconds`` as a reader says it: "40 s", "24 minutes"."""
-    return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.0f} minutes"
 
 
 def compute_reach(rules: Rules, within: int = 0) -> np.ndarray:

@@ -97,6 +97,19 @@ def test_same_seed_same_games_whatever_the_chunks_and_scheduler():
     assert (one.mean_rounds, one.first_opener_wins) != (other_seed.mean_rounds, other_seed.first_opener_wins)
 
 
+def test_chunks_grouped_into_fewer_tasks_play_the_same_games(monkeypatch, tmp_path):
+    import analysis.bluff.tournament as tournament
+
+    rules = preset("perudo")
+    kwargs = dict(bots="threshold:0.4,random,honest", games=900, seed=5, chunks=30, scheduler="sync")
+    apart = run_tournament(rules, log=tmp_path / "apart.jsonl", **kwargs)
+    monkeypatch.setattr(tournament, "MAX_TASKS", 4)        # 30 chunks in 4 tasks of 8, 8, 8 and 6
+    grouped = run_tournament(rules, log=tmp_path / "grouped.jsonl", **kwargs)
+    assert grouped.chunks == apart.chunks == 30
+    assert grouped.table.equals(apart.table) and grouped.mean_rounds == apart.mean_rounds
+    assert (tmp_path / "grouped.jsonl").read_text() == (tmp_path / "apart.jsonl").read_text()
+
+
 def test_sweep_on_a_local_dask_cluster_matches_the_local_run():
     distributed = pytest.importorskip("distributed")
     entries = [{"rules": preset("perudo"), "bots": "threshold,honest"},
