@@ -85,10 +85,10 @@ def range_mask(rules: str | BragRules, text: str) -> np.ndarray:
 
 @lru_cache(maxsize=8)
 def _versus(rules: BragRules, against: str) -> dict[str, np.ndarray]:
-    return heads_up_counts_table(rules, against)
+    return versus_counts(rules, against)
 
 
-def heads_up_counts_table(rules: BragRules, against: str = "any") -> dict[str, np.ndarray]:
+def versus_counts(rules: BragRules, against: str = "any") -> dict[str, np.ndarray]:
     """For every hand (colex order), the opponent hands of ``against`` it beats, ties, and that avoid it:
     read from the store (where ``odds brag equity`` reads one row of it in plain Python) or built and stored."""
     table = hand_table(rules)

@@ -223,14 +223,14 @@ def _equity(args) -> int:
         result = stored_equity(rules, hand, args.opponents, args.against)
         if result is not None:
             return _decision(result, args.json)
-    from analysis.brag.equity import equity, heads_up_counts_table
+    from analysis.brag.equity import equity, versus_counts
 
     result = equity(hand, args.opponents, rules, against=args.against, seed=args.seed,
                     samples=args.samples, exact=False if args.simulate else None)
     _decision(result, args.json)
     if result.exact and result.opponents == 1:
         sys.stdout.flush()
-        heads_up_counts_table(rules, args.against)   # stored: the plain answer reads it next time
+        versus_counts(rules, args.against)   # stored: the plain answer reads it next time
     return 0
 
 

@@ -205,7 +205,7 @@ def simulate_match(rules: Rules | str = "yacht_kr", strategies=("to-win", "optim
     from analysis.yacht import _kernels as K
     from analysis.yacht import _target_kernels as T
     from analysis.yacht.solver import state_values
-    from analysis.yacht.win import Position, parse_position, remaining_table
+    from analysis.yacht.win import Position, parse_position, remaining_values
 
     rules = as_plain_rules(rules)
     players = players or (len(start) if start else len(strategies))
@@ -224,7 +224,7 @@ def simulate_match(rules: Rules | str = "yacht_kr", strategies=("to-win", "optim
     if len(positions) != players:
         raise InvalidArgument(f"Give one start position per player ({players}), not {len(positions)}.")
     g = game_arrays(rules)
-    values, remaining = state_values(rules), remaining_table(rules)
+    values, remaining = state_values(rules), remaining_values(rules)
     codes = np.array([STRATEGIES.index(n) for n in names], dtype=np.int64)
     masks = np.array([card_mask(rules, p.open_boxes) for p in positions], dtype=np.int64)
     scores = np.array([p.score for p in positions], dtype=np.int64)

@@ -296,7 +296,7 @@ def whole_table_bytes(rules: Rules) -> int:
     return rules.n_states * (max_score(rules) + 2) * 8
 
 
-def reach_table(rules: Rules | str = "yacht_kr", store: Store | None = None) -> np.ndarray:
+def reach_values(rules: Rules | str = "yacht_kr", store: Store | None = None) -> np.ndarray:
     """The whole target table ``reach[state, r]`` for ``rules``, from the store when it is there and intact.
 
     Only for presets whose table is kept (see STORED_BYTES); :func:`goal_rows` answers the others.
@@ -327,7 +327,7 @@ def goal_rows(rules: Rules, state: int, store: Store | None = None) -> GoalRows:
         whole = whole_table_bytes(rules) / 2**30 * READ_SECONDS_PER_GB if kept else build
         if goal_size(rules, state).seconds + START_SECONDS < whole:
             return solve_reach(rules, state)
-    return GoalRows(reach_table(rules, store)[:, ::-1])
+    return GoalRows(reach_values(rules, store)[:, ::-1])
 
 
 @prepares("yacht", "target tables of the presets small enough to keep (odds yacht advise --target)")
@@ -336,7 +336,7 @@ def _prepare_reach() -> None:
 
     for rules in PRESETS.values():
         if whole_table_bytes(rules) <= STORED_BYTES:
-            reach_table(rules)
+            reach_values(rules)
 
 
 def card_mask(rules: Rules, open_boxes) -> int:
