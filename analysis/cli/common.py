@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import sys
+from dataclasses import dataclass
 
 
 def to_plain(value):
@@ -83,6 +84,18 @@ def bounded(kind: type, low, high, what: str):
     return parse
 
 
+def seed_type():
+    """The ``type=`` of every ``--seed``: the toolkit's one seed rule (analysis/seeds.py), checked by argparse."""
+    from analysis.seeds import SEED_LIMIT
+
+    return bounded(int, 0, SEED_LIMIT - 1, "the seed")
+
+
+def add_seed_flag(parser, what: str) -> None:
+    """``--seed``, 0 to 2**63 - 1 (default 0); ``what`` says what it seeds."""
+    parser.add_argument("--seed", type=seed_type(), default=0, help=f"seed of {what}, 0 to 2**63-1 (default 0)")
+
+
 # --------------------------------------------------------------------------- rules
 #: The largest magnitude a numeric rule value may have on the command line; each game's
 #: rules then check their own, narrower ranges when the rules object is made.
@@ -90,13 +103,42 @@ RULE_NUMBER_LIMIT = 10 ** 9
 _TRUE, _FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
 
 
-def add_rules_flags(parser, default: str, presets: str, alias: str | None = None) -> None:
+@dataclass(frozen=True)
+class GameRules:
+    """Where a game's rules live and how its ``--preset`` / ``--rule`` flags read."""
+
+    module: str             # holds ``preset`` and the rules class
+    rules_class: str
+    default: str            # the preset when --preset is not given
+    presets: str            # the presets, for the help
+    example: str            # a ``--rule`` change every command of the game accepts, for the help
+    exclude: tuple = ("name",)      # fields --rule does not change (names, and what a flag of its own sets)
+
+
+#: The four games' rule flags (``odds GAME ... --preset NAME --rule FIELD=VALUE``).
+GAME_RULES = {
+    "bluff": GameRules("analysis.bluff.rules", "BiddingRules", "bluff", "bluff (default), perudo or liars_dice",
+                       "exact_call=calza", ("name", "title", "joker_name")),
+    "yacht": GameRules("analysis.yacht.rules", "Rules", "yacht_kr", "yacht_kr (default), clubhouse, yahtzee or yatzy",
+                       "five_alike_is_full_house=false", ("name", "boxes", "description", "joker")),
+    "brag": GameRules("analysis.brag.rules", "BragRules", "brag3", "brag3 (default), brag4 or teen_patti",
+                      "prial_333_high=false"),
+    "backgammon": GameRules("analysis.backgammon.rules", "BackgammonRules", "backgammon",
+                            "backgammon (default), dutch or acey_deucey", "opening_double_cap=2"),
+}
+
+
+def add_rules_flags(parser, game: str, alias: str | None = None, presets: str | None = None,
+                    make_rules=None) -> None:
     """``--preset NAME`` (with an optional old spelling such as ``--rules``) and repeatable
-    ``--rule FIELD=VALUE``; read them back with :func:`rules_from_args`."""
+    ``--rule FIELD=VALUE`` for ``game``; ``args.make_rules(args)`` reads them back (``make_rules``,
+    a game's own reader for flags of its own such as ``--wild``, or :func:`rules_from_args`)."""
+    spec = GAME_RULES[game]
     names = ["--preset"] + ([alias] if alias else [])
-    parser.add_argument(*names, dest="preset", default=default, help=f"{presets} (default {default})")
+    parser.add_argument(*names, dest="preset", default=spec.default, help=presets or spec.presets)
     parser.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
-                        help="change one rule field, e.g. --rule cube_max=16 (repeatable; see docs/)")
+                        help=f"change one rule field, e.g. --rule {spec.example} (repeatable; see docs/{game}.md)")
+    parser.set_defaults(rules_game=game, make_rules=make_rules or rules_from_args)
 
 
 def rule_fields(rules_class, items, exclude=("name",)) -> dict:
@@ -169,9 +211,17 @@ def _read_value(kind, field, text: str, name: str):
     return text
 
 
-def rules_from_args(preset, rules_class, args, exclude=("name",)):
-    """The rules named by ``args.preset`` with the ``args.rule`` changes, checked when made."""
-    return preset(args.preset, **rule_fields(rules_class, getattr(args, "rule", []), exclude))
+def rules_from_args(args, preset_name: str | None = None, **fields):
+    """The rules named by ``args.preset`` (or ``preset_name``) with ``fields`` and the ``args.rule``
+    changes, checked when made (:func:`add_rules_flags` says which game's)."""
+    from importlib import import_module
+
+    spec = GAME_RULES[args.rules_game]
+    module = import_module(spec.module)
+    changes = getattr(args, "rule", [])     # read only when given: reading the fields' types imports typing
+    if changes:
+        fields.update(rule_fields(getattr(module, spec.rules_class), changes, spec.exclude))
+    return module.preset(args.preset if preset_name is None else preset_name, **fields)
 
 
 def writable_file(text: str) -> str:
@@ -239,7 +289,7 @@ def asks_for_another(commands) -> bool:
     return REQUESTED_COMMAND is not None and REQUESTED_COMMAND in commands.choices
 
 
-def add_chart(commands, game: str, add_rules=None, make_rules=None) -> None:
+def add_chart(commands, game: str, add_rules=None) -> None:
     """Add ``chart`` to a game's commands: in full unless another command of the game is asked
     for, then by name and help only (importing the chart module is a noticeable part of a
     table question's start-up)."""
@@ -248,4 +298,4 @@ def add_chart(commands, game: str, add_rules=None, make_rules=None) -> None:
         return
     from analysis.cli.chart import add_chart_command
 
-    add_chart_command(commands, game, add_rules, make_rules)
+    add_chart_command(commands, game, add_rules)
