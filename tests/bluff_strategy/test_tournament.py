@@ -280,7 +280,7 @@ def test_equilibrium_bot_plays_perudo_endgames_to_win_not_for_dice():
         return float(lost[1] > 0) - float(lost[0] > 0)
 
     solution = solve_round(preset("perudo"), (1, 1), faces=3, terminal_value=last_die_payoff, payoff_name="win",
-                           target=1e-6, use_store=False)
+                           target=1e-6, store=False)
     assert solution.value == pytest.approx(sequence_form_value(tiny, win), abs=1e-5)
     assert abs(sequence_form_value(tiny, win) - sequence_form_value(tiny)) > 1e-2
 
