@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from analysis.cli.common import add_chart, add_json_flag, add_rules_flags, bounded, print_json, rules_from_args
+from analysis.cli.common import add_json_flag, add_rules_flags, bounded, print_json, rules_from_args
+from analysis.cli.requested import add_chart
 
 #: Example positions for the help: the opening, and a bear-off race (for bearoff and race).
 OPENING = ("4HPwATDgc/ABMA", "6:5 8:3 13:5 24:2 / 6:5 8:3 13:5 24:2")

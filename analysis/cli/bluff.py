@@ -5,8 +5,9 @@ from __future__ import annotations
 import importlib.util
 import sys
 
-from analysis.cli.common import (add_chart, add_json_flag, add_rules_flags, add_seed_flag, asks_for_another, bounded,
-                                 print_json, rules_from_args, writable_file)
+from analysis.cli.common import (add_json_flag, add_rules_flags, add_seed_flag, bounded, print_json, rules_from_args,
+                                 writable_file)
+from analysis.cli.requested import add_chart, asks_for_another
 
 #: The ranges of the numeric arguments, checked before any work starts (docs/bluff.md lists them).
 DICE = bounded(int, 1, 30, "a player's dice")

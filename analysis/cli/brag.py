@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sys
 
-from analysis.cli.common import (add_chart, add_json_flag, add_rules_flags, add_seed_flag, print_json, rules_from_args,
-                                 writable_file)
+from analysis.cli.common import add_json_flag, add_rules_flags, add_seed_flag, print_json, rules_from_args, writable_file
+from analysis.cli.requested import add_chart
 
 
 def _add_preset(parser) -> None:
@@ -35,14 +35,14 @@ def _hand_of(args) -> str:
 
 
 def register(subparsers) -> None:
-    from analysis.cli import common
+    from analysis.cli import requested
 
     brag = subparsers.add_parser("brag", help="Brag: three-card, four-card, Teen Patti")
     commands = brag.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
     # A command line that names one command builds only its arguments (the others by name and
     # help): every argument costs argparse time at each start of a question asked at the table.
-    wanted = common.REQUESTED_COMMAND if common.REQUESTED_COMMAND in _COMMANDS else None
+    wanted = requested.REQUESTED_COMMAND if requested.REQUESTED_COMMAND in _COMMANDS else None
     for name, (help_text, add_arguments, handler) in _COMMANDS.items():
         parser = commands.add_parser(name, help=help_text)
         if wanted in (None, name):

@@ -276,26 +276,5 @@ def scheduler_address(text: str) -> str:
     return text
 
 
-# ------------------------------------------------------------------ building only what is asked
-#: The command named on this command line (``odds GAME COMMAND``), set by ``main.build_parser``
-#: while the parser is built, else None (``--help``, a bare ``odds GAME``, tests building parsers).
-REQUESTED_COMMAND: str | None = None
+#: The help line of every game's ``chart`` command (``requested.add_chart`` writes it without the chart module).
 CHART_HELP = "write a chart as PNG, SVG or PDF (odds {game} chart KIND)"
-
-
-def asks_for_another(commands) -> bool:
-    """True when this command line names one of ``commands``' subcommands already added, so the
-    game may leave its other commands' parsers unbuilt (their modules cost start-up time)."""
-    return REQUESTED_COMMAND is not None and REQUESTED_COMMAND in commands.choices
-
-
-def add_chart(commands, game: str, add_rules=None) -> None:
-    """Add ``chart`` to a game's commands: in full unless another command of the game is asked
-    for, then by name and help only (importing the chart module is a noticeable part of a
-    table question's start-up)."""
-    if asks_for_another(commands):
-        commands.add_parser("chart", help=CHART_HELP.format(game=game))
-        return
-    from analysis.cli.chart import add_chart_command
-
-    add_chart_command(commands, game, add_rules)

@@ -29,18 +29,18 @@ class SentenceParser(argparse.ArgumentParser):
 def build_parser(game: str | None = None, command: str | None = None) -> argparse.ArgumentParser:
     """The whole ``odds`` parser, or only ``game``'s commands when a command line names one
     (building every game's parsers costs a tenth of a second at each start); with ``command``
-    too, a game may build the other commands' parsers by name only (see ``common.add_chart``)."""
-    from analysis.cli import common
+    too, a game may build the other commands' parsers by name only (see ``requested.add_chart``)."""
+    from analysis.cli import requested
 
     parser = SentenceParser(prog="odds", description="Exact odds and strategy for parlour games.")
     subparsers = parser.add_subparsers(dest="game", metavar="GAME", parser_class=SentenceParser)
     subparsers.required = True
-    common.REQUESTED_COMMAND = command if game in COMMAND_MODULES else None
+    requested.REQUESTED_COMMAND = command if game in COMMAND_MODULES else None
     try:
         for name in COMMAND_MODULES if game not in COMMAND_MODULES else (game,):
             importlib.import_module(f"analysis.cli.{name}").register(subparsers)
     finally:
-        common.REQUESTED_COMMAND = None
+        requested.REQUESTED_COMMAND = None
     return parser
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from analysis.cli.common import add_chart, add_json_flag, add_rules_flags, add_seed_flag, print_json, rules_from_args
+from analysis.cli.common import add_json_flag, add_rules_flags, add_seed_flag, print_json, rules_from_args
+from analysis.cli.requested import add_chart
 
 def _int(text: str) -> int:
     try:
