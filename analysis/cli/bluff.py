@@ -112,7 +112,7 @@ def _call(args) -> int:
     players = 1 + len(args.opponents)
     if ":" in args.history:
         from analysis.bluff.history import history_with_bid, parse_history
-        turns = history_with_bid(parse_history(args.history, rules, players, args.palifico), bid, rules, players,
+        turns = history_with_bid(rules, parse_history(rules, args.history, players, args.palifico), bid, players,
                                  args.bidder, args.palifico)
         history = tuple(turn.bid for turn in turns[:-1])
         bidder = turns[-1].player
@@ -121,7 +121,7 @@ def _call(args) -> int:
         bidder = args.bidder
         if history or args.model or args.rollouts:
             from analysis.bluff.history import plain_history
-            turns = plain_history(history, bid, rules, players, bidder, args.palifico)
+            turns = plain_history(rules, history, bid, players, bidder, args.palifico)
     models = None
     if args.model:
         from analysis.bluff.model_params import parse_models
