@@ -38,6 +38,7 @@ from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
 from analysis.schedulers import LOCAL_SCHEDULERS, check_scheduler
+from analysis.seeds import check_seed
 from analysis.tables import counted
 
 CALLS = ("challenge", "exact")
@@ -262,8 +263,7 @@ def _tasks(rules: BiddingRules, bots, players, games, seed, start, rotate, chunk
         raise InvalidArgument(f"The bayes bot follows hands of at most 15 dice, not {max(starts)}.")
     if not 1 <= games <= MAX_GAMES:
         raise InvalidArgument(f"The number of games must be 1-{MAX_GAMES:,}, not {games:,}.")
-    if not 0 <= seed < 2 ** 63:
-        raise InvalidArgument(f"The seed must be a whole number from 0 to 2**63 - 1, not {seed}.")
+    seed = check_seed(seed)
     if chunks is None:
         chunks = max(1, math.ceil(games / CHUNK_GAMES))
     if not 1 <= chunks <= games:

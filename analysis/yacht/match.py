@@ -24,6 +24,7 @@ import pandas as pd
 
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
+from analysis.seeds import check_seed
 from analysis.yacht import heads_up
 from analysis.yacht.game import game_arrays, throw_tables
 from analysis.yacht.rules import Rules
@@ -214,8 +215,7 @@ def simulate_match(rules: Rules | str = "yacht_kr", strategies=("to-win", "optim
         raise InvalidArgument(f"Games must be between 1 and 100,000,000, not {games}.")
     if not 0 <= first_game < 2 ** 62:
         raise InvalidArgument(f"first_game must be a whole number from 0, not {first_game}.")
-    if not 0 <= seed < 2 ** 63:
-        raise InvalidArgument(f"The seed must be a whole number from 0 to 2**63 - 1, not {seed}.")
+    seed = check_seed(seed)
     n_boxes = len(rules.boxes)
     if not 1 <= exact_from <= n_boxes:
         raise InvalidArgument(f"exact_from must be 1 to {n_boxes} open boxes, not {exact_from}.")

@@ -313,3 +313,11 @@ def test_blocks_of_games_add_up_to_the_whole_tournament():
     assert sum(blocks).tolist() == whole
     assert seat_wins(rules, bots, 200, 100, seed=4, start=3).tolist() == blocks[2].tolist()
     assert seat_wins(rules, bots, 200, 100, seed=5, start=3).tolist() != blocks[2].tolist()
+
+
+@pytest.mark.parametrize("seed", [-1, 2 ** 63, 1.5, True])
+def test_a_tournament_takes_the_toolkits_one_seed_rule(seed):
+    from analysis.errors import InvalidArgument
+
+    with pytest.raises(InvalidArgument, match="Seed .* is not allowed; use a whole number from 0 to 2\\*\\*63 - 1"):
+        run_tournament(preset("bluff"), "honest,random", games=10, seed=seed, scheduler="sync")
