@@ -10,8 +10,30 @@ analysis.errors.InvalidDice: '7' is not a die face; Bluff dice show 1-5 or a sta
 """
 
 
+def one_line(text: str) -> str:
+    """``text`` with its control characters written as escapes (``\\n``, ``\\x1b``, ``\\u2028``), so a
+    bad value holding a newline or a terminal escape stays inside its quotes on one line.
+
+    >>> print(one_line("'7x3\\nrm -rf' is not a bid."))
+    '7x3\\nrm -rf' is not a bid.
+    """
+    import unicodedata
+
+    return "".join(character.encode("unicode_escape").decode("ascii")
+                   if unicodedata.category(character) in _CONTROL else character for character in str(text))
+
+
+#: Unicode categories written as escapes: controls (newline, tab, escape), formatting characters
+#: (right-to-left overrides, zero-width spaces) and the line and paragraph separators.
+_CONTROL = ("Cc", "Cf", "Zl", "Zp")
+
+
 class OddsError(ValueError):
-    """Base class: bad input to any part of the toolkit."""
+    """Base class: bad input to any part of the toolkit. Its sentence is always one line
+    (:func:`one_line`), whatever the bad value it quotes holds."""
+
+    def __str__(self) -> str:
+        return one_line(super().__str__())
 
 
 class InvalidDice(OddsError):

@@ -113,6 +113,19 @@ class Progress:
         self.stream.flush()
 
 
+def duration(seconds: float) -> str:
+    """``seconds`` as a reader says it.
+
+    >>> [duration(s) for s in (40, 1440, 5 * 3600, 3 * 86400)]
+    ['40 s', '24 minutes', '5.0 hours', '3.0 days']
+    """
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 2 * 3600:
+        return f"{seconds / 60:.0f} minutes"
+    return f"{seconds / 3600:.1f} hours" if seconds < 2 * 86400 else f"{seconds / 86400:.1f} days"
+
+
 def _is_notebook(stream) -> bool:
     """True for a Jupyter kernel's output stream: a notebook shows results, not progress."""
     return type(stream).__module__.split(".")[0] == "ipykernel"

@@ -178,11 +178,38 @@ def _source_digest(module: str) -> str:
 
 # ------------------------------------------------------------------------------------ the store
 
+def chosen_store(store: "Store | None | bool" = None) -> "Store | None":
+    """The store a public function was given, as every game reads its ``store=`` argument: None is the
+    default store (``$ODDS_CACHE_DIR``), ``False`` no store at all (compute afresh and keep nothing),
+    a :class:`Store` itself. A function resolves it once and passes the result down.
+
+    >>> chosen_store(False) is None, type(chosen_store()).__name__
+    (True, 'Store')
+    """
+    if store is None:
+        return Store()
+    return None if store is False else store
+
+
+def stored_table(store: "Store | None | bool", kind: "TableKind", rules, params: Mapping | None, build) -> dict:
+    """:meth:`Store.table` in the store a function was given (:func:`chosen_store`); under
+    ``store=False`` the table is built afresh and not kept."""
+    store = chosen_store(store)
+    return build() if store is None else store.table(kind, rules, params, build)
+
+
 class Store:
     """A folder of solved tables. See the module docstring for the guarantees."""
 
     def __init__(self, root: str | os.PathLike | None = None):
         self.root = Path(root) if root is not None else default_root()
+
+    # A store is its folder: two Store objects of one folder are the same store (to caches too).
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Store) and self.root == other.root
+
+    def __hash__(self) -> int:
+        return hash(self.root)
 
     def path(self, kind: TableKind, rules=None, params: Mapping | None = None) -> Path:
         """Where the table of ``kind`` for ``rules`` and ``params`` lives.

@@ -83,7 +83,7 @@ def main() -> None:
 
     rules = preset("bluff")
     # Agreement first: the exact beliefs against every deal of a 3 x 2 table.
-    history = parse_history("1:1x3 2:2x5 me:*2 1:4x3 2:4x4", rules, 3)
+    history = parse_history(rules, "1:1x3 2:2x5 me:*2 1:4x3 2:4x4", 3)
     mine = parse_dice("3 *", rules)
     start = time.perf_counter()
     ours = beliefs(rules, mine, (2, 2), history).bid_odds(Bid(4, 4))
@@ -103,7 +103,7 @@ def main() -> None:
           f"{brute_time * 1e3:.0f} ms ({brute_time / ours_time:.0f}x), agreeing to 1e-12")
 
     seen_time = time.perf_counter()
-    big = parse_history(CALL[-1], rules, 4)
+    big = parse_history(rules, CALL[-1], 4)
     beliefs(rules, parse_dice("3 3 * 5 1 2 2", rules), (7, 7, 7), big).bid_odds(Bid(9, 3))
     seen_time = time.perf_counter() - seen_time
     print(f"28 dice in play, 7 bids: beliefs in process {seen_time * 1e3:.0f} ms")

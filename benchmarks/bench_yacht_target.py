@@ -39,8 +39,8 @@ def main() -> int:
     from analysis.store import Store
     from analysis.yacht.rules import preset
     from analysis.yacht.solver import solve
-    from analysis.yacht.target import compute_reach, reach_table
-    from analysis.yacht.win import Position, remaining_table, win_values
+    from analysis.yacht.target import compute_reach, reach_values
+    from analysis.yacht.win import Position, remaining_values, win_values
 
     rules = preset("yacht_kr")
     print(f"machine: {os.cpu_count()} CPU cores, numba {numba.__version__} with {numba.get_num_threads()} threads")
@@ -51,8 +51,8 @@ def main() -> int:
         warm, reach = best_of(lambda: compute_reach(rules))
         print(f"\nTarget table (4,096 cards x 317 points needed): {warm:.1f} s warm, {first:.1f} s with numba's "
               f"compile (first run on a fresh checkout)")
-        store_seconds, _ = best_of(lambda: reach_table(rules, store))
-        load_seconds, _ = best_of(lambda: reach_table(rules, store), repeat=5)
+        store_seconds, _ = best_of(lambda: reach_values(rules, store))
+        load_seconds, _ = best_of(lambda: reach_values(rules, store), repeat=5)
         print(f"  build + save through the store {store_seconds:.1f} s; load from the store {1000 * load_seconds:.1f} ms")
         rows = [["`yacht_kr` target table (4,096 cards x 317 points needed)", f"{warm:.1f} s ({first:.1f} s with "
                  f"numba's compile); built and saved {store_seconds:.1f} s; loaded {1000 * load_seconds:.1f} ms"]]
@@ -61,7 +61,7 @@ def main() -> int:
             print(f"  P(final >= {target}) from the opening: played for it {reach[0, target]:.4%}, "
                   f"playing for the expected score {survival[target]:.4%}")
 
-        remaining = remaining_table(rules, store)
+        remaining = remaining_values(rules, store)
         print("\nWin-seeking recursion (me against one opponent), by my open boxes:")
         names = [b.name for b in rules.boxes]
         opponent = (Position(150, ("Chase Off", "Choice", "Aces")),)
@@ -96,15 +96,15 @@ def bonus_targets(folder: str) -> None:
     """Targets with the upper bonus: Clubhouse's kept table, Yatzy's positions solved one by one."""
     from analysis.store import Store
     from analysis.yacht.rules import preset
-    from analysis.yacht.target import card_position, goal_size, reach_chance, reach_table
+    from analysis.yacht.target import card_position, goal_size, reach_chance, reach_values
 
     store = Store(folder)
     club = preset("clubhouse")
     size = goal_size(club)
-    build, table = best_of(lambda: reach_table(club, store), repeat=1)
+    build, table = best_of(lambda: reach_values(club, store), repeat=1)
     print(f"\nClubhouse target table ({club.n_states:,} states x {table.shape[1]} points needed, "
           f"{table.nbytes / 2 ** 30:.2f} GB): built and saved in {build:.1f} s (estimate {size.seconds:.0f} s)")
-    load, _ = best_of(lambda: reach_table(club, store), repeat=3)
+    load, _ = best_of(lambda: reach_values(club, store), repeat=3)
     print(f"  load from the store {load:.2f} s")
     rows = [[f"Clubhouse target table ({club.n_states:,} states x {table.shape[1]} points needed, "
              f"{table.nbytes / 2 ** 30:.2f} GB), built and saved", f"{build:.1f} s (estimate {size.seconds:.0f} s)"],

@@ -133,7 +133,7 @@ _LOADED: dict = {}
 
 
 @prepares("backgammon", "one-sided bear-off database")
-def one_sided_table(store: Store | None = None) -> dict:
+def one_sided_database(store: Store | None = None) -> dict:
     """The one-sided database (built on first use, a few seconds, then read from the cache)."""
     store = store or Store()
     memo = (str(store.root), "one-sided")   # once per process and folder: a load verifies a 14 MB checksum
@@ -345,7 +345,7 @@ def rolls_needed(counts, store: Store | None = None) -> tuple[int, np.ndarray, f
     """
     counts = parse_counts(counts)
     index = rank(counts)
-    table = one_sided_table(store)
+    table = one_sided_database(store)
     dist = table["distribution"][index]
     possible = np.nonzero(dist > 0)[0]
     fewest, most = int(possible.min()), int(possible.max())
@@ -358,7 +358,7 @@ def bearoff_odds(counts, store: Store | None = None) -> BearoffOdds:
     fewest, chances, expected = rolls_needed(counts, store)
     if sum(counts) < ONE_SIDED_CHECKERS:
         return BearoffOdds(counts, fewest, chances, expected)
-    gammon = one_sided_table(store)["first_off"][rank(counts)]
+    gammon = one_sided_database(store)["first_off"][rank(counts)]
     possible = np.nonzero(gammon > 0)[0]
     first, last = int(possible.min()), int(possible.max())
     return BearoffOdds(counts, fewest, chances, expected, first, gammon[first:last + 1])
@@ -385,7 +385,7 @@ def race_win_chance(mine, theirs, store: Store | None = None) -> float:
     expected rolls (rather than to maximise the winning chance) it is a close
     approximation, exact within the two-sided database's range only by luck.
     """
-    table = one_sided_table(store)
+    table = one_sided_database(store)
     mine_dist = table["distribution"][rank(mine)]
     theirs_dist = table["distribution"][rank(theirs)]
     theirs_at_least = np.cumsum(theirs_dist[::-1])[::-1]      # P(they need >= n rolls)
@@ -399,7 +399,7 @@ def one_sided_win_matrix(store: Store | None = None) -> np.ndarray:
     win, rather than to finish fastest, matters in short bear-offs.
     """
     rows = home_positions(TWO_SIDED_CHECKERS)
-    table = one_sided_table(store)["distribution"]
+    table = one_sided_database(store)["distribution"]
     dist = table[[rank(r) for r in rows]]
     at_least = np.cumsum(dist[:, ::-1], axis=1)[:, ::-1]
     return dist @ at_least.T

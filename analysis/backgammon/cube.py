@@ -73,6 +73,8 @@ class CubeAdvice:
     keith: tuple | None = None
     #: False on a turn before the rules allow the cube (e.g. the opening move).
     turn_allows_double: bool = True
+    #: False under rules without a cube: the winning chance alone, cubeless.
+    cube: bool = True
 
     @property
     def may_double(self) -> bool:
@@ -95,6 +97,8 @@ class CubeAdvice:
 
     @property
     def decision(self) -> str:
+        if not self.cube:
+            return "none (these rules play without a cube)"
         if self.no_double is None:
             if self.keith is None:
                 return "unknown (outside the exact two-sided database)"
@@ -152,18 +156,26 @@ def cube_advice(rules: BackgammonRules | str, position: Position | None = None, 
 
     rules, position = Position.rules_first(rules, position, STANDARD)
     rules = preset(rules)
-    if not rules.cube or rules.cube_max != CUBE_MAX:
+    if rules.cube and rules.cube_max != CUBE_MAX:
         raise InvalidRules(f"The cube decisions are tabled for a cube up to {CUBE_MAX}; the rules "
-                           f"'{rules.name}' have {'no cube' if not rules.cube else f'a cube up to {rules.cube_max}'}.")
+                           f"'{rules.name}' have a cube up to {rules.cube_max}.")
+    if not rules.cube and (position.cube_value != 1 or position.cube_owner != "centre"):
+        raise InvalidPosition(f"The rules '{rules.name}' here play without a cube; leave out the cube value and owner.")
     mine, theirs = home_counts(position)
     if sum(mine) == 0 or sum(theirs) == 0:
         raise InvalidPosition("One side has already borne off all its checkers; the game is over.")
-    allowed = turn is None or may_double(rules, Position(position.on_roll, position.opponent), turn)
-    if sum(mine) <= TWO_SIDED_CHECKERS and sum(theirs) <= TWO_SIDED_CHECKERS:
+    exact = sum(mine) <= TWO_SIDED_CHECKERS and sum(theirs) <= TWO_SIDED_CHECKERS
+    if exact:
         a, b = rank(mine, TWO_SIDED_CHECKERS), rank(theirs, TWO_SIDED_CHECKERS)
-        no_double, double_take = cube_equities(a, b, position.cube_value, position.cube_owner, store)
         win = float(two_sided_piece("win", store)["win"][a, b])
+    else:
+        win = race_win_chance(mine, theirs, store)
+    if not rules.cube:      # the winning chance alone, cubeless
+        return CubeAdvice(position, win, exact, None, None, cube=False)
+    allowed = turn is None or may_double(rules, Position(position.on_roll, position.opponent), turn)
+    if exact:
+        no_double, double_take = cube_equities(a, b, position.cube_value, position.cube_owner, store)
         return CubeAdvice(position, win, True, no_double, double_take, turn_allows_double=allowed)
     advice = keith(mine, theirs)
-    return CubeAdvice(position, race_win_chance(mine, theirs, store), False, None, None,
+    return CubeAdvice(position, win, False, None, None,
                       keith=(advice.double, advice.redouble, advice.take), turn_allows_double=allowed)

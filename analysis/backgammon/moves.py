@@ -63,13 +63,17 @@ class Plays:
 
     def rows(self) -> list[dict]:
         """One dict per play (the columns of :attr:`table`), built without pandas."""
+        # One column for every play: a GNU Backgammon ID where each result has one, else the readable
+        # notation (checkers still waiting to enter in Dutch or Acey-Deucey have no ID, and a roll
+        # may leave some plays with such checkers and others without).
+        ids = all(not (play.result.on_roll[START] or play.result.opponent[START]) for play in self.plays)
         rows = []
         for play in self.plays:
             row = {"play": play.notation, "dice_used": play.dice_used, "hits": play.hits,
                    "pips_after": play.result.pips()[1]}
-            try:
+            if ids:
                 row["position_id"] = play.result.position_id()
-            except InvalidPosition:
+            else:
                 row["position"] = play.result.notation()
             if self.rules.acey_deucey_roll and sorted(self.roll) == [1, 2]:
                 row["chosen_double"] = play.chosen_double

@@ -21,6 +21,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from analysis.errors import InvalidRules
+from analysis.presets import choose_preset
 
 #: The largest stake multiplier the toolkit handles (the cube's traditional top value).
 STAKE_LIMIT = 64
@@ -125,20 +126,7 @@ PRESETS = {rules.name: rules for rules in (STANDARD, DUTCH, ACEY_DEUCEY)}
 PRESETS["standard"] = STANDARD
 
 
-def preset(name: str | BackgammonRules = "backgammon", **fields) -> BackgammonRules:
-    """The preset called ``name`` (``backgammon``/``standard``, ``dutch``, ``acey_deucey``), or a
+def preset(name_or_rules: str | BackgammonRules = "backgammon", **fields) -> BackgammonRules:
+    """The preset called ``name_or_rules`` (``backgammon``/``standard``, ``dutch``, ``acey_deucey``), or a
     rules object, with any ``fields`` changed (checked at once)."""
-    if isinstance(name, BackgammonRules):
-        rules = name
-    else:
-        key = str(name).strip().lower().replace("-", "_")
-        if key not in PRESETS:
-            raise InvalidRules(f"'{name}' is not a backgammon preset; choose backgammon, dutch or acey_deucey.")
-        rules = PRESETS[key]
-    if not fields:
-        return rules
-    known = {field.name for field in dataclasses.fields(BackgammonRules)} - {"name"}
-    unknown = sorted(set(fields) - known)
-    if unknown:
-        raise InvalidRules(f"'{unknown[0]}' is not a backgammon rule field; the fields are {', '.join(sorted(known))}.")
-    return dataclasses.replace(rules, **fields)
+    return choose_preset(name_or_rules, PRESETS, BackgammonRules, "backgammon", fields)

@@ -38,6 +38,6 @@ _HOMES = {
 }
 _HOME = {name: module.rsplit(".", 1)[1] for module, names in _HOMES.items() for name in names}
 
-__all__ = list(_HOME)
+__all__ = sorted(_HOME)
 
 __getattr__, __dir__ = lazy_package(__name__, _HOME)

@@ -14,7 +14,7 @@ from functools import lru_cache
 import numpy as np
 
 from analysis.bluff.odds import _CHANCES, MAX_UNKNOWN
-from analysis.store import Array, Store, TableKind, prepares
+from analysis.store import Array, Store, TableKind, prepares, stored_table
 
 _COUNT_SHAPE = (len(_CHANCES), MAX_UNKNOWN + 1, MAX_UNKNOWN + 2)
 #: pmf[kind, n, k] = P(k of n unknown dice count), sf[kind, n, k] = P(at least k): each n's row a distribution.
@@ -27,16 +27,16 @@ COUNT_TABLES = TableKind(
 
 @prepares("bluff", "count tables of 0-200 unknown dice")
 @lru_cache(maxsize=1)
-def count_tables() -> tuple[np.ndarray, np.ndarray]:
+def count_tables(store: Store | None | bool = None) -> tuple[np.ndarray, np.ndarray]:
     """Stacked pmf/sf tables ``[kind, n, k]`` for 0..MAX_UNKNOWN unknown dice; kind 0 is 1/3, kind 1 is 1/6.
 
-    Built once by the numba kernel and kept in the table store, so a question
-    asked at the table loads them in milliseconds without starting numba.
+    Built once by the numba kernel and kept in ``store`` (None: the default store), so a
+    question asked at the table loads them in milliseconds without starting numba.
     """
     def build():
         from analysis.bluff import _kernels
         pairs = [_kernels.count_tables(MAX_UNKNOWN, chance) for chance in _CHANCES]
         return {"pmf": np.stack([p for p, _ in pairs]), "sf": np.stack([s for _, s in pairs])}
 
-    tables = Store().table(COUNT_TABLES, None, {"max_unknown": MAX_UNKNOWN, "chances": list(_CHANCES)}, build)
+    tables = stored_table(store, COUNT_TABLES, None, {"max_unknown": MAX_UNKNOWN, "chances": list(_CHANCES)}, build)
     return tables["pmf"], tables["sf"]

@@ -19,7 +19,7 @@ other; they are solved by repeated sweeps until no value moves by more than
 ``SWEEP_TOLERANCE`` or a tenth of the rounds' target exploitability.
 
 >>> from analysis.bluff.rules import preset
->>> value = game_value(preset("bluff"), (1, 1), use_store=False)
+>>> value = game_value(preset("bluff"), (1, 1), store=False)
 >>> round(value.p_win_opening, 3)   # the first bidder's chance in a 1 v 1 Bluff endgame
 0.486
 """
@@ -34,7 +34,7 @@ from analysis.bluff.rules import BiddingRules
 from analysis.bluff.solve import solve_round
 from analysis.errors import InvalidArgument
 from analysis.cfr import CODE as CFR_CODE
-from analysis.store import Array, Store, TableKind
+from analysis.store import Array, Store, TableKind, chosen_store
 from analysis.tables import counted
 
 #: The chance that the opener wins from each state (dice of each side, palifico flags) of an endgame.
@@ -171,7 +171,7 @@ def _win_payoff(rules: BiddingRules, state: State, values: dict):
     return value
 
 
-def _solve_states(rules: BiddingRules, states: list[State], target: float, iterations: int, use_store: bool,
+def _solve_states(rules: BiddingRules, states: list[State], target: float, iterations: int, store: Store | None,
                   faces: int | None, bar=None):
     values: dict[State, float] = {s: 0.5 for s in states}
     exploitability: dict[State, float] = {}
@@ -184,7 +184,7 @@ def _solve_states(rules: BiddingRules, states: list[State], target: float, itera
                 solution = solve_round(
                     rules, (state.opener, state.other), target=target, iterations=iterations,
                     palifico_round=state.palifico, terminal_value=_win_payoff(rules, state, values),
-                    payoff_name="game", use_store=use_store, faces=faces)
+                    payoff_name="game", store=store or False, faces=faces)
                 moved = max(moved, abs(solution.value - values[state]))
                 values[state] = solution.value
                 exploitability[state] = solution.exploitability
@@ -199,13 +199,15 @@ def _solve_states(rules: BiddingRules, states: list[State], target: float, itera
 
 
 def game_value(rules: BiddingRules, dice=(1, 1), target: float = 1e-3, iterations: int = 4000,
-               use_store: bool = True, faces: int | None = None) -> GameValue:
-    """The chance to win from (my dice, your dice), every round at equilibrium; cached in the table store.
+               store: Store | None | bool = None, faces: int | None = None) -> GameValue:
+    """The chance to win from (my dice, your dice), every round at equilibrium; cached in ``store`` with
+    its rounds (None: the default store; False: solve afresh and keep nothing).
 
     ``faces`` shrinks the dice (``solve.die_faces``) for small test games.
     """
     import pandas as pd
 
+    store = chosen_store(store)
     dice = tuple(int(d) for d in dice)
     if len(dice) != 2 or min(dice) < 1:
         raise InvalidArgument(f"Give two dice counts of at least 1 (mine and yours), not {dice}.")
@@ -227,14 +229,14 @@ def game_value(rules: BiddingRules, dice=(1, 1), target: float = 1e-3, iteration
 
         # The first round's kernels compile before its own progress starts: this line covers that wait.
         with Progress(f"odds: {rules.title} endgame rounds", total=len(states)) as bar:
-            values, exploitability = _solve_states(rules, states, target, iterations, use_store, faces, bar)
+            values, exploitability = _solve_states(rules, states, target, iterations, store, faces, bar)
         return {"states": np.array([[s.opener, s.other, s.palifico, s.opener_had, s.other_had] for s in states]),
                 "values": np.array([values[s] for s in states]),
                 "exploitability": np.array([exploitability[s] for s in states])}
 
     # Values built to another target (the notebook's, the CLI's) are separate tables.
     params = {"dice": list(dice), "target": target, "iterations": iterations, "faces": faces}
-    arrays = Store().table(GAME_VALUES, rules, params, build) if use_store else build()
+    arrays = store.table(GAME_VALUES, rules, params, build) if store is not None else build()
     rows = [State(int(a), int(b), bool(p), bool(x), bool(y)) for a, b, p, x, y in arrays["states"]]
     value_of = dict(zip(rows, arrays["values"]))
     table = pd.DataFrame({

@@ -9,7 +9,7 @@ round::
 Kept apart from the beliefs (``beliefs.py``) so that reading a history needs no numpy.
 
 >>> from analysis.bluff.rules import BLUFF
->>> [turn.text(BLUFF) for turn in parse_history("1:4x3 2:5x3 me:6x3", BLUFF, 3)]
+>>> [turn.text(BLUFF) for turn in parse_history(BLUFF, "1:4x3 2:5x3 me:6x3", 3)]
 ['1:4x3', '2:5x3', 'me:6x3']
 """
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from analysis.bluff.bids import Bid, check_raise, format_bid, parse_bid
+from analysis.bluff.bids import Bid, check_raise, format_bid, parse_bid, rules_first
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument, InvalidBid
 
@@ -43,7 +43,8 @@ def _who(player: int) -> str:
     return "you" if player == 0 else f"player {player}"
 
 
-def parse_history(text: str, rules: BiddingRules, players: int, palifico_round: bool = False) -> tuple[Turn, ...]:
+@rules_first
+def parse_history(rules: BiddingRules, text: str, players: int, palifico_round: bool = False) -> tuple[Turn, ...]:
     """The round's bids from ``"1:4x3 2:5x3 me:6x3"``, checked: known players in turn order, each bid a raise,
     nothing after a call, and a bid at the end to answer."""
     turns: list[Turn] = []
@@ -81,7 +82,8 @@ def parse_history(text: str, rules: BiddingRules, players: int, palifico_round: 
     return tuple(turns)
 
 
-def history_with_bid(history: tuple[Turn, ...], bid: Bid, rules: BiddingRules, players: int,
+@rules_first
+def history_with_bid(rules: BiddingRules, history: tuple[Turn, ...], bid: Bid, players: int,
                      bidder: int | None = None, palifico_round: bool = False) -> tuple[Turn, ...]:
     """The history ending with ``bid``: as its last item, or appended as made by the next player in turn."""
     if history and history[-1].bid == bid:
@@ -100,7 +102,8 @@ def history_with_bid(history: tuple[Turn, ...], bid: Bid, rules: BiddingRules, p
     return (*history, Turn(bidder, bid))
 
 
-def plain_history(bids, bid: Bid, rules: BiddingRules, players: int, bidder: int | None = None,
+@rules_first
+def plain_history(rules: BiddingRules, bids, bid: Bid, players: int, bidder: int | None = None,
                   palifico_round: bool = False) -> tuple[Turn, ...]:
     """Turns from bids without players (``"1x3,1x5"``): the bids before ``bid``, made in turn order
     by the players before ``bidder`` (default: the opponent just before me)."""

@@ -12,7 +12,7 @@ drawn from the posterior, and the actions are ranked by my expected dice lost.
 >>> from analysis.bluff.bids import parse_bid, parse_dice
 >>> from analysis.bluff.beliefs import parse_history
 >>> from analysis.bluff.advice import advise_call
->>> turns = parse_history("1:4x3 2:5x3 me:6x3 1:6x5 2:7x3", BLUFF, 3)
+>>> turns = parse_history(BLUFF, "1:4x3 2:5x3 me:6x3 1:6x5 2:7x3", 3)
 >>> advice = advise_call(BLUFF, parse_dice(BLUFF, "3 3 * 5 1"), (6, 7), parse_bid(BLUFF, "7x3"), turns=turns)
 >>> round(advice.odds.p_true, 2), round(advice.with_history.odds.p_true, 2)
 (0.68, 0.99)

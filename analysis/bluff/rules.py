@@ -16,10 +16,10 @@ says what the faces are called and which one (if any) is the joker:
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
 from analysis.errors import InvalidArgument, InvalidRules
+from analysis.presets import choose_preset
 
 NUMBER_WORDS = {1: "ones", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes"}
 SINGULAR_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
@@ -202,7 +202,7 @@ LIARS_DICE = BiddingRules(
 PRESETS = {rules.name: rules for rules in (BLUFF, PERUDO, LIARS_DICE)}
 
 
-def preset(name_or_rules: str | BiddingRules = "bluff", wild: int | None = None, **fields) -> BiddingRules:
+def preset(name_or_rules: str | BiddingRules = "bluff", **fields) -> BiddingRules:
     """The preset called ``name_or_rules`` (or that rules object), with any rule ``fields`` changed.
 
     The fields are checked when the rules are made: an unknown field or a bad value raises
@@ -220,15 +220,8 @@ def preset(name_or_rules: str | BiddingRules = "bluff", wild: int | None = None,
     ...
     analysis.errors.InvalidRules: joker=9 is not a face; use a face code 1-6 or None.
     """
-    if isinstance(name_or_rules, BiddingRules):
-        rules = name_or_rules
-    else:
-        key = str(name_or_rules).strip().lower().replace("-", "_").replace("'", "").replace(" ", "_")
-        try:
-            rules = PRESETS[key]
-        except KeyError:
-            raise InvalidRules(f"{name_or_rules!r} is not a dice-bidding preset; choose from "
-                               f"{', '.join(PRESETS)}.") from None
+    rules = choose_preset(name_or_rules, PRESETS, BiddingRules, "dice-bidding", {})
+    wild = fields.pop("wild", None)
     if wild is not None:
         if rules.joker_bids_own_track or (rules.joker is not None and rules.joker != wild):
             raise InvalidRules(f"wild applies to Liar's Dice only; {rules.title} has its own joker.")
@@ -236,11 +229,4 @@ def preset(name_or_rules: str | BiddingRules = "bluff", wild: int | None = None,
             raise InvalidRules(f"The wild face must be 1-6, not {wild!r}.")
         # The benchmark form: the wild face is bid like any face, as the highest of its field.
         fields = {"joker": wild, "joker_name": None, **fields}
-    if not fields:
-        return rules
-    known = {f.name for f in dataclasses.fields(BiddingRules)}
-    for field in fields:
-        if field not in known:
-            raise InvalidRules(f"{field!r} is not a rule field of {rules.title}; fields are "
-                               f"{', '.join(sorted(known))}.")
-    return dataclasses.replace(rules, **fields)
+    return choose_preset(rules, PRESETS, BiddingRules, "dice-bidding", fields)

@@ -20,7 +20,7 @@ whole tree: half the NashConv, i.e. how much a perfect opponent could gain, on
 average over the two seats, against the average strategy.
 
 >>> from analysis.bluff.rules import preset
->>> solution = solve_round(preset("liars_dice", wild=6).with_fields(exact_call=None), (1, 1), use_store=False)
+>>> solution = solve_round(preset("liars_dice", wild=6).with_fields(exact_call=None), (1, 1), store=False)
 >>> round(solution.value, 3), solution.exploitability < 1e-4
 (-0.027, True)
 """
@@ -46,7 +46,7 @@ from analysis.cfr.checks import check_solver
 from analysis.combinatorics import arrangements
 from analysis.errors import InvalidArgument
 from analysis.tables import counted
-from analysis.store import Store, prepares
+from analysis.store import Store, chosen_store, prepares
 
 #: Largest public tree solved (bid histories); 2v2 (2**24 histories x 21 hands) does not fit here.
 MAX_NODES = 1 << 19
@@ -325,15 +325,17 @@ def _run(game: RoundGame, variant: str, iterations: int, target: float, check_ev
 def solve_round(rules: BiddingRules, dice=(1, 1), variant: str = "dcfr", iterations: int = 10000,
                 target: float = 1e-5, faces: Optional[int] = None, palifico_round: bool = False,
                 start: Optional[int] = None, terminal_value: Optional[Callable] = None,
-                payoff_name: str = "dice", use_store: bool = True, check_every: int = 64,
+                payoff_name: str = "dice", store: Store | None | bool = None, check_every: int = 64,
                 only_stored: bool = False) -> Optional[RoundSolution]:
-    """Solve a round to ``target`` exploitability (or ``iterations``), cached in the table store.
+    """Solve a round to ``target`` exploitability (or ``iterations``), cached in ``store`` (None: the
+    default store; False: solve afresh and keep nothing).
 
     The exploitability is checked after 64, 128, 256, ... more iterations, so
     ``iterations`` is a cap and ``trajectory`` shows the descent. With
     ``only_stored``, return None instead of solving when the store lacks the solve.
     """
     check_solver(variant, target, iterations)
+    store = chosen_store(store)
     game = round_game(rules, dice, faces, palifico_round, start, terminal_value)
 
     built = []
@@ -345,22 +347,22 @@ def solve_round(rules: BiddingRules, dice=(1, 1), variant: str = "dcfr", iterati
         return {"policy": policy, "trajectory": trajectory,
                 "summary": np.array([value, exploitability, done, seconds])}
 
-    if use_store:
+    if store is not None:
         # Solves that differ only in payoff, target or cap (game values chain many) are separate tables.
         params = {"dice": list(game.dice), "faces": list(game.faces), "palifico_round": palifico_round,
                   "variant": variant, "iterations": iterations, "target": target, "payoff": payoff_name,
                   "payoff_sha": hashlib.sha256(game.payoff.tobytes()).hexdigest()}
         if only_stored:
-            arrays = Store().load(ROUNDS, rules, params)
+            arrays = store.load(ROUNDS, rules, params)
             if arrays is None:
                 return None
         else:
-            arrays = Store().table(ROUNDS, rules, params, build)
+            arrays = store.table(ROUNDS, rules, params, build)
     else:
         arrays = build()
     value, exploitability, done, seconds = arrays["summary"]
     return RoundSolution(game, variant, int(done), float(seconds), float(value), float(exploitability),
-                         arrays["policy"], arrays["trajectory"], payoff_name, from_store=use_store and not built)
+                         arrays["policy"], arrays["trajectory"], payoff_name, from_store=store is not None and not built)
 
 
 # ----------------------------------------------------------------------------- strategy tables

@@ -38,6 +38,8 @@ from analysis.bluff.outcomes import dice_lost
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
+from analysis.schedulers import LOCAL_SCHEDULERS, check_scheduler
+from analysis.seeds import check_seed
 from analysis.tables import counted
 
 CALLS = ("challenge", "exact")
@@ -46,6 +48,13 @@ CHUNK_GAMES = 20000
 #: Limits that keep a mistyped number from filling the memory: 24 bytes of results a game.
 MAX_GAMES = 10 ** 9
 MAX_CHUNK_GAMES = 10 ** 7
+#: Dask tasks per computation at most: consecutive chunks share a task beyond this, so that a billion
+#: games (50,000 chunks) do not send the bots' tables to a worker 50,000 times before the first game.
+MAX_TASKS = 1000
+#: A tournament expected to take longer than this (seconds) says how long before it starts.
+SAY_SECONDS = 5.0
+#: Seconds of games played to time the bots before a long tournament (at most 1/50 of its games).
+SAMPLE_SECONDS = 0.2
 Z95 = 1.959963984540054
 #: Columns of a logged round (as the kernel writes them): game, round, palifico, first action, actions,
 #: caller, bidder, actual count.
@@ -255,8 +264,7 @@ def _tasks(rules: BiddingRules, bots, players, games, seed, start, rotate, chunk
         raise InvalidArgument(f"The bayes bot follows hands of at most 15 dice, not {max(starts)}.")
     if not 1 <= games <= MAX_GAMES:
         raise InvalidArgument(f"The number of games must be 1-{MAX_GAMES:,}, not {games:,}.")
-    if not 0 <= seed < 2 ** 63:
-        raise InvalidArgument(f"The seed must be a whole number from 0 to 2**63 - 1, not {seed}.")
+    seed = check_seed(seed)
     if chunks is None:
         chunks = max(1, math.ceil(games / CHUNK_GAMES))
     if not 1 <= chunks <= games:
@@ -298,35 +306,84 @@ def _summarise(rules, bots, games, seed, start, rotate, spans, parts) -> Tournam
                             int((~finished).sum()))
 
 
-def _compute(delayed_parts, scheduler, label: str = "playing games"):
-    """Run Dask tasks on the named scheduler; returns their results in order.
+def _play_chunks(seed: int, spans, setup, rotate: bool, log: bool = False) -> list:
+    """The chunks ``spans`` (consecutive ``(first, games)`` pairs) of one tournament, in order: one Dask task."""
+    starts, codes, parameters, tables, eq, beliefs = setup
+    return [_play_chunk(seed, first, count, starts, codes, parameters, rotate, tables, eq, beliefs, log)
+            for first, count in spans]
 
-    On Dask's local schedulers a progress bar counts the finished chunks (in a terminal
-    only); a ``dask.distributed`` cluster has its own dashboard.
+
+def _delayed_chunks(seed: int, spans, setup, rotate: bool, log: bool = False, tasks: int = MAX_TASKS) -> list:
+    """The chunks as at most ``tasks`` Dask tasks of consecutive chunks (each chunk is played alike
+    however they are grouped); the tables are handed to Dask once, not once per task."""
+    import dask
+
+    shared = dask.delayed(setup, traverse=False)
+    per_task = math.ceil(len(spans) / tasks)
+    return [dask.delayed(_play_chunks)(seed, spans[i:i + per_task], shared, rotate, log)
+            for i in range(0, len(spans), per_task)]
+
+
+def _workers(scheduler, tasks: int) -> int | None:
+    """How many tournaments' tasks run at once on ``scheduler`` (None: a cluster's, unknown here)."""
+    if scheduler is None or scheduler in ("processes", "threads"):
+        return max(1, min(tasks, os.cpu_count() or 1))
+    return 1 if scheduler in LOCAL_SCHEDULERS else None
+
+
+def _game_seconds(seed: int, setup, rotate: bool, games: int) -> float:
+    """One core's seconds for ``games`` games of these bots, from timed games of the seed (a random
+    bot's game takes microseconds, a Bayesian bot's tens of milliseconds: no fixed rate would do)."""
+    import time
+
+    played, elapsed, size = 0, 0.0, 16
+    while elapsed < SAMPLE_SECONDS and size * 50 <= games:
+        began = time.perf_counter()
+        _play_chunks(seed, [(0, size)], setup, rotate)
+        elapsed, played, size = time.perf_counter() - began, size, size * 8
+    return elapsed / played * games if played else 0.0
+
+
+def say_how_long(label: str, seconds: float, workers: int | None) -> None:
+    """Tell the user on stderr how long a long computation will take, before it starts."""
+    from analysis.progress import duration
+
+    if seconds / (workers or 1) <= SAY_SECONDS:
+        return
+    where = (f"about {duration(seconds / workers)} here on {workers} worker{'s' if workers > 1 else ''}"
+             if workers else f"about {duration(seconds)} of one core's time on the cluster")
+    print(f"odds: {label} will take {where}.", file=sys.stderr, flush=True)
+
+
+def _compute(delayed_parts, scheduler, label: str = "playing games") -> list:
+    """Run Dask tasks (each a list of chunks) on the named scheduler; returns the chunks in order.
+
+    On Dask's local schedulers progress counts the finished tasks: a bar in a terminal, a line
+    every few seconds in a log or a pipe; a ``dask.distributed`` cluster has its own dashboard.
     """
     dask = need("dask", "A tournament")
 
-    if scheduler is None or scheduler in ("processes", "threads", "sync"):
+    if scheduler is None or scheduler in LOCAL_SCHEDULERS:
         Callback = need("dask.callbacks", "A tournament").Callback
 
         scheduler = scheduler or "processes"
-        options = {"num_workers": min(len(delayed_parts), os.cpu_count() or 1)} if scheduler == "processes" else {}
-        chunks = {part.key for part in delayed_parts}
-        finished = Callback(posttask=lambda key, *_: bar.advance() if key in chunks else None)
+        options = {"num_workers": _workers(scheduler, len(delayed_parts))} if scheduler == "processes" else {}
+        tasks = {part.key for part in delayed_parts}
+        finished = Callback(posttask=lambda key, *_: bar.advance() if key in tasks else None)
         with Progress(f"odds: {label}", total=len(delayed_parts), stream=sys.stderr) as bar, finished:
-            return dask.compute(*delayed_parts, scheduler=scheduler, **options)
-    if isinstance(scheduler, str):
-        if not scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
-            raise InvalidArgument(f"'{scheduler}' is not a scheduler; use processes, threads, sync or "
-                                  f"a dask.distributed address such as tcp://host:8786.")
+            groups = dask.compute(*delayed_parts, scheduler=scheduler, **options)
+    elif isinstance(scheduler, str):
+        check_scheduler(scheduler)
         Client = need("distributed", "A tournament on a dask.distributed cluster").Client
 
         try:
             with Client(scheduler, timeout="10s") as client:
-                return dask.compute(*delayed_parts, scheduler=client)
+                groups = dask.compute(*delayed_parts, scheduler=client)
         except OSError as error:
             raise InvalidArgument(f"Cannot reach the Dask scheduler at {scheduler} ({error}).") from None
-    return dask.compute(*delayed_parts, scheduler=scheduler)  # a distributed.Client
+    else:
+        groups = dask.compute(*delayed_parts, scheduler=scheduler)  # a distributed.Client
+    return [chunk for group in groups for chunk in group]
 
 
 def run_tournament(rules: BiddingRules, bots, players: int | None = None, games: int = 10000, seed: int = 0,
@@ -337,20 +394,21 @@ def run_tournament(rules: BiddingRules, bots, players: int | None = None, games:
     ``start`` is every player's starting dice, or one count per seat (``(7, 3, 4)``). ``log``, a file
     name, receives every round as a line of JSON (``rounds_log.py`` describes the format).
     """
-    dask = need("dask", "A tournament")
-
+    check_scheduler(scheduler)      # before the set-up and the compile, not after them
+    need("dask", "A tournament")
     if log is not None:
         from analysis.bluff.rounds_log import check_writable
         check_writable(log)
 
-    bots, players, start, spans, (starts, codes, parameters, tables, eq, beliefs) = _tasks(
-        rules, bots, players, games, seed, start, rotate, chunks)
-    _play_chunk(seed, 0, 1, starts, codes, parameters, rotate, tables, eq, beliefs)  # compile once, before any worker
-    parts = _compute([dask.delayed(_play_chunk)(seed, first, count, starts, codes, parameters, rotate, tables, eq,
-                                                beliefs, log is not None)
-                      for first, count in spans], scheduler, f"{rules.title}: {games:,} games")
+    bots, players, start, spans, setup = _tasks(rules, bots, players, games, seed, start, rotate, chunks)
+    _play_chunks(seed, [(0, 1)], setup, rotate)  # compile once, before any worker
+    label = f"{rules.title}: {games:,} games"
+    delayed_parts = _delayed_chunks(seed, spans, setup, rotate, log is not None)
+    say_how_long(label, _game_seconds(seed, setup, rotate, games), _workers(scheduler, len(delayed_parts)))
+    parts = _compute(delayed_parts, scheduler, label)
     if log is not None:
         from analysis.bluff.rounds_log import write_log
+        starts, tables = setup[0], setup[3]
         write_log(log, rules, bots, tuple(int(d) for d in starts), seed, tables[0], tables[1], [p[3] for p in parts])
     return _summarise(rules, bots, games, seed, start, rotate, spans, parts)
 
@@ -383,24 +441,27 @@ def run_sweep(entries, games: int, seed: int = 0, chunks: int | None = None, sch
 
     Each entry uses the same seed, so entries differ only by their set-up, not by luck of the draw.
     """
-    dask = need("dask", "A tournament")
+    need("dask", "A tournament")
     import pandas as pd
 
-    plans, delayed_parts = [], []
+    check_scheduler(scheduler)
+    plans, delayed_parts, seconds = [], [], 0.0
     for entry in entries:
         rules, rotate = entry["rules"], entry.get("rotate", True)
-        bots, players, start, spans, (starts, codes, parameters, tables, eq, beliefs) = _tasks(
-            rules, entry["bots"], entry.get("players"), games, seed, entry.get("start"), rotate, chunks)
-        _play_chunk(seed, 0, 1, starts, codes, parameters, rotate, tables, eq, beliefs)
-        plans.append((rules, bots, start, rotate, spans, len(delayed_parts)))
-        delayed_parts += [dask.delayed(_play_chunk)(seed, first, count, starts, codes, parameters, rotate, tables, eq,
-                                                    beliefs)
-                          for first, count in spans]
-    parts = _compute(delayed_parts, scheduler, f"{len(plans)} tournaments of {games:,} games")
-    rows = []
-    for number, (rules, bots, start, rotate, spans, first_part) in enumerate(plans):
+        bots, players, start, spans, setup = _tasks(rules, entry["bots"], entry.get("players"), games, seed,
+                                                    entry.get("start"), rotate, chunks)
+        _play_chunks(seed, [(0, 1)], setup, rotate)
+        seconds += _game_seconds(seed, setup, rotate, games)
+        plans.append((rules, bots, start, rotate, spans))
+        delayed_parts += _delayed_chunks(seed, spans, setup, rotate, tasks=max(1, MAX_TASKS // len(entries)))
+    label = f"{len(plans)} tournaments of {games:,} games"
+    say_how_long(label, seconds, _workers(scheduler, len(delayed_parts)))
+    parts = _compute(delayed_parts, scheduler, label)
+    rows, first_part = [], 0
+    for number, (rules, bots, start, rotate, spans) in enumerate(plans):
         result = _summarise(rules, bots, games, seed, start, rotate, spans,
                             parts[first_part:first_part + len(spans)])
+        first_part += len(spans)
         for row in result.table.to_dict(orient="records"):
             rows.append({"entry": number, "preset": rules.name, "players": len(bots), "start": start, **row,
                          "first_opener_win_rate": result.first_opener_wins})

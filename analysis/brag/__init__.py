@@ -28,17 +28,7 @@ _HOME = {
     "Advice": "strategy", "blind_play": "strategy", "bluff_table": "strategy", "class_summary": "strategy", "decision_table": "strategy", "strategy": "strategy", "weakest_seeing_hand": "strategy",
 }
 
-__all__ = [
-    "BragRules", "PRESETS", "preset",
-    "parse_cards", "parse_hand", "parse_hands", "format_hand",
-    "strength", "hand_class", "best_three", "describe", "compare",
-    "frequencies", "percentile", "percentiles",
-    "Equity", "equity", "equity_table", "range_mask",
-    "stay_or_fold", "see_or_bet", "blind_or_look",
-    "BettingTree", "betting_tree", "StrengthPairs", "strength_pairs", "Showdowns", "showdowns", "Solution", "solve",
-    "Advice", "strategy", "decision_table", "class_summary", "bluff_table", "blind_play", "weakest_seeing_hand",
-    "HABITS", "habit_costs",
-]
+__all__ = sorted(_HOME)
 
 
 __getattr__, __dir__ = lazy_package(__name__, _HOME)

@@ -30,7 +30,7 @@ from analysis.brag.rules import CLASSES, BragRules, preset, rules_first
 from analysis.brag.tables import BINOMIAL, class_codes, hand_table
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
-from analysis.store import Store, prepares
+from analysis.store import Store, prepares, stored_table
 
 if TYPE_CHECKING:  # pandas is imported where a table is built: a one-hand answer needs none
     import pandas as pd
@@ -85,13 +85,13 @@ def range_mask(rules: str | BragRules, text: str) -> np.ndarray:
 
 @lru_cache(maxsize=8)
 def _versus(rules: BragRules, against: str) -> dict[str, np.ndarray]:
-    return heads_up_counts_table(rules, against)
+    return versus_counts(rules, against)
 
 
-def heads_up_counts_table(rules: BragRules, against: str = "any") -> dict[str, np.ndarray]:
+def versus_counts(rules: BragRules, against: str = "any", store: Store | None | bool = None) -> dict[str, np.ndarray]:
     """For every hand (colex order), the opponent hands of ``against`` it beats, ties, and that avoid it:
-    read from the store (where ``odds brag equity`` reads one row of it in plain Python) or built and stored."""
-    table = hand_table(rules)
+    read from ``store`` (where ``odds brag equity`` reads one row of it in plain Python) or built and stored."""
+    table = hand_table(rules, store)
 
     def build():
         from analysis.brag._kernels import versus_table   # here: a stored table needs no numba
@@ -100,7 +100,7 @@ def heads_up_counts_table(rules: BragRules, against: str = "any") -> dict[str, n
         beats, ties, available = versus_table(table.hands, table.strengths, table.order, mask)
         return {"beats": beats, "ties": ties, "available": available}
 
-    return Store().table(VERSUS, rules, {"against": against, "hands": len(table.hands)}, build)
+    return stored_table(store, VERSUS, rules, {"against": against, "hands": len(table.hands)}, build)
 
 
 @prepares("brag", "hand strengths, heads-up and two-opponent tables of every preset")
@@ -253,7 +253,7 @@ def _simulate(rules: BragRules, cards, text: str, opponents: int, seed, samples)
                   standard_error=float(np.sqrt(variance / (n - 1))), samples=int(samples), seed=int(seed))
 
 
-def two_opponent_table(rules: str | BragRules = "brag3") -> pd.DataFrame:
+def two_opponent_table(rules: str | BragRules = "brag3", store: Store | None | bool = None) -> pd.DataFrame:
     """Exact pot share of every hand against two random opponents (three-card presets).
 
     22,100 exact enumerations of 279,676,320 deals each, by inclusion-exclusion;
@@ -261,11 +261,11 @@ def two_opponent_table(rules: str | BragRules = "brag3") -> pd.DataFrame:
     """
     import pandas as pd
 
-    columns = two_opponent_columns(rules)
+    columns = two_opponent_columns(rules, store)
     return pd.DataFrame({"hand": format_hands(columns.pop("hands")[:, ::-1]), **columns})
 
 
-def two_opponent_columns(rules: str | BragRules = "brag3") -> dict[str, np.ndarray]:
+def two_opponent_columns(rules: str | BragRules = "brag3", store: Store | None | bool = None) -> dict[str, np.ndarray]:
     """:func:`two_opponent_table`'s columns as numpy arrays, without pandas (``hands``: the card codes);
     the counts from the store, or built and stored."""
     from analysis.brag.frequencies import percentiles
@@ -274,7 +274,7 @@ def two_opponent_columns(rules: str | BragRules = "brag3") -> dict[str, np.ndarr
     if rules.hand_size != 3:
         raise InvalidArgument(f"The two-opponent table is built for three-card presets, not {rules.name}; "
                               "ask equity(hand, 2, ...) for single four-card hands.")
-    table = hand_table(rules)
+    table = hand_table(rules, store)
 
     def build():
         from analysis.brag._kernels import two_opponents   # here: a stored table needs no numba
@@ -288,7 +288,7 @@ def two_opponent_columns(rules: str | BragRules = "brag3") -> dict[str, np.ndarr
                 bar.advance()
         return {"counts": counts}
 
-    counts = Store().table(TWO_OPPONENTS, rules, {"hands": len(table.hands)}, build)["counts"]
+    counts = stored_table(store, TWO_OPPONENTS, rules, {"hands": len(table.hands)}, build)["counts"]
     deals = comb(49, 3) * comb(46, 3)
     win, tie2, tie3, lose = (counts[:, i] / deals for i in range(4))
     return {"hands": table.hands, "strength": table.strengths,

@@ -15,9 +15,10 @@ from __future__ import annotations
 import functools
 
 import math
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 
 from analysis.errors import InvalidRules
+from analysis.presets import choose_preset
 
 #: Where A-2-3 stands among the runs (and running flushes).
 A23_PLACES = ("highest", "second", "lowest", "none")
@@ -198,21 +199,8 @@ def _is_rules(value) -> bool:
     return isinstance(value, BragRules) or (isinstance(value, str) and value in PRESETS)
 
 
-def preset(name: str | BragRules = "brag3", **overrides) -> BragRules:
-    """The preset called ``name``, with any fields in ``overrides`` changed."""
-    if isinstance(name, BragRules):
-        rules = name
-    else:
-        try:
-            rules = PRESETS[name]
-        except KeyError:
-            raise InvalidRules(f"'{name}' is not a Brag preset; choose from {', '.join(PRESETS)}.") from None
-    if overrides:
-        allowed = {f.name for f in fields(BragRules)} - {"name"}
-        for field in overrides:
-            if field not in allowed:
-                raise InvalidRules(f"'{field}' is not a Brag rule field; choose from {', '.join(sorted(allowed))}.")
-        if isinstance(overrides.get("stakes"), list):
-            overrides["stakes"] = tuple(overrides["stakes"])
-        rules = replace(rules, **overrides)
-    return rules
+def preset(name_or_rules: str | BragRules = "brag3", **fields) -> BragRules:
+    """The preset called ``name_or_rules`` (or that rules object), with any ``fields`` changed."""
+    if isinstance(fields.get("stakes"), list):
+        fields["stakes"] = tuple(fields["stakes"])
+    return choose_preset(name_or_rules, PRESETS, BragRules, "Brag", fields)

@@ -18,7 +18,7 @@ the same answer on any machine. Exploitability is exact: a best response of each
 player on the whole tree, averaged over the two seats (half the NashConv), in chips
 per ante.
 
->>> solution = solve("brag3", deck="QKA", use_store=False)   # three ranks, 12 cards
+>>> solution = solve("brag3", deck="QKA", store=False)   # three ranks, 12 cards
 >>> solution.exploitability <= 0.001
 True
 """
@@ -38,7 +38,7 @@ from analysis.brag.rules import BragRules, preset
 from analysis.cfr import CODE as CFR_CODE, two_player
 from analysis.cfr.checks import check_solver
 from analysis.errors import InvalidArgument
-from analysis.store import Array, Store, TableKind, prepares
+from analysis.store import Array, Store, TableKind, chosen_store, prepares
 
 _CODE = (__name__, "analysis.brag._betting_kernels", "analysis.brag.betting", "analysis.brag.tables",
          "analysis.brag._kernels", *CFR_CODE)
@@ -90,11 +90,13 @@ def deck_cards(deck) -> tuple[int, ...]:
     return cards
 
 
-def strength_pairs(rules: str | BragRules = "brag3", deck=None, use_store: bool = True) -> StrengthPairs:
-    """Count every deal of two disjoint hands by the pair of their strengths (exact card removal)."""
+def strength_pairs(rules: str | BragRules = "brag3", deck=None, store: Store | None | bool = None) -> StrengthPairs:
+    """Count every deal of two disjoint hands by the pair of their strengths (exact card removal); a
+    full deck's counts are kept in ``store`` (None: the default store; False: counted afresh)."""
     from analysis.brag.tables import hand_table
 
     rules = preset(rules)
+    store = chosen_store(store)
     cards = deck_cards(deck)
     if len(cards) < 2 * rules.hand_size:
         raise InvalidArgument(f"A deck of {len(cards)} cards cannot deal two hands of {rules.hand_size}.")
@@ -113,9 +115,9 @@ def strength_pairs(rules: str | BragRules = "brag3", deck=None, use_store: bool 
         classes = np.searchsorted(strengths, table.strengths[inside]).astype(np.int64)
         return {"counts": pair_counts(table.masks[inside], classes, strengths.size)}
 
-    if use_store and deck is None:
+    if store is not None and deck is None:
         deals = math.comb(52, rules.hand_size) * math.comb(52 - rules.hand_size, rules.hand_size)
-        counts = Store().table(STRENGTH_PAIRS, rules, {"classes": strengths.size, "deals": deals}, build)["counts"]
+        counts = store.table(STRENGTH_PAIRS, rules, {"classes": strengths.size, "deals": deals}, build)["counts"]
     else:
         counts = build()["counts"]
     hands = np.bincount(np.searchsorted(strengths, table.strengths[inside]), minlength=strengths.size)
@@ -396,18 +398,21 @@ def run_solver(game: BettingGame, variant: str = "dcfr", target: float = DEFAULT
 
 
 def solve(rules: str | BragRules = "brag3", *, variant: str = "dcfr", target: float = DEFAULT_TARGET,
-          iterations: int = DEFAULT_ITERATIONS, deck=None, use_store: bool = True,
+          iterations: int = DEFAULT_ITERATIONS, deck=None, store: Store | None | bool = None,
           progress: bool = True) -> Solution:
-    """Solve heads-up betting for ``rules``; a full-deck solve is kept in the table store."""
+    """Solve heads-up betting for ``rules``; a full-deck solve is kept in ``store`` (None: the default
+    store; False: solved afresh, nothing kept)."""
     rules = preset(rules)
     check_solver(variant, target, iterations)
-    if deck is not None or not use_store:
+    store = chosen_store(store)
+    if deck is not None or store is None:
         return run_solver(betting_game(rules, deck), variant, target, iterations, progress=progress)
-    return _stored(rules, variant, float(target), iterations, progress)
+    return _stored(rules, variant, float(target), iterations, progress, store)
 
 
 @lru_cache(maxsize=4)
-def _stored(rules: BragRules, variant: str, target: float, iterations: int, progress: bool) -> Solution:
+def _stored(rules: BragRules, variant: str, target: float, iterations: int, progress: bool,
+            store: Store) -> Solution:
     built = []
 
     def build():
@@ -419,7 +424,7 @@ def _stored(rules: BragRules, variant: str, target: float, iterations: int, prog
                 "history": np.array(solution.history, dtype=float).reshape(-1, 2)}
 
     params = {"betting": rules.betting_key(), "variant": variant, "target": target, "iterations": iterations}
-    stored = Store().table(BETTING, rules, params, build)
+    stored = store.table(BETTING, rules, params, build)
     done, seconds, cpu_seconds, value, exploitability, best0, best1 = stored["summary"].tolist()
     return Solution(rules, variant, int(done), seconds, cpu_seconds, value, exploitability, (best0, best1),
                     stored["policy"], stored["node_values"], stored["reach"],

@@ -272,8 +272,9 @@ def blind_play(solution) -> dict:
 
 def store_decision_points(solution, variant: str = SOLVE_DEFAULTS["variant"],
                           target: float = SOLVE_DEFAULTS["target"],
-                          iterations: int = SOLVE_DEFAULTS["iterations"]) -> int:
-    """Keep beside a full-deck solve one small table per decision (``DECISION_POINTS``), from which
+                          iterations: int = SOLVE_DEFAULTS["iterations"], store: Store | None = None) -> int:
+    """Keep beside a full-deck solve, in ``store`` (None: the default store), one small table per
+    decision (``DECISION_POINTS``), from which
     ``odds brag strategy`` answers any hand there in plain Python; returns how many were written.
 
     ``variant``, ``target`` and ``iterations`` are those ``solve`` was called with (they key the
@@ -283,7 +284,7 @@ def store_decision_points(solution, variant: str = SOLVE_DEFAULTS["variant"],
     if solution.deck is not None or solution.rules.hand_size != 3:
         return 0
     reader = _Reader(solution)
-    store, tree, rules = Store(), reader.tree, solution.rules
+    store, tree, rules = Store() if store is None else store, reader.tree, solution.rules
     deal_rows = None
     written = 0
     for node in np.flatnonzero(tree.kind == DECISION):

@@ -17,7 +17,7 @@ from math import comb
 import numpy as np
 
 from analysis.brag.rules import CLASS_SHIFT, DISCARD_SHIFT, BragRules, preset
-from analysis.store import Array, Store, TableKind
+from analysis.store import Array, Store, TableKind, stored_table
 
 #: The strength of every hand (colex order): higher beats lower, equal ties.
 STRENGTHS = TableKind("brag/strengths", {"strengths": Array("int32", ("hands",))},
@@ -61,8 +61,9 @@ def colex_hands(k: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=8)
-def hand_table(rules: str | BragRules = "brag3") -> HandTable:
-    """The table for ``rules`` (a preset name or BragRules), built once per process."""
+def hand_table(rules: str | BragRules = "brag3", store: Store | None | bool = None) -> HandTable:
+    """The table for ``rules`` (a preset name or BragRules), built once per process; its strengths
+    are kept in ``store`` (None: the default store)."""
     rules = preset(rules)
     hands = colex_hands(rules.hand_size)
     masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands.astype(np.uint64)), axis=1)
@@ -73,7 +74,7 @@ def hand_table(rules: str | BragRules = "brag3") -> HandTable:
         return {"strengths": hand_strengths(hands, rules.prial_333_high, rules.a23_code)}
 
     # Kept in the store so that a warm answer needs no numba start-up at all.
-    strengths = Store().table(STRENGTHS, rules, {"hands": len(hands)}, build)["strengths"]
+    strengths = stored_table(store, STRENGTHS, rules, {"hands": len(hands)}, build)["strengths"]
     order = np.argsort(strengths, kind="stable")
     for array in (hands, masks, strengths, order):
         array.setflags(write=False)

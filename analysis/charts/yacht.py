@@ -31,16 +31,17 @@ class OptimalPlay:
     expected_score: float
 
 
-def optimal_play(rules) -> OptimalPlay:
+def optimal_play(rules, store=None) -> OptimalPlay:
     """The distribution of the final score under optimal play and its expected score, as ``solve``
-    gives them, read from the tables ``solve`` stores (``solve`` itself also builds its per-box
-    DataFrame, which needs pandas); solved and stored by ``solve`` when they are not there yet."""
+    gives them, read from the tables ``solve`` stores in ``store`` (None: the default store; ``solve``
+    itself also builds its per-box DataFrame, which needs pandas); solved and stored by ``solve``
+    when they are not there yet."""
     from analysis.store import Store
     from analysis.yacht._stored import SUMMARY
     from analysis.yacht.game import game_arrays
     from analysis.yacht.solver import solve, state_values
 
-    store = Store()
+    store = Store() if store is None else store
     summary = store.load(SUMMARY, rules, {"boxes": len(rules.boxes)})
     if summary is None:
         solution = solve(rules, store)

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from analysis.cli.common import add_chart, add_json_flag, add_rules_flags, bounded, print_json, rules_from_args
+from analysis.cli.common import add_json_flag, add_rules_flags, bounded, print_json, rules_from_args
+from analysis.cli.requested import add_chart
 
-PRESETS = "backgammon, dutch or acey_deucey"
+#: Example positions for the help: the opening, and a bear-off race (for bearoff and race).
+OPENING = ("4HPwATDgc/ABMA", "6:5 8:3 13:5 24:2 / 6:5 8:3 13:5 24:2")
+BEAR_OFF = ("YAAAGAQAAAAAAA", "1:2 6:1 / 6:2")
 
 
-def _add_position(parser, required: bool = False, cube: bool = True) -> None:
+def _add_position(parser, required: bool = False, cube: bool = True, example: tuple = OPENING) -> None:
     group = parser.add_mutually_exclusive_group(required=required)
-    group.add_argument("--id", help="GNU Backgammon position ID, e.g. 4HPwATDgc/ABMA (side on roll as gnubg shows)")
-    group.add_argument("--position", help='readable notation, e.g. "6:5 8:3 13:5 24:2 / 6:5 8:3 13:5 24:2"')
+    group.add_argument("--id", help=f"GNU Backgammon position ID, e.g. {example[0]} (side on roll as gnubg shows)")
+    group.add_argument("--position", help=f'readable notation, e.g. "{example[1]}"')
     if cube:
         parser.add_argument("--cube", type=bounded(int, 1, 64, "the cube"), default=1,
                             help="cube value 1-64 (1, 2, 4, ...; above 1 and centred only after opening ties)")
@@ -45,17 +48,17 @@ def register(subparsers) -> None:
     moves = commands.add_parser("moves", help="every distinct legal play of a roll")
     _add_position(moves)
     moves.add_argument("--roll", required=True, help="two dice, e.g. 31 or 66")
-    add_rules_flags(moves, "backgammon", PRESETS, alias="--rules")
+    add_rules_flags(moves, "backgammon", alias="--rules")
     add_json_flag(moves)
     moves.set_defaults(handler=_moves)
 
     bearoff = commands.add_parser("bearoff", help="bear-off odds: one side's rolls, or both sides and the cube")
     bearoff.add_argument("counts", nargs="?", default=None,
                          help='six checker counts, ace point first, e.g. "3 3 3 2 2 2"')
-    _add_position(bearoff)
+    _add_position(bearoff, example=BEAR_OFF)
     bearoff.add_argument("--turn", type=bounded(int, 1, 10_000, "the turn"), default=None,
                          help="game turn (1 = the opening move): the cube waits for the rules' first_double_turn")
-    add_rules_flags(bearoff, "backgammon", PRESETS)
+    add_rules_flags(bearoff, "backgammon")
     add_json_flag(bearoff)
     bearoff.set_defaults(handler=_bearoff)
 
@@ -74,7 +77,7 @@ def register(subparsers) -> None:
     entry.set_defaults(handler=_entry)
 
     pips = commands.add_parser("race", help="pip counts and the Keith, Thorp and 8-9-12 cube advice")
-    _add_position(pips, required=True, cube=False)
+    _add_position(pips, required=True, cube=False, example=BEAR_OFF)
     add_json_flag(pips)
     pips.set_defaults(handler=_race)
 
@@ -89,21 +92,21 @@ def register(subparsers) -> None:
     take.set_defaults(handler=_takepoint)
 
     variants = commands.add_parser("variants", help="Dutch and Acey-Deucey entering figures and payouts")
-    add_rules_flags(variants, "backgammon", PRESETS + " (for the payout table)")
+    add_rules_flags(variants, "backgammon", presets="backgammon (default), dutch or acey_deucey (for the payout table)")
     add_json_flag(variants)
     variants.set_defaults(handler=_variants)
 
     add_chart(commands, "backgammon")
 
     opening = commands.add_parser("opening", help="the opening roll: starting stake (ties double it) and first roll")
-    add_rules_flags(opening, "backgammon", PRESETS)
+    add_rules_flags(opening, "backgammon")
     add_json_flag(opening)
     opening.set_defaults(handler=_opening)
 
 
 def _moves(args) -> int:
     from analysis.backgammon.moves import legal_plays, parse_roll
-    rules = _rules(args)
+    rules = rules_from_args(args)
     parse_roll(args.roll)          # a bad roll is reported before anything else
     plays = legal_plays(rules, _position(args, rules), args.roll)
     if args.json:
@@ -118,7 +121,7 @@ def _bearoff(args) -> int:
     from analysis.backgammon.cube import cube_advice
     from analysis.errors import InvalidArgument
 
-    rules = _rules(args)        # bad rules are reported before any table is read or built
+    rules = rules_from_args(args)        # bad rules are reported before any table is read or built
     if args.counts is None and args.id is None and args.position is None:
         raise InvalidArgument('No position given; give six home-board counts ("3 3 3 2 2 2"), '
                               '--id ID, or --position "6:5 ... / 6:5 ...".')
@@ -227,7 +230,7 @@ def _takepoint(args) -> int:
 def _variants(args) -> int:
     from analysis.backgammon.variants import acey_deucey_roll_chance, payout_table, variant_table
 
-    rules = _rules(args)
+    rules = rules_from_args(args)
     table = variant_table()
     if args.json:
         print_json({"entering": table, "acey_deucey_roll_chance": acey_deucey_roll_chance(),
@@ -249,12 +252,6 @@ def _variants(args) -> int:
 def _opening(args) -> int:
     from analysis.backgammon.opening import opening_roll
 
-    roll = opening_roll(_rules(args))
+    roll = opening_roll(rules_from_args(args))
     print_json(roll) if args.json else print(roll)
     return 0
-
-
-def _rules(args):
-    from analysis.backgammon.rules import BackgammonRules, preset
-
-    return rules_from_args(preset, BackgammonRules, args)

@@ -5,36 +5,28 @@ from __future__ import annotations
 import importlib.util
 import sys
 
-from analysis.cli.common import add_chart, add_json_flag, asks_for_another, bounded, print_json, writable_file
+from analysis.cli.common import (add_json_flag, add_rules_flags, add_seed_flag, bounded, print_json, rules_from_args,
+                                 writable_file)
+from analysis.cli.requested import add_chart, asks_for_another
 
 #: The ranges of the numeric arguments, checked before any work starts (docs/bluff.md lists them).
 DICE = bounded(int, 1, 30, "a player's dice")
 SEAT = bounded(int, 1, 5, "an opponent's number")
-SEED = bounded(int, 0, 2 ** 63 - 1, "the seed")
 UNKNOWN = bounded(int, 0, 200, "the unknown dice")
 COUNT = bounded(int, 1, 1000, "the largest bid count")
 
 
 def _add_rules(parser) -> None:
-    parser.add_argument("--preset", default="bluff", help="bluff (default), perudo or liars_dice")
+    add_rules_flags(parser, "bluff", make_rules=_rules)
     parser.add_argument("--wild", type=bounded(int, 1, 6, "the wild face"), default=None, metavar="FACE",
-                        help="liars_dice only: make FACE wild (e.g. 6)")
+                        help="liars_dice only: make FACE wild (e.g. --preset liars_dice --wild 6)")
     parser.add_argument("--palifico", action="store_true", help="Perudo palifico round: pacos are not wild")
-    parser.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
-                        help="change one rule field, e.g. --rule exact_call=calza (repeatable; see docs/bluff.md)")
-
-
-#: Fields ``--rule`` does not change: the names (the dice counts are rules too: ``--rule box_dice=none
-#: --rule dice_per_player=5`` is the five-each house rule, checked when the rules are made).
-NOT_RULES = ("name", "title", "joker_name")
 
 
 def _rules(args):
-    from analysis.bluff.rules import BiddingRules, preset
-    from analysis.cli.common import rule_fields
-
-    changes = getattr(args, "rule", [])     # read only when given: reading the fields' types imports typing
-    rules = preset(args.preset, args.wild, **(rule_fields(BiddingRules, changes, exclude=NOT_RULES) if changes else {}))
+    # The dice counts are rules too: ``--rule box_dice=none --rule dice_per_player=5`` is the
+    # five-each house rule, checked when the rules are made.
+    rules = rules_from_args(args, wild=args.wild)
     if args.palifico and not rules.palifico:
         from analysis.errors import InvalidRules
         raise InvalidRules(f"{rules.title} has no palifico rounds; --palifico applies to perudo.")
@@ -59,15 +51,17 @@ def register(subparsers) -> None:
     call.add_argument("--start", type=DICE, default=None, help="starting dice per player, 1-30 (house rule)")
     call.add_argument("--history", default="", metavar="BIDS",
                       help="the round's bids in order as PLAYER:BID (me, then 1, 2, ... in turn order after me), "
-                           "e.g. \"1:4x3 2:5x3 me:6x3 1:6x5 2:7x3\"; read as evidence under --model "
+                           "e.g. --opponents 5 5 --bid 7x3 --history \"1:4x3 2:5x3 me:6x3 1:6x5 2:7x3\"; read "
+                           "as evidence under --model "
                            "(plain \"1x3,1x5\": the bids before --bid, in turn order)")
     call.add_argument("--model", default="", metavar="SETTINGS",
-                      help="the opponents' bidding model, e.g. \"bluff_rate=0.3 2:rationality=4\" "
+                      help="the opponents' bidding model, e.g. --opponents 5 5 --model \"bluff_rate=0.3 "
+                           "2:rationality=4\" "
                            "(fields rationality, bluff_rate, call_bias; K: for opponent K only)")
     call.add_argument("--rollouts", type=bounded(int, 0, 10 ** 6, "the rollouts"), default=0, metavar="N",
                       help="also play each action out to the end of the round N times, 0-1,000,000 "
                            "(seeded; e.g. 10000; default 0: the exact one-step answers only)")
-    call.add_argument("--seed", type=SEED, default=0, help="seed of the rollouts, 0 to 2**63-1 (default 0)")
+    add_seed_flag(call, "the rollouts")
     add_json_flag(call)
     call.set_defaults(handler=_call)
 
@@ -78,7 +72,7 @@ def register(subparsers) -> None:
     odds.add_argument("--bid", required=True, help="the bid")
     odds.add_argument("--simulate", type=bounded(int, 0, 10 ** 7, "the rolls"), default=0, metavar="SAMPLES",
                       help="also estimate by Monte Carlo with this many rolls, 0-10,000,000")
-    odds.add_argument("--seed", type=SEED, default=0, help="seed for --simulate, 0 to 2**63-1 (default 0)")
+    add_seed_flag(odds, "--simulate")
     add_json_flag(odds)
     odds.set_defaults(handler=_odds)
 
@@ -103,9 +97,9 @@ def register(subparsers) -> None:
     # Equilibrium play and simulation live in their own module, not imported for a table question.
     if not asks_for_another(commands) and importlib.util.find_spec("analysis.cli.bluff_strategy") is not None:
         from analysis.cli import bluff_strategy
-        bluff_strategy.register(commands, _add_rules, _rules)
+        bluff_strategy.register(commands, _add_rules)
 
-    add_chart(commands, "bluff", _add_rules, _rules)
+    add_chart(commands, "bluff", _add_rules)
 
 
 def _call(args) -> int:
@@ -118,7 +112,7 @@ def _call(args) -> int:
     players = 1 + len(args.opponents)
     if ":" in args.history:
         from analysis.bluff.history import history_with_bid, parse_history
-        turns = history_with_bid(parse_history(args.history, rules, players, args.palifico), bid, rules, players,
+        turns = history_with_bid(rules, parse_history(rules, args.history, players, args.palifico), bid, players,
                                  args.bidder, args.palifico)
         history = tuple(turn.bid for turn in turns[:-1])
         bidder = turns[-1].player
@@ -127,7 +121,7 @@ def _call(args) -> int:
         bidder = args.bidder
         if history or args.model or args.rollouts:
             from analysis.bluff.history import plain_history
-            turns = plain_history(history, bid, rules, players, bidder, args.palifico)
+            turns = plain_history(rules, history, bid, players, bidder, args.palifico)
     models = None
     if args.model:
         from analysis.bluff.model_params import parse_models

@@ -5,17 +5,17 @@ Registered by ``analysis/cli/bluff.py`` into the ``odds bluff`` command group.
 
 from __future__ import annotations
 
-from analysis.cli.common import add_json_flag, bounded, print_json, scheduler_address, writable_file
+from analysis.cli.common import (add_json_flag, add_rules_flags, add_seed_flag, bounded, print_json, rules_from_args,
+                                 scheduler_address, writable_file)
 
 #: The ranges of the numeric arguments, checked before any work starts (docs/bluff.md lists them).
 ROUND_DICE = bounded(int, 1, 3, "a player's dice in a solved round")
 PLAYERS = bounded(int, 2, 6, "the players")
 GAMES = bounded(int, 1, 10 ** 9, "the games")
-SEED = bounded(int, 0, 2 ** 63 - 1, "the seed")
 CHUNKS = bounded(int, 1, 10 ** 6, "the chunks")
 
 
-def register(commands, add_rules, rules_from_args) -> None:
+def register(commands, add_rules) -> None:
     solve = commands.add_parser("solve", help="equilibrium of a two-player round by CFR, with its exploitability")
     add_rules(solve)
     solve.add_argument("--dice", nargs=2, type=ROUND_DICE, default=[1, 1], metavar=("FIRST", "SECOND"),
@@ -33,7 +33,7 @@ def register(commands, add_rules, rules_from_args) -> None:
     solve.add_argument("--after", default=None, metavar="BIDS",
                        help="also print the strategy by hand after these bids, e.g. \"1x3\" or \"1x3,1x5\"")
     add_json_flag(solve)
-    solve.set_defaults(handler=lambda args: _solve(args, rules_from_args))
+    solve.set_defaults(handler=_solve)
 
     value = commands.add_parser("game-value", help="chance to win a two-player endgame, rounds at equilibrium")
     add_rules(value)
@@ -42,7 +42,7 @@ def register(commands, add_rules, rules_from_args) -> None:
     value.add_argument("--target", type=bounded(float, 1e-9, 1.0, "the target exploitability"), default=1e-3,
                        help="exploitability each round is solved to, in win probability, 1e-9 to 1 (default 1e-3)")
     add_json_flag(value)
-    value.set_defaults(handler=lambda args: _game_value(args, rules_from_args))
+    value.set_defaults(handler=_game_value)
 
     tournament = commands.add_parser("tournament", help="whole games between bots: win rates with 95%% intervals")
     add_rules(tournament)
@@ -51,7 +51,7 @@ def register(commands, add_rules, rules_from_args) -> None:
                             help="comma-separated bots by seat: random, honest, threshold[:P], equilibrium, "
                                  "bayes[:P], model[:FIELD=VALUE:...]")
     tournament.add_argument("--games", type=GAMES, default=10000, help="games to play, 1-10^9 (default 10000)")
-    tournament.add_argument("--seed", type=SEED, default=0, help="seed, 0 to 2**63-1 (default 0)")
+    add_seed_flag(tournament, "the games")
     tournament.add_argument("--start", default=None, metavar="N or N,N,...",
                             help="starting dice per player, 1-30 (house rule), or one count per seat, e.g. 7,3,4")
     tournament.add_argument("--log", default=None, metavar="ROUNDS.jsonl",
@@ -64,7 +64,7 @@ def register(commands, add_rules, rules_from_args) -> None:
                             help="Dask's local process scheduler (default, nothing to start), 'threads', 'sync' "
                                  "or a dask.distributed scheduler address tcp://host:port")
     add_json_flag(tournament)
-    tournament.set_defaults(handler=lambda args: _tournament(args, rules_from_args))
+    tournament.set_defaults(handler=_tournament)
 
     fit = commands.add_parser("fit", help="fit the bidding model to a log of rounds (maximum likelihood)")
     fit.add_argument("log", metavar="ROUNDS.jsonl", help="a log written by tournament --log (or by hand)")
@@ -87,16 +87,15 @@ def register(commands, add_rules, rules_from_args) -> None:
     calibration.set_defaults(handler=_calibration)
 
     sweep = commands.add_parser("sweep", help="a grid of tournaments (presets x players x bots) through Dask")
-    sweep.add_argument("--preset", "--presets", dest="presets", default="bluff",
-                       help="a preset, or several comma-separated (default bluff)")
-    sweep.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
-                       help="change one rule field of every preset, e.g. --rule exact_call=none (repeatable)")
+    add_rules_flags(sweep, "bluff", alias="--presets", presets="a preset, or several comma-separated, e.g. "
+                                                                "bluff,perudo (default bluff); --rule changes every one",
+                    make_rules=_sweep_presets)
     sweep.add_argument("--players", default="4", help="comma-separated player counts, 2-6 each (default 4)")
     sweep.add_argument("--tested", required=True, help="comma-separated bots to test in seat 0, e.g. "
                                                        "threshold:0.3,threshold:0.5,honest")
     sweep.add_argument("--field", default="threshold", help="the bot in every other seat (default threshold)")
     sweep.add_argument("--games", type=GAMES, default=10000, help="games per tournament, 1-10^9 (default 10000)")
-    sweep.add_argument("--seed", type=SEED, default=0, help="seed, 0 to 2**63-1 (default 0)")
+    add_seed_flag(sweep, "the games")
     sweep.add_argument("--chunks", type=CHUNKS, default=None, help="chunks per tournament, 1 to the games")
     sweep.add_argument("--scheduler", default="processes", type=scheduler_address,
                        help="processes (default), threads, sync or tcp://host:port")
@@ -105,10 +104,10 @@ def register(commands, add_rules, rules_from_args) -> None:
     sweep.set_defaults(handler=_sweep)
 
 
-def _solve(args, rules_from_args) -> int:
+def _solve(args) -> int:
     from analysis.bluff.solve import default_precision, solve_round
 
-    rules = rules_from_args(args)
+    rules = args.make_rules(args)
     if args.no_exact_call:
         rules = rules.with_fields(exact_call=None)
     history = None
@@ -150,10 +149,10 @@ def _solve(args, rules_from_args) -> int:
     return 0
 
 
-def _game_value(args, rules_from_args) -> int:
+def _game_value(args) -> int:
     from analysis.bluff.game_value import game_value
 
-    rules = rules_from_args(args)
+    rules = args.make_rules(args)
     if args.palifico:
         from analysis.errors import InvalidArgument
         raise InvalidArgument("--palifico marks one round; game-value decides which rounds are palifico itself.")
@@ -162,10 +161,10 @@ def _game_value(args, rules_from_args) -> int:
     return 0
 
 
-def _tournament(args, rules_from_args) -> int:
+def _tournament(args) -> int:
     from analysis.bluff.tournament import run_tournament
 
-    rules = rules_from_args(args)
+    rules = args.make_rules(args)
     result = run_tournament(rules, args.bots, players=args.players, games=args.games, seed=args.seed,
                             start=_starts(args.start), rotate=not args.no_rotate, chunks=args.chunks,
                             scheduler=args.scheduler, log=args.log)
@@ -238,18 +237,17 @@ def _starts(text):
     return counts[0] if len(counts) == 1 else counts
 
 
+def _sweep_presets(args) -> list:
+    """The rules of each comma-separated ``--preset``, every one with the ``--rule`` changes."""
+    return [rules_from_args(args, name.strip()) for name in args.preset.split(",") if name.strip()]
+
+
 def _sweep(args) -> int:
     from analysis.bluff.bots import parse_bot
-    from analysis.bluff.rules import preset
     from analysis.bluff.tournament import bot_grid
     from analysis.errors import InvalidArgument
 
-    from analysis.bluff.rules import BiddingRules
-    from analysis.cli.bluff import NOT_RULES
-    from analysis.cli.common import rule_fields
-
-    changes = rule_fields(BiddingRules, args.rule, exclude=NOT_RULES)
-    presets = [preset(name.strip(), **changes) for name in args.presets.split(",") if name.strip()]
+    presets = _sweep_presets(args)
     player_count = bounded(int, 2, 6, "the players")
     try:
         counts = [player_count(n) for n in args.players.split(",") if n.strip()]

@@ -4,23 +4,17 @@ from __future__ import annotations
 
 import sys
 
-from analysis.cli.common import add_chart, add_json_flag, print_json, writable_file
-
-PRESET_HELP = "brag3 (default), brag4 or teen_patti"
+from analysis.cli.common import add_json_flag, add_rules_flags, add_seed_flag, print_json, rules_from_args, writable_file
+from analysis.cli.requested import add_chart
 
 
 def _add_preset(parser) -> None:
-    from analysis.cli.common import add_rules_flags
-
-    add_rules_flags(parser, "brag3", "brag3, brag4 or teen_patti")
+    add_rules_flags(parser, "brag")
 
 
 def _preset(args):
     """The rules of ``--preset`` with the ``--rule FIELD=VALUE`` changes (checked when made)."""
-    from analysis.brag.rules import BragRules, preset
-    from analysis.cli.common import rules_from_args
-
-    return rules_from_args(preset, BragRules, args)
+    return rules_from_args(args)
 
 
 def _add_hand(parser) -> None:
@@ -41,14 +35,14 @@ def _hand_of(args) -> str:
 
 
 def register(subparsers) -> None:
-    from analysis.cli import common
+    from analysis.cli import requested
 
     brag = subparsers.add_parser("brag", help="Brag: three-card, four-card, Teen Patti")
     commands = brag.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
     # A command line that names one command builds only its arguments (the others by name and
     # help): every argument costs argparse time at each start of a question asked at the table.
-    wanted = common.REQUESTED_COMMAND if common.REQUESTED_COMMAND in _COMMANDS else None
+    wanted = requested.REQUESTED_COMMAND if requested.REQUESTED_COMMAND in _COMMANDS else None
     for name, (help_text, add_arguments, handler) in _COMMANDS.items():
         parser = commands.add_parser(name, help=help_text)
         if wanted in (None, name):
@@ -67,7 +61,7 @@ def _equity_arguments(parser) -> None:
     parser.add_argument("--opponents", type=int, default=1, help="players still in against you, 1-7 (default 1)")
     parser.add_argument("--against", default="any",
                         help="one opponent's range: any, a class (pair), a class or better (pair+), 'top 20%%'")
-    parser.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (3+ opponents or --simulate)")
+    add_seed_flag(parser, "the Monte Carlo deals (3+ opponents or --simulate)")
     parser.add_argument("--samples", type=int, default=1_000_000, help="Monte Carlo deals (default 1,000,000)")
     parser.add_argument("--simulate", action="store_true", help="simulate even where exact enumeration exists")
     _add_preset(parser)
@@ -101,7 +95,7 @@ def _stay_arguments(parser) -> None:
     parser.add_argument("--opponent-stays", type=float, default=0.5,
                         help="opponents stay in round r with hands beating a share 1 - S**r of all hands "
                              "(default 0.5)")
-    parser.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (2+ opponents)")
+    add_seed_flag(parser, "the Monte Carlo deals (2+ opponents)")
     parser.add_argument("--samples", type=int, default=1_000_000, help="Monte Carlo deals (default 1,000,000)")
     _add_preset(parser)
     add_json_flag(parser)
@@ -141,9 +135,7 @@ def _table_arguments(parser) -> None:
 
 
 def _add_betting(parser) -> None:
-    from analysis.cli.common import add_rules_flags
-
-    add_rules_flags(parser, "brag3", "brag3, brag4 or teen_patti")
+    add_rules_flags(parser, "brag", make_rules=_betting_rules)
     parser.add_argument("--ante", type=float, help="chips each player antes (preset: 1)")
     parser.add_argument("--stakes", help="the open stake ladder in chips, e.g. 1,2,4 (preset: 1,2)")
     parser.add_argument("--raises", type=int, help="most raises in a hand (preset: 1)")
@@ -152,9 +144,9 @@ def _add_betting(parser) -> None:
 
 def _betting_rules(args):
     from analysis.brag.rules import BragRules, preset
-    from analysis.cli.common import rule_fields, rules_from_args
+    from analysis.cli.common import rule_fields
 
-    rules = rules_from_args(preset, BragRules, args)
+    rules = rules_from_args(args)
     shortcuts = [f"{name}={value}" for name, value in
                  (("ante", args.ante), ("stakes", args.stakes), ("raises", args.raises), ("bets", args.bets))
                  if value is not None]
@@ -223,14 +215,14 @@ def _equity(args) -> int:
         result = stored_equity(rules, hand, args.opponents, args.against)
         if result is not None:
             return _decision(result, args.json)
-    from analysis.brag.equity import equity, heads_up_counts_table
+    from analysis.brag.equity import equity, versus_counts
 
-    result = equity(hand, args.opponents, rules, against=args.against, seed=args.seed,
+    result = equity(rules, hand, args.opponents, against=args.against, seed=args.seed,
                     samples=args.samples, exact=False if args.simulate else None)
     _decision(result, args.json)
     if result.exact and result.opponents == 1:
         sys.stdout.flush()
-        heads_up_counts_table(rules, args.against)   # stored: the plain answer reads it next time
+        versus_counts(rules, args.against)   # stored: the plain answer reads it next time
     return 0
 
 
@@ -241,8 +233,8 @@ def _hand(args) -> int:
     from analysis.brag.cards import parse_hands
     rules = _preset(args)
     hands = parse_hands(args.hands, rules.hand_size)
-    rows = [{"hand": format_hand(h), "name": describe(h, rules), "class": hand_class(h, rules),
-             "strength": strength(h, rules), "percentile": percentile(h, rules)} for h in hands]
+    rows = [{"hand": format_hand(h), "name": describe(rules, h), "class": hand_class(rules, h),
+             "strength": strength(rules, h), "percentile": percentile(rules, h)} for h in hands]
     best = max(row["strength"] for row in rows)
     winners = [i + 1 for i, row in enumerate(rows) if row["strength"] == best]
     if args.json:
@@ -268,21 +260,21 @@ def _decision(decision, as_json: bool) -> int:
 def _see(args) -> int:
     from analysis.brag.advice import see_or_bet
 
-    return _decision(see_or_bet(_hand_of(args), args.pot, args.stake, _preset(args), against=args.against,
+    return _decision(see_or_bet(_preset(args), _hand_of(args), args.pot, args.stake, against=args.against,
                                 opponent_sees=args.opponent_sees), args.json)
 
 
 def _stay(args) -> int:
     from analysis.brag.advice import stay_or_fold
 
-    return _decision(stay_or_fold(_hand_of(args), args.pot, args.stake, args.opponents, _preset(args),
+    return _decision(stay_or_fold(_preset(args), _hand_of(args), args.pot, args.stake, args.opponents,
                                   seed=args.seed, samples=args.samples), args.json)
 
 
 def _blind(args) -> int:
     from analysis.brag.advice import blind_or_look
 
-    return _decision(blind_or_look(args.pot, args.stake, args.rounds, _preset(args), against=args.against),
+    return _decision(blind_or_look(_preset(args), args.pot, args.stake, args.rounds, against=args.against),
                      args.json)
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from analysis.charts.columns import Columns
-from analysis.cli.common import CHART_HELP, bounded
+from analysis.cli.common import CHART_HELP, add_seed_flag, bounded
 
 #: The formats a chart is written in, by the output file's extension.
 FORMATS = {".png": "PNG", ".svg": "SVG", ".pdf": "PDF"}
@@ -42,14 +42,12 @@ class ChartKind:
 
 
 # --------------------------------------------------------------------------- the command
-def add_chart_command(commands, game: str, add_rules: Callable | None = None,
-                      make_rules: Callable | None = None) -> None:
+def add_chart_command(commands, game: str, add_rules: Callable | None = None) -> None:
     """Add ``chart`` to a game's subcommands.
 
-    ``add_rules(parser)`` / ``make_rules(args)`` are the game's own rule flags and
-    builder (so ``--preset`` and ``--rule`` mean what they mean in its other commands);
-    without them the chart takes ``--preset`` and ``--rule FIELD=VALUE`` read by the
-    game's ``preset`` function.
+    ``add_rules(parser)`` adds the game's own rule flags (so ``--preset``, ``--rule`` and a flag
+    such as ``--wild`` mean what they mean in its other commands); without it the chart takes the
+    shared ``--preset`` and ``--rule FIELD=VALUE`` (``common.add_rules_flags``).
     """
     chart = commands.add_parser("chart", help=CHART_HELP.format(game=game),
                                 description=f"Write a {game} chart; the format follows --out's extension "
@@ -62,41 +60,16 @@ def add_chart_command(commands, game: str, add_rules: Callable | None = None,
             _add_rule_flags(parser, game, add_rules)
         kind.add_arguments(parser)
         _add_output_flags(parser)
-        parser.set_defaults(handler=_runner(game, kind, make_rules))
+        parser.set_defaults(handler=_runner(kind))
 
 
 def _add_rule_flags(parser, game: str, add_rules: Callable | None) -> None:
     from analysis.cli.common import add_rules_flags
 
     if add_rules is None:
-        add_rules_flags(parser, DEFAULT_PRESETS[game], PRESET_NAMES[game])
-        parser.set_defaults(chart_rule_fields=True)
-        return
-    add_rules(parser)
-    if "--rule" not in parser._option_string_actions:      # the game's own flags lack house rules
-        parser.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
-                            help="change one rule field, e.g. --rule FIELD=VALUE (repeatable)")
-        parser.set_defaults(chart_rule_fields=True)
-
-
-def _rules(game: str, args, make_rules: Callable | None):
-    import dataclasses
-
-    rules = make_rules(args) if make_rules is not None else _preset(game)(args.preset)
-    if getattr(args, "chart_rule_fields", False) and args.rule:
-        from analysis.cli.common import rule_fields
-
-        changes = rule_fields(type(rules), args.rule)
-        # A game's own copy method checks the fields it knows (dice bidding's penalty choices).
-        rules = (rules.with_fields(**changes) if hasattr(rules, "with_fields")
-                 else dataclasses.replace(rules, **changes))
-    return rules
-
-
-def _preset(game: str) -> Callable:
-    from importlib import import_module
-
-    return import_module(f"analysis.{game}.rules").preset
+        add_rules_flags(parser, game)
+    else:
+        add_rules(parser)
 
 
 def _add_output_flags(parser) -> None:
@@ -119,10 +92,10 @@ def _add_output_flags(parser) -> None:
                           "title, and the numbers behind the chart")
 
 
-def _runner(game: str, kind: ChartKind, make_rules: Callable | None) -> Callable:
+def _runner(kind: ChartKind) -> Callable:
     def run(args) -> int:
         check_output(args)
-        rules = _rules(game, args, make_rules) if kind.uses_rules else None
+        rules = args.make_rules(args) if kind.uses_rules else None
         figure, data = draw(kind, args, rules)
         written = write(figure, data, args)
         if args.json:
@@ -557,8 +530,7 @@ def _brag_equity_flags(parser) -> None:
                              "each class)")
     parser.add_argument("--opponents", type=bounded(int, 1, 7, "--opponents"), default=1,
                         help="chart against 1 up to this many opponents (1-7, default 1)")
-    parser.add_argument("--seed", type=bounded(int, 0, 2**63 - 1, "--seed"), default=0,
-                        help="Monte Carlo seed (3 or more opponents)")
+    add_seed_flag(parser, "the Monte Carlo deals (3 or more opponents)")
     parser.add_argument("--samples", type=bounded(int, 1000, 10**8, "--samples"), default=200_000,
                         help="Monte Carlo deals per hand and opponent count (default 200,000)")
 
@@ -676,10 +648,6 @@ def _bg_race(args, rules):
 def _no_flags(parser) -> None:
     """A chart with no flags of its own."""
 
-
-DEFAULT_PRESETS = {"bluff": "bluff", "yacht": "yacht_kr", "brag": "brag3", "backgammon": "backgammon"}
-PRESET_NAMES = {"bluff": "bluff, perudo or liars_dice", "yacht": "yacht_kr, clubhouse, yahtzee or yatzy",
-                "brag": "brag3, brag4 or teen_patti", "backgammon": "backgammon, dutch or acey_deucey"}
 
 KINDS = {
     "bluff": (

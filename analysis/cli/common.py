@@ -83,6 +83,18 @@ def bounded(kind: type, low, high, what: str):
     return parse
 
 
+def seed_type():
+    """The ``type=`` of every ``--seed``: the toolkit's one seed rule (analysis/seeds.py), checked by argparse."""
+    from analysis.seeds import SEED_LIMIT
+
+    return bounded(int, 0, SEED_LIMIT - 1, "the seed")
+
+
+def add_seed_flag(parser, what: str) -> None:
+    """``--seed``, 0 to 2**63 - 1 (default 0); ``what`` says what it seeds."""
+    parser.add_argument("--seed", type=seed_type(), default=0, help=f"seed of {what}, 0 to 2**63-1 (default 0)")
+
+
 # --------------------------------------------------------------------------- rules
 #: The largest magnitude a numeric rule value may have on the command line; each game's
 #: rules then check their own, narrower ranges when the rules object is made.
@@ -90,13 +102,44 @@ RULE_NUMBER_LIMIT = 10 ** 9
 _TRUE, _FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
 
 
-def add_rules_flags(parser, default: str, presets: str, alias: str | None = None) -> None:
+class GameRules:
+    """Where a game's rules live and how its ``--preset`` / ``--rule`` flags read (a plain class:
+    ``dataclasses`` would cost the start of every ``odds`` command 20 ms)."""
+
+    def __init__(self, module: str, rules_class: str, default: str, presets: str, example: str,
+                 exclude: tuple = ("name",)):
+        self.module = module                # holds ``preset`` and the rules class
+        self.rules_class = rules_class
+        self.default = default              # the preset when --preset is not given
+        self.presets = presets              # the presets, for the help
+        self.example = example              # a ``--rule`` change every command of the game accepts
+        self.exclude = exclude              # fields --rule does not change (names; what a flag of its own sets)
+
+
+#: The four games' rule flags (``odds GAME ... --preset NAME --rule FIELD=VALUE``).
+GAME_RULES = {
+    "bluff": GameRules("analysis.bluff.rules", "BiddingRules", "bluff", "bluff (default), perudo or liars_dice",
+                       "exact_call=calza", ("name", "title", "joker_name")),
+    "yacht": GameRules("analysis.yacht.rules", "Rules", "yacht_kr", "yacht_kr (default), clubhouse, yahtzee or yatzy",
+                       "five_alike_is_full_house=false", ("name", "boxes", "description", "joker")),
+    "brag": GameRules("analysis.brag.rules", "BragRules", "brag3", "brag3 (default), brag4 or teen_patti",
+                      "prial_333_high=false"),
+    "backgammon": GameRules("analysis.backgammon.rules", "BackgammonRules", "backgammon",
+                            "backgammon (default), dutch or acey_deucey", "opening_double_cap=2"),
+}
+
+
+def add_rules_flags(parser, game: str, alias: str | None = None, presets: str | None = None,
+                    make_rules=None) -> None:
     """``--preset NAME`` (with an optional old spelling such as ``--rules``) and repeatable
-    ``--rule FIELD=VALUE``; read them back with :func:`rules_from_args`."""
+    ``--rule FIELD=VALUE`` for ``game``; ``args.make_rules(args)`` reads them back (``make_rules``,
+    a game's own reader for flags of its own such as ``--wild``, or :func:`rules_from_args`)."""
+    spec = GAME_RULES[game]
     names = ["--preset"] + ([alias] if alias else [])
-    parser.add_argument(*names, dest="preset", default=default, help=f"{presets} (default {default})")
+    parser.add_argument(*names, dest="preset", default=spec.default, help=presets or spec.presets)
     parser.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
-                        help="change one rule field, e.g. --rule cube_max=16 (repeatable; see docs/)")
+                        help=f"change one rule field, e.g. --rule {spec.example} (repeatable; see docs/{game}.md)")
+    parser.set_defaults(rules_game=game, make_rules=make_rules or rules_from_args)
 
 
 def rule_fields(rules_class, items, exclude=("name",)) -> dict:
@@ -169,9 +212,17 @@ def _read_value(kind, field, text: str, name: str):
     return text
 
 
-def rules_from_args(preset, rules_class, args, exclude=("name",)):
-    """The rules named by ``args.preset`` with the ``args.rule`` changes, checked when made."""
-    return preset(args.preset, **rule_fields(rules_class, getattr(args, "rule", []), exclude))
+def rules_from_args(args, preset_name: str | None = None, **fields):
+    """The rules named by ``args.preset`` (or ``preset_name``) with ``fields`` and the ``args.rule``
+    changes, checked when made (:func:`add_rules_flags` says which game's)."""
+    from importlib import import_module
+
+    spec = GAME_RULES[args.rules_game]
+    module = import_module(spec.module)
+    changes = getattr(args, "rule", [])     # read only when given: reading the fields' types imports typing
+    if changes:
+        fields.update(rule_fields(getattr(module, spec.rules_class), changes, spec.exclude))
+    return module.preset(args.preset if preset_name is None else preset_name, **fields)
 
 
 def writable_file(text: str) -> str:
@@ -200,10 +251,6 @@ def writable_file(text: str) -> str:
     return text
 
 
-#: Dask's local schedulers, named rather than addressed.
-LOCAL_SCHEDULERS = ("processes", "threads", "sync", "synchronous", "single-threaded")
-
-
 def scheduler_address(text: str) -> str:
     """An argparse ``type=`` for ``--scheduler``: a local scheduler's name, or a dask.distributed
     address ``tcp://host:port`` / ``tls://host:port`` (``inproc://``, ``ucx://`` as they are),
@@ -219,6 +266,8 @@ def scheduler_address(text: str) -> str:
     import argparse
     import re
 
+    from analysis.schedulers import LOCAL_SCHEDULERS
+
     if text in LOCAL_SCHEDULERS or text.startswith(("inproc://", "ucx://")):
         return text
     match = re.fullmatch(r"(tcp|tls)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):([0-9]{1,5})", text)
@@ -228,26 +277,5 @@ def scheduler_address(text: str) -> str:
     return text
 
 
-# ------------------------------------------------------------------ building only what is asked
-#: The command named on this command line (``odds GAME COMMAND``), set by ``main.build_parser``
-#: while the parser is built, else None (``--help``, a bare ``odds GAME``, tests building parsers).
-REQUESTED_COMMAND: str | None = None
+#: The help line of every game's ``chart`` command (``requested.add_chart`` writes it without the chart module).
 CHART_HELP = "write a chart as PNG, SVG or PDF (odds {game} chart KIND)"
-
-
-def asks_for_another(commands) -> bool:
-    """True when this command line names one of ``commands``' subcommands already added, so the
-    game may leave its other commands' parsers unbuilt (their modules cost start-up time)."""
-    return REQUESTED_COMMAND is not None and REQUESTED_COMMAND in commands.choices
-
-
-def add_chart(commands, game: str, add_rules=None, make_rules=None) -> None:
-    """Add ``chart`` to a game's commands: in full unless another command of the game is asked
-    for, then by name and help only (importing the chart module is a noticeable part of a
-    table question's start-up)."""
-    if asks_for_another(commands):
-        commands.add_parser("chart", help=CHART_HELP.format(game=game))
-        return
-    from analysis.cli.chart import add_chart_command
-
-    add_chart_command(commands, game, add_rules, make_rules)

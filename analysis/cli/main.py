@@ -21,24 +21,26 @@ class SentenceParser(argparse.ArgumentParser):
     """argparse, but a usage error is one sentence and exit code 2 (no usage dump)."""
 
     def error(self, message: str):  # noqa: D401 - argparse's signature
-        self.exit(2, f"{self.prog}: error: {message[0].upper() + message[1:]}.\n")
+        from analysis.errors import one_line
+
+        self.exit(2, f"{self.prog}: error: {one_line(message[0].upper() + message[1:])}.\n")
 
 
 def build_parser(game: str | None = None, command: str | None = None) -> argparse.ArgumentParser:
     """The whole ``odds`` parser, or only ``game``'s commands when a command line names one
     (building every game's parsers costs a tenth of a second at each start); with ``command``
-    too, a game may build the other commands' parsers by name only (see ``common.add_chart``)."""
-    from analysis.cli import common
+    too, a game may build the other commands' parsers by name only (see ``requested.add_chart``)."""
+    from analysis.cli import requested
 
     parser = SentenceParser(prog="odds", description="Exact odds and strategy for parlour games.")
     subparsers = parser.add_subparsers(dest="game", metavar="GAME", parser_class=SentenceParser)
     subparsers.required = True
-    common.REQUESTED_COMMAND = command if game in COMMAND_MODULES else None
+    requested.REQUESTED_COMMAND = command if game in COMMAND_MODULES else None
     try:
         for name in COMMAND_MODULES if game not in COMMAND_MODULES else (game,):
             importlib.import_module(f"analysis.cli.{name}").register(subparsers)
     finally:
-        common.REQUESTED_COMMAND = None
+        requested.REQUESTED_COMMAND = None
     return parser
 
 
@@ -53,12 +55,12 @@ def _foreign_digit(argv) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from analysis.errors import OddsError
+    from analysis.errors import OddsError, one_line
 
     argv = sys.argv[1:] if argv is None else list(argv)
     problem = _foreign_digit(argv)
     if problem is not None:
-        print(f"odds: error: {problem}", file=sys.stderr)
+        print(f"odds: error: {one_line(problem)}", file=sys.stderr)
         return 2
     parser = build_parser(*argv[:2])
     args = parser.parse_args(argv)
@@ -79,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         # An output file that cannot be written (missing folder, a directory, a full disk, /proc).
         where = f" '{error.filename}'" if getattr(error, "filename", None) else ""
         reason = (error.strerror or str(error)).rstrip(".")
-        print(f"odds: error: cannot write{where}: {reason}.", file=sys.stderr)
+        print(one_line(f"odds: error: cannot write{where}: {reason}."), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("odds: interrupted.", file=sys.stderr)

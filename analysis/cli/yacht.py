@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from analysis.cli.common import add_chart, add_json_flag, print_json
-
-PRESET_HELP = "yacht_kr (default), clubhouse, yahtzee or yatzy"
-
+from analysis.cli.common import add_json_flag, add_rules_flags, add_seed_flag, print_json, rules_from_args
+from analysis.cli.requested import add_chart
 
 def _int(text: str) -> int:
     try:
@@ -17,24 +15,15 @@ def _int(text: str) -> int:
 
 
 def _add_rules(parser) -> None:
-    parser.add_argument("--preset", default="yacht_kr", help=PRESET_HELP)
+    add_rules_flags(parser, "yacht", make_rules=_rules)
     parser.add_argument("--joker", choices=("forced", "free", "none"),
                         help="where a further Yahtzee goes (yahtzee only): forced (Hasbro, default), free "
                              "(Verhoeff) or none (bonus paid, no joker)")
-    parser.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
-                        help="a house rule, e.g. five_alike_is_full_house=false (repeatable)")
 
 
 def _rules(args):
-    from analysis.cli.common import rule_fields
-    from analysis.yacht.rules import Rules, preset
-
-    house = {}
-    if args.joker:
-        house["joker"] = args.joker
     # Read by the fields' real types, each number within the shared limit; the rules check their ranges.
-    house.update(rule_fields(Rules, args.rule, exclude=("name", "boxes", "description", "joker")))
-    return preset(args.preset, **house)
+    return rules_from_args(args, **({"joker": args.joker} if args.joker else {}))
 
 
 def register(subparsers) -> None:
@@ -87,18 +76,18 @@ def register(subparsers) -> None:
     _add_rules(sim)
     sim.add_argument("--strategy", default="optimal",
                      help="optimal (default), greedy or common; with --players, one per player, comma-separated, "
-                          "from optimal and to-win (the last fills the other seats), e.g. to-win,optimal")
+                          "from optimal and to-win (the last fills the other seats), e.g. --players 2 --strategy to-win,optimal")
     sim.add_argument("--players", type=_int,
                      help="play matches of 2 to 6 players (yacht_kr) and report each strategy's share of the wins")
     sim.add_argument("--exact-from", type=_int, default=6,
                      help="with --players: open boxes from which to-win runs its win-seeking recursion (default "
                           "6; before that it plays for the expected score)")
     sim.add_argument("--games", type=_int, default=10_000, help="games to play (default 10,000)")
-    sim.add_argument("--seed", type=_int, default=0, help="random seed (default 0)")
+    add_seed_flag(sim, "the simulated games")
     add_json_flag(sim)
     sim.set_defaults(handler=_simulate)
 
-    add_chart(commands, "yacht", _add_rules, _rules)
+    add_chart(commands, "yacht", _add_rules)
 
 
 def _solve(args) -> int:

@@ -15,8 +15,8 @@ _HOME = {
     "box_odds": "odds",
     "Advice": "advice", "ScoreCard": "advice", "advise": "advice", "opening_keeps": "advice",
     "Simulation": "simulate", "simulate": "simulate",
-    "ReachCurve": "target", "reach_chance": "target", "reach_curve": "target", "reach_table": "target",
-    "Position": "win", "WinChances": "win", "parse_position": "win", "remaining_table": "win",
+    "ReachCurve": "target", "reach_chance": "target", "reach_curve": "target", "reach_values": "target",
+    "Position": "win", "WinChances": "win", "parse_position": "win", "remaining_values": "win",
     "win_chances": "win", "win_share": "win",
     "Match": "match", "simulate_match": "match",
 }

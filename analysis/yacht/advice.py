@@ -81,7 +81,7 @@ def goal_chances(rules: Rules, card: ScoreCard, state: tuple[int, int, int], rol
     """
     from analysis.yacht.target import as_plain_rules, goal_rows
     from analysis.yacht.turn import box_outcomes
-    from analysis.yacht.win import Position, player_positions, remaining_table, win_values
+    from analysis.yacht.win import Position, player_positions, remaining_values, win_values
 
     mask, upper, flag = state
     g = game_arrays(rules)
@@ -99,7 +99,7 @@ def goal_chances(rules: Rules, card: ScoreCard, state: tuple[int, int, int], rol
     else:
         rules = as_plain_rules(rules)
         me, opponents = player_positions(rules, Position(card.score, tuple(card.open_boxes)), opponents)
-        table, rows = win_values(rules, me, opponents, remaining_table(rules)), None
+        table, rows = win_values(rules, me, opponents, remaining_values(rules)), None
         top, x = table.shape[1] - 1, card.score
         label = "beat " + " and ".join(str(o) for o in opponents)
     gains, follows = box_outcomes(g, mask, upper, flag, rows)

@@ -81,7 +81,7 @@ def lead_table(rules: Rules, exact_from: int) -> LeadTable:
 def solve_lead_table(rules: Rules, exact_from: int) -> LeadTable:
     """Solve the win-seeking recursion against every opponent card (no cache)."""
     from analysis.yacht import _target_kernels as T
-    from analysis.yacht.win import remaining_table
+    from analysis.yacht.win import remaining_values
 
     if not 1 <= exact_from <= MOST_OPEN:
         raise ValueError(f"lead tables are built for 1 to {MOST_OPEN} open boxes, not {exact_from}")
@@ -89,7 +89,7 @@ def solve_lead_table(rules: Rules, exact_from: int) -> LeadTable:
     full = (1 << n_boxes) - 1
     cards = kept_cards(rules, exact_from)
     maxima = open_maxima(rules)
-    remaining = remaining_table(rules)
+    remaining = remaining_values(rules)
     # Leads from -offset (behind by what the fullest kept card can add: any further behind loses
     # for certain) to offset + 1 (ahead by more than any kept opponent card can add).
     offset = int(maxima[cards].max())

@@ -24,6 +24,7 @@ import pandas as pd
 
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
+from analysis.seeds import check_seed
 from analysis.yacht import heads_up
 from analysis.yacht.game import game_arrays, throw_tables
 from analysis.yacht.rules import Rules
@@ -205,7 +206,7 @@ def simulate_match(rules: Rules | str = "yacht_kr", strategies=("to-win", "optim
     from analysis.yacht import _kernels as K
     from analysis.yacht import _target_kernels as T
     from analysis.yacht.solver import state_values
-    from analysis.yacht.win import Position, parse_position, remaining_table
+    from analysis.yacht.win import Position, parse_position, remaining_values
 
     rules = as_plain_rules(rules)
     players = players or (len(start) if start else len(strategies))
@@ -214,8 +215,7 @@ def simulate_match(rules: Rules | str = "yacht_kr", strategies=("to-win", "optim
         raise InvalidArgument(f"Games must be between 1 and 100,000,000, not {games}.")
     if not 0 <= first_game < 2 ** 62:
         raise InvalidArgument(f"first_game must be a whole number from 0, not {first_game}.")
-    if not 0 <= seed < 2 ** 63:
-        raise InvalidArgument(f"The seed must be a whole number from 0 to 2**63 - 1, not {seed}.")
+    seed = check_seed(seed)
     n_boxes = len(rules.boxes)
     if not 1 <= exact_from <= n_boxes:
         raise InvalidArgument(f"exact_from must be 1 to {n_boxes} open boxes, not {exact_from}.")
@@ -224,7 +224,7 @@ def simulate_match(rules: Rules | str = "yacht_kr", strategies=("to-win", "optim
     if len(positions) != players:
         raise InvalidArgument(f"Give one start position per player ({players}), not {len(positions)}.")
     g = game_arrays(rules)
-    values, remaining = state_values(rules), remaining_table(rules)
+    values, remaining = state_values(rules), remaining_values(rules)
     codes = np.array([STRATEGIES.index(n) for n in names], dtype=np.int64)
     masks = np.array([card_mask(rules, p.open_boxes) for p in positions], dtype=np.int64)
     scores = np.array([p.score for p in positions], dtype=np.int64)

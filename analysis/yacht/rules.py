@@ -3,7 +3,7 @@
 A preset is a frozen :class:`Rules`; every house rule is a field, so an analysis can
 be rerun under another rule with :func:`dataclasses.replace` (or :func:`preset`'s
 keyword arguments) instead of a fork of the code. Scores for all 252 distinct rolls
-of five dice are computed once per preset by :func:`score_table`.
+of five dice are computed once per preset by :func:`box_scores`.
 
 >>> rules = preset("yacht_kr")
 >>> [box.name for box in rules.boxes][:3]
@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from analysis.errors import InvalidArgument, InvalidRules
+from analysis.presets import choose_preset
 
 TYPE_CHECKING = False  # typing's constant, without importing typing (a few ms of a question's start-up)
 if TYPE_CHECKING:  # numpy is imported where the score tables are made as arrays: a plain answer never needs it
@@ -158,7 +159,7 @@ class Rules:
     @cached_property
     def scores(self) -> np.ndarray:
         """``scores[box, roll]`` for the 252 rolls of :data:`analysis.yacht.dice.ROLLS`."""
-        return score_table(self)
+        return box_scores(self)
 
     @cached_property
     def joker_scores(self) -> np.ndarray:
@@ -263,7 +264,7 @@ def _box_points(box: Box, roll: _RollFacts, rules: Rules, joker: bool = False) -
     return total if box.scoring == "total" else matched
 
 
-def score_table(rules: Rules) -> np.ndarray:
+def box_scores(rules: Rules) -> np.ndarray:
     import numpy as np   # only here: a plain-Python answer reads Rules.score_rows()
 
     return np.array(rules.score_rows(), dtype=np.int64)
@@ -343,7 +344,7 @@ YATZY = Rules(
 PRESETS = {r.name: r for r in (YACHT_KR, CLUBHOUSE, YAHTZEE, YATZY)}
 
 
-def preset(name_or_rules: str | Rules = "yacht_kr", **house_rules) -> Rules:
+def preset(name_or_rules: str | Rules = "yacht_kr", **fields) -> Rules:
     """The preset called ``name_or_rules`` (or that :class:`Rules` itself), with any field replaced by a keyword.
 
     The fields are checked when the rules are made: an unknown field or a bad value raises
@@ -356,15 +357,7 @@ def preset(name_or_rules: str | Rules = "yacht_kr", **house_rules) -> Rules:
     ...
     analysis.errors.InvalidRules: upper_bonus -5 is not allowed; a bonus is 0 to 10,000 points.
     """
-    if isinstance(name_or_rules, Rules):
-        rules = name_or_rules
-    elif isinstance(name_or_rules, str) and name_or_rules.strip().lower() in PRESETS:
-        rules = PRESETS[name_or_rules.strip().lower()]
-    else:
-        raise InvalidRules(f"'{name_or_rules}' is not a Yacht preset; choose from {', '.join(PRESETS)}.")
-    unknown = set(house_rules) - {f.name for f in dataclasses.fields(Rules)} - {"name"}
-    if unknown:
-        raise InvalidRules(f"'{sorted(unknown)[0]}' is not a Yacht rule field.")
-    if house_rules.get("joker") not in (None, "none") and rules.joker == "none":
+    rules = choose_preset(name_or_rules, PRESETS, Rules, "Yacht", {})
+    if fields.get("joker") not in (None, "none") and rules.joker == "none":
         raise InvalidRules(f"The joker rule applies only to the yahtzee preset, not to {rules.name}.")
-    return dataclasses.replace(rules, **house_rules) if house_rules else rules
+    return choose_preset(rules, PRESETS, Rules, "Yacht", fields)

@@ -30,7 +30,7 @@ from functools import lru_cache
 import numpy as np
 
 from analysis.errors import InvalidArgument
-from analysis.progress import Progress
+from analysis.progress import Progress, duration
 from analysis.store import Array, Store, TableKind, prepares
 from analysis.tables import counted
 from analysis.yacht.dice import TABLES
@@ -272,11 +272,6 @@ def solve_reach(rules: Rules, within: int | None = None, say_time: bool = False)
     return GoalRows(table, rows)
 
 
-def duration(seconds: float) -> str:
-    """``seconds`` as a reader says it: "40 s", "24 minutes"."""
-    return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.0f} minutes"
-
-
 def compute_reach(rules: Rules, within: int = 0) -> np.ndarray:
     """``reach[state, r]``: the best chance of gaining at least ``r`` more points (no cache).
 
@@ -301,7 +296,7 @@ def whole_table_bytes(rules: Rules) -> int:
     return rules.n_states * (max_score(rules) + 2) * 8
 
 
-def reach_table(rules: Rules | str = "yacht_kr", store: Store | None = None) -> np.ndarray:
+def reach_values(rules: Rules | str = "yacht_kr", store: Store | None = None) -> np.ndarray:
     """The whole target table ``reach[state, r]`` for ``rules``, from the store when it is there and intact.
 
     Only for presets whose table is kept (see STORED_BYTES); :func:`goal_rows` answers the others.
@@ -332,7 +327,7 @@ def goal_rows(rules: Rules, state: int, store: Store | None = None) -> GoalRows:
         whole = whole_table_bytes(rules) / 2**30 * READ_SECONDS_PER_GB if kept else build
         if goal_size(rules, state).seconds + START_SECONDS < whole:
             return solve_reach(rules, state)
-    return GoalRows(reach_table(rules, store)[:, ::-1])
+    return GoalRows(reach_values(rules, store)[:, ::-1])
 
 
 @prepares("yacht", "target tables of the presets small enough to keep (odds yacht advise --target)")
@@ -341,7 +336,7 @@ def _prepare_reach() -> None:
 
     for rules in PRESETS.values():
         if whole_table_bytes(rules) <= STORED_BYTES:
-            reach_table(rules)
+            reach_values(rules)
 
 
 def card_mask(rules: Rules, open_boxes) -> int:

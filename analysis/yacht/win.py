@@ -114,7 +114,7 @@ def compute_remaining(rules: Rules) -> np.ndarray:
     return remaining
 
 
-def remaining_table(rules: Rules | str = "yacht_kr", store: Store | None = None) -> np.ndarray:
+def remaining_values(rules: Rules | str = "yacht_kr", store: Store | None = None) -> np.ndarray:
     """The expected-score player's ``remaining[card, g]`` for ``rules``, from the store when it is there."""
     rules = as_plain_rules(rules)
     store = store or Store()
@@ -128,7 +128,7 @@ def _prepare_remaining() -> None:
 
     for rules in PRESETS.values():
         if not (rules.upper_bonus or rules.yacht_bonus or rules.joker != "none"):
-            remaining_table(rules)
+            remaining_values(rules)
 
 
 def final_distribution(rules: Rules, position: Position, remaining: np.ndarray) -> np.ndarray:
@@ -204,7 +204,7 @@ def win_chances(rules: Rules | str, me: str | Position, opponents, store: Store 
     """
     rules = as_plain_rules(rules)
     me, opponents = player_positions(rules, me, opponents)
-    remaining = remaining_table(rules, store)
+    remaining = remaining_values(rules, store)
     mine = final_distribution(rules, me, remaining)
     all_below, tie, share = win_share([final_distribution(rules, o, remaining) for o in opponents])
     win = float(mine @ all_below)

@@ -15,7 +15,7 @@ from analysis.errors import InvalidPosition
 
 @pytest.fixture(scope="module")
 def one_sided():
-    return bearoff.one_sided_table()
+    return bearoff.one_sided_database()
 
 
 @pytest.fixture(scope="module")

@@ -152,3 +152,30 @@ def test_bearoff_answers_from_the_store_without_pandas_or_numba():
                 "print(code, sorted(m for m in ('pandas', 'numba') if m in sys.modules))")
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
         assert done.stdout.splitlines()[-1] == "0 []", (argv, done.stdout[-300:], done.stderr)
+
+
+def test_acey_deucey_plays_with_checkers_still_to_enter(odds):
+    # One checker waiting to enter, 14 on the 13-point, the opponent's 15 on my 12-point: the 1 of
+    # a 31 cannot be played from 13, so the plays are entering (and moving on), or 13/10/9.
+    argv = ("backgammon", "moves", "--preset", "acey_deucey", "--position", "start:1 13:14 / 13:15", "--roll", "31")
+    shown = odds(*argv)
+    assert shown.code == 0, shown.err
+    assert shown.out.startswith("3 distinct plays of 31 (acey_deucey)")
+    plays = odds(*argv, "--json").json()["plays"]
+    assert {p["play"] for p in plays} == {"start/21", "start/24 13/10", "13/9"}
+    # Every row in one column: the readable notation, as some results hold a checker to enter.
+    assert all("position" in p and "position_id" not in p for p in plays)
+    assert {p["position"] for p in plays} >= {"13:15 / 13:14 21:1"}
+
+
+def test_bearoff_without_a_cube_answers_cubeless(odds):
+    data = odds("backgammon", "bearoff", "--id", "YAAAGAQAAAAAAA", "--rule", "cube=false", "--json").json()
+    assert data["win_chance"] == pytest.approx((1 + 0.7196) / 2, abs=1e-4)   # gnubg cubeless +0.7196
+    assert data["decision"].startswith("none") and "double" not in data and "equity_no_double" not in data
+    text = odds("backgammon", "bearoff", "--id", "YAAAGAQAAAAAAA", "--rule", "cube=false").out
+    assert "cubeless" in text and "cubeful" not in text
+    assert odds("backgammon", "bearoff", "--id", "YAAAGAQAAAAAAA", "--preset", "acey_deucey",
+                "--json").json()["decision"].startswith("none")
+    assert_one_sentence_error(odds("backgammon", "bearoff", "--id", "YAAAGAQAAAAAAA", "--rule", "cube=false",
+                                   "--cube", "2", "--owner", "opponent"))
+    assert_one_sentence_error(odds("backgammon", "bearoff", "--id", "YAAAGAQAAAAAAA", "--rule", "cube_max=16"))

@@ -82,7 +82,7 @@ def test_beliefs_match_every_deal(name, dice, opponents, text, palifico, model):
     rules = preset(name)
     mine = parse_dice(dice, rules)
     players = 1 + len(opponents)
-    history = parse_history(text, rules, players, palifico)
+    history = parse_history(rules, text, players, palifico)
     seen = beliefs(rules, mine, opponents, history, model, palifico)
     held = (len(mine), *opponents)
     turns = [(t.player, (t.bid.count, t.bid.face)) for t in history]
@@ -121,7 +121,7 @@ def test_an_empty_history_is_todays_exact_odds(name, dice, opponents, bid):
 
 def test_a_bid_says_what_its_bidder_holds():
     rules = preset("bluff")
-    history = parse_history("1:3x4 2:3x5 me:4x2 1:5x4", rules, 3)
+    history = parse_history(rules, "1:3x4 2:3x5 me:4x2 1:5x4", 3)
     seen = beliefs(rules, (1, 2, 2, 3, 3), (5, 5), history)
     fours = seen.face_counts(1)[3]
     assert fours > 5 / 6 + 0.3  # a prior expectation of 5/6 fours, well raised by two bids on fours
@@ -139,7 +139,7 @@ def test_a_bid_says_what_its_bidder_holds():
 ])
 def test_bad_histories(text, message):
     with pytest.raises(InvalidBid, match=message):
-        parse_history(text, preset("bluff"), 3)
+        parse_history(preset("bluff"), text, 3)
 
 
 @pytest.mark.parametrize("name,in_play,previous,palifico", [
@@ -171,7 +171,7 @@ def test_the_tournament_kernels_beliefs_are_the_exact_beliefs(name, dice, oppone
     model = MODELS[1]
     mine = parse_dice(dice, rules)
     held = (len(mine), *opponents)
-    history = parse_history(text, rules, len(held), palifico)
+    history = parse_history(rules, text, len(held), palifico)
     want = beliefs(rules, mine, opponents, history, model, palifico)
     (bid_count, bid_face, legal, counts, _, chance_kind, sf, pmf, _, _, can_exact, _, _) = _rule_tables(
         rules, len(held), max(held))

@@ -159,7 +159,7 @@ def test_unknown_preset_and_wild_misuse():
         preset("bluff", wild=6)
     with pytest.raises(InvalidRules):
         preset("liars_dice", wild=7)
-    with pytest.raises(InvalidRules, match="not a rule field"):
+    with pytest.raises(InvalidRules, match="not a dice-bidding rule field"):
         BLUFF.with_fields(stars=False)
 
 

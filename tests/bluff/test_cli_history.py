@@ -17,14 +17,14 @@ def test_call_with_a_history_keeps_todays_answer_and_adds_the_moved_odds(odds):
     assert result.code == 0
     assert "P(bid true)  0.6776" in result.out and "Recommendation:" in result.out  # today's parts
     rules = preset("bluff")
-    want = beliefs(rules, parse_dice(rules, "3 3 * 5 1"), (6, 7), parse_history(HISTORY, rules, 3)).bid_odds(Bid(7, 3))
+    want = beliefs(rules, parse_dice(rules, "3 3 * 5 1"), (6, 7), parse_history(rules, HISTORY, 3)).bid_odds(Bid(7, 3))
     assert f"move P(7x3 true) from 0.6776 to {want.p_true:.4f}" in result.out
 
 
 def test_call_with_a_history_json(odds):
     data = odds(*CALL, "--json").json()
     rules = preset("bluff")
-    want = beliefs(rules, parse_dice(rules, "3 3 * 5 1"), (6, 7), parse_history(HISTORY, rules, 3)).bid_odds(Bid(7, 3))
+    want = beliefs(rules, parse_dice(rules, "3 3 * 5 1"), (6, 7), parse_history(rules, HISTORY, 3)).bid_odds(Bid(7, 3))
     history = data["with_history"]
     assert history["p_true_without_history"] == pytest.approx(data["p_true"], abs=1e-15)
     assert history["p_true"] == pytest.approx(want.p_true, abs=1e-12)
@@ -38,7 +38,7 @@ def test_perudo_call_with_a_model(odds):
     data = odds("bluff", "call", "--preset", "perudo", "--dice", "1 4 4 6 2", "--opponents", "5", "5", "5",
                 "--bid", "5x4", "--history", "1:3x4 2:4x4 3:5x4", "--model", "bluff_rate=0.3", "--json").json()
     rules = preset("perudo")
-    want = beliefs(rules, parse_dice(rules, "1 4 4 6 2"), (5, 5, 5), parse_history("1:3x4 2:4x4 3:5x4", rules, 4),
+    want = beliefs(rules, parse_dice(rules, "1 4 4 6 2"), (5, 5, 5), parse_history(rules, "1:3x4 2:4x4 3:5x4", 4),
                    BiddingModel(bluff_rate=0.3)).bid_odds(Bid(5, 4))
     assert data["with_history"]["p_true"] == pytest.approx(want.p_true, abs=1e-12)
     assert data["with_history"]["exact_call"] is not None

@@ -21,7 +21,7 @@ def test_rollouts_agree_with_the_whole_game_tree(name, dice, opponents, text, st
     mine = parse_dice(dice, rules)
     held = (len(mine), *opponents)
     model = BiddingModel(rationality=5.0, bluff_rate=0.2, call_bias=0.1, jump_cost=0.1)
-    history = parse_history(text, rules, len(held))
+    history = parse_history(rules, text, len(held))
     seen = beliefs(rules, mine, opponents, history, model)
     played = play_out(seen, start, rollouts=20000, seed=3)
 

@@ -141,3 +141,51 @@ def test_sweep_takes_a_preset_and_rule_fields(odds):
     data = odds("bluff", "sweep", "--preset", "perudo", "--rule", "exact_call=none", "--players", "2",
                 "--tested", "honest", "--games", "200", "--seed", "1", "--scheduler", "sync", "--json").json()
     assert [(row["preset"], row["players"], row["bot"]) for row in data] == [("perudo", 2, "honest")]
+
+
+@pytest.mark.parametrize("command", [["tournament", "--bots", "threshold,honest"], ["sweep", "--tested", "honest"]])
+def test_a_tls_scheduler_without_certificates_is_one_sentence(odds, command):
+    import dask
+    import distributed  # noqa: F401 - its configuration's defaults, loaded before they are changed here
+
+    # No certificates in Dask's configuration, whatever the machine's own settings hold.
+    with dask.config.set({"distributed.comm.tls.ca-file": None, "distributed.comm.tls.client.cert": None,
+                          "distributed.comm.tls.client.key": None}):
+        result = odds("bluff", *command, "--games", "10", "--scheduler", "tls://127.0.0.1:8786")
+    assert_one_sentence_error(result)
+    assert "needs TLS certificates" in result.err and "TypeError" not in result.err
+
+
+def test_a_long_tournament_says_how_long_and_shows_progress_in_a_log(odds, monkeypatch):
+    import functools
+
+    import analysis.bluff.tournament as tournament
+    from analysis.progress import Progress
+
+    # A short tournament taken for a long one: the notice and the log lines a long one prints.
+    monkeypatch.setattr(tournament, "SAY_SECONDS", 0.0)
+    monkeypatch.setattr(tournament, "Progress", functools.partial(Progress, interval=1e-6))
+    result = odds("bluff", "tournament", "--bots", "threshold,random", "--games", "4000", "--chunks", "40",
+                  "--scheduler", "sync")
+    assert result.code == 0, result.err
+    lines = result.err.splitlines()
+    assert lines[0].startswith("odds: Bluff: 4,000 games will take about ") and lines[0].endswith("on 1 worker.")
+    assert any(line.startswith("odds: Bluff: 4,000 games: ") and "% (" in line for line in lines[1:])
+    assert lines[-1].startswith("odds: Bluff: 4,000 games: done")
+    assert result.out.startswith("Bluff, 2 players")
+
+
+def test_a_billion_games_say_how_long_before_they_start():
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "analysis.cli.main", "bluff", "tournament", "--bots", "honest,random",
+               "--games", "1000000000", "--scheduler", "sync"]
+    run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        notice, progress = run.stderr.readline(), run.stderr.readline()   # then it is stopped
+    finally:
+        run.kill()
+        run.communicate()
+    assert notice.startswith("odds: Bluff: 1,000,000,000 games will take about "), notice
+    assert progress.startswith("odds: Bluff: 1,000,000,000 games: ") and "of 1,000)" in progress, progress

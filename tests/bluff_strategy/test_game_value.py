@@ -14,7 +14,7 @@ from tests.bluff_strategy.test_solve import TINY
 @pytest.mark.parametrize("label", TINY)
 def test_round_value_equals_the_sequence_form_lp(label):
     rules, dice, faces, reference = TINY[label]
-    solution = solve_round(rules, dice, faces=faces, target=1e-6, use_store=False)
+    solution = solve_round(rules, dice, faces=faces, target=1e-6, store=False)
     assert solution.value == pytest.approx(sequence_form_value(reference), abs=1e-5)
 
 
@@ -46,7 +46,7 @@ def test_bluff_game_value_chains_rounds_like_the_lp():
     reference = _reference_game_values(
         lambda s: TinyRound((1, 2, 6), s, joker=6, joker_track="odd", loss="difference"),
         lambda lost, caller: caller, totals=(2, 3))
-    value = game_value(preset("bluff"), (2, 1), target=1e-6, faces=3, use_store=False)
+    value = game_value(preset("bluff"), (2, 1), target=1e-6, faces=3, store=False)
     assert value.p_win_opening == pytest.approx(reference[(2, 1)], abs=2e-4)
     assert value.p_win_responding == pytest.approx(1 - reference[(1, 2)], abs=2e-4)
 
@@ -56,14 +56,14 @@ def test_liars_dice_game_value_with_spot_on():
     reference = _reference_game_values(
         lambda s: TinyRound((1, 2, 3), s, exact="spot_on"),
         lambda lost, caller: 0 if lost[0] > 0 else 1, totals=(2, 3))
-    value = game_value(preset("liars_dice"), (1, 2), target=1e-6, faces=3, use_store=False)
+    value = game_value(preset("liars_dice"), (1, 2), target=1e-6, faces=3, store=False)
     assert value.p_win_opening == pytest.approx(reference[(1, 2)], abs=2e-4)
     assert value.p_win_responding == pytest.approx(1 - reference[(2, 1)], abs=2e-4)
 
 
 def test_one_die_each_bluff_is_decided_by_one_round():
     # With one die each the first lost die ends the game, so P(win) = (1 + round value in dice) / 2.
-    value = game_value(preset("bluff"), (1, 1), target=1e-5, use_store=False)
+    value = game_value(preset("bluff"), (1, 1), target=1e-5, store=False)
     assert value.p_win_opening == pytest.approx((1 - 7 / 258) / 2, abs=2e-5)
 
 
@@ -73,13 +73,13 @@ def test_perudo_game_value_with_calza_cycles():
         lambda s: TinyRound((1, 2, 3), s, joker=1, joker_track="even", exact="calza", opening_on_joker=False),
         lambda lost, caller: 0 if lost[0] > 0 else 1, totals=(2, 3), sweeps=8)
     value = game_value(preset("perudo").with_fields(palifico=False), (2, 1), target=1e-5, faces=3,
-                       use_store=False)
+                       store=False)
     assert value.p_win_opening == pytest.approx(reference[(2, 1)], abs=1e-3)
     assert value.p_win_responding == pytest.approx(1 - reference[(1, 2)], abs=1e-3)
 
 
 def test_round_solution_of_a_game_value_comes_back_with_its_value():
-    value = game_value(preset("bluff"), (2, 1), target=1e-4, faces=3, use_store=False)
+    value = game_value(preset("bluff"), (2, 1), target=1e-4, faces=3, store=False)
     round21 = value.round_solution(2, 1)
     assert round21.payoff_name == "game"
     assert round21.value == pytest.approx(value.p_win_opening, abs=1e-12)
@@ -169,7 +169,7 @@ def test_perudo_game_value_with_palifico_rounds():
     # the player who starts with one die has had theirs. Calza can move a die back and forth.
     reference = _perudo_palifico_reference([(2, 1, False, False, True), (1, 2, False, True, False)])
     assert any(state[2] for state in reference)          # palifico rounds are reached
-    value = game_value(preset("perudo"), (2, 1), target=1e-5, faces=3, use_store=False)
+    value = game_value(preset("perudo"), (2, 1), target=1e-5, faces=3, store=False)
     assert value.p_win_opening == pytest.approx(reference[(2, 1, False, False, True)], abs=5e-5)
     assert value.p_win_responding == pytest.approx(1 - reference[(1, 2, False, True, False)], abs=5e-5)
     # Every state the code solved, palifico ones included, against the reference's value, closer than

@@ -49,7 +49,7 @@ def test_actions_follow_the_track(label):
 def test_exploitability_equals_exhaustive_best_response(label):
     rules, dice, faces, reference = TINY[label]
     # A short solve leaves a strategy well away from equilibrium: a real test of the best response.
-    solution = solve_round(rules, dice, faces=faces, iterations=40, check_every=40, target=0.0, use_store=False)
+    solution = solve_round(rules, dice, faces=faces, iterations=40, check_every=40, target=0.0, store=False)
 
     def strategy(player, hand, history):
         table = solution.strategy([Bid(*b) for b in history], hand, player)
@@ -65,7 +65,7 @@ def test_exploitability_equals_exhaustive_best_response(label):
 
 def test_best_response_to_a_converged_solve_gains_nothing():
     rules, dice, faces, reference = TINY["bluff 2v1 3 faces"]
-    solution = solve_round(rules, dice, faces=faces, target=1e-6, use_store=False)
+    solution = solve_round(rules, dice, faces=faces, target=1e-6, store=False)
 
     def strategy(player, hand, history):
         table = solution.strategy([Bid(*b) for b in history], hand, player)
@@ -90,7 +90,7 @@ PUBLISHED = [
 
 @pytest.mark.parametrize("rules, dice, faces, published", PUBLISHED)
 def test_published_round_values(rules, dice, faces, published):
-    solution = solve_round(rules, dice, faces=faces, target=1e-6, use_store=False)
+    solution = solve_round(rules, dice, faces=faces, target=1e-6, store=False)
     assert solution.exploitability <= 1e-5
     assert solution.value == pytest.approx(published, abs=2e-5)
 
@@ -98,7 +98,7 @@ def test_published_round_values(rules, dice, faces, published):
 def test_exploitability_falls_as_iterations_grow():
     for variant in ("cfr", "cfr+", "dcfr", "lcfr"):
         solution = solve_round(LIARS, (1, 1), faces=4, variant=variant, iterations=1500, target=0.0,
-                               use_store=False)
+                               store=False)
         curve = solution.trajectory[:, 1]
         assert curve[-1] < curve[0] / 10, variant
         # Each doubling of the iterations lowers the exploitability (checked between every other point).
@@ -110,7 +110,7 @@ def test_first_bidder_value_of_the_benchmark_game():
     # -0.027131782945736 = -7/258, asserted by OpenSpiel's sequence-form LP test
     # (open_spiel/python/algorithms/sequence_form_lp_test.py, test_liars_dice; Neller and Lanctot 2013).
     solution = solve_round(preset("liars_dice", wild=6).with_fields(exact_call=None), (1, 1), target=2e-6,
-                           use_store=False)
+                           store=False)
     assert solution.value == pytest.approx(-7 / 258, abs=1e-5)
 
 

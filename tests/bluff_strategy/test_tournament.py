@@ -97,6 +97,19 @@ def test_same_seed_same_games_whatever_the_chunks_and_scheduler():
     assert (one.mean_rounds, one.first_opener_wins) != (other_seed.mean_rounds, other_seed.first_opener_wins)
 
 
+def test_chunks_grouped_into_fewer_tasks_play_the_same_games(monkeypatch, tmp_path):
+    import analysis.bluff.tournament as tournament
+
+    rules = preset("perudo")
+    kwargs = dict(bots="threshold:0.4,random,honest", games=900, seed=5, chunks=30, scheduler="sync")
+    apart = run_tournament(rules, log=tmp_path / "apart.jsonl", **kwargs)
+    monkeypatch.setattr(tournament, "MAX_TASKS", 4)        # 30 chunks in 4 tasks of 8, 8, 8 and 6
+    grouped = run_tournament(rules, log=tmp_path / "grouped.jsonl", **kwargs)
+    assert grouped.chunks == apart.chunks == 30
+    assert grouped.table.equals(apart.table) and grouped.mean_rounds == apart.mean_rounds
+    assert (tmp_path / "grouped.jsonl").read_text() == (tmp_path / "apart.jsonl").read_text()
+
+
 def test_sweep_on_a_local_dask_cluster_matches_the_local_run():
     distributed = pytest.importorskip("distributed")
     entries = [{"rules": preset("perudo"), "bots": "threshold,honest"},
@@ -267,7 +280,7 @@ def test_equilibrium_bot_plays_perudo_endgames_to_win_not_for_dice():
         return float(lost[1] > 0) - float(lost[0] > 0)
 
     solution = solve_round(preset("perudo"), (1, 1), faces=3, terminal_value=last_die_payoff, payoff_name="win",
-                           target=1e-6, use_store=False)
+                           target=1e-6, store=False)
     assert solution.value == pytest.approx(sequence_form_value(tiny, win), abs=1e-5)
     assert abs(sequence_form_value(tiny, win) - sequence_form_value(tiny)) > 1e-2
 
@@ -300,3 +313,11 @@ def test_blocks_of_games_add_up_to_the_whole_tournament():
     assert sum(blocks).tolist() == whole
     assert seat_wins(rules, bots, 200, 100, seed=4, start=3).tolist() == blocks[2].tolist()
     assert seat_wins(rules, bots, 200, 100, seed=5, start=3).tolist() != blocks[2].tolist()
+
+
+@pytest.mark.parametrize("seed", [-1, 2 ** 63, 1.5, True])
+def test_a_tournament_takes_the_toolkits_one_seed_rule(seed):
+    from analysis.errors import InvalidArgument
+
+    with pytest.raises(InvalidArgument, match="Seed .* is not allowed; use a whole number from 0 to 2\\*\\*63 - 1"):
+        run_tournament(preset("bluff"), "honest,random", games=10, seed=seed, scheduler="sync")

@@ -109,7 +109,7 @@ def brute_force_pairs(rules, deck):
 @pytest.mark.parametrize("deck", ["QKA", "9TJQ", [0, 4, 5, 8, 12, 13, 16, 17, 20]])
 def test_strength_pairs_count_every_deal(deck):
     rules = preset("brag3")
-    pairs = strength_pairs(rules, deck, use_store=False)
+    pairs = strength_pairs(rules, deck, store=False)
     expected = brute_force_pairs(rules, deck_cards(deck))
     counted = {(int(pairs.strengths[i]), int(pairs.strengths[j])): int(pairs.counts[i, j])
                for i, j in zip(*np.nonzero(pairs.counts))}

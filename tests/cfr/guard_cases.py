@@ -42,7 +42,7 @@ def bluff_arrays(rules, dice, faces, variant) -> dict:
     from analysis.bluff.solve import solve_round
 
     solution = solve_round(rules, dice, faces=faces, variant=variant, iterations=ITERATIONS, target=0.0,
-                           check_every=16, use_store=False)
+                           check_every=16, store=False)
     return {"policy": solution.policy, "trajectory": solution.trajectory,
             "summary": np.array([solution.value, solution.exploitability, solution.iterations])}
 

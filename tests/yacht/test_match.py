@@ -102,6 +102,8 @@ def test_parts_joined_are_one_run():
     (lambda: parse_strategies("to-win,optimal,optimal", 2), "1 to 2 strategies"),
     (lambda: simulate_match("yacht_kr", games=0), "Games must be"),
     (lambda: simulate_match("clubhouse", games=10), "without bonuses"),
+    (lambda: simulate_match("yacht_kr", games=10, seed=2 ** 63), "Seed .* is not allowed"),   # the one seed rule
+    (lambda: simulate_match("yacht_kr", games=10, seed=1.5), "Seed .* is not allowed"),
 ])
 def test_bad_match_arguments(call, match):
     with pytest.raises(InvalidArgument, match=match):

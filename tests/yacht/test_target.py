@@ -8,7 +8,7 @@ import pytest
 from analysis.errors import InvalidArgument
 from analysis.yacht.game import game_arrays
 from analysis.yacht.rules import preset
-from analysis.yacht.target import card_mask, compute_reach, max_score, open_maxima, reach_chance, reach_table
+from analysis.yacht.target import card_mask, compute_reach, max_score, open_maxima, reach_chance, reach_values
 from tests.yacht.reference import (CLUBHOUSE, YACHT_KR, YAHTZEE, YATZY, BonusGoalReference, GoalReference,
                                    Reference)
 from tests.yacht.test_solver import reduced
@@ -43,7 +43,7 @@ def test_one_box_targets_are_the_published_turn_chances():
 
 @pytest.fixture(scope="module")
 def reach():
-    return reach_table(RULES)
+    return reach_values(RULES)
 
 
 def test_whole_table_shape(reach):
@@ -141,7 +141,7 @@ def test_large_tables_are_solved_per_position_or_refused(monkeypatch):
     # Yatzy's whole table (2,097,152 states) is not kept: a late position solves its own few states.
     yatzy = preset("yatzy")
     with pytest.raises(InvalidArgument, match="not kept"):
-        reach_table(yatzy)
+        reach_values(yatzy)
     last_box = reach_chance(yatzy, 120, "Yatzy", score=100, upper_total=63)
     # Twenty more points from the Yatzy box alone: five alike within a turn (the classic figure).
     assert last_box == pytest.approx(2_783_176 / 60_466_176, abs=1e-14)

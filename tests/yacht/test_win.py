@@ -10,7 +10,7 @@ from analysis.yacht.advice import ScoreCard, advise
 from analysis.yacht.rules import preset
 from analysis.yacht.solver import solve, state_values
 from analysis.yacht.target import card_mask
-from analysis.yacht.win import (Position, parse_position, remaining_table, win_chances, win_share,
+from analysis.yacht.win import (Position, parse_position, remaining_values, win_chances, win_share,
                                 win_values)
 from tests.conftest import assert_one_sentence_error
 from tests.yacht.reference import YACHT_KR, GoalReference, keep_value
@@ -20,7 +20,7 @@ RULES = preset("yacht_kr")
 
 @pytest.fixture(scope="module")
 def remaining():
-    return remaining_table(RULES)
+    return remaining_values(RULES)
 
 
 def test_remaining_points_agree_with_the_forward_pass_and_the_values(remaining):
@@ -160,7 +160,7 @@ def test_numpy_recursion_agrees_with_the_kernels(monkeypatch):
     rules = preset("yacht_kr")
     me = module.Position(120, ("Chase Off", "Straight", "Full House", "Aces"))
     opponents = (module.Position(150, ("Choice", "Six Beans")),)
-    remaining = module.remaining_table(rules)
+    remaining = module.remaining_values(rules)
     in_numpy = module.win_values(rules, me, opponents, remaining)
     monkeypatch.setattr(module, "NUMPY_CARDS", 0)
     in_kernels = module.win_values(rules, me, opponents, remaining)
