@@ -2,9 +2,8 @@
 
 ``pmf[kind, n, k]`` = P(k of n unknown dice count), ``sf[kind, n, k]`` = P(at least k), for
 0-200 unknown dice and both chances a die counts with (kind 0: 1/3, kind 1: 1/6). Built once
-by the numba kernel and kept in the store, so the numpy path loads them in milliseconds
-without starting numba; the command line's plain path computes the one row it needs
-instead (``odds.count_row``, equal to these to the last bit) and never imports this module.
+by the numba kernel and kept in the store, so a question loads them in milliseconds
+without starting numba.
 """
 
 from __future__ import annotations

@@ -197,8 +197,7 @@ def action_likelihood(bids: Bids, model: BiddingModel, hands: np.ndarray, held: 
 
 def exp_each(values: np.ndarray) -> np.ndarray:
     """``exp`` of every value by the C library, as ``math.exp``: numpy's own ``exp`` takes a SIMD path on
-    some processors whose last bit differs, and the beliefs must read the same on every machine (and be
-    the command line's plain path's, ``_plain_beliefs``, to the last bit)."""
+    some processors whose last bit differs, and the beliefs must read the same on every machine."""
     return np.array([math.exp(x) for x in values.ravel().tolist()]).reshape(values.shape)
 
 
