@@ -46,12 +46,11 @@ import sys
 from dataclasses import asdict, dataclass, field, is_dataclass
 from functools import lru_cache
 from pathlib import Path
-from struct import error as struct_error
 from typing import TYPE_CHECKING, Callable, Mapping
 
 from analysis.errors import InvalidArgument
 
-if TYPE_CHECKING:  # numpy is imported where arrays are made: a plain read (``load_plain``) never needs it
+if TYPE_CHECKING:  # numpy is imported where arrays are made
     import numpy as np
 
 #: Bump when the file layout itself changes (the tables carry their own code fingerprint).
@@ -265,34 +264,6 @@ class Store:
         arrays = {name: np.asarray(values) for name, values in build().items()}
         self.save(kind, rules, params, arrays)
         return arrays
-
-    def load_plain(self, kind: TableKind, rules=None, params: Mapping | None = None) -> dict | None:
-        """The stored arrays as :class:`analysis.plain_arrays.PlainArray`, read without importing numpy.
-
-        For answers that must start in a blink. The file is checked as :meth:`load` checks it
-        (header, code fingerprint, checksum, names, dtypes, shapes, declared bounds); None when it is
-        missing, stale, damaged or in a form plain reading does not cover, and the caller then takes
-        the numpy path (:meth:`table`), which rebuilds and says why. Kinds with a ``check``
-        function need numpy arrays and cannot be read plain.
-        """
-        from analysis import plain_arrays
-
-        if kind.check is not None:
-            raise ValueError(f"table kind {kind.name} has a check function: it cannot be read without numpy")
-        params = params or {}
-        blob, problem = self._blob(kind, rules, params)
-        if problem is not None or blob is None:
-            return None
-        header, payload, problem = parse_file(blob)
-        if problem is not None or (header["kind"], header["rules"], header["params"], header["fingerprint"]) != (
-                kind.name, _rules_key(rules), _canonical(params), kind.fingerprint()):
-            return None
-        try:
-            arrays = plain_arrays.read_npz(payload)
-            layout = kind.layout(params)
-        except (ValueError, KeyError, TypeError, struct_error):
-            return None
-        return arrays if plain_arrays.check_plain(layout, params, arrays) is None else None
 
     def _blob(self, kind: TableKind, rules, params) -> tuple[bytes | None, str | None]:
         """(the file's bytes, None); (None, None) when missing; (None, why) when it cannot be read."""
