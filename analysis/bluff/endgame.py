@@ -30,7 +30,7 @@ ROUNDS = TableKind(
     "bluff/rounds", {"policy": Array("float64", (None,), within=(0, 1)), "trajectory": Array("float64", (None, 2)),
                      "summary": Array("float64", (4,))},
     code=("analysis.bluff.solve", "analysis.bluff.endgame", "analysis.bluff._solve_kernels", "analysis.bluff.bids",
-          "analysis.bluff.outcomes"))
+          "analysis.bluff.outcomes", "analysis.bluff.bid_tree"))
 CHALLENGE, EXACT = "challenge", "exact"
 #: Rounds with at most this many dice in play are solved on demand (about a second);
 #: rounds with 3 dice are used when already in the store (``odds bluff solve --dice 2 1``).
@@ -99,23 +99,6 @@ def raise_rows(rules: BiddingRules, bids, palifico_round: bool = False) -> list[
     """Row j: the indices of the bids that raise ``bids[j]``; the last row: the openings."""
     return [[k for k, bid in enumerate(bids) if is_raise(rules, previous, bid, palifico_round)]
             for previous in (*bids, None)]
-
-
-def bid_tree(rows: list[list[int]]) -> tuple[list[int], list[int], list[int], list[int]]:
-    """A round's bid histories, breadth first from the opening, as the solver numbers them:
-    (last bid of each node, -1 at the opening; player to act; first child; raises available).
-    ``rows`` is :func:`raise_rows`; ``_solve_kernels.build_tree`` does the same for large trees."""
-    opening = len(rows) - 1
-    last, actor, child_start, n_raises = [-1], [0], [], []
-    n = 0
-    while n < len(last):
-        children = rows[opening if last[n] < 0 else last[n]]
-        child_start.append(len(last))
-        n_raises.append(len(children))
-        last.extend(children)
-        actor.extend([1 - actor[n]] * len(children))
-        n += 1
-    return last, actor, child_start, n_raises
 
 
 def dice_payoff(loss, caller: int) -> float:
