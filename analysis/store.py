@@ -46,12 +46,11 @@ import sys
 from dataclasses import asdict, dataclass, field, is_dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Mapping
+from typing import Callable, Mapping
+
+import numpy as np
 
 from analysis.errors import InvalidArgument
-
-if TYPE_CHECKING:  # numpy is imported where arrays are made
-    import numpy as np
 
 #: Bump when the file layout itself changes (the tables carry their own code fingerprint).
 FORMAT_VERSION = 2
@@ -213,8 +212,6 @@ class Store:
         Returns the file's path, or None (said on stderr) when the folder cannot be written or
         the arrays do not match the kind's declared layout.
         """
-        import numpy as np
-
         params = params or {}
         arrays = {name: np.asarray(values) for name, values in arrays.items()}
         problem = check_arrays(kind, params, arrays)
@@ -259,8 +256,6 @@ class Store:
             return stored
         if problem is not None:
             _announce_rebuild(kind, rules, problem)
-        import numpy as np
-
         arrays = {name: np.asarray(values) for name, values in build().items()}
         self.save(kind, rules, params, arrays)
         return arrays
@@ -340,8 +335,6 @@ def parse_file(blob: bytes) -> tuple[dict | None, bytes | None, str | None]:
 
 def read_arrays(kind: TableKind, params: Mapping, payload: bytes) -> tuple[dict | None, str | None]:
     """The payload's arrays checked against the kind's layout: (arrays, None) or (None, why)."""
-    import numpy as np
-
     try:
         with np.load(io.BytesIO(payload), allow_pickle=False) as npz:
             arrays = {name: npz[name] for name in npz.files}
@@ -355,8 +348,6 @@ def read_arrays(kind: TableKind, params: Mapping, payload: bytes) -> tuple[dict 
 
 def check_arrays(kind: TableKind, params: Mapping, arrays: Mapping[str, np.ndarray]) -> str | None:
     """What is wrong with ``arrays`` for the kind's declared layout, or None."""
-    import numpy as np
-
     try:
         layout = kind.layout(params)
     except (KeyError, TypeError, ValueError):

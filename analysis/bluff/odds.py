@@ -19,14 +19,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from analysis.bluff.bids import Bid, all_bids, describe_bid, format_bid, format_dice
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
 from analysis.tables import counted
-
-TYPE_CHECKING = False  # typing's constant, without importing typing (a few ms of a question's start-up)
-if TYPE_CHECKING:  # numpy is imported where the arrays are made
-    import numpy as np
 
 #: Largest number of unknown dice any question may ask about (a Bluff box holds 30).
 MAX_UNKNOWN = 200
@@ -35,7 +33,6 @@ _CHANCES = (1.0 / 3.0, 1.0 / 6.0)
 
 def _lookup(needs: np.ndarray, kinds: np.ndarray, unknown: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """P(true) and P(exact) for bids (rows: need from the unknown dice, table kind) x unknown counts."""
-    import numpy as np
 
     from analysis.bluff._count_tables import count_tables
 
@@ -133,7 +130,6 @@ def bid_odds(rules: BiddingRules, my_dice, unknown: int, bid: Bid, palifico_roun
     mine = my_count(rules, my_dice, bid.face, palifico_round)
     kind = _chance_kind(rules, bid.face, palifico_round)
     need = bid.count - mine
-    import numpy as np
 
     from analysis.bluff._count_tables import count_tables
 
@@ -158,7 +154,6 @@ def odds_table(rules: BiddingRules, my_dice=(), max_unknown: int = 60, max_count
     >>> table[table.bid == "2x6"].p_true.round(4).tolist()
     [0.0, 0.0, 0.0278]
     """
-    import numpy as np
     import pandas as pd
 
     check_unknown(max_unknown)

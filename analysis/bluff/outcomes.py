@@ -17,13 +17,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from analysis.bluff.odds import BidOdds
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
-
-TYPE_CHECKING = False  # typing's constant, without importing typing (a few ms of a question's start-up)
-if TYPE_CHECKING:  # numpy is imported where the arrays are made
-    import numpy as np
 
 CALLS = ("challenge", "exact")
 
@@ -68,7 +66,6 @@ def dice_lost(rules: BiddingRules, call: str, actual: int, bid_count: int, held,
     The one statement of each preset's penalty rule: the advisor, the equilibrium
     solver, game values and the tournament all call it.
     """
-    import numpy as np
 
     loss, caller_won = _losses(rules, call, actual, bid_count, held, caller, bidder, start)
     return np.array(loss, dtype=np.int64), caller_won
@@ -139,6 +136,5 @@ def challenge_outcome(rules: BiddingRules, odds: BidOdds, held, caller: int, bid
             distribution[player][loss[player] + 1] += chance
         if caller_won:
             p_win += chance
-    import numpy as np
 
     return CallOutcome(call, caller, bidder, held, np.array(expected), np.array(distribution), p_win)
