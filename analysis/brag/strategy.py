@@ -315,7 +315,7 @@ def _text(names) -> np.ndarray:
     return np.frombuffer("\n".join(names).encode(), dtype=np.uint8)
 
 
-@prepares("brag", "decision tables of the three-card equilibria (odds brag strategy without numpy)")
+@prepares("brag", "decision tables of the three-card equilibria (odds brag strategy reads one row)")
 def _prepare_decision_points() -> None:
     from analysis.brag.rules import PRESETS
     from analysis.brag.solve import solve
