@@ -2,8 +2,8 @@
 
 ``odds brag equity`` (one or two opponents, exact) and ``odds brag strategy`` read one row of
 a stored table here and build the answer object the library builds (``analysis.brag.answers``),
-so the text and JSON are the same to the last digit. A hand's row and strength come from the
-stored hand table (``tables.hand_table``), which the ranking kernel built. Each function returns
+so the text and JSON are the same to the last digit. A hand's strength is its row of the stored
+strengths (``tables.hand_strength``), which the ranking kernel built. Each function returns
 None when the store cannot serve the question (the table is missing, stale or damaged, or the
 question needs real work); the command then asks the library, which computes the answer and
 stores the tables for next time.
@@ -19,7 +19,7 @@ from analysis.brag._stored import DECISION_POINTS, TWO_OPPONENTS, VERSUS, decisi
 from analysis.brag.answers import Advice, Equity
 from analysis.brag.cards import format_hand, parse_hand
 from analysis.brag.rules import BragRules
-from analysis.brag.tables import hand_table
+from analysis.brag.tables import colex_row, hand_strength
 from analysis.store import Store
 
 # ------------------------------------------------------------------------------------- equity
@@ -29,7 +29,7 @@ def stored_equity(rules: BragRules, hand: str, opponents: int, against: str = "a
     read from the stored heads-up or two-opponent table; None where the store cannot answer."""
     cards = parse_hand(hand, rules.hand_size)    # a bad hand is refused as the library refuses it
     hands = comb(52, rules.hand_size)
-    row = hand_table(rules).row_of(cards)
+    row = colex_row(cards)
     if opponents == 1:
         table = Store().load(VERSUS, rules, {"against": against, "hands": hands})
         if table is None:
@@ -66,8 +66,7 @@ def stored_advice(rules: BragRules, hand: str, history) -> Advice | None:
     point = Store().load(DECISION_POINTS, rules, decision_params(rules, steps))
     if point is None:
         return None
-    table = hand_table(rules)
-    strength = int(table.strengths[table.row_of(cards)])
+    strength = hand_strength(rules, cards)
     strengths = point["strengths"]
     row = int(np.searchsorted(strengths, strength))
     if row == len(strengths) or strengths[row] != strength:
