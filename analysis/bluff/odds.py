@@ -21,21 +21,16 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from analysis.bluff._count_tables import COUNT_TABLES, MAX_UNKNOWN, _CHANCES, count_tables  # noqa: F401
 from analysis.bluff.bids import Bid, all_bids, describe_bid, format_bid, format_dice
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
 from analysis.tables import counted
 
-#: Largest number of unknown dice any question may ask about (a Bluff box holds 30).
-MAX_UNKNOWN = 200
-_CHANCES = (1.0 / 3.0, 1.0 / 6.0)
 
 
 def _lookup(needs: np.ndarray, kinds: np.ndarray, unknown: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """P(true) and P(exact) for bids (rows: need from the unknown dice, table kind) x unknown counts."""
-
-    from analysis.bluff._count_tables import count_tables
-
     pmf, sf = count_tables()
     need = needs[:, None]
     kind = kinds[:, None]
@@ -130,9 +125,6 @@ def bid_odds(rules: BiddingRules, my_dice, unknown: int, bid: Bid, palifico_roun
     mine = my_count(rules, my_dice, bid.face, palifico_round)
     kind = _chance_kind(rules, bid.face, palifico_round)
     need = bid.count - mine
-
-    from analysis.bluff._count_tables import count_tables
-
     pmf, _ = count_tables()
     distribution = np.zeros(len(my_dice) + unknown + 1)
     distribution[mine:mine + unknown + 1] = pmf[kind, unknown, :unknown + 1]
@@ -174,12 +166,3 @@ def odds_table(rules: BiddingRules, my_dice=(), max_unknown: int = 60, max_count
         "p_true": p_true.ravel(),
         "p_exact": p_exact.ravel(),
     })
-
-
-def __getattr__(name: str):
-    # The stored tables live in ``_count_tables`` with the store, imported when first asked for
-    # (``odds.count_tables`` still names them): ``_count_tables`` reads this module's constants.
-    if name in ("count_tables", "COUNT_TABLES"):
-        from analysis.bluff import _count_tables
-        return getattr(_count_tables, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
