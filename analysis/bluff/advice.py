@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from analysis.bluff.bids import Bid, describe_bid, format_bid, format_dice, legal_raises
+from analysis.bluff.endgame import ENDGAME_DICE, endgame_round
 from analysis.bluff.odds import BidOdds, bid_odds
 from analysis.bluff.outcomes import CallOutcome, challenge_outcome
 from analysis.bluff.rules import BiddingRules
@@ -28,8 +29,6 @@ ASSUMPTION = ("the dice you cannot see are random (earlier bids are not read as 
               "and the next player challenges any raise you make (the worst case for a raise)")
 #: Raises are looked for up to this many counts above the current bid.
 RAISE_REACH = 3
-#: Two-player rounds with at most this many dice in play are answered by their solved endgame too.
-ENDGAME_DICE = 3
 
 
 @dataclass(frozen=True)
@@ -215,8 +214,7 @@ def advise_call(rules: BiddingRules, my_dice, opponents, bid: Bid, bidder: int |
         if not 1 <= index < players:
             raise InvalidArgument(f"The {name} must be an opponent, 1-{players - 1}, not {index}.")
     equilibrium = None
-    if players == 2 and sum(held) <= ENDGAME_DICE:     # (the endgames live with the table store: not imported else)
-        from analysis.bluff.endgame import endgame_round
+    if players == 2 and sum(held) <= ENDGAME_DICE:
         solved = endgame_round(rules, my_dice, held[1], (*history, bid), palifico_round)
         if solved is not None:
             from analysis.bluff.solve import endgame_play

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from analysis.bluff.advice import ENDGAME_DICE
 from analysis.bluff.bids import Bid, format_bid, is_raise
 from analysis.bluff.outcomes import _losses
 from analysis.bluff.rules import BiddingRules
@@ -32,6 +31,8 @@ ROUNDS = TableKind(
     code=("analysis.bluff.solve", "analysis.bluff.endgame", "analysis.bluff._solve_kernels", "analysis.bluff.bids",
           "analysis.bluff.outcomes", "analysis.bluff.bid_tree"))
 CHALLENGE, EXACT = "challenge", "exact"
+#: Two-player rounds with at most this many dice in play are answered by their solved endgame too.
+ENDGAME_DICE = 3
 #: Rounds with at most this many dice in play are solved on demand (about a second);
 #: rounds with 3 dice are used when already in the store (``odds bluff solve --dice 2 1``).
 SOLVE_ON_DEMAND = 2
