@@ -17,3 +17,23 @@ def best_of(function, repeat: int = 1):
         result = function()
         best = min(best, time.perf_counter() - started)
     return best, result
+
+
+def record(script: str, markdown: str) -> None:
+    """Replace (or append) ``script``'s section of docs/benchmarks.md with ``markdown``.
+
+    A section runs from ``<!-- bench:SCRIPT -->`` to ``<!-- /bench:SCRIPT -->``; the file is
+    created with a one-line title when missing, and other scripts' sections are left as they are.
+    """
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "docs" / "benchmarks.md"
+    begin, end = f"<!-- bench:{script} -->", f"<!-- /bench:{script} -->"
+    text = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
+    section = f"{begin}\n{markdown.strip()}\n{end}"
+    if begin in text and end in text:
+        head, rest = text.split(begin, 1)
+        text = head + section + rest.split(end, 1)[1]
+    else:
+        text = text.rstrip("\n") + "\n\n" + section + "\n"
+    path.write_text(text, encoding="utf-8")
