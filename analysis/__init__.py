@@ -6,7 +6,3 @@ command. See README.md for the questions it answers.
 """
 
 __version__ = "0.1.0"
-
-from analysis import _numba_start
-
-_numba_start.install()      # a table question does not wait for numba's BLAS check (see the module)

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections import Counter
 from math import factorial
 
+import numpy as np
+
 
 def multinomial(counts) -> int:
     """``(n_1 + ... + n_k)! / (n_1! ... n_k!)``, exactly: the orders of a multiset with these counts."""
@@ -35,8 +37,6 @@ def arrangements(faces) -> int:
 def multinomial_table(counts):
     """The multinomial coefficient of each row of ``counts`` (``[rows, faces]`` whole numbers) as
     floats, for many hands at once; exact while it is below 2**53 (every hand of up to 18 dice)."""
-    import numpy as np
-
     counts = np.asarray(counts, dtype=np.int64)
     totals = counts.sum(axis=1)
     factorials = np.array([float(factorial(n)) for n in range(int(totals.max(initial=0)) + 1)])

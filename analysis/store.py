@@ -46,13 +46,11 @@ import sys
 from dataclasses import asdict, dataclass, field, is_dataclass
 from functools import lru_cache
 from pathlib import Path
-from struct import error as struct_error
-from typing import TYPE_CHECKING, Callable, Mapping
+from typing import Callable, Mapping
+
+import numpy as np
 
 from analysis.errors import InvalidArgument
-
-if TYPE_CHECKING:  # numpy is imported where arrays are made: a plain read (``load_plain``) never needs it
-    import numpy as np
 
 #: Bump when the file layout itself changes (the tables carry their own code fingerprint).
 FORMAT_VERSION = 2
@@ -241,8 +239,6 @@ class Store:
         Returns the file's path, or None (said on stderr) when the folder cannot be written or
         the arrays do not match the kind's declared layout.
         """
-        import numpy as np
-
         params = params or {}
         arrays = {name: np.asarray(values) for name, values in arrays.items()}
         problem = check_arrays(kind, params, arrays)
@@ -287,39 +283,9 @@ class Store:
             return stored
         if problem is not None:
             _announce_rebuild(kind, rules, problem)
-        import numpy as np
-
         arrays = {name: np.asarray(values) for name, values in build().items()}
         self.save(kind, rules, params, arrays)
         return arrays
-
-    def load_plain(self, kind: TableKind, rules=None, params: Mapping | None = None) -> dict | None:
-        """The stored arrays as :class:`analysis.plain_arrays.PlainArray`, read without importing numpy.
-
-        For answers that must start in a blink. The file is checked as :meth:`load` checks it
-        (header, code fingerprint, checksum, names, dtypes, shapes, declared bounds); None when it is
-        missing, stale, damaged or in a form plain reading does not cover, and the caller then takes
-        the numpy path (:meth:`table`), which rebuilds and says why. Kinds with a ``check``
-        function need numpy arrays and cannot be read plain.
-        """
-        from analysis import plain_arrays
-
-        if kind.check is not None:
-            raise ValueError(f"table kind {kind.name} has a check function: it cannot be read without numpy")
-        params = params or {}
-        blob, problem = self._blob(kind, rules, params)
-        if problem is not None or blob is None:
-            return None
-        header, payload, problem = parse_file(blob)
-        if problem is not None or (header["kind"], header["rules"], header["params"], header["fingerprint"]) != (
-                kind.name, _rules_key(rules), _canonical(params), kind.fingerprint()):
-            return None
-        try:
-            arrays = plain_arrays.read_npz(payload)
-            layout = kind.layout(params)
-        except (ValueError, KeyError, TypeError, struct_error):
-            return None
-        return arrays if plain_arrays.check_plain(layout, params, arrays) is None else None
 
     def _blob(self, kind: TableKind, rules, params) -> tuple[bytes | None, str | None]:
         """(the file's bytes, None); (None, None) when missing; (None, why) when it cannot be read."""
@@ -396,8 +362,6 @@ def parse_file(blob: bytes) -> tuple[dict | None, bytes | None, str | None]:
 
 def read_arrays(kind: TableKind, params: Mapping, payload: bytes) -> tuple[dict | None, str | None]:
     """The payload's arrays checked against the kind's layout: (arrays, None) or (None, why)."""
-    import numpy as np
-
     try:
         with np.load(io.BytesIO(payload), allow_pickle=False) as npz:
             arrays = {name: npz[name] for name in npz.files}
@@ -411,8 +375,6 @@ def read_arrays(kind: TableKind, params: Mapping, payload: bytes) -> tuple[dict 
 
 def check_arrays(kind: TableKind, params: Mapping, arrays: Mapping[str, np.ndarray]) -> str | None:
     """What is wrong with ``arrays`` for the kind's declared layout, or None."""
-    import numpy as np
-
     try:
         layout = kind.layout(params)
     except (KeyError, TypeError, ValueError):

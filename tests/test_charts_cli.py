@@ -204,7 +204,7 @@ def test_bluff_cost_data_equals_the_call_advisor(odds, tmp_path):
     ("bluff", "3 3 * 5 1", 13, False), ("bluff", "", 30, False), ("perudo", "1 4 4 6 2", 0, False),
     ("perudo", "2 2 1", 7, True), ("liars_dice", "6 6 1", 9, False), ("liars_dice", "5", 1, False)])
 def test_bluff_chart_numbers_equal_the_stored_tables_bit_for_bit(preset, dice, unknown, palifico):
-    """The charts' plain rows against the library's numpy answers from the stored count tables:
+    """The charts' rows against the library's tables from the stored count tables:
     ``odds_table``'s rows for the bid chart, ``bid_odds`` for the heat map and the call costs."""
     from analysis.bluff import Bid, bid_odds, odds_table, parse_dice
     from analysis.bluff.outcomes import challenge_outcome

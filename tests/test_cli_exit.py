@@ -1,4 +1,4 @@
-"""The ``odds`` script's quick exit: output, exit codes and exit hooks survive skipping Python's teardown."""
+"""The ``odds`` script's exit: the answer, the exit code and libraries' exit hooks, a reader that left early."""
 
 import subprocess
 import sys

@@ -289,3 +289,18 @@ def test_kind_names_are_checked_when_declared():
     for name in ["", "nogame", "Brag/Strengths", "brag/../escape", "brag//x"]:
         with pytest.raises(ValueError):
             TableKind(name, {}, code=("analysis.store",))
+
+
+def test_an_array_declared_nonzero_refuses_all_zeros(tmp_path, monkeypatch):
+    """A solve that did not run leaves zeros: such a file is neither served nor saved."""
+    kind = TableKind("demo/nonzero", {"values": Array("float64", (None,), within=(0, 10), nonzero=True)},
+                     code=("analysis.store",))
+    store = Store(tmp_path)
+    assert store.table(kind, "x", {}, lambda: {"values": np.array([0.0, 2.5, 0.0])})["values"][1] == 2.5
+    store.save(kind, "x", {}, {"values": np.zeros(3)})                # refused: the sound table stays
+    assert store.load(kind, "x", {})["values"].tolist() == [0.0, 2.5, 0.0]
+    for zeros in (np.zeros(3), np.zeros(0)):
+        with monkeypatch.context() as patch:
+            patch.setattr(store_module, "check_arrays", lambda *args: None)
+            store.save(kind, "x", {}, {"values": zeros})
+        assert store.load(kind, "x", {}) is None

@@ -32,6 +32,7 @@ import numpy as np
 from analysis.errors import InvalidPosition
 from analysis.progress import Progress
 from analysis.store import Array, Store, TableKind, prepares
+from analysis.backgammon import home_board
 from analysis.backgammon.position import BAR, SLOTS, START, Position, pip_count
 from analysis.backgammon.rules import STANDARD
 
@@ -44,7 +45,7 @@ _ROLLS = Array("float64", ("positions", "horizon"), within=(0, 1), sums_to_one=1
 ONE_SIDED = TableKind("backgammon/bearoff-one-sided", {
     "distribution": _ROLLS, "expected": Array("float64", ("positions",), within=(0, HORIZON)),
     "first_off": _ROLLS, "first_off_expected": Array("float64", ("positions",), within=(0, HORIZON))},
-    code=(__name__, "analysis.backgammon._kernels"))
+    code=(__name__, "analysis.backgammon._kernels", "analysis.backgammon.home_board"))
 
 
 def _two_sided_layout(params) -> dict:
@@ -59,30 +60,20 @@ def _two_sided_layout(params) -> dict:
 
 #: One part (``piece``) of the two-sided database: the cubeless win chance, or the equities at one cube value.
 TWO_SIDED = TableKind("backgammon/bearoff-two-sided", _two_sided_layout,
-                      code=(__name__, "analysis.backgammon._kernels"))
+                      code=(__name__, "analysis.backgammon._kernels", "analysis.backgammon.home_board"))
 
 
-# Reading a stored table needs no numba: ranks and the small boards' list are plain Python,
-# and the kernels (numba's import and cached code: about half a second) load only to build.
+# Reading a stored table needs no numba: ranks and the small boards' list run as plain Python
+# (home_board.py), and the kernels (numba's import and cached code: about half a second) load only to build.
 
 @lru_cache(maxsize=None)
 def home_positions(top: int) -> np.ndarray:
     """All 6-tuples of at most ``top`` checkers, in the kernels' (lexicographic) rank order."""
-    if top <= TWO_SIDED_CHECKERS:        # 924 boards: listed in Python, so a cube question or chart starts no numba
-        return np.array(list(_boards(6, top)), dtype=np.int64).reshape(-1, 6)
+    if top <= TWO_SIDED_CHECKERS:        # 924 boards: run as Python, so a cube question or chart starts no numba
+        return home_board.home_positions(top, comb(top + 6, 6))
     from analysis.backgammon import _kernels
 
     return _kernels.home_positions(top, comb(top + 6, 6))
-
-
-def _boards(points: int, top: int):
-    """Boards of ``points`` points holding at most ``top`` checkers, the last point counting fastest."""
-    if points == 0:
-        yield ()
-        return
-    for here in range(top + 1):
-        for rest in _boards(points - 1, top - here):
-            yield (here,) + rest
 
 
 @lru_cache(maxsize=None)
@@ -97,16 +88,8 @@ def _ways(top: int) -> np.ndarray:
 
 
 def rank(counts, top: int = ONE_SIDED_CHECKERS) -> int:
-    """Index of a home-board position in the database of up to ``top`` checkers.
-
-    The same sum as ``_kernels.bearoff_rank`` (which the builders call inside numba).
-    """
-    ways = _ways(top)
-    index, left = 0, top
-    for point, count in enumerate(counts):
-        index += int(ways[point, left, count])
-        left -= int(count)
-    return index
+    """Index of a home-board position in the database of up to ``top`` checkers."""
+    return int(home_board.bearoff_rank(counts, top, _ways(top)))
 
 
 def _pips(rows: np.ndarray) -> np.ndarray:

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from analysis.errors import InvalidArgument
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
@@ -156,7 +158,6 @@ def entry_table(max_on_bar: int = 2) -> pd.DataFrame:
 
 def one_roll_bearoff(counts) -> int:
     """Rolls (of 36) that bear off every checker of a home board (six counts, ace point first)."""
-    import numpy as np
 
     from analysis._numba_start import compiling
     from analysis.backgammon import _kernels

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from analysis._numba_start import compiling
 from analysis.errors import InvalidDice, InvalidPosition
-from analysis.backgammon import _plain_moves
+from analysis.backgammon import checker_play
 from analysis.backgammon.position import BAR, START, Position, pip_count
 from analysis.backgammon.rules import STANDARD, BackgammonRules, preset
 
@@ -114,26 +114,37 @@ def legal_plays(rules: BackgammonRules | str, position: Position | None = None, 
 
     ``legal_plays(position, roll[, rules])``, the order before rules came first, still works.
 
-    One question is answered in plain Python (``_plain_moves``); once numba's kernels are
-    loaded in the process they are used instead. Both give the same plays.
+    One question runs the move generator (``checker_play``) as plain Python; once bulk work has
+    loaded its compiled copy (``_kernels``) in the process, that is used instead: the same text.
     """
     if isinstance(rules, Position):
         rules, position, roll = (STANDARD if roll is None else roll), rules, position
     rules = preset(rules)
     die1, die2 = parse_roll(roll)
     _check_playable(position, rules)
+    board = position.board_array()
+    generator = sys.modules.get(_KERNELS, checker_play)
     if rules.acey_deucey_roll and {die1, die2} == {1, 2}:
-        plays = _acey_deucey_plays(position, position.board_array(), rules)
-    elif _KERNELS in sys.modules:       # numba already running (bulk work): its kernel is faster
-        kernel = sys.modules[_KERNELS].legal_plays
-        with compiling("the move generator", COMPILE_SECONDS, kernel):
-            boards, steps, used = kernel(position.board_array(), die1, die2, rules.variant_code)
-        plays = _order([_make_play(position, boards[i], steps[i], used) for i in range(boards.shape[0])])
-    else:       # one question: plain Python answers before numba could even start (the same plays)
-        found, used = _plain_moves.legal_plays(position.on_roll + position.opponent, die1, die2,
-                                               rules.variant_code)
-        plays = _order([_make_play(position, after, steps, used) for after, steps in found])
-    return Plays(position, (die1, die2), rules, tuple(plays))
+        with compiling("the Acey-Deucey move generator", COMPILE_SECONDS + ACEY_DEUCEY_COMPILE_SECONDS,
+                       *_compiled(generator, "legal_plays", "acey_deucey_plays")):
+            boards, steps, used, doubles, extra = generator.acey_deucey_plays(board)
+        plays = []
+        for i in range(boards.shape[0]):
+            play = _make_play(position, boards[i], steps[i], int(used[i]))
+            if doubles[i]:
+                play = Play(f"{play.notation} (then {doubles[i]}{doubles[i]})", play.dice_used, play.hits,
+                            play.result, chosen_double=int(doubles[i]), extra_roll=bool(extra[i]))
+            plays.append(play)
+    else:
+        with compiling("the move generator", COMPILE_SECONDS, *_compiled(generator, "legal_plays")):
+            boards, steps, used = generator.legal_plays(board, die1, die2, rules.variant_code)
+        plays = [_make_play(position, boards[i], steps[i], used) for i in range(boards.shape[0])]
+    return Plays(position, (die1, die2), rules, tuple(_order(plays)))
+
+
+def _compiled(generator, *names):
+    """The kernels that will compile on this call (none when the plain generator answers)."""
+    return [getattr(generator, name) for name in names] if generator is not checker_play else []
 
 
 def _order(plays):
@@ -149,22 +160,6 @@ def _sort_key(notation: str):
             continue
         key.append(-(26 if start == "start" else 25 if start == "bar" else int(start)))
     return key, notation
-
-
-def _acey_deucey_plays(position, board, rules):
-    from analysis.backgammon import _kernels
-
-    with compiling("the Acey-Deucey move generator", COMPILE_SECONDS + ACEY_DEUCEY_COMPILE_SECONDS,
-                   _kernels.legal_plays, _kernels.acey_deucey_plays):
-        boards, steps, used, doubles, extra = _kernels.acey_deucey_plays(board)
-    plays = []
-    for i in range(boards.shape[0]):
-        play = _make_play(position, boards[i], steps[i], int(used[i]))
-        if doubles[i]:
-            play = Play(f"{play.notation} (then {doubles[i]}{doubles[i]})", play.dice_used, play.hits,
-                        play.result, chosen_double=int(doubles[i]), extra_roll=bool(extra[i]))
-        plays.append(play)
-    return _order(plays)
 
 
 def _check_playable(position: Position, rules: BackgammonRules) -> None:
@@ -185,7 +180,7 @@ def _make_play(position: Position, board, steps, used: int) -> Play:
     hits = 0
     for step in steps:
         src, dst, hit = int(step[0]), int(step[1]), int(step[2])
-        if src == _plain_moves.NO_STEP:
+        if src == checker_play.NO_STEP:
             continue
         hits += hit
         src_label = "bar" if src == BAR else "start" if src == START else str(src + 1)

@@ -33,6 +33,8 @@ import base64
 import binascii
 from dataclasses import dataclass
 
+import numpy as np
+
 from analysis.errors import InvalidPosition
 from analysis.backgammon.rules import STANDARD, BackgammonRules, preset
 
@@ -176,8 +178,6 @@ class Position:
 
     def board_array(self) -> np.ndarray:
         """The kernels' layout: 52 int8, the side on roll's 26 slots then the opponent's."""
-        import numpy as np      # only for the kernels: a one-roll question runs without numpy
-
         return np.array(self.on_roll + self.opponent, dtype=np.int8)
 
     def is_race(self) -> bool:

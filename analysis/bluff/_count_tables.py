@@ -2,9 +2,8 @@
 
 ``pmf[kind, n, k]`` = P(k of n unknown dice count), ``sf[kind, n, k]`` = P(at least k), for
 0-200 unknown dice and both chances a die counts with (kind 0: 1/3, kind 1: 1/6). Built once
-by the numba kernel and kept in the store, so the numpy path loads them in milliseconds
-without starting numba; the command line's plain path computes the one row it needs
-instead (``odds.count_row``, equal to these to the last bit) and never imports this module.
+by the numba kernel and kept in the store, so a question loads them in milliseconds
+without starting numba.
 """
 
 from __future__ import annotations
@@ -13,8 +12,12 @@ from functools import lru_cache
 
 import numpy as np
 
-from analysis.bluff.odds import _CHANCES, MAX_UNKNOWN
 from analysis.store import Array, Store, TableKind, prepares, stored_table
+
+#: Largest number of unknown dice any question may ask about (a Bluff box holds 30).
+MAX_UNKNOWN = 200
+#: The chances a die counts with: 1/3 (the face or the joker), 1/6 (one face).
+_CHANCES = (1.0 / 3.0, 1.0 / 6.0)
 
 _COUNT_SHAPE = (len(_CHANCES), MAX_UNKNOWN + 1, MAX_UNKNOWN + 2)
 #: pmf[kind, n, k] = P(k of n unknown dice count), sf[kind, n, k] = P(at least k): each n's row a distribution.

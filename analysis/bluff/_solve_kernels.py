@@ -20,44 +20,11 @@ from numba import njit
 
 from analysis.cfr.kernels import (BEST_RESPONSE, EVALUATE, SCHEDULES, UPDATE, VANILLA, accumulate_average,
                                   average_weight, regret_matching, schedule_discounts, update_regrets)
+from analysis.bluff import bid_tree
+from analysis.jit import compile_rules
 
 
-@njit(cache=True)
-def build_tree(legal):
-    """The public tree of a round: for each node its last bid (-1: the opening), actor, first child, raises.
-
-    ``legal[j, k]`` says bid k may follow bid j; row ``B`` (one past the last bid) holds the openings.
-    Raises always move later on the track, so subtree sizes follow by one sweep from the last bid down.
-    """
-    bids = legal.shape[1]
-    subtree = np.ones(bids + 1, np.int64)
-    for j in range(bids - 1, -1, -1):
-        for k in range(j + 1, bids):
-            if legal[j, k]:
-                subtree[j] += subtree[k]
-    for k in range(bids):
-        if legal[bids, k]:
-            subtree[bids] += subtree[k]
-    total = subtree[bids]
-    last = np.empty(total, np.int32)
-    actor = np.empty(total, np.int8)
-    child_start = np.empty(total, np.int64)
-    n_raises = np.empty(total, np.int32)
-    last[0] = -1
-    actor[0] = 0
-    following = 1
-    for n in range(total):
-        row = bids if last[n] < 0 else last[n]
-        child_start[n] = following
-        count = 0
-        for k in range(bids):
-            if legal[row, k]:
-                last[following] = k
-                actor[following] = 1 - actor[n]
-                following += 1
-                count += 1
-        n_raises[n] = count
-    return last, actor, child_start, n_raises
+build_tree, = compile_rules(bid_tree, "build_tree")     # the tree's text: bid_tree.py
 
 
 @njit(cache=True)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from analysis.bluff.bids import Bid, describe_bid, format_bid, format_dice, legal_raises
+from analysis.bluff.endgame import ENDGAME_DICE, endgame_round
 from analysis.bluff.odds import BidOdds, bid_odds
 from analysis.bluff.outcomes import CallOutcome, challenge_outcome
 from analysis.bluff.rules import BiddingRules
@@ -28,8 +29,6 @@ ASSUMPTION = ("the dice you cannot see are random (earlier bids are not read as 
               "and the next player challenges any raise you make (the worst case for a raise)")
 #: Raises are looked for up to this many counts above the current bid.
 RAISE_REACH = 3
-#: Two-player rounds with at most this many dice in play are answered by their solved endgame too.
-ENDGAME_DICE = 3
 
 
 @dataclass(frozen=True)
@@ -154,20 +153,18 @@ def _my_expected_losses(challenge: CallOutcome, exact: CallOutcome | None,
 
 
 def weigh_actions(rules: BiddingRules, odds_of, bid: Bid, bidder: int, held, responder: int, start: int,
-                  palifico_round: bool, max_count: int, max_raises: int, plain: bool = False):
+                  palifico_round: bool, max_count: int, max_raises: int):
     """The bid's odds, a challenge's and an exact call's outcomes, the best raises (each challenged by
     ``responder``) and the action with my smallest expected loss, with ``odds_of(bid)`` giving every
-    bid's odds (history-blind here, from the beliefs in ``history_advice``); ``plain``: the outcomes'
-    figures as tuples, without numpy."""
+    bid's odds (history-blind here, from the beliefs in ``history_advice``)."""
     odds = odds_of(bid)
-    challenge = challenge_outcome(rules, odds, held, caller=0, bidder=bidder, start=start, plain=plain)
-    exact = (challenge_outcome(rules, odds, held, caller=0, bidder=bidder, call="exact", start=start, plain=plain)
+    challenge = challenge_outcome(rules, odds, held, caller=0, bidder=bidder, start=start)
+    exact = (challenge_outcome(rules, odds, held, caller=0, bidder=bidder, call="exact", start=start)
              if rules.exact_call else None)
     options = []
     for candidate in legal_raises(rules, bid, max_count, palifico_round):
         candidate_odds = odds_of(candidate)
-        outcome = challenge_outcome(rules, candidate_odds, held, caller=responder, bidder=0, start=start,
-                                    plain=plain)
+        outcome = challenge_outcome(rules, candidate_odds, held, caller=responder, bidder=0, start=start)
         options.append(RaiseOption(candidate, candidate_odds, outcome))
     options.sort(key=lambda o: (round(o.my_expected_loss, 12), -o.odds.p_true))
     raises = tuple(options[:max_raises])
@@ -199,7 +196,7 @@ def seat_players(rules: BiddingRules, my_dice, opponents, start: int | None = No
 def advise_call(rules: BiddingRules, my_dice, opponents, bid: Bid, bidder: int | None = None,
                 responder: int = 1, palifico_round: bool = False, start: int | None = None,
                 max_raises: int = 5, history=(), turns=None, models=None, rollouts: int = 0,
-                seed: int = 0, plain: bool = False) -> CallAdvice | None:
+                seed: int = 0) -> CallAdvice:
     """Should I (player 0) challenge ``bid``, made by ``bidder``, or raise it?
 
     ``opponents`` are the other players' dice counts in turn order after me, so the
@@ -209,12 +206,6 @@ def advise_call(rules: BiddingRules, my_dice, opponents, bid: Bid, bidder: int |
     ``turns`` (``beliefs.parse_history``'s, ending with ``bid``) adds the answer that reads
     the bids as evidence under the bidding model ``models`` (``history_advice``), with the
     actions played out by ``rollouts`` seeded rollouts each when that is above 0.
-
-    ``plain=True`` is the command line's quick path: the same answer computed in plain Python,
-    without importing numpy (the same figures to the last bit: ``odds.count_row``,
-    ``_plain_beliefs``, ``endgame``), held in tuples. It returns None where only the numpy path
-    answers: rollouts, beliefs about a hand of more than 14 dice, or a two-player endgame not read
-    plain from the store (one with 3 dice in play, or one not solved yet).
     """
     held, start = seat_players(rules, my_dice, opponents, start)
     players = len(held)
@@ -223,33 +214,20 @@ def advise_call(rules: BiddingRules, my_dice, opponents, bid: Bid, bidder: int |
         if not 1 <= index < players:
             raise InvalidArgument(f"The {name} must be an opponent, 1-{players - 1}, not {index}.")
     equilibrium = None
-    if players == 2 and sum(held) <= ENDGAME_DICE:     # (the endgames live with the table store: not imported else)
-        from analysis.bluff.endgame import endgame_round
+    if players == 2 and sum(held) <= ENDGAME_DICE:
         solved = endgame_round(rules, my_dice, held[1], (*history, bid), palifico_round)
         if solved is not None:
-            if plain:
-                from analysis.bluff.endgame import stored_endgame_play
-                equilibrium = stored_endgame_play(rules, tuple(my_dice), *solved, (*history, bid), palifico_round)
-                if equilibrium is None:
-                    return None     # not stored, or a 3-dice round: the numpy path's
-            else:
-                from analysis.bluff.solve import endgame_play
-                equilibrium = endgame_play(rules, tuple(my_dice), held[1], (*history, bid), palifico_round)
-    if plain and rollouts:
-        return None
-    if plain and turns is not None:
-        from analysis.bluff._plain_beliefs import MAX_PLAIN_HAND
-        if max(held[1:]) > MAX_PLAIN_HAND:
-            return None
+            from analysis.bluff.solve import endgame_play
+            equilibrium = endgame_play(rules, tuple(my_dice), held[1], (*history, bid), palifico_round)
     unknown = sum(held) - len(my_dice)
     odds, challenge, exact, raises, recommendation = weigh_actions(
-        rules, lambda b: bid_odds(rules, my_dice, unknown, b, palifico_round, plain=plain), bid, bidder, held,
-        responder, start, palifico_round, bid.count + RAISE_REACH, max_raises, plain=plain)
+        rules, lambda b: bid_odds(rules, my_dice, unknown, b, palifico_round), bid, bidder, held,
+        responder, start, palifico_round, bid.count + RAISE_REACH, max_raises)
     with_history = None
     if turns is not None:
         from analysis.bluff.history_advice import history_advice
         with_history = history_advice(rules, tuple(my_dice), held, start, turns, models, responder,
-                                      palifico_round, odds, rollouts=rollouts, seed=seed, plain=plain)
+                                      palifico_round, odds, rollouts=rollouts, seed=seed)
     return CallAdvice(rules, tuple(my_dice), held, bid, bidder, responder, odds, challenge, exact, raises,
                       recommendation, raises[0].bid if recommendation == "raise" else None,
                       equilibrium=equilibrium, with_history=with_history)

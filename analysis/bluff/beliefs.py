@@ -103,7 +103,7 @@ class Beliefs:
         """Expected number of each face (1..6) in opponent ``opponent``'s hand (1 = the next player).
 
         One numpy sum per face rather than a matrix product: BLAS sums in the machine's own order,
-        a plain sum (``_plain_beliefs``) in numpy's, so the command line's figures match to the last bit.
+        numpy's sum in the same order on every machine, so the figures match to the last bit everywhere.
         """
         hands, weights = self.hands[opponent - 1], self.posterior[opponent - 1]
         return np.array([(weights * hands[:, face]).sum() for face in range(6)])

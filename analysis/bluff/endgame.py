@@ -1,12 +1,9 @@
 """The advisor's solved endgames: the equilibrium answer to a bid in a small two-player round.
 
 ``solve.py`` solves a round by CFR and keeps its average strategy in the table store
-(``ROUNDS``); ``solve.endgame_play`` answers from it. This module holds what that answer
-needs without numpy, so ``odds bluff call`` can serve a one-die-each endgame from the
-store in plain Python (``stored_endgame_play``): the round's bid tree and payoffs, built here
-for the solver too (``raise_rows``, ``bid_tree``, ``payoffs``), and the strategy read from the
-stored policy with ``Store.load_plain``. Larger rounds (3 dice in play) and rounds
-not yet solved are the numpy path's.
+(``ROUNDS``); ``solve.endgame_play`` answers from it. This module holds the round's rules
+the solver reads: which bids raise which (``raise_rows``), the terminal payoffs
+(``payoffs``), which solved round answers a bid (``endgame_round``) and the answer itself.
 
 >>> from analysis.bluff.rules import BLUFF
 >>> from analysis.bluff.bids import Bid
@@ -18,27 +15,25 @@ True
 
 from __future__ import annotations
 
-import hashlib
-from array import array
 from dataclasses import dataclass, field
-from itertools import combinations_with_replacement
 
-from analysis.bluff.advice import ENDGAME_DICE
-from analysis.bluff.bids import Bid, all_bids, format_bid, is_raise
+from analysis.bluff.bids import Bid, format_bid, is_raise
 from analysis.bluff.outcomes import _losses
 from analysis.bluff.rules import BiddingRules
 from analysis.cfr import CODE as CFR_CODE
-from analysis.store import Array, Store, TableKind
+from analysis.store import Array, TableKind
 
 #: A solved round: the average policy, the exploitability trajectory (iterations, exploitability) and
-#: the summary (value, exploitability, iterations done, seconds). Read plain too, so it has no check
-#: function (the checksum guards the summary as it guards the policy).
+#: the summary (value, exploitability, iterations done, seconds). The checksum guards the summary as it
+#: guards the policy.
 ROUNDS = TableKind(
     "bluff/rounds", {"policy": Array("float64", (None,), within=(0, 1)), "trajectory": Array("float64", (None, 2)),
                      "summary": Array("float64", (4,))},
     code=("analysis.bluff.solve", "analysis.bluff.endgame", "analysis.bluff._solve_kernels", "analysis.bluff.bids",
-          "analysis.bluff.outcomes", *CFR_CODE))
+          "analysis.bluff.outcomes", "analysis.bluff.bid_tree", *CFR_CODE))
 CHALLENGE, EXACT = "challenge", "exact"
+#: Two-player rounds with at most this many dice in play are answered by their solved endgame too.
+ENDGAME_DICE = 3
 #: Rounds with at most this many dice in play are solved on demand (about a second);
 #: rounds with 3 dice are used when already in the store (``odds bluff solve --dice 2 1``).
 SOLVE_ON_DEMAND = 2
@@ -70,21 +65,10 @@ def endgame_round(rules: BiddingRules, my_dice, their_dice: int, bids, palifico_
 
 
 @dataclass(frozen=True)
-class StoredRound:
-    """What the advisor shows of a solved round read plain from the store (``solve.RoundSolution``'s
-    rules, dice, value and exploitability)."""
-
-    rules: BiddingRules = field(repr=False)
-    dice: tuple[int, int]
-    value: float
-    exploitability: float
-
-
-@dataclass(frozen=True)
 class EndgamePlay:
     """The equilibrium answer to a bid in a solved two-player round."""
 
-    solution: object = field(repr=False)  # solve.RoundSolution, or a StoredRound from the plain path
+    solution: object = field(repr=False)  # solve.RoundSolution
     history: tuple[Bid, ...]
     me: int  # 0: I opened the round, 1: the other player did
     strategy: dict
@@ -113,69 +97,10 @@ class EndgamePlay:
                 f"{self.solution.exploitability:.1e} dice): {played}.")
 
 
-def stored_endgame_play(rules: BiddingRules, my_dice, dice: tuple[int, int], me: int, bids,
-                        palifico_round: bool = False) -> EndgamePlay | None:
-    """``solve.endgame_play`` for a round of one die each, read plain from the store; None when the store
-    has no sound solve of it (the numpy path then solves it and stores it)."""
-    if sum(dice) > SOLVE_ON_DEMAND:
-        return None
-    faces = tuple(rules.bid_faces)
-    total = sum(dice)
-    round_bids = all_bids(rules, total)
-    calls = (CHALLENGE,) + ((EXACT,) if rules.exact_call else ())
-    target, iterations = default_precision(dice)
-    params = {"dice": list(dice), "faces": list(faces), "palifico_round": palifico_round,
-              "variant": "dcfr", "iterations": iterations, "target": target, "payoff": "dice",
-              "payoff_sha": hashlib.sha256(array("d", payoffs(rules, dice, round_bids, calls)).tobytes()).hexdigest()}
-    arrays = Store().load_plain(ROUNDS, rules, params)
-    if arrays is None or arrays["summary"][2] < 1:
-        return None
-    opening = len(round_bids)
-    follows = raise_rows(rules, round_bids, palifico_round)
-    last, actor, child_start, _ = bid_tree(follows)
-    node = 0
-    for bid in bids:
-        children = follows[opening if last[node] < 0 else last[node]]
-        if round_bids.index(bid) not in children:
-            return None     # not a raise here: the numpy path says why
-        node = child_start[node] + children.index(round_bids.index(bid))
-
-    def actions(n: int) -> int:
-        return len(follows[opening if last[n] < 0 else last[n]]) + (len(calls) if last[n] >= 0 else 0)
-
-    # The policy holds, node after node, each hand of the player to act: its chance of each action.
-    hands = [list(combinations_with_replacement(faces, count)) for count in dice]
-    offset = sum(actions(n) * len(hands[actor[n]]) for n in range(node))
-    size = actions(node)
-    base = offset + hands[actor[node]].index(tuple(sorted(my_dice))) * size
-    names = [format_bid(rules, round_bids[k]) for k in follows[opening if last[node] < 0 else last[node]]]
-    names += list(calls) if last[node] >= 0 else []
-    strategy = dict(zip(names, arrays["policy"].flat[base:base + size].tolist()))
-    value, exploitability = arrays["summary"][0], arrays["summary"][1]
-    return EndgamePlay(StoredRound(rules, tuple(dice), value, exploitability), tuple(bids), me, strategy)
-
-
 def raise_rows(rules: BiddingRules, bids, palifico_round: bool = False) -> list[list[int]]:
     """Row j: the indices of the bids that raise ``bids[j]``; the last row: the openings."""
     return [[k for k, bid in enumerate(bids) if is_raise(rules, previous, bid, palifico_round)]
             for previous in (*bids, None)]
-
-
-def bid_tree(rows: list[list[int]]) -> tuple[list[int], list[int], list[int], list[int]]:
-    """A round's bid histories, breadth first from the opening, as the solver numbers them:
-    (last bid of each node, -1 at the opening; player to act; first child; raises available).
-    ``rows`` is :func:`raise_rows`; ``_solve_kernels.build_tree`` does the same for large trees."""
-    opening = len(rows) - 1
-    last, actor, child_start, n_raises = [-1], [0], [], []
-    n = 0
-    while n < len(last):
-        children = rows[opening if last[n] < 0 else last[n]]
-        child_start.append(len(last))
-        n_raises.append(len(children))
-        last.extend(children)
-        actor.extend([1 - actor[n]] * len(children))
-        n += 1
-    return last, actor, child_start, n_raises
 
 
 def dice_payoff(loss, caller: int) -> float:

@@ -117,19 +117,15 @@ class HistoryAdvice:
 
 def history_advice(rules: BiddingRules, my_dice, held, start: int, turns, models, responder: int,
                    palifico_round: bool, blind: BidOdds, rollouts: int = 0, seed: int = 0,
-                   max_raises: int = 5, plain: bool = False) -> HistoryAdvice:
-    """The advisor's questions answered under the posterior of ``turns`` (which end with the bid to answer);
-    ``plain``: the beliefs in plain Python (``_plain_beliefs``), no numpy imported (no rollouts then)."""
+                   max_raises: int = 5) -> HistoryAdvice:
+    """The advisor's questions answered under the posterior of ``turns`` (which end with the bid to answer);"""
     bid = turns[-1].bid
     bidder = turns[-1].player
-    if plain:
-        from analysis.bluff._plain_beliefs import beliefs
-    else:
-        from analysis.bluff.beliefs import beliefs
+    from analysis.bluff.beliefs import beliefs
     seen = beliefs(rules, my_dice, held[1:], turns, models, palifico_round)
     odds, challenge, exact, raises, recommendation = weigh_actions(
         rules, seen.bid_odds, bid, bidder, held, responder, start, palifico_round,
-        min(bid.count + RAISE_REACH, sum(held)), max_raises, plain=plain)
+        min(bid.count + RAISE_REACH, sum(held)), max_raises)
     played_out = None
     if rollouts:
         from analysis.bluff.rollout import play_out

@@ -41,6 +41,7 @@ from typing import Optional
 
 import numpy as np
 
+from analysis.bluff._count_tables import count_tables
 from analysis.bluff.bids import Bid, all_bids, format_bid, legal_raises
 from analysis.bluff.model_params import PARAMETERS, THRESHOLD_TABLE, BiddingModel, parse_models  # noqa: F401
 from analysis.bluff.rules import BiddingRules
@@ -93,8 +94,6 @@ def p_true_of_hands(bids: Bids, hands: np.ndarray, held: int, chosen: np.ndarray
                     exact: bool = False) -> np.ndarray:
     """P(bid true) (or exactly true) for each hand (rows of face counts, [hand, 6]) and each chosen bid,
     from the hand's own point of view: the other ``in_play - held`` dice are random."""
-    from analysis.bluff._count_tables import count_tables
-
     pmf, sf = count_tables()
     unknown = bids.in_play - held
     mine = hands @ bids.counting[chosen].T.astype(np.int64)          # [hand, bid]
@@ -152,8 +151,6 @@ def action_likelihood(bids: Bids, model: BiddingModel, hands: np.ndarray, held: 
     raises = bids.raises(previous)
     hands = np.asarray(hands, dtype=np.int64)
     unknown = bids.in_play - held
-    from analysis.bluff._count_tables import count_tables
-
     pmf, sf = count_tables()
     faces = bids.face[raises]
     x = np.arange(held + 1)
@@ -197,8 +194,7 @@ def action_likelihood(bids: Bids, model: BiddingModel, hands: np.ndarray, held: 
 
 def exp_each(values: np.ndarray) -> np.ndarray:
     """``exp`` of every value by the C library, as ``math.exp``: numpy's own ``exp`` takes a SIMD path on
-    some processors whose last bit differs, and the beliefs must read the same on every machine (and be
-    the command line's plain path's, ``_plain_beliefs``, to the last bit)."""
+    some processors whose last bit differs, and the beliefs must read the same on every machine."""
     return np.array([math.exp(x) for x in values.ravel().tolist()]).reshape(values.shape)
 
 

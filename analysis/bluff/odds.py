@@ -5,11 +5,8 @@ count for a bid is binomial: p = 1/3 for a number bid with a joker in play (the
 face or the joker), 1/6 for a joker bid, a palifico round or a game without
 jokers. The actual count is my own matching dice plus that binomial.
 
-The library keeps the binomial tables in the table store (``_count_tables``, built
-once by a numba kernel) and answers with numpy arrays. A question at the table (``odds bluff call``)
-asks ``bid_odds(..., plain=True)``: the same recurrence in plain Python for the one
-row it needs (``count_row``), equal to the stored table to the last bit, so the
-command answers without importing numpy.
+The binomial tables are kept in the table store (``_count_tables``, built once by
+a numba kernel); a question reads its row of them.
 
 >>> from analysis.bluff.rules import BLUFF
 >>> from analysis.bluff.bids import parse_bid, parse_dice
@@ -21,51 +18,19 @@ command answers without importing numpy.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
+import numpy as np
+
+from analysis.bluff._count_tables import COUNT_TABLES, MAX_UNKNOWN, _CHANCES, count_tables  # noqa: F401
 from analysis.bluff.bids import Bid, all_bids, describe_bid, format_bid, format_dice
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
 from analysis.tables import counted
 
-TYPE_CHECKING = False  # typing's constant, without importing typing (a few ms of a question's start-up)
-if TYPE_CHECKING:  # numpy is imported where the library's arrays are made; the plain path never needs it
-    import numpy as np
-
-#: Largest number of unknown dice any question may ask about (a Bluff box holds 30).
-MAX_UNKNOWN = 200
-_CHANCES = (1.0 / 3.0, 1.0 / 6.0)
-
-
-@lru_cache(maxsize=64)
-def count_row(kind: int, unknown: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """Row ``unknown`` of the count tables, ``(pmf, sf)`` with ``unknown + 2`` values each, in plain Python.
-
-    The kernel's Pascal recurrence step for step (the same products and sums in the same
-    order), so every value equals the stored table's to the last bit; a test checks every
-    row. A few hundred operations for the dice at a table: quicker than importing numpy.
-    """
-    check_unknown(unknown)
-    chance = _CHANCES[kind]
-    pmf = [1.0]
-    for n in range(1, unknown + 1):
-        above = pmf + [0.0]     # row n - 1, with the zero the table holds past its end
-        pmf = [above[0] * (1.0 - chance)] + [above[k] * (1.0 - chance) + above[k - 1] * chance
-                                             for k in range(1, n + 1)]
-    sf = [0.0] * (unknown + 2)
-    running = 0.0
-    for k in range(unknown, -1, -1):
-        running += pmf[k]
-        sf[k] = running
-    return (*pmf, 0.0), tuple(sf)
 
 
 def _lookup(needs: np.ndarray, kinds: np.ndarray, unknown: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """P(true) and P(exact) for bids (rows: need from the unknown dice, table kind) x unknown counts."""
-    import numpy as np
-
-    from analysis.bluff._count_tables import count_tables
-
     pmf, sf = count_tables()
     need = needs[:, None]
     kind = kinds[:, None]
@@ -94,8 +59,7 @@ def check_unknown(unknown: int) -> None:
 
 @dataclass(frozen=True)
 class BidOdds:
-    """The odds of one bid. ``distribution[a]`` is P(actual count = a) (a numpy array; a tuple from
-    the plain path)."""
+    """The odds of one bid. ``distribution[a]`` is P(actual count = a) (a numpy array)."""
 
     rules: BiddingRules = field(repr=False)
     bid: Bid
@@ -155,28 +119,12 @@ class BidOdds:
         return "\n".join(lines)
 
 
-def bid_odds(rules: BiddingRules, my_dice, unknown: int, bid: Bid, palifico_round: bool = False,
-             plain: bool = False) -> BidOdds:
-    """The distribution of the actual count of ``bid`` and P(true), P(exact).
-
-    ``plain``: computed without numpy (``count_row``), the distribution a tuple; the same
-    values to the last bit.
-    """
+def bid_odds(rules: BiddingRules, my_dice, unknown: int, bid: Bid, palifico_round: bool = False) -> BidOdds:
+    """The distribution of the actual count of ``bid`` and P(true), P(exact)."""
     check_unknown(unknown)
     mine = my_count(rules, my_dice, bid.face, palifico_round)
     kind = _chance_kind(rules, bid.face, palifico_round)
     need = bid.count - mine
-    if plain:
-        pmf, sf = count_row(kind, unknown)
-        distribution = (0.0,) * mine + pmf[:unknown + 1] + (0.0,) * (len(my_dice) - mine)
-        p_true = 1.0 if need <= 0 else sf[need] if need <= unknown else 0.0
-        p_exact = pmf[need] if 0 <= need <= unknown else 0.0
-        return BidOdds(rules, bid, tuple(my_dice), unknown, palifico_round, mine, need, _CHANCES[kind],
-                       distribution, p_true, p_exact)
-    import numpy as np
-
-    from analysis.bluff._count_tables import count_tables
-
     pmf, _ = count_tables()
     distribution = np.zeros(len(my_dice) + unknown + 1)
     distribution[mine:mine + unknown + 1] = pmf[kind, unknown, :unknown + 1]
@@ -198,7 +146,6 @@ def odds_table(rules: BiddingRules, my_dice=(), max_unknown: int = 60, max_count
     >>> table[table.bid == "2x6"].p_true.round(4).tolist()
     [0.0, 0.0, 0.0278]
     """
-    import numpy as np
     import pandas as pd
 
     check_unknown(max_unknown)
@@ -219,12 +166,3 @@ def odds_table(rules: BiddingRules, my_dice=(), max_unknown: int = 60, max_count
         "p_true": p_true.ravel(),
         "p_exact": p_exact.ravel(),
     })
-
-
-def __getattr__(name: str):
-    # The stored tables live in ``_count_tables`` with the store, imported when first asked for
-    # (``odds.count_tables`` still names them), so the plain path never loads the store.
-    if name in ("count_tables", "COUNT_TABLES"):
-        from analysis.bluff import _count_tables
-        return getattr(_count_tables, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -17,13 +17,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from analysis.bluff.odds import BidOdds
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
-
-TYPE_CHECKING = False  # typing's constant, without importing typing (a few ms of a question's start-up)
-if TYPE_CHECKING:  # numpy is imported where the library's arrays are made; the plain path never needs it
-    import numpy as np
 
 CALLS = ("challenge", "exact")
 
@@ -33,7 +31,7 @@ class CallOutcome:
     """Dice lost by each player when ``caller`` calls ``bidder``'s bid.
 
     ``loss_distribution[p, j]`` is P(player p loses ``j - 1`` dice); index 0 is
-    "gains one die back" (Perudo's calza). Numpy arrays; tuples from the plain path.
+    "gains one die back" (Perudo's calza). Numpy arrays.
     """
 
     call: str
@@ -68,7 +66,6 @@ def dice_lost(rules: BiddingRules, call: str, actual: int, bid_count: int, held,
     The one statement of each preset's penalty rule: the advisor, the equilibrium
     solver, game values and the tournament all call it.
     """
-    import numpy as np
 
     loss, caller_won = _losses(rules, call, actual, bid_count, held, caller, bidder, start)
     return np.array(loss, dtype=np.int64), caller_won
@@ -108,7 +105,7 @@ def _losses(rules: BiddingRules, call: str, actual: int, bid_count: int, held, c
 
 
 def challenge_outcome(rules: BiddingRules, odds: BidOdds, held, caller: int, bidder: int,
-                      call: str = "challenge", start: int | None = None, plain: bool = False) -> CallOutcome:
+                      call: str = "challenge", start: int | None = None) -> CallOutcome:
     """Expected dice lost by each player if ``caller`` calls ``odds.bid`` made by ``bidder``.
 
     ``held`` is every player's dice count; ``odds`` must be the bid's odds from the
@@ -139,8 +136,5 @@ def challenge_outcome(rules: BiddingRules, odds: BidOdds, held, caller: int, bid
             distribution[player][loss[player] + 1] += chance
         if caller_won:
             p_win += chance
-    if plain:
-        return CallOutcome(call, caller, bidder, held, tuple(expected), tuple(map(tuple, distribution)), p_win)
-    import numpy as np
 
     return CallOutcome(call, caller, bidder, held, np.array(expected), np.array(distribution), p_win)

@@ -35,10 +35,10 @@ from typing import Callable, Optional
 import numpy as np
 
 from analysis.bluff import _count_tables  # noqa: F401  (its step of ``odds cache build``, seconds, before these minutes)
+from analysis.bluff import bid_tree
 from analysis.bluff.bids import Bid, all_bids, format_bid, format_dice, is_raise
 from analysis.bluff.endgame import (CHALLENGE, EXACT, ROUNDS, SOLVE_ON_DEMAND, EndgamePlay,  # noqa: F401
-                                    bid_tree, default_precision, dice_payoff, endgame_round, payoffs,
-                                    raise_rows)
+                                    default_precision, dice_payoff, endgame_round, payoffs, raise_rows)
 from analysis.bluff.odds import my_count
 from analysis.bluff.rules import BiddingRules
 from analysis.cfr import two_player
@@ -50,7 +50,7 @@ from analysis.store import Store, chosen_store, prepares
 
 #: Largest public tree solved (bid histories); 2v2 (2**24 histories x 21 hands) does not fit here.
 MAX_NODES = 1 << 19
-#: Trees up to this many histories are built in plain Python (no numba start-up for a table question).
+#: Trees up to this many histories are built by the uncompiled ``bid_tree`` (no numba start-up for a table question).
 SMALL_TREE = 1 << 13
 
 
@@ -201,8 +201,8 @@ def round_game(rules: BiddingRules, dice=(1, 1), faces: Optional[int] = None, pa
         legal[j, row] = True
     payoff = np.array(payoffs(rules, dice, bids, calls, start, terminal_value or dice_payoff)).reshape(
         len(calls), 2, len(bids), total + 1)
-    if subtree <= SMALL_TREE:
-        last, actor, child_start, n_raises = build_tree_python(legal)
+    if subtree <= SMALL_TREE:       # as plain Python: no compiler to start for a small round
+        last, actor, child_start, n_raises = bid_tree.build_tree(legal)
     else:
         from analysis.bluff import _solve_kernels
         last, actor, child_start, n_raises = _solve_kernels.build_tree(legal)
@@ -211,13 +211,6 @@ def round_game(rules: BiddingRules, dice=(1, 1), faces: Optional[int] = None, pa
     offset = np.concatenate(([0], np.cumsum(sizes)[:-1])).astype(np.int64)
     return RoundGame(rules, dice, die, palifico_round, bids, calls, (list(hands[0]), list(hands[1])),
                      chance_array, match, legal, payoff, last, actor, child_start, n_raises, n_actions, offset)
-
-
-def build_tree_python(legal: np.ndarray) -> tuple[np.ndarray, ...]:
-    """``_solve_kernels.build_tree`` in plain Python (``endgame.bid_tree``), for small trees."""
-    last, actor, child_start, n_raises = bid_tree([np.flatnonzero(row).tolist() for row in legal])
-    return (np.array(last, dtype=np.int32), np.array(actor, dtype=np.int8),
-            np.array(child_start, dtype=np.int64), np.array(n_raises, dtype=np.int32))
 
 
 def _tree_size(rules, bids, palifico_round) -> int:

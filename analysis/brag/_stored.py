@@ -1,11 +1,9 @@
-"""The kinds of table Brag keeps in the store that a question reads without numpy.
+"""The kinds of table Brag keeps in the store that a question at the table reads.
 
-Declared here, in a module that imports no numpy, so that ``odds brag equity`` and
-``odds brag strategy`` can check and read them in plain Python (``analysis.brag._plain``)
-before deciding whether the library (numpy, numba) is needed at all. Each kind's
-``code`` names the modules that build it, so a changed builder is never answered from
-an old table. None has a ``check`` function (plain reading cannot run one): the reader
-checks the one row it uses instead (``_plain``).
+``odds brag equity`` and ``odds brag strategy`` read one row of them (``analysis.brag.lookup``)
+before deciding whether the library's solvers are needed at all. Each kind's ``code`` names
+the modules that build it, so a changed builder is never answered from an old table. The
+reader checks the one row it uses (``lookup``).
 """
 
 from __future__ import annotations
@@ -47,3 +45,12 @@ def decision_params(rules, history, variant: str = SOLVE_DEFAULTS["variant"],
     """The store parameters of the decision reached by ``history`` (action names) in a solve of ``rules``."""
     return {"betting": rules.betting_key(), "variant": variant, "target": float(target),
             "iterations": iterations, "history": list(history)}
+
+
+def parse_history(text) -> list[str]:
+    """``"blind,look,bet"`` (or a list) as a list of action names."""
+    if text is None:
+        return []
+    if isinstance(text, str):
+        return [" ".join(step.split()).lower() for step in text.split(",") if step.strip()]
+    return [str(step) for step in text]

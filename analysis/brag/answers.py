@@ -1,7 +1,7 @@
 """What Brag's one-hand questions return: frozen dataclasses with a readable ``__str__``.
 
-Defined without numpy, so that an answer read from the table store in plain Python
-(``analysis.brag._plain``) and one computed by the library print the same text and JSON.
+Shared by an answer read from the table store (``analysis.brag.lookup``) and one computed
+by the library, so both print the same text and JSON.
 """
 
 from __future__ import annotations

@@ -90,7 +90,7 @@ def _versus(rules: BragRules, against: str) -> dict[str, np.ndarray]:
 
 def versus_counts(rules: BragRules, against: str = "any", store: Store | None | bool = None) -> dict[str, np.ndarray]:
     """For every hand (colex order), the opponent hands of ``against`` it beats, ties, and that avoid it:
-    read from ``store`` (where ``odds brag equity`` reads one row of it in plain Python) or built and stored."""
+    read from ``store`` (where ``odds brag equity`` reads one row of it) or built and stored."""
     table = hand_table(rules, store)
 
     def build():

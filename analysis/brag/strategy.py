@@ -20,8 +20,7 @@ import math
 
 import numpy as np
 
-from analysis.brag._plain import parse_history
-from analysis.brag._stored import DECISION_POINTS, SOLVE_DEFAULTS, decision_params
+from analysis.brag._stored import DECISION_POINTS, SOLVE_DEFAULTS, decision_params, parse_history
 from analysis.brag.answers import Advice
 from analysis.brag.betting import DECISION
 from analysis.brag.rules import CLASSES, CLASS_TITLES
@@ -274,8 +273,8 @@ def store_decision_points(solution, variant: str = SOLVE_DEFAULTS["variant"],
                           target: float = SOLVE_DEFAULTS["target"],
                           iterations: int = SOLVE_DEFAULTS["iterations"], store: Store | None = None) -> int:
     """Keep beside a full-deck solve, in ``store`` (None: the default store), one small table per
-    decision (``DECISION_POINTS``), from which
-    ``odds brag strategy`` answers any hand there in plain Python; returns how many were written.
+    decision (``DECISION_POINTS``), from which ``odds brag strategy`` answers any hand there by reading
+    its row; returns how many were written.
 
     ``variant``, ``target`` and ``iterations`` are those ``solve`` was called with (they key the
     tables). Decisions already stored and sound are left as they are. Four Card Brag (5,222
@@ -289,7 +288,7 @@ def store_decision_points(solution, variant: str = SOLVE_DEFAULTS["variant"],
     written = 0
     for node in np.flatnonzero(tree.kind == DECISION):
         params = decision_params(rules, tree.history(node), variant, target, iterations)
-        if store.load_plain(DECISION_POINTS, rules, params) is not None:
+        if store.load(DECISION_POINTS, rules, params) is not None:
             continue
         if deal_rows is None:   # the one costly part (about a second): only when something is missing
             deal_rows = [reader.deals_of(row) for row in range(reader.classes)]
@@ -297,7 +296,7 @@ def store_decision_points(solution, variant: str = SOLVE_DEFAULTS["variant"],
         blind = bool(tree.blind[node])
         children = tree.child_start[node] + np.arange(len(names))
         opponent = solution.reach[1 - seat, node]
-        # The same expressions as ``_Reader.action_values``, row by row, so the plain answer is the
+        # The same expressions as ``_Reader.action_values``, row by row, so the stored answer is the
         # library's to the last bit.
         mass = np.array([deal_rows[row] @ opponent / reader.deals for row in range(reader.classes)])
         mix = np.array([reader.mix(node, row) for row in range(1 if blind else reader.classes)])
@@ -317,7 +316,7 @@ def _text(names) -> np.ndarray:
     return np.frombuffer("\n".join(names).encode(), dtype=np.uint8)
 
 
-@prepares("brag", "decision tables of the three-card equilibria (odds brag strategy without numpy)")
+@prepares("brag", "decision tables of the three-card equilibria (odds brag strategy reads one row)")
 def _prepare_decision_points() -> None:
     from analysis.brag.rules import PRESETS
     from analysis.brag.solve import solve

@@ -40,7 +40,21 @@ class HandTable:
 
     def row_of(self, cards) -> int:
         """The row of a hand given as card codes in any order."""
-        return int(sum(BINOMIAL[c, i + 1] for i, c in enumerate(sorted(cards))))
+        return colex_row(cards)
+
+
+def colex_row(cards) -> int:
+    """The row of a hand given as card codes in any order, in every table over a preset's hands."""
+    return int(sum(BINOMIAL[c, i + 1] for i, c in enumerate(sorted(cards))))
+
+
+def hand_strength(rules: BragRules, cards) -> int:
+    """The strength of one hand (card codes), read from its row of the stored strengths when they are
+    stored (one question need not list every hand), else from the hand table, which stores them."""
+    stored = Store().load(STRENGTHS, rules, {"hands": comb(52, rules.hand_size)})
+    if stored is None:
+        return int(hand_table(rules).strengths[colex_row(cards)])
+    return int(stored["strengths"][colex_row(cards)])
 
 
 def class_codes(strengths, rules: BragRules):

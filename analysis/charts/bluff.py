@@ -32,15 +32,14 @@ def bid_chances(rules: BiddingRules, my_dice, unknown: int, palifico_round: bool
     The rows of ``odds_table`` for this many unknown dice (the same columns, in track order),
     kept to the counts where some face is neither certain nor hopeless (under 99.5% and at
     least 0.5%), so the chart shows the counts a player actually weighs. Each row is
-    ``bid_odds``'s plain answer, equal to the stored table's value to the last bit, so the
-    chart needs neither pandas nor the whole table.
+    ``bid_odds``'s answer, a lookup in the stored tables, so the chart needs no pandas.
     """
     check_unknown(unknown)
     rows = []
     for bid in all_bids(rules, len(my_dice) + unknown if max_count is None else max_count):
         if bid.count < 1:
             continue
-        odds = bid_odds(rules, my_dice, unknown, bid, palifico_round, plain=True)
+        odds = bid_odds(rules, my_dice, unknown, bid, palifico_round)
         rows.append({"bid": format_bid(rules, bid), "count": bid.count, "face": rules.face_name(bid.face),
                      "unknown": unknown, "my_count": odds.my_count, "p_true": odds.p_true,
                      "p_exact": odds.p_exact})
@@ -105,13 +104,13 @@ def p_true_grid(rules: BiddingRules, max_unknown: int = 30, max_need: int = 15, 
 
     One block of rows per kind of bid (each chance a die has of counting), from ``bid_odds``
     with no dice of my own: columns ``bid_kind``, ``chance``, ``unknown``, ``need``, ``p_true``.
-    ``bid_odds``'s plain answers, equal to the stored tables' values to the last bit.
+    ``bid_odds``'s answers, lookups in the stored tables.
     """
     rows = []
     for title, face in _bid_kinds(rules, palifico_round):
         for need in range(1, max_need + 1):
             for unknown in range(max_unknown + 1):
-                odds = bid_odds(rules, (), unknown, Bid(need, face), palifico_round, plain=True)
+                odds = bid_odds(rules, (), unknown, Bid(need, face), palifico_round)
                 rows.append({"bid_kind": title, "chance": odds.chance, "unknown": unknown, "need": need,
                              "p_true": odds.p_true})
     return Columns.from_rows(rows, ("bid_kind", "chance", "unknown", "need", "p_true"))
@@ -172,7 +171,7 @@ def call_costs(rules: BiddingRules, my_dice, opponents, face: int, bidder: int |
     rows = []
     for count in range(1, sum(held) + 1):
         bid = Bid(count, face)
-        odds = bid_odds(rules, my_dice, unknown, bid, palifico_round, plain=True)
+        odds = bid_odds(rules, my_dice, unknown, bid, palifico_round)
         for call in calls:
             outcome = challenge_outcome(rules, odds, held, caller=0, bidder=bidder, call=call, start=start)
             for player, loss in enumerate(outcome.expected_loss):

@@ -126,15 +126,10 @@ def _call(args) -> int:
     if args.model:
         from analysis.bluff.model_params import parse_models
         models = parse_models(args.model, len(args.opponents))
-    # The plain path first (no numpy: a question at the table answers in a blink); the library's
-    # numpy path where only it answers (rollouts, a solved two-player endgame).
-    for plain in (True, False):
-        advice = advise_call(rules, parse_dice(rules, args.dice), args.opponents, bid,
-                             bidder=bidder, responder=args.responder, palifico_round=args.palifico,
-                             start=args.start, history=history, turns=turns, models=models,
-                             rollouts=args.rollouts, seed=args.seed, plain=plain)
-        if advice is not None:
-            break
+    advice = advise_call(rules, parse_dice(rules, args.dice), args.opponents, bid,
+                         bidder=bidder, responder=args.responder, palifico_round=args.palifico,
+                         start=args.start, history=history, turns=turns, models=models,
+                         rollouts=args.rollouts, seed=args.seed)
     print_json(advice) if args.json else print(advice)
     return 0
 

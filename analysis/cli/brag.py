@@ -166,10 +166,10 @@ def _solve(args) -> int:
 
 
 def _strategy(args) -> int:
-    from analysis.brag._plain import stored_advice
+    from analysis.brag.lookup import stored_advice
 
     rules = _betting_rules(args)
-    # From the decision's small stored table in plain Python when it is there (no numpy start-up).
+    # From the decision's small stored table when it is there (no solve).
     advice = stored_advice(rules, args.hand, args.history)
     if advice is not None:
         return _decision(advice, args.json)
@@ -184,7 +184,7 @@ def _strategy(args) -> int:
     solution = solve(rules)
     _decision(strategy(solution, args.hand, args.history), args.json)
     sys.stdout.flush()
-    store_decision_points(solution)   # so that the next question at any decision is answered plain
+    store_decision_points(solution)   # so that the next question at any decision is a lookup
     return 0
 
 
@@ -209,9 +209,9 @@ def _equity(args) -> int:
     rules = _preset(args)
     exact_question = not args.simulate and args.opponents in (1, 2)
     if exact_question:
-        from analysis.brag._plain import stored_equity
+        from analysis.brag.lookup import stored_equity
 
-        # From the stored exact table in plain Python when it is there (no numpy start-up).
+        # From the stored exact table when it is there.
         result = stored_equity(rules, hand, args.opponents, args.against)
         if result is not None:
             return _decision(result, args.json)
@@ -222,7 +222,7 @@ def _equity(args) -> int:
     _decision(result, args.json)
     if result.exact and result.opponents == 1:
         sys.stdout.flush()
-        versus_counts(rules, args.against)   # stored: the plain answer reads it next time
+        versus_counts(rules, args.against)   # stored: the next answer reads its row
     return 0
 
 

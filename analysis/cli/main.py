@@ -89,33 +89,17 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run() -> None:
-    """The ``odds`` script: :func:`main`, then a quick exit.
-
-    Python's orderly teardown frees every object of every imported module one by one:
-    0.05 s after numpy, 0.2 s after matplotlib, on a question that took 0.1 s to answer.
-    Once the answer is out, the process flushes its output, runs the exit hooks libraries
-    registered (process pools, logging) and leaves at once. With other threads still
-    running it takes the orderly way, which waits for them.
-    """
+    """The ``odds`` script: :func:`main`, its answer flushed and its exit code."""
     code = main()
-    if threading_active() > 1:
-        sys.exit(code)
-    import atexit
-    import os
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader (``head``, a pager) went away before the answer was flushed: not an error of ours,
+        # and Python's own flush at exit must not report it either.
+        import os
 
-    atexit._run_exitfuncs()
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):  # a closed pipe or stream: nothing more can reach the reader
-            pass
-    os._exit(code)
-
-
-def threading_active() -> int:
-    """How many threads run, without importing ``threading`` when nothing started one."""
-    threading = sys.modules.get("threading")
-    return threading.active_count() if threading is not None else 1
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    sys.exit(code)
 
 
 if __name__ == "__main__":

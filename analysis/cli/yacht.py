@@ -129,17 +129,10 @@ def _advise(args) -> int:
         raise InvalidArgument(f"--top must be at least 1, not {args.top}.")
     rules = _rules(args)
     card = ScoreCard(open_boxes_from(rules, args.open), args.upper, args.yacht_bonus, args.score)
-    advice = None
-    if args.target is None and not args.opponent:
-        # The expected-score question from the stored values in plain Python: no numpy to import.
-        from analysis.yacht._plain_advice import plain_advice
+    from analysis.yacht.advice import advise
 
-        advice = plain_advice(rules, args.dice, args.rolls_left, card, box=args.box)
-    if advice is None:   # a goal, or values not stored yet (built and stored here)
-        from analysis.yacht.advice import advise
-
-        advice = advise(rules, args.dice, args.rolls_left, card, box=args.box, target=args.target,
-                        opponents=tuple(args.opponent))
+    advice = advise(rules, args.dice, args.rolls_left, card, box=args.box, target=args.target,
+                    opponents=tuple(args.opponent))
     if args.json:
         print_json(advice.to_dict())
     else:

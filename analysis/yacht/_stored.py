@@ -1,7 +1,6 @@
-"""The solver's stored tables, declared without numpy so that a question at the table can read them plain.
+"""The solver's stored tables.
 
-The solver (``solver.py``) builds them; ``odds yacht advise`` reads the state values with
-:meth:`analysis.store.Store.load_plain` without importing numpy. ``code`` lists the modules
+The solver (``solver.py``) builds them; ``odds yacht advise`` reads the state values. ``code`` lists the modules
 whose source builds the tables, so a changed solver, kernel, dice table or score table is never answered
 from an old file.
 """
@@ -14,8 +13,8 @@ from analysis.store import Array, TableKind
 _TURN = ("analysis.yacht._kernels", "analysis.yacht.scoring", "analysis.yacht.game", "analysis.yacht.dice",
          "analysis.yacht.rules")
 _CODE = ("analysis.yacht.solver", *_TURN)
-#: Expected points still to come from every card state under optimal play. No ``check`` function
-#: (a plain read cannot run one): the bounds and the finite check are the declared invariants.
+#: Expected points still to come from every card state under optimal play: the bounds and the finite
+#: check are the declared invariants.
 STATE_VALUES = TableKind(
     "yacht/state-values", {"values": Array("float64", ("states",), within=(0, float("inf")), nonzero=True)},
     code=_CODE)

@@ -1,8 +1,6 @@
-"""Where a game stands and the advisor's answer, without numpy: the score card, its checks, the options.
+"""Where a game stands and the advisor's answer: the score card, its checks, the options.
 
-``advice.py`` (numpy, goals) and ``_plain_advice.py`` (plain Python, the expected score) both
-check the position and list the options here, so the two answer the same questions with the
-same words and the same order.
+``advice.py`` checks the position and lists the options here.
 """
 
 from __future__ import annotations

@@ -29,16 +29,22 @@ def small_positions(top):
 
 
 def test_database_size_and_ranks():
-    """Every position's rank is its row: the plain-Python rank (table lookups) and the kernel's
-    (inside the builders) on all 54,264 boards and on the 924 of the two-sided database."""
-    from analysis.backgammon import _kernels
+    """Every position's rank is its row, on all 54,264 boards and on the 924 of the two-sided database,
+    ranked as plain Python (a stored table's reader) and compiled (inside the builders); the boards are
+    every 6-tuple of at most that many checkers, in lexicographic order, listed either way."""
+    from itertools import product
+
+    from analysis.backgammon import _kernels, home_board
 
     for top, count in ((15, 54264), (6, 924)):
         rows = bearoff.home_positions(top)
         assert rows.shape == (count, 6)
+        assert [tuple(row) for row in rows] == [b for b in product(range(top + 1), repeat=6) if sum(b) <= top]
         ways = bearoff._ways(top)
-        assert [bearoff.rank(row, top) for row in rows] == list(range(count))
         assert [int(_kernels.bearoff_rank(row, top, ways)) for row in rows] == list(range(count))
+        assert [bearoff.rank(row, top) for row in rows] == list(range(count))
+        if top == 6:
+            assert np.array_equal(home_board.home_positions(top, count), _kernels.home_positions(top, count))
 
 
 def test_leaves_match_full_move_generator():

@@ -148,3 +148,27 @@ def test_a_rule_field_changes_the_answer_as_the_binomial_says(odds):
     five_each = odds(*seven, "--rule", "box_dice=none", "--rule", "dice_per_player=5")
     assert_one_sentence_error(five_each)
     assert "more than the 5 each player starts with" in five_each.err
+
+
+FRESH_CALLS = {
+    "no history": ["bluff", "call", "--dice", "3 3 * 5 1", "--opponents", "5", "5", "--bid", "4x3"],
+    "28 dice": ["bluff", "call", "--preset", "bluff", "--dice", "3 3 * 5 1 2 4", "--opponents", "7", "7", "7",
+                "--bid", "10x3", "--history", "1:5x3 2:6x3 3:7x3 me:8x3 1:8x5 2:9x3 3:10x3"],
+    "perudo model": ["bluff", "call", "--preset", "perudo", "--dice", "1 4 4 6 2", "--opponents", "5", "5", "5",
+                     "--bid", "5x4", "--history", "1:3x4 2:4x4 3:5x4", "--model", "bluff_rate=0.3", "--json"],
+    "endgame": ["bluff", "call", "--preset", "bluff", "--dice", "3", "--opponents", "1", "--bid", "1x4", "--json"],
+}
+
+
+@pytest.mark.parametrize("name", FRESH_CALLS)
+def test_a_question_at_the_table_starts_no_compiler(name, odds):
+    """In a fresh process from a warm store (the first run warms it): neither numba nor pandas imported,
+    and the answer the library gives in this process."""
+    script = ("import sys; from analysis.cli.main import main; code = main(sys.argv[1:]); "
+              "print(sorted(m for m in ('numba', 'pandas') if m in sys.modules), file=sys.stderr); sys.exit(code)")
+    runs = [subprocess.run([sys.executable, "-c", script, *FRESH_CALLS[name]], capture_output=True, text=True)
+            for _ in range(2)]
+    assert runs[0].returncode == runs[1].returncode == 0, runs[0].stderr
+    assert runs[1].stderr.strip() == "[]", runs[1].stderr
+    library = odds(*FRESH_CALLS[name])
+    assert library.code == 0 and runs[1].stdout == library.out

@@ -119,16 +119,28 @@ def test_too_large_a_round_is_refused_in_one_sentence():
         round_game(preset("bluff"), (2, 2))
 
 
-def test_tree_builders_agree():
-    from analysis.bluff import _solve_kernels
-    from analysis.bluff.solve import build_tree_python
+def test_the_bid_tree_against_a_walk_of_every_history():
+    """The tree as plain Python (small rounds) and compiled (large ones) against a walk of every bid
+    history: a node per history, breadth first, each node's children the raises of its last bid in
+    track order, players alternating."""
+    from analysis.bluff import _solve_kernels, bid_tree
 
     for rules, dice in ((preset("bluff"), (1, 1)), (preset("perudo"), (2, 1)), (LIARS, (1, 2))):
         game = round_game(rules, dice, faces=4)
-        fast = _solve_kernels.build_tree(game.legal)
-        plain = build_tree_python(game.legal)
-        for a, b in zip(fast, plain):
+        plain = bid_tree.build_tree(game.legal)
+        for a, b in zip(_solve_kernels.build_tree(game.legal), plain):
             assert a.dtype == b.dtype and np.array_equal(a, b)
+        opening = game.legal.shape[0] - 1
+        histories, level = [], [()]
+        while level:        # breadth first: every history of one length, then the next
+            histories += level
+            level = [h + (k,) for h in level for k in np.flatnonzero(game.legal[h[-1] if h else opening])]
+        last, actor, child_start, n_raises = plain
+        assert len(last) == len(histories)
+        for n, history in enumerate(histories):
+            assert last[n] == (history[-1] if history else -1) and actor[n] == len(history) % 2
+            children = histories[child_start[n]:child_start[n] + n_raises[n]]
+            assert children == [h for h in histories if h[:-1] == history and len(h) == len(history) + 1]
 
 
 def test_a_solve_read_from_the_store_says_so_and_keeps_the_original_time():

@@ -2,14 +2,17 @@
 
 import dataclasses
 import functools
+import random
 
+import numpy as np
 import pytest
 
 from analysis.errors import InvalidArgument, InvalidDice, InvalidRules
 from analysis.yacht.advice import ScoreCard, advise, opening_keeps
-from analysis.yacht.dice import ROLLS
+from analysis.yacht.dice import FIRST_FULL_KEEP, KEEPS, ROLLS, TABLES, ways
 from analysis.yacht.rules import preset
 from analysis.yacht.solver import compute_values
+from analysis.yacht.turn import best_keep_values, keep_values
 from tests.yacht.reference import (CLUBHOUSE, YACHT_KR, YAHTZEE, Reference, _turn, keep_value,
                                          turn_value)
 
@@ -212,3 +215,21 @@ def test_opening_keeps_against_the_reference():
         assert row["margin"] == pytest.approx(ranked[0] - ranked[1] if len(ranked) > 1 else 0, abs=1e-9), roll
     # The chance of each roll: its orderings over 6 ** 5.
     assert rows.loc["6 6 6 2 1", "chance"] == pytest.approx(20 / 7776, abs=1e-15)
+
+
+def test_keep_passes_against_direct_sums():
+    # A keep's value one die at a time equals the plain average over every roll it can become,
+    # and a roll's best keep is the largest over its sub-keeps (written out here without the passes).
+    rng = random.Random(3)
+    roll_vals = np.array([rng.uniform(0, 100) for _ in ROLLS])
+    kept = keep_values(roll_vals)
+    for k, keep in enumerate(KEEPS):
+        start, end = TABLES.keep_start[k], TABLES.keep_start[k + 1]
+        direct = sum(TABLES.keep_prob[i] * roll_vals[TABLES.keep_roll[i]] for i in range(start, end))
+        assert kept[k] == pytest.approx(direct, rel=1e-12)
+    best = best_keep_values(kept)
+    for r, roll in enumerate(ROLLS):
+        subs = {tuple(sorted(roll[i] for i in range(5) if m >> i & 1)) for m in range(32)}
+        assert best[r] == max(kept[KEEPS.index(sub)] for sub in subs)
+    assert kept[0] == pytest.approx(sum(ways(roll) / 6 ** 5 * value for roll, value in zip(ROLLS, roll_vals)))
+    assert len(kept) == FIRST_FULL_KEEP + len(ROLLS)

@@ -1,9 +1,8 @@
-"""``odds brag equity`` and ``odds brag strategy`` answered from the store in plain Python.
+"""``odds brag equity`` and ``odds brag strategy`` answered by reading stored rows.
 
-The plain answer must be the library's answer to the last digit (the same text and JSON),
-the plain hand strength the numba table's for every hand, and the command must start
-neither numpy, numba nor pandas once the store is warm; on a cold or damaged store it
-falls back to the library, which answers and stores the tables for next time.
+The stored answer must be the library's answer to the last digit (the same text and JSON), and
+the command must start neither numba nor pandas once the store is warm; on a cold or damaged
+store it falls back to the library, which answers and stores the tables for next time.
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ from math import comb
 
 import pytest
 
-from analysis.brag import _plain
+from analysis.brag import lookup
 from analysis.brag._stored import DECISION_POINTS, SOLVE_DEFAULTS, TWO_OPPONENTS, VERSUS, decision_params
 from analysis.brag.cards import format_hand
 from analysis.brag.equity import _versus, equity
@@ -27,10 +26,6 @@ from analysis.brag.tables import class_codes, hand_table
 from analysis.cli.common import to_plain
 from analysis.store import Store
 from tests.conftest import ROOT
-
-RANKING_VARIANTS = [preset("brag3"), preset("teen_patti"), preset("brag3", a23_run="lowest"),
-                    preset("brag3", a23_run="none", prial_333_high=False)]
-
 
 def _shown(answer) -> tuple[str, str]:
     """What the command prints for an answer: its text and its JSON."""
@@ -53,36 +48,11 @@ def _hands_of_every_class(rules, per_class: int, seed: int) -> list[tuple[int, .
     return hands
 
 
-# ------------------------------------------------------------------------------------- ranking
-
-@pytest.mark.parametrize("rules", RANKING_VARIANTS, ids=lambda rules: str(rules))
-def test_plain_strength_is_the_tables_for_every_three_card_hand(rules):
-    table = hand_table(rules)
-    assert len(table.hands) == 22_100
-    for row, (cards, stored) in enumerate(zip(table.hands.tolist(), table.strengths.tolist())):
-        assert _plain.strength(cards, rules) == stored, format_hand(cards)
-        assert _plain.colex_row(cards[::-1]) == row
-
-
-@pytest.mark.parametrize("rules", [preset("brag4"), preset("brag4", a23_run="second", prial_333_high=False)],
-                         ids=lambda rules: str(rules))
-def test_plain_strength_is_the_tables_for_a_large_sample_of_four_card_hands(rules):
-    table = hand_table(rules)
-    rows = random.Random(4).sample(range(len(table.hands)), 40_000)
-    # Every prial-plus-one and running flush too: the hands where the discard decides most.
-    codes = class_codes(table.strengths, rules)
-    rows += [int(row) for row in ((codes == 5) | (codes == 4)).nonzero()[0]]
-    for row in rows:
-        cards = table.hands[row].tolist()
-        assert _plain.strength(cards, rules) == int(table.strengths[row]), format_hand(cards)
-        assert _plain.colex_row(cards) == row
-
-
 # ------------------------------------------------------------------------------------- equity
 
 @pytest.mark.parametrize("name,against", [("brag3", "any"), ("brag3", "pair+"), ("teen_patti", "top 20%"),
                                           ("brag4", "any")])
-def test_plain_equity_is_the_librarys(name, against):
+def test_stored_equity_is_the_librarys(name, against):
     rules = preset(name)
     hands = comb(52, rules.hand_size)
     # Saved here (not only by the cached builder), so the table is surely in this session's store.
@@ -93,14 +63,14 @@ def test_plain_equity_is_the_librarys(name, against):
         try:
             expected = equity(text, 1, rules, against=against)
         except ValueError:            # no hand of the range avoids this one: the library says so
-            assert _plain.stored_equity(rules, text, 1, against) is None
+            assert lookup.stored_equity(rules, text, 1, against) is None
             continue
-        assert _shown(_plain.stored_equity(rules, text, 1, against)) == _shown(expected)
+        assert _shown(lookup.stored_equity(rules, text, 1, against)) == _shown(expected)
         checked += 1
     assert checked >= 60
 
 
-def test_plain_two_opponent_equity_reads_the_row_and_checks_it(monkeypatch, tmp_path):
+def test_stored_two_opponent_equity_reads_the_row_and_checks_it(monkeypatch, tmp_path):
     from analysis.brag._kernels import two_opponents
 
     import numpy as np
@@ -118,16 +88,16 @@ def test_plain_two_opponent_equity_reads_the_row_and_checks_it(monkeypatch, tmp_
     Store().save(TWO_OPPONENTS, rules, {"hands": len(table.hands)}, {"counts": counts})
     for cards in hands:
         text = format_hand(cards)
-        assert _shown(_plain.stored_equity(rules, text, 2)) == _shown(equity(text, 2, rules))
+        assert _shown(lookup.stored_equity(rules, text, 2)) == _shown(equity(text, 2, rules))
     # A row whose outcomes do not add up to every deal is not served.
     untouched = next(c for c in table.hands.tolist() if not counts[table.row_of(c)].any())
-    assert _plain.stored_equity(rules, format_hand(untouched), 2) is None
-    assert _plain.stored_equity(preset("brag4"), "KS KH 7D 2C", 2) is None    # four cards: the library
+    assert lookup.stored_equity(rules, format_hand(untouched), 2) is None
+    assert lookup.stored_equity(preset("brag4"), "KS KH 7D 2C", 2) is None    # four cards: the library
 
 
 # ------------------------------------------------------------------------------------- strategy
 
-def test_the_plain_tables_key_the_solve_the_command_reads():
+def test_the_stored_tables_key_the_solve_the_command_reads():
     from analysis.brag.solve import solve
 
     defaults = {name: parameter.default for name, parameter in inspect.signature(solve).parameters.items()}
@@ -146,7 +116,7 @@ def brag3_points():
     return solution
 
 
-def test_plain_strategy_is_the_librarys_at_every_decision(brag3_points):
+def test_stored_strategy_is_the_librarys_at_every_decision(brag3_points):
     from analysis.brag.strategy import strategy
 
     solution = brag3_points
@@ -158,23 +128,23 @@ def test_plain_strategy_is_the_librarys_at_every_decision(brag3_points):
         history = ",".join(tree.history(node))
         for cards in (hands[i % len(hands)], hands[(7 * i + 3) % len(hands)]):
             text = format_hand(cards, ascii_only=True)
-            plain = _plain.stored_advice(rules, text, history)
-            assert plain is not None, (history, text)
-            assert _shown(plain) == _shown(strategy(solution, text, history)), (history, text)
+            stored = lookup.stored_advice(rules, text, history)
+            assert stored is not None, (history, text)
+            assert _shown(stored) == _shown(strategy(solution, text, history)), (history, text)
 
 
 def test_the_raise_shorthand_and_finished_hands_are_left_to_the_library(brag3_points):
     rules = brag3_points.rules
-    assert _plain.stored_advice(rules, "QS QD 4C", "look, raise") is None
-    assert _plain.stored_advice(rules, "QS QD 4C", "look,fold") is None          # no decision there
-    assert _plain.stored_advice(preset("brag3", raises=2), "QS QD 4C", "look") is None   # not solved
+    assert lookup.stored_advice(rules, "QS QD 4C", "look, raise") is None
+    assert lookup.stored_advice(rules, "QS QD 4C", "look,fold") is None          # no decision there
+    assert lookup.stored_advice(preset("brag3", raises=2), "QS QD 4C", "look") is None   # not solved
 
 
 def _odds(*argv, cache: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "ODDS_CACHE_DIR": cache}
     code = ("import sys; from analysis.cli.main import main; sys.argv = ['odds', *sys.argv[1:]]\n"
             "try:\n    main()\nexcept SystemExit as stop:\n    assert not stop.code, stop.code\n"
-            "print('loaded:', *sorted(m for m in ('numpy', 'numba', 'pandas') if m in sys.modules))")
+            "print('loaded:', *sorted(m for m in ('numba', 'pandas') if m in sys.modules))")
     return subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True, env=env,
                           cwd=ROOT, check=True)
 
@@ -188,14 +158,14 @@ def _answer_and_modules(done: subprocess.CompletedProcess) -> tuple[str, str]:
                                   ("brag", "equity", "--hand", "7S 7H 2D", "--preset", "teen_patti", "--against",
                                    "pair+", "--json"),
                                   ("brag", "equity", "QS QD 4C 2H", "--preset", "brag4", "--json")])
-def test_equity_from_a_warm_store_starts_no_numpy_and_prints_what_the_library_printed(argv, tmp_path):
+def test_equity_from_a_warm_store_starts_no_numba_and_prints_what_the_library_printed(argv, tmp_path):
     cold, cold_modules = _answer_and_modules(_odds(*argv, cache=str(tmp_path)))   # the library; stores the table
     warm, warm_modules = _answer_and_modules(_odds(*argv, cache=str(tmp_path)))
-    assert "numpy" in cold_modules and warm_modules == "loaded:"
+    assert "numba" in cold_modules and warm_modules == "loaded:"
     assert warm == cold and warm.strip()
 
 
-def test_strategy_from_a_warm_store_starts_no_numpy_and_prints_what_the_library_printed(brag3_points):
+def test_strategy_from_a_warm_store_starts_no_numba_and_prints_what_the_library_printed(brag3_points):
     cache = os.environ["ODDS_CACHE_DIR"]     # the session's store, which holds the brag3 solve
     path = Store().path(DECISION_POINTS, brag3_points.rules, decision_params(brag3_points.rules,
                                                                               ["blind", "look", "bet"]))
@@ -203,7 +173,8 @@ def test_strategy_from_a_warm_store_starts_no_numpy_and_prints_what_the_library_
         argv = ("brag", "strategy", "--preset", "brag3", "--hand", "QS QD 4C", "--history", "blind,look,bet",
                 *json_flag)
         path.write_bytes(path.read_bytes()[:-1] + b"?")     # damaged: the library answers and rewrites it
-        cold, cold_modules = _answer_and_modules(_odds(*argv, cache=cache))
+        cold, _ = _answer_and_modules(_odds(*argv, cache=cache))
+        assert not path.read_bytes().endswith(b"?")         # the library answered and stored it again
         warm, warm_modules = _answer_and_modules(_odds(*argv, cache=cache))
-        assert "numpy" in cold_modules and warm_modules == "loaded:"
+        assert warm_modules == "loaded:"
         assert warm == cold and "Q♠ Q♦ 4♣" in warm
