@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from analysis.bluff.bids import Bid, describe_bid, format_bid, format_dice, legal_raises
+from analysis.bluff.actions import RaiseOption, my_expected_losses, weigh_actions
+from analysis.bluff.bids import Bid, describe_bid, format_bid, format_dice
 from analysis.bluff.endgame import ENDGAME_DICE, endgame_round
 from analysis.bluff.odds import BidOdds, bid_odds
-from analysis.bluff.outcomes import CallOutcome, challenge_outcome
+from analysis.bluff.outcomes import CallOutcome
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument, InvalidDice
 from analysis.tables import counted
@@ -29,17 +30,6 @@ ASSUMPTION = ("the dice you cannot see are random (earlier bids are not read as 
               "and the next player challenges any raise you make (the worst case for a raise)")
 #: Raises are looked for up to this many counts above the current bid.
 RAISE_REACH = 3
-
-
-@dataclass(frozen=True)
-class RaiseOption:
-    bid: Bid
-    odds: BidOdds
-    if_challenged: CallOutcome
-
-    @property
-    def my_expected_loss(self) -> float:
-        return float(self.if_challenged.expected_loss[0])
 
 
 @dataclass(frozen=True)
@@ -65,7 +55,7 @@ class CallAdvice:
     with_history: object = None
 
     def _options(self) -> list[tuple[str, float]]:
-        return _my_expected_losses(self.challenge, self.exact, self.raises)
+        return my_expected_losses(self.challenge, self.exact, self.raises)
 
     def to_dict(self) -> dict:
         r = self.rules
@@ -139,37 +129,6 @@ class CallAdvice:
         if self.with_history is not None:
             lines += ["", str(self.with_history)]
         return "\n".join(lines)
-
-
-def _my_expected_losses(challenge: CallOutcome, exact: CallOutcome | None,
-                        raises: tuple[RaiseOption, ...]) -> list[tuple[str, float]]:
-    """(action, my expected dice lost) for calling, calling exactly and the best raise."""
-    options = [("challenge", float(challenge.expected_loss[0]))]
-    if exact is not None:
-        options.append(("exact", float(exact.expected_loss[0])))
-    if raises:
-        options.append(("raise", raises[0].my_expected_loss))
-    return options
-
-
-def weigh_actions(rules: BiddingRules, odds_of, bid: Bid, bidder: int, held, responder: int, start: int,
-                  palifico_round: bool, max_count: int, max_raises: int):
-    """The bid's odds, a challenge's and an exact call's outcomes, the best raises (each challenged by
-    ``responder``) and the action with my smallest expected loss, with ``odds_of(bid)`` giving every
-    bid's odds (history-blind here, from the beliefs in ``history_advice``)."""
-    odds = odds_of(bid)
-    challenge = challenge_outcome(rules, odds, held, caller=0, bidder=bidder, start=start)
-    exact = (challenge_outcome(rules, odds, held, caller=0, bidder=bidder, call="exact", start=start)
-             if rules.exact_call else None)
-    options = []
-    for candidate in legal_raises(rules, bid, max_count, palifico_round):
-        candidate_odds = odds_of(candidate)
-        outcome = challenge_outcome(rules, candidate_odds, held, caller=responder, bidder=0, start=start)
-        options.append(RaiseOption(candidate, candidate_odds, outcome))
-    options.sort(key=lambda o: (round(o.my_expected_loss, 12), -o.odds.p_true))
-    raises = tuple(options[:max_raises])
-    recommendation = min(_my_expected_losses(challenge, exact, raises), key=lambda c: c[1])[0]
-    return odds, challenge, exact, raises, recommendation
 
 
 def seat_players(rules: BiddingRules, my_dice, opponents, start: int | None = None) -> tuple[tuple[int, ...], int]:

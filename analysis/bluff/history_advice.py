@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
-from analysis.bluff.advice import RaiseOption, weigh_actions
+from analysis.bluff.actions import RaiseOption, weigh_actions
 from analysis.bluff.bids import describe_bid, format_bid
 from analysis.bluff.history import Turn
 from analysis.bluff.model_params import BiddingModel

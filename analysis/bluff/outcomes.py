@@ -138,3 +138,8 @@ def challenge_outcome(rules: BiddingRules, odds: BidOdds, held, caller: int, bid
             p_win += chance
 
     return CallOutcome(call, caller, bidder, held, np.array(expected), np.array(distribution), p_win)
+
+
+def last_die_payoff(loss, caller: int) -> float:
+    """A one-die-each round between the last two players: +1 if the first bidder wins the game, -1 if not."""
+    return float(loss[1] > 0) - float(loss[0] > 0)

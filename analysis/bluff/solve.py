@@ -462,7 +462,7 @@ def _prepare_rounds(dice_pairs) -> None:
 @prepares("bluff", "equilibrium rounds of one die each (the advisor's and the tournament's)")
 def _prepare_small_rounds() -> None:
     from analysis.bluff.rules import PRESETS
-    from analysis.bluff.tournament import last_die_payoff
+    from analysis.bluff.outcomes import last_die_payoff
 
     _prepare_rounds([(1, 1)])
     for rules in PRESETS.values():

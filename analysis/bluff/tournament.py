@@ -34,7 +34,7 @@ from analysis.bluff.bots import Bot, parse_bots
 from analysis.bluff.model import THRESHOLD_TABLE
 from analysis.bluff._count_tables import count_tables
 from analysis.extras import need
-from analysis.bluff.outcomes import dice_lost
+from analysis.bluff.outcomes import dice_lost, last_die_payoff
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
@@ -113,11 +113,6 @@ def _rule_tables(rules: BiddingRules, players: int, start: int) -> tuple:
     chance = np.array([1.0 / 3.0, 1.0 / 6.0])
     return (bid_count, bid_face, legal, counts, chance, chance_kind, sf, pmf, loss_of_role, opener,
             rules.exact_call is not None, rules.exact_call == "calza", rules.palifico)
-
-
-def last_die_payoff(loss, caller: int) -> float:
-    """A one-die-each round between the last two players: +1 if the first bidder wins the game, -1 if not."""
-    return float(loss[1] > 0) - float(loss[0] > 0)
 
 
 def _equilibrium_tables(rules: BiddingRules, players: int, start: int, bots, bid_count, bid_face) -> tuple:

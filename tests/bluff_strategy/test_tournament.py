@@ -270,7 +270,7 @@ def test_equilibrium_bot_plays_perudo_endgames_to_win_not_for_dice():
     # round: the bot's round is solved for the game. Against the LP of the same round (3 faces)
     # scored +1 / -1 by who loses their last die, and unlike the dice-difference value.
     from analysis.bluff.solve import solve_round
-    from analysis.bluff.tournament import last_die_payoff
+    from analysis.bluff.outcomes import last_die_payoff
     from tests.bluff_strategy.reference import TinyRound, sequence_form_value
 
     tiny = TinyRound((1, 2, 3), (1, 1), joker=1, joker_track="even", exact="calza", opening_on_joker=False)
