@@ -37,6 +37,8 @@ def _check_free(host: str, port: int) -> None:
 
     from analysis.errors import InvalidArgument
 
+    if not host.strip():
+        raise InvalidArgument("The host is empty; give an address to listen on, e.g. 127.0.0.1.")
     try:
         family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
     except (socket.gaierror, UnicodeError):

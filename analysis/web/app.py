@@ -44,7 +44,9 @@ def answer(module, values: dict) -> dict:
         elif name in getattr(module, "NOTES", ()):
             result["notes"][name] = reply.error        # "not a race": no fault of the form
         else:
+            # One wrong field: its sentence alone, no half of an answer beside it.
             result["errors"][field_of(module.FIELDS, reply.flag, reply.error, values) or "form"] = reply.error
+            result["answers"] = {}
             break
     return result
 

@@ -14,7 +14,7 @@ BLURB = "Backgammon, Dutch, Acey-Deucey: legal plays, shots, entry, race and cub
 FIELDS = (
     Field("preset", "Game", "--rules", "select", "backgammon",
           (("backgammon", "Backgammon"), ("dutch", "Dutch"), ("acey_deucey", "Acey-Deucey")), words=("preset",)),
-    Field("id", "Position ID", "--id", "text", "", hint="GNU Backgammon's, e.g. 4HPwATDgc/ABMA", words=("id",)),
+    Field("id", "Position ID", "--id", "text", "", hint="GNU Backgammon's, e.g. 4HPwATDgc/ABMA", words=("position id",)),
     Field("position", "Or the notation", "--position", "text", "",
           hint='POINT:CHECKERS, yours / theirs: "6:5 8:3 13:5 24:2 / 6:5 8:3 13:5 24:2"; empty: the opening',
           words=("position", "checker", "point", "bar"), max_length=300),
