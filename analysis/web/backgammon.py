@@ -9,6 +9,7 @@ from __future__ import annotations
 from analysis.web.forms import Field
 
 TITLE = "Backgammon"
+SHORT = "Backgammon"
 BLURB = "Backgammon, Dutch, Acey-Deucey: legal plays, shots, entry, race and cube."
 
 FIELDS = (

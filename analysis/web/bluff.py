@@ -9,6 +9,8 @@ from __future__ import annotations
 from analysis.web.forms import Field, rule_options
 
 TITLE = "Dice bidding"
+#: The name in the menu (short: the menu fits a phone on one line).
+SHORT = "Bidding"
 BLURB = "Bluff, Perudo, Liar's Dice: is the last bid true, and should you call it?"
 
 FIELDS = (

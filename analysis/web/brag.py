@@ -9,6 +9,7 @@ from __future__ import annotations
 from analysis.web.forms import Field
 
 TITLE = "Brag"
+SHORT = "Brag"
 BLURB = "Three-card, four-card Brag, Teen Patti: your hand's equity and the see / stay answer."
 
 FIELDS = (

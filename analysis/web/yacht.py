@@ -9,6 +9,7 @@ from __future__ import annotations
 from analysis.web.forms import Field
 
 TITLE = "Yacht"
+SHORT = "Yacht"
 BLURB = "Korean Yacht, Clubhouse, Yahtzee, Yatzy: the best keep and each keep's value."
 
 PRESETS = (("yacht_kr", "Korean Yacht"), ("clubhouse", "Clubhouse Yacht"), ("yahtzee", "Yahtzee"), ("yatzy", "Yatzy"))
