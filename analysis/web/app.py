@@ -12,11 +12,13 @@ for the first time - never stops the server answering others.
 from __future__ import annotations
 
 import shlex
+import tempfile
+import threading
 from pathlib import Path
 
 import anyio
 from starlette.applications import Starlette
-from starlette.responses import HTMLResponse, JSONResponse
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
@@ -51,13 +53,18 @@ def answer(module, values: dict) -> dict:
     return result
 
 
-async def _answer(module, values: dict, problems: dict) -> dict:
+def _limiter_now() -> anyio.CapacityLimiter:
+    """The limit on questions computed at once (made inside the server's event loop, once)."""
     global _limiter
-    if problems:
-        return {"answers": {}, "errors": problems, "notes": {}, "commands": {}}
     if _limiter is None:
         _limiter = anyio.CapacityLimiter(CONCURRENT_QUESTIONS)
-    return await anyio.to_thread.run_sync(answer, module, values, limiter=_limiter)
+    return _limiter
+
+
+async def _answer(module, values: dict, problems: dict) -> dict:
+    if problems:
+        return {"answers": {}, "errors": problems, "notes": {}, "commands": {}}
+    return await anyio.to_thread.run_sync(answer, module, values, limiter=_limiter_now())
 
 
 def _asked(module, request) -> bool:
@@ -75,8 +82,9 @@ async def page(request):
         return await not_found(request, None)
     values, problems = read_values(module.FIELDS, request.query_params)
     result = await _answer(module, values, problems) if _asked(module, request) else None
+    charts = list(module.charts(values)) if result and not result["errors"] else []
     context = {"games": GAMES, "game": name, "module": module, "values": values, "result": result,
-               "extra": _extra(name, values)}
+               "extra": _extra(name, values), "charts": charts, "query": request.url.query}
     status = 400 if result and result["errors"] else 200
     return TEMPLATES.TemplateResponse(request, f"{name}.html", context, status_code=status)
 
@@ -98,6 +106,43 @@ async def api(request):
     values, problems = read_values(module.FIELDS, request.query_params)
     result = await _answer(module, values, problems)
     return JSONResponse(result, status_code=400 if result["errors"] else 200)
+
+
+#: A chart's formats: the file extension -> (media type, shown in the page rather than downloaded).
+CHART_FORMATS = {"svg": ("image/svg+xml", True), "png": ("image/png", False), "pdf": ("application/pdf", False),
+                 "csv": ("text/csv; charset=utf-8", False)}
+#: matplotlib's figures are drawn one at a time (its font cache and state are not made for threads).
+_drawing = threading.Lock()
+
+
+def draw_chart(argv: list[str], extension: str) -> tuple[bytes | None, str | None]:
+    """Run ``odds GAME chart KIND ... --out FILE`` into a private folder: (the file's bytes, None),
+    or (None, the command's sentence); ``csv`` is the numbers behind the chart (``--data``)."""
+    with tempfile.TemporaryDirectory(prefix="odds-serve-") as folder:
+        chart = Path(folder) / f"chart.{'svg' if extension == 'csv' else extension}"
+        numbers = Path(folder) / "chart.csv"
+        with _drawing:
+            reply = ask([*argv, "--out", str(chart), "--data", str(numbers)], as_json=False)
+        if not reply.ok:
+            return None, reply.error
+        return (numbers if extension == "csv" else chart).read_bytes(), None
+
+
+async def chart(request):
+    module = GAMES.get(request.path_params["game"])
+    kind, _, extension = request.path_params["file"].partition(".")
+    if module is None or extension not in CHART_FORMATS:
+        return PlainTextResponse("There is no such chart; charts end in .svg, .png, .pdf or .csv.", 404)
+    values, problems = read_values(module.FIELDS, request.query_params)
+    argv = module.charts(values).get(kind) if not problems else None
+    if argv is None:
+        return PlainTextResponse(next(iter(problems.values()), f"There is no {kind} chart for this question."), 400)
+    content, error = await anyio.to_thread.run_sync(draw_chart, argv, extension, limiter=_limiter_now())
+    if content is None:
+        return PlainTextResponse(error, 400)
+    media, inline = CHART_FORMATS[extension]
+    headers = {} if inline else {"Content-Disposition": f'attachment; filename="{module.SHORT.lower()}-{kind}.{extension}"'}
+    return Response(content, media_type=media, headers=headers)
 
 
 async def not_found(request, exc):
@@ -132,7 +177,8 @@ class LimitQuery:
 
 
 def create_app() -> Starlette:
-    routes = [Route("/", index), Route("/api/{game}", api), Route("/{game}", page),
+    routes = [Route("/", index), Route("/api/{game}", api), Route("/chart/{game}/{file}", chart),
+              Route("/{game}", page),
               Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")]
     app = Starlette(routes=routes, exception_handlers={404: not_found, 500: server_error})
     app.add_middleware(LimitQuery)

@@ -72,8 +72,9 @@ class Answer:
 _USAGE = re.compile(r"^odds(?: \S+)*: error: (?:argument (?P<flag>[-\w/]+): )?(?P<text>.*)$", re.IGNORECASE | re.DOTALL)
 
 
-def ask(argv: list[str]) -> Answer:
-    """Run ``odds ARGV --json`` in this thread and read its answer (never raises for bad input)."""
+def ask(argv: list[str], as_json: bool = True) -> Answer:
+    """Run ``odds ARGV --json`` in this thread and read its answer (never raises for bad input);
+    ``as_json=False`` runs ``odds ARGV`` as it is (a chart writing its file) and keeps its text."""
     from analysis.cli.main import main
 
     _install()
@@ -81,13 +82,13 @@ def ask(argv: list[str]) -> Answer:
     _local.stdout, _local.stderr = out, err
     try:
         try:
-            code = main([*argv, "--json"])
+            code = main([*argv, "--json"] if as_json else list(argv))
         except SystemExit as stop:          # argparse: a usage error (its sentence is on stderr)
             code = stop.code if isinstance(stop.code, int) else 2
     finally:
         _local.stdout = _local.stderr = None
     if code == 0:
-        return Answer(True, json.loads(out.getvalue()))
+        return Answer(True, json.loads(out.getvalue()) if as_json else out.getvalue())
     return _error(err.getvalue())
 
 

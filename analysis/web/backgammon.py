@@ -52,3 +52,13 @@ def questions(values) -> list[tuple[str, list[str]]]:
         asked.append(("entry", ["backgammon", "entry", "--closed", values["closed"], "--on-bar",
                                 values["on_bar"] or "1"]))
     return asked
+
+
+def charts(values) -> dict[str, list[str]]:
+    """The shots chart (with the blocks given) and the entry chart, when those figures are asked."""
+    kinds = {}
+    if values["distance"]:
+        kinds["shots"] = ["backgammon", "chart", "shots"] + (["--blocks", values["blocks"]] if values["blocks"] else [])
+    if values["closed"]:
+        kinds["entry"] = ["backgammon", "chart", "entry"]
+    return kinds

@@ -58,3 +58,9 @@ def questions(values) -> list[tuple[str, list[str]]]:
 
 #: What each recommendation is called on the page.
 VERDICTS = {"challenge": "Call it", "exact": "Call exactly", "raise": "Raise"}
+
+
+def charts(values) -> dict[str, list[str]]:
+    """The charts of the situation on screen, by kind: every bid's chance for these dice."""
+    unknown = sum(int(count) for count in values["opponents"].split() if count.isdigit())
+    return {"bids": ["bluff", "chart", "bids", *_rules(values), "--dice", values["dice"], "--unknown", str(unknown)]}

@@ -37,3 +37,8 @@ def questions(values) -> list[tuple[str, list[str]]]:
     return [("hand", ["brag", "hand", values["hand"], *rules]),
             ("equity", ["brag", "equity", *hand, "--opponents", opponents, *rules]),
             ("decision", decision)]
+
+
+def charts(values) -> dict[str, list[str]]:
+    """How good a hand must be to see or stay, by the pot's odds."""
+    return {"threshold": ["brag", "chart", "threshold", "--preset", values["preset"] or "brag3"]}

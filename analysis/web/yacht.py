@@ -51,3 +51,12 @@ def questions(values) -> list[tuple[str, list[str]]]:
     argv += ["--target", values["target"]] if values["target"] else []
     argv += ["--opponent", values["opponent"]] if values["opponent"] else []
     return [("advise", argv), ("odds", ["yacht", "odds", *rules])]
+
+
+def charts(values) -> dict[str, list[str]]:
+    """Each box's odds in a turn; on a fresh card with rolls left, every keep of this roll too."""
+    rules = ["--preset", values["preset"] or "yacht_kr"]
+    kinds = {"boxes": ["yacht", "chart", "boxes", *rules]}
+    if not values["open"] and values["score"] in ("", "0") and values["rolls"] in ("1", "2"):
+        kinds["keeps"] = ["yacht", "chart", "keeps", *rules, "--dice", values["dice"], "--rolls-left", values["rolls"]]
+    return kinds

@@ -146,6 +146,14 @@ def test_dice_bidding_in_the_browser(browser, server, screenshots):
     assert float(element.get_attribute("data-value")) == pytest.approx(advice.odds.p_true, abs=1e-12)
     assert element.text == f"{100 * advice.odds.p_true:.2f}%"
     assert browser.find_element("id", "verdict").get_attribute("data-value") == advice.recommendation
+    # The chart of the situation on screen, drawn as SVG in the page.
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    chart = browser.find_element("css selector", 'figure[data-chart="bids"] img')
+    browser.execute_script("arguments[0].scrollIntoView()", chart)
+    WebDriverWait(browser, 60).until(lambda driver: driver.execute_script(
+        "return arguments[0].complete && arguments[0].naturalWidth > 0", chart))
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= WIDTH
     # The same page in the dark, for the record.
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
                             {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})

@@ -262,3 +262,39 @@ def test_the_server_answers_others_while_a_question_is_slow(client, monkeypatch)
     release.set()
     worker.join(30)
     assert slow["reply"].status_code == 200
+
+
+# --------------------------------------------------------------------------------- charts
+CHARTS = [
+    ("bluff", "bids", {"dice": "3 3 * 5 1", "opponents": "6 7", "bid": "7x3"},
+     ["bluff", "chart", "bids", "--preset", "bluff", "--dice", "3 3 * 5 1", "--unknown", "13"]),
+    ("yacht", "keeps", {"dice": "6 6 6 2 1", "rolls": "2"}, ["yacht", "chart", "keeps", "--dice", "6 6 6 2 1"]),
+    ("brag", "threshold", {"hand": "KS KH 7D", "pot": "10", "stake": "2"}, ["brag", "chart", "threshold"]),
+    ("backgammon", "shots", {"distance": "6", "blocks": "4"}, ["backgammon", "chart", "shots", "--blocks", "4"]),
+]
+
+
+@pytest.mark.parametrize("game, kind, query, argv", CHARTS, ids=[c[1] for c in CHARTS])
+def test_each_page_draws_its_chart_with_the_commands_numbers(client, odds, tmp_path, game, kind, query, argv):
+    page = client.get(f"/{game}", params=query).text
+    assert f'data-chart="{kind}"' in page and f'src="/chart/{game}/{kind}.svg?' in page
+    svg = client.get(f"/chart/{game}/{kind}.svg", params=query)
+    assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
+    assert b"<svg" in svg.content[:1000]
+    done = odds(*argv, "--out", str(tmp_path / "c.svg"), "--data", str(tmp_path / "c.csv"))
+    assert done.code == 0, done.err
+    numbers = client.get(f"/chart/{game}/{kind}.csv", params=query)
+    assert numbers.status_code == 200 and numbers.content == (tmp_path / "c.csv").read_bytes()
+    assert "attachment" in numbers.headers["content-disposition"]
+
+
+def test_charts_download_as_png_and_pdf_and_refuse_bad_input(client, odds):
+    query = CHARTS[0][2]
+    assert client.get("/chart/bluff/bids.png", params=query).content[:8] == b"\x89PNG\r\n\x1a\n"
+    assert client.get("/chart/bluff/bids.pdf", params=query).content[:5] == b"%PDF-"
+    bad = client.get("/chart/bluff/bids.svg", params={**query, "dice": "3 3 7"})
+    cli = odds("bluff", "chart", "bids", "--dice", "3 3 7", "--unknown", "13", "--out", "x.svg")
+    assert bad.status_code == 400 and bad.text == _sentence(cli)
+    assert client.get("/chart/bluff/nothing.svg", params=query).status_code == 400
+    assert client.get("/chart/bluff/bids.exe", params=query).status_code == 404
+    assert client.get("/chart/poker/bids.svg").status_code == 404
