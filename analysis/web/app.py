@@ -23,7 +23,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
-from analysis.web import backgammon, bluff, brag, yacht
+from analysis.web import articles, backgammon, bluff, brag, yacht
 from analysis.web.ask import ask
 from analysis.web.forms import MAX_QUERY, field_of, read_values
 
@@ -97,6 +97,12 @@ def _extra(name: str, values: dict) -> dict:
         chosen = set(values["open"].split(",")) if values["open"] else set()
         return {"faces": list("123456"), "boxes": yacht.box_names(values["preset"]), "chosen": chosen}
     return {"faces": list("123456")}
+
+
+async def reports(request):
+    """The strategy articles, each opened as it was built (every asset beside it, nothing fetched)."""
+    context = {"games": GAMES, "game": "reports", "articles": articles.articles(), "charts": articles.gallery()}
+    return TEMPLATES.TemplateResponse(request, "reports.html", context)
 
 
 async def api(request):
@@ -178,8 +184,12 @@ class LimitQuery:
 
 def create_app() -> Starlette:
     routes = [Route("/", index), Route("/api/{game}", api), Route("/chart/{game}/{file}", chart),
-              Route("/{game}", page),
+              Route("/reports", reports), Route("/gallery", reports), Route("/{game}", page),
               Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")]
+    # The articles and the gallery's pictures, where this is a checkout that has them.
+    for path, folder in (("/reports", articles.REPORTS), ("/gallery", articles.CHARTS)):
+        if folder.is_dir():
+            routes.append(Mount(path, StaticFiles(directory=str(folder))))
     app = Starlette(routes=routes, exception_handlers={404: not_found, 500: server_error})
     app.add_middleware(LimitQuery)
     return app

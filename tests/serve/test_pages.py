@@ -298,3 +298,20 @@ def test_charts_download_as_png_and_pdf_and_refuse_bad_input(client, odds):
     assert client.get("/chart/bluff/nothing.svg", params=query).status_code == 400
     assert client.get("/chart/bluff/bids.exe", params=query).status_code == 404
     assert client.get("/chart/poker/bids.svg").status_code == 404
+
+
+# ----------------------------------------------------------------- the articles and the gallery
+def test_the_articles_and_the_gallery_are_served(client):
+    from analysis.web.articles import CHARTS, REPORTS
+
+    page = client.get("/reports").text
+    built = sorted(path.name for path in REPORTS.glob("*.html"))
+    assert built and re.findall(r'href="/reports/([\w.-]+\.html)"', page) == built
+    for name in built:
+        article = client.get(f"/reports/{name}")
+        assert article.status_code == 200 and "<title>" in article.text
+    pictures = re.findall(r'src="/gallery/([\w.-]+)"', client.get("/gallery").text)
+    assert set(pictures) == {path.name for path in CHARTS.glob("*.png")}
+    assert client.get(f"/gallery/{pictures[0]}").content[:4] == b"\x89PNG"
+    assert client.get("/reports/../pyproject.toml").status_code == 404
+    assert client.get("/reports/no-such-article.html").status_code == 404
