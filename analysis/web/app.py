@@ -96,7 +96,23 @@ def _extra(name: str, values: dict) -> dict:
     if name == "yacht":
         chosen = set(values["open"].split(",")) if values["open"] else set()
         return {"faces": list("123456"), "boxes": yacht.box_names(values["preset"]), "chosen": chosen}
-    return {"faces": list("123456")}
+    return {"faces": list("123456"), "board": _board(values) if name == "backgammon" else None}
+
+
+def _board(values: dict) -> str | None:
+    """The board of the position asked about, as SVG (None when it cannot be read: the form says why)."""
+    from analysis.backgammon.position import Position
+    from analysis.errors import OddsError
+    from analysis.web.board import board_svg
+
+    try:
+        if values["id"]:
+            return board_svg(Position.from_id(values["id"]))
+        if values["position"]:
+            return board_svg(Position.from_notation(values["position"]))
+        return board_svg(Position.opening(values["preset"] or "backgammon"))
+    except OddsError:
+        return None
 
 
 async def reports(request):

@@ -135,6 +135,8 @@ def test_backgammon_plays_race_cube_shots_and_entry(client, odds):
     assert answers["entry"] == odds("backgammon", "entry", "--closed", "4", "--on-bar", "2", "--json").json()
     page = client.get("/backgammon", params=query).text
     assert int(_value(page, "plays")) == answers["moves"]["count"]
+    # The board drawn: every checker of both sides on its point (none on the bar, none off yet).
+    assert page.count('class="me"') == 15 and page.count('class="them"') == 15
     assert float(_value(page, "win-chance")) == answers["bearoff"]["win_chance"]
 
 
