@@ -5,6 +5,8 @@ from __future__ import annotations
 from analysis.cli.common import bounded
 
 PORT = bounded(int, 1, 65535, "the port")
+#: Seconds an answer in progress has to finish once Ctrl-C is pressed.
+GRACE_S = 3
 
 
 def register(subparsers) -> None:
@@ -66,6 +68,9 @@ def _serve(args) -> int:
     if not is_loopback(args.host):
         print(f"odds serve: listening on {args.host}, not only this machine: anyone who can reach it on port "
               f"{args.port} (your network, or further) can use these pages.", flush=True)
-    uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning", access_log=False)
+    # Ctrl-C: answers in progress get a few seconds to finish, then the server stops regardless
+    # (a long simulation is abandoned rather than waited for).
+    uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning", access_log=False,
+                timeout_graceful_shutdown=GRACE_S)
     print("odds serve: stopped.")
     return 0
