@@ -88,7 +88,12 @@ def ask(argv: list[str], as_json: bool = True) -> Answer:
     finally:
         _local.stdout = _local.stderr = None
     if code == 0:
-        return Answer(True, json.loads(out.getvalue()) if as_json else out.getvalue())
+        if not as_json:
+            return Answer(True, out.getvalue())
+        try:
+            return Answer(True, json.loads(out.getvalue()))
+        except ValueError:      # not an answer (a help text): nothing the page can show
+            return Answer(False, error="The question could not be answered; check the values given.")
     return _error(err.getvalue())
 
 

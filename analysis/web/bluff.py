@@ -21,7 +21,7 @@ FIELDS = (
           words=("die face", "dice show", "your dice", "you hold", "my dice")),
     Field("opponents", "The others' dice", "--opponents", "text", "5 5",
           hint="each opponent's dice count, in turn order after you: 6 7", words=("opponent", "player")),
-    Field("bid", "The last bid", "--bid", "text", "", hint="e.g. 7x3, \"7 threes\", *3; empty: what to open with",
+    Field("bid", "The last bid", "--bid", "text", "", hint="e.g. 7x3, \"7 threes\", *3; empty: the openings allowed",
           words=("bid",)),
     Field("history", "The bids so far", "--history", "text", "",
           hint="PLAYER:BID in order, you are me: 1:4x3 2:5x3 me:6x3 (read as evidence)",

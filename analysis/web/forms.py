@@ -10,6 +10,8 @@ words it uses, else above the form.
 ({'dice': '3 3 *', 'bid': '7x3'}, {})
 >>> read_values(fields, {"dice": "1" * 11})[1]
 {'dice': 'Your dice is 11 characters long; the most this field takes is 10.'}
+>>> read_values(fields, {"dice": "3", "bid": "--help"})[1]
+{'bid': "'--help' is not a value for the bid."}
 >>> field_of(fields, "--bid", "anything")
 'bid'
 >>> field_of(fields, None, "'7' is not a face of a Bluff die.", {"dice": "3 3 7", "bid": "7x3"})
@@ -21,6 +23,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+#: A word that the command line would read as an option: a dash, then anything but a number.
+_OPTION = re.compile(r"^-(?![0-9.])")
 #: The longest query string a page reads (a long board notation and history fit many times over).
 MAX_QUERY = 4096
 
@@ -50,9 +54,14 @@ def read_values(fields, query) -> tuple[dict, dict]:
         else:
             raw = query.get(field.name, field.default if field.kind != "checkbox" else "")
         text = " ".join(str(raw).split())
+        # A word like "--help" or "-h" would reach the command line as an option, not as this value.
+        option = next((word for word in text.split() if _OPTION.match(word)), None)
         if len(text) > field.max_length:
             problems[field.name] = (f"{field.label} is {len(text):,} characters long; the most this field "
                                     f"takes is {field.max_length:,}.")
+            text = ""
+        elif option is not None:
+            problems[field.name] = f"'{option}' is not a value for {field.label.lower()}."
             text = ""
         values[field.name] = text
     return values, problems

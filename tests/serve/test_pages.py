@@ -226,7 +226,7 @@ GOOD = {"bluff": {"dice": "3 3 * 5 1", "opponents": "6 7", "bid": "7x3"},
         "yacht": {"dice": "6 6 6 2 1", "rolls": "2"},
         "brag": {"hand": "KS KH 7D", "opponents": "1", "pot": "10", "stake": "2"},
         "backgammon": {"roll": "31", "distance": "6", "closed": "2"}}
-WORST = ["", "x", "²", "1" + "0" * 30, "-1", "1e309", "'\"<script>"]
+WORST = ["", "x", "²", "1" + "0" * 30, "-1", "1e309", "'\"<script>", "--help", "6 -h", "--json"]
 
 
 @pytest.mark.parametrize("game", sorted(GOOD))

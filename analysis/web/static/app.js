@@ -48,3 +48,11 @@ document.querySelectorAll("[data-share]").forEach(function (link) {
   }
   preset.addEventListener("change", show); show();
 })();
+// A wrong field below the fold: bring it into view, its input ready to correct.
+(function () {
+  var wrong = document.querySelector(".field.wrong");
+  if (!wrong) return;
+  wrong.scrollIntoView({ block: "center" });
+  var input = wrong.querySelector("input:not([type=checkbox]), select");
+  if (input) input.focus({ preventScroll: true });
+})();
