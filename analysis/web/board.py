@@ -34,7 +34,7 @@ def _stack(point: int, count: int, who: str) -> list[str]:
     parts = []
     for i in range(min(count, SHOWN)):
         y = (MARGIN + RADIUS + 2 * RADIUS * i) if top else (HEIGHT - MARGIN - RADIUS - 2 * RADIUS * i)
-        parts.append(f'<circle class="{who}" cx="{x:.1f}" cy="{y:.1f}" r="{RADIUS - 1}"/>')
+        parts.append(f'<circle class="{who}" data-point="{point}" cx="{x:.1f}" cy="{y:.1f}" r="{RADIUS - 1}"/>')
     if count > SHOWN:
         parts.append(f'<text class="n {who}" x="{x:.1f}" y="{y + 4:.1f}">{count}</text>')
     return parts
@@ -43,7 +43,9 @@ def _stack(point: int, count: int, who: str) -> list[str]:
 def board_svg(position) -> str:
     """The position as an inline SVG element (styled by the page's style sheet)."""
     me, them = position.on_roll, position.opponent
+    # The counts ride along for the page's script, which edits the position by taps on the points.
     parts = [f'<svg class="board" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+             f'data-me="{",".join(map(str, me))}" data-them="{",".join(map(str, them))}" '
              f'aria-label="the board: you have {sum(me[:24])} checkers on points, the opponent {sum(them[:24])}">',
              f'<rect class="felt" x="{MARGIN}" y="{MARGIN}" width="{12 * POINT_W + BAR_W}" height="{HEIGHT - 2 * MARGIN}"/>']
     for point in range(1, 25):
@@ -51,7 +53,7 @@ def board_svg(position) -> str:
         tip = MARGIN + 5 * 2 * RADIUS if top else HEIGHT - MARGIN - 5 * 2 * RADIUS
         base = MARGIN if top else HEIGHT - MARGIN
         shade = "a" if point % 2 else "b"
-        parts.append(f'<polygon class="pt {shade}" points="{x - POINT_W / 2:.1f},{base} {x + POINT_W / 2:.1f},{base} '
+        parts.append(f'<polygon class="pt {shade}" data-point="{point}" points="{x - POINT_W / 2:.1f},{base} {x + POINT_W / 2:.1f},{base} '
                      f'{x:.1f},{tip}"/>')
         label_y = MARGIN - 3 if top else HEIGHT - 3
         parts.append(f'<text class="label" x="{x:.1f}" y="{label_y}">{point}</text>')

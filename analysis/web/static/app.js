@@ -56,3 +56,45 @@ document.querySelectorAll("[data-share]").forEach(function (link) {
   var input = wrong.querySelector("input:not([type=checkbox]), select");
   if (input) input.focus({ preventScroll: true });
 })();
+// The backgammon board: a tap on a point adds a checker of the chosen side (or removes one), the
+// position is written into the notation field and the form asks again (the server checks it).
+(function () {
+  var board = document.querySelector("svg.board");
+  var field = document.querySelector("input[name=position]");
+  if (!board || !field) return;
+  var me = board.dataset.me.split(",").map(Number), them = board.dataset.them.split(",").map(Number);
+  var mode = "me", note = document.getElementById("board-note");
+  document.querySelectorAll("[data-mode]").forEach(function (button) {
+    button.addEventListener("click", function () {
+      mode = button.dataset.mode;
+      document.querySelectorAll("[data-mode]").forEach(function (b) { b.setAttribute("aria-pressed", String(b === button)); });
+    });
+  });
+  function total(side) { return side.reduce(function (a, b) { return a + b; }, 0); }
+  function side(counts) {        // point:count from the side's own ace point, then bar and start
+    var words = [];
+    for (var i = 0; i < 24; i++) if (counts[i]) words.push((i + 1) + ":" + counts[i]);
+    if (counts[24]) words.push("bar:" + counts[24]);
+    if (counts[25]) words.push("start:" + counts[25]);
+    return words.join(" ");
+  }
+  board.addEventListener("click", function (event) {
+    var point = Number(event.target.getAttribute("data-point"));
+    if (!point) return;
+    var mine = point - 1, theirs = 24 - point, problem = null;
+    if (mode === "remove") {
+      if (me[mine]) me[mine]--; else if (them[theirs]) them[theirs]--; else return;
+    } else {
+      var own = mode === "me" ? me : them, other = mode === "me" ? them : me;
+      var index = mode === "me" ? mine : theirs, otherIndex = mode === "me" ? theirs : mine;
+      if (other[otherIndex]) problem = "The other side holds that point; remove its checkers first.";
+      else if (total(own) >= 15) problem = "That side has all 15 checkers on the board; remove one first.";
+      else own[index]++;
+    }
+    if (problem) { note.textContent = problem; note.hidden = false; return; }
+    field.value = side(me) + " / " + side(them);
+    var id = document.querySelector("input[name=id]");
+    if (id) id.value = "";
+    field.form.submit();
+  });
+})();
