@@ -171,6 +171,10 @@ async def not_found(request, exc):
     return _sentence(request, 404, "There is no page here; the games are listed on the front page.")
 
 
+async def not_allowed(request, exc):
+    return _sentence(request, 405, "These pages only read (GET); the inputs go in the address.")
+
+
 async def server_error(request, exc):
     return _sentence(request, 500, "The question could not be answered; please report the address of this page.")
 
@@ -206,7 +210,7 @@ def create_app() -> Starlette:
     for path, folder in (("/reports", articles.REPORTS), ("/gallery", articles.CHARTS)):
         if folder.is_dir():
             routes.append(Mount(path, StaticFiles(directory=str(folder))))
-    app = Starlette(routes=routes, exception_handlers={404: not_found, 500: server_error})
+    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_allowed, 500: server_error})
     app.add_middleware(LimitQuery)
     return app
 

@@ -71,3 +71,10 @@ def test_a_port_already_taken_is_one_sentence(odds):
                                   ["--host", "10.255.255.1", "--port", "8000"]])
 def test_bad_addresses_are_one_sentence(odds, argv):
     assert_one_sentence_error(odds("serve", *argv))
+
+
+def test_without_the_serve_extra_it_says_how_to_install_it(odds, monkeypatch):
+    monkeypatch.setitem(sys.modules, "uvicorn", None)        # None in sys.modules: ImportError on import
+    result = odds("serve", "--port", str(_free_port()))
+    assert_one_sentence_error(result)
+    assert 'pip install -e ".[serve]"' in result.err

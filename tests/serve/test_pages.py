@@ -220,6 +220,9 @@ def test_unknown_pages_are_one_sentence(client):
     api = client.get("/api/poker")
     assert api.status_code == 404 and api.json()["error"].endswith(".")
     assert client.get("/static/nothing.css").status_code == 404
+    posted = client.post("/bluff", data={"dice": "3"})
+    assert posted.status_code == 405 and "only read (GET)" in posted.text
+    assert client.post("/api/bluff").json()["error"].endswith(".")
 
 
 GOOD = {"bluff": {"dice": "3 3 * 5 1", "opponents": "6 7", "bid": "7x3"},
