@@ -1,7 +1,8 @@
 """``odds serve`` in a real browser: headless Chromium (Debian's ``chromium`` and ``chromium-driver``)
 through Selenium, at a phone's 360 px. Each test fills one game's form by tapping, reads the answer
-from the page and compares it with the library's own answer, checks that nothing scrolls sideways
-and that the answer shows without scrolling, and saves a screenshot.
+from the page and compares it with the library's own answer, checks that nothing scrolls sideways,
+that the answer shows without scrolling and that every control is at least 44 px on a side, and
+saves a screenshot.
 
 Without Chromium, its driver or Selenium these tests skip with one line saying why, except where
 the environment variable CI is set: there they must run (``bash scripts/test.sh`` installs the
@@ -20,6 +21,17 @@ from pathlib import Path
 import pytest
 
 WIDTH = 360
+#: The smallest side of anything to tap, in CSS pixels.
+TOUCH = 44
+#: The visible controls smaller than TOUCH on a side (a checkbox counts by its label).
+TOO_SMALL = f"""
+return Array.from(document.querySelectorAll(
+    "button, select, input:not([type=checkbox]), label.check, a, summary"))
+  .filter(function (e) {{ return e.offsetParent !== null; }})
+  .map(function (e) {{ var r = e.getBoundingClientRect();
+                      return [e.tagName + ' ' + (e.textContent || e.name || '').trim().slice(0, 20), r.width, r.height]; }})
+  .filter(function (x) {{ return x[1] < {TOUCH} - 0.5 || x[2] < {TOUCH} - 0.5; }});
+"""
 
 
 def _missing() -> str | None:
@@ -126,6 +138,8 @@ def _submit_and_check(driver, screenshots: Path, name: str, answer_id: str):
     assert driver.execute_script("return document.documentElement.scrollWidth") <= WIDTH
     top = driver.execute_script("return arguments[0].getBoundingClientRect().top", element)
     assert 0 <= top < driver.execute_script("return window.innerHeight"), "the answer is below the fold"
+    small = driver.execute_script(TOO_SMALL)
+    assert not small, f"touch targets under {TOUCH} px: {small}"
     driver.save_screenshot(str(screenshots / f"{name}.png"))
     return element
 
