@@ -228,3 +228,20 @@ def test_backgammon_in_the_browser(browser, server, screenshots):
     fewer = legal_plays(rules, Position.from_notation(expected), "31")
     shown = browser.find_element("id", "plays")
     assert int(shown.get_attribute("data-value")) == len(fewer.plays)
+
+
+def test_a_slow_answer_says_so_and_the_player_can_stop_waiting(browser, server):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    # WebDriver waits out a pending page load before any command, so the page is watched while
+    # no answer is on its way: the form's submit handler runs as for a real submission, and
+    # "Stop waiting" calls window.stop(), which ends a pending load (a no-op here).
+    browser.get(server + "/backgammon")
+    browser.execute_script("document.querySelector('form.ask').dispatchEvent(new Event('submit'))")
+    stop = WebDriverWait(browser, 10).until(lambda driver: driver.find_elements("css selector", "button.stop"))[0]
+    answer = browser.find_element("css selector", "button.go:not(.stop)")
+    assert answer.text == "Working…" and not answer.is_enabled()
+    assert stop.size["height"] >= TOUCH
+    stop.click()
+    assert answer.text == "Answer" and answer.is_enabled()
+    assert not browser.find_elements("css selector", "button.stop")

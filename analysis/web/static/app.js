@@ -98,3 +98,22 @@ document.querySelectorAll("[data-share]").forEach(function (link) {
     field.form.submit();
   });
 })();
+// A question that takes a while (a simulation, a table read for the first time): say so, and let the
+// player stop waiting (the server finishes that answer on its own; the form is usable again at once).
+document.querySelectorAll("form.ask").forEach(function (form) {
+  form.addEventListener("submit", function () {
+    var go = form.querySelector("button.go");
+    var timer = setTimeout(function () {
+      go.disabled = true;
+      go.textContent = "Working\u2026";
+      var stop = document.createElement("button");
+      stop.type = "button"; stop.className = "go stop"; stop.textContent = "Stop waiting";
+      stop.addEventListener("click", function () {
+        window.stop();
+        go.disabled = false; go.textContent = "Answer"; stop.remove();
+      });
+      go.after(stop);
+    }, 600);
+    window.addEventListener("pagehide", function () { clearTimeout(timer); });
+  });
+});
