@@ -21,7 +21,8 @@ from analysis.errors import MissingExtra
 
 #: The top-level package -> the extra of pyproject.toml that installs it.
 EXTRAS = {"dask": "scale", "distributed": "scale",
-          "nbclient": "reports", "nbconvert": "reports", "nbformat": "reports", "ipykernel": "reports"}
+          "nbclient": "reports", "nbconvert": "reports", "nbformat": "reports", "ipykernel": "reports",
+          "starlette": "serve", "uvicorn": "serve", "jinja2": "serve"}
 
 
 def need(module: str, purpose: str):

@@ -3,5 +3,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh test
+# The browser tests of odds serve drive Debian's headless Chromium: install it where we can (as root,
+# with apt-get); elsewhere they skip with one line saying why (in CI, where CI is set, they must run).
+if ! command -v chromedriver >/dev/null || ! { command -v chromium >/dev/null || command -v chromium-browser >/dev/null; }; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        echo "test.sh: installing chromium and chromium-driver for the browser tests (apt-get)" >&2
+        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; } \
+            >/dev/null 2>&1 || echo "test.sh: could not install chromium; the browser tests will say why they skip" >&2
+    fi
+fi
 # Two workers: numba kernels compile once into the on-disk cache and are shared.
 exec .venv/bin/python -m pytest -n 2 "$@"

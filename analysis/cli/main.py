@@ -14,7 +14,7 @@ import importlib
 import sys
 
 #: Game modules in the order ``odds --help`` lists them.
-COMMAND_MODULES = ("bluff", "yacht", "brag", "backgammon", "cache", "report")
+COMMAND_MODULES = ("bluff", "yacht", "brag", "backgammon", "cache", "report", "serve")
 
 
 class SentenceParser(argparse.ArgumentParser):

@@ -1,0 +1,218 @@
+"""The web application behind ``odds serve``: one page per game, its JSON twin, the shipped assets.
+
+``GET /GAME?FIELD=VALUE...`` draws the game's form with the answer above it (on a phone) or
+beside it; ``GET /api/GAME?...`` gives the same answer as JSON: ``answers`` holds each command's
+``--json`` under its name, ``errors`` the sentence for each wrong field, ``commands`` the command
+lines asked. The inputs live in the address, so an answer is shared by sharing its link.
+
+Questions run in worker threads (a few at a time), so a slow one - a simulation, a table built
+for the first time - never stops the server answering others.
+"""
+
+from __future__ import annotations
+
+import shlex
+import tempfile
+import threading
+from pathlib import Path
+
+import anyio
+from starlette.applications import Starlette
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+
+from analysis.web import articles, backgammon, bluff, brag, yacht
+from analysis.web.ask import ask
+from analysis.web.forms import MAX_QUERY, field_of, read_values
+
+HERE = Path(__file__).resolve().parent
+GAMES = {"bluff": bluff, "yacht": yacht, "brag": brag, "backgammon": backgammon}
+TEMPLATES = Jinja2Templates(directory=str(HERE / "templates"))
+#: Questions computed at once; more wait their turn (each holds a worker thread while it runs).
+CONCURRENT_QUESTIONS = 4
+_limiter: anyio.CapacityLimiter | None = None
+
+
+def answer(module, values: dict) -> dict:
+    """Ask ``module``'s questions for ``values``: every answer, or the first wrong field's sentence."""
+    result = {"answers": {}, "errors": {}, "notes": {}, "commands": {}}
+    for name, argv in module.questions(values):
+        result["commands"][name] = "odds " + shlex.join([*argv, "--json"])
+        reply = ask(argv)
+        if reply.ok:
+            result["answers"][name] = reply.data
+        elif name in getattr(module, "NOTES", ()):
+            result["notes"][name] = reply.error        # "not a race": no fault of the form
+        else:
+            # One wrong field: its sentence alone, no half of an answer beside it.
+            result["errors"][field_of(module.FIELDS, reply.flag, reply.error, values) or "form"] = reply.error
+            result["answers"] = {}
+            break
+    return result
+
+
+def _limiter_now() -> anyio.CapacityLimiter:
+    """The limit on questions computed at once (made inside the server's event loop, once)."""
+    global _limiter
+    if _limiter is None:
+        _limiter = anyio.CapacityLimiter(CONCURRENT_QUESTIONS)
+    return _limiter
+
+
+async def _answer(module, values: dict, problems: dict) -> dict:
+    if problems:
+        return {"answers": {}, "errors": problems, "notes": {}, "commands": {}}
+    return await anyio.to_thread.run_sync(answer, module, values, limiter=_limiter_now())
+
+
+def _asked(module, request) -> bool:
+    return any(field.name in request.query_params for field in module.FIELDS)
+
+
+async def index(request):
+    return TEMPLATES.TemplateResponse(request, "index.html", {"games": GAMES, "game": None})
+
+
+async def page(request):
+    name = request.path_params["game"]
+    module = GAMES.get(name)
+    if module is None:
+        return await not_found(request, None)
+    values, problems = read_values(module.FIELDS, request.query_params)
+    result = await _answer(module, values, problems) if _asked(module, request) else None
+    charts = list(module.charts(values)) if result and not result["errors"] else []
+    context = {"games": GAMES, "game": name, "module": module, "values": values, "result": result,
+               "extra": _extra(name, values), "charts": charts, "query": request.url.query}
+    status = 400 if result and result["errors"] else 200
+    return TEMPLATES.TemplateResponse(request, f"{name}.html", context, status_code=status)
+
+
+def _extra(name: str, values: dict) -> dict:
+    """What a page draws beyond its fields: the dice faces to tap, the boxes of the chosen Yacht preset."""
+    if name == "bluff":
+        return {"faces": ["1", "2", "3", "4", "5", "6", "*"]}
+    if name == "yacht":
+        chosen = set(values["open"].split(",")) if values["open"] else set()
+        return {"faces": list("123456"), "boxes": yacht.box_names(values["preset"]), "chosen": chosen}
+    return {"faces": list("123456"), "board": _board(values) if name == "backgammon" else None}
+
+
+def _board(values: dict) -> str | None:
+    """The board of the position asked about, as SVG (None when it cannot be read: the form says why)."""
+    from analysis.backgammon.position import Position
+    from analysis.errors import OddsError
+    from analysis.web.board import board_svg
+
+    try:
+        if values["id"]:
+            return board_svg(Position.from_id(values["id"]))
+        if values["position"]:
+            return board_svg(Position.from_notation(values["position"]))
+        return board_svg(Position.opening(values["preset"] or "backgammon"))
+    except OddsError:
+        return None
+
+
+async def reports(request):
+    """The strategy articles, each opened as it was built (every asset beside it, nothing fetched)."""
+    context = {"games": GAMES, "game": "reports", "articles": articles.articles(), "charts": articles.gallery()}
+    return TEMPLATES.TemplateResponse(request, "reports.html", context)
+
+
+async def api(request):
+    module = GAMES.get(request.path_params["game"])
+    if module is None:
+        return JSONResponse({"error": "There is no such game; the games are " + ", ".join(GAMES) + "."}, 404)
+    values, problems = read_values(module.FIELDS, request.query_params)
+    result = await _answer(module, values, problems)
+    return JSONResponse(result, status_code=400 if result["errors"] else 200)
+
+
+#: A chart's formats: the file extension -> (media type, shown in the page rather than downloaded).
+CHART_FORMATS = {"svg": ("image/svg+xml", True), "png": ("image/png", False), "pdf": ("application/pdf", False),
+                 "csv": ("text/csv; charset=utf-8", False)}
+#: matplotlib's figures are drawn one at a time (its font cache and state are not made for threads).
+_drawing = threading.Lock()
+
+
+def draw_chart(argv: list[str], extension: str) -> tuple[bytes | None, str | None]:
+    """Run ``odds GAME chart KIND ... --out FILE`` into a private folder: (the file's bytes, None),
+    or (None, the command's sentence); ``csv`` is the numbers behind the chart (``--data``)."""
+    with tempfile.TemporaryDirectory(prefix="odds-serve-") as folder:
+        chart = Path(folder) / f"chart.{'svg' if extension == 'csv' else extension}"
+        numbers = Path(folder) / "chart.csv"
+        with _drawing:
+            reply = ask([*argv, "--out", str(chart), "--data", str(numbers)], as_json=False)
+        if not reply.ok:
+            return None, reply.error
+        return (numbers if extension == "csv" else chart).read_bytes(), None
+
+
+async def chart(request):
+    module = GAMES.get(request.path_params["game"])
+    kind, _, extension = request.path_params["file"].partition(".")
+    if module is None or extension not in CHART_FORMATS:
+        return PlainTextResponse("There is no such chart; charts end in .svg, .png, .pdf or .csv.", 404)
+    values, problems = read_values(module.FIELDS, request.query_params)
+    argv = module.charts(values).get(kind) if not problems else None
+    if argv is None:
+        return PlainTextResponse(next(iter(problems.values()), f"There is no {kind} chart for this question."), 400)
+    content, error = await anyio.to_thread.run_sync(draw_chart, argv, extension, limiter=_limiter_now())
+    if content is None:
+        return PlainTextResponse(error, 400)
+    media, inline = CHART_FORMATS[extension]
+    headers = {} if inline else {"Content-Disposition": f'attachment; filename="{module.SHORT.lower()}-{kind}.{extension}"'}
+    return Response(content, media_type=media, headers=headers)
+
+
+async def not_found(request, exc):
+    return _sentence(request, 404, "There is no page here; the games are listed on the front page.")
+
+
+async def not_allowed(request, exc):
+    return _sentence(request, 405, "These pages only read (GET); the inputs go in the address.")
+
+
+async def server_error(request, exc):
+    return _sentence(request, 500, "The question could not be answered; please report the address of this page.")
+
+
+def _sentence(request, status: int, text: str):
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": text}, status)
+    return TEMPLATES.TemplateResponse(request, "message.html", {"games": GAMES, "game": None, "message": text},
+                                      status_code=status)
+
+
+class LimitQuery:
+    """Refuses a query string longer than ``MAX_QUERY`` before any page reads it (414, one sentence)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and len(scope.get("query_string", b"")) > MAX_QUERY:
+            text = f"The address is too long; a question takes at most {MAX_QUERY:,} characters after the '?'."
+            response = (JSONResponse({"error": text}, 414) if scope.get("path", "").startswith("/api/") else
+                        HTMLResponse(f"<!doctype html><title>Too long</title><p>{text}</p>", 414))
+            await response(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+def create_app() -> Starlette:
+    routes = [Route("/", index), Route("/api/{game}", api), Route("/chart/{game}/{file}", chart),
+              Route("/reports", reports), Route("/gallery", reports), Route("/{game}", page),
+              Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")]
+    # The articles and the gallery's pictures, where this is a checkout that has them.
+    for path, folder in (("/reports", articles.REPORTS), ("/gallery", articles.CHARTS)):
+        if folder.is_dir():
+            routes.append(Mount(path, StaticFiles(directory=str(folder))))
+    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_allowed, 500: server_error})
+    app.add_middleware(LimitQuery)
+    return app
+
+
+app = create_app()

@@ -1,0 +1,64 @@
+"""The backgammon page: the legal plays of a roll, the race and bear-off cube answers, shots and entry.
+
+Answered by ``odds backgammon moves``, ``race`` and ``bearoff`` (these two apply only to a race
+and a bear-off, and say so otherwise), ``shots`` and ``entry``.
+"""
+
+from __future__ import annotations
+
+from analysis.web.forms import Field
+
+TITLE = "Backgammon"
+SHORT = "Backgammon"
+BLURB = "Backgammon, Dutch, Acey-Deucey: legal plays, shots, entry, race and cube."
+
+FIELDS = (
+    Field("preset", "Game", "--rules", "select", "backgammon",
+          (("backgammon", "Backgammon"), ("dutch", "Dutch"), ("acey_deucey", "Acey-Deucey")), words=("preset",)),
+    Field("id", "Position ID", "--id", "text", "", hint="GNU Backgammon's, e.g. 4HPwATDgc/ABMA", words=("position id",)),
+    Field("position", "Or the notation", "--position", "text", "",
+          hint='POINT:CHECKERS, yours / theirs: "6:5 8:3 13:5 24:2 / 6:5 8:3 13:5 24:2"; empty: the opening',
+          words=("position", "checker", "point", "bar"), max_length=300),
+    Field("roll", "Roll", "--roll", "dice", "", hint="two dice: 31, 66", words=("roll",)),
+    Field("cube", "Cube", "--cube", "number", "1", words=("cube",)),
+    Field("owner", "Cube owner", "--owner", "select", "",
+          (("", "centre"), ("on_roll", "you (on roll)"), ("opponent", "the opponent")), words=("owner",)),
+    Field("distance", "Shot: pips to the blot", "--distance", "number", "", hint="1-24", words=("distance",)),
+    Field("blocks", "Blocking points between", "--blocks", "text", "", hint="distances, e.g. 4,6",
+          words=("block",)),
+    Field("closed", "Entry: closed points", "--closed", "number", "", hint="0-6", words=("closed",)),
+    Field("on_bar", "Checkers on the bar", "--on-bar", "number", "1", words=("on the bar",)),
+)
+
+#: Answers that apply to some positions only: their sentence is a note, not an error of the form.
+NOTES = ("race", "bearoff")
+
+
+def questions(values) -> list[tuple[str, list[str]]]:
+    position = (["--id", values["id"]] if values["id"] else
+                ["--position", values["position"]] if values["position"] else [])
+    cube = ["--cube", values["cube"] or "1"] + (["--owner", values["owner"]] if values["owner"] else [])
+    asked = []
+    if values["roll"]:
+        asked.append(("moves", ["backgammon", "moves", *position, *cube, "--roll", values["roll"],
+                                "--rules", values["preset"] or "backgammon"]))
+    if position:
+        asked.append(("race", ["backgammon", "race", *position]))
+        asked.append(("bearoff", ["backgammon", "bearoff", *position, *cube,
+                                  "--preset", values["preset"] or "backgammon"]))
+    if values["distance"]:
+        asked.append(("shots", ["backgammon", "shots", "--distance", values["distance"], "--blocks", values["blocks"]]))
+    if values["closed"]:
+        asked.append(("entry", ["backgammon", "entry", "--closed", values["closed"], "--on-bar",
+                                values["on_bar"] or "1"]))
+    return asked
+
+
+def charts(values) -> dict[str, list[str]]:
+    """The shots chart (with the blocks given) and the entry chart, when those figures are asked."""
+    kinds = {}
+    if values["distance"]:
+        kinds["shots"] = ["backgammon", "chart", "shots"] + (["--blocks", values["blocks"]] if values["blocks"] else [])
+    if values["closed"]:
+        kinds["entry"] = ["backgammon", "chart", "entry"]
+    return kinds

@@ -1,0 +1,44 @@
+"""The Brag page: the hand's rank and equity, and whether to see, bet, stay, fold or play blind.
+
+Answered by ``odds brag hand``, ``odds brag equity`` and ``odds brag see`` (one opponent) or
+``odds brag stay`` (several); playing blind, by ``odds brag blind``.
+"""
+
+from __future__ import annotations
+
+from analysis.web.forms import Field
+
+TITLE = "Brag"
+SHORT = "Brag"
+BLURB = "Three-card, four-card Brag, Teen Patti: your hand's equity and the see / stay answer."
+
+FIELDS = (
+    Field("preset", "Game", "--preset", "select", "brag3",
+          (("brag3", "Three-card Brag"), ("brag4", "Four-card Brag"), ("teen_patti", "Teen Patti")),
+          words=("preset",)),
+    Field("hand", "Your cards", "--hand", "cards", "", hint="tap a rank then a suit, or type: KS KH 7D",
+          words=("card", "hand")),
+    Field("blind", "Playing blind (cards unseen)", None, "checkbox"),
+    Field("opponents", "Opponents still in", "--opponents", "number", "1", hint="1-7", words=("opponent",)),
+    Field("pot", "Pot", "--pot", "number", "10", words=("pot",)),
+    Field("stake", "Stake", "--stake", "number", "2", words=("stake",)),
+    Field("rounds", "Blind rounds before you see", "--rounds", "number", "1", words=("round",)),
+)
+
+
+def questions(values) -> list[tuple[str, list[str]]]:
+    rules = ["--preset", values["preset"] or "brag3"]
+    money = ["--pot", values["pot"], "--stake", values["stake"]]
+    if values["blind"]:
+        return [("blind", ["brag", "blind", *rules, *money, "--rounds", values["rounds"] or "1"])]
+    hand, opponents = ["--hand", values["hand"]], values["opponents"] or "1"
+    decision = (["brag", "see", *hand, *money, *rules] if opponents == "1" else
+                ["brag", "stay", *hand, *money, "--opponents", opponents, *rules])
+    return [("hand", ["brag", "hand", values["hand"], *rules]),
+            ("equity", ["brag", "equity", *hand, "--opponents", opponents, *rules]),
+            ("decision", decision)]
+
+
+def charts(values) -> dict[str, list[str]]:
+    """How good a hand must be to see or stay, by the pot's odds."""
+    return {"threshold": ["brag", "chart", "threshold", "--preset", values["preset"] or "brag3"]}

@@ -1,0 +1,62 @@
+"""The Yacht page: which dice to keep (or which box to write), and each box's odds in a turn.
+
+Answered by ``odds yacht advise`` (ranked by the chance of reaching a target or beating an
+opponent when one is given) and ``odds yacht odds``.
+"""
+
+from __future__ import annotations
+
+from analysis.web.forms import Field
+
+TITLE = "Yacht"
+SHORT = "Yacht"
+BLURB = "Korean Yacht, Clubhouse, Yahtzee, Yatzy: the best keep and each keep's value."
+
+PRESETS = (("yacht_kr", "Korean Yacht"), ("clubhouse", "Clubhouse Yacht"), ("yahtzee", "Yahtzee"), ("yatzy", "Yatzy"))
+
+FIELDS = (
+    Field("preset", "Game", "--preset", "select", "yacht_kr", PRESETS, words=("preset",)),
+    Field("dice", "Your five dice", "--dice", "dice", "", hint="tap the faces, or type them: 6 6 6 2 1",
+          words=("dice", "die")),
+    Field("rolls", "Rolls left", "--rolls-left", "select", "2", (("2", "2 (after the first roll)"), ("1", "1"),
+                                                              ("0", "0 (choose a box)")), words=("roll",)),
+    Field("open", "Open boxes", "--open", "boxes", "", hint="none ticked: every box is open",
+          words=("box", "open")),
+    Field("score", "Points so far", "--score", "number", "0", words=("score",)),
+    Field("upper", "Upper section so far", "--upper", "number", "0", words=("upper",)),
+    Field("bonus", "The yacht box already scored", "--yacht-bonus", "checkbox", words=("bonus",)),
+    Field("target", "Target score", "--target", "number", "", hint="optional: rank by the chance to reach it",
+          words=("target",)),
+    Field("opponent", "An opponent", "--opponent", "text", "", hint='optional, SCORE:BOX,BOX: "190:Choice,Aces"',
+          words=("opponent",), max_length=300),
+)
+
+
+def box_names(preset: str) -> list[str]:
+    """The boxes of ``preset`` in card order (none for a name that is not a preset)."""
+    from analysis.errors import OddsError
+    from analysis.yacht.rules import preset as yacht_preset
+
+    try:
+        return [box.name for box in yacht_preset(preset or "yacht_kr").boxes]
+    except OddsError:
+        return []
+
+
+def questions(values) -> list[tuple[str, list[str]]]:
+    rules = ["--preset", values["preset"] or "yacht_kr"]
+    argv = ["yacht", "advise", *rules, "--dice", values["dice"], "--rolls-left", values["rolls"] or "2",
+            "--open", values["open"] or "all", "--score", values["score"] or "0", "--upper", values["upper"] or "0"]
+    argv += ["--yacht-bonus"] if values["bonus"] else []
+    argv += ["--target", values["target"]] if values["target"] else []
+    argv += ["--opponent", values["opponent"]] if values["opponent"] else []
+    return [("advise", argv), ("odds", ["yacht", "odds", *rules])]
+
+
+def charts(values) -> dict[str, list[str]]:
+    """Each box's odds in a turn; on a fresh card with rolls left, every keep of this roll too."""
+    rules = ["--preset", values["preset"] or "yacht_kr"]
+    kinds = {"boxes": ["yacht", "chart", "boxes", *rules]}
+    if not values["open"] and values["score"] in ("", "0") and values["rolls"] in ("1", "2"):
+        kinds["keeps"] = ["yacht", "chart", "keeps", *rules, "--dice", values["dice"], "--rolls-left", values["rolls"]]
+    return kinds

@@ -1,0 +1,247 @@
+"""``odds serve`` in a real browser: headless Chromium (Debian's ``chromium`` and ``chromium-driver``)
+through Selenium, at a phone's 360 px. Each test fills one game's form by tapping, reads the answer
+from the page and compares it with the library's own answer, checks that nothing scrolls sideways,
+that the answer shows without scrolling and that every control is at least 44 px on a side, and
+saves a screenshot.
+
+Without Chromium, its driver or Selenium these tests skip with one line saying why, except where
+the environment variable CI is set: there they must run (``bash scripts/test.sh`` installs the
+browser where it can). The screenshots go to ``$ODDS_SCREENSHOTS`` if set, else a temporary folder.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+WIDTH = 360
+#: The smallest side of anything to tap, in CSS pixels.
+TOUCH = 44
+#: The visible controls smaller than TOUCH on a side (a checkbox counts by its label).
+TOO_SMALL = f"""
+return Array.from(document.querySelectorAll(
+    "button, select, input:not([type=checkbox]), label.check, a, summary"))
+  .filter(function (e) {{ return e.offsetParent !== null; }})
+  .map(function (e) {{ var r = e.getBoundingClientRect();
+                      return [e.tagName + ' ' + (e.textContent || e.name || '').trim().slice(0, 20), r.width, r.height]; }})
+  .filter(function (x) {{ return x[1] < {TOUCH} - 0.5 || x[2] < {TOUCH} - 0.5; }});
+"""
+
+
+def _missing() -> str | None:
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "selenium is not installed (pip install -e \".[test]\")"
+    for names, package in ((("chromium", "chromium-browser", "google-chrome"), "chromium"),
+                           (("chromedriver",), "chromium-driver")):
+        if not any(shutil.which(name) for name in names):
+            return f"{names[0]} is not on PATH (apt-get install {package})"
+    try:
+        import uvicorn  # noqa: F401
+        import starlette  # noqa: F401
+    except ImportError:
+        return "the serve extra is not installed (pip install -e \".[serve]\")"
+    return None
+
+
+def _browser_or_skip():
+    problem = _missing()
+    if problem is not None:
+        if os.environ.get("CI"):
+            pytest.fail(f"browser tests must run in CI: {problem}")
+        pytest.skip(f"browser tests skipped: {problem}")
+
+
+@pytest.fixture(scope="module")
+def server():
+    _browser_or_skip()
+    import uvicorn
+
+    from analysis.web.app import create_app
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not running.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    running.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser(server):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 f"--window-size={WIDTH},800"):
+        options.add_argument(flag)
+    binary = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))))
+    options.binary_location = binary
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    # A phone's viewport, exactly: 360 CSS pixels wide, touch, the page's own viewport meta tag.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": WIDTH, "height": 760, "deviceScaleFactor": 2, "mobile": True})
+    driver.set_page_load_timeout(120)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def screenshots(tmp_path_factory):
+    folder = Path(os.environ.get("ODDS_SCREENSHOTS") or tmp_path_factory.mktemp("screens"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _tap(driver, field: str, *labels: str) -> None:
+    """Tap the pad buttons of ``field`` with these labels, in order."""
+    from selenium.webdriver.common.by import By
+
+    pad = driver.find_element(By.CSS_SELECTOR, f'.field[data-field="{field}"]')
+    for label in labels:
+        button = next(b for b in pad.find_elements(By.TAG_NAME, "button") if b.text == label and b.is_displayed())
+        button.click()
+
+
+def _type(driver, field: str, text: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    box = driver.find_element(By.NAME, field)
+    box.clear()
+    box.send_keys(text)
+
+
+def _submit_and_check(driver, screenshots: Path, name: str, answer_id: str):
+    """Submit, then: the answer's element, no sideways scroll at 360 px, the answer above the fold."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as shown
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.find_element(By.CSS_SELECTOR, "button.go").click()
+    element = WebDriverWait(driver, 120).until(shown.presence_of_element_located((By.ID, answer_id)))
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= WIDTH
+    top = driver.execute_script("return arguments[0].getBoundingClientRect().top", element)
+    assert 0 <= top < driver.execute_script("return window.innerHeight"), "the answer is below the fold"
+    small = driver.execute_script(TOO_SMALL)
+    assert not small, f"touch targets under {TOUCH} px: {small}"
+    driver.save_screenshot(str(screenshots / f"{name}.png"))
+    return element
+
+
+def test_dice_bidding_in_the_browser(browser, server, screenshots):
+    from analysis.bluff.advice import advise_call
+    from analysis.bluff.bids import parse_bid, parse_dice
+    from analysis.bluff.rules import preset
+
+    browser.get(server + "/bluff")
+    _tap(browser, "dice", "3", "3", "*", "5", "1")
+    assert browser.find_element("name", "dice").get_attribute("value") == "3 3 * 5 1"
+    _type(browser, "opponents", "6 7")
+    _type(browser, "bid", "7x3")
+    element = _submit_and_check(browser, screenshots, "bluff", "p-true")
+    rules = preset("bluff")
+    advice = advise_call(rules, parse_dice(rules, "3 3 * 5 1"), (6, 7), parse_bid(rules, "7x3"))
+    assert float(element.get_attribute("data-value")) == pytest.approx(advice.odds.p_true, abs=1e-12)
+    assert element.text == f"{100 * advice.odds.p_true:.2f}%"
+    assert browser.find_element("id", "verdict").get_attribute("data-value") == advice.recommendation
+    # The chart of the situation on screen, drawn as SVG in the page.
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    chart = browser.find_element("css selector", 'figure[data-chart="bids"] img')
+    browser.execute_script("arguments[0].scrollIntoView()", chart)
+    WebDriverWait(browser, 60).until(lambda driver: driver.execute_script(
+        "return arguments[0].complete && arguments[0].naturalWidth > 0", chart))
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= WIDTH
+    # The same page in the dark, for the record.
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                            {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    browser.save_screenshot(str(screenshots / "bluff-dark.png"))
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def test_yacht_in_the_browser(browser, server, screenshots):
+    from analysis.yacht.advice import advise
+    from analysis.yacht.card import ScoreCard, open_boxes_from
+    from analysis.yacht.rules import preset
+
+    browser.get(server + "/yacht")
+    _tap(browser, "dice", "6", "6", "6", "2", "1")
+    element = _submit_and_check(browser, screenshots, "yacht", "verdict")
+    rules = preset("yacht_kr")
+    advice = advise(rules, (6, 6, 6, 2, 1), 2, ScoreCard(open_boxes_from(rules, "all")))
+    assert element.get_attribute("data-value") == advice.best
+    expected = float(browser.find_element("id", "expected").get_attribute("data-value"))
+    assert expected == pytest.approx(advice.rows[0]["expected_final"], abs=1e-9)
+
+
+def test_brag_in_the_browser(browser, server, screenshots):
+    from analysis.brag.advice import see_or_bet
+    from analysis.brag.equity import equity
+
+    browser.get(server + "/brag")
+    _tap(browser, "hand", "K", "♠", "K", "♥", "7", "♦")
+    assert browser.find_element("name", "hand").get_attribute("value") == "KS KH 7D"
+    element = _submit_and_check(browser, screenshots, "brag", "verdict")
+    decision = see_or_bet("brag3", "KS KH 7D", 10.0, 2.0)
+    assert element.get_attribute("data-value") == decision.best
+    shown = float(browser.find_element("id", "equity").get_attribute("data-value"))
+    assert shown == pytest.approx(equity("brag3", "KS KH 7D", 1).equity, abs=1e-12)
+
+
+def test_backgammon_in_the_browser(browser, server, screenshots):
+    from analysis.backgammon.moves import legal_plays
+    from analysis.backgammon.position import Position
+    from analysis.backgammon.rules import preset
+
+    browser.get(server + "/backgammon")
+    _tap(browser, "roll", "3", "1")
+    assert browser.find_element("name", "roll").get_attribute("value") == "31"
+    element = _submit_and_check(browser, screenshots, "backgammon", "plays")
+    rules = preset("backgammon")
+    plays = legal_plays(rules, Position.opening(rules), "31")
+    assert int(element.get_attribute("data-value")) == len(plays.plays)
+    # Edit the board by tapping: take one of your checkers off the 24-point; the page asks again.
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.find_element("css selector", '[data-mode="remove"]').click()
+    browser.find_element("css selector", 'svg.board circle.me[data-point="24"]').click()
+    WebDriverWait(browser, 60).until(lambda driver: "position=" in driver.current_url)
+    expected = "6:5 8:3 13:5 24:1 / 6:5 8:3 13:5 24:2"
+    assert browser.find_element("name", "position").get_attribute("value") == expected
+    assert len(browser.find_elements("css selector", "svg.board circle.me")) == 14
+    fewer = legal_plays(rules, Position.from_notation(expected), "31")
+    shown = browser.find_element("id", "plays")
+    assert int(shown.get_attribute("data-value")) == len(fewer.plays)
+
+
+def test_a_slow_answer_says_so_and_the_player_can_stop_waiting(browser, server):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    # WebDriver waits out a pending page load before any command, so the page is watched while
+    # no answer is on its way: the form's submit handler runs as for a real submission, and
+    # "Stop waiting" calls window.stop(), which ends a pending load (a no-op here).
+    browser.get(server + "/backgammon")
+    browser.execute_script("document.querySelector('form.ask').dispatchEvent(new Event('submit'))")
+    stop = WebDriverWait(browser, 10).until(lambda driver: driver.find_elements("css selector", "button.stop"))[0]
+    answer = browser.find_element("css selector", "button.go:not(.stop)")
+    assert answer.text == "Working…" and not answer.is_enabled()
+    assert stop.size["height"] >= TOUCH
+    stop.click()
+    assert answer.text == "Answer" and answer.is_enabled()
+    assert not browser.find_elements("css selector", "button.stop")

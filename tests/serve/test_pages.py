@@ -1,0 +1,322 @@
+"""Every page of ``odds serve`` over HTTP (Starlette's test client): its answers are the CLI's
+``--json`` for the same inputs, and bad input is the CLI's sentence beside the wrong field."""
+
+from __future__ import annotations
+
+import html
+import re
+import threading
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from analysis.web import app as web  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(web.create_app()) as test_client:
+        yield test_client
+
+
+def _value(page: str, element_id: str) -> str:
+    """The full-precision ``data-value`` of the element with ``id`` in a rendered page."""
+    match = re.search(rf'id="{element_id}"[^>]*data-value="([^"]*)"', page)
+    assert match, f"no #{element_id} in the page"
+    return html.unescape(match.group(1))
+
+
+def _error(page: str, field: str) -> str:
+    match = re.search(rf'<p class="error" role="alert" id="e-{field}">(.*?)</p>', page, re.DOTALL)
+    assert match, f"no sentence beside {field}"
+    return html.unescape(match.group(1))
+
+
+def _sentence(result) -> str:
+    """The CLI's sentence without its ``odds ...: error:`` prefix (and an argument's name)."""
+    line = result.err.strip().splitlines()[-1]
+    text = line.split(": error: ", 1)[1]
+    return re.sub(r"^Argument [-\w/]+: ", "", text)
+
+
+# ------------------------------------------------------------------- the answers are the CLI's
+BLUFF_CALL = {"preset": "bluff", "dice": "3 3 * 5 1", "opponents": "6 7", "bid": "7x3",
+              "history": "1:4x3 2:5x3 me:6x3 1:6x5"}
+
+
+def test_dice_bidding_call_with_and_without_the_bids_read(client, odds):
+    reply = client.get("/api/bluff", params=BLUFF_CALL)
+    assert reply.status_code == 200
+    cli = odds("bluff", "call", "--preset", "bluff", "--dice", "3 3 * 5 1", "--opponents", "6", "7",
+               "--bid", "7x3", "--history", "1:4x3 2:5x3 me:6x3 1:6x5", "--json").json()
+    assert reply.json()["answers"]["call"] == cli
+    page = client.get("/bluff", params=BLUFF_CALL).text
+    assert float(_value(page, "p-true")) == cli["p_true"]
+    assert float(_value(page, "p-true-history")) == cli["with_history"]["p_true"]
+    assert _value(page, "verdict") == cli["recommendation"]
+    assert _value(page, "verdict-history") == cli["with_history"]["recommendation"]
+    # The expected dice lost by each choice, to the last digit.
+    shown = re.findall(r'<tr data-choice="([^"]+)"><td>[^<]*</td><td>[^<]*</td><td data-value="([^"]+)"', page)
+    expected = [("challenge", cli["challenge"]["expected_dice_lost"][0])] + [
+        (row["bid"], row["my_expected_loss_if_challenged"]) for row in cli["raises"]]
+    assert [(html.unescape(choice), float(value)) for choice, value in shown] == expected
+
+
+def test_perudo_call_with_the_exact_call_and_a_bidder(client, odds):
+    query = {"preset": "perudo", "dice": "3 3 1 5 1", "opponents": "5 4", "bid": "4x3", "bidder": "1", "next": "2"}
+    cli = odds("bluff", "call", "--preset", "perudo", "--dice", "3 3 1 5 1", "--opponents", "5", "4",
+               "--bid", "4x3", "--bidder", "1", "--next", "2", "--json").json()
+    assert client.get("/api/bluff", params=query).json()["answers"]["call"] == cli
+    assert cli["exact_call"] is not None and 'data-choice="exact"' in client.get("/bluff", params=query).text
+
+
+def test_no_bid_yet_lists_the_openings(client, odds):
+    reply = client.get("/api/bluff", params={"preset": "perudo", "dice": "1 2 3", "bid": ""}).json()
+    assert reply["answers"]["openings"] == odds("bluff", "raises", "--preset", "perudo", "--json").json()
+
+
+def test_yacht_best_keep_and_box_odds(client, odds):
+    query = {"preset": "yacht_kr", "dice": "6 6 6 2 1", "rolls": "1", "open": ["Chase Off", "Choice", "Six Beans"],
+             "score": "40"}
+    reply = client.get("/api/yacht", params=query)
+    assert reply.status_code == 200
+    advise = odds("yacht", "advise", "--preset", "yacht_kr", "--dice", "6 6 6 2 1", "--rolls-left", "1",
+                  "--open", "Chase Off,Choice,Six Beans", "--score", "40", "--json").json()
+    box_odds = odds("yacht", "odds", "--preset", "yacht_kr", "--json").json()
+    assert reply.json()["answers"] == {"advise": advise, "odds": box_odds}
+    page = client.get("/yacht", params=query).text
+    assert html.unescape(_value(page, "verdict")) == advise["best"]
+    assert float(_value(page, "expected")) == advise["options"][0]["expected_final"]
+    # The ticked boxes stay ticked, so the link reproduces the card.
+    assert re.search(r'value="Six Beans" checked', page) and not re.search(r'value="Aces" checked', page)
+
+
+def test_yacht_with_a_target(client, odds):
+    query = {"dice": "6 6 6 2 1", "rolls": "2", "open": ["Chase Off", "Choice"], "score": "150", "target": "200"}
+    cli = odds("yacht", "advise", "--preset", "yacht_kr", "--dice", "6 6 6 2 1", "--rolls-left", "2",
+               "--open", "Chase Off,Choice", "--score", "150", "--target", "200", "--json").json()
+    assert client.get("/api/yacht", params=query).json()["answers"]["advise"] == cli
+    assert float(_value(client.get("/yacht", params=query).text, "goal")) == cli["options"][0]["goal_chance"]
+
+
+def test_brag_rank_equity_and_see(client, odds):
+    query = {"preset": "brag3", "hand": "KS KH 7D", "opponents": "1", "pot": "10", "stake": "2"}
+    answers = client.get("/api/brag", params=query).json()["answers"]
+    assert answers["hand"] == odds("brag", "hand", "KS KH 7D", "--json").json()
+    assert answers["equity"] == odds("brag", "equity", "KS KH 7D", "--opponents", "1", "--json").json()
+    see = odds("brag", "see", "KS KH 7D", "--pot", "10", "--stake", "2", "--json").json()
+    assert answers["decision"] == see
+    page = client.get("/brag", params=query).text
+    assert _value(page, "verdict") == see["best"]
+    assert float(_value(page, "equity")) == answers["equity"]["equity"]
+
+
+def test_brag_blind(client, odds):
+    query = {"preset": "teen_patti", "blind": "1", "pot": "6", "stake": "1", "rounds": "2"}
+    cli = odds("brag", "blind", "--preset", "teen_patti", "--pot", "6", "--stake", "1", "--rounds", "2",
+               "--json").json()
+    assert client.get("/api/brag", params=query).json()["answers"] == {"blind": cli}
+
+
+RACE = "1:3 2:3 3:3 4:2 5:2 6:2 / 1:2 2:2 3:2 4:3 5:3 6:3"
+
+
+def test_backgammon_plays_race_cube_shots_and_entry(client, odds):
+    query = {"position": RACE, "roll": "64", "distance": "8", "blocks": "4", "closed": "4", "on_bar": "2"}
+    answers = client.get("/api/backgammon", params=query).json()["answers"]
+    assert answers["moves"] == odds("backgammon", "moves", "--position", RACE, "--roll", "64", "--json").json()
+    assert answers["race"] == odds("backgammon", "race", "--position", RACE, "--json").json()
+    assert answers["bearoff"] == odds("backgammon", "bearoff", "--position", RACE, "--json").json()
+    assert answers["shots"] == odds("backgammon", "shots", "--distance", "8", "--blocks", "4", "--json").json()
+    assert answers["entry"] == odds("backgammon", "entry", "--closed", "4", "--on-bar", "2", "--json").json()
+    page = client.get("/backgammon", params=query).text
+    assert int(_value(page, "plays")) == answers["moves"]["count"]
+    # The board drawn: every checker of both sides on its point (none on the bar, none off yet).
+    assert page.count('class="me"') == 15 and page.count('class="them"') == 15
+    assert float(_value(page, "win-chance")) == answers["bearoff"]["win_chance"]
+
+
+def test_backgammon_opening_position_by_id_is_not_a_race(client, odds):
+    query = {"id": "4HPwATDgc/ABMA", "roll": "31"}
+    reply = client.get("/api/backgammon", params=query).json()
+    assert reply["answers"]["moves"] == odds("backgammon", "moves", "--id", "4HPwATDgc/ABMA", "--roll", "31",
+                                             "--json").json()
+    race = odds("backgammon", "race", "--id", "4HPwATDgc/ABMA", "--json")
+    assert reply["notes"]["race"] == _sentence(race)        # a note beside the answer, not an error
+    assert reply["errors"] == {}
+
+
+def test_front_page_and_assets(client):
+    front = client.get("/")
+    assert front.status_code == 200 and all(f'href="/{game}"' in front.text for game in web.GAMES)
+    for asset in ("style.css", "app.js"):
+        assert client.get(f"/static/{asset}").status_code == 200
+    # Nothing is fetched from elsewhere: every address in every page is this server's.
+    for game in web.GAMES:
+        page = client.get(f"/{game}").text
+        assert client.get(f"/{game}").status_code == 200
+        assert not re.search(r'(src|href)="(https?:)?//', page)
+
+
+# ------------------------------------------------------------------------------- bad input
+BAD = [
+    ("bluff", {"dice": "3 3 7", "opponents": "6 7", "bid": "7x3"}, "dice",
+     ["bluff", "call", "--dice", "3 3 7", "--opponents", "6", "7", "--bid", "7x3"]),
+    ("bluff", {"dice": "3 3", "opponents": "6 1000000000", "bid": "7x3"}, "opponents",
+     ["bluff", "call", "--dice", "3 3", "--opponents", "6", "1000000000", "--bid", "7x3"]),
+    ("bluff", {"dice": "3 3", "opponents": "6", "bid": "7x9"}, "bid",
+     ["bluff", "call", "--dice", "3 3", "--opponents", "6", "--bid", "7x9"]),
+    ("bluff", {"preset": "poker", "dice": "3 3", "opponents": "6", "bid": "7x3"}, "preset",
+     ["bluff", "call", "--preset", "poker", "--dice", "3 3", "--opponents", "6", "--bid", "7x3"]),
+    ("yacht", {"dice": "6 6 6 2", "rolls": "2"}, "dice", ["yacht", "advise", "--dice", "6 6 6 2", "--rolls-left", "2"]),
+    ("yacht", {"dice": "6 6 6 2 1", "rolls": "7"}, "rolls", ["yacht", "advise", "--dice", "6 6 6 2 1", "--rolls-left", "7"]),
+    ("brag", {"hand": "KS KH KH", "opponents": "1", "pot": "10", "stake": "2"}, "hand",
+     ["brag", "hand", "KS KH KH"]),
+    ("brag", {"hand": "KS KH 7D", "opponents": "100", "pot": "10", "stake": "2"}, "opponents",
+     ["brag", "equity", "KS KH 7D", "--opponents", "100"]),
+    ("brag", {"hand": "KS KH 7D", "opponents": "1", "pot": "-5", "stake": "2"}, "pot",
+     ["brag", "see", "KS KH 7D", "--pot", "-5", "--stake", "2"]),
+    ("backgammon", {"id": "not-an-id", "roll": "31"}, "id", ["backgammon", "moves", "--id", "not-an-id", "--roll", "31"]),
+    ("backgammon", {"roll": "71"}, "roll", ["backgammon", "moves", "--roll", "71"]),
+    ("backgammon", {"distance": "25"}, "distance", ["backgammon", "shots", "--distance", "25"]),
+    ("backgammon", {"position": "6:16 / 6:15", "roll": "31"}, "position",
+     ["backgammon", "moves", "--position", "6:16 / 6:15", "--roll", "31"]),
+]
+
+
+@pytest.mark.parametrize("game, query, field, argv", BAD, ids=[f"{b[0]}-{b[2]}" for b in BAD])
+def test_bad_input_is_the_commands_sentence_beside_its_field(client, odds, game, query, field, argv):
+    cli = odds(*argv, "--json")
+    assert cli.code == 2
+    reply = client.get(f"/api/{game}", params=query)
+    assert reply.status_code == 400 and reply.json()["answers"] == {}
+    assert reply.json()["errors"] == {field: _sentence(cli)}
+    page = client.get(f"/{game}", params=query)
+    assert page.status_code == 400 and "Traceback" not in page.text
+    assert _error(page.text, field) == _sentence(cli)
+
+
+def test_an_oversized_field_is_refused_before_any_work(client, monkeypatch):
+    monkeypatch.setattr(web, "ask", lambda argv: pytest.fail("asked the command"))
+    reply = client.get("/api/bluff", params={"dice": "3 3", "opponents": "5", "bid": "4x3", "history": "1:4x3 " * 80})
+    assert reply.status_code == 400
+    assert reply.json()["errors"] == {"history": "The bids so far is 479 characters long; the most this field "
+                                                 "takes is 400."}
+
+
+@pytest.mark.parametrize("path", ["/bluff", "/api/bluff", "/", "/static/style.css"])
+def test_an_oversized_query_string_is_refused(client, path):
+    reply = client.get(path + "?dice=" + "1" * 5000)
+    assert reply.status_code == 414 and "too long" in reply.text and "Traceback" not in reply.text
+
+
+def test_unknown_pages_are_one_sentence(client):
+    page = client.get("/poker")
+    assert page.status_code == 404 and "There is no page here" in page.text
+    api = client.get("/api/poker")
+    assert api.status_code == 404 and api.json()["error"].endswith(".")
+    assert client.get("/static/nothing.css").status_code == 404
+    posted = client.post("/bluff", data={"dice": "3"})
+    assert posted.status_code == 405 and "only read (GET)" in posted.text
+    assert client.post("/api/bluff").json()["error"].endswith(".")
+
+
+GOOD = {"bluff": {"dice": "3 3 * 5 1", "opponents": "6 7", "bid": "7x3"},
+        "yacht": {"dice": "6 6 6 2 1", "rolls": "2"},
+        "brag": {"hand": "KS KH 7D", "opponents": "1", "pot": "10", "stake": "2"},
+        "backgammon": {"roll": "31", "distance": "6", "closed": "2"}}
+WORST = ["", "x", "²", "1" + "0" * 30, "-1", "1e309", "'\"<script>", "--help", "6 -h", "--json"]
+
+
+@pytest.mark.parametrize("game", sorted(GOOD))
+def test_no_value_in_any_field_is_a_server_error(client, game):
+    module = web.GAMES[game]
+    for field in module.FIELDS:
+        for value in WORST:
+            query = {**GOOD[game], field.name: value}
+            reply = client.get(f"/{game}", params=query)
+            assert reply.status_code in (200, 400), (field.name, value, reply.status_code)
+            assert "Traceback" not in reply.text and "<script>" not in reply.text.replace(
+                '<script src="/static/app.js">', "")
+            if reply.status_code == 400:       # the sentence is somewhere on the page, one sentence
+                errors = re.findall(r'<p class="error" role="alert"[^>]*>(.*?)</p>', reply.text, re.DOTALL)
+                assert len(errors) == 1 and errors[0].rstrip().endswith((".", "?")), (field.name, value, errors)
+
+
+# --------------------------------------------------------------------- a slow question
+def test_the_server_answers_others_while_a_question_is_slow(client, monkeypatch):
+    real_ask, release, started = web.ask, threading.Event(), threading.Event()
+
+    def ask(argv):
+        if argv[:2] == ["bluff", "call"]:      # the slow one: waits until the fast one has been answered
+            started.set()
+            assert release.wait(30), "the fast question was not answered while the slow one ran"
+        return real_ask(argv)
+
+    monkeypatch.setattr(web, "ask", ask)
+    slow = {}
+    worker = threading.Thread(target=lambda: slow.update(reply=client.get("/api/bluff", params=GOOD["bluff"])))
+    worker.start()
+    assert started.wait(30)
+    fast = client.get("/api/backgammon", params={"distance": "6"})
+    assert fast.status_code == 200 and fast.json()["answers"]["shots"]["rolls"] == 17
+    release.set()
+    worker.join(30)
+    assert slow["reply"].status_code == 200
+
+
+# --------------------------------------------------------------------------------- charts
+CHARTS = [
+    ("bluff", "bids", {"dice": "3 3 * 5 1", "opponents": "6 7", "bid": "7x3"},
+     ["bluff", "chart", "bids", "--preset", "bluff", "--dice", "3 3 * 5 1", "--unknown", "13"]),
+    ("yacht", "keeps", {"dice": "6 6 6 2 1", "rolls": "2"}, ["yacht", "chart", "keeps", "--dice", "6 6 6 2 1"]),
+    ("brag", "threshold", {"hand": "KS KH 7D", "pot": "10", "stake": "2"}, ["brag", "chart", "threshold"]),
+    ("backgammon", "shots", {"distance": "6", "blocks": "4"}, ["backgammon", "chart", "shots", "--blocks", "4"]),
+]
+
+
+@pytest.mark.parametrize("game, kind, query, argv", CHARTS, ids=[c[1] for c in CHARTS])
+def test_each_page_draws_its_chart_with_the_commands_numbers(client, odds, tmp_path, game, kind, query, argv):
+    page = client.get(f"/{game}", params=query).text
+    assert f'data-chart="{kind}"' in page and f'src="/chart/{game}/{kind}.svg?' in page
+    svg = client.get(f"/chart/{game}/{kind}.svg", params=query)
+    assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
+    assert b"<svg" in svg.content[:1000]
+    done = odds(*argv, "--out", str(tmp_path / "c.svg"), "--data", str(tmp_path / "c.csv"))
+    assert done.code == 0, done.err
+    numbers = client.get(f"/chart/{game}/{kind}.csv", params=query)
+    assert numbers.status_code == 200 and numbers.content == (tmp_path / "c.csv").read_bytes()
+    assert "attachment" in numbers.headers["content-disposition"]
+
+
+def test_charts_download_as_png_and_pdf_and_refuse_bad_input(client, odds):
+    query = CHARTS[0][2]
+    assert client.get("/chart/bluff/bids.png", params=query).content[:8] == b"\x89PNG\r\n\x1a\n"
+    assert client.get("/chart/bluff/bids.pdf", params=query).content[:5] == b"%PDF-"
+    bad = client.get("/chart/bluff/bids.svg", params={**query, "dice": "3 3 7"})
+    cli = odds("bluff", "chart", "bids", "--dice", "3 3 7", "--unknown", "13", "--out", "x.svg")
+    assert bad.status_code == 400 and bad.text == _sentence(cli)
+    assert client.get("/chart/bluff/nothing.svg", params=query).status_code == 400
+    assert client.get("/chart/bluff/bids.exe", params=query).status_code == 404
+    assert client.get("/chart/poker/bids.svg").status_code == 404
+
+
+# ----------------------------------------------------------------- the articles and the gallery
+def test_the_articles_and_the_gallery_are_served(client):
+    from analysis.web.articles import CHARTS, REPORTS
+
+    page = client.get("/reports").text
+    built = sorted(path.name for path in REPORTS.glob("*.html"))
+    assert built and re.findall(r'href="/reports/([\w.-]+\.html)"', page) == built
+    for name in built:
+        article = client.get(f"/reports/{name}")
+        assert article.status_code == 200 and "<title>" in article.text
+    pictures = re.findall(r'src="/gallery/([\w.-]+)"', client.get("/gallery").text)
+    assert set(pictures) == {path.name for path in CHARTS.glob("*.png")}
+    assert client.get(f"/gallery/{pictures[0]}").content[:4] == b"\x89PNG"
+    assert client.get("/reports/../pyproject.toml").status_code == 404
+    assert client.get("/reports/no-such-article.html").status_code == 404
