@@ -36,17 +36,17 @@ def optimal_play(rules, store=None) -> OptimalPlay:
     gives them, read from the tables ``solve`` stores in ``store`` (None: the default store; ``solve``
     itself also builds its per-box DataFrame, which needs pandas); solved and stored by ``solve``
     when they are not there yet."""
-    from analysis.store import Store
+    from analysis.store import chosen_store
     from analysis.yacht._stored import SUMMARY
     from analysis.yacht.game import game_arrays
     from analysis.yacht.solver import solve, state_values
 
-    store = Store() if store is None else store
-    summary = store.load(SUMMARY, rules, {"boxes": len(rules.boxes)})
+    store = chosen_store(store)
+    summary = None if store is None else store.load(SUMMARY, rules, {"boxes": len(rules.boxes)})
     if summary is None:
-        solution = solve(rules, store)
+        solution = solve(rules, False if store is None else store)
         return OptimalPlay(rules, solution.distribution, solution.expected_score)
-    values = state_values(rules, store)
+    values = state_values(rules, False if store is None else store)
     return OptimalPlay(rules, summary["distribution"], float(values[game_arrays(rules).start]))
 
 
