@@ -262,8 +262,8 @@ def preset_comparison(presets, unknown: int = 20):
 def _command_dice(args, rules):
     from analysis.bluff.bids import format_dice, parse_dice
 
-    dice = parse_dice(args.dice, rules) if args.dice.strip() else ()
-    return dice, format_dice(dice, rules) if dice else ""
+    dice = parse_dice(rules, args.dice) if args.dice.strip() else ()
+    return dice, format_dice(rules, dice) if dice else ""
 
 
 def draw_bids(args, rules):
@@ -282,7 +282,7 @@ def draw_cost(args, rules):
     from analysis.errors import InvalidArgument
 
     dice, _ = _command_dice(args, rules)
-    faces = parse_dice(args.face, rules)
+    faces = parse_dice(rules, args.face)
     if len(faces) != 1:
         raise InvalidArgument(f"'{args.face}' is not one face; give a single face such as 3.")
     costs = call_costs(rules, dice, args.opponents, faces[0], args.bidder, args.start, args.palifico)
