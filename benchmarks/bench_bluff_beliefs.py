@@ -84,14 +84,14 @@ def main() -> None:
     rules = preset("bluff")
     # Agreement first: the exact beliefs against every deal of a 3 x 2 table.
     history = parse_history(rules, "1:1x3 2:2x5 me:*2 1:4x3 2:4x4", 3)
-    mine = parse_dice("3 *", rules)
+    mine = parse_dice(rules, "3 *")
     start = time.perf_counter()
     ours = beliefs(rules, mine, (2, 2), history).bid_odds(Bid(4, 4))
     ours_time = time.perf_counter() - start
 
     def raises_of(previous):
         before = None if previous is None else Bid(*previous)
-        return [(b.count, b.face) for b in legal_raises(before, rules, 6)]
+        return [(b.count, b.face) for b in legal_raises(rules, before, 6)]
 
     start = time.perf_counter()
     p_true, _, _ = reference.posterior_by_enumeration(
@@ -104,7 +104,7 @@ def main() -> None:
 
     seen_time = time.perf_counter()
     big = parse_history(rules, CALL[-1], 4)
-    beliefs(rules, parse_dice("3 3 * 5 1 2 2", rules), (7, 7, 7), big).bid_odds(Bid(9, 3))
+    beliefs(rules, parse_dice(rules, "3 3 * 5 1 2 2"), (7, 7, 7), big).bid_odds(Bid(9, 3))
     seen_time = time.perf_counter() - seen_time
     print(f"28 dice in play, 7 bids: beliefs in process {seen_time * 1e3:.0f} ms")
     rows = [["exact beliefs, 3 players x 2 dice, 5 bids (in process)", f"{ours_time * 1e3:.1f} ms",

@@ -46,7 +46,7 @@ def main() -> None:
     from analysis.bluff.odds import MAX_UNKNOWN, _CHANCES, _lookup, odds_table
     from analysis.bluff import _kernels
 
-    dice = parse_dice("3 3 * 5 1", BLUFF)
+    dice = parse_dice(BLUFF, "3 3 * 5 1")
     table = odds_table(BLUFF, dice, 60)  # warm: count tables built and cached, numba compiled
     ours, table = best_of(lambda: odds_table(BLUFF, dice, 60))
     faces = np.array([6 if f == "*" else int(f) for f in table.face])

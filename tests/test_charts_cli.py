@@ -152,10 +152,10 @@ def test_bluff_bids_data_equals_bid_odds(odds, tmp_path):
     assert odds(*BLUFF_BIDS, "--out", str(tmp_path / "bids.png"), "--data", str(data)).code == 0
     rows = _rows(data)
     rules = preset("bluff")
-    dice = parse_dice("3 3 * 5 1", rules)
+    dice = parse_dice(rules, "3 3 * 5 1")
     assert {row["face"] for row in rows} == {"1", "2", "3", "4", "5", "*"}
     for row in rows:
-        answer = bid_odds(rules, dice, 13, parse_bid(row["bid"], rules))
+        answer = bid_odds(rules, dice, 13, parse_bid(rules, row["bid"]))
         assert float(row["p_true"]) == pytest.approx(answer.p_true, abs=1e-12)
         assert float(row["p_exact"]) == pytest.approx(answer.p_exact, abs=1e-12)
     # The README's example: 7 threes holding three of them, 13 unknown dice.
@@ -189,10 +189,10 @@ def test_bluff_cost_data_equals_the_call_advisor(odds, tmp_path):
     assert odds(*KINDS["bluff-cost"], "--out", str(tmp_path / "c.png"), "--data", str(data)).code == 0
     rows = _rows(data)
     rules = preset("perudo")
-    dice = parse_dice("1 4 4 6 2", rules)
+    dice = parse_dice(rules, "1 4 4 6 2")
     assert {row["call"] for row in rows} == {"challenge", "exact"}       # Perudo has calza
     for count in (3, 5, 8):
-        advice = advise_call(rules, dice, [5, 4], parse_bid(f"{count}x4", rules))
+        advice = advise_call(rules, dice, [5, 4], parse_bid(rules, f"{count}x4"))
         for call, outcome in (("challenge", advice.challenge), ("exact", advice.exact)):
             losses = [float(r["expected_loss"]) for r in rows if r["count"] == str(count) and r["call"] == call]
             np.testing.assert_allclose(losses, outcome.expected_loss, atol=1e-12)

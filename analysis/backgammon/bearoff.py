@@ -31,7 +31,7 @@ import numpy as np
 
 from analysis.errors import InvalidPosition
 from analysis.progress import Progress
-from analysis.store import Array, Store, TableKind, prepares
+from analysis.store import Array, Store, TableKind, chosen_store, prepares
 from analysis.backgammon import home_board
 from analysis.backgammon.position import BAR, SLOTS, START, Position, pip_count
 from analysis.backgammon.rules import STANDARD
@@ -118,7 +118,9 @@ _LOADED: dict = {}
 @prepares("backgammon", "one-sided bear-off database")
 def one_sided_database(store: Store | None = None) -> dict:
     """The one-sided database (built on first use, a few seconds, then read from the cache)."""
-    store = store or Store()
+    store = chosen_store(store)
+    if store is None:
+        return _build_one_sided()
     memo = (str(store.root), "one-sided")   # once per process and folder: a load verifies a 14 MB checksum
     if memo not in _LOADED:
         params = {"checkers": ONE_SIDED_CHECKERS, "horizon": HORIZON, "positions": comb(ONE_SIDED_CHECKERS + 6, 6)}
@@ -197,7 +199,9 @@ def two_sided_piece(piece: str, store: Store | None = None) -> dict:
     All parts are built together (a few seconds) and stored separately, so a
     question loads only the parts it needs.
     """
-    store = store or Store()
+    store = chosen_store(store)
+    if store is None:
+        return _build_cube_levels()[piece]
     memo = (str(store.root), piece)
     if memo not in _LOADED:
         def params(name):

@@ -18,7 +18,7 @@ History text, in turn order, each item ``PLAYER:BID`` with ``me`` for me and
 >>> from analysis.bluff.rules import BLUFF
 >>> from analysis.bluff.bids import parse_dice
 >>> history = parse_history(BLUFF, "1:4x3 2:5x3 me:6x3 1:6x5 2:7x3", 3)
->>> seen = beliefs(BLUFF, parse_dice("3 3 * 5 1", BLUFF), (6, 7), history)
+>>> seen = beliefs(BLUFF, parse_dice(BLUFF, "3 3 * 5 1"), (6, 7), history)
 >>> odds = seen.bid_odds(history[-1].bid)
 >>> round(odds.p_true, 4)
 0.9932

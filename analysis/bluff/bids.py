@@ -10,8 +10,7 @@ Bid(count=7, face=4)
 >>> [format_bid(BLUFF, b) for b in legal_raises(BLUFF, parse_bid(BLUFF, "3x5"), max_count=4)]
 ['*2', '4x1', '4x2', '4x3', '4x4', '4x5', '*3', '*4']
 
-The rules come first in every function here; the older order with the rules after the bid
-or the text (``parse_bid("7x4", BLUFF)``) is still read the same way.
+The rules come first in every function here.
 """
 
 from __future__ import annotations
@@ -31,21 +30,6 @@ MAX_BID_COUNT = 1000
 MAX_LISTED_COUNT = 2 * MAX_BID_COUNT
 
 
-def rules_first(function):
-    """Let ``function(rules, ...)`` also be called the older way, with the rules after the
-    bid or text (``parse_bid("7x4", rules)``), by moving the rules object to the front."""
-    @functools.wraps(function)
-    def call(*args, **keywords):
-        if "rules" in keywords:
-            return function(keywords.pop("rules"), *args, **keywords)
-        if args and not isinstance(args[0], BiddingRules):
-            for index, value in enumerate(args):
-                if isinstance(value, BiddingRules):
-                    return function(value, *args[:index], *args[index + 1:], **keywords)
-        return function(*args, **keywords)
-    return call
-
-
 @dataclass(frozen=True, order=False)
 class Bid:
     """"There are at least ``count`` dice showing ``face`` among all dice in play"."""
@@ -63,7 +47,6 @@ def _face_code(token: str, rules: BiddingRules) -> int | None:
     return int(token) if token in ("1", "2", "3", "4", "5", "6") else None
 
 
-@rules_first
 def parse_dice(rules: BiddingRules, text: str) -> tuple[int, ...]:
     """Read dice such as ``"3 3 * 5 1"`` (spaces or commas; ``★``/``S`` for Bluff's star)."""
     raw = text.replace(",", " ").split()
@@ -80,7 +63,6 @@ def parse_dice(rules: BiddingRules, text: str) -> tuple[int, ...]:
     return tuple(dice)
 
 
-@rules_first
 def format_dice(rules: BiddingRules, dice) -> str:
     return " ".join(rules.face_name(d) for d in dice)
 
@@ -92,7 +74,6 @@ _STAR_FIRST = re.compile(r"^[*★☆Ss]\s*(\d+)$")
 _WORDS = re.compile(r"^(\d+)\s+([A-Za-z]+)$")
 
 
-@rules_first
 def parse_bid(rules: BiddingRules, text: str) -> Bid:
     """Read a bid: ``"7x4"``, ``"7 fours"``, ``"*3"`` / ``"3 stars"`` (Bluff), ``"2 pacos"`` (Perudo)."""
     stripped = text.strip()
@@ -121,7 +102,6 @@ def parse_bid(rules: BiddingRules, text: str) -> Bid:
     return Bid(count, face)
 
 
-@rules_first
 def format_bid(rules: BiddingRules, bid: Bid) -> str:
     """``7x4``; Bluff's star bids as ``*3``."""
     if rules.star_die and bid.face == 6:
@@ -129,14 +109,12 @@ def format_bid(rules: BiddingRules, bid: Bid) -> str:
     return f"{bid.count}x{rules.face_name(bid.face)}"
 
 
-@rules_first
 def describe_bid(rules: BiddingRules, bid: Bid) -> str:
     """``seven fours`` style, with digits: ``7 fours``, ``3 stars``."""
     return f"{bid.count} {rules.face_words(bid.face, bid.count)}"
 
 
 # ---------------------------------------------------------------------------- track
-@rules_first
 def track_key(rules: BiddingRules, bid: Bid) -> tuple[int, int, int]:
     """The bid's place on the track; a raise is a bid with a larger key.
 
@@ -153,7 +131,6 @@ def _track_key(rules: BiddingRules, bid: Bid) -> tuple[int, int, int]:
     return (bid.count, 0, rules.number_faces.index(bid.face))
 
 
-@rules_first
 def is_raise(rules: BiddingRules, previous: Bid | None, new: Bid, palifico_round: bool = False) -> bool:
     """Whether ``new`` may follow ``previous`` (None: ``new`` opens the round)."""
     return _is_raise(rules, previous, new, palifico_round)
@@ -168,7 +145,6 @@ def _is_raise(rules: BiddingRules, previous: Bid | None, new: Bid, palifico_roun
     return _track_key(rules, new) > _track_key(rules, previous)
 
 
-@rules_first
 def check_raise(rules: BiddingRules, previous: Bid | None, new: Bid, palifico_round: bool = False) -> None:
     """Raise :class:`InvalidBid` with the reason when ``new`` is not a legal raise."""
     if _is_raise(rules, previous, new, palifico_round):
@@ -196,7 +172,6 @@ def _track(rules: BiddingRules, max_count: int) -> tuple[tuple[Bid, ...], tuple[
     return tuple(bid for _, bid in keyed), tuple(key for key, _ in keyed)
 
 
-@rules_first
 def legal_raises(rules: BiddingRules, previous: Bid | None, max_count: int,
                  palifico_round: bool = False) -> list[Bid]:
     """The legal raises of ``previous`` with count at most ``max_count``, in track order."""

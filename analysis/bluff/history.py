@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from analysis.bluff.bids import Bid, check_raise, format_bid, parse_bid, rules_first
+from analysis.bluff.bids import Bid, check_raise, format_bid, parse_bid
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument, InvalidBid
 
@@ -36,14 +36,13 @@ class Turn:
 
     def text(self, rules: BiddingRules) -> str:
         who = "me" if self.player == 0 else str(self.player)
-        return f"{who}:{self.call if self.call else format_bid(self.bid, rules)}"
+        return f"{who}:{self.call if self.call else format_bid(rules, self.bid)}"
 
 
 def _who(player: int) -> str:
     return "you" if player == 0 else f"player {player}"
 
 
-@rules_first
 def parse_history(rules: BiddingRules, text: str, players: int, palifico_round: bool = False) -> tuple[Turn, ...]:
     """The round's bids from ``"1:4x3 2:5x3 me:6x3"``, checked: known players in turn order, each bid a raise,
     nothing after a call, and a bid at the end to answer."""
@@ -65,8 +64,8 @@ def parse_history(rules: BiddingRules, text: str, players: int, palifico_round: 
         call = CALL_WORDS.get(action.lower())
         bid = None
         if call is None:
-            bid = parse_bid(action, rules)
-            check_raise(turns[-1].bid if turns else None, bid, rules, palifico_round)
+            bid = parse_bid(rules, action)
+            check_raise(rules, turns[-1].bid if turns else None, bid, palifico_round)
         elif not turns:
             raise InvalidBid(f"The history opens with a {call}; a round opens with a bid.")
         elif call == "exact" and rules.exact_call is None:
@@ -82,27 +81,25 @@ def parse_history(rules: BiddingRules, text: str, players: int, palifico_round: 
     return tuple(turns)
 
 
-@rules_first
 def history_with_bid(rules: BiddingRules, history: tuple[Turn, ...], bid: Bid, players: int,
                      bidder: int | None = None, palifico_round: bool = False) -> tuple[Turn, ...]:
     """The history ending with ``bid``: as its last item, or appended as made by the next player in turn."""
     if history and history[-1].bid == bid:
         if bidder is not None and bidder != history[-1].player:
-            raise InvalidBid(f"The history has {_who(history[-1].player)} bidding {format_bid(bid, rules)}, "
+            raise InvalidBid(f"The history has {_who(history[-1].player)} bidding {format_bid(rules, bid)}, "
                              f"not player {bidder}.")
         return history
     if bidder is None:
         bidder = (history[-1].player + 1) % players if history else players - 1
     if history and bidder != (history[-1].player + 1) % players:
-        raise InvalidBid(f"Player {bidder} cannot bid {format_bid(bid, rules)} after {_who(history[-1].player)}; "
+        raise InvalidBid(f"Player {bidder} cannot bid {format_bid(rules, bid)} after {_who(history[-1].player)}; "
                          f"the turn passes to {_who((history[-1].player + 1) % players)}.")
     if bidder == 0:
         raise InvalidBid("The bid to answer must be an opponent's, not yours.")
-    check_raise(history[-1].bid if history else None, bid, rules, palifico_round)
+    check_raise(rules, history[-1].bid if history else None, bid, palifico_round)
     return (*history, Turn(bidder, bid))
 
 
-@rules_first
 def plain_history(rules: BiddingRules, bids, bid: Bid, players: int, bidder: int | None = None,
                   palifico_round: bool = False) -> tuple[Turn, ...]:
     """Turns from bids without players (``"1x3,1x5"``): the bids before ``bid``, made in turn order
@@ -114,8 +111,8 @@ def plain_history(rules: BiddingRules, bids, bid: Bid, players: int, bidder: int
     previous = None
     for back, earlier in enumerate(bids):
         player = (bidder - (len(bids) - back)) % players
-        check_raise(previous, earlier, rules, palifico_round)
+        check_raise(rules, previous, earlier, palifico_round)
         turns.append(Turn(player, earlier))
         previous = earlier
-    check_raise(previous, bid, rules, palifico_round)
+    check_raise(rules, previous, bid, palifico_round)
     return (*turns, Turn(bidder, bid))

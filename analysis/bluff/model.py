@@ -211,7 +211,7 @@ def action_label(action: int, bids: Bids) -> str:
         return "challenge"
     if action == EXACT:
         return "exact"
-    return format_bid(bids.bids[action], bids.rules)
+    return format_bid(bids.rules, bids.bids[action])
 
 
 def action_probabilities(rules: BiddingRules, dice, in_play: int, previous: Optional[Bid],

@@ -85,7 +85,7 @@ def play_out(seen: Beliefs, start: int, rollouts: int, seed: int = 0, me: Biddin
     turn = seen.history[-1]
     bid, bidder = turn.bid, turn.player
     if candidates is None:
-        candidates = legal_raises(bid, rules, min(bid.count + RAISE_REACH, in_play), seen.palifico_round)
+        candidates = legal_raises(rules, bid, min(bid.count + RAISE_REACH, in_play), seen.palifico_round)
     tables = rule_arrays(rules, len(held), max(start, int(held.max())))
     bid_count, bid_face = tables[0], tables[1]
     index = {(int(c), int(f)): k for k, (c, f) in enumerate(zip(bid_count, bid_face))}
@@ -120,7 +120,7 @@ def play_out(seen: Beliefs, start: int, rollouts: int, seed: int = 0, me: Biddin
         with ThreadPoolExecutor(threads) as pool:
             list(pool.map(lambda first: block(first, min(size, rollouts - first)), range(1, rollouts, size)))
         for b, row in zip(candidates, lost):
-            actions.append(format_bid(b, rules))
+            actions.append(format_bid(rules, b))
             means.append(float(row.mean()))
             errors.append(float(row.std(ddof=1) / math.sqrt(rollouts)) if rollouts > 1 else float("nan"))
     odds = seen.bid_odds(bid)
@@ -159,13 +159,13 @@ def rule_against_rollouts(path, seat: int, models, start: int, rollouts: int = 2
                 continue
             seen = seen_by(played, i, seat, models)
             raised = played.bids[i + 1][1] if i + 1 < len(played.bids) else None
-            reach = legal_raises(bid, played.rules, min(bid.count + RAISE_REACH, sum(seen.held)),
+            reach = legal_raises(played.rules, bid, min(bid.count + RAISE_REACH, sum(seen.held)),
                                  played.palifico_round)
             candidates = reach + ([raised] if raised is not None and raised not in reach else [])
             ranking = play_out(seen, start, rollouts, seed, candidates=candidates, threads=1)
-            taken = format_bid(raised, played.rules) if raised is not None else played.call
+            taken = format_bid(played.rules, raised) if raised is not None else played.call
             where = ranking.actions.index(taken)
-            rows.append({"round": number, "bid": format_bid(bid, played.rules), "taken": taken,
+            rows.append({"round": number, "bid": format_bid(played.rules, bid), "taken": taken,
                          "best": ranking.best, "loss_taken": ranking.expected_loss[where],
                          "loss_best": ranking.expected_loss[0],
                          "regret": ranking.expected_loss[where] - ranking.expected_loss[0],

@@ -63,9 +63,9 @@ def write_log(path, rules, bots, starts, seed, bid_count, bid_face, chunks) -> i
                 for record, seat_hands, seat_lost in zip(rounds, hands, lost):
                     game, number, pal, first, count, caller, bidder, actual = (int(x) for x in record)
                     moves = actions[first:first + count]
-                    dice = [format_dice([face for face in range(1, 7) for _ in range(int(row[face - 1]))], rules)
+                    dice = [format_dice(rules, [face for face in range(1, 7) for _ in range(int(row[face - 1]))])
                             for row in seat_hands]
-                    bids = [{"player": int(p), "bid": format_bid(Bid(int(bid_count[a]), int(bid_face[a])), rules)}
+                    bids = [{"player": int(p), "bid": format_bid(rules, Bid(int(bid_count[a]), int(bid_face[a])))}
                             for p, a in moves[:-1]]
                     call = CALL_NAMES[-1 - int(moves[-1][1])]
                     out.write(json.dumps({"preset": rules.name, "game": game, "round": number,
@@ -109,14 +109,14 @@ def _read_round(item: dict, number: int, path) -> LoggedRound:
     where = f"line {number} of {path}"
     try:
         rules = preset(item["preset"])
-        dice = tuple(parse_dice(text, rules) if str(text).strip() else () for text in item["dice"])
+        dice = tuple(parse_dice(rules, text) if str(text).strip() else () for text in item["dice"])
         palifico_round = bool(item.get("palifico", False))
         bids, previous = [], None
         for entry in item["bids"]:
-            player, bid = int(entry["player"]), parse_bid(str(entry["bid"]), rules)
+            player, bid = int(entry["player"]), parse_bid(rules, str(entry["bid"]))
             if not 0 <= player < len(dice) or not dice[player]:
                 raise InvalidArgument(f"Seat {player} on {where} has no dice this round.")
-            check_raise(previous, bid, rules, palifico_round)
+            check_raise(rules, previous, bid, palifico_round)
             bids.append((player, bid))
             previous = bid
         caller, call = int(item["call"]["player"]), str(item["call"]["call"])

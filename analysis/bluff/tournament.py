@@ -84,11 +84,11 @@ def _rule_tables(rules: BiddingRules, players: int, start: int) -> tuple:
     # A raise is a later place on the track (bids.track_key), compared as whole arrays: calling is_raise for
     # every pair of 180 bids took a quarter of a second. A palifico round keeps the face and raises the count.
     # tests/bluff_strategy/test_tournament.py checks every pair against is_raise in every preset.
-    place = np.array([(a * 2 + b) * 8 + c for a, b, c in (track_key(bid, rules) for bid in bids)])
+    place = np.array([(a * 2 + b) * 8 + c for a, b, c in (track_key(rules, bid) for bid in bids)])
     later = place[None, :] > place[:, None]
     same_face_higher = (bid_face[None, :] == bid_face[:, None]) & (bid_count[None, :] > bid_count[:, None])
     for pal in (0, 1) if rules.palifico else (0,):
-        legal[pal, 0] = [is_raise(None, bid, rules, bool(pal)) for bid in bids]
+        legal[pal, 0] = [is_raise(rules, None, bid, bool(pal)) for bid in bids]
         legal[pal, 1:] = same_face_higher if pal else later
         for face in range(1, 7):
             counting = rules.counts_for(face, bool(pal))

@@ -20,18 +20,23 @@ from analysis.brag.answers import Advice, Equity
 from analysis.brag.cards import format_hand, parse_hand
 from analysis.brag.rules import BragRules
 from analysis.brag.tables import colex_row, hand_strength
-from analysis.store import Store
+from analysis.store import Store, chosen_store
 
 # ------------------------------------------------------------------------------------- equity
 
-def stored_equity(rules: BragRules, hand: str, opponents: int, against: str = "any") -> Equity | None:
+def stored_equity(rules: BragRules, hand: str, opponents: int, against: str = "any",
+                  store: Store | None | bool = None) -> Equity | None:
     """The exact equity of ``hand`` against one opponent (any range) or two (three-card presets),
-    read from the stored heads-up or two-opponent table; None where the store cannot answer."""
+    read from the stored heads-up or two-opponent table in ``store`` (None: the default store);
+    None where the store cannot answer."""
+    store = chosen_store(store)
+    if store is None:
+        return None
     cards = parse_hand(hand, rules.hand_size)    # a bad hand is refused as the library refuses it
     hands = comb(52, rules.hand_size)
     row = colex_row(cards)
     if opponents == 1:
-        table = Store().load(VERSUS, rules, {"against": against, "hands": hands})
+        table = store.load(VERSUS, rules, {"against": against, "hands": hands})
         if table is None:
             return None
         beats, ties, available = (int(table[name][row]) for name in ("beats", "ties", "available"))
@@ -42,7 +47,7 @@ def stored_equity(rules: BragRules, hand: str, opponents: int, against: str = "a
                       deals=available)
     if opponents != 2 or rules.hand_size != 3 or against.strip().lower() != "any":
         return None
-    table = Store().load(TWO_OPPONENTS, rules, {"hands": hands})
+    table = store.load(TWO_OPPONENTS, rules, {"hands": hands})
     if table is None:
         return None
     win, tie2, tie3, lose = table["counts"][row].tolist()
@@ -55,18 +60,22 @@ def stored_equity(rules: BragRules, hand: str, opponents: int, against: str = "a
 
 # ------------------------------------------------------------------------------------- strategy
 
-def stored_advice(rules: BragRules, hand: str, history) -> Advice | None:
+def stored_advice(rules: BragRules, hand: str, history, store: Store | None | bool = None) -> Advice | None:
     """The equilibrium mix and each action's value for ``hand`` after ``history`` in the solve
-    ``odds brag strategy`` reads, from the stored decision point; None where the store cannot answer
-    (not stored yet, a history that is not a decision, or the ``raise`` shorthand)."""
+    ``odds brag strategy`` reads, from the stored decision point in ``store`` (None: the default store);
+    None where the store cannot answer (not stored yet, a history that is not a decision, or the
+    ``raise`` shorthand)."""
+    store = chosen_store(store)
+    if store is None:
+        return None
     cards = parse_hand(hand, rules.hand_size)
     steps = parse_history(history)
     if any(step in ("raise", "blind raise") for step in steps):
         return None  # "the next rung up": the library reads it from the betting tree
-    point = Store().load(DECISION_POINTS, rules, decision_params(rules, steps))
+    point = store.load(DECISION_POINTS, rules, decision_params(rules, steps))
     if point is None:
         return None
-    strength = hand_strength(rules, cards)
+    strength = hand_strength(rules, cards, store)
     strengths = point["strengths"]
     row = int(np.searchsorted(strengths, strength))
     if row == len(strengths) or strengths[row] != strength:

@@ -25,7 +25,7 @@ from analysis.brag.answers import Advice
 from analysis.brag.betting import DECISION
 from analysis.brag.rules import CLASSES, CLASS_TITLES
 from analysis.errors import InvalidArgument
-from analysis.store import Store, prepares
+from analysis.store import Store, chosen_store, prepares
 
 #: A hand "sees" (or "bets") at a decision when it does so at least this often.
 USUAL = 0.5
@@ -283,7 +283,7 @@ def store_decision_points(solution, variant: str = SOLVE_DEFAULTS["variant"],
     if solution.deck is not None or solution.rules.hand_size != 3:
         return 0
     reader = _Reader(solution)
-    store, tree, rules = Store() if store is None else store, reader.tree, solution.rules
+    store, tree, rules = chosen_store(store), reader.tree, solution.rules
     deal_rows = None
     written = 0
     for node in np.flatnonzero(tree.kind == DECISION):

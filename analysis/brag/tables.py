@@ -17,7 +17,7 @@ from math import comb
 import numpy as np
 
 from analysis.brag.rules import CLASS_SHIFT, DISCARD_SHIFT, BragRules, preset
-from analysis.store import Array, Store, TableKind, stored_table
+from analysis.store import Array, Store, TableKind, chosen_store, stored_table
 
 #: The strength of every hand (colex order): higher beats lower, equal ties.
 STRENGTHS = TableKind("brag/strengths", {"strengths": Array("int32", ("hands",))},
@@ -48,12 +48,14 @@ def colex_row(cards) -> int:
     return int(sum(BINOMIAL[c, i + 1] for i, c in enumerate(sorted(cards))))
 
 
-def hand_strength(rules: BragRules, cards) -> int:
-    """The strength of one hand (card codes), read from its row of the stored strengths when they are
-    stored (one question need not list every hand), else from the hand table, which stores them."""
-    stored = Store().load(STRENGTHS, rules, {"hands": comb(52, rules.hand_size)})
+def hand_strength(rules: BragRules, cards, store: Store | None | bool = None) -> int:
+    """The strength of one hand (card codes), read from its row of the stored strengths in ``store``
+    (None: the default store) when they are stored (one question need not list every hand), else from
+    the hand table, which stores them."""
+    chosen = chosen_store(store)
+    stored = None if chosen is None else chosen.load(STRENGTHS, rules, {"hands": comb(52, rules.hand_size)})
     if stored is None:
-        return int(hand_table(rules).strengths[colex_row(cards)])
+        return int(hand_table(rules, store).strengths[colex_row(cards)])
     return int(stored["strengths"][colex_row(cards)])
 
 

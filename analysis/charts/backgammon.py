@@ -158,3 +158,52 @@ def variant_chart():
             ax.plot(table.blocked_points, table[column], color=colour, marker=marker, linestyle=dash, label=label)
         finish(ax, "Entering all 15 checkers", "blocked entry points", "expected rolls / turns", legend=True)
     return fig
+
+
+# --------------------------------------------------------------------------- ``odds backgammon chart KIND``
+def draw_bearoff(args, rules):
+    from analysis.backgammon.bearoff import parse_counts, rolls_needed
+    from analysis.charts.columns import Columns
+
+    positions = [parse_counts(counts) for counts in args.counts]
+    data = Columns(position=[], rolls=[], chance=[])
+    for counts in positions:
+        fewest, chances, _ = rolls_needed(counts)
+        for rolls, chance in enumerate(chances.tolist(), start=fewest):
+            data["position"].append(" ".join(map(str, counts)))
+            data["rolls"].append(rolls)
+            data["chance"].append(chance)
+    return bearoff_distribution_chart(positions), data
+
+
+def draw_shots(args, rules):
+    from analysis.backgammon.dice import parse_blocks, shot_rows
+    from analysis.charts.columns import Columns
+
+    block_sets = [()] + [tuple(sorted(parse_blocks(text))) for text in args.blocks]
+    data = Columns.from_rows([{**row, "blocks": ",".join(map(str, blocks))}
+                              for blocks in block_sets for row in shot_rows(blocks)])
+    return shot_chart(block_sets), data
+
+
+def draw_entry(args, rules):
+    from analysis.backgammon.dice import entry_rows
+    from analysis.charts.columns import Columns
+
+    return entry_chart(args.on_bar), Columns.from_rows(entry_rows(args.on_bar))
+
+
+def draw_race(args, rules):
+    from analysis.charts.columns import Columns
+    from analysis.errors import InvalidArgument
+
+    try:
+        leads = tuple(int(word) for word in args.leads.replace(",", " ").split())
+    except ValueError:
+        leads = ()
+    if not leads or len(leads) > 7 or any(abs(lead) > 35 for lead in leads):
+        raise InvalidArgument(f"'{args.leads}' is not a list of leads; give up to 7 whole numbers of pips "
+                              "from -35 to 35, e.g. -4,0,4,8.")
+    columns = race_columns()
+    shown = [row for row, lead in enumerate(columns["lead"].tolist()) if lead in leads]
+    return race_chart(columns, leads), Columns({name: values[shown] for name, values in columns.items()})

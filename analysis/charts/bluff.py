@@ -256,3 +256,34 @@ def preset_comparison(presets, unknown: int = 20):
         finish(ax, f"P(bid true) for 'N threes' with {unknown} unknown dice", "bid count N (dice)",
                "P(bid true)", legend=True)
     return fig
+
+
+# --------------------------------------------------------------------------- ``odds bluff chart KIND``
+def _command_dice(args, rules):
+    from analysis.bluff.bids import format_dice, parse_dice
+
+    dice = parse_dice(rules, args.dice) if args.dice.strip() else ()
+    return dice, format_dice(rules, dice) if dice else ""
+
+
+def draw_bids(args, rules):
+    dice, shown = _command_dice(args, rules)
+    table = bid_chances(rules, dice, args.unknown, args.palifico)
+    return bid_chance_chart(table, rules, shown, args.unknown), table
+
+
+def draw_heatmap(args, rules):
+    grid = p_true_grid(rules, args.max_unknown, args.max_need, args.palifico)
+    return p_true_heatmap_chart(grid, rules), grid
+
+
+def draw_cost(args, rules):
+    from analysis.bluff.bids import parse_dice
+    from analysis.errors import InvalidArgument
+
+    dice, _ = _command_dice(args, rules)
+    faces = parse_dice(rules, args.face)
+    if len(faces) != 1:
+        raise InvalidArgument(f"'{args.face}' is not one face; give a single face such as 3.")
+    costs = call_costs(rules, dice, args.opponents, faces[0], args.bidder, args.start, args.palifico)
+    return call_cost_chart(costs, rules, faces[0]), costs

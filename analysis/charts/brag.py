@@ -232,3 +232,38 @@ def heads_up_chart(frame, title: str = "Pot share against one opponent"):
         finish(ax, title, "pot share (%)", "hand")
         ax.grid(axis="y", visible=False)
         return fig
+
+
+# --------------------------------------------------------------------------- ``odds brag chart KIND``
+def draw_freq(args, rules):
+    table = class_frequencies(rules)
+    chart = class_frequency_chart({game_name(rules): table}, f"{game_name(rules)}: how often each class is dealt")
+    return chart, table
+
+
+def draw_equity(args, rules):
+    hands = args.hand or class_landmarks(rules)
+    frame = equity_by_opponents(hands, args.opponents, rules, args.seed, args.samples)
+    what = "each class's median hand" if not args.hand else "your hands"
+    if args.opponents == 1:
+        return heads_up_chart(frame, f"{game_name(rules)}: pot share of {what} against one opponent"), frame
+    labelled = Columns(frame, hand=[f"{hand} ({title})" for hand, title in zip(frame["hand"], frame["class"])])
+    chart = opponents_chart(labelled, f"{game_name(rules)}: pot share of {what} against 1-{args.opponents} "
+                                      "opponents")
+    return chart, frame
+
+
+def draw_threshold(args, rules):
+    ratios = np.geomspace(0.5, 50, 25)
+    series = {"see, opponent holds any hand": see_threshold_rows(rules, ratios)}
+    if args.against.strip().lower() != "any":
+        series[f"see, opponent holds {args.against}"] = see_threshold_rows(rules, ratios, args.against)
+    series["stay, 1 opponent"] = stay_threshold_rows(rules, ratios, 1)
+    if rules.hand_size == 3:       # two opponents are enumerated exactly for three-card hands only
+        series["stay, 2 opponents"] = stay_threshold_rows(rules, ratios, 2)
+    # One table, as pandas concatenates them: every series' columns and its decision, missing values empty.
+    labelled = [Columns(frame, decision=[label] * len(frame)) for label, frame in series.items()]
+    names = dict.fromkeys(name for frame in labelled for name in frame)
+    data = Columns({name: [value for frame in labelled
+                           for value in frame.get(name, [float("nan")] * len(frame))] for name in names})
+    return threshold_chart(series, f"{game_name(rules)}: how good a hand must be to see or stay"), data

@@ -36,17 +36,17 @@ def optimal_play(rules, store=None) -> OptimalPlay:
     gives them, read from the tables ``solve`` stores in ``store`` (None: the default store; ``solve``
     itself also builds its per-box DataFrame, which needs pandas); solved and stored by ``solve``
     when they are not there yet."""
-    from analysis.store import Store
+    from analysis.store import chosen_store
     from analysis.yacht._stored import SUMMARY
     from analysis.yacht.game import game_arrays
     from analysis.yacht.solver import solve, state_values
 
-    store = Store() if store is None else store
-    summary = store.load(SUMMARY, rules, {"boxes": len(rules.boxes)})
+    store = chosen_store(store)
+    summary = None if store is None else store.load(SUMMARY, rules, {"boxes": len(rules.boxes)})
     if summary is None:
-        solution = solve(rules, store)
+        solution = solve(rules, False if store is None else store)
         return OptimalPlay(rules, solution.distribution, solution.expected_score)
-    values = state_values(rules, store)
+    values = state_values(rules, False if store is None else store)
     return OptimalPlay(rules, summary["distribution"], float(values[game_arrays(rules).start]))
 
 
@@ -182,3 +182,53 @@ def strategy_comparison(simulations, exact_optimal: float | None = None):
         finish(ax, f"{game_name(sim.rules)}: mean score by strategy ({sim.games:,} games each, seed {sim.seed})",
                "strategy", "mean final score (points)")
         return fig
+
+
+# --------------------------------------------------------------------------- ``odds yacht chart KIND``
+def _label(rules) -> str:
+    return game_name(rules) + (f" ({rules.joker} joker)" if rules.joker != "none" else "")
+
+
+def draw_boxes(args, rules):
+    table = box_turn_odds(rules)
+    return box_turn_chart(table, _label(rules)), table
+
+
+def draw_distribution(args, rules):
+    from analysis.charts.columns import Columns
+
+    solution = optimal_play(rules)
+    scores = np.nonzero(solution.distribution)[0]
+    data = Columns(score=scores.tolist(), chance=solution.distribution[scores].tolist(),
+                   at_most=np.cumsum(solution.distribution)[scores].tolist())
+    title = f"{_label(rules)}: final score under optimal play"
+    return score_distribution([solution], title), data
+
+
+def draw_reach(args, rules):
+    from analysis.charts.columns import Columns
+    from analysis.yacht.target import reach_curve
+
+    curve = reach_curve(rules)       # one sentence where a preset's target table does not fit
+    distribution = optimal_play(rules).distribution
+    targets = np.arange(curve.chance.size)
+    at_least = np.concatenate(([1.0], 1.0 - np.cumsum(distribution)))[:targets.size]
+    at_least = np.pad(at_least, (0, targets.size - at_least.size))
+    # Keep the targets where the two strategies can differ: from where either drops below 99.9%.
+    shown = (at_least < 0.999) | (curve.chance < 0.999)
+    first = int(np.argmax(shown))
+    last = int(np.nonzero(curve.chance > 1e-4)[0].max()) + 1
+    data = Columns(target=targets[first:last + 1].tolist(),
+                   expected_play=np.clip(at_least, 0.0, 1.0)[first:last + 1].tolist(),
+                   target_play=curve.chance[first:last + 1].tolist())
+    return reach_chart(data, _label(rules)), data
+
+
+def draw_keeps(args, rules):
+    from analysis.charts.columns import Columns
+    from analysis.yacht.advice import advise
+    from analysis.yacht.dice import show
+
+    advice = advise(rules, args.dice, args.rolls_left)
+    options = Columns.from_rows(list(advice.rows[:args.top]))      # the advice's own rows: no DataFrame
+    return keep_chart(options, show(advice.dice), _label(rules), args.rolls_left), options

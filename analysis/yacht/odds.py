@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analysis.store import Store, prepares
+from analysis.store import Store, prepares, stored_table
 from analysis.yacht._stored import BOX_ODDS
 from analysis.yacht.rules import Rules, preset
 
@@ -37,7 +37,7 @@ def box_odds(rules: Rules | str = "yacht_kr"):
 def box_odds_rows(rules: Rules | str = "yacht_kr", store: Store | None = None) -> list[dict]:
     """:func:`box_odds`'s rows as dicts, without pandas (for the chart command), read from the table store."""
     rules = preset(rules)
-    table = (store or Store()).table(BOX_ODDS, rules, {"boxes": len(rules.boxes)}, lambda: compute_box_odds(rules))
+    table = stored_table(store, BOX_ODDS, rules, {"boxes": len(rules.boxes)}, lambda: compute_box_odds(rules))
     return [{"box": box.name,
              "first_roll_chance": float(table["first_roll_chance"][i]),
              "turn_chance": float(table["turn_chance"][i]),

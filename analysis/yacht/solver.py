@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from analysis.progress import Progress
-from analysis.store import Store, prepares
+from analysis.store import Store, prepares, stored_table
 from analysis.yacht._stored import STATE_VALUES, SUMMARY
 from analysis.yacht.game import game_arrays
 from analysis.yacht.rules import Rules, preset
@@ -43,8 +43,7 @@ def compute_values(rules: Rules) -> np.ndarray:
 def state_values(rules: Rules | str, store: Store | None = None) -> np.ndarray:
     """The solved value table for ``rules``, from the cache when it is there and intact."""
     rules = preset(rules)
-    store = store or Store()
-    table = store.table(STATE_VALUES, rules, {"states": rules.n_states}, lambda: {"values": compute_values(rules)})
+    table = stored_table(store, STATE_VALUES, rules, {"states": rules.n_states}, lambda: {"values": compute_values(rules)})
     return table["values"]
 
 
@@ -181,9 +180,8 @@ def solve(rules: Rules | str = "yacht_kr", store: Store | None = None) -> Soluti
     import pandas as pd   # only here and in Solution: the advisor reads the values without it
 
     rules = preset(rules)
-    store = store or Store()
     values = state_values(rules, store)
-    table = store.table(SUMMARY, rules, {"boxes": len(rules.boxes)},
+    table = stored_table(store, SUMMARY, rules, {"boxes": len(rules.boxes)},
                         lambda: follow_policy(rules, values, with_distribution=True))
     g = game_arrays(rules)
     rows = [{"box": b.name, "expected_points": p, "zero_rate": z}

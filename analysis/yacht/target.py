@@ -31,7 +31,7 @@ import numpy as np
 
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress, duration
-from analysis.store import Array, Store, TableKind, prepares
+from analysis.store import Array, Store, TableKind, chosen_store, prepares, stored_table
 from analysis.tables import counted
 from analysis.yacht.dice import TABLES
 from analysis.yacht.game import game_arrays
@@ -306,8 +306,7 @@ def reach_values(rules: Rules | str = "yacht_kr", store: Store | None = None) ->
         raise InvalidArgument(
             f"{rules.name}'s whole target table ({whole_table_bytes(rules) / 2**30:.1f} GB) is not kept; ask from "
             "a position instead, which solves only the card states it leads to.")
-    store = store or Store()
-    return store.table(REACH, rules, {"states": rules.n_states}, lambda: {"reach": compute_reach(rules)})["reach"]
+    return stored_table(store, REACH, rules, {"states": rules.n_states}, lambda: {"reach": compute_reach(rules)})["reach"]
 
 
 def goal_rows(rules: Rules, state: int, store: Store | None = None) -> GoalRows:
@@ -320,10 +319,10 @@ def goal_rows(rules: Rules, state: int, store: Store | None = None) -> GoalRows:
     """
     if whole_table_bytes(rules) > STORED_BYTES:
         return solve_reach(rules, state, say_time=True)
-    store = store or Store()
     build = goal_size(rules).seconds
     if build > QUICK_SECONDS:
-        kept = store.path(REACH, rules, {"states": rules.n_states}).is_file()
+        chosen = chosen_store(store)
+        kept = chosen is not None and chosen.path(REACH, rules, {"states": rules.n_states}).is_file()
         whole = whole_table_bytes(rules) / 2**30 * READ_SECONDS_PER_GB if kept else build
         if goal_size(rules, state).seconds + START_SECONDS < whole:
             return solve_reach(rules, state)

@@ -28,7 +28,7 @@ import numpy as np
 
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
-from analysis.store import Array, Store, TableKind, prepares
+from analysis.store import Array, Store, TableKind, prepares, stored_table
 from analysis.yacht.game import game_arrays
 from analysis.yacht.rules import Rules
 from analysis.yacht.target import as_plain_rules, card_mask, max_score, open_maxima, solve_layers
@@ -117,9 +117,8 @@ def compute_remaining(rules: Rules) -> np.ndarray:
 def remaining_values(rules: Rules | str = "yacht_kr", store: Store | None = None) -> np.ndarray:
     """The expected-score player's ``remaining[card, g]`` for ``rules``, from the store when it is there."""
     rules = as_plain_rules(rules)
-    store = store or Store()
     params = {"cards": 1 << len(rules.boxes), "width": max_score(rules) + 1}
-    return store.table(REMAINING, rules, params, lambda: {"remaining": compute_remaining(rules)})["remaining"]
+    return stored_table(store, REMAINING, rules, params, lambda: {"remaining": compute_remaining(rules)})["remaining"]
 
 
 @prepares("yacht", "final-score tables of the presets without bonuses (odds yacht win)")

@@ -14,7 +14,7 @@ MODELS = [BiddingModel(), BiddingModel(rationality=3.0, bluff_rate=0.3, call_bia
 
 
 def _reference_chances(rules, hand, in_play, previous, model, palifico=False):
-    raises = [(b.count, b.face) for b in legal_raises(previous, rules, in_play, palifico)]
+    raises = [(b.count, b.face) for b in legal_raises(rules, previous, in_play, palifico)]
     before = None if previous is None else (previous.count, previous.face)
     return reference.model_chances(rules.name, hand, in_play, before, raises, model.rationality, model.bluff_rate,
                                    model.call_bias, model.jump_cost, rules.exact_call is not None, palifico)
@@ -35,7 +35,7 @@ def test_model_chances_match_the_stated_formula(name, hand, in_play, previous, p
     got = action_probabilities(rules, hand, in_play, previous, model, palifico)
     want = _reference_chances(rules, hand, in_play, previous, model, palifico)
     labels = {(b.count, b.face): f"*{b.count}" if rules.star_die and b.face == 6 else f"{b.count}x{b.face}"
-              for b in legal_raises(previous, rules, in_play, palifico)}
+              for b in legal_raises(rules, previous, in_play, palifico)}
     assert len(got) == len(want)
     for action, chance in want.items():
         assert got[labels.get(action, action)] == pytest.approx(chance, rel=1e-9, abs=1e-15)
@@ -46,7 +46,7 @@ def test_model_extremes():
     rules = preset("bluff")
     # All bluff: uniform over the raises, never a call.
     chances = action_probabilities(rules, (1, 2, 3), 9, Bid(3, 4), BiddingModel(bluff_rate=1.0))
-    raises = legal_raises(Bid(3, 4), rules, 9)
+    raises = legal_raises(rules, Bid(3, 4), 9)
     assert chances["challenge"] == 0.0
     assert {round(p * len(raises), 12) for a, p in chances.items() if a != "challenge"} == {1.0}
     # No preference and no bluffing: every action alike.
@@ -80,7 +80,7 @@ CASES = [  # preset, my dice, opponents' dice counts, history, palifico round
 @pytest.mark.parametrize("model", MODELS[:2])
 def test_beliefs_match_every_deal(name, dice, opponents, text, palifico, model):
     rules = preset(name)
-    mine = parse_dice(dice, rules)
+    mine = parse_dice(rules, dice)
     players = 1 + len(opponents)
     history = parse_history(rules, text, players, palifico)
     seen = beliefs(rules, mine, opponents, history, model, palifico)
@@ -89,7 +89,7 @@ def test_beliefs_match_every_deal(name, dice, opponents, text, palifico, model):
 
     def raises_of(previous):
         before = None if previous is None else Bid(*previous)
-        return [(b.count, b.face) for b in legal_raises(before, rules, sum(held), palifico)]
+        return [(b.count, b.face) for b in legal_raises(rules, before, sum(held), palifico)]
 
     model_tuple = (model.rationality, model.bluff_rate, model.call_bias, model.jump_cost)
     for bid in (history[-1].bid, Bid(history[-1].bid.count + 1, history[-1].bid.face), Bid(2, 2)):
@@ -111,7 +111,7 @@ def test_beliefs_match_every_deal(name, dice, opponents, text, palifico, model):
 ])
 def test_an_empty_history_is_todays_exact_odds(name, dice, opponents, bid):
     rules = preset(name)
-    mine = parse_dice(dice, rules)
+    mine = parse_dice(rules, dice)
     blind = bid_odds(rules, mine, sum(opponents), bid)
     odds = beliefs(rules, mine, opponents).bid_odds(bid)
     assert odds.p_true == pytest.approx(blind.p_true, abs=1e-13)
@@ -169,7 +169,7 @@ def test_the_tournament_kernels_beliefs_are_the_exact_beliefs(name, dice, oppone
 
     rules = preset(name)
     model = MODELS[1]
-    mine = parse_dice(dice, rules)
+    mine = parse_dice(rules, dice)
     held = (len(mine), *opponents)
     history = parse_history(rules, text, len(held), palifico)
     want = beliefs(rules, mine, opponents, history, model, palifico)

@@ -116,7 +116,7 @@ def test_parsers_raise_only_our_errors(text):
     for rules in ALL:
         for parse, error in ((parse_dice, InvalidDice), (parse_bid, InvalidBid)):
             try:
-                parse(text, rules)
+                parse(rules, text)
             except error as problem:
                 assert str(problem).endswith(".") and "\n" not in str(problem)
 
@@ -177,13 +177,13 @@ def test_house_rule_values_are_checked(field, value):
         BLUFF.with_fields(**{field: value})
 
 
-def test_rules_come_first_and_the_older_order_reads_the_same():
+def test_bids_read_and_raise_under_the_rules_given_first():
     bid = parse_bid(PERUDO, "3x4")
-    assert parse_bid("3x4", PERUDO) == bid == parse_bid("3x4", rules=PERUDO)
-    assert legal_raises(PERUDO, bid, 4) == legal_raises(bid, PERUDO, 4) == legal_raises(bid, rules=PERUDO, max_count=4)
-    assert is_raise(PERUDO, bid, Bid(2, 1)) and is_raise(bid, Bid(2, 1), PERUDO)
-    assert not is_raise(PERUDO, bid, Bid(1, 1)) and not is_raise(bid, Bid(1, 1), PERUDO)
-    assert format_bid(BLUFF, Bid(3, 6)) == format_bid(Bid(3, 6), BLUFF) == "*3"
+    assert bid == Bid(3, 4)
+    assert Bid(2, 1) in legal_raises(PERUDO, bid, 4)
+    assert is_raise(PERUDO, bid, Bid(2, 1))
+    assert not is_raise(PERUDO, bid, Bid(1, 1))
+    assert format_bid(BLUFF, Bid(3, 6)) == "*3"
 
 
 def test_preset_takes_a_name_or_rules_and_checks_fields_when_made():

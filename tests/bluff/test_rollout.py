@@ -18,7 +18,7 @@ CASES = [  # preset, my dice, opponents, history, starting dice
 @pytest.mark.parametrize("name,dice,opponents,text,start", CASES)
 def test_rollouts_agree_with_the_whole_game_tree(name, dice, opponents, text, start):
     rules = preset(name)
-    mine = parse_dice(dice, rules)
+    mine = parse_dice(rules, dice)
     held = (len(mine), *opponents)
     model = BiddingModel(rationality=5.0, bluff_rate=0.2, call_bias=0.1, jump_cost=0.1)
     history = parse_history(rules, text, len(held))
@@ -27,7 +27,7 @@ def test_rollouts_agree_with_the_whole_game_tree(name, dice, opponents, text, st
 
     def raises_of(previous):
         before = None if previous is None else Bid(*previous)
-        return [(b.count, b.face) for b in legal_raises(before, rules, sum(held))]
+        return [(b.count, b.face) for b in legal_raises(rules, before, sum(held))]
 
     models = [(8.0, 0.1, 0.0, 0.0)] + [(5.0, 0.2, 0.1, 0.1)] * len(opponents)  # me with the default model
     turns = [(t.player, (t.bid.count, t.bid.face)) for t in history]
@@ -35,7 +35,7 @@ def test_rollouts_agree_with_the_whole_game_tree(name, dice, opponents, text, st
     for action, mean, se in zip(played.actions, played.expected_loss, played.standard_error):
         if se == 0.0:
             continue
-        bid = next(b for b in legal_raises(history[-1].bid, rules, sum(held))
+        bid = next(b for b in legal_raises(rules, history[-1].bid, sum(held))
                    if action == (f"*{b.count}" if rules.star_die and b.face == 6 else f"{b.count}x{b.face}"))
         want = reference.played_out_by_enumeration(name, mine, held, turns, raises_of, models,
                                                    rules.exact_call is not None, (bid.count, bid.face), start)
@@ -46,8 +46,8 @@ def test_rollouts_agree_with_the_whole_game_tree(name, dice, opponents, text, st
 
 def test_rollouts_are_the_same_on_any_number_of_threads():
     rules = preset("bluff")
-    seen = beliefs(rules, parse_dice("3 3 * 5 1", rules), (6, 7), parse_history("1:4x3 2:5x3 me:6x3 1:6x5 2:7x3",
-                                                                                rules, 3))
+    seen = beliefs(rules, parse_dice(rules, "3 3 * 5 1"), (6, 7),
+                   parse_history(rules, "1:4x3 2:5x3 me:6x3 1:6x5 2:7x3", 3))
     one = play_out(seen, 10, rollouts=3000, seed=11, threads=1)
     many = play_out(seen, 10, rollouts=3000, seed=11, threads=3)
     assert one == many

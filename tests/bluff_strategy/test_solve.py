@@ -37,7 +37,7 @@ def test_actions_follow_the_track(label):
 
     def walk(history):
         node = game.node_of([Bid(*b) for b in history])
-        expected = [format_bid(Bid(*b), rules) for b in reference.raises(history)] + reference.calls(history)
+        expected = [format_bid(rules, Bid(*b)) for b in reference.raises(history)] + reference.calls(history)
         assert game.actions_at(node) == expected, history
         for bid in reference.raises(history):
             walk(history + (bid,))
@@ -53,7 +53,7 @@ def test_exploitability_equals_exhaustive_best_response(label):
 
     def strategy(player, hand, history):
         table = solution.strategy([Bid(*b) for b in history], hand, player)
-        return {a: table[a if isinstance(a, str) else format_bid(Bid(*a), rules)]
+        return {a: table[a if isinstance(a, str) else format_bid(rules, Bid(*a))]
                 for a in reference.raises(history) + reference.calls(history)}
 
     best0 = reference.best_response(strategy, 0)
@@ -69,7 +69,7 @@ def test_best_response_to_a_converged_solve_gains_nothing():
 
     def strategy(player, hand, history):
         table = solution.strategy([Bid(*b) for b in history], hand, player)
-        return {a: table[a if isinstance(a, str) else format_bid(Bid(*a), rules)]
+        return {a: table[a if isinstance(a, str) else format_bid(rules, Bid(*a))]
                 for a in reference.raises(history) + reference.calls(history)}
 
     value = reference.expected_value(strategy)

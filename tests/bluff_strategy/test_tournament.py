@@ -296,9 +296,9 @@ def test_kernel_legality_table_is_is_raise_on_every_pair(rules):
     bids = all_bids(rules, 9)
     for pal in (0, 1) if rules.palifico else (0,):
         for k, bid in enumerate(bids):
-            assert legal[pal, 0, k] == is_raise(None, bid, rules, bool(pal)), (pal, bid)
+            assert legal[pal, 0, k] == is_raise(rules, None, bid, bool(pal)), (pal, bid)
             for j, previous in enumerate(bids):
-                assert legal[pal, j + 1, k] == is_raise(previous, bid, rules, bool(pal)), (pal, previous, bid)
+                assert legal[pal, j + 1, k] == is_raise(rules, previous, bid, bool(pal)), (pal, previous, bid)
 
 
 def test_blocks_of_games_add_up_to_the_whole_tournament():
