@@ -119,7 +119,8 @@ def render_article(notebook, name: str) -> Article:
     body = re.sub(r"[ \t]+\n", "\n", body)
     body = re.sub(r"\n{3,}", "\n\n", body).strip() + "\n"
 
-    fragment, _ = HTMLExporter(template_name="basic", **options).from_notebook_node(notebook)
+    # No visible "¶" beside each heading: the anchors stay, empty, so a heading can still be linked.
+    fragment, _ = HTMLExporter(template_name="basic", anchor_link_text="", **options).from_notebook_node(notebook)
     fragment = fragment.replace('alt="No description has been provided for this image"', 'alt="chart"')
     title = next((line[2:].strip() for cell in notebook.cells if cell.cell_type == "markdown"
                   for line in cell.source.splitlines() if line.startswith("# ")), name)
