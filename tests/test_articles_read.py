@@ -39,6 +39,7 @@ DECIMALS_ALLOWED = [
     ("bluff", "| exact chance | simulated chance |",
      "the simulation check: exact and simulated chances are compared to hundredths of a point"),
     ("bluff", "Brier score", "a calibration score and its gain are read to three decimals"),
+    ("bluff_strategy", "7/258", "the exact value of opening, compared with the published fraction"),
 ]
 
 MAX_COLUMNS = 5
@@ -89,6 +90,9 @@ def _reader_checks(name):
     headings = [line for line in text.splitlines() if line.startswith("## ")]
     if not headings or headings[0] != "## The short answer":
         found.append("the article does not open with '## The short answer'")
+    short = text.split("## The short answer")[1].split("\n## ")[0] if "## The short answer" in text else ""
+    if len(re.findall(r"^\* ", short, re.M)) < 3:
+        found.append("the short answer has fewer than three rules of thumb")
     if not headings or headings[-1] != "## How these numbers were made":
         found.append("the article does not end with '## How these numbers were made'")
     elif "](../docs/" not in text.split("## How these numbers were made")[1]:
@@ -101,11 +105,9 @@ def _reader_checks(name):
 def _short_answer_is_checked(name):
     """The short answer is the output of a code cell that asserts each rule against the article's data."""
     notebook = json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))
-    for cell in notebook["cells"]:
-        source = "".join(cell["source"])
-        if cell["cell_type"] == "code" and "## The short answer" in source:
-            return "hide-input" in cell["metadata"].get("tags", []) and re.search(r"^\s*assert ", source, re.M)
-    return False
+    return any(cell["cell_type"] == "code" and "## The short answer" in "".join(cell["source"])
+               and "hide-input" in cell["metadata"].get("tags", []) and re.search(r"^\s*assert ", "".join(cell["source"]), re.M)
+               for cell in notebook["cells"])
 
 
 def _marks(name):
@@ -122,7 +124,7 @@ def test_article_reads_like_a_players_article(name):
 
 def test_the_checks_catch_what_they_look_for(tmp_path, monkeypatch):
     """Each check fires on a small article that breaks it, and stays quiet on one that does not."""
-    good_md = ("# Game\n\n## The short answer\n\n* Call at 24.1% or less.\n\n"
+    good_md = ("# Game\n\n## The short answer\n\n* Call at 24.1% or less.\n* Raise.\n* Sit after the wild player.\n\n"
                "| a | b |\n|--:|--:|\n| 1 | 2 |\n\n## How these numbers were made\n\n"
                "CFR (a self-play method) ... [docs](../docs/game.md)\n")
     bad_md = ("# Game\n\n## 1. Odds\n\n`analysis.bluff` in bluff_strength.py with joker=free from the store; "
@@ -142,6 +144,6 @@ def test_the_checks_catch_what_they_look_for(tmp_path, monkeypatch):
     found = "\n".join(_reader_checks("bad"))
     for complaint in ("a module name", "a file name", "a code identifier", "a keyword argument", "'store'",
                       "more than one decimal", "more than two decimals", "untypeset power: '2^1",
-                      "untypeset power: '1e-5'", "6 columns", "'¶'", "short answer'", "How these numbers",
+                      "untypeset power: '1e-5'", "6 columns", "'¶'", "short answer'", "fewer than three rules", "How these numbers",
                       "not computed and asserted"):
         assert complaint in found, complaint
