@@ -20,7 +20,7 @@ ARTICLES = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb"))
 
 #: Articles whose rewrite for players is still to come: each check is expected to fail for them
 #: (strict, so an article that starts to pass must leave this list).
-NOT_YET_REWRITTEN = {"bluff_strategy", "brag", "yacht", "backgammon"}
+NOT_YET_REWRITTEN = set()
 
 #: Words of the toolkit, not of the table. A term in EXPLAINABLE may appear once it is explained in
 #: plain words at its first use, i.e. followed at once by a parenthesis: "CFR (a self-play method ...)".
@@ -40,6 +40,9 @@ DECIMALS_ALLOWED = [
      "the simulation check: exact and simulated chances are compared to hundredths of a point"),
     ("bluff", "Brier score", "a calibration score and its gain are read to three decimals"),
     ("bluff_strategy", "7/258", "the exact value of opening, compared with the published fraction"),
+    ("yacht", "classic check", "five alike in one turn, compared with the published fraction"),
+    ("yacht", "Verhoeff", "published optima, compared to the four decimals they are published with"),
+    ("backgammon", "equity lost per", "the counts' average losses are thousandths of the stake"),
 ]
 
 MAX_COLUMNS = 5
