@@ -21,6 +21,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from analysis.cheatsheets import FAMILIES, PAPERS, TITLES as SHEET_TITLES
 from analysis.errors import InvalidArgument
 from analysis.extras import need
 
@@ -164,6 +165,12 @@ def write_index(notebooks, out_dir: Path) -> Path:
         question = notebook.metadata.get("question", "")
         lines.append(f"* [{title}]({path.stem}.md) ([web page]({path.stem}.html))"
                      + (f": {question}" if question else ""))
+    # The printable pages of scripts/reports.sh (analysis/cheatsheets.py), one per game family.
+    lines += ["", "## Cheat sheets", "", "One printable page per game family, to take to the table:", ""]
+    for family in FAMILIES:
+        files = ", ".join(f"[{'A4' if paper == 'a4' else paper} {suffix.upper()}](cheatsheet_{family}_{paper}.{suffix})"
+                          for paper in PAPERS for suffix in ("pdf", "png"))
+        lines.append(f"* {SHEET_TITLES[family]}: {files}")
     index = Path(out_dir) / "README.md"
     index.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return index
