@@ -21,6 +21,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from analysis.cheatsheets import FAMILIES, PAPERS, TITLES as SHEET_TITLES
 from analysis.errors import InvalidArgument
 from analysis.extras import need
 
@@ -119,7 +120,8 @@ def render_article(notebook, name: str) -> Article:
     body = re.sub(r"[ \t]+\n", "\n", body)
     body = re.sub(r"\n{3,}", "\n\n", body).strip() + "\n"
 
-    fragment, _ = HTMLExporter(template_name="basic", **options).from_notebook_node(notebook)
+    # No visible "¶" beside each heading: the anchors stay, empty, so a heading can still be linked.
+    fragment, _ = HTMLExporter(template_name="basic", anchor_link_text="", **options).from_notebook_node(notebook)
     fragment = fragment.replace('alt="No description has been provided for this image"', 'alt="chart"')
     title = next((line[2:].strip() for cell in notebook.cells if cell.cell_type == "markdown"
                   for line in cell.source.splitlines() if line.startswith("# ")), name)
@@ -163,6 +165,12 @@ def write_index(notebooks, out_dir: Path) -> Path:
         question = notebook.metadata.get("question", "")
         lines.append(f"* [{title}]({path.stem}.md) ([web page]({path.stem}.html))"
                      + (f": {question}" if question else ""))
+    # The printable pages of scripts/reports.sh (analysis/cheatsheets.py), one per game family.
+    lines += ["", "## Cheat sheets", "", "One printable page per game family, to take to the table:", ""]
+    for family in FAMILIES:
+        files = ", ".join(f"[{'A4' if paper == 'a4' else paper} {suffix.upper()}](cheatsheet_{family}_{paper}.{suffix})"
+                          for paper in PAPERS for suffix in ("pdf", "png"))
+        lines.append(f"* {SHEET_TITLES[family]}: {files}")
     index = Path(out_dir) / "README.md"
     index.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return index

@@ -8,4 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "reports: setting up .venv" >&2
 bash scripts/setup.sh reports
-exec .venv/bin/odds report "$@"
+.venv/bin/odds report "$@"
+# With no game named, every article is built: the printable cheat sheets follow (reports/cheatsheet_*).
+if [ "$#" -eq 0 ]; then
+    echo "reports: cheat sheets" >&2
+    .venv/bin/python -m analysis.cheatsheets
+fi

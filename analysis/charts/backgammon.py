@@ -20,8 +20,7 @@ def shot_chart(block_sets=((), (4,), (4, 6)), title: str = "Shots at a blot by d
             counts = [shots(d, blocks) for d in distances]
             label = "nothing in the way" if not blocks else "blocked at " + ", ".join(map(str, blocks))
             ax.plot(distances, counts, color=colour, marker=marker, linestyle=dash, label=label)
-        ax.set_xticks(range(1, 25, 1))
-        ax.tick_params(axis="x", labelsize=8)
+        ax.set_xticks(range(0, 25, 3))      # every third pip: 24 labels do not fit a phone's width
         whole_number_ticks(ax.yaxis)
         finish(ax, title, "distance from the hitter to the blot (pips)",
                "hitting rolls (out of 36)", legend=True)
@@ -156,6 +155,7 @@ def variant_chart():
         for column, label in (("dutch_rolls", "Dutch: rolls"), ("acey_deucey_turns", "Acey-Deucey: turns")):
             colour, marker, dash = next(styles)
             ax.plot(table.blocked_points, table[column], color=colour, marker=marker, linestyle=dash, label=label)
+        whole_number_ticks(ax.xaxis)
         finish(ax, "Entering all 15 checkers", "blocked entry points", "expected rolls / turns", legend=True)
     return fig
 

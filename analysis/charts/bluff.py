@@ -137,7 +137,7 @@ def p_true_heatmap_chart(grid, rules: BiddingRules):
             finish(ax, kind, "", "dice needed from the unknown ones" if ax is axes[0] else "")
             ax.grid(False)
         fig.supxlabel("unknown dice (dice I cannot see)", fontsize=matplotlib.rcParams["axes.labelsize"])
-        fig.colorbar(image, ax=list(axes), label="P(bid true)", shrink=0.9)
+        fig.colorbar(image, ax=list(axes), label="chance the bid is true", shrink=0.9)
         fig.suptitle(f"{rules.title}: chance that a bid is true (dashed: 50%)", fontweight="bold")
     return fig
 
@@ -253,8 +253,8 @@ def preset_comparison(presets, unknown: int = 20):
             ax.plot(counts, p, color=colour, marker=marker, linestyle=dash, markersize=4,
                     label=f"{rules.title} ({chance} per die)")
         ax.xaxis.get_major_locator().set_params(integer=True)
-        finish(ax, f"P(bid true) for 'N threes' with {unknown} unknown dice", "bid count N (dice)",
-               "P(bid true)", legend=True)
+        finish(ax, f"Chance that 'N threes' is true, {unknown} unknown dice", "bid count N (dice)",
+               "chance the bid is true", legend=True)
     return fig
 
 

@@ -19,8 +19,9 @@ MARKERS = ("o", "s", "^", "D", "v", "P", "X")
 DASHES = ("-", "--", "-.", ":", (0, (5, 1)), (0, (3, 1, 1, 1)), (0, (1, 1)))
 
 RC = {
-    "figure.figsize": (7.5, 4.5),
-    "figure.dpi": 110,
+    # 6.4 in wide with 12 pt type: shrunk to a phone's 360 px the text is still about 9 px high.
+    "figure.figsize": (6.4, 4.2),
+    "figure.dpi": 220,        # the articles' charts at twice screen resolution: sharp on phones and in print
     "savefig.dpi": 130,
     "savefig.bbox": "tight",
     "axes.grid": True,
@@ -28,10 +29,10 @@ RC = {
     "axes.spines.top": False,
     "axes.spines.right": False,
     "axes.titleweight": "bold",
-    "axes.titlesize": 12,
-    "axes.labelsize": 10,
+    "axes.titlesize": 13,
+    "axes.labelsize": 12,
     "legend.frameon": False,
-    "font.size": 10,
+    "font.size": 12,
 }
 
 
