@@ -426,7 +426,8 @@ def train_games(w1, b1, w2, b2, first_game, games, seed, variant, gammon_value, 
     Both sides play the 0-ply greedy choice of the current net. A state's target is the
     next state's outputs seen from this state's side: the final result, or the exact
     bear-off database value (where the game then stops: the rest is known exactly).
-    ``stats`` gets (plies played, games the first mover won).
+    ``stats`` gets (plies played, games the first mover won; a game the database ends counts
+    for the side it favours).
     """
     units = b1.shape[0]
     use_traces = lam != 0.0
@@ -500,7 +501,7 @@ def train_games(w1, b1, w2, b2, first_game, games, seed, variant, gammon_value, 
                     nxt[WIN] = scratch_out[WIN]
                     for k in range(1, 5):
                         nxt[k] = 0.0
-                    if first_mover_on_roll and nxt[WIN] > 0.5:
+                    if first_mover_on_roll == (nxt[WIN] > 0.5):
                         stats[1] += 1
             else:
                 swap_sides(after, swapped)
@@ -513,7 +514,7 @@ def train_games(w1, b1, w2, b2, first_game, games, seed, variant, gammon_value, 
                     for k in range(1, 5):
                         scratch_out[k] = 0.0
                 flip(scratch_out, nxt)
-                if terminal and first_mover_on_roll and nxt[WIN] > 0.5:
+                if terminal and first_mover_on_roll == (nxt[WIN] > 0.5):
                     stats[1] += 1
             for k in range(OUTPUTS):
                 delta[k] = nxt[k] - out[k]

@@ -58,6 +58,7 @@ def save_weights(path: str | os.PathLike, preset_name: str, net: dict, record: d
             written = Store(scratch).save(NET_WEIGHTS, None, _params(preset_name, arrays["b1"].shape[0]), arrays)
             if written is None:
                 raise OSError(f"cannot write into {path.parent}")
+            os.chmod(written, 0o644)        # a shipped file, readable by all (the temporary name was private)
             os.replace(written, path)
     except OSError as error:
         raise InvalidArgument(f"Cannot write the weights to {path}: {error.strerror or error}.") from error
