@@ -1,0 +1,267 @@
+"""Backgammon evaluator benchmark: strength and speed against GNU Backgammon's evaluator.
+
+Run:  .venv/bin/python benchmarks/bench_backgammon_net.py [--games 10000] [--games-ply1 300] [--judge 2000]
+Peer: the PyPI package ``gnubg-nn`` (GNU Backgammon's 0-ply neural net with its bear-off
+databases, and its built-in pubeval, Tesauro's public linear evaluator); ``pip install gnubg-nn``
+(the ``bench`` extra). GNU Backgammon is only the judge here: nothing of it is used in training.
+
+* Matches: whole cubeless money games (standard rules, single 1, gammon 2, backgammon 3), the
+  opener alternating, the dice of game g seeded with (seed, g); our net at 0-ply against pubeval
+  and against gnubg 0-ply, and at 1-ply against gnubg 0-ply (fewer games: it is slow). Win rate
+  and points per game with 95% intervals (normal approximation).
+* Equity lost per decision: on a fixed set of positions and rolls (our net's turns in the first
+  games against gnubg, with at least two distinct plays), every candidate play is valued by
+  gnubg at 0-ply; a bot's loss is gnubg's best equity minus the equity of the bot's play,
+  and "agrees" counts how often the bot's play is gnubg's.
+* Speed: positions evaluated per second, batched (our kernel over an array) and one at a
+  time (one Python call per position, both sides), on the same positions. gnubg-nn has no
+  batch call; its evaluation cache is emptied by using each position once.
+* The training budget (games and seconds of self-play) of the net measured is printed beside.
+
+Figures go into docs/benchmarks.md (``<!-- bench:bench_backgammon_net -->``) with the machine
+and the date.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import math
+import os
+import platform
+import sys
+import time
+
+import numpy as np
+
+import gnubg_nn as gnubg
+
+from analysis.backgammon import _match, _net
+from analysis.backgammon.net import load_net
+
+sys.path.insert(0, os.path.dirname(__file__))
+from _timing import record  # noqa: E402
+
+RULES = np.array([0, 2, 3, 1], dtype=np.int64)      # standard rules: variant, gammon, backgammon, needs gammon
+
+
+def gnubg_board(board):
+    """Our layout (side on roll first, 26 slots each) as gnubg's [[side not on roll], [side on roll]]."""
+    return [[int(v) for v in board[26:51]], [int(v) for v in board[:25]]]
+
+
+def apply_steps(board, steps):
+    """The board after moving (from, to) steps, 0-based points, 24 the bar, -1 off, with hits."""
+    after = board.copy()
+    for src, dst in steps:
+        after[src] -= 1
+        if dst >= 0:
+            if after[26 + 23 - dst] == 1:
+                after[26 + 23 - dst] = 0
+                after[26 + 24] += 1
+            after[dst] += 1
+    return after
+
+
+def peer_pick(kind, board, d1, d2, afters):
+    """Index among our candidate plays of the play gnubg (``gnubg0``) or pubeval (``pubeval``) makes."""
+    if afters.shape[0] == 1:
+        return 0
+    if kind == "gnubg0":
+        moves = gnubg.best_move(gnubg_board(board), d1, d2)
+        steps = [(src - 1, dst - 1) for src, dst in moves]
+    else:
+        flat = gnubg.pub_best_move(gnubg_board(board), d1, d2)
+        steps = [(flat[i], flat[i + 1]) for i in range(0, len(flat), 2)]
+    after = apply_steps(board, steps)
+    for i in range(afters.shape[0]):
+        if np.array_equal(afters[i], after):
+            return i
+    raise AssertionError(f"{kind}'s play {steps} is not among the move generator's plays")
+
+
+def gnubg_equities(afters):
+    """gnubg 0-ply cubeless equity of the mover after each play (the opponent on roll, so negated)."""
+    values = np.empty(afters.shape[0])
+    for i, after in enumerate(afters):
+        if not after[:26].any():
+            values[i] = _match.game_points(after, RULES)
+            continue
+        p = gnubg.probabilities([[int(v) for v in after[:25]], [int(v) for v in after[26:51]]], 0)
+        values[i] = -(2 * p[0] - 1 + p[1] - p[3] + p[2] - p[4])
+    return values
+
+
+def play(net, ours, theirs, games, seed, keep=0):
+    """Cubeless games of our bot (kind, ply) against a peer; (our points per game, kept decisions)."""
+    layers = net.layers()
+    points = np.zeros(games)
+    kept = []
+    for g in range(games):
+        rng = np.random.default_rng([seed, g])
+        board = np.zeros(52, dtype=np.int8)
+        for side in (0, 26):
+            board[side + 5], board[side + 7], board[side + 12], board[side + 23] = 5, 3, 5, 2
+        mover = g % 2          # 0: our bot opens
+        opening = True
+        while True:
+            d1, d2 = (int(v) for v in rng.integers(1, 7, 2))
+            while opening and d1 == d2:
+                d1, d2 = (int(v) for v in rng.integers(1, 7, 2))
+            opening = False
+            if mover == 0:
+                afters, extra, pick = _match.bot_choice(board, d1, d2, ours[0], ours[1], *layers, RULES, net.db_win,
+                                                        net.ways)
+                if len(kept) < keep and afters.shape[0] > 1:
+                    kept.append((board.copy(), d1, d2))
+            else:
+                afters, extra = _net.candidates(board, d1, d2, 0)
+                pick = peer_pick(theirs, board, d1, d2, afters)
+            after = afters[pick]
+            if not after[:26].any():
+                won = _match.game_points(after, RULES)
+                points[g] = won if mover == 0 else -won
+                break
+            board = np.concatenate([after[26:], after[:26]])
+            mover = 1 - mover
+    return points, kept
+
+
+def interval(points):
+    n = points.size
+    wins = float((points > 0).mean())
+    ppg = float(points.mean())
+    half_w = 1.96 * math.sqrt(wins * (1 - wins) / n)
+    half_p = 1.96 * float(points.std(ddof=1)) / math.sqrt(n)
+    return wins, half_w, ppg, half_p
+
+
+def judge(net, decisions):
+    """Mean equity lost (gnubg 0-ply's judgement) and agreement with gnubg, per bot, on ``decisions``."""
+    layers = net.layers()
+    bots = {"net 0-ply": ("net", 0), "net 1-ply": ("net", 1), "pubeval": ("pubeval", None),
+            "pips": ("pips", None)}
+    loss = {name: [] for name in bots}
+    same = {name: 0 for name in bots}
+    for board, d1, d2 in decisions:
+        afters, extra = _net.candidates(board, d1, d2, 0)
+        values = gnubg_equities(afters)
+        best = int(np.argmax(values))
+        for name, (kind, ply) in bots.items():
+            if kind == "net":
+                pick = _match.bot_choice(board, d1, d2, _match.NET, ply, *layers, RULES, net.db_win, net.ways)[2]
+            elif kind == "pips":
+                pick = _match.bot_choice(board, d1, d2, _match.PIPS, 0, *layers, RULES, net.db_win, net.ways)[2]
+            else:
+                pick = peer_pick("pubeval", board, d1, d2, afters)
+            loss[name].append(values[best] - values[pick])
+            same[name] += values[pick] >= values[best] - 1e-9
+    return {name: (float(np.mean(loss[name])), same[name] / len(decisions)) for name in bots}
+
+
+def learning_curve(folder, games, seed):
+    """(games trained, minutes, win rate, +-, points a game, +-) of each snapshot against pubeval."""
+    from pathlib import Path
+
+    rows = []
+    snapshots = sorted(Path(folder).glob("backgammon-*.podds"), key=lambda p: int(p.stem.split("-")[1]))
+    for path in snapshots:
+        net = load_net("backgammon", path=path)
+        points, _ = play(net, (_match.NET, 0), "pubeval", games, seed)
+        rows.append((net.record["games"], net.record["seconds"] / 60, *interval(points)))
+        print(f"after {net.record['games']:,} games: {100 * rows[-1][2]:.1f}% wins, {rows[-1][4]:+.3f} a game "
+              "against pubeval", flush=True)
+    return rows
+
+
+def speed(net, boards, repeat=3):
+    layers = net.layers()
+    _net.evaluate_batch(*layers, boards[:2], net.db_win, net.ways)        # compiled or loaded before timing
+    ours_batch = min(_timed(lambda: _net.evaluate_batch(*layers, boards, net.db_win, net.ways)) for _ in range(repeat))
+    single = [boards[i:i + 1] for i in range(boards.shape[0])]
+    ours_single = min(_timed(lambda: [_net.evaluate_batch(*layers, b, net.db_win, net.ways) for b in single])
+                      for _ in range(repeat))
+    theirs = [gnubg_board(b) for b in boards]
+    theirs_single = _timed(lambda: [gnubg.probabilities(b, 0) for b in theirs])   # once: later runs hit its cache
+    n = boards.shape[0]
+    return n / ours_batch, n / ours_single, n / theirs_single
+
+
+def _timed(function):
+    started = time.perf_counter()
+    function()
+    return time.perf_counter() - started
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=10_000, help="games per 0-ply pairing")
+    parser.add_argument("--games-ply1", type=int, default=300, help="games of the 1-ply net against gnubg 0-ply")
+    parser.add_argument("--judge", type=int, default=2000, help="positions in the equity-loss set")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--weights", default=None, help="a weights file instead of the shipped net")
+    parser.add_argument("--curve", default=None, help="folder of training snapshots (backgammon-GAMES.podds): "
+                        "each plays --curve-games against pubeval, for the learning curve")
+    parser.add_argument("--curve-games", type=int, default=2000)
+    parser.add_argument("--no-record", action="store_true", help="print only; leave docs/benchmarks.md alone")
+    args = parser.parse_args(argv)
+    net = load_net("backgammon", path=args.weights)
+    budget = f"{net.record['games']:,} self-play games ({net.record['seconds'] / 60:.0f} min on one core)"
+    print(f"net: {net.path.name}, {budget}, hidden {net.record['hidden']}")
+    started = time.perf_counter()
+    rows = []
+    decisions = []
+    for label, ours, peer, games in (("net 0-ply vs pubeval", (_match.NET, 0), "pubeval", args.games),
+                                     ("net 0-ply vs gnubg 0-ply", (_match.NET, 0), "gnubg0", args.games),
+                                     ("net 1-ply vs gnubg 0-ply", (_match.NET, 1), "gnubg0", args.games_ply1)):
+        if games <= 0:
+            continue
+        t = time.perf_counter()
+        points, kept = play(net, ours, peer, games, args.seed, keep=args.judge if peer == "gnubg0" and not decisions else 0)
+        decisions = decisions or kept
+        wins, hw, ppg, hp = interval(points)
+        rows.append((label, games, wins, hw, ppg, hp))
+        print(f"{label}: {games:,} games, wins {100 * wins:.1f}% +- {100 * hw:.1f}, {ppg:+.3f} +- {hp:.3f} points "
+              f"a game ({time.perf_counter() - t:.0f} s)", flush=True)
+    curve = learning_curve(args.curve, args.curve_games, args.seed) if args.curve else []
+    judged = judge(net, decisions) if decisions else {}
+    for name, (loss, agree) in judged.items():
+        print(f"{name}: loses {loss:.4f} equity a decision by gnubg 0-ply's judgement, plays gnubg's play "
+              f"{100 * agree:.1f}% of the time ({len(decisions):,} positions)")
+    boards = np.array([d[0] for d in decisions] or [np.zeros(52, np.int8)], dtype=np.int8)
+    batch, single, peer_single = speed(net, boards)
+    print(f"positions/s: ours batched {batch:,.0f}, ours one at a time {single:,.0f}; gnubg-nn one at a time "
+          f"{peer_single:,.0f} (ratio batched/gnubg {batch / peer_single:.2f}, single {single / peer_single:.2f})")
+    elapsed = time.perf_counter() - started
+    if args.no_record:
+        return 0
+    machine = f"{platform.machine()}, {os.cpu_count()} cores shared with other work, Python {platform.python_version()}"
+    lines = ["## Backgammon evaluator against GNU Backgammon (benchmarks/bench_backgammon_net.py)", "",
+             f"Net: the shipped standard net, {budget}, {net.record['hidden']} hidden units, seed "
+             f"{net.record['seed']}. Peer: gnubg-nn (GNU Backgammon's 0-ply net, and pubeval). Machine: {machine}; "
+             f"{datetime.date.today().isoformat()}; run took {elapsed / 60:.0f} min.", "",
+             "Cubeless money games (single 1, gammon 2, backgammon 3), opener alternating, 95% intervals:", "",
+             "| pairing | games | our win rate | our points a game |", "|---|---:|---:|---:|"]
+    lines += [f"| {label} | {games:,} | {100 * w:.1f}% +- {100 * hw:.1f} | {p:+.3f} +- {hp:.3f} |"
+              for label, games, w, hw, p, hp in rows]
+    lines += ["", f"Equity lost per decision, judged by gnubg 0-ply, on {len(decisions):,} fixed positions (our "
+              "turns in the first games against gnubg, two or more distinct plays):", "",
+              "| player | equity lost a decision | plays gnubg's play |", "|---|---:|---:|"]
+    lines += [f"| {name} | {loss:.4f} | {100 * agree:.1f}% |" for name, (loss, agree) in judged.items()]
+    lines += ["", f"Positions evaluated per second on the same {boards.shape[0]:,} positions: ours batched "
+              f"{batch:,.0f}, ours one call each {single:,.0f}; gnubg-nn one call each {peer_single:,.0f} "
+              f"(it has no batch call): ratio {batch / peer_single:.2f} batched, {single / peer_single:.2f} single. "
+              "Our kernels were loaded from numba's cache before timing (compiling them afresh takes about a "
+              "minute once after install)."]
+    if curve:
+        lines += ["", f"Strength against training games (snapshots of the same run, {args.curve_games:,} games each "
+                  "against pubeval, 0-ply):", "", "| self-play games | minutes | win rate | points a game |",
+                  "|---:|---:|---:|---:|"]
+        lines += [f"| {g:,} | {m:.0f} | {100 * w:.1f}% +- {100 * hw:.1f} | {p:+.3f} +- {hp:.3f} |"
+                  for g, m, w, hw, p, hp in curve]
+    record("bench_backgammon_net", "\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
