@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from analysis._numba_start import compiling
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
 from analysis.backgammon import _match
@@ -146,7 +147,8 @@ def match(rules: BackgammonRules | str, bot_a: str | Bot, bot_b: str | Bot, game
     with Progress(f"{bots[0].name} vs {bots[1].name}: {games:,} games", total=games) as bar:
         for start in range(0, games, chunk):
             size = min(chunk, games - start)
-            _match.play_games(start, size, seed, kinds, plies, layers[0], layers[1], codes, db_win, ways,
-                              points[start:start + size], lengths[start:start + size])
+            with compiling("the match kernel", 60, _match.play_games):
+                _match.play_games(start, size, seed, kinds, plies, layers[0], layers[1], codes, db_win, ways,
+                                  points[start:start + size], lengths[start:start + size])
             bar.advance(size)
     return MatchResult(rules, (bots[0].name, bots[1].name), seed, points)

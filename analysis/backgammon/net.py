@@ -25,6 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
+from analysis._numba_start import compiling
 from analysis.errors import InvalidArgument
 from analysis.store import Store
 from analysis.backgammon import _net
@@ -34,6 +35,8 @@ from analysis.backgammon.rules import BackgammonRules, preset
 from analysis.backgammon.weights import load_weights, shipped_path
 
 PLIES = (0, 1, 2)
+#: Seconds numba takes to compile the evaluator's kernels on the first run after install (a loaded machine).
+COMPILE_SECONDS = 60
 NAMES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
 
 
@@ -62,11 +65,13 @@ class Net:
 
     def boards_value(self, boards: np.ndarray, ply: int = 0) -> np.ndarray:
         """Outputs (n, 6) of boards (kernel layout) seen by their side on roll."""
-        return _net.positions_value(*self.layers(), boards, self.rule_codes, self.db_win, self.ways, _ply(ply))
+        with compiling("the evaluator", COMPILE_SECONDS, _net.positions_value, _net.evaluate_batch):
+            return _net.positions_value(*self.layers(), boards, self.rule_codes, self.db_win, self.ways, _ply(ply))
 
     def plays_value(self, afters: np.ndarray, extra: np.ndarray, ply: int = 0) -> np.ndarray:
         """The mover's outputs (n, 6) after each play (boards in the mover's view)."""
-        return _net.plays_value(*self.layers(), afters, extra, self.rule_codes, self.db_win, self.ways, _ply(ply))
+        with compiling("the evaluator", COMPILE_SECONDS, _net.plays_value, _net.evaluate_batch):
+            return _net.plays_value(*self.layers(), afters, extra, self.rule_codes, self.db_win, self.ways, _ply(ply))
 
     def equities(self, outputs: np.ndarray) -> np.ndarray:
         r = self.rules

@@ -264,6 +264,7 @@ def _register_net(commands) -> None:
     hint.add_argument("--roll", required=True, help="two dice, e.g. 31 or 66")
     hint.add_argument("--ply", type=plies, default=0, help="look-ahead: 0 (the net), 1 or 2")
     add_rules_flags(hint, "backgammon", PRESETS)
+    hint.add_argument("--weights", default=None, help="a weights file instead of the shipped net")
     add_json_flag(hint)
     hint.set_defaults(handler=_hint)
 
@@ -271,6 +272,7 @@ def _register_net(commands) -> None:
     _add_position(evaluation)
     evaluation.add_argument("--ply", type=plies, default=0, help="look-ahead: 0 (the net), 1 or 2")
     add_rules_flags(evaluation, "backgammon", PRESETS)
+    evaluation.add_argument("--weights", default=None, help="a weights file instead of the shipped net")
     add_json_flag(evaluation)
     evaluation.set_defaults(handler=_eval)
 
@@ -278,6 +280,7 @@ def _register_net(commands) -> None:
     _add_position(cube)
     cube.add_argument("--ply", type=plies, default=0, help="look-ahead of the cubeless evaluation: 0, 1 or 2")
     add_rules_flags(cube, "backgammon", PRESETS)
+    cube.add_argument("--weights", default=None, help="a weights file instead of the shipped net")
     add_json_flag(cube)
     cube.set_defaults(handler=_cube)
 
@@ -286,6 +289,7 @@ def _register_net(commands) -> None:
     games.add_argument("--games", type=bounded(int, 1, 10_000_000, "the number of games"), default=1000)
     games.add_argument("--seed", type=bounded(int, 0, 2 ** 31 - 1, "the seed"), default=1)
     add_rules_flags(games, "backgammon", PRESETS)
+    games.add_argument("--weights", default=None, help="a weights file instead of the shipped net")
     add_json_flag(games)
     games.set_defaults(handler=_match)
 
@@ -296,7 +300,7 @@ def _hint(args) -> int:
 
     rules = _rules(args)
     parse_roll(args.roll)
-    result = hint(rules, _position(args, rules), args.roll, ply=args.ply)
+    result = hint(rules, _position(args, rules), args.roll, ply=args.ply, net=_net(args, rules))
     print_json(result.to_dict()) if args.json else print(result)
     return 0
 
@@ -305,7 +309,7 @@ def _eval(args) -> int:
     from analysis.backgammon.net import evaluate
 
     rules = _rules(args)
-    result = evaluate(rules, _position(args, rules), ply=args.ply)
+    result = evaluate(rules, _position(args, rules), ply=args.ply, net=_net(args, rules))
     print_json(result.to_dict()) if args.json else print(result)
     return 0
 
@@ -314,9 +318,16 @@ def _cube(args) -> int:
     from analysis.backgammon.cubeful import cube_decision
 
     rules = _rules(args)
-    result = cube_decision(rules, _position(args, rules), ply=args.ply)
+    position = _position(args, rules)
+    result = cube_decision(rules, position, ply=args.ply, net=None if args.weights is None else _net(args, rules))
     print_json(result.to_dict()) if args.json else print(result)
     return 0
+
+
+def _net(args, rules):
+    from analysis.backgammon.net import load_net
+
+    return load_net(rules, path=args.weights)
 
 
 def _match(args) -> int:
@@ -327,7 +338,7 @@ def _match(args) -> int:
 
     rules = _rules(args)
     names = [name.strip() for name in args.bots.split(",") if name.strip()]
-    bots = [make_bot(name) for name in names]
+    bots = [make_bot(name, args.weights) for name in names]
     if len(bots) < 2:
         raise InvalidArgument(f"'{args.bots}' names {len(bots)} bot; a match needs two or more, e.g. net,pips.")
     results = [match(rules, a, b, args.games, args.seed) for a, b in combinations(bots, 2)]
