@@ -1,4 +1,4 @@
-"""Numba kernels of the bots and of whole money games between two of them (cubeless).
+"""Numba kernels of the bots and of whole money games between two of them (cubeless or with the cube).
 
 A bot is a kind code and a look-ahead: ``NET`` (the evaluator at ply 0-2), ``PIPS`` (the
 play that leaves the largest pip lead, then the fewest blots) and ``RANDOM`` (a legal play
@@ -11,8 +11,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analysis.backgammon._net import (MAX_PLIES, OUTPUTS, _done, _opening_board, candidates, equity,
-                                      finished_outputs, plays_value)
+from analysis.backgammon._net import (MAX_PLIES, OUTPUTS, THEIRS, _done, _opening_board, _value0, candidates,
+                                      cube_efficiency, equity, finished_outputs, janowski, plays_value)
 
 NET, PIPS, RANDOM = 0, 1, 2
 
@@ -78,8 +78,23 @@ def game_points(after, rules):
 
 
 @njit(cache=True)
-def play_games(first_game, games, seed, kinds, plies, net_a, net_b, rules, db_win, ways, points, plies_played):
-    """Whole cubeless games between bot A and bot B; ``points[i]`` gets A's points in game i."""
+def _doubling_equities(board, owner, w1, b1, w2, b2, rules, db_win, ways):
+    """(no double, double/take) per unit of the current cube for the side on roll, by its net at 0-ply."""
+    out = np.empty(OUTPUTS)
+    _value0(w1, b1, w2, b2, board, rules, db_win, ways, out)
+    x = cube_efficiency(board)
+    return janowski(out, owner, x), 2.0 * janowski(out, THEIRS, x)
+
+
+@njit(cache=True)
+def play_games(first_game, games, seed, kinds, plies, net_a, net_b, rules, db_win, ways, cube, points, cubes):
+    """Whole money games between bot A and bot B; ``points[i]`` gets A's points in game i.
+
+    ``cube`` = (use the cube, its top value, the first turn a double may be offered). With the
+    cube a net bot doubles when min(double/take, double/pass) beats no double and takes when
+    double/take <= double/pass, all by its own net at 0-ply with Janowski's formula (as gnubg
+    does at 0-ply); pips and random never double and always take. ``cubes[i]``: the final cube.
+    """
     for i in range(games):
         g = first_game + i
         np.random.seed((seed * 2000003 + g) % 4294967296)
@@ -87,20 +102,36 @@ def play_games(first_game, games, seed, kinds, plies, net_a, net_b, rules, db_wi
         side = g % 2          # 0: A on roll
         opening = True
         result = 0.0
-        for ply in range(MAX_PLIES):
+        value = 1
+        owner = -1            # -1 centred, else the side (0 A, 1 B) that owns it
+        for turn in range(MAX_PLIES):
+            w1, b1, w2, b2 = net_a if side == 0 else net_b
+            if (cube[0] != 0 and turn + 1 >= cube[2] and value < cube[1] and (owner == -1 or owner == side)
+                    and kinds[side] == NET):
+                nd, dt = _doubling_equities(board, 0 if owner == -1 else 1, w1, b1, w2, b2, rules, db_win, ways)
+                if min(dt, 1.0) > nd + 1e-12:
+                    take = True
+                    if kinds[1 - side] == NET:
+                        t1, tb1, t2, tb2 = net_b if side == 0 else net_a
+                        _, dt_taker = _doubling_equities(board, 0 if owner == -1 else 1, t1, tb1, t2, tb2, rules,
+                                                         db_win, ways)
+                        take = dt_taker <= 1.0 + 1e-12
+                    if not take:
+                        result = float(value) if side == 0 else -float(value)
+                        break
+                    value *= 2
+                    owner = 1 - side
             d1 = np.random.randint(1, 7)
             d2 = np.random.randint(1, 7)
             while opening and d1 == d2:
                 d1 = np.random.randint(1, 7)
                 d2 = np.random.randint(1, 7)
             opening = False
-            w1, b1, w2, b2 = net_a if side == 0 else net_b
             afters, extra, pick = bot_choice(board, d1, d2, kinds[side], plies[side], w1, b1, w2, b2, rules,
                                              db_win, ways)
             after = afters[pick]
-            plies_played[i] = ply + 1
             if _done(after):
-                won = game_points(after, rules)
+                won = game_points(after, rules) * value
                 result = won if side == 0 else -won
                 break
             if extra[pick]:
@@ -113,6 +144,7 @@ def play_games(first_game, games, seed, kinds, plies, net_a, net_b, rules, db_wi
                 board = swapped
                 side = 1 - side
         points[i] = result
+        cubes[i] = value
 
 
 @njit(cache=True)

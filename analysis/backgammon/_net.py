@@ -679,3 +679,47 @@ def choose_plays(w1, b1, w2, b2, boards, dice, rules, db_win, ways, ply):
                 best, best_eq = r, e
         picks[i] = best
     return picks
+
+
+# --------------------------------------------------------------------------- the cube (Janowski, money play)
+CENTRE, OWNED, THEIRS = 0, 1, 2
+
+
+@njit(cache=True)
+def janowski(out, owner, x):
+    """Cubeful money equity per unit of the cube for the side on roll (gnubg's 0-ply method, no Jacoby).
+
+    ``owner``: CENTRE, OWNED (the side on roll owns the cube) or THEIRS. W and L are the average
+    values of a win and a loss; the live-cube line runs through the take point TP and the cash
+    point CP (see docs/backgammon.md); the result is x times it plus (1 - x) times the cubeless equity.
+    """
+    p = out[WIN]
+    w = 1.0 + (out[WIN_GAMMON] + out[WIN_BACKGAMMON]) / p if p > 1e-7 else 1.0
+    l = 1.0 + (out[LOSE_GAMMON] + out[LOSE_BACKGAMMON]) / (1.0 - p) if p < 1.0 - 1e-7 else 1.0
+    dead = 2.0 * p - 1.0 + (out[WIN_GAMMON] - out[LOSE_GAMMON]) + (out[WIN_BACKGAMMON] - out[LOSE_BACKGAMMON])
+    tp = (l - 0.5) / (w + l + 0.5)
+    cp = (l + 1.0) / (w + l + 0.5)
+    if owner == CENTRE:
+        if p < tp:
+            live = -l + (l - 1.0) * p / tp
+        elif p < cp:
+            live = -1.0 + 2.0 * (p - tp) / (cp - tp)
+        else:
+            live = 1.0 + (w - 1.0) * (p - cp) / (1.0 - cp)
+    elif owner == OWNED:
+        live = -l + (1.0 + l) * p / cp if p < cp else 1.0 + (w - 1.0) * (p - cp) / (1.0 - cp)
+    else:
+        live = -l + (l - 1.0) * p / tp if p < tp else -1.0 + (w + 1.0) * (p - tp) / (1.0 - tp)
+    return x * live + (1.0 - x) * dead
+
+
+@njit(cache=True)
+def cube_efficiency(board):
+    """Janowski's x: 0.68 in contact; in a race 0.55 + 0.00125 x the side on roll's pips, within 0.6-0.7."""
+    if contact(board):
+        return 0.68
+    pips = 0
+    for i in range(24):
+        pips += (i + 1) * board[i]
+    pips += 25 * (board[24] + board[25])
+    return min(0.7, max(0.6, 0.55 + 0.00125 * pips))

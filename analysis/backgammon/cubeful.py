@@ -17,44 +17,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from analysis.errors import InvalidRules
 from analysis.store import Store
+from analysis.backgammon import _net
 from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS
 from analysis.backgammon.cube import CUBE_MAX, cube_advice, may_double
 from analysis.backgammon.net import Evaluation, evaluate
-from analysis.backgammon.position import BAR, START, Position, pip_count
+from analysis.backgammon.position import BAR, START, Position
 from analysis.backgammon.rules import BackgammonRules, preset
-
-CONTACT_EFFICIENCY = 0.68
-
 
 def cube_efficiency(position: Position) -> float:
     """Janowski's x: 0.68 in contact; in a race 0.55 + 0.00125 x pips of the side on roll, within 0.6-0.7."""
-    if not position.is_race():
-        return CONTACT_EFFICIENCY
-    return min(0.7, max(0.6, 0.55 + 0.00125 * pip_count(position.on_roll)))
+    return float(_net.cube_efficiency(position.board_array()))
 
 
 def janowski(probabilities, owner: str, x: float) -> float:
     """Cubeful money equity per unit of the cube of the side on roll (``owner`` as seen by it)."""
-    p, wg, wbg, lg, lbg = probabilities
-    w = 1.0 + (wg + wbg) / p if p > 1e-7 else 1.0
-    l_ = 1.0 + (lg + lbg) / (1.0 - p) if p < 1 - 1e-7 else 1.0
-    dead = 2 * p - 1 + (wg - lg) + (wbg - lbg)
-    tp = (l_ - 0.5) / (w + l_ + 0.5)
-    cp = (l_ + 1.0) / (w + l_ + 0.5)
-    if owner == "centre":
-        if p < tp:
-            live = -l_ + (l_ - 1.0) * p / tp
-        elif p < cp:
-            live = -1.0 + 2.0 * (p - tp) / (cp - tp)
-        else:
-            live = 1.0 + (w - 1.0) * (p - cp) / (1.0 - cp)
-    elif owner == "on_roll":
-        live = -l_ + (1.0 + l_) * p / cp if p < cp else 1.0 + (w - 1.0) * (p - cp) / (1.0 - cp)
-    else:
-        live = -l_ + (l_ - 1.0) * p / tp if p < tp else -1.0 + (w + 1.0) * (p - tp) / (1.0 - tp)
-    return x * live + (1 - x) * dead
+    out = np.zeros(_net.OUTPUTS)
+    out[:5] = probabilities
+    return float(_net.janowski(out, _OWNERS[owner], x))
+
+
+_OWNERS = {"centre": _net.CENTRE, "on_roll": _net.OWNED, "opponent": _net.THEIRS}
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,8 @@ Bots (``make_bot``): ``net`` (the trained evaluator, 0-ply), ``net:ply1`` and ``
 (with look-ahead), ``pips`` (the play leaving the largest pip lead, then the fewest blots:
 a beginner's rule) and ``random`` (a legal play drawn uniformly). A bot's
 :meth:`Bot.choose` returns one :class:`analysis.backgammon.moves.Play` of the move
-generator's list, usable from a notebook; :func:`match` plays whole cubeless money
-games in a numba kernel, the opener alternating, and reports win rates and points per
+generator's list, usable from a notebook; :func:`match` plays whole money games (cubeless,
+or with the cube) in a numba kernel, the opener alternating, and reports win rates and points per
 game with 95% intervals.
 
 >>> bot = make_bot("pips")
@@ -95,6 +95,8 @@ class MatchResult:
     bots: tuple
     seed: int
     points: np.ndarray           # A's points in each game (negative: B won)
+    cube: bool = False
+    cubes: np.ndarray | None = None     # the final cube of each game (with the cube)
 
     @property
     def games(self) -> int:
@@ -111,7 +113,7 @@ class MatchResult:
         return {"rules": self.rules.name, "bots": list(self.bots), "games": n, "seed": self.seed,
                 "a_win_rate": rate, "a_win_rate_95": [rate - rate_half, rate + rate_half],
                 "a_points_per_game": ppg, "a_points_per_game_95": [ppg - ppg_half, ppg + ppg_half],
-                "gammons": int((np.abs(self.points) >= 2).sum()) if not self.rules.pay_per_checker_left else None}
+                "cube": self.cube, "mean_final_cube": float(self.cubes.mean()) if self.cube else None}
 
     def to_dict(self) -> dict:
         return self.summary()
@@ -121,15 +123,20 @@ class MatchResult:
         a, b = self.bots
         lo, hi = s["a_win_rate_95"]
         plo, phi = s["a_points_per_game_95"]
-        return (f"{a} vs {b}, {s['games']:,} cubeless money games ({self.rules.name}, seed {self.seed}, "
-                f"opener alternating)\n{a} wins {100 * s['a_win_rate']:.1f}% (95%: {100 * lo:.1f}-{100 * hi:.1f}%), "
+        kind = "money games with the cube" if self.cube else "cubeless money games"
+        cube = f", final cube {s['mean_final_cube']:.2f} on average" if self.cube else ""
+        return (f"{a} vs {b}, {s['games']:,} {kind} ({self.rules.name}, seed {self.seed}, "
+                f"opener alternating{cube})\n{a} wins {100 * s['a_win_rate']:.1f}% (95%: {100 * lo:.1f}-{100 * hi:.1f}%), "
                 f"{s['a_points_per_game']:+.3f} points a game (95%: {plo:+.3f} to {phi:+.3f})")
 
 
 def match(rules: BackgammonRules | str, bot_a: str | Bot, bot_b: str | Bot, games: int, seed: int = 1,
-          chunk: int = 200) -> MatchResult:
-    """``games`` whole cubeless money games of bot A against bot B (opener alternating)."""
+          chunk: int = 200, cube: bool = False) -> MatchResult:
+    """``games`` whole money games of bot A against bot B (opener alternating), cubeless or with the
+    cube (net bots double and take by Janowski's formula at 0-ply; pips and random never double, always take)."""
     rules = preset(rules)
+    if cube and not rules.cube:
+        raise InvalidArgument(f"The rules '{rules.name}' have no doubling cube; play the match without --cube.")
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 10_000_000:
         raise InvalidArgument(f"'{games}' games is not allowed; use 1 to 10,000,000.")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 31:
@@ -142,13 +149,14 @@ def match(rules: BackgammonRules | str, bot_a: str | Bot, bot_b: str | Bot, game
     kinds = np.array([b.kind for b in bots], dtype=np.int64)
     plies = np.array([b.ply for b in bots], dtype=np.int64)
     points = np.zeros(games)
-    lengths = np.zeros(games, dtype=np.int64)
+    cubes = np.ones(games, dtype=np.int64)
+    cube_rules = np.array([int(cube), rules.cube_max, rules.first_double_turn], dtype=np.int64)
     codes = _rule_codes(rules)
     with Progress(f"{bots[0].name} vs {bots[1].name}: {games:,} games", total=games) as bar:
         for start in range(0, games, chunk):
             size = min(chunk, games - start)
             with compiling("the match kernel", 60, _match.play_games):
                 _match.play_games(start, size, seed, kinds, plies, layers[0], layers[1], codes, db_win, ways,
-                                  points[start:start + size], lengths[start:start + size])
+                                  cube_rules, points[start:start + size], cubes[start:start + size])
             bar.advance(size)
-    return MatchResult(rules, (bots[0].name, bots[1].name), seed, points)
+    return MatchResult(rules, (bots[0].name, bots[1].name), seed, points, cube, cubes if cube else None)

@@ -284,10 +284,13 @@ def _register_net(commands) -> None:
     add_json_flag(cube)
     cube.set_defaults(handler=_cube)
 
-    games = commands.add_parser("match", help="whole cubeless money games between bots (net, net:ply1, pips, random)")
+    games = commands.add_parser("match", help="whole money games between bots (net, net:ply1, pips, random)")
     games.add_argument("--bots", required=True, help="two or more bots, e.g. net,pips (each pair plays)")
     games.add_argument("--games", type=bounded(int, 1, 10_000_000, "the number of games"), default=1000)
     games.add_argument("--seed", type=bounded(int, 0, 2 ** 31 - 1, "the seed"), default=1)
+    games.add_argument("--cube", action="store_true",
+                       help="play with the cube (net bots double and take by Janowski at 0-ply; pips and random "
+                            "never double and always take)")
     add_rules_flags(games, "backgammon", PRESETS)
     games.add_argument("--weights", default=None, help="a weights file instead of the shipped net")
     add_json_flag(games)
@@ -341,7 +344,7 @@ def _match(args) -> int:
     bots = [make_bot(name, args.weights) for name in names]
     if len(bots) < 2:
         raise InvalidArgument(f"'{args.bots}' names {len(bots)} bot; a match needs two or more, e.g. net,pips.")
-    results = [match(rules, a, b, args.games, args.seed) for a, b in combinations(bots, 2)]
+    results = [match(rules, a, b, args.games, args.seed, cube=args.cube) for a, b in combinations(bots, 2)]
     if args.json:
         print_json([r.to_dict() for r in results])
     else:

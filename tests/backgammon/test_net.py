@@ -277,3 +277,13 @@ def test_bots_choose_one_legal_play_and_matches_repeat_from_a_seed():
     first = match("backgammon", "net", "random", 30, seed=4).points
     assert np.array_equal(first, match("backgammon", "net", "random", 30, seed=4).points)
     assert first.mean() > 0
+
+
+def test_matches_with_the_cube_score_whole_cube_multiples():
+    result = match("backgammon", "net", "pips", 60, seed=2, cube=True)
+    points, cubes = result.points, result.cubes
+    assert (cubes >= 1).all() and (cubes > 1).any()        # the net doubles; pips always takes
+    assert np.array_equal(points % cubes, np.zeros(60))
+    assert (np.abs(points) <= 3 * cubes).all() and (points != 0).all()
+    with pytest.raises(InvalidArgument, match="no doubling cube"):
+        match("acey_deucey", "net", "pips", 2, cube=True)
