@@ -159,6 +159,25 @@ def judge(net, decisions):
     return {name: (float(np.mean(loss[name])), same[name] / len(decisions)) for name in bots}
 
 
+def variant_matches(games, seed):
+    """The Dutch and Acey-Deucey nets against pips and random (there is no published evaluator for them)."""
+    from analysis.backgammon.match import match
+
+    rows = []
+    for rules in ("dutch", "acey_deucey"):
+        try:
+            net = load_net(rules)
+        except Exception as error:      # a net not shipped yet: say so, measure the rest
+            print(f"{rules}: no net ({error})")
+            continue
+        for other in ("pips", "random"):
+            s = match(rules, "net", other, games, seed).summary()
+            rows.append((rules, other, net.record, s))
+            print(f"{rules}: net vs {other}: {100 * s['a_win_rate']:.1f}% wins, {s['a_points_per_game']:+.3f} a game",
+                  flush=True)
+    return rows
+
+
 def learning_curve(folder, games, seed):
     """(games trained, minutes, win rate, +-, points a game, +-) of each snapshot against pubeval."""
     from pathlib import Path
@@ -203,6 +222,8 @@ def main(argv=None) -> int:
     parser.add_argument("--curve", default=None, help="folder of training snapshots (backgammon-GAMES.podds): "
                         "each plays --curve-games against pubeval, for the learning curve")
     parser.add_argument("--curve-games", type=int, default=2000)
+    parser.add_argument("--variant-games", type=int, default=2000,
+                        help="games of the Dutch and Acey-Deucey nets against pips and random (no outside peer)")
     parser.add_argument("--no-record", action="store_true", help="print only; leave docs/benchmarks.md alone")
     args = parser.parse_args(argv)
     net = load_net("backgammon", path=args.weights)
@@ -223,6 +244,7 @@ def main(argv=None) -> int:
         rows.append((label, games, wins, hw, ppg, hp))
         print(f"{label}: {games:,} games, wins {100 * wins:.1f}% +- {100 * hw:.1f}, {ppg:+.3f} +- {hp:.3f} points "
               f"a game ({time.perf_counter() - t:.0f} s)", flush=True)
+    variants = variant_matches(args.variant_games, args.seed) if args.variant_games > 0 else []
     curve = learning_curve(args.curve, args.curve_games, args.seed) if args.curve else []
     judged = judge(net, decisions) if decisions else {}
     for name, (loss, agree) in judged.items():
@@ -253,6 +275,20 @@ def main(argv=None) -> int:
               f"(it has no batch call): ratio {batch / peer_single:.2f} batched, {single / peer_single:.2f} single. "
               "Our kernels were loaded from numba's cache before timing (compiling them afresh takes about a "
               "minute once after install)."]
+    rate = net.record["games"] / max(net.record["seconds"], 1e-9)
+    lines += ["", f"Training rate of this net: {rate:,.0f} self-play games a second on one core shared with other "
+              "work (the training log has the rate of each chunk)."]
+    if variants:
+        lines += ["", "Dutch and Acey-Deucey (no outside evaluator exists): the 0-ply net against the pips and "
+                  "random bots, cubeless (Acey-Deucey pays per checker left):", "",
+                  "| game | opponent | net trained | games | net win rate | net points a game |",
+                  "|---|---|---:|---:|---:|---:|"]
+        for rules, other, rec, s in variants:
+            lo, hi = s["a_win_rate_95"]
+            plo, phi = s["a_points_per_game_95"]
+            lines.append(f"| {rules} | {other} | {rec['games']:,} games, {rec['seconds'] / 60:.0f} min | {s['games']:,} | "
+                         f"{100 * s['a_win_rate']:.1f}% +- {100 * (hi - lo) / 2:.1f} | "
+                         f"{s['a_points_per_game']:+.2f} +- {(phi - plo) / 2:.2f} |")
     if curve:
         lines += ["", f"Strength against training games (snapshots of the same run, {args.curve_games:,} games each "
                   "against pubeval, 0-ply):", "", "| self-play games | minutes | win rate | points a game |",

@@ -30,6 +30,10 @@ from analysis.backgammon.position import Position
 from analysis.backgammon.rules import BackgammonRules, preset
 
 KINDS = {"net": _match.NET, "pips": _match.PIPS, "random": _match.RANDOM}
+#: Games one match may hold (a few hours at 0-ply on one core), and the cost of a net bot's
+#: move at each look-ahead against 0-ply (1-ply values 21 rolls' best replies, 2-ply 21 x 21).
+MOST_GAMES = 1_000_000
+PLY_COST = {0: 1, 1: 50, 2: 2000}
 _EMPTY_NET = tuple(np.zeros((1, 1)) if k in (0, 2) else np.zeros(1) for k in range(4))
 
 
@@ -137,11 +141,15 @@ def match(rules: BackgammonRules | str, bot_a: str | Bot, bot_b: str | Bot, game
     rules = preset(rules)
     if cube and not rules.cube:
         raise InvalidArgument(f"The rules '{rules.name}' have no doubling cube; play the match without --cube.")
-    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 10_000_000:
-        raise InvalidArgument(f"'{games}' games is not allowed; use 1 to 10,000,000.")
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MOST_GAMES:
+        raise InvalidArgument(f"'{games}' games is not allowed; use 1 to {MOST_GAMES:,}.")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 31:
         raise InvalidArgument(f"Seed {seed!r} is not allowed; use a whole number from 0 to 2**31 - 1.")
     bots = [b if isinstance(b, Bot) else make_bot(b) for b in (bot_a, bot_b)]
+    most = MOST_GAMES // max(PLY_COST[b.ply] if b.kind == _match.NET else 1 for b in bots)
+    if games > most:
+        raise InvalidArgument(f"{games:,} games of {bots[0].name} against {bots[1].name} would take hours; "
+                              f"play at most {most:,} in one match.")
     nets = [b._net(rules) if b.kind == _match.NET else None for b in bots]
     db = next((n for n in nets if n is not None), None)
     db_win, ways = (db.db_win, db.ways) if db else _no_database()

@@ -29,7 +29,7 @@ WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
 _LAYERS = {"w1": Array("float64", ("inputs", "hidden")), "b1": Array("float64", ("hidden",)),
            "w2": Array("float64", ("outputs", "hidden")), "b2": Array("float64", ("outputs",)),
            "record": Array("uint8", (None,))}
-NET_WEIGHTS = TableKind("backgammon/net-weights", _LAYERS, code=("analysis.backgammon._net",))
+NET_WEIGHTS = TableKind("backgammon/net-weights", _LAYERS, code=("analysis.backgammon._net", "analysis.backgammon._kernels"))
 
 
 def shipped_path(preset_name: str) -> Path:

@@ -286,7 +286,7 @@ def _register_net(commands) -> None:
 
     games = commands.add_parser("match", help="whole money games between bots (net, net:ply1, pips, random)")
     games.add_argument("--bots", required=True, help="two or more bots, e.g. net,pips (each pair plays)")
-    games.add_argument("--games", type=bounded(int, 1, 10_000_000, "the number of games"), default=1000)
+    games.add_argument("--games", type=bounded(int, 1, 1_000_000, "the number of games"), default=1000)
     games.add_argument("--seed", type=bounded(int, 0, 2 ** 31 - 1, "the seed"), default=1)
     games.add_argument("--cube", action="store_true",
                        help="play with the cube (net bots double and take by Janowski at 0-ply; pips and random "

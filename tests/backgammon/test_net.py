@@ -264,7 +264,8 @@ def test_commands_as_written(odds):
     ("cube", "--preset", "acey_deucey", "--position", "start:15 / start:15"),
     ("match", "--bots", "net,gnubg", "--games", "10"),
     ("match", "--bots", "net", "--games", "10"),
-    ("match", "--bots", "net,pips", "--games", "0")])
+    ("match", "--bots", "net,pips", "--games", "0"),
+    ("match", "--bots", "net,net:ply2", "--games", "1000")])
 def test_bad_input_is_one_sentence(odds, argv):
     assert_one_sentence_error(odds("backgammon", *argv))
 
