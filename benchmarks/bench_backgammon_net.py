@@ -14,8 +14,9 @@ databases, and its built-in pubeval, Tesauro's public linear evaluator); ``pip i
   gnubg at 0-ply; a bot's loss is gnubg's best equity minus the equity of the bot's play,
   and "agrees" counts how often the bot's play is gnubg's.
 * Speed: positions evaluated per second, batched (our kernel over an array) and one at a
-  time (one Python call per position, both sides), on the same positions. gnubg-nn has no
-  batch call; its evaluation cache is emptied by using each position once.
+  time (one Python call per position, both sides), on the same distinct positions of random
+  play, timed before any game (gnubg-nn caches evaluations: none of these is in its cache;
+  it has no batch call).
 * The training budget (games and seconds of self-play) of the net measured is printed beside.
 
 Figures go into docs/benchmarks.md (``<!-- bench:bench_backgammon_net -->``) with the machine
@@ -193,6 +194,41 @@ def learning_curve(folder, games, seed):
     return rows
 
 
+def opening_choices(net):
+    """For each of the 15 opening rolls: our 0-ply best play and equity, and gnubg 0-ply's play."""
+    from analysis.backgammon.moves import legal_plays
+    from analysis.backgammon.net import hint
+    from analysis.backgammon.position import Position
+
+    start = Position.opening()
+    rows = []
+    for high in range(2, 7):
+        for low in range(1, high):
+            ours = hint("backgammon", start, (high, low), net=net).plays[0]
+            afters, _ = _net.candidates(start.board_array(), high, low, 0)
+            chosen = tuple(int(v) for v in afters[peer_pick("gnubg0", start.board_array(), high, low, afters)])
+            theirs = next(p.notation for p in legal_plays("backgammon", start, (high, low)).plays
+                          if p.result.swapped().on_roll + p.result.swapped().opponent == chosen)
+            rows.append({"roll": f"{high}{low}", "net": ours.play, "net_equity": ours.equity, "gnubg": theirs})
+    return rows
+
+
+def sample_positions(count, seed):
+    """Positions of random play (side on roll first), for timing: distinct, never seen by gnubg's cache."""
+    rng = np.random.default_rng(seed)
+    start = np.zeros(52, dtype=np.int8)
+    for side in (0, 26):
+        start[side + 5], start[side + 7], start[side + 12], start[side + 23] = 5, 3, 5, 2
+    board, found = start, []
+    while len(found) < count:
+        d1, d2 = (int(v) for v in rng.integers(1, 7, 2))
+        afters, _ = _net.candidates(board, d1, d2, 0)
+        after = afters[int(rng.integers(afters.shape[0]))]
+        board = start if not after[:26].any() else np.concatenate([after[26:], after[:26]])
+        found.append(board)
+    return np.unique(np.array(found, dtype=np.int8), axis=0)
+
+
 def speed(net, boards, repeat=3):
     layers = net.layers()
     _net.evaluate_batch(*layers, boards[:2], net.db_win, net.ways)        # compiled or loaded before timing
@@ -230,6 +266,8 @@ def main(argv=None) -> int:
     budget = f"{net.record['games']:,} self-play games ({net.record['seconds'] / 60:.0f} min on one core)"
     print(f"net: {net.path.name}, {budget}, hidden {net.record['hidden']}")
     started = time.perf_counter()
+    timed = sample_positions(20_000, args.seed)     # before any game: gnubg's cache has seen none of them
+    batch, single, peer_single = speed(net, timed)
     rows = []
     decisions = []
     for label, ours, peer, games in (("net 0-ply vs pubeval", (_match.NET, 0), "pubeval", args.games),
@@ -250,13 +288,30 @@ def main(argv=None) -> int:
     for name, (loss, agree) in judged.items():
         print(f"{name}: loses {loss:.4f} equity a decision by gnubg 0-ply's judgement, plays gnubg's play "
               f"{100 * agree:.1f}% of the time ({len(decisions):,} positions)")
-    boards = np.array([d[0] for d in decisions] or [np.zeros(52, np.int8)], dtype=np.int8)
-    batch, single, peer_single = speed(net, boards)
     print(f"positions/s: ours batched {batch:,.0f}, ours one at a time {single:,.0f}; gnubg-nn one at a time "
           f"{peer_single:,.0f} (ratio batched/gnubg {batch / peer_single:.2f}, single {single / peer_single:.2f})")
+    openings = opening_choices(net)
+    print("opening rolls, ours / gnubg 0-ply: " + ", ".join(f"{r['roll']} {r['net']} / {r['gnubg']}" for r in openings))
     elapsed = time.perf_counter() - started
     if args.no_record:
         return 0
+    data = {"command": "benchmarks/bench_backgammon_net.py " + " ".join(argv or sys.argv[1:]),
+            "date": datetime.date.today().isoformat(), "net": {k: net.record[k] for k in ("games", "seconds", "hidden",
+                                                                                          "seed", "commit")},
+            "matches": [{"pairing": label, "games": games, "win_rate": w, "win_rate_half_width": hw,
+                         "points_per_game": p, "points_per_game_half_width": hp}
+                        for label, games, w, hw, p, hp in rows],
+            "equity_lost": [{"player": name, "per_decision": loss, "agrees_with_gnubg": agree}
+                            for name, (loss, agree) in judged.items()],
+            "judged_positions": len(decisions), "openings": openings,
+            "learning_curve": [{"games": g, "minutes": m, "win_rate": w, "win_rate_half_width": hw,
+                                "points_per_game": p, "points_per_game_half_width": hp}
+                               for g, m, w, hw, p, hp in curve]}
+    import json
+    from pathlib import Path
+
+    out = Path(__file__).resolve().parents[1] / "reports" / "data" / "backgammon_net.json"
+    out.write_text(json.dumps(data, indent=1) + "\n")
     machine = f"{platform.machine()}, {os.cpu_count()} cores shared with other work, Python {platform.python_version()}"
     lines = ["## Backgammon evaluator against GNU Backgammon (benchmarks/bench_backgammon_net.py)", "",
              f"Net: the shipped standard net, {budget}, {net.record['hidden']} hidden units, seed "
@@ -270,7 +325,7 @@ def main(argv=None) -> int:
               "turns in the first games against gnubg, two or more distinct plays):", "",
               "| player | equity lost a decision | plays gnubg's play |", "|---|---:|---:|"]
     lines += [f"| {name} | {loss:.4f} | {100 * agree:.1f}% |" for name, (loss, agree) in judged.items()]
-    lines += ["", f"Positions evaluated per second on the same {boards.shape[0]:,} positions: ours batched "
+    lines += ["", f"Positions evaluated per second on the same {timed.shape[0]:,} distinct positions of random play: ours batched "
               f"{batch:,.0f}, ours one call each {single:,.0f}; gnubg-nn one call each {peer_single:,.0f} "
               f"(it has no batch call): ratio {batch / peer_single:.2f} batched, {single / peer_single:.2f} single. "
               "Our kernels were loaded from numba's cache before timing (compiling them afresh takes about a "
