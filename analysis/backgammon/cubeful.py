@@ -64,8 +64,9 @@ class CubeDecision:
         best_double = min(self.double_take, self.double_pass)
         if best_double > self.no_double + 1e-12:
             return "double, take" if self.double_take <= self.double_pass else "double, pass"
-        if self.double_take > self.double_pass and self.no_double >= self.double_pass:
-            return "too good to double, pass"
+        if self.double_take > self.double_pass + 1e-12:
+            # the opponent would pass: playing on is right only when it is worth more than the point
+            return "too good to double, pass" if self.no_double > self.double_pass + 1e-12 else "no double, pass"
         return "no double, take"
 
     def to_dict(self) -> dict:

@@ -175,7 +175,7 @@ def test_janowski_without_gammons_matches_the_race_module():
 
 
 def test_cube_in_the_bear_off_database_is_the_exact_answer(odds):
-    for notation in ("1:2 2:1 / 3:2 5:1", "1:1 2:2 3:1 / 4:1 5:2 6:1", "1:3 / 6:2"):
+    for notation in ("1:2 2:1 / 3:2 5:1", "1:1 2:2 3:1 / 4:1 5:2 6:1", "1:3 / 6:2", "1:1 / 6:1 5:1"):
         position = Position.from_notation(notation)
         decision = cube_decision("backgammon", position)
         exact = cube_advice("backgammon", position)
