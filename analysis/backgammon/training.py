@@ -74,10 +74,11 @@ def train(rules: BackgammonRules | str, games: int, seed: int, out, hidden: int 
     code = rules.variant_code
     args = (code, float(rules.gammon_value), float(rules.backgammon_value), rules.backgammon_needs_gammon)
     logfile = open(log, "a") if log else None
+    commit = _commit()      # the code this run started from (later commits do not change a running process)
 
     def record_now():
         return {**settings, "games": done, "seconds": round(seconds, 1), "command": command,
-                "commit": _commit(), "inputs": _net.INPUTS, "outputs": _net.OUTPUTS}
+                "commit": commit, "inputs": _net.INPUTS, "outputs": _net.OUTPUTS}
 
     def say(text):
         if logfile:
