@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import json
 import math
 import os
 import platform
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -166,31 +168,31 @@ def variant_matches(games, seed):
 
     rows = []
     for rules in ("dutch", "acey_deucey"):
-        try:
-            net = load_net(rules)
-        except Exception as error:      # a net not shipped yet: say so, measure the rest
-            print(f"{rules}: no net ({error})")
-            continue
+        net = load_net(rules)
         for other in ("pips", "random"):
             s = match(rules, "net", other, games, seed).summary()
-            rows.append((rules, other, net.record, s))
+            lo, hi = s["a_win_rate_95"]
+            plo, phi = s["a_points_per_game_95"]
+            rows.append({"rules": rules, "opponent": other, "net_games": net.record["games"],
+                         "net_seconds": net.record["seconds"], "games": s["games"], "win_rate": s["a_win_rate"],
+                         "win_rate_half_width": (hi - lo) / 2, "points_per_game": s["a_points_per_game"],
+                         "points_per_game_half_width": (phi - plo) / 2})
             print(f"{rules}: net vs {other}: {100 * s['a_win_rate']:.1f}% wins, {s['a_points_per_game']:+.3f} a game",
                   flush=True)
     return rows
 
 
 def learning_curve(folder, games, seed):
-    """(games trained, minutes, win rate, +-, points a game, +-) of each snapshot against pubeval."""
-    from pathlib import Path
-
+    """Each training snapshot (backgammon-GAMES.podds) against pubeval, 0-ply."""
     rows = []
     snapshots = sorted(Path(folder).glob("backgammon-*.podds"), key=lambda p: int(p.stem.split("-")[1]))
     for path in snapshots:
         net = load_net("backgammon", path=path)
         points, _ = play(net, (_match.NET, 0), "pubeval", games, seed)
-        rows.append((net.record["games"], net.record["seconds"] / 60, *interval(points)))
-        print(f"after {net.record['games']:,} games: {100 * rows[-1][2]:.1f}% wins, {rows[-1][4]:+.3f} a game "
-              "against pubeval", flush=True)
+        w, hw, p, hp = interval(points)
+        rows.append({"games": net.record["games"], "minutes": net.record["seconds"] / 60, "played": games,
+                     "win_rate": w, "win_rate_half_width": hw, "points_per_game": p, "points_per_game_half_width": hp})
+        print(f"after {net.record['games']:,} games: {100 * w:.1f}% wins, {p:+.3f} a game against pubeval", flush=True)
     return rows
 
 
@@ -260,98 +262,113 @@ def main(argv=None) -> int:
     parser.add_argument("--curve-games", type=int, default=2000)
     parser.add_argument("--variant-games", type=int, default=2000,
                         help="games of the Dutch and Acey-Deucey nets against pips and random (no outside peer)")
+    parser.add_argument("--variants-only", action="store_true",
+                        help="measure only the Dutch and Acey-Deucey nets; keep the other figures of the last run")
     parser.add_argument("--no-record", action="store_true", help="print only; leave docs/benchmarks.md alone")
     args = parser.parse_args(argv)
-    net = load_net("backgammon", path=args.weights)
-    budget = f"{net.record['games']:,} self-play games ({net.record['seconds'] / 60:.0f} min on one core)"
-    print(f"net: {net.path.name}, {budget}, hidden {net.record['hidden']}")
+    command = "benchmarks/bench_backgammon_net.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    if args.variants_only:
+        data = json.loads(DATA.read_text())
+        data["variants"] = variant_matches(args.variant_games, args.seed)
+        data["variants_command"] = command
+    else:
+        data = measure(args, command)
+    if not args.no_record:
+        DATA.write_text(json.dumps(data, indent=1) + "\n")
+        record("bench_backgammon_net", render(data))
+    return 0
+
+
+DATA = Path(__file__).resolve().parents[1] / "reports" / "data" / "backgammon_net.json"
+
+
+def measure(args, command) -> dict:
+    """Every figure but the variants' (and those too unless --variant-games 0), as a dict."""
     started = time.perf_counter()
+    net = load_net("backgammon", path=args.weights)
+    print(f"net: {net.path.name}, {net.record['games']:,} games, hidden {net.record['hidden']}")
     timed = sample_positions(20_000, args.seed)     # before any game: gnubg's cache has seen none of them
     batch, single, peer_single = speed(net, timed)
-    rows = []
-    decisions = []
+    print(f"positions/s: ours batched {batch:,.0f}, ours one at a time {single:,.0f}; gnubg-nn one at a time "
+          f"{peer_single:,.0f} (ratio batched/gnubg {batch / peer_single:.2f}, single {single / peer_single:.2f})")
+    matches, decisions = [], []
     for label, ours, peer, games in (("net 0-ply vs pubeval", (_match.NET, 0), "pubeval", args.games),
                                      ("net 0-ply vs gnubg 0-ply", (_match.NET, 0), "gnubg0", args.games),
                                      ("net 1-ply vs gnubg 0-ply", (_match.NET, 1), "gnubg0", args.games_ply1)):
         if games <= 0:
             continue
         t = time.perf_counter()
-        points, kept = play(net, ours, peer, games, args.seed, keep=args.judge if peer == "gnubg0" and not decisions else 0)
+        points, kept = play(net, ours, peer, games, args.seed,
+                            keep=args.judge if peer == "gnubg0" and not decisions else 0)
         decisions = decisions or kept
-        wins, hw, ppg, hp = interval(points)
-        rows.append((label, games, wins, hw, ppg, hp))
-        print(f"{label}: {games:,} games, wins {100 * wins:.1f}% +- {100 * hw:.1f}, {ppg:+.3f} +- {hp:.3f} points "
+        w, hw, p, hp = interval(points)
+        matches.append({"pairing": label, "games": games, "win_rate": w, "win_rate_half_width": hw,
+                        "points_per_game": p, "points_per_game_half_width": hp})
+        print(f"{label}: {games:,} games, wins {100 * w:.1f}% +- {100 * hw:.1f}, {p:+.3f} +- {hp:.3f} points "
               f"a game ({time.perf_counter() - t:.0f} s)", flush=True)
-    variants = variant_matches(args.variant_games, args.seed) if args.variant_games > 0 else []
-    curve = learning_curve(args.curve, args.curve_games, args.seed) if args.curve else []
     judged = judge(net, decisions) if decisions else {}
     for name, (loss, agree) in judged.items():
         print(f"{name}: loses {loss:.4f} equity a decision by gnubg 0-ply's judgement, plays gnubg's play "
               f"{100 * agree:.1f}% of the time ({len(decisions):,} positions)")
-    print(f"positions/s: ours batched {batch:,.0f}, ours one at a time {single:,.0f}; gnubg-nn one at a time "
-          f"{peer_single:,.0f} (ratio batched/gnubg {batch / peer_single:.2f}, single {single / peer_single:.2f})")
     openings = opening_choices(net)
     print("opening rolls, ours / gnubg 0-ply: " + ", ".join(f"{r['roll']} {r['net']} / {r['gnubg']}" for r in openings))
-    elapsed = time.perf_counter() - started
-    if args.no_record:
-        return 0
-    data = {"command": "benchmarks/bench_backgammon_net.py " + " ".join(argv or sys.argv[1:]),
-            "date": datetime.date.today().isoformat(), "net": {k: net.record[k] for k in ("games", "seconds", "hidden",
-                                                                                          "seed", "commit")},
-            "matches": [{"pairing": label, "games": games, "win_rate": w, "win_rate_half_width": hw,
-                         "points_per_game": p, "points_per_game_half_width": hp}
-                        for label, games, w, hw, p, hp in rows],
+    curve = learning_curve(args.curve, args.curve_games, args.seed) if args.curve else []
+    variants = variant_matches(args.variant_games, args.seed) if args.variant_games > 0 else []
+    machine = f"{platform.machine()}, {os.cpu_count()} cores shared with other work, Python {platform.python_version()}"
+    return {"command": command, "date": datetime.date.today().isoformat(), "machine": machine,
+            "minutes": (time.perf_counter() - started) / 60,
+            "net": {k: net.record[k] for k in ("games", "seconds", "hidden", "seed", "commit")},
+            "speed": {"positions": int(timed.shape[0]), "ours_batched": batch, "ours_single": single,
+                      "gnubg_single": peer_single},
+            "matches": matches, "judged_positions": len(decisions),
             "equity_lost": [{"player": name, "per_decision": loss, "agrees_with_gnubg": agree}
                             for name, (loss, agree) in judged.items()],
-            "judged_positions": len(decisions), "openings": openings,
-            "learning_curve": [{"games": g, "minutes": m, "win_rate": w, "win_rate_half_width": hw,
-                                "points_per_game": p, "points_per_game_half_width": hp}
-                               for g, m, w, hw, p, hp in curve]}
-    import json
-    from pathlib import Path
+            "openings": openings, "learning_curve": curve, "variants": variants}
 
-    out = Path(__file__).resolve().parents[1] / "reports" / "data" / "backgammon_net.json"
-    out.write_text(json.dumps(data, indent=1) + "\n")
-    machine = f"{platform.machine()}, {os.cpu_count()} cores shared with other work, Python {platform.python_version()}"
+
+def render(data) -> str:
+    """The docs/benchmarks.md section from the figures."""
+    net, speed_ = data["net"], data["speed"]
+    budget = f"{net['games']:,} self-play games ({net['seconds'] / 60:.0f} min on one core shared with other work)"
     lines = ["## Backgammon evaluator against GNU Backgammon (benchmarks/bench_backgammon_net.py)", "",
-             f"Net: the shipped standard net, {budget}, {net.record['hidden']} hidden units, seed "
-             f"{net.record['seed']}. Peer: gnubg-nn (GNU Backgammon's 0-ply net, and pubeval). Machine: {machine}; "
-             f"{datetime.date.today().isoformat()}; run took {elapsed / 60:.0f} min.", "",
+             f"Net: the shipped standard net, {budget}, {net['hidden']} hidden units, seed {net['seed']}. "
+             f"Peer: gnubg-nn (GNU Backgammon's 0-ply net, and pubeval). Machine: {data['machine']}; "
+             f"{data['date']}; `{data['command']}` took {data['minutes']:.0f} min.", "",
              "Cubeless money games (single 1, gammon 2, backgammon 3), opener alternating, 95% intervals:", "",
              "| pairing | games | our win rate | our points a game |", "|---|---:|---:|---:|"]
-    lines += [f"| {label} | {games:,} | {100 * w:.1f}% +- {100 * hw:.1f} | {p:+.3f} +- {hp:.3f} |"
-              for label, games, w, hw, p, hp in rows]
-    lines += ["", f"Equity lost per decision, judged by gnubg 0-ply, on {len(decisions):,} fixed positions (our "
-              "turns in the first games against gnubg, two or more distinct plays):", "",
+    lines += [f"| {m['pairing']} | {m['games']:,} | {100 * m['win_rate']:.1f}% +- {100 * m['win_rate_half_width']:.1f} "
+              f"| {m['points_per_game']:+.3f} +- {m['points_per_game_half_width']:.3f} |" for m in data["matches"]]
+    lines += ["", f"Equity lost per decision, judged by gnubg 0-ply, on {data['judged_positions']:,} fixed positions "
+              "(our turns in the first games against gnubg, two or more distinct plays):", "",
               "| player | equity lost a decision | plays gnubg's play |", "|---|---:|---:|"]
-    lines += [f"| {name} | {loss:.4f} | {100 * agree:.1f}% |" for name, (loss, agree) in judged.items()]
-    lines += ["", f"Positions evaluated per second on the same {timed.shape[0]:,} distinct positions of random play: ours batched "
-              f"{batch:,.0f}, ours one call each {single:,.0f}; gnubg-nn one call each {peer_single:,.0f} "
-              f"(it has no batch call): ratio {batch / peer_single:.2f} batched, {single / peer_single:.2f} single. "
-              "Our kernels were loaded from numba's cache before timing (compiling them afresh takes about a "
-              "minute once after install)."]
-    rate = net.record["games"] / max(net.record["seconds"], 1e-9)
-    lines += ["", f"Training rate of this net: {rate:,.0f} self-play games a second on one core shared with other "
-              "work (the training log has the rate of each chunk)."]
-    if variants:
+    lines += [f"| {e['player']} | {e['per_decision']:.4f} | {100 * e['agrees_with_gnubg']:.1f}% |"
+              for e in data["equity_lost"]]
+    same = sum(o["net"] == o["gnubg"] for o in data["openings"])
+    lines += ["", f"Opening rolls: the net's 0-ply play is gnubg 0-ply's for {same} of the 15.", "",
+              f"Positions evaluated per second on the same {speed_['positions']:,} distinct positions of random play: "
+              f"ours batched {speed_['ours_batched']:,.0f}, ours one call each {speed_['ours_single']:,.0f}; gnubg-nn "
+              f"one call each {speed_['gnubg_single']:,.0f} (it has no batch call): ratio "
+              f"{speed_['ours_batched'] / speed_['gnubg_single']:.2f} batched, "
+              f"{speed_['ours_single'] / speed_['gnubg_single']:.2f} single. Our kernels were loaded from numba's "
+              "cache before timing (compiling them afresh takes about a minute, once after install).", "",
+              f"Training rate of this net: {net['games'] / max(net['seconds'], 1e-9):,.0f} self-play games a second "
+              "on one core shared with other work (the training log has each chunk's rate)."]
+    if data.get("variants"):
         lines += ["", "Dutch and Acey-Deucey (no outside evaluator exists): the 0-ply net against the pips and "
                   "random bots, cubeless (Acey-Deucey pays per checker left):", "",
                   "| game | opponent | net trained | games | net win rate | net points a game |",
                   "|---|---|---:|---:|---:|---:|"]
-        for rules, other, rec, s in variants:
-            lo, hi = s["a_win_rate_95"]
-            plo, phi = s["a_points_per_game_95"]
-            lines.append(f"| {rules} | {other} | {rec['games']:,} games, {rec['seconds'] / 60:.0f} min | {s['games']:,} | "
-                         f"{100 * s['a_win_rate']:.1f}% +- {100 * (hi - lo) / 2:.1f} | "
-                         f"{s['a_points_per_game']:+.2f} +- {(phi - plo) / 2:.2f} |")
-    if curve:
-        lines += ["", f"Strength against training games (snapshots of the same run, {args.curve_games:,} games each "
-                  "against pubeval, 0-ply):", "", "| self-play games | minutes | win rate | points a game |",
-                  "|---:|---:|---:|---:|"]
-        lines += [f"| {g:,} | {m:.0f} | {100 * w:.1f}% +- {100 * hw:.1f} | {p:+.3f} +- {hp:.3f} |"
-                  for g, m, w, hw, p, hp in curve]
-    record("bench_backgammon_net", "\n".join(lines))
-    return 0
+        for v in data["variants"]:
+            lines.append(f"| {v['rules']} | {v['opponent']} | {v['net_games']:,} games, {v['net_seconds'] / 60:.0f} "
+                         f"min | {v['games']:,} | {100 * v['win_rate']:.1f}% +- {100 * v['win_rate_half_width']:.1f} | "
+                         f"{v['points_per_game']:+.2f} +- {v['points_per_game_half_width']:.2f} |")
+    if data.get("learning_curve"):
+        lines += ["", "Strength against training games (snapshots of the same run, 0-ply, against pubeval):", "",
+                  "| self-play games | minutes | games played | win rate | points a game |", "|---:|---:|---:|---:|---:|"]
+        lines += [f"| {c['games']:,} | {c['minutes']:.0f} | {c['played']:,} | {100 * c['win_rate']:.1f}% +- "
+                  f"{100 * c['win_rate_half_width']:.1f} | {c['points_per_game']:+.3f} +- "
+                  f"{c['points_per_game_half_width']:.3f} |" for c in data["learning_curve"]]
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
