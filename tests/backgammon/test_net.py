@@ -60,13 +60,13 @@ def test_exact_database_replaces_the_net_where_both_sides_are_in_it():
 def test_net_against_the_one_sided_databases_in_long_bear_offs():
     """Bear-offs of 7-15 checkers a side (outside the two-sided table, so the net answers), against the
     race chance from the exact one-sided roll distributions (exact for independent bear-offs). The net
-    learns races from self-play only: the bound states how close it gets."""
+    learns races from self-play only: the bounds state how close it gets (shipped net: mean 0.038,
+    90% of positions within 0.1)."""
     net = load_net("backgammon")
     rows = home_positions(15)
     dist = one_sided_table()["distribution"]
-    totals = rows.sum(axis=1)
     rng = np.random.default_rng(3)
-    pool = np.nonzero(totals >= 7)[0]
+    pool = np.nonzero(rows.sum(axis=1) >= 7)[0]
     a, b = rng.choice(pool, 2000), rng.choice(pool, 2000)
     boards = np.zeros((2000, 52), dtype=np.int8)
     boards[:, :6], boards[:, 26:32] = rows[a], rows[b]
@@ -74,12 +74,23 @@ def test_net_against_the_one_sided_databases_in_long_bear_offs():
     assert not exact.any()
     reference = (dist[a] * np.cumsum(dist[b][:, ::-1], axis=1)[:, ::-1]).sum(axis=1)
     error = np.abs(out[:, 0] - reference)
-    assert error.mean() < NET_BEAROFF_MEAN_ERROR, error.mean()
-    assert (error < 0.25).mean() > 0.9
+    assert error.mean() < 0.05, error.mean()
+    assert (error < 0.1).mean() > 0.85
 
 
-#: The shipped standard net's mean error in the win chance of long bear-offs (measured: see docs/backgammon.md).
-NET_BEAROFF_MEAN_ERROR = 0.12
+def test_the_net_alone_against_the_exact_two_sided_database():
+    """The net without the database's replacement, on 2,000 random pairs of the exact table (self-play
+    never trains there: games stop when they reach it). Shipped net: mean error 0.038."""
+    net = load_net("backgammon")
+    rows = home_positions(6)
+    win = two_sided_piece("win")["win"]
+    rng = np.random.default_rng(4)
+    a, b = rng.integers(1, rows.shape[0], 2000), rng.integers(1, rows.shape[0], 2000)
+    boards = np.zeros((2000, 52), dtype=np.int8)
+    boards[:, :6], boards[:, 26:32] = rows[a], rows[b]
+    out, exact = _net.evaluate_batch(*net.layers(), boards, np.zeros((1, 1)), net.ways)
+    assert not exact.any()
+    assert np.abs(out[:, 0] - win[a, b]).mean() < 0.06
 
 
 # ------------------------------------------------------------------ symmetry
