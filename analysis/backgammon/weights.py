@@ -26,6 +26,7 @@ from analysis.store import Array, Store, TableKind, parse_file, read_arrays
 from analysis.backgammon._net import INPUTS, OUTPUTS
 
 WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
+MAX_BYTES = 64 * 2 ** 20
 _LAYERS = {"w1": Array("float64", ("inputs", "hidden")), "b1": Array("float64", ("hidden",)),
            "w2": Array("float64", ("outputs", "hidden")), "b2": Array("float64", ("outputs",)),
            "record": Array("uint8", (None,))}
@@ -68,6 +69,12 @@ def save_weights(path: str | os.PathLike, preset_name: str, net: dict, record: d
 def load_weights(path: str | os.PathLike, preset_name: str) -> tuple[dict, dict]:
     """(net arrays, training record) from ``path``, after the store's checks; one sentence if refused."""
     path = Path(path)
+    if not path.is_file():      # a folder, a device (/dev/full reads forever) or nothing at all
+        raise InvalidArgument(f"The weights file {path} is not a file; train a net with scripts/train_backgammon.py "
+                              "or leave --weights out to use the shipped one.")
+    if path.stat().st_size > MAX_BYTES:
+        raise InvalidArgument(f"The weights file {path} is over {MAX_BYTES // 2 ** 20} MB; a net's file is a few "
+                              "hundred kB.")
     try:
         blob = path.read_bytes()
     except OSError as error:

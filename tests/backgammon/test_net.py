@@ -242,7 +242,7 @@ def test_a_damaged_weights_file_is_refused_in_one_sentence(tmp_path, odds):
         load_weights(bad_shape, "backgammon")
     with pytest.raises(InvalidArgument, match="'backgammon'"):
         load_weights(good, "dutch")
-    for path in (bad_sum, bad_shape, tmp_path / "missing.podds"):
+    for path in (bad_sum, bad_shape, tmp_path / "missing.podds", tmp_path, "/dev/full"):
         assert_one_sentence_error(odds("backgammon", "eval", "--id", "4HPwATDgc/ABMA", "--weights", str(path)))
 
 
