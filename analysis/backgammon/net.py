@@ -35,6 +35,8 @@ from analysis.backgammon.rules import BackgammonRules, preset
 from analysis.backgammon.weights import load_weights, shipped_path
 
 PLIES = (0, 1, 2)
+#: The most plays a 2-ply hint values (each takes 21 x 21 replies: tens of milliseconds).
+MOST_TWO_PLY_PLAYS = 60
 #: Seconds numba takes to compile the evaluator's kernels on the first run after install (a loaded machine).
 COMPILE_SECONDS = 60
 NAMES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
@@ -219,6 +221,9 @@ def hint(rules: BackgammonRules | str, position: Position, roll, ply: int = 0, s
     dice = parse_roll(roll)
     ply = _ply(ply)
     plays = legal_plays(rules, position, dice)
+    if ply == 2 and len(plays) > MOST_TWO_PLY_PLAYS:
+        raise InvalidArgument(f"The roll has {len(plays)} plays; looking two plies ahead from each would take "
+                              f"minutes (at most {MOST_TWO_PLY_PLAYS} plays are looked at so deep); use --ply 1.")
     net = net or load_net(rules, store=store)
     afters = np.array([_mover_view(p) for p in plays.plays], dtype=np.int8).reshape(-1, 52)
     extra = np.array([p.extra_roll for p in plays.plays], dtype=np.bool_)

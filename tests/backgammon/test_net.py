@@ -270,6 +270,7 @@ def test_commands_as_written(odds):
 @pytest.mark.parametrize("argv", [
     ("hint", "--id", "4HPwATDgc/ABMA", "--roll", "71"),
     ("hint", "--id", "4HPwATDgc/ABMA", "--roll", "31", "--ply", "3"),
+    ("hint", "--preset", "acey_deucey", "--position", "start:15 / start:15", "--roll", "12", "--ply", "2"),
     ("hint", "--preset", "dutch", "--id", "4HPwATDgc/ABMA", "--roll", "31", "--rule", "pay_per_checker_left=true"),
     ("eval", "--position", "6:16 / 6:5"),
     ("cube", "--preset", "acey_deucey", "--position", "start:15 / start:15"),
