@@ -43,6 +43,8 @@ DECIMALS_ALLOWED = [
     ("yacht", "classic check", "five alike in one turn, compared with the published fraction"),
     ("yacht", "Verhoeff", "published optima, compared to the four decimals they are published with"),
     ("backgammon", "equity lost per", "the counts' average losses are thousandths of the stake"),
+    ("backgammon", "equity", "a play's equity is read to thousandths of the stake, as backgammon programs show it: "
+                             "the best plays differ by less than a hundredth"),
 ]
 
 MAX_COLUMNS = 5

@@ -17,7 +17,7 @@ from tests.test_fuzz import GOOD, _run_batch, _subcommands
 
 #: Commands whose work takes seconds to minutes: their examples are parsed and their rules built.
 LONG = {"solve", "game-value", "tournament", "sweep", "fit", "calibration", "simulate", "strategy", "chart",
-        "win"}
+        "win", "match"}
 #: Sound values for required arguments the fuzz's table leaves out.
 SOUND = {**GOOD, "log": "rounds.jsonl", "out": "chart.png", "me": "140:Chase Off,Choice", "tested": "honest"}
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from analysis.cli.common import add_json_flag, add_rules_flags, bounded, print_json, rules_from_args
+from analysis.cli.common import add_json_flag, add_rules_flags, add_seed_flag, bounded, print_json, rules_from_args
 from analysis.cli.requested import add_chart
 
 #: Example positions for the help: the opening, and a bear-off race (for bearoff and race).
@@ -97,6 +97,8 @@ def register(subparsers) -> None:
     variants.set_defaults(handler=_variants)
 
     add_chart(commands, "backgammon")
+
+    _register_net(commands)
 
     opening = commands.add_parser("opening", help="the opening roll: starting stake (ties double it) and first roll")
     add_rules_flags(opening, "backgammon")
@@ -254,4 +256,100 @@ def _opening(args) -> int:
 
     roll = opening_roll(rules_from_args(args))
     print_json(roll) if args.json else print(roll)
+    return 0
+
+
+def _register_net(commands) -> None:
+    """The trained evaluator's commands: hint, eval, cube and match."""
+    plies = bounded(int, 0, 2, "the look-ahead")
+    hint = commands.add_parser("hint", help="every legal play of a roll ranked by the trained net's equity")
+    _add_position(hint)
+    hint.add_argument("--roll", required=True, help="two dice, e.g. 31 or 66")
+    hint.add_argument("--ply", type=plies, default=0, help="look-ahead: 0 (the net), 1 or 2")
+    add_rules_flags(hint, "backgammon")
+    hint.add_argument("--weights", default=None, help="a weights file instead of the shipped net")
+    add_json_flag(hint)
+    hint.set_defaults(handler=_hint)
+
+    evaluation = commands.add_parser("eval", help="the net's win, gammon and backgammon chances and equity")
+    _add_position(evaluation)
+    evaluation.add_argument("--ply", type=plies, default=0, help="look-ahead: 0 (the net), 1 or 2")
+    add_rules_flags(evaluation, "backgammon")
+    evaluation.add_argument("--weights", default=None, help="a weights file instead of the shipped net")
+    add_json_flag(evaluation)
+    evaluation.set_defaults(handler=_eval)
+
+    cube = commands.add_parser("cube", help="double, take or pass anywhere: the net with Janowski's cube formula")
+    _add_position(cube)
+    cube.add_argument("--ply", type=plies, default=0, help="look-ahead of the cubeless evaluation: 0, 1 or 2")
+    add_rules_flags(cube, "backgammon")
+    cube.add_argument("--weights", default=None, help="a weights file instead of the shipped net")
+    add_json_flag(cube)
+    cube.set_defaults(handler=_cube)
+
+    games = commands.add_parser("match", help="whole money games between bots (net, net:ply1, pips, random)")
+    games.add_argument("--bots", required=True, help="two or more bots, e.g. net,pips (each pair plays)")
+    games.add_argument("--games", type=bounded(int, 1, 1_000_000, "the number of games"), default=1000)
+    add_seed_flag(games, "the dice")
+    games.add_argument("--cube", action="store_true",
+                       help="play with the cube (net bots double and take by Janowski at 0-ply; pips and random "
+                            "never double and always take)")
+    add_rules_flags(games, "backgammon")
+    games.add_argument("--weights", default=None, help="a weights file instead of the shipped net")
+    add_json_flag(games)
+    games.set_defaults(handler=_match)
+
+
+def _hint(args) -> int:
+    from analysis.backgammon.moves import parse_roll
+    from analysis.backgammon.net import hint
+
+    rules = rules_from_args(args)
+    parse_roll(args.roll)
+    result = hint(rules, _position(args, rules), args.roll, ply=args.ply, net=_net(args, rules))
+    print_json(result.to_dict()) if args.json else print(result)
+    return 0
+
+
+def _eval(args) -> int:
+    from analysis.backgammon.net import evaluate
+
+    rules = rules_from_args(args)
+    result = evaluate(rules, _position(args, rules), ply=args.ply, net=_net(args, rules))
+    print_json(result.to_dict()) if args.json else print(result)
+    return 0
+
+
+def _cube(args) -> int:
+    from analysis.backgammon.cubeful import cube_decision
+
+    rules = rules_from_args(args)
+    position = _position(args, rules)
+    result = cube_decision(rules, position, ply=args.ply, net=None if args.weights is None else _net(args, rules))
+    print_json(result.to_dict()) if args.json else print(result)
+    return 0
+
+
+def _net(args, rules):
+    from analysis.backgammon.net import load_net
+
+    return load_net(rules, path=args.weights)
+
+
+def _match(args) -> int:
+    from itertools import combinations
+
+    from analysis.backgammon.match import make_bot, match
+    from analysis.errors import InvalidArgument
+
+    rules = rules_from_args(args)
+    names = [name.strip() for name in args.bots.split(",") if name.strip()]
+    bots = [make_bot(name, args.weights) for name in names]
+    if len(bots) < 2:
+        raise InvalidArgument(f"'{args.bots}' names {len(bots)} bot; a match needs two or more, e.g. net,pips.")
+    results = [match(rules, a, b, args.games, args.seed, cube=args.cube) for a, b in combinations(bots, 2)]
+    if args.json:
+        print_json([r.to_dict() for r in results])
+    else:
+        print("\n".join(str(r) for r in results))
     return 0

@@ -1,0 +1,242 @@
+"""The neural evaluator: a position's outcome probabilities and equity, and every play of a roll ranked.
+
+The net (encoding and training in :mod:`analysis.backgammon._net` and
+:mod:`analysis.backgammon.training`) is trained by self-play for each preset and shipped in
+``analysis/backgammon/weights/``. It sees a position from the side on roll, before it rolls,
+and gives gnubg's five probabilities: win, win a gammon, win a backgammon, lose a gammon,
+lose a backgammon (each gammon figure includes the backgammons), plus the cubeless equity
+(Acey-Deucey: the payout by checkers left, from a sixth output). Where both sides are in the
+two-sided bear-off database (up to 6 checkers each, all home) the exact values replace the
+net's (in Acey-Deucey only the win chance: the database does not count checkers left).
+
+``ply`` 1 and 2 look ahead: the 21 rolls are averaged and, for each roll, the side on roll
+plays the 0-ply net's choice, whose position is then valued at one ply less.
+
+>>> from analysis.backgammon.position import Position
+>>> ev = evaluate("backgammon", Position.opening())
+>>> 0.4 < ev.win < 0.6
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from analysis._numba_start import compiling
+from analysis.errors import InvalidArgument
+from analysis.store import Store
+from analysis.backgammon import _net
+from analysis.backgammon.moves import _check_playable, legal_plays, parse_roll
+from analysis.backgammon.position import Position
+from analysis.backgammon.rules import BackgammonRules, preset
+from analysis.backgammon.weights import load_weights, shipped_path
+
+PLIES = (0, 1, 2)
+#: The most plays a 2-ply hint values (each takes 21 x 21 replies: tens of milliseconds).
+MOST_TWO_PLY_PLAYS = 60
+#: Seconds numba takes to compile the evaluator's kernels on the first run after install (a loaded machine).
+COMPILE_SECONDS = 60
+NAMES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
+
+
+@dataclass(frozen=True, eq=False)
+class Net:
+    """A loaded net for one preset, with the bear-off table it defers to."""
+
+    rules: BackgammonRules
+    w1: np.ndarray
+    b1: np.ndarray
+    w2: np.ndarray
+    b2: np.ndarray
+    record: dict
+    db_win: np.ndarray
+    ways: np.ndarray
+    path: Path = field(default=None)
+
+    @property
+    def rule_codes(self) -> np.ndarray:
+        r = self.rules
+        return np.array([r.variant_code, r.gammon_value, r.backgammon_value, int(r.backgammon_needs_gammon)],
+                        dtype=np.int64)
+
+    def layers(self):
+        return self.w1, self.b1, self.w2, self.b2
+
+    def boards_value(self, boards: np.ndarray, ply: int = 0) -> np.ndarray:
+        """Outputs (n, 6) of boards (kernel layout) seen by their side on roll."""
+        with compiling("the evaluator", COMPILE_SECONDS, _net.positions_value, _net.evaluate_batch):
+            return _net.positions_value(*self.layers(), boards, self.rule_codes, self.db_win, self.ways, _ply(ply))
+
+    def plays_value(self, afters: np.ndarray, extra: np.ndarray, ply: int = 0) -> np.ndarray:
+        """The mover's outputs (n, 6) after each play (boards in the mover's view)."""
+        with compiling("the evaluator", COMPILE_SECONDS, _net.plays_value, _net.evaluate_batch):
+            return _net.plays_value(*self.layers(), afters, extra, self.rule_codes, self.db_win, self.ways, _ply(ply))
+
+    def equities(self, outputs: np.ndarray) -> np.ndarray:
+        r = self.rules
+        if r.pay_per_checker_left:
+            return 30.0 * (outputs[:, _net.PAYOUT] - 0.5)
+        return (2 * outputs[:, 0] - 1 + (r.gammon_value - 1) * (outputs[:, 1] - outputs[:, 3])
+                + (r.backgammon_value - r.gammon_value) * (outputs[:, 2] - outputs[:, 4]))
+
+
+def _ply(ply) -> int:
+    if isinstance(ply, bool) or ply not in PLIES:
+        raise InvalidArgument(f"A look-ahead of {ply!r} plies is not offered; use 0, 1 or 2.")
+    return int(ply)
+
+
+_NETS: dict = {}
+
+
+def load_net(rules: BackgammonRules | str = "backgammon", path=None, store: Store | None = None) -> Net:
+    """The shipped net of ``rules``'s preset (or the weights file ``path``), checked on load, once a process."""
+    from analysis.backgammon.training import database
+
+    rules = preset(rules)
+    base = _base_preset(rules)
+    path = Path(path) if path is not None else shipped_path(base)
+    key = (rules, str(path), str(store.root) if store else None)
+    if key not in _NETS:
+        arrays, record = load_weights(path, base)
+        db_win, ways = database(rules) if store is None else _database_in(rules, store)
+        _NETS[key] = Net(rules, arrays["w1"], arrays["b1"], arrays["w2"], arrays["b2"], record, db_win, ways, path)
+    return _NETS[key]
+
+
+def _database_in(rules, store):
+    from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, _ways, two_sided_piece
+
+    if rules.pay_per_checker_left:
+        return np.zeros((1, 1)), _ways(TWO_SIDED_CHECKERS)
+    return two_sided_piece("win", store)["win"], _ways(TWO_SIDED_CHECKERS)
+
+
+def _base_preset(rules: BackgammonRules) -> str:
+    """The preset whose net plays ``rules``: the one with the same move rules and scoring."""
+    names = {0: "backgammon", 1: "dutch", 2: "acey_deucey"}
+    name = names[rules.variant_code]
+    if rules.pay_per_checker_left != preset(name).pay_per_checker_left:
+        raise InvalidArgument(f"No net is trained for the rules '{rules.name}': its moves are "
+                              f"{name}'s but it scores games differently.")
+    return name
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """Outcome probabilities of the side on roll (before it rolls) and its cubeless equity."""
+
+    position: Position
+    rules: BackgammonRules
+    probabilities: tuple      # win, win gammon, win backgammon, lose gammon, lose backgammon
+    equity: float
+    ply: int
+    exact: bool               # True: the two-sided bear-off database gave the probabilities
+
+    @property
+    def win(self) -> float:
+        return self.probabilities[0]
+
+    def to_dict(self) -> dict:
+        data = {"rules": self.rules.name, "notation": self.position.notation(), "ply": self.ply,
+                "exact": self.exact, **dict(zip(NAMES, self.probabilities)), "equity": self.equity}
+        if not self.position.on_roll[25] and not self.position.opponent[25]:
+            data["position_id"] = self.position.position_id()
+        return data
+
+    def __str__(self) -> str:
+        source = "exact bear-off database" if self.exact else f"net, {self.ply}-ply"
+        return (f"{self.position.notation()} ({self.rules.name}, side on roll, {source})\n"
+                f"{_probability_line(self.probabilities)}\n"
+                f"cubeless equity {self.equity:+.3f}")
+
+
+def _probability_line(p) -> str:
+    return (f"win {100 * p[0]:.1f}% (gammon {100 * p[1]:.1f}%, backgammon {100 * p[2]:.1f}%), "
+            f"lose {100 * (1 - p[0]):.1f}% (gammon {100 * p[3]:.1f}%, backgammon {100 * p[4]:.1f}%)")
+
+
+def evaluate(rules: BackgammonRules | str, position: Position, ply: int = 0, store: Store | None = None,
+             net: Net | None = None) -> Evaluation:
+    """The probabilities and cubeless equity of ``position`` for its side on roll."""
+    rules = preset(rules)
+    _check_playable(position, rules)
+    net = net or load_net(rules, store=store)
+    board = position.board_array()[None, :]
+    outputs = net.boards_value(board, ply)
+    exact = bool(_net.evaluate_batch(*net.layers(), board, net.db_win, net.ways)[1][0])
+    return Evaluation(position, rules, tuple(float(v) for v in outputs[0, :5]), float(net.equities(outputs)[0]),
+                      _ply(ply), exact)
+
+
+@dataclass(frozen=True)
+class RankedPlay:
+    play: str
+    equity: float
+    loss: float                 # equity given up against the best play
+    probabilities: tuple
+    position: Position          # after the play (opponent to roll, or the mover again after a 1-2)
+    extra_roll: bool = False
+
+
+@dataclass(frozen=True)
+class Hint:
+    """Every legal play of a roll, best first, valued at ``ply``."""
+
+    position: Position
+    rules: BackgammonRules
+    roll: tuple
+    ply: int
+    plays: tuple
+
+    def to_dict(self) -> dict:
+        rows = []
+        for rank, p in enumerate(self.plays, 1):
+            row = {"rank": rank, "play": p.play, "equity": p.equity, "loss": p.loss,
+                   **dict(zip(NAMES, p.probabilities))}
+            if p.extra_roll:
+                row["extra_roll"] = True
+            rows.append(row)
+        return {"rules": self.rules.name, "notation": self.position.notation(), "roll": list(self.roll),
+                "ply": self.ply, "count": len(rows), "plays": rows}
+
+    def __str__(self) -> str:
+        head = (f"{len(self.plays)} plays of {self.roll[0]}{self.roll[1]} ({self.rules.name}, {self.ply}-ply), "
+                "best first; equity of the side playing, cubeless")
+        lines = [head, f"{'':>3}  {'play':<28} {'equity':>7} {'loss':>7}   win  w-g  w-bg   l-g  l-bg"]
+        for rank, p in enumerate(self.plays, 1):
+            q = p.probabilities
+            lines.append(f"{rank:>3}. {p.play:<28} {p.equity:+7.3f} {-p.loss if p.loss else 0.0:7.3f} {100 * q[0]:5.1f} {100 * q[1]:4.1f} "
+                         f"{100 * q[2]:5.1f} {100 * q[3]:5.1f} {100 * q[4]:5.1f}")
+        return "\n".join(lines)
+
+
+def hint(rules: BackgammonRules | str, position: Position, roll, ply: int = 0, store: Store | None = None,
+         net: Net | None = None) -> Hint:
+    """Every legal play of ``roll`` (the move generator's list), ranked by equity at ``ply``."""
+    rules = preset(rules)
+    dice = parse_roll(roll)
+    ply = _ply(ply)
+    plays = legal_plays(rules, position, dice)
+    if ply == 2 and len(plays) > MOST_TWO_PLY_PLAYS:
+        raise InvalidArgument(f"The roll has {len(plays)} plays; looking two plies ahead from each would take "
+                              f"minutes (at most {MOST_TWO_PLY_PLAYS} plays are looked at so deep); use --ply 1.")
+    net = net or load_net(rules, store=store)
+    afters = np.array([_mover_view(p) for p in plays.plays], dtype=np.int8).reshape(-1, 52)
+    extra = np.array([p.extra_roll for p in plays.plays], dtype=np.bool_)
+    outputs = net.plays_value(afters, extra, ply)
+    equities = net.equities(outputs)
+    best = float(equities.max())
+    ranked = [RankedPlay(p.notation, float(e), best - float(e), tuple(float(v) for v in o[:5]), p.result, p.extra_roll)
+              for p, e, o in zip(plays.plays, equities, outputs)]
+    order = sorted(range(len(ranked)), key=lambda i: (-ranked[i].equity, i))
+    return Hint(position, rules, dice, ply, tuple(ranked[i] for i in order))
+
+
+def _mover_view(play) -> tuple:
+    """The board after ``play`` from the mover's side (the kernels' layout)."""
+    after = play.result if play.extra_roll else play.result.swapped()
+    return after.on_roll + after.opponent

@@ -1,0 +1,100 @@
+"""The evaluator's weights: one file per preset, shipped in ``analysis/backgammon/weights/``.
+
+A weights file is a store file (:mod:`analysis.store`: a JSON header with a SHA-256 of
+the payload, then the arrays as ``.npz``), read through the store's checks: a file that
+is cut short, has a flipped bit, holds another preset's net, or arrays of the wrong
+dtype or shape is refused in one sentence, never used. The arrays are the two layers
+(``w1`` inputs x hidden, ``b1``, ``w2`` outputs x hidden, ``b2``) and ``record``, the
+training record as JSON bytes (command, seed, games, seconds, commit, ...).
+
+The code fingerprint the store keeps for its caches is not asked for here: weights
+stay valid when the code around them changes, as long as the encoding (``INPUTS``,
+``OUTPUTS``, both in the header's parameters) is the same.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+from analysis.errors import InvalidArgument
+from analysis.store import Array, Store, TableKind, parse_file, read_arrays
+from analysis.backgammon._net import INPUTS, OUTPUTS
+
+WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
+MAX_BYTES = 64 * 2 ** 20
+_LAYERS = {"w1": Array("float64", ("inputs", "hidden")), "b1": Array("float64", ("hidden",)),
+           "w2": Array("float64", ("outputs", "hidden")), "b2": Array("float64", ("outputs",)),
+           "record": Array("uint8", (None,))}
+NET_WEIGHTS = TableKind("backgammon/net-weights", _LAYERS, code=("analysis.backgammon._net", "analysis.backgammon._kernels"))
+
+
+def shipped_path(preset_name: str) -> Path:
+    return WEIGHTS_DIR / f"{preset_name}.podds"
+
+
+def _params(preset_name: str, hidden: int) -> dict:
+    return {"preset": preset_name, "inputs": INPUTS, "outputs": OUTPUTS, "hidden": int(hidden)}
+
+
+def new_net(hidden: int, seed: int) -> dict:
+    """Small random weights (normal, sd 0.1) from ``seed``."""
+    rng = np.random.default_rng(seed)
+    return {"w1": rng.normal(0.0, 0.1, (INPUTS, hidden)), "b1": np.zeros(hidden),
+            "w2": rng.normal(0.0, 0.1, (OUTPUTS, hidden)), "b2": np.zeros(OUTPUTS)}
+
+
+def save_weights(path: str | os.PathLike, preset_name: str, net: dict, record: dict) -> Path:
+    """Write ``net`` and its training ``record`` to ``path`` atomically (a store file)."""
+    path = Path(path)
+    arrays = {name: np.ascontiguousarray(net[name], dtype=np.float64) for name in ("w1", "b1", "w2", "b2")}
+    arrays["record"] = np.frombuffer(json.dumps(record, sort_keys=True).encode(), dtype=np.uint8)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=path.parent) as scratch:
+            written = Store(scratch).save(NET_WEIGHTS, None, _params(preset_name, arrays["b1"].shape[0]), arrays)
+            if written is None:
+                raise OSError(f"cannot write into {path.parent}")
+            os.chmod(written, 0o644)        # a shipped file, readable by all (the temporary name was private)
+            os.replace(written, path)
+    except OSError as error:
+        raise InvalidArgument(f"Cannot write the weights to {path}: {error.strerror or error}.") from error
+    return path
+
+
+def load_weights(path: str | os.PathLike, preset_name: str) -> tuple[dict, dict]:
+    """(net arrays, training record) from ``path``, after the store's checks; one sentence if refused."""
+    path = Path(path)
+    if not path.is_file():      # a folder, a device (/dev/full reads forever) or nothing at all
+        raise InvalidArgument(f"The weights file {path} is not a file; train a net with scripts/train_backgammon.py "
+                              "or leave --weights out to use the shipped one.")
+    if path.stat().st_size > MAX_BYTES:
+        raise InvalidArgument(f"The weights file {path} is over {MAX_BYTES // 2 ** 20} MB; a net's file is a few "
+                              "hundred kB.")
+    try:
+        blob = path.read_bytes()
+    except OSError as error:
+        raise InvalidArgument(f"The weights file {path} cannot be read ({error.strerror or error}); "
+                              "train a net with scripts/train_backgammon.py.") from error
+    header, payload, problem = parse_file(blob)
+    if problem is None and header["kind"] != NET_WEIGHTS.name:
+        problem = "it is not a weights file"
+    if problem is None:
+        params = header["params"]
+        hidden = params.get("hidden") if isinstance(params, dict) else None
+        if not isinstance(hidden, int) or not 1 <= hidden <= 4096:
+            problem = "its header gives no hidden layer size"
+        elif params != _params(preset_name, hidden):
+            problem = (f"it holds a net for {params.get('preset')!r} with {params.get('inputs')} inputs and "
+                       f"{params.get('outputs')} outputs, not {preset_name!r} with {INPUTS} and {OUTPUTS}")
+    if problem is None:
+        arrays, problem = read_arrays(NET_WEIGHTS, header["params"], payload)
+    if problem is not None:
+        problem = problem.replace("the cached file is damaged (", "").rstrip(")")
+        raise InvalidArgument(f"The weights file {path} is refused: {problem}.")
+    record = json.loads(arrays.pop("record").tobytes().decode())
+    return arrays, record

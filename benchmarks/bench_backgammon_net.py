@@ -1,0 +1,375 @@
+"""Backgammon evaluator benchmark: strength and speed against GNU Backgammon's evaluator.
+
+Run:  .venv/bin/python benchmarks/bench_backgammon_net.py [--games 10000] [--games-ply1 300] [--judge 2000]
+Peer: the PyPI package ``gnubg-nn`` (GNU Backgammon's 0-ply neural net with its bear-off
+databases, and its built-in pubeval, Tesauro's public linear evaluator); ``pip install gnubg-nn``
+(the ``bench`` extra). GNU Backgammon is only the judge here: nothing of it is used in training.
+
+* Matches: whole cubeless money games (standard rules, single 1, gammon 2, backgammon 3), the
+  opener alternating, the dice of game g seeded with (seed, g); our net at 0-ply against pubeval
+  and against gnubg 0-ply, and at 1-ply against gnubg 0-ply (fewer games: it is slow). Win rate
+  and points per game with 95% intervals (normal approximation).
+* Equity lost per decision: on a fixed set of positions and rolls (our net's turns in the first
+  games against gnubg, with at least two distinct plays), every candidate play is valued by
+  gnubg at 0-ply; a bot's loss is gnubg's best equity minus the equity of the bot's play,
+  and "agrees" counts how often the bot's play is gnubg's.
+* Speed: positions evaluated per second, batched (our kernel over an array) and one at a
+  time (one Python call per position, both sides), on the same distinct positions of random
+  play, timed before any game (gnubg-nn caches evaluations: none of these is in its cache;
+  it has no batch call).
+* The training budget (games and seconds of self-play) of the net measured is printed beside.
+
+Figures go into docs/benchmarks.md (``<!-- bench:bench_backgammon_net -->``) with the machine
+and the date.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import math
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+import gnubg_nn as gnubg
+
+from analysis.backgammon import _match, _net
+from analysis.backgammon.net import load_net
+
+sys.path.insert(0, os.path.dirname(__file__))
+from _timing import record  # noqa: E402
+
+RULES = np.array([0, 2, 3, 1], dtype=np.int64)      # standard rules: variant, gammon, backgammon, needs gammon
+
+
+def gnubg_board(board):
+    """Our layout (side on roll first, 26 slots each) as gnubg's [[side not on roll], [side on roll]]."""
+    return [[int(v) for v in board[26:51]], [int(v) for v in board[:25]]]
+
+
+def apply_steps(board, steps):
+    """The board after moving (from, to) steps, 0-based points, 24 the bar, -1 off, with hits."""
+    after = board.copy()
+    for src, dst in steps:
+        after[src] -= 1
+        if dst >= 0:
+            if after[26 + 23 - dst] == 1:
+                after[26 + 23 - dst] = 0
+                after[26 + 24] += 1
+            after[dst] += 1
+    return after
+
+
+def peer_pick(kind, board, d1, d2, afters):
+    """Index among our candidate plays of the play gnubg (``gnubg0``) or pubeval (``pubeval``) makes."""
+    if afters.shape[0] == 1:
+        return 0
+    if kind == "gnubg0":
+        moves = gnubg.best_move(gnubg_board(board), d1, d2)
+        steps = [(src - 1, dst - 1) for src, dst in moves]
+    else:
+        flat = gnubg.pub_best_move(gnubg_board(board), d1, d2)
+        steps = [(flat[i], flat[i + 1]) for i in range(0, len(flat), 2)]
+    after = apply_steps(board, steps)
+    for i in range(afters.shape[0]):
+        if np.array_equal(afters[i], after):
+            return i
+    raise AssertionError(f"{kind}'s play {steps} is not among the move generator's plays")
+
+
+def gnubg_equities(afters):
+    """gnubg 0-ply cubeless equity of the mover after each play (the opponent on roll, so negated)."""
+    values = np.empty(afters.shape[0])
+    for i, after in enumerate(afters):
+        if not after[:26].any():
+            values[i] = _match.game_points(after, RULES)
+            continue
+        p = gnubg.probabilities([[int(v) for v in after[:25]], [int(v) for v in after[26:51]]], 0)
+        values[i] = -(2 * p[0] - 1 + p[1] - p[3] + p[2] - p[4])
+    return values
+
+
+def play(net, ours, theirs, games, seed, keep=0):
+    """Cubeless games of our bot (kind, ply) against a peer; (our points per game, kept decisions)."""
+    layers = net.layers()
+    points = np.zeros(games)
+    kept = []
+    for g in range(games):
+        rng = np.random.default_rng([seed, g])
+        board = np.zeros(52, dtype=np.int8)
+        for side in (0, 26):
+            board[side + 5], board[side + 7], board[side + 12], board[side + 23] = 5, 3, 5, 2
+        mover = g % 2          # 0: our bot opens
+        opening = True
+        while True:
+            d1, d2 = (int(v) for v in rng.integers(1, 7, 2))
+            while opening and d1 == d2:
+                d1, d2 = (int(v) for v in rng.integers(1, 7, 2))
+            opening = False
+            if mover == 0:
+                afters, extra, pick = _match.bot_choice(board, d1, d2, ours[0], ours[1], *layers, RULES, net.db_win,
+                                                        net.ways)
+                if len(kept) < keep and afters.shape[0] > 1:
+                    kept.append((board.copy(), d1, d2))
+            else:
+                afters, extra = _net.candidates(board, d1, d2, 0)
+                pick = peer_pick(theirs, board, d1, d2, afters)
+            after = afters[pick]
+            if not after[:26].any():
+                won = _match.game_points(after, RULES)
+                points[g] = won if mover == 0 else -won
+                break
+            board = np.concatenate([after[26:], after[:26]])
+            mover = 1 - mover
+    return points, kept
+
+
+def interval(points):
+    n = points.size
+    wins = float((points > 0).mean())
+    ppg = float(points.mean())
+    half_w = 1.96 * math.sqrt(wins * (1 - wins) / n)
+    half_p = 1.96 * float(points.std(ddof=1)) / math.sqrt(n)
+    return wins, half_w, ppg, half_p
+
+
+def judge(net, decisions):
+    """Mean equity lost (gnubg 0-ply's judgement) and agreement with gnubg, per bot, on ``decisions``."""
+    layers = net.layers()
+    bots = {"net 0-ply": ("net", 0), "net 1-ply": ("net", 1), "pubeval": ("pubeval", None),
+            "pips": ("pips", None)}
+    loss = {name: [] for name in bots}
+    same = {name: 0 for name in bots}
+    for board, d1, d2 in decisions:
+        afters, extra = _net.candidates(board, d1, d2, 0)
+        values = gnubg_equities(afters)
+        best = int(np.argmax(values))
+        for name, (kind, ply) in bots.items():
+            if kind == "net":
+                pick = _match.bot_choice(board, d1, d2, _match.NET, ply, *layers, RULES, net.db_win, net.ways)[2]
+            elif kind == "pips":
+                pick = _match.bot_choice(board, d1, d2, _match.PIPS, 0, *layers, RULES, net.db_win, net.ways)[2]
+            else:
+                pick = peer_pick("pubeval", board, d1, d2, afters)
+            loss[name].append(values[best] - values[pick])
+            same[name] += values[pick] >= values[best] - 1e-9
+    return {name: (float(np.mean(loss[name])), same[name] / len(decisions)) for name in bots}
+
+
+def variant_matches(games, seed):
+    """The Dutch and Acey-Deucey nets against pips and random (there is no published evaluator for them)."""
+    from analysis.backgammon.match import match
+
+    rows = []
+    for rules in ("dutch", "acey_deucey"):
+        net = load_net(rules)
+        for other in ("pips", "random"):
+            s = match(rules, "net", other, games, seed).summary()
+            lo, hi = s["a_win_rate_95"]
+            plo, phi = s["a_points_per_game_95"]
+            rows.append({"rules": rules, "opponent": other, "net_games": net.record["games"],
+                         "net_seconds": net.record["seconds"], "games": s["games"], "win_rate": s["a_win_rate"],
+                         "win_rate_half_width": (hi - lo) / 2, "points_per_game": s["a_points_per_game"],
+                         "points_per_game_half_width": (phi - plo) / 2})
+            print(f"{rules}: net vs {other}: {100 * s['a_win_rate']:.1f}% wins, {s['a_points_per_game']:+.3f} a game",
+                  flush=True)
+    return rows
+
+
+def learning_curve(folder, games, seed):
+    """Each training snapshot (backgammon-GAMES.podds) against pubeval, 0-ply."""
+    rows = []
+    snapshots = sorted(Path(folder).glob("backgammon-*.podds"), key=lambda p: int(p.stem.split("-")[1]))
+    for path in snapshots:
+        net = load_net("backgammon", path=path)
+        points, _ = play(net, (_match.NET, 0), "pubeval", games, seed)
+        w, hw, p, hp = interval(points)
+        rows.append({"games": net.record["games"], "minutes": net.record["seconds"] / 60, "played": games,
+                     "win_rate": w, "win_rate_half_width": hw, "points_per_game": p, "points_per_game_half_width": hp})
+        print(f"after {net.record['games']:,} games: {100 * w:.1f}% wins, {p:+.3f} a game against pubeval", flush=True)
+    return rows
+
+
+def opening_choices(net):
+    """For each of the 15 opening rolls: our 0-ply best play and equity, and gnubg 0-ply's play."""
+    from analysis.backgammon.moves import legal_plays
+    from analysis.backgammon.net import hint
+    from analysis.backgammon.position import Position
+
+    start = Position.opening()
+    rows = []
+    for high in range(2, 7):
+        for low in range(1, high):
+            ours = hint("backgammon", start, (high, low), net=net).plays[0]
+            afters, _ = _net.candidates(start.board_array(), high, low, 0)
+            chosen = tuple(int(v) for v in afters[peer_pick("gnubg0", start.board_array(), high, low, afters)])
+            theirs = next(p.notation for p in legal_plays("backgammon", start, (high, low)).plays
+                          if p.result.swapped().on_roll + p.result.swapped().opponent == chosen)
+            rows.append({"roll": f"{high}{low}", "net": ours.play, "net_equity": ours.equity, "gnubg": theirs})
+    return rows
+
+
+def sample_positions(count, seed):
+    """Positions of random play (side on roll first), for timing: distinct, never seen by gnubg's cache."""
+    rng = np.random.default_rng(seed)
+    start = np.zeros(52, dtype=np.int8)
+    for side in (0, 26):
+        start[side + 5], start[side + 7], start[side + 12], start[side + 23] = 5, 3, 5, 2
+    board, found = start, []
+    while len(found) < count:
+        d1, d2 = (int(v) for v in rng.integers(1, 7, 2))
+        afters, _ = _net.candidates(board, d1, d2, 0)
+        after = afters[int(rng.integers(afters.shape[0]))]
+        board = start if not after[:26].any() else np.concatenate([after[26:], after[:26]])
+        found.append(board)
+    return np.unique(np.array(found, dtype=np.int8), axis=0)
+
+
+def speed(net, boards, repeat=3):
+    layers = net.layers()
+    _net.evaluate_batch(*layers, boards[:2], net.db_win, net.ways)        # compiled or loaded before timing
+    ours_batch = min(_timed(lambda: _net.evaluate_batch(*layers, boards, net.db_win, net.ways)) for _ in range(repeat))
+    single = [boards[i:i + 1] for i in range(boards.shape[0])]
+    ours_single = min(_timed(lambda: [_net.evaluate_batch(*layers, b, net.db_win, net.ways) for b in single])
+                      for _ in range(repeat))
+    theirs = [gnubg_board(b) for b in boards]
+    theirs_single = _timed(lambda: [gnubg.probabilities(b, 0) for b in theirs])   # once: later runs hit its cache
+    n = boards.shape[0]
+    return n / ours_batch, n / ours_single, n / theirs_single
+
+
+def _timed(function):
+    started = time.perf_counter()
+    function()
+    return time.perf_counter() - started
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=10_000, help="games per 0-ply pairing")
+    parser.add_argument("--games-ply1", type=int, default=300, help="games of the 1-ply net against gnubg 0-ply")
+    parser.add_argument("--judge", type=int, default=2000, help="positions in the equity-loss set")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--weights", default=None, help="a weights file instead of the shipped net")
+    parser.add_argument("--curve", default=None, help="folder of training snapshots (backgammon-GAMES.podds): "
+                        "each plays --curve-games against pubeval, for the learning curve")
+    parser.add_argument("--curve-games", type=int, default=2000)
+    parser.add_argument("--variant-games", type=int, default=2000,
+                        help="games of the Dutch and Acey-Deucey nets against pips and random (no outside peer)")
+    parser.add_argument("--variants-only", action="store_true",
+                        help="measure only the Dutch and Acey-Deucey nets; keep the other figures of the last run")
+    parser.add_argument("--no-record", action="store_true", help="print only; leave docs/benchmarks.md alone")
+    args = parser.parse_args(argv)
+    command = "benchmarks/bench_backgammon_net.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    if args.variants_only:
+        data = json.loads(DATA.read_text())
+        data["variants"] = variant_matches(args.variant_games, args.seed)
+        data["variants_command"] = command
+    else:
+        data = measure(args, command)
+    if not args.no_record:
+        DATA.write_text(json.dumps(data, indent=1) + "\n")
+        record("bench_backgammon_net", render(data))
+    return 0
+
+
+DATA = Path(__file__).resolve().parents[1] / "reports" / "data" / "backgammon_net.json"
+
+
+def measure(args, command) -> dict:
+    """Every figure but the variants' (and those too unless --variant-games 0), as a dict."""
+    started = time.perf_counter()
+    net = load_net("backgammon", path=args.weights)
+    print(f"net: {net.path.name}, {net.record['games']:,} games, hidden {net.record['hidden']}")
+    timed = sample_positions(20_000, args.seed)     # before any game: gnubg's cache has seen none of them
+    batch, single, peer_single = speed(net, timed)
+    print(f"positions/s: ours batched {batch:,.0f}, ours one at a time {single:,.0f}; gnubg-nn one at a time "
+          f"{peer_single:,.0f} (ratio batched/gnubg {batch / peer_single:.2f}, single {single / peer_single:.2f})")
+    matches, decisions = [], []
+    for label, ours, peer, games in (("net 0-ply vs pubeval", (_match.NET, 0), "pubeval", args.games),
+                                     ("net 0-ply vs gnubg 0-ply", (_match.NET, 0), "gnubg0", args.games),
+                                     ("net 1-ply vs gnubg 0-ply", (_match.NET, 1), "gnubg0", args.games_ply1)):
+        if games <= 0:
+            continue
+        t = time.perf_counter()
+        points, kept = play(net, ours, peer, games, args.seed,
+                            keep=args.judge if peer == "gnubg0" and not decisions else 0)
+        decisions = decisions or kept
+        w, hw, p, hp = interval(points)
+        matches.append({"pairing": label, "games": games, "win_rate": w, "win_rate_half_width": hw,
+                        "points_per_game": p, "points_per_game_half_width": hp})
+        print(f"{label}: {games:,} games, wins {100 * w:.1f}% +- {100 * hw:.1f}, {p:+.3f} +- {hp:.3f} points "
+              f"a game ({time.perf_counter() - t:.0f} s)", flush=True)
+    judged = judge(net, decisions) if decisions else {}
+    for name, (loss, agree) in judged.items():
+        print(f"{name}: loses {loss:.4f} equity a decision by gnubg 0-ply's judgement, plays gnubg's play "
+              f"{100 * agree:.1f}% of the time ({len(decisions):,} positions)")
+    openings = opening_choices(net)
+    print("opening rolls, ours / gnubg 0-ply: " + ", ".join(f"{r['roll']} {r['net']} / {r['gnubg']}" for r in openings))
+    curve = learning_curve(args.curve, args.curve_games, args.seed) if args.curve else []
+    variants = variant_matches(args.variant_games, args.seed) if args.variant_games > 0 else []
+    machine = f"{platform.machine()}, {os.cpu_count()} cores shared with other work, Python {platform.python_version()}"
+    return {"command": command, "date": datetime.date.today().isoformat(), "machine": machine,
+            "minutes": (time.perf_counter() - started) / 60,
+            "net": {k: net.record[k] for k in ("games", "seconds", "hidden", "seed", "commit")},
+            "speed": {"positions": int(timed.shape[0]), "ours_batched": batch, "ours_single": single,
+                      "gnubg_single": peer_single},
+            "matches": matches, "judged_positions": len(decisions),
+            "equity_lost": [{"player": name, "per_decision": loss, "agrees_with_gnubg": agree}
+                            for name, (loss, agree) in judged.items()],
+            "openings": openings, "learning_curve": curve, "variants": variants}
+
+
+def render(data) -> str:
+    """The docs/benchmarks.md section from the figures."""
+    net, speed_ = data["net"], data["speed"]
+    budget = f"{net['games']:,} self-play games ({net['seconds'] / 60:.0f} min on one core shared with other work)"
+    lines = ["## Backgammon evaluator against GNU Backgammon (benchmarks/bench_backgammon_net.py)", "",
+             f"Net: the shipped standard net, {budget}, {net['hidden']} hidden units, seed {net['seed']}. "
+             f"Peer: gnubg-nn (GNU Backgammon's 0-ply net, and pubeval). Machine: {data['machine']}; "
+             f"{data['date']}; `{data['command']}` took {data['minutes']:.0f} min.", "",
+             "Cubeless money games (single 1, gammon 2, backgammon 3), opener alternating, 95% intervals:", "",
+             "| pairing | games | our win rate | our points a game |", "|---|---:|---:|---:|"]
+    lines += [f"| {m['pairing']} | {m['games']:,} | {100 * m['win_rate']:.1f}% +- {100 * m['win_rate_half_width']:.1f} "
+              f"| {m['points_per_game']:+.3f} +- {m['points_per_game_half_width']:.3f} |" for m in data["matches"]]
+    lines += ["", f"Equity lost per decision, judged by gnubg 0-ply, on {data['judged_positions']:,} fixed positions "
+              "(our turns in the first games against gnubg, two or more distinct plays):", "",
+              "| player | equity lost a decision | plays gnubg's play |", "|---|---:|---:|"]
+    lines += [f"| {e['player']} | {e['per_decision']:.4f} | {100 * e['agrees_with_gnubg']:.1f}% |"
+              for e in data["equity_lost"]]
+    same = sum(o["net"] == o["gnubg"] for o in data["openings"])
+    lines += ["", f"Opening rolls: the net's 0-ply play is gnubg 0-ply's for {same} of the 15.", "",
+              f"Positions evaluated per second on the same {speed_['positions']:,} distinct positions of random play: "
+              f"ours batched {speed_['ours_batched']:,.0f}, ours one call each {speed_['ours_single']:,.0f}; gnubg-nn "
+              f"one call each {speed_['gnubg_single']:,.0f} (it has no batch call): ratio "
+              f"{speed_['ours_batched'] / speed_['gnubg_single']:.2f} batched, "
+              f"{speed_['ours_single'] / speed_['gnubg_single']:.2f} single. Our kernels were loaded from numba's "
+              "cache before timing (compiling them afresh takes about a minute, once after install).", "",
+              f"Training rate of this net: {net['games'] / max(net['seconds'], 1e-9):,.0f} self-play games a second "
+              "on one core shared with other work (the training log has each chunk's rate)."]
+    if data.get("variants"):
+        lines += ["", "Dutch and Acey-Deucey (no outside evaluator exists): the 0-ply net against the pips and "
+                  "random bots, cubeless (Acey-Deucey pays per checker left):", "",
+                  "| game | opponent | net trained | games | net win rate | net points a game |",
+                  "|---|---|---:|---:|---:|---:|"]
+        for v in data["variants"]:
+            lines.append(f"| {v['rules']} | {v['opponent']} | {v['net_games']:,} games, {v['net_seconds'] / 60:.0f} "
+                         f"min | {v['games']:,} | {100 * v['win_rate']:.1f}% +- {100 * v['win_rate_half_width']:.1f} | "
+                         f"{v['points_per_game']:+.2f} +- {v['points_per_game_half_width']:.2f} |")
+    if data.get("learning_curve"):
+        lines += ["", "Strength against training games (snapshots of the same run, 0-ply, against pubeval):", "",
+                  "| self-play games | minutes | games played | win rate | points a game |", "|---:|---:|---:|---:|---:|"]
+        lines += [f"| {c['games']:,} | {c['minutes']:.0f} | {c['played']:,} | {100 * c['win_rate']:.1f}% +- "
+                  f"{100 * c['win_rate_half_width']:.1f} | {c['points_per_game']:+.3f} +- "
+                  f"{c['points_per_game_half_width']:.3f} |" for c in data["learning_curve"]]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,302 @@
+"""The trained evaluator: against the bear-off databases, symmetry, hint = the move generator's plays,
+reproducible training, the cube, the weights file's checks and bad input."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+
+import numpy as np
+import pytest
+
+from analysis.errors import InvalidArgument
+from analysis.backgammon import _net
+from analysis.backgammon.bearoff import home_positions, one_sided_database, rank, two_sided_piece
+from analysis.backgammon.cube import cube_advice
+from analysis.backgammon.cubeful import cube_decision, janowski
+from analysis.backgammon.match import make_bot, match
+from analysis.backgammon.moves import legal_plays
+from analysis.backgammon.net import evaluate, hint, load_net
+from analysis.backgammon.position import Position
+from analysis.backgammon.race import janowski_equity
+from analysis.backgammon.training import train
+from analysis.backgammon.weights import load_weights, new_net, save_weights, shipped_path
+from tests.conftest import assert_one_sentence_error
+
+PRESETS = ("backgammon", "dutch", "acey_deucey")
+MIDDLE = "6:4 8:3 13:4 24:2 11:1 / 6:5 7:2 8:2 13:4 20:1 24:1"     # a middle game, both sides with blots
+
+
+def _random_positions(rules, count, seed):
+    """Positions from games of random plays (the move generator), side on roll to move."""
+    rng = np.random.default_rng(seed)
+    position = Position.opening(rules)
+    found = []
+    while len(found) < count:
+        roll = tuple(int(d) for d in rng.integers(1, 7, 2))
+        plays = legal_plays(rules, position, roll).plays
+        play = plays[int(rng.integers(len(plays)))]
+        position = play.result.swapped() if play.extra_roll else play.result
+        if sum(position.on_roll) == 0 or sum(position.opponent) == 0:
+            position = Position.opening(rules)
+            continue
+        found.append(position)
+    return found
+
+
+# ------------------------------------------------------------------ against the exact databases
+def test_exact_database_replaces_the_net_where_both_sides_are_in_it():
+    win = two_sided_piece("win")["win"]
+    rows = home_positions(6)
+    for a, b in ((5, 17), (300, 44), (923, 923), (1, 700)):
+        position = Position(tuple(rows[a]) + (0,) * 20, tuple(rows[b]) + (0,) * 20)
+        ev = evaluate("backgammon", position)
+        assert ev.exact and ev.win == pytest.approx(win[a, b], abs=1e-12)
+        assert ev.probabilities[1:] == (0.0, 0.0, 0.0, 0.0)
+        assert ev.equity == pytest.approx(2 * win[a, b] - 1, abs=1e-12)
+
+
+def test_net_against_the_one_sided_databases_in_long_bear_offs():
+    """Bear-offs of 7-15 checkers a side (outside the two-sided table, so the net answers), against the
+    race chance from the exact one-sided roll distributions (exact for independent bear-offs). The net
+    learns races from self-play only: the bounds state how close it gets (shipped net: mean 0.038,
+    90% of positions within 0.1)."""
+    net = load_net("backgammon")
+    rows = home_positions(15)
+    dist = one_sided_database()["distribution"]
+    rng = np.random.default_rng(3)
+    pool = np.nonzero(rows.sum(axis=1) >= 7)[0]
+    a, b = rng.choice(pool, 2000), rng.choice(pool, 2000)
+    boards = np.zeros((2000, 52), dtype=np.int8)
+    boards[:, :6], boards[:, 26:32] = rows[a], rows[b]
+    out, exact = _net.evaluate_batch(*net.layers(), boards, net.db_win, net.ways)
+    assert not exact.any()
+    reference = (dist[a] * np.cumsum(dist[b][:, ::-1], axis=1)[:, ::-1]).sum(axis=1)
+    error = np.abs(out[:, 0] - reference)
+    assert error.mean() < 0.05, error.mean()
+    assert (error < 0.1).mean() > 0.85
+
+
+def test_the_net_alone_against_the_exact_two_sided_database():
+    """The net without the database's replacement, on 2,000 random pairs of the exact table (self-play
+    never trains there: games stop when they reach it). Shipped net: mean error 0.038."""
+    net = load_net("backgammon")
+    rows = home_positions(6)
+    win = two_sided_piece("win")["win"]
+    rng = np.random.default_rng(4)
+    a, b = rng.integers(1, rows.shape[0], 2000), rng.integers(1, rows.shape[0], 2000)
+    boards = np.zeros((2000, 52), dtype=np.int8)
+    boards[:, :6], boards[:, 26:32] = rows[a], rows[b]
+    out, exact = _net.evaluate_batch(*net.layers(), boards, np.zeros((1, 1)), net.ways)
+    assert not exact.any()
+    assert np.abs(out[:, 0] - win[a, b]).mean() < 0.06
+
+
+# ------------------------------------------------------------------ symmetry
+@pytest.mark.parametrize("rules", PRESETS)
+def test_a_play_valued_from_either_side_gives_the_mirrored_probabilities(rules):
+    """hint values a play from the mover's side; evaluating the position it leaves from the other side
+    (now on roll) must give the same probabilities with win and loss exchanged."""
+    for position in _random_positions(rules, 6, seed=7)[::2]:
+        result = hint(rules, position, "53")
+        for play in result.plays[:3]:
+            if play.extra_roll:
+                continue
+            other = evaluate(rules, play.position)
+            p = other.probabilities
+            assert play.probabilities == pytest.approx((1 - p[0], p[3], p[4], p[1], p[2]), abs=1e-12)
+            assert play.equity == pytest.approx(-other.equity, abs=1e-12)
+
+
+def test_colours_do_not_matter_the_side_on_roll_does():
+    """The encoding is the side on roll's: a position and its colour-swapped twin (written from the
+    other colour's ID) are the same input, and the probabilities stay a distribution."""
+    for position in _random_positions("backgammon", 20, seed=11):
+        ev = evaluate("backgammon", position)
+        w, wg, wbg, lg, lbg = ev.probabilities
+        assert 0 <= wbg <= wg <= w <= 1 and 0 <= lbg <= lg <= 1 - w + 1e-12
+        again = evaluate("backgammon", Position.from_notation(position.notation()))
+        assert again.probabilities == ev.probabilities
+
+
+# ------------------------------------------------------------------ hint
+@pytest.mark.parametrize("rules,notation,roll", [
+    ("backgammon", "6:5 8:3 13:5 24:2 / 6:5 8:3 13:5 24:2", "31"),
+    ("backgammon", MIDDLE, "66"),
+    ("backgammon", "3:2 4:3 bar:1 / 6:5 8:3 13:5 24:2", "64"),
+    ("dutch", "start:15 / start:15", "64"),
+    ("acey_deucey", "start:15 / start:15", "12"),
+    ("acey_deucey", "start:12 24:3 / start:15", "55")])
+def test_hint_ranks_exactly_the_legal_plays(rules, notation, roll):
+    position = Position.from_notation(notation)
+    plays = legal_plays(rules, position, roll)
+    for ply in (0, 1):
+        result = hint(rules, position, roll, ply=ply)
+        assert sorted(p.play for p in result.plays) == sorted(p.notation for p in plays.plays)
+        equities = [p.equity for p in result.plays]
+        assert equities == sorted(equities, reverse=True)
+        assert result.plays[0].loss == 0.0
+        assert all(p.loss == pytest.approx(equities[0] - p.equity, abs=1e-12) for p in result.plays)
+
+
+def test_hint_at_two_ply_agrees_with_one_ply_on_the_opening_31():
+    assert hint("backgammon", Position.opening(), "31", ply=2).plays[0].play == "8/5 6/5"
+    assert hint("backgammon", Position.opening(), "31", ply=1).plays[0].play == "8/5 6/5"
+
+
+def test_one_ply_is_the_average_over_rolls_of_the_best_zero_ply_play():
+    """Independent of the kernel's look-ahead: the 21 rolls' 0-ply best plays, averaged in Python."""
+    position = Position.from_notation(MIDDLE)
+    total = np.zeros(5)
+    for a in range(1, 7):
+        for b in range(a, 7):
+            best = hint("backgammon", position, (a, b)).plays[0]
+            total += (1 if a == b else 2) / 36 * np.array(best.probabilities)
+    one_ply = evaluate("backgammon", position, ply=1)
+    assert one_ply.probabilities == pytest.approx(tuple(total), abs=1e-12)
+
+
+# ------------------------------------------------------------------ training
+def test_training_is_reproducible_and_resumes_bit_for_bit(tmp_path):
+    whole, parts, other = tmp_path / "whole.podds", tmp_path / "parts.podds", tmp_path / "other.podds"
+    common = dict(hidden=6, chunk=3, checkpoint_seconds=0.0)
+    train("dutch", 6, 5, whole, **common)
+    train("dutch", 3, 5, parts, **common)
+    train("dutch", 6, 5, parts, **common)          # resumed from the file after 3 games
+    train("dutch", 6, 6, other, **common)
+    a, record = load_weights(whole, "dutch")
+    b, _ = load_weights(parts, "dutch")
+    c, _ = load_weights(other, "dutch")
+    assert record["games"] == 6 and record["seed"] == 5
+    for name in ("w1", "b1", "w2", "b2"):
+        assert np.array_equal(a[name], b[name]), name
+    assert not np.array_equal(a["w1"], c["w1"])
+    assert not np.array_equal(a["w1"], new_net(6, 5)["w1"])       # it did learn something
+    with pytest.raises(InvalidArgument, match="other settings"):
+        train("dutch", 9, 5, whole, hidden=7, chunk=3)
+
+
+# ------------------------------------------------------------------ cube
+def test_janowski_without_gammons_matches_the_race_module():
+    for p in np.linspace(0.01, 0.99, 25):
+        probabilities = (p, 0.0, 0.0, 0.0, 0.0)
+        for ours, theirs in (("centre", "centre"), ("on_roll", "owned"), ("opponent", "opponent")):
+            assert janowski(probabilities, ours, 0.68) == pytest.approx(janowski_equity(p, theirs), abs=1e-12)
+
+
+def test_cube_in_the_bear_off_database_is_the_exact_answer(odds):
+    for notation in ("1:2 2:1 / 3:2 5:1", "1:1 2:2 3:1 / 4:1 5:2 6:1", "1:3 / 6:2", "1:1 / 6:1 5:1"):
+        position = Position.from_notation(notation)
+        decision = cube_decision("backgammon", position)
+        exact = cube_advice("backgammon", position)
+        assert decision.exact and decision.no_double == exact.no_double and decision.double_take == exact.double_take
+        cli = odds("backgammon", "cube", "--position", notation, "--json").json()
+        bearoff = odds("backgammon", "bearoff", "--position", notation, "--json").json()
+        assert cli["equity_no_double"] == bearoff["equity_no_double"]
+        assert cli["decision"].split(",")[0].replace("too good to double", "no double") == \
+            bearoff["decision"].split(" (")[0].split(",")[0]
+
+
+def test_cube_decisions_of_clear_positions():
+    # a closed board against a checker on the bar with 14 of 15 borne off: far too good or a pass
+    crushing = cube_decision("backgammon", Position.from_notation("1:2 2:2 3:2 4:2 5:2 6:2 / bar:1 6:14"))
+    assert crushing.decision in ("double, pass", "too good to double, pass")
+    start = cube_decision("backgammon", Position.opening())
+    assert start.decision == "no double, take"
+    owned = cube_decision("backgammon", Position(Position.opening().on_roll, Position.opening().opponent, 2,
+                                                 "opponent"))
+    assert owned.double_take is None and owned.decision.startswith("no double")
+
+
+# ------------------------------------------------------------------ weights file
+def _rewrite(path, mutate):
+    """A copy of a weights file with its arrays changed and the checksum made right again."""
+    blob = path.read_bytes()
+    size = int.from_bytes(blob[6:10], "little")
+    header = json.loads(blob[10:10 + size])
+    with np.load(io.BytesIO(blob[10 + size:])) as npz:
+        arrays = {k: npz[k] for k in npz.files}
+    mutate(arrays)
+    buffer = io.BytesIO()
+    np.savez(buffer, **arrays)
+    payload = buffer.getvalue()
+    header["sha256"] = hashlib.sha256(payload).hexdigest()
+    text = json.dumps(header).encode()
+    return blob[:6] + len(text).to_bytes(4, "little") + text + payload
+
+
+def test_a_damaged_weights_file_is_refused_in_one_sentence(tmp_path, odds):
+    good = tmp_path / "good.podds"
+    save_weights(good, "backgammon", new_net(4, 1), {"games": 0})
+    assert load_weights(good, "backgammon")[1] == {"games": 0}
+    flipped = bytearray(good.read_bytes())
+    flipped[-100] ^= 1
+    bad_sum = tmp_path / "sum.podds"
+    bad_sum.write_bytes(bytes(flipped))
+    bad_shape = tmp_path / "shape.podds"
+    bad_shape.write_bytes(_rewrite(good, lambda a: a.update(w1=a["w1"][:-1])))
+    with pytest.raises(InvalidArgument, match="checksum"):
+        load_weights(bad_sum, "backgammon")
+    with pytest.raises(InvalidArgument, match="shape"):
+        load_weights(bad_shape, "backgammon")
+    with pytest.raises(InvalidArgument, match="'backgammon'"):
+        load_weights(good, "dutch")
+    for path in (bad_sum, bad_shape, tmp_path / "missing.podds", tmp_path, "/dev/full"):
+        assert_one_sentence_error(odds("backgammon", "eval", "--id", "4HPwATDgc/ABMA", "--weights", str(path)))
+
+
+def test_the_shipped_nets_load_with_their_training_record():
+    for rules in PRESETS:
+        _, record = load_weights(shipped_path(rules), rules)
+        assert record["preset"] == rules and record["games"] > 0 and record["command"].startswith("scripts/")
+
+
+# ------------------------------------------------------------------ commands
+def test_commands_as_written(odds):
+    data = odds("backgammon", "hint", "--id", "4HPwATDgc/ABMA", "--roll", "31", "--json").json()
+    assert data["count"] == 16 and data["plays"][0]["play"] == "8/5 6/5" and data["plays"][0]["loss"] == 0
+    result = odds("backgammon", "hint", "--preset", "dutch", "--position", "start:15 / start:15", "--roll", "64",
+                  "--ply", "1")
+    assert result.code == 0 and "start/" in result.out
+    ev = odds("backgammon", "eval", "--id", "4HPwATDgc/ABMA", "--json").json()
+    assert 0.4 < ev["win"] < 0.6 and abs(ev["equity"]) < 0.2
+    cube = odds("backgammon", "cube", "--id", "4HPwATDgc/ABMA", "--cube", "1", "--json").json()
+    assert cube["decision"] == "no double, take"
+    games = odds("backgammon", "match", "--bots", "net,pips", "--games", "40", "--seed", "1", "--json").json()
+    assert games[0]["games"] == 40 and games[0]["a_points_per_game"] > 0
+
+
+@pytest.mark.parametrize("argv", [
+    ("hint", "--id", "4HPwATDgc/ABMA", "--roll", "71"),
+    ("hint", "--id", "4HPwATDgc/ABMA", "--roll", "31", "--ply", "3"),
+    ("hint", "--preset", "acey_deucey", "--position", "start:15 / start:15", "--roll", "12", "--ply", "2"),
+    ("hint", "--preset", "dutch", "--id", "4HPwATDgc/ABMA", "--roll", "31", "--rule", "pay_per_checker_left=true"),
+    ("eval", "--position", "6:16 / 6:5"),
+    ("cube", "--preset", "acey_deucey", "--position", "start:15 / start:15"),
+    ("match", "--bots", "net,gnubg", "--games", "10"),
+    ("match", "--bots", "net", "--games", "10"),
+    ("match", "--bots", "net,pips", "--games", "0"),
+    ("match", "--bots", "net,net:ply2", "--games", "1000")])
+def test_bad_input_is_one_sentence(odds, argv):
+    assert_one_sentence_error(odds("backgammon", *argv))
+
+
+def test_bots_choose_one_legal_play_and_matches_repeat_from_a_seed():
+    position = Position.from_notation(MIDDLE)
+    listed = {p.notation for p in legal_plays("backgammon", position, "42").plays}
+    for name in ("net", "net:ply1", "pips", "random"):
+        assert make_bot(name).choose("backgammon", position, "42").notation in listed
+    first = match("backgammon", "net", "random", 30, seed=4).points
+    assert np.array_equal(first, match("backgammon", "net", "random", 30, seed=4).points)
+    assert first.mean() > 0
+
+
+def test_matches_with_the_cube_score_whole_cube_multiples():
+    result = match("backgammon", "net", "pips", 60, seed=2, cube=True)
+    points, cubes = result.points, result.cubes
+    assert (cubes >= 1).all() and (cubes > 1).any()        # the net doubles; pips always takes
+    assert np.array_equal(points % cubes, np.zeros(60))
+    assert (np.abs(points) <= 3 * cubes).all() and (points != 0).all()
+    with pytest.raises(InvalidArgument, match="no doubling cube"):
+        match("acey_deucey", "net", "pips", 2, cube=True)
