@@ -12,7 +12,8 @@ State (all numpy arrays, changed in place):
 - ``ti`` int64[T_SIZE]: the table's counters (whose turn, the stake's rung, raises, ...).
 - ``tf`` float64[F_SIZE]: the pots.
 - ``status`` int64[n]: each seat OUT, BLIND, OPEN or COVERING.
-- ``hands`` int64[n]: blind hands held (2 only for a kept blind hand and a new one).
+- ``hands`` int64[n]: blind hands held (2 only for a kept blind hand and a new one; 0 marks a
+  four-card hand whose discard is made, its three cards first in the row).
 - ``cards`` int64[2n, 4]: row ``2s`` the seat's hand, row ``2s + 1`` its kept (old) blind hand.
 - ``bank`` float64[n]: the chips each seat has not put in; ``paid`` float64[n] what it put in.
 - ``gather`` int64[64]: the cards that left play, in the order they left (``ti[T_GATHERED]`` of them).
@@ -27,7 +28,7 @@ import numpy as np
 
 from analysis.brag._kernels import hand_strengths
 from analysis.brag.rules import CLASS_SHIFT, DISCARD_SHIFT
-from analysis.random import next_state, stream, uniform_int
+from analysis.random import stream, uniform_int
 
 # The rules vector.
 P_ANTE, P_RUNGS, P_STAKE0 = 0, 1, 2          # the stakes ladder fills P_STAKE0 .. P_STAKE0 + 5
@@ -205,21 +206,36 @@ def _gather(ti, gather, cards, row, k):
         ti[T_GATHERED] += 1
 
 
-def _discard_on_looking(rp, ti, cards, gather, row):
+def _discard_on_looking(rp, ti, hands, cards, gather, seat):
     """Four Card Brag: a player who looks discards the card that leaves the best three.
 
-    The hand's strength already counts that discard (it breaks ties), so the card stays
-    in the row for the showdown and only its place in the gathered pack moves: it is gathered now.
+    The hand's strength already counts that discard (it breaks ties), so the card stays in
+    the row for the showdown, moved to the last column; only its place in the gathered pack
+    changes: it is gathered now, and ``hands[seat] = 0`` marks the row's three cards as the hand.
     """
     if rp[P_HAND_SIZE] < 3.5:
         return
-    strength = hand_strength(rp, cards, row)
-    rank = strength % DISCARD_SHIFT
+    row = 2 * seat
+    rank = hand_strength(rp, cards, row) % DISCARD_SHIFT
     for j in range(4):
         if cards[row, j] >> 2 == rank:
-            gather[ti[T_GATHERED]] = cards[row, j]
+            card = cards[row, j]
+            cards[row, j] = cards[row, 3]
+            cards[row, 3] = card
+            gather[ti[T_GATHERED]] = card
             ti[T_GATHERED] += 1
+            hands[seat] = 0
             return
+
+
+def _gather_hand(rp, ti, hands, cards, gather, seat):
+    """The seat's hand (and a second blind one) join the gathered cards; a discard is already there."""
+    k = int(rp[P_HAND_SIZE])
+    if hands[seat] == 0:
+        k -= 1
+    _gather(ti, gather, cards, 2 * seat, k)
+    if hands[seat] == 2:
+        _gather(ti, gather, cards, 2 * seat + 1, k)
 
 
 def _next_turn(ti, status):
@@ -244,7 +260,7 @@ def step(rp, ti, tf, status, hands, cards, bank, paid, gather, action, arg):
             ti[T_PENDING] = 1 if action == LOOK_OLD else 0
         else:
             status[seat] = OPEN
-            _discard_on_looking(rp, ti, cards, gather, 2 * seat)
+            _discard_on_looking(rp, ti, hands, cards, gather, seat)
         return OK
     if action == KEEP or action == DISCARD:
         looked = 2 * seat + ti[T_PENDING]
@@ -261,13 +277,11 @@ def step(rp, ti, tf, status, hands, cards, bank, paid, gather, action, arg):
         hands[seat] = 1
         ti[T_PENDING] = -1
         if action == KEEP:
-            _discard_on_looking(rp, ti, cards, gather, 2 * seat)
+            _discard_on_looking(rp, ti, hands, cards, gather, seat)
         return OK
     if action == FOLD:
-        _gather(ti, gather, cards, 2 * seat, k)
-        if hands[seat] == 2:
-            _gather(ti, gather, cards, 2 * seat + 1, k)
-            hands[seat] = 1
+        _gather_hand(rp, ti, hands, cards, gather, seat)
+        hands[seat] = 1
         status[seat] = OUT
         if betting_count(ti, status) == 1:
             _folded_to_one(rp, ti, tf, status, hands, cards, bank, gather)
@@ -424,13 +438,10 @@ def gather_hands(rp, ti, status, hands, cards, gather):
     """At the end of a deal, the hands still on the table join the gathered cards, seat by seat from
     the dealer's left (a kept blind hand stays out of the pack)."""
     n = ti[T_N]
-    k = int(rp[P_HAND_SIZE])
     for step_ in range(1, n + 1):
         s = (ti[T_DEALER] + step_) % n
         if status[s] != OUT and s != ti[T_KEEPER]:
-            _gather(ti, gather, cards, 2 * s, k)
-            if hands[s] == 2:
-                _gather(ti, gather, cards, 2 * s + 1, k)
+            _gather_hand(rp, ti, hands, cards, gather, s)
 
 
 def restack(rp, ti, cards, gather, deck, seed, deal_index):
@@ -459,16 +470,15 @@ def shuffle(rp, ti, cards, deck, seed, deal_index):
             deck[size] = c
             size += 1
     deck[52] = size
-    state = stream(seed, deal_index)
     for i in range(size - 1, 0, -1):
-        state = next_state(state)
-        j = uniform_int(state, i + 1)
+        # One counter-based draw per swap: the same pack in plain Python and compiled.
+        j = uniform_int(np.uint64(stream(seed, deal_index * 64 + i)), i + 1)
         deck[i], deck[j] = deck[j], deck[i]
 
 
 _FUNCTIONS = ("stake_for", "raise_cost", "see_cost", "in_play", "betting_count", "other_bettor",
               "hand_strength", "is_prial", "playing_strength", "check", "_pay", "_gather",
-              "_discard_on_looking", "_next_turn", "_folded_to_one", "_showdown", "step", "deal",
+              "_discard_on_looking", "_gather_hand", "_next_turn", "_folded_to_one", "_showdown", "step", "deal",
               "gather_hands", "restack", "shuffle")
 
 
@@ -479,15 +489,23 @@ def compiled(namespace: dict, names=_FUNCTIONS) -> dict:
     Each copy shares its code object with the plain function (one source) but looks its
     helpers up in a namespace of compiled copies, so a compiled caller calls compiled callees.
     """
+    import hashlib
+    from pathlib import Path
+
     from numba import njit
 
+    # numba's disk cache notices a change to a function's own file only, not to the functions it
+    # calls in another file: naming each copy after the sources of this module and the caller's
+    # keeps a session from running a cached build of transitions that have since changed.
+    sources = {__file__, namespace["__file__"]}
+    digest = hashlib.sha256(b"".join(Path(f).read_bytes() for f in sorted(sources))).hexdigest()[:12]
     scope = dict(namespace)
     out = {}
     for name in names:
         plain = namespace[name]
         copy = types.FunctionType(plain.__code__, scope, name, plain.__defaults__)
         copy.__module__ = plain.__module__
-        copy.__qualname__ = plain.__qualname__
+        copy.__qualname__ = f"{plain.__qualname__}_{digest}"
         scope[name] = out[name] = njit(cache=True)(copy)
     return out
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+from analysis.cli import brag_table
 from analysis.cli.common import add_chart, add_json_flag, print_json, writable_file
 
 PRESET_HELP = "brag3 (default), brag4 or teen_patti"
@@ -317,4 +318,8 @@ _COMMANDS = {
     "solve": ("heads-up betting equilibrium: value of position, exploitability", _solve_arguments, _solve),
     "strategy": ("heads-up: the equilibrium mix and each action's value", _strategy_arguments, _strategy),
     "table": ("heads-up equity of every hand as CSV", _table_arguments, _table),
+    "deal": ("one deal at a table of 2-8, move by move: who takes the pots", brag_table.deal_arguments,
+             brag_table.deal_command),
+    "session": ("many deals at a table of 2-8 bots: chips won per deal by seat", brag_table.session_arguments,
+                brag_table.session_command),
 }
