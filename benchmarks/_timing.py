@@ -17,3 +17,20 @@ def best_of(function, repeat: int = 1):
         result = function()
         best = min(best, time.perf_counter() - started)
     return best, result
+
+
+def record(script: str, markdown: str) -> None:
+    """Replace (or append) this script's section of docs/benchmarks.md, between
+    ``<!-- bench:SCRIPT -->`` and ``<!-- /bench:SCRIPT -->`` (the file is made if missing)."""
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "docs" / "benchmarks.md"
+    text = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
+    begin, end = f"<!-- bench:{script} -->", f"<!-- /bench:{script} -->"
+    section = f"{begin}\n{markdown.strip()}\n{end}"
+    if begin in text and end in text:
+        head, rest = text.split(begin, 1)
+        text = head + section + rest.split(end, 1)[1]
+    else:
+        text = text.rstrip("\n") + "\n\n" + section + "\n"
+    path.write_text(text, encoding="utf-8")
