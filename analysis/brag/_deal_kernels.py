@@ -39,8 +39,8 @@ P_SIZE = 20
 
 # The table's counters.
 (T_N, T_TURN, T_RUNG, T_RAISES, T_OVER, T_COVERER, T_PENDING, T_DEALER, T_END, T_WINNER,
- T_OLD_WINNER, T_SHUFFLE, T_GATHERED, T_KEEPER, T_BETS, T_SEER) = range(16)
-T_SIZE = 16
+ T_OLD_WINNER, T_SHUFFLE, T_GATHERED, T_KEEPER, T_BETS, T_SEER, T_SEEN) = range(17)
+T_SIZE = 17
 # The pots: the pot (the old pot once someone covers it), the new pot bet after a cover,
 # and what carries to the next deal.
 F_POT, F_NEW_POT, F_CARRY = 0, 1, 2
@@ -306,6 +306,7 @@ def step(rp, ti, tf, status, hands, cards, bank, paid, gather, action, arg):
         _pay(ti, tf, bank, paid, seat, see_cost(rp, ti, status, seat))
         other = other_bettor(ti, status, seat)
         ti[T_SEER] = seat
+        ti[T_SEEN] = other
         # The player who paid to see loses a tie.
         winner = seat if playing_strength(rp, cards, hands, seat) > playing_strength(rp, cards, hands, other) \
             else other
@@ -317,6 +318,7 @@ def step(rp, ti, tf, status, hands, cards, bank, paid, gather, action, arg):
         # Two players left: the betting ends and the hands are compared; the coverer loses a tie.
         other = other_bettor(ti, status, seat)
         ti[T_SEER] = seat
+        ti[T_SEEN] = other
         winner = seat if playing_strength(rp, cards, hands, seat) > playing_strength(rp, cards, hands, other) \
             else other
         _showdown(rp, ti, tf, status, hands, cards, bank, gather, winner, END_COVER_CALLED)
@@ -429,6 +431,7 @@ def deal(rp, ti, tf, status, hands, cards, bank, paid, gather, deck, dealer, car
     ti[T_SHUFFLE] = 0
     ti[T_KEEPER] = -1
     ti[T_SEER] = -1
+    ti[T_SEEN] = -1
     ti[T_TURN] = dealer
     _next_turn(ti, status)
     return playing

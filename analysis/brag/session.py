@@ -31,7 +31,14 @@ BOTS = {
                  "the top 30% after two bets",
     "blind": "never looks (until 16 bets); stays blind and sees once two bets are made with two left",
     "never-bluff": "looks at once; bets only with a pair or better, raises with a run or better, sees at once",
+    "fresh-deck": "looks at once; stays while its chance to beat an opponent still in is 55% or more, raises at "
+                  "85%, sees at 65% after two bets, counting every card it has not in its hand as possible "
+                  "anywhere (as if the pack were shuffled every deal)",
+    "observer": "plays as fresh-deck, but remembers where every card it has seen since the last shuffle went "
+                "(under the pack, or dealt to a given player) and counts only the cards it has not seen",
 }
+#: The bots that weigh their chance against the others' hands (three-card presets only).
+CHANCE_BOTS = ("fresh-deck", "observer")
 
 
 def _percentile_strength(rules: BragRules, share: float) -> float:
@@ -52,16 +59,22 @@ def bot_row(rules: BragRules, name: str, players: int) -> np.ndarray:
     row = np.zeros(S.B_SIZE)
     if name not in BOTS:
         raise InvalidArgument(f"'{name}' is not a Brag bot; choose from {', '.join(BOTS)}.")
+    if name in CHANCE_BOTS:
+        if rules.hand_size != 3:
+            raise InvalidArgument(f"The {name} bot plays three-card hands only; choose another bot for "
+                                  f"{rules.name}.")
+        row[:] = 0, 0.55, 0.85, 0.65, 2, 12, S.BY_MEMORY if name == "observer" else S.BY_CHANCE
+        return row
     p = lambda share: _percentile_strength(rules, share)  # noqa: E731
     if name == "strategy":
-        row[:] = players, p(0.4), p(0.9), p(0.7), 2, 12
+        row[:] = players, p(0.4), p(0.9), p(0.7), 2, 12, S.BY_STRENGTH
     elif name == "threshold":
-        row[:] = 0, p(0.5), p(0.9), p(0.7), 2, 12
+        row[:] = 0, p(0.5), p(0.9), p(0.7), 2, 12, S.BY_STRENGTH
     elif name == "blind":
-        row[:] = _NEVER, p(0.5), _NEVER, p(0.5), 2, 16
+        row[:] = _NEVER, p(0.5), _NEVER, p(0.5), 2, 16, S.BY_STRENGTH
     else:
         row[:] = 0, _class_strength(rules, "pair"), _class_strength(rules, "run"), \
-            _class_strength(rules, "pair"), 0, 8
+            _class_strength(rules, "pair"), 0, 8, S.BY_STRENGTH
     return row
 
 
@@ -81,6 +94,8 @@ class Session:
     carried_out: float
     counts: dict
     seconds: float
+    #: What seat 1 knew of its hand before each deal (``_session_kernels.O_*`` columns).
+    observed: np.ndarray = None
 
     def to_dict(self) -> dict:
         return {"rules": self.rules.name, "players": len(self.bots), "deals": self.deals, "seed": self.seed,
@@ -115,14 +130,16 @@ def session(rules: str | BragRules = "brag3", players: int = 5, bots=None, deals
     net = np.zeros((deals, n))
     counts = np.zeros(S.C_SIZE, np.int64)
     banks = np.zeros((3, n))
+    observed = np.zeros((deals, 3), np.int64)
     began = time.perf_counter()
-    S.jitted()["play_session"](rule_vector(rules), bp, n, deals, seed, float(bankroll), net, counts, banks)
+    S.jitted()["play_session"](rule_vector(rules), bp, n, deals, seed, float(bankroll), net, counts, banks,
+                               observed)
     seconds = time.perf_counter() - began
     means, halves = _batch_means(net)
     names = ("seen", "folded_to_one", "carried", "covers", "cover_compared", "shuffles", "kept_blind_hands",
              "two_blind_hands_dealt")
     return Session(rules, bots, deals, seed, float(bankroll), means, halves, banks[1].tolist(),
-                   float(banks[2, 0]), {k: int(v) for k, v in zip(names, counts)}, seconds)
+                   float(banks[2, 0]), {k: int(v) for k, v in zip(names, counts)}, seconds, observed)
 
 
 def _batch_means(net: np.ndarray) -> tuple[list, list]:

@@ -55,17 +55,20 @@ def _both_ways(rules, bots, deals, seed, bankroll):
     out = []
     for play in (S.play_session, S.jitted()["play_session"]):
         net, counts, banks = np.zeros((deals, n)), np.zeros(S.C_SIZE, np.int64), np.zeros((3, n))
+        observed = np.zeros((deals, 3), np.int64)
         bp = np.array([bot_row(rules, b, n) for b in bots])
-        play(rule_vector(rules), bp, n, deals, seed, bankroll, net, counts, banks)
-        out.append((net, counts, banks))
+        play(rule_vector(rules), bp, n, deals, seed, bankroll, net, counts, banks, observed)
+        out.append((net, counts, banks, observed))
     return out
 
 
 @pytest.mark.parametrize("name,bots", [("brag3", ["strategy", "blind", "threshold"]),
+                                       ("brag3", ["observer", "fresh-deck", "blind"]),
                                        ("brag4", ["blind", "never-bluff", "threshold", "strategy"])])
 def test_plain_and_compiled_sessions_play_the_same_deals(name, bots):
-    (net, counts, banks), (net2, counts2, banks2) = _both_ways(preset(name), bots, 40, 3, 12.0)
+    (net, counts, banks, seen), (net2, counts2, banks2, seen2) = _both_ways(preset(name), bots, 40, 3, 12.0)
     assert np.array_equal(net, net2) and np.array_equal(counts, counts2) and np.array_equal(banks, banks2)
+    assert np.array_equal(seen, seen2)
     assert counts[S.C_COVERS] > 0 and counts[S.C_KEPT] > 0     # the short bankroll brings covers
 
 
@@ -79,7 +82,7 @@ def test_random_sessions_conserve_chips(seed):
     made = sum(s.chips_per_deal) * s.deals + s.carried_out
     assert abs(made) < 1e-6
     # Each deal: what the seats won, plus the change in the carried pot, is nothing.
-    (net, counts, banks), _ = _both_ways(rules, bots, 200, seed, 20.0)
+    (net, counts, banks, _), _ = _both_ways(rules, bots, 200, seed, 20.0)
     assert abs(net.sum() + banks[2, 0]) < 1e-9
     assert np.isclose(banks[0].sum() + banks[2, 0], 20.0 * n + banks[1].sum())
 
