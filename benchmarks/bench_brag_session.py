@@ -39,7 +39,7 @@ def _plain(deals: int) -> float:
     bp = np.array([bot_row(rules, b, n) for b in BOTS])
     started = time.perf_counter()
     S.play_session(rule_vector(rules), bp, n, deals, 1, 200.0, np.zeros((deals, n)),
-                   np.zeros(S.C_SIZE, np.int64), np.zeros((3, n)), np.zeros((deals, 3), np.int64))
+                   np.zeros(S.C_SIZE, np.int64), np.zeros((3, n)), np.zeros((deals, S.O_SIZE), np.int64))
     return time.perf_counter() - started
 
 

@@ -45,8 +45,10 @@ BY_STRENGTH, BY_CHANCE, BY_MEMORY = 0, 1, 2
 #: Opponent hands drawn per opponent when a bot judges its chance (three-card presets only).
 SAMPLES = 48
 #: What ``observed[d]`` holds for seat 1 before deal d: the seen cards that will be in its hand,
-#: the seen cards that will not, and whether the deal before ended in a showdown without a shuffle.
-O_FORCED, O_EXCLUDED, O_AFTER_SHOWDOWN = 0, 1, 2
+#: the seen cards that will not, whether the deal before ended in a showdown without a shuffle,
+#: and (to check the first two) the hand it is then dealt; the masks hold a bit per card.
+O_FORCED, O_EXCLUDED, O_AFTER_SHOWDOWN, O_HAND = 0, 1, 2, 3
+O_SIZE = 4
 
 # The session's tallies (``counts``).
 C_SEEN, C_FOLDED, C_CARRIED, C_COVERS, C_COVER_CALLED, C_SHUFFLES, C_KEPT, C_TWO_HANDS = range(8)
@@ -232,6 +234,10 @@ def play_session(rp, bp, n, deals, seed, bankroll, net, counts, banks_out, obser
             counts[C_KEPT] += 1
         _observe(rp, deck, knows, n, dealer, 0, observed[d])
         deal(rp, ti, tf, status, hands, cards, bank, paid, gather, deck, dealer, carry)
+        dealt = 0
+        for j in range(k):
+            dealt |= 1 << cards[0, j]
+        observed[d, O_HAND] = dealt
         for s in range(n):
             if hands[s] == 2:
                 counts[C_TWO_HANDS] += 1

@@ -130,7 +130,7 @@ def session(rules: str | BragRules = "brag3", players: int = 5, bots=None, deals
     net = np.zeros((deals, n))
     counts = np.zeros(S.C_SIZE, np.int64)
     banks = np.zeros((3, n))
-    observed = np.zeros((deals, 3), np.int64)
+    observed = np.zeros((deals, S.O_SIZE), np.int64)
     began = time.perf_counter()
     S.jitted()["play_session"](rule_vector(rules), bp, n, deals, seed, float(bankroll), net, counts, banks,
                                observed)

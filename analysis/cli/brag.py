@@ -322,4 +322,6 @@ _COMMANDS = {
              brag_table.deal_command),
     "session": ("many deals at a table of 2-8 bots: chips won per deal by seat", brag_table.session_arguments,
                 brag_table.session_command),
+    "deck": ("what the unshuffled pack is worth: the next hand's chances, and a memory's gain",
+             brag_table.deck_arguments, brag_table.deck_command),
 }

@@ -118,3 +118,38 @@ def deal_command(args) -> int:
               + f"; stake {summary['stake']:g}.")
     print("  " + ", ".join(f"seat {s}: {status}" for s, status in summary["status"].items()))
     return 0
+
+
+def deck_arguments(parser) -> None:
+    parser.add_argument("--players", type=int, default=5, help="players at the table, 2-8 (default 5)")
+    parser.add_argument("--deals", type=int, default=20_000, help="deals in each session (default 20,000)")
+    parser.add_argument("--seed", type=int, default=0, help="the shuffles' seed (default 0)")
+    _add_rules(parser)
+    add_json_flag(parser)
+
+
+def deck_command(args) -> int:
+    from analysis.brag.deal import check_players
+    from analysis.brag.deck import deck_memory
+    from analysis.brag.rules import CLASS_TITLES
+
+    check_players(args.players)
+    memory = deck_memory(_rules(args), players=args.players, deals=args.deals, seed=args.seed)
+    data = memory.to_dict()
+    if args.json:
+        print_json(data)
+        return 0
+    print(f"{memory.rules.name}, {memory.players} players, {memory.deals:,} deals (seed {memory.seed}): seat 1's "
+          f"next hand after the {memory.showdowns:,} showdowns it saw without a shuffle after them.")
+    print(f"{'class':<14} {'fresh pack':>10}  {'on average after':>17}  {'typical change':>14}")
+    for row in data["classes"]:
+        print(f"{CLASS_TITLES[row['class']]:<14} {row['fresh_pack']:>10.2%}  "
+              f"{row['mean_after_showdown']:>10.2%} ± {row['mean_error_95']:.2%}  {row['mean_absolute_change']:>14.2%}")
+    print(f"Seat 1 knew at least one card of its next hand before the deal in "
+          f"{memory.known_own_card:.0%} of those deals (it remembers every card it has seen since the last "
+          f"shuffle and where it went).")
+    low, high = data["gain_interval_95"]
+    print(f"Remembering the cards is worth {memory.gain:+.3f} chips per deal to seat 1 (95% interval {low:+.3f} "
+          f"to {high:+.3f}): {memory.observer_chips:+.3f} as an observer against fresh-deck players, "
+          f"{memory.fresh_chips:+.3f} as a fresh-deck player among them.")
+    return 0

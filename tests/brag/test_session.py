@@ -55,7 +55,7 @@ def _both_ways(rules, bots, deals, seed, bankroll):
     out = []
     for play in (S.play_session, S.jitted()["play_session"]):
         net, counts, banks = np.zeros((deals, n)), np.zeros(S.C_SIZE, np.int64), np.zeros((3, n))
-        observed = np.zeros((deals, 3), np.int64)
+        observed = np.zeros((deals, S.O_SIZE), np.int64)
         bp = np.array([bot_row(rules, b, n) for b in bots])
         play(rule_vector(rules), bp, n, deals, seed, bankroll, net, counts, banks, observed)
         out.append((net, counts, banks, observed))
