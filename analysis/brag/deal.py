@@ -138,6 +138,8 @@ class Deal:
             table.cards[2 * (seat - 1), :rules.hand_size] = kept_cards
         table.deck[:] = self._pack(hands, deck, kept_cards, seed)
         self.start_banks = table.bank.copy()
+        if int((table.bank >= rules.ante).sum()) < 2:
+            raise InvalidArgument(f"At least two players need the ante ({rules.ante:g} chips) to play a deal.")
         K.deal(table.rp, table.ti, table.tf, table.status, table.hands, table.cards, table.bank, table.paid,
                table.gather, table.deck, self.dealer - 1, float(carry))
         self.moves: list[str] = []

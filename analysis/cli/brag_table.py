@@ -54,9 +54,19 @@ def session_command(args) -> int:
     for seat in data["seats"]:
         mean, half = seat["chips_per_deal"], seat["interval_95"]
         seat["interval_95"] = [mean - half, mean + half]
+    return _answer(args, data, lambda: _session_text(result, data))
+
+
+def _answer(args, data, write) -> int:
+    """The answer as JSON with ``--json``, else in words (``write`` prints them)."""
     if args.json:
         print_json(data)
-        return 0
+    else:
+        write()
+    return 0
+
+
+def _session_text(result, data) -> None:
     print(f"{result.rules.name}, {len(result.bots)} players, {result.deals:,} deals (seed {result.seed}), "
           f"bankroll {result.bankroll:g}; {deal_rules_text(result.rules)}")
     print(f"{'seat':>4}  {'bot':<12} {'chips per deal':>15}  {'95% interval':>20}  {'bought in':>10}")
@@ -71,7 +81,6 @@ def session_command(args) -> int:
     for bot, words in data["bots"].items():
         print(f"  {bot}: {words}.")
     print(f"  {result.seconds:.2f} s playing ({result.deals / max(result.seconds, 1e-9):,.0f} deals/s).")
-    return 0
 
 
 def deal_arguments(parser) -> None:
@@ -101,9 +110,10 @@ def deal_command(args) -> int:
     deal = Deal(_rules(args), hands=hands, banks=banks)
     deal.play(args.history)
     summary = deal.summary()
-    if args.json:
-        print_json(summary)
-        return 0
+    return _answer(args, summary, lambda: _deal_text(summary))
+
+
+def _deal_text(summary) -> None:
     if summary["over"]:
         print(f"The deal is over: {summary['end']}.")
         for seat, chips in summary["pots_won"].items():
@@ -117,7 +127,6 @@ def deal_command(args) -> int:
               + (f", new pot {summary['new_pot']:g}" if summary["new_pot"] else "")
               + f"; stake {summary['stake']:g}.")
     print("  " + ", ".join(f"seat {s}: {status}" for s, status in summary["status"].items()))
-    return 0
 
 
 def deck_arguments(parser) -> None:
@@ -131,14 +140,16 @@ def deck_arguments(parser) -> None:
 def deck_command(args) -> int:
     from analysis.brag.deal import check_players
     from analysis.brag.deck import deck_memory
-    from analysis.brag.rules import CLASS_TITLES
 
     check_players(args.players)
     memory = deck_memory(_rules(args), players=args.players, deals=args.deals, seed=args.seed)
     data = memory.to_dict()
-    if args.json:
-        print_json(data)
-        return 0
+    return _answer(args, data, lambda: _deck_text(memory, data))
+
+
+def _deck_text(memory, data) -> None:
+    from analysis.brag.rules import CLASS_TITLES
+
     print(f"{memory.rules.name}, {memory.players} players, {memory.deals:,} deals (seed {memory.seed}): seat 1's "
           f"next hand after the {memory.showdowns:,} showdowns it saw without a shuffle after them.")
     print(f"{'class':<14} {'fresh pack':>10}  {'on average after':>17}  {'typical change':>14}")
@@ -152,4 +163,3 @@ def deck_command(args) -> int:
     print(f"Remembering the cards is worth {memory.gain:+.3f} chips per deal to seat 1 (95% interval {low:+.3f} "
           f"to {high:+.3f}): {memory.observer_chips:+.3f} as an observer against fresh-deck players, "
           f"{memory.fresh_chips:+.3f} as a fresh-deck player among them.")
-    return 0

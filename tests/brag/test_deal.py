@@ -230,3 +230,17 @@ def test_four_card_brag_discards_on_looking_and_blind_keeps_four():
     gathered = pack[-8:]
     assert gathered[0] == parse_cards("2D")[0]
     assert sorted(gathered) == sorted(parse_cards(" ".join(hands)))
+
+
+def test_deal_cli(odds):
+    from tests.conftest import assert_one_sentence_error
+
+    hands = "QS QD 4C / AS 7H 2D / 9C 9H KD"
+    done = odds("brag", "deal", "--hands", hands, "--history", "blind,look,bet,fold,see", "--json")
+    assert done.code == 0 and done.json()["pots_won"] == {"1": 5.5}
+    going = odds("brag", "deal", "--hands", hands, "--history", "blind,look,bet")
+    assert going.code == 0 and "Seat 3 to act" in going.out
+    for argv in (("--history", "blind,look,see"), ("--history", "look,raise 5"), ("--banks", "1,0.5,0"),
+                 ("--banks", "lots"), ("--preset", "brag4")):
+        assert_one_sentence_error(odds("brag", "deal", "--hands", hands, *argv))
+    assert_one_sentence_error(odds("brag", "deal", "--hands", "QS QD 4C"))
