@@ -131,8 +131,9 @@ def bot_move(rp, ti, status, hands, cards, bank, knows, bp, seat, seed, counter)
         return DISCARD, 0
     two_left = betting_count(ti, status) == 2
     if status[seat] == BLIND:
-        # A blind bot looks when its time comes, and at the latest when its patience runs out.
-        if bets >= bp[seat, B_LOOK_AFTER] or bets >= bp[seat, B_PATIENCE]:
+        # A blind bot looks when its time comes, at the latest when its patience runs out, and at
+        # once where blind betting is not allowed.
+        if bets >= bp[seat, B_LOOK_AFTER] or bets >= bp[seat, B_PATIENCE] or rp[K.P_BLIND_PLAY] < 0.5:
             return LOOK, 0
         if two_left and ti[T_RUNG] >= 0 and bets >= bp[seat, B_SEE_AFTER]:
             return _first_allowed(rp, ti, status, hands, bank, SEE, 0)

@@ -112,3 +112,9 @@ def test_session_bad_input_is_one_sentence(odds, argv):
     from tests.conftest import assert_one_sentence_error
 
     assert_one_sentence_error(odds("brag", "session", *argv))
+
+
+def test_blind_bots_look_where_blind_betting_is_not_allowed():
+    s = session(preset("brag3", blind_play=False), players=3, bots=["blind", "strategy", "threshold"],
+                deals=500, seed=1)
+    assert s.chips_per_deal[0] != -1.0 and s.chips_per_deal[1] != -1.0 and s.bought_in[0] == 0
