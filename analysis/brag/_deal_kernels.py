@@ -26,7 +26,7 @@ import types
 
 import numpy as np
 
-from analysis.brag._kernels import hand_strengths
+from analysis.brag._kernels import hand_strengths, strength3
 from analysis.brag.rules import CLASS_SHIFT, DISCARD_SHIFT
 from analysis.random import stream, uniform_int
 
@@ -113,8 +113,10 @@ def other_bettor(ti, status, seat):
 
 def hand_strength(rp, cards, row):
     """The strength of the hand in ``cards[row]`` (the best three of four, the discard breaking ties)."""
-    k = int(rp[P_HAND_SIZE])
-    return hand_strengths(cards[row:row + 1, :k], rp[P_PRIAL333] > 0.5, int(rp[P_A23]))[0]
+    if rp[P_HAND_SIZE] < 3.5:
+        # Three cards: the ranking kernel's own rule, without building a one-row table.
+        return strength3(cards[row, 0], cards[row, 1], cards[row, 2], rp[P_PRIAL333] > 0.5, int(rp[P_A23]))
+    return hand_strengths(cards[row:row + 1, :4], rp[P_PRIAL333] > 0.5, int(rp[P_A23]))[0]
 
 
 def is_prial(rp, strength):
