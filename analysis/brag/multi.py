@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analysis.brag import _deal_kernels as K
+from analysis.brag._multi_history import walk
+from analysis.brag._stored import BUCKETS, MULTI_STORED as STORED, TABLE_SAMPLES, multi_labels, multi_params
 from analysis.brag.deal import Table
 from analysis.brag.rules import BragRules, preset
 from analysis.errors import InvalidArgument
@@ -60,21 +62,7 @@ class MultiTree:
 
     def node_of(self, history) -> int:
         """The node a history leads to (a list of moves, or one comma-separated string)."""
-        moves = [m.strip() for m in history.split(",") if m.strip()] if isinstance(history, str) else list(history)
-        node = 0
-        for i, move in enumerate(moves):
-            if self.kind[node] != DECISION:
-                raise InvalidArgument(f"The history breaks a rule at move {i + 1} ('{move}'): the deal is "
-                                      "already over.")
-            names = self.actions(node)
-            name = "bet" if move == "blind" and self.blind[node] else move
-            if name == "stay":
-                name = "bet"
-            if name not in names:
-                raise InvalidArgument(f"The history breaks a rule at move {i + 1} ('{move}', seat "
-                                      f"{int(self.actor[node]) + 1}): the moves there are {', '.join(names)}.")
-            node = int(self.child_start[node]) + names.index(name)
-        return node
+        return walk(self.labels, self.kind, self.child_start, self.n_actions, self.blind, self.actor, history)
 
 
 def _moves(rules: BragRules, table: Table):
@@ -161,12 +149,6 @@ def multi_tree(rules: str | BragRules = "brag3", players: int = 3) -> MultiTree:
 
 
 # The chance layer -------------------------------------------------------------------------------
-
-#: Buckets of hand strength by table size (the chance layer has buckets**players tuples).
-BUCKETS = {3: 8, 4: 5}
-#: Deals sampled to estimate the full pack's chance layer.
-TABLE_SAMPLES = 4_000_000
-
 
 def bucket_edges(rules: BragRules, buckets: int, deck=None) -> np.ndarray:
     """The weakest strength of each bucket: equal shares of the hands the pack can deal."""
@@ -311,3 +293,27 @@ def solve_multi(rules: str | BragRules = "brag3", players: int = 3, *, iteration
     policy = average_policy(tree, total)
     return MultiSolution(rules, players, tree, layer, policy, done, time.perf_counter() - started, values, gains,
                          history)
+
+
+# The stored solve -----------------------------------------------------------------------------
+
+def stored_multi(rules: str | BragRules = "brag3", players: int = 3, progress: bool = True) -> dict:
+    """The stored solve for ``players`` (solved now, and stored, when the store lacks it)."""
+    from analysis.brag._stored import MULTI_BETTING
+    from analysis.store import Store
+
+    rules = preset(rules)
+
+    def build():
+        solution = solve_multi(rules, players, iterations=STORED["iterations"], target=STORED["target"],
+                               check_every=STORED["check_every"], seed=STORED["seed"], progress=progress)
+        tree = solution.tree
+        history = np.array([[i, *g] for i, g in solution.history], float)
+        return {"kind": tree.kind, "actor": tree.actor, "blind": tree.blind.astype(np.int64),
+                "child_start": tree.child_start, "n_actions": tree.n_actions,
+                "labels": np.array([multi_labels(rules).index(label) for label in tree.labels], np.int64),
+                "edges": solution.layer.edges, "policy": solution.policy,
+                "summary": np.array([solution.iterations, solution.seconds, *solution.values, *solution.gains]),
+                "history": history}
+
+    return Store().table(MULTI_BETTING, rules, multi_params(rules, players), build)

@@ -123,6 +123,7 @@ def _solve_arguments(parser) -> None:
     parser.add_argument("--target", type=float, default=1e-3,
                         help="stop when the exploitability is at most this, chips per ante (default 0.001)")
     parser.add_argument("--iterations", type=int, default=20_000, help="most iterations (default 20,000)")
+    brag_table.players_argument(parser)
     add_json_flag(parser)
 
 
@@ -131,6 +132,7 @@ def _strategy_arguments(parser) -> None:
     parser.add_argument("--hand", required=True, help="your hand")
     parser.add_argument("--history", default="",
                         help='the betting so far, comma separated, e.g. "blind,look,bet" (default: the start)')
+    brag_table.players_argument(parser)
     add_json_flag(parser)
 
 
@@ -163,6 +165,8 @@ def _betting_rules(args):
 
 
 def _solve(args) -> int:
+    if args.players != 2:
+        return brag_table.multi_solve_command(args, _betting_rules(args))
     from analysis.brag.solve import solve
 
     solution = solve(_betting_rules(args), variant=args.solver, target=args.target, iterations=args.iterations)
@@ -175,6 +179,8 @@ def _solve(args) -> int:
 
 
 def _strategy(args) -> int:
+    if args.players != 2:
+        return brag_table.multi_strategy_command(args, _betting_rules(args))
     from analysis.brag._plain import stored_advice
 
     rules = _betting_rules(args)

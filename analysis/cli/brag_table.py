@@ -163,3 +163,29 @@ def _deck_text(memory, data) -> None:
     print(f"Remembering the cards is worth {memory.gain:+.3f} chips per deal to seat 1 (95% interval {low:+.3f} "
           f"to {high:+.3f}): {memory.observer_chips:+.3f} as an observer against fresh-deck players, "
           f"{memory.fresh_chips:+.3f} as a fresh-deck player among them.")
+
+
+def players_argument(parser) -> None:
+    parser.add_argument("--players", type=int, default=2,
+                        help="players at the table: 2 (heads-up, default), or 3 or 4 (the multi-player solve)")
+
+
+def multi_solve_command(args, rules) -> int:
+    from analysis.brag.multi_strategy import solve_summary
+
+    summary = solve_summary(rules, args.players)
+    return _answer(args, summary, lambda: _multi_solve_text(summary))
+
+
+def _multi_solve_text(summary) -> None:
+    print(f"{summary['rules']}, {summary['players']} players: {summary['model']}, {summary['iterations']:,} "
+          f"iterations ({summary['seconds']:.0f} s when solved).")
+    for seat, (value, gain) in enumerate(zip(summary["values"], summary["best_response_gains"]), start=1):
+        print(f"  seat {seat}: value {value:+.4f} chips per deal, best-response gain {gain:.4f}")
+
+
+def multi_strategy_command(args, rules) -> int:
+    from analysis.brag.multi_strategy import multi_strategy, strategy_text
+
+    answer = multi_strategy(rules, args.players, args.hand, args.history)
+    return _answer(args, answer, lambda: print(strategy_text(answer)))
