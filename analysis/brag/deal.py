@@ -12,7 +12,7 @@ and ``fold``.
 >>> d = Deal("brag3", hands=["QS QD 4C", "AS 7H 2D", "9C 9H KD"])
 >>> d.play("blind,look,bet,fold,see")
 >>> d.summary()["pots_won"]
-{1: 10.0}
+{1: 5.5}
 """
 
 from __future__ import annotations
