@@ -131,7 +131,7 @@ def _deal_text(summary) -> None:
 
 def deck_arguments(parser) -> None:
     parser.add_argument("--players", type=int, default=5, help="players at the table, 2-8 (default 5)")
-    parser.add_argument("--deals", type=int, default=20_000, help="deals in each session (default 20,000)")
+    parser.add_argument("--deals", type=int, default=10_000, help="deals in each session (default 10,000)")
     parser.add_argument("--seed", type=int, default=0, help="the shuffles' seed (default 0)")
     _add_rules(parser)
     add_json_flag(parser)
