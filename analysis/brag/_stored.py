@@ -54,3 +54,37 @@ def parse_history(text) -> list[str]:
     if isinstance(text, str):
         return [" ".join(step.split()).lower() for step in text.split(",") if step.strip()]
     return [str(step) for step in text]
+
+
+#: A solved table of three or four (``analysis.brag.multi``): the public tree's arrays (labels as
+#: codes into ``MULTI_LABELS``), the bucket floors, the average strategy ``policy[node, bucket, action]``,
+#: ``summary`` (iterations, seconds, then each player's value, then each one's best-response gain)
+#: and ``history`` (iterations and gains at each check).
+MULTI_BETTING = TableKind("brag/multi-betting", {
+    "kind": Array("int64", (None,)), "actor": Array("int64", (None,)), "blind": Array("int64", (None,)),
+    "child_start": Array("int64", (None,)), "n_actions": Array("int64", (None,)),
+    "labels": Array("int64", (None,)), "edges": Array("int64", (None,)),
+    "policy": Array("float64", (None, None, None), within=(0, 1)), "summary": Array("float64", (None,)),
+    "history": Array("float64", (None, None))},
+    code=("analysis.brag.multi", "analysis.brag._multi_kernels", "analysis.brag._deal_kernels",
+          "analysis.brag._kernels"))
+
+#: Buckets of hand strength by table size (the chance layer has buckets**players tuples).
+BUCKETS = {3: 8, 4: 5}
+#: Deals sampled to estimate the full pack's chance layer.
+TABLE_SAMPLES = 4_000_000
+#: The multi-player solve the commands answer from: iterations at most, the best-response gain
+#: (chips per deal) to stop at, how often it is checked, the chance layer's seed.
+MULTI_STORED = {"iterations": 4_000_000, "target": 0.01, "check_every": 200_000, "seed": 0}
+
+
+def multi_labels(rules) -> list:
+    """Every move name a multi-player tree of ``rules`` can hold (the store keeps each node's label
+    as an index into this list)."""
+    return sorted({"", "look", "fold", "bet", "see"} | {f"raise {s:g}" for s in rules.stakes[1:]})
+
+
+def multi_params(rules, players: int) -> dict:
+    """The store parameters of the multi-player solve of ``rules`` for ``players``."""
+    return {"betting": rules.betting_key(), "players": players, "buckets": BUCKETS[players],
+            "samples": TABLE_SAMPLES, **MULTI_STORED}

@@ -26,6 +26,15 @@ A23_PLACES = ("highest", "second", "lowest", "none")
 #: What happens when every opponent folds to a blind player: the pot carries over to the
 #: next deal (Brag), or the blind player takes it (Teen Patti).
 BLIND_ALONE = ("carries", "wins")
+#: How the played hands go back into the pack between deals: to the ``bottom`` under the
+#: undealt cards (the common habit), or a fresh ``shuffle`` before every deal.
+GATHERS = ("bottom", "shuffle")
+#: Which hand plays at a showdown for a player holding two blind hands: the ``better`` one or
+#: the ``new`` one (the rules are silent).
+TWO_BLIND_HANDS = ("better", "new")
+#: The fields only the whole deal uses (``analysis.brag.deal``): the heads-up solve ignores
+#: them, so they stay out of its store key.
+DEAL_FIELDS = ("keep_blind", "pot_cover", "gather", "two_blind_hands")
 #: The fields that rank hands (they key the stored hand tables); the rest describe the betting.
 RANKING_FIELDS = ("name", "hand_size", "prial_333_high", "a23_run")
 #: Largest betting structures accepted (the solved tree grows with each).
@@ -69,6 +78,11 @@ class BragRules:
         open_sees_blind: whether an open player may see a blind one (no in both games).
         blind_play: whether players may bet blind at all (False: each looks before acting;
             solving both ways prices the blind option).
+        keep_blind: a blind player left alone (the pot carries) keeps the blind hand for the
+            next deal and is dealt a second one (whole deal only).
+        pot_cover: a player short of chips may put in all they have and cover the pot.
+        gather: how the played hands go back into the pack between deals (``GATHERS``).
+        two_blind_hands: which of two blind hands plays at a showdown (``TWO_BLIND_HANDS``).
     """
 
     name: str = "brag3"
@@ -84,6 +98,10 @@ class BragRules:
     blind_alone: str = "carries"
     open_sees_blind: bool = False
     blind_play: bool = True
+    keep_blind: bool = True
+    pot_cover: bool = True
+    gather: str = "bottom"
+    two_blind_hands: str = "better"
 
     def __post_init__(self):
         if self.hand_size not in (3, 4):
@@ -126,8 +144,14 @@ class BragRules:
                                f"{', '.join(BLIND_ALONE)}.")
         if not isinstance(self.blind_play, bool):
             raise InvalidRules(f"blind_play {self.blind_play!r} is not allowed; use True or False.")
-        if not isinstance(self.open_sees_blind, bool):
-            raise InvalidRules(f"open_sees_blind {self.open_sees_blind!r} is not allowed; use True or False.")
+        for name in ("open_sees_blind", "keep_blind", "pot_cover"):
+            if not isinstance(getattr(self, name), bool):
+                raise InvalidRules(f"{name} {getattr(self, name)!r} is not allowed; use True or False.")
+        if self.gather not in GATHERS:
+            raise InvalidRules(f"gather {self.gather!r} is not allowed; choose from {', '.join(GATHERS)}.")
+        if self.two_blind_hands not in TWO_BLIND_HANDS:
+            raise InvalidRules(f"two_blind_hands {self.two_blind_hands!r} is not allowed; choose from "
+                               f"{', '.join(TWO_BLIND_HANDS)}.")
 
     @property
     def a23_code(self) -> int:
@@ -139,8 +163,9 @@ class BragRules:
         return {name: getattr(self, name) for name in RANKING_FIELDS}
 
     def betting_key(self) -> dict:
-        """Every field (ranking and betting) as a plain dict, used to key solved betting games."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        """The ranking and betting fields as a plain dict, used to key solved betting games
+        (the whole deal's own fields change nothing there)."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in DEAL_FIELDS}
 
     @property
     def slug(self) -> str:

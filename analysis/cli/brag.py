@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+from analysis.cli import brag_table
 from analysis.cli.common import add_json_flag, add_rules_flags, add_seed_flag, print_json, rules_from_args, writable_file
 from analysis.cli.requested import add_chart
 
@@ -116,6 +117,7 @@ def _solve_arguments(parser) -> None:
     parser.add_argument("--target", type=float, default=1e-3,
                         help="stop when the exploitability is at most this, chips per ante (default 0.001)")
     parser.add_argument("--iterations", type=int, default=20_000, help="most iterations (default 20,000)")
+    brag_table.players_argument(parser)
     add_json_flag(parser)
 
 
@@ -124,6 +126,7 @@ def _strategy_arguments(parser) -> None:
     parser.add_argument("--hand", required=True, help="your hand")
     parser.add_argument("--history", default="",
                         help='the betting so far, comma separated, e.g. "blind,look,bet" (default: the start)')
+    brag_table.players_argument(parser)
     add_json_flag(parser)
 
 
@@ -154,6 +157,8 @@ def _betting_rules(args):
 
 
 def _solve(args) -> int:
+    if args.players != 2:
+        return brag_table.multi_solve_command(args, _betting_rules(args))
     from analysis.brag.solve import solve
 
     solution = solve(_betting_rules(args), variant=args.solver, target=args.target, iterations=args.iterations)
@@ -166,6 +171,8 @@ def _solve(args) -> int:
 
 
 def _strategy(args) -> int:
+    if args.players != 2:
+        return brag_table.multi_strategy_command(args, _betting_rules(args))
     from analysis.brag.lookup import stored_advice
 
     rules = _betting_rules(args)
@@ -306,7 +313,15 @@ _COMMANDS = {
     "see": ("two players left: see (pay twice the stake), bet or fold", _see_arguments, _see),
     "stay": ("stay (bet the stake) or fold against N opponents, played out by the rules", _stay_arguments, _stay),
     "blind": ("two players left, cards unseen: keep playing blind or look", _blind_arguments, _blind),
-    "solve": ("heads-up betting equilibrium: value of position, exploitability", _solve_arguments, _solve),
-    "strategy": ("heads-up: the equilibrium mix and each action's value", _strategy_arguments, _strategy),
+    "solve": ("betting solved: heads-up equilibrium, or 3-4 players (--players) with best-response gains",
+              _solve_arguments, _solve),
+    "strategy": ("the solved mix at a decision (heads-up: and each action's value; --players 3-4)",
+                 _strategy_arguments, _strategy),
     "table": ("heads-up equity of every hand as CSV", _table_arguments, _table),
+    "deal": ("one deal at a table of 2-8, move by move: who takes the pots", brag_table.deal_arguments,
+             brag_table.deal_command),
+    "session": ("many deals at a table of 2-8 bots: chips won per deal by seat", brag_table.session_arguments,
+                brag_table.session_command),
+    "deck": ("what the unshuffled pack is worth: the next hand's chances, and a memory's gain",
+             brag_table.deck_arguments, brag_table.deck_command),
 }

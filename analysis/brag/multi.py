@@ -1,0 +1,319 @@
+"""Brag betting for three or four players, solved by external-sampling Monte Carlo CFR over
+hand-strength buckets (rules as implemented: docs/rules.md; method: docs/brag.md).
+
+The public tree is built by playing the whole deal's own transitions (``_deal_kernels``),
+so the betting rules are stated once: blind play (half stakes, looking at any turn), the
+stake ladder and raise limit, seeing only when two remain (an open player never sees a blind
+one), the seer losing a tie, a pot folded to a blind player carrying over. What the solve adds
+is its abstraction: a cap on bets (``bets``: once reached, a player may only see, look, or
+fold; an open player facing a blind one with two left may still bet), a carried pot shared
+evenly (each player's share of it worth a 1/n part, as if the next deal were even), and each
+open player's hand known to the strategy only by its bucket.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from analysis.brag import _deal_kernels as K
+from analysis.brag._multi_history import walk
+from analysis.brag._stored import BUCKETS, MULTI_STORED as STORED, TABLE_SAMPLES, multi_labels, multi_params
+from analysis.brag.deal import Table
+from analysis.brag.rules import BragRules, preset
+from analysis.errors import InvalidArgument
+
+#: Node kinds.
+DECISION, FOLDED, CARRIED, SEEN = 0, 1, 2, 3
+MAX_NODES = 400_000
+SOLVE_PLAYERS = (3, 4)
+
+
+@dataclass(frozen=True, eq=False)
+class MultiTree:
+    """The public betting tree of one deal at a table of ``players`` (children contiguous).
+
+    ``kind``, ``actor`` (-1 at a terminal), ``blind`` (the actor has not looked), ``child_start``,
+    ``n_actions``, ``labels`` (the move leading to each node), ``paid[n, p]`` (chips in, ante
+    included), and at a terminal ``winner`` (who takes a folded pot) or ``seer``/``seen``.
+    """
+
+    rules: BragRules
+    players: int
+    labels: tuple = field(repr=False)
+    kind: np.ndarray = field(repr=False)
+    actor: np.ndarray = field(repr=False)
+    blind: np.ndarray = field(repr=False)
+    child_start: np.ndarray = field(repr=False)
+    n_actions: np.ndarray = field(repr=False)
+    paid: np.ndarray = field(repr=False)
+    winner: np.ndarray = field(repr=False)
+    seer: np.ndarray = field(repr=False)
+    seen: np.ndarray = field(repr=False)
+
+    @property
+    def nodes(self) -> int:
+        return int(self.kind.size)
+
+    def actions(self, node: int) -> list[str]:
+        start = int(self.child_start[node])
+        return [self.labels[c] for c in range(start, start + int(self.n_actions[node]))]
+
+    def node_of(self, history) -> int:
+        """The node a history leads to (a list of moves, or one comma-separated string)."""
+        return walk(self.labels, self.kind, self.child_start, self.n_actions, self.blind, self.actor, history)
+
+
+def _moves(rules: BragRules, table: Table):
+    """The solve's moves for the player to act: (label, action, argument), legal by the deal's rules."""
+    t = table
+    seat = int(t.ti[K.T_TURN])
+    blind = t.status[seat] == K.BLIND
+    capped = t.ti[K.T_BETS] >= rules.bets
+    two_left = K.betting_count(t.ti, t.status) == 2
+    other = K.other_bettor(t.ti, t.status, seat)
+    facing_blind = two_left and not blind and t.status[other] == K.BLIND and not rules.open_sees_blind
+    wanted = [("look", K.LOOK, 0)] if blind else []
+    wanted.append(("fold", K.FOLD, 0))
+    if not capped or facing_blind:
+        if not blind or rules.blind_play:
+            wanted.append(("bet", K.STAY, 0))
+            for rung in range(1, len(rules.stakes)):
+                wanted.append((f"raise {rules.stakes[rung]:g}", K.RAISE, rung))
+    wanted.append(("see", K.SEE, 0))
+    for label, action, arg in wanted:
+        if K.check(t.rp, t.ti, t.status, t.hands, t.bank, action, arg) == K.OK:
+            yield label, action, arg
+
+
+def _copy(table: Table) -> Table:
+    clone = Table.__new__(Table)
+    clone.__dict__.update({k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in table.__dict__.items()})
+    return clone
+
+
+def multi_tree(rules: str | BragRules = "brag3", players: int = 3) -> MultiTree:
+    """Build the public tree for ``players`` (3 or 4) by playing the deal's transitions."""
+    rules = preset(rules)
+    if players not in SOLVE_PLAYERS:
+        raise InvalidArgument(f"The multi-player solve plays {SOLVE_PLAYERS[0]} or {SOLVE_PLAYERS[-1]} players, "
+                              f"not {players!r}; two players have the heads-up solve.")
+    root = Table(rules, players)
+    root.deck[:52] = np.arange(52)
+    root.deck[52] = 52
+    K.deal(root.rp, root.ti, root.tf, root.status, root.hands, root.cards, root.bank, root.paid, root.gather,
+           root.deck, players - 1, 0.0)
+    labels, tables, kinds = [""], [root], []
+    frontier = 0
+    child_start, n_actions = [], []
+    while frontier < len(tables):
+        table = tables[frontier]
+        frontier += 1
+        child_start.append(len(tables))
+        count = 0
+        if not table.ti[K.T_OVER]:
+            for label, action, arg in _moves(rules, table):
+                child = _copy(table)
+                K.step(child.rp, child.ti, child.tf, child.status, child.hands, child.cards, child.bank,
+                       child.paid, child.gather, action, arg)
+                labels.append(label)
+                tables.append(child)
+                count += 1
+            if len(tables) > MAX_NODES:
+                raise InvalidArgument(f"This betting structure has over {MAX_NODES:,} betting histories for "
+                                      f"{players} players; lower bets, raises or the number of stakes.")
+        n_actions.append(count)
+    n = len(tables)
+    kind = np.zeros(n, np.int64)
+    actor = np.full(n, -1, np.int64)
+    blind = np.zeros(n, np.bool_)
+    winner = np.full(n, -1, np.int64)
+    seer = np.full(n, -1, np.int64)
+    seen = np.full(n, -1, np.int64)
+    paid = np.array([t.paid for t in tables])
+    for i, t in enumerate(tables):
+        if not t.ti[K.T_OVER]:
+            actor[i] = t.ti[K.T_TURN]
+            blind[i] = t.status[actor[i]] == K.BLIND
+            continue
+        end = t.ti[K.T_END]
+        if end == K.END_SEEN:
+            kind[i], seer[i], seen[i] = SEEN, t.ti[K.T_SEER], t.ti[K.T_SEEN]
+        elif end == K.END_CARRIED:
+            kind[i] = CARRIED
+        else:
+            kind[i], winner[i] = FOLDED, t.ti[K.T_WINNER]
+    return MultiTree(rules, players, tuple(labels), kind, actor, blind, np.array(child_start, np.int64),
+                     np.array(n_actions, np.int64), paid, winner, seer, seen)
+
+
+# The chance layer -------------------------------------------------------------------------------
+
+def bucket_edges(rules: BragRules, buckets: int, deck=None) -> np.ndarray:
+    """The weakest strength of each bucket: equal shares of the hands the pack can deal."""
+    from analysis.brag._kernels import hand_strengths
+    from analysis.brag.tables import hand_table
+
+    if deck is None:
+        strengths = np.sort(hand_table(rules).strengths)
+    else:
+        from itertools import combinations
+
+        hands = np.array(list(combinations(sorted(deck), 3)), np.int64)
+        strengths = np.sort(hand_strengths(hands, rules.prial_333_high, rules.a23_code))
+    edges = np.array([strengths[(b * len(strengths)) // buckets] for b in range(buckets)], np.int64)
+    return np.unique(edges)
+
+
+@dataclass(frozen=True, eq=False)
+class ChanceLayer:
+    """Bucket tuples' chances and, per ordered pair of seats, the chance the first beats the second."""
+
+    edges: np.ndarray
+    chance: np.ndarray
+    beats: np.ndarray
+    deals: int
+    exact: bool
+
+    @property
+    def buckets(self) -> int:
+        return int(self.edges.size)
+
+
+def chance_layer(rules: BragRules, players: int, buckets: int, deck=None, samples: int = TABLE_SAMPLES,
+                 seed: int = 0) -> ChanceLayer:
+    """Exact over every deal of a reduced ``deck``; for the full pack, from ``samples`` seeded deals."""
+    from analysis.brag import _multi_kernels as M
+
+    if rules.hand_size != 3:
+        raise InvalidArgument("The multi-player solve plays three-card hands; choose brag3 or teen_patti.")
+    edges = bucket_edges(rules, buckets, deck)
+    if deck is None:
+        counts, wins = M.sampled_tables(players, edges, rules.prial_333_high, rules.a23_code, samples, seed)
+    else:
+        counts, wins = M.exact_tables(np.array(sorted(deck), np.int64), players, edges, rules.prial_333_high,
+                                      rules.a23_code)
+    deals = int(counts.sum())
+    beats = wins / np.maximum(counts, 1)[:, None, None]
+    return ChanceLayer(edges, counts / deals, beats, deals, deck is not None)
+
+
+# The solve ---------------------------------------------------------------------------------------
+
+@dataclass
+class MultiSolution:
+    """A solved table of three or four: the average strategy, each player's value and best-response gain.
+
+    ``gains[p]`` is how much player p could win, per deal in chips (ante 1), by changing their own
+    strategy while the others keep theirs: the multi-player measure of distance from equilibrium.
+    """
+
+    rules: BragRules
+    players: int
+    tree: MultiTree = field(repr=False)
+    layer: ChanceLayer = field(repr=False)
+    policy: np.ndarray = field(repr=False)
+    iterations: int
+    seconds: float
+    values: list
+    gains: list
+    history: list = field(repr=False, default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {"rules": self.rules.name, "players": self.players, "buckets": self.layer.buckets,
+                "chance_layer": "exact" if self.layer.exact else f"{self.layer.deals:,} sampled deals",
+                "iterations": self.iterations, "seconds": self.seconds, "values": self.values,
+                "best_response_gains": self.gains, "histories": self.tree.nodes,
+                "history": [{"iterations": i, "gains": g} for i, g in self.history]}
+
+
+def _arrays(tree: MultiTree, layer: ChanceLayer) -> tuple:
+    return (tree.kind, tree.actor, tree.blind, tree.child_start, tree.n_actions, tree.paid, tree.winner,
+            tree.seer, tree.seen, layer.beats)
+
+
+def average_policy(tree: MultiTree, total: np.ndarray) -> np.ndarray:
+    """The average strategy from the accumulated weights (uniform where a row was never reached)."""
+    policy = np.zeros_like(total)
+    for node in np.flatnonzero(tree.kind == DECISION):
+        k = int(tree.n_actions[node])
+        rows = total[node, :, :k]
+        sums = rows.sum(axis=1, keepdims=True)
+        policy[node, :, :k] = np.where(sums > 0, rows / np.where(sums > 0, sums, 1), 1.0 / k)
+    return policy
+
+
+def evaluate(tree: MultiTree, layer: ChanceLayer, policy: np.ndarray) -> tuple[list, list]:
+    """Each player's value under ``policy`` and best-response gain against it (exact in the layer)."""
+    from analysis.brag import _multi_kernels as M
+
+    args = _arrays(tree, layer) + (layer.chance, tree.players, layer.buckets, policy)
+    values = M.profile_values(*args)
+    best = [M.best_response_value(p, *args) for p in range(tree.players)]
+    return values.tolist(), [float(b - v) for b, v in zip(best, values)]
+
+
+def solve_multi(rules: str | BragRules = "brag3", players: int = 3, *, iterations: int = 200_000,
+                target: float = 0.01, buckets: int | None = None, deck=None, seed: int = 0,
+                check_every: int = 20_000, exact: bool = False, progress: bool = True) -> MultiSolution:
+    """Solve betting at a table of ``players`` by external-sampling MCCFR (``exact``: full-traversal
+    CFR+, for reduced decks), checking every player's best-response gain every ``check_every``
+    iterations and stopping once all are at most ``target`` chips per deal."""
+    import time
+
+    from analysis.brag import _multi_kernels as M
+    from analysis.progress import Progress
+
+    rules = preset(rules)
+    if isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= 10**8:
+        raise InvalidArgument(f"{iterations!r} iterations is not allowed; give 1 to 100,000,000.")
+    started = time.perf_counter()
+    tree = multi_tree(rules, players)
+    layer = chance_layer(rules, players, buckets or BUCKETS[players], deck, seed=seed)
+    B = layer.buckets
+    regret = np.zeros((tree.nodes, B, int(tree.n_actions.max())))
+    total = np.zeros_like(regret)
+    cumulative = np.cumsum(layer.chance)
+    history, done = [], 0
+    with Progress(f"solving Brag for {players}", total=iterations, stream="stderr" if progress else None) as bar:
+        while done < iterations:
+            step = min(check_every, iterations - done)
+            if exact:
+                M.cfr_iterations(done, done + step, *_arrays(tree, layer), layer.chance, players, B, regret, total)
+            else:
+                M.es_iterations(done, done + step, *_arrays(tree, layer), cumulative, players, B, regret, total,
+                                seed)
+            done += step
+            bar.advance(step)
+            values, gains = evaluate(tree, layer, average_policy(tree, total))
+            history.append((done, gains))
+            if max(gains) <= target:
+                break
+    policy = average_policy(tree, total)
+    return MultiSolution(rules, players, tree, layer, policy, done, time.perf_counter() - started, values, gains,
+                         history)
+
+
+# The stored solve -----------------------------------------------------------------------------
+
+def stored_multi(rules: str | BragRules = "brag3", players: int = 3, progress: bool = True) -> dict:
+    """The stored solve for ``players`` (solved now, and stored, when the store lacks it)."""
+    from analysis.brag._stored import MULTI_BETTING
+    from analysis.store import Store
+
+    rules = preset(rules)
+
+    def build():
+        solution = solve_multi(rules, players, iterations=STORED["iterations"], target=STORED["target"],
+                               check_every=STORED["check_every"], seed=STORED["seed"], progress=progress)
+        tree = solution.tree
+        history = np.array([[i, *g] for i, g in solution.history], float)
+        return {"kind": tree.kind, "actor": tree.actor, "blind": tree.blind.astype(np.int64),
+                "child_start": tree.child_start, "n_actions": tree.n_actions,
+                "labels": np.array([multi_labels(rules).index(label) for label in tree.labels], np.int64),
+                "edges": solution.layer.edges, "policy": solution.policy,
+                "summary": np.array([solution.iterations, solution.seconds, *solution.values, *solution.gains]),
+                "history": history}
+
+    return Store().table(MULTI_BETTING, rules, multi_params(rules, players), build)

@@ -1,0 +1,113 @@
+"""Answers from the stored three- and four-player solve: the mix at a decision, and the solve itself.
+
+Read from the store with numpy alone (no numba): the stored table holds the public tree's arrays
+as well as the strategy, so a question needs neither the tree rebuilt nor the solver compiled.
+When the store lacks the solve, ``analysis.brag.multi`` solves it first (minutes) and stores it.
+
+>>> model_words(3)
+'the three-player solve (external-sampling Monte Carlo CFR over 8 hand-strength buckets)'
+"""
+
+from __future__ import annotations
+
+from analysis.brag._multi_history import walk
+from analysis.brag._plain import three_card_strength
+from analysis.brag._stored import BUCKETS, MULTI_BETTING, multi_labels, multi_params
+from analysis.brag.cards import format_hand, parse_hand
+from analysis.brag.rules import BragRules, preset
+from analysis.errors import InvalidArgument
+
+_WORDS = {3: "three", 4: "four"}
+
+
+def model_words(players: int) -> str:
+    return (f"the {_WORDS[players]}-player solve (external-sampling Monte Carlo CFR over {BUCKETS[players]} "
+            "hand-strength buckets)")
+
+
+def _check(rules: BragRules, players) -> None:
+    if isinstance(players, bool) or players not in BUCKETS:
+        raise InvalidArgument(f"The multi-player solve plays 3 or 4 players, not {players!r}; two players "
+                              "have the heads-up solve.")
+    if rules.hand_size != 3:
+        raise InvalidArgument("The multi-player solve plays three-card hands; choose brag3 or teen_patti.")
+
+
+def stored(rules: BragRules, players: int, progress: bool = True) -> dict:
+    """The stored solve's arrays, solving first when the store lacks them."""
+    from analysis.store import Store
+
+    table = Store().load(MULTI_BETTING, rules, multi_params(rules, players))
+    if table is None:
+        from analysis.brag.multi import stored_multi
+
+        table = stored_multi(rules, players, progress=progress)
+    return table
+
+
+def solve_summary(rules: str | BragRules, players: int) -> dict:
+    """What ``odds brag solve --players N`` prints: each player's value and best-response gain."""
+    rules = preset(rules)
+    _check(rules, players)
+    table = stored(rules, players)
+    summary = table["summary"].tolist()
+    iterations, seconds = int(summary[0]), summary[1]
+    values, gains = summary[2:2 + players], summary[2 + players:2 + 2 * players]
+    return {"rules": rules.name, "players": players, "model": model_words(players), "iterations": iterations,
+            "seconds": seconds, "values": values, "best_response_gains": gains,
+            "histories": int(table["kind"].size),
+            "gains_by_iterations": [{"iterations": int(row[0]), "gains": [float(g) for g in row[1:]]}
+                                    for row in table["history"].tolist()]}
+
+
+def multi_strategy(rules: str | BragRules, players: int, hand: str, history: str = "") -> dict:
+    """The solved mix for the player to act after ``history``, holding ``hand``."""
+    rules = preset(rules)
+    _check(rules, players)
+    cards = parse_hand(hand, 3)
+    if not isinstance(history, str):
+        raise InvalidArgument(f"{history!r} is not a history; give moves separated by commas.")
+    table = stored(rules, players)
+    names = multi_labels(rules)
+    labels = [names[code] for code in table["labels"].tolist()]
+    kind, actor, blind = table["kind"], table["actor"], table["blind"]
+    child_start, n_actions = table["child_start"], table["n_actions"]
+    node = walk(labels, kind, child_start, n_actions, blind, actor, history)
+    if kind[node] != 0:
+        raise InvalidArgument("The deal is over after that history; there is no decision to advise.")
+    strength = three_card_strength(cards, rules)
+    edges = table["edges"].tolist()
+    bucket = sum(1 for e in edges[1:] if strength >= e)
+    policy = table["policy"]
+
+    def mix(at: int, row: int) -> dict:
+        start, count = int(child_start[at]), int(n_actions[at])
+        return {labels[start + a]: float(policy[at, row, a]) for a in range(count)}
+
+    is_blind = bool(blind[node])
+    answer = {"rules": rules.name, "players": players, "history": history, "seat": int(actor[node]) + 1,
+              "hand": format_hand(cards), "blind": is_blind, "bucket": bucket + 1, "buckets": len(edges),
+              "mix": mix(node, 0 if is_blind else bucket), "model": model_words(players)}
+    if is_blind:
+        start, count = int(child_start[node]), int(n_actions[node])
+        looked = [start + a for a in range(count) if labels[start + a] == "look"]
+        if looked:
+            answer["after_looking"] = mix(looked[0], bucket)
+    gains = table["summary"].tolist()[2 + players:2 + 2 * players]
+    answer["best_response_gains"] = gains
+    return answer
+
+
+def strategy_text(answer: dict) -> str:
+    """The answer in words."""
+    def mix_words(mix: dict) -> str:
+        return ", ".join(f"{name} {share:.0%}" for name, share in mix.items())
+
+    lines = [f"Seat {answer['seat']} of {answer['players']} ({'blind' if answer['blind'] else 'open'}), "
+             f"holding {answer['hand']} (strength bucket {answer['bucket']} of {answer['buckets']}): "
+             f"{mix_words(answer['mix'])}."]
+    if "after_looking" in answer:
+        lines.append(f"  After looking: {mix_words(answer['after_looking'])}.")
+    gains = ", ".join(f"{g:.3f}" for g in answer["best_response_gains"])
+    lines.append(f"  From {answer['model']}; each player's best-response gain against it: {gains} chips per deal.")
+    return "\n".join(lines)

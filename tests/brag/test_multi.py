@@ -1,0 +1,79 @@
+"""Three-player betting: the tree from the deal's rules, the chance layer, exact CFR+ and sampled CFR
+on a reduced deck (the twelve queens, kings and aces), and the game played out with real cards."""
+
+import numpy as np
+import pytest
+
+from analysis.brag import _multi_kernels as M
+from analysis.brag.cards import parse_cards
+from analysis.brag.multi import DECISION, SEEN, chance_layer, multi_tree, solve_multi
+from analysis.brag.rules import preset
+from analysis.errors import InvalidArgument
+
+SMALL = preset("brag3", stakes=(1.0, 2.0), raises=1, bets=3)
+DECK = parse_cards("QS QH QD QC KS KH KD KC AS AH AD AC")
+
+
+@pytest.fixture(scope="module")
+def exact():
+    return solve_multi(SMALL, 3, iterations=1500, buckets=3, deck=DECK, exact=True, check_every=300, target=0.0,
+                       progress=False)
+
+
+@pytest.fixture(scope="module")
+def sampled():
+    return solve_multi(SMALL, 3, iterations=120_000, buckets=3, deck=DECK, check_every=20_000, target=0.0,
+                       progress=False)
+
+
+def test_tree_follows_the_deal_rules():
+    tree = multi_tree(SMALL, 3)
+    assert tree.actions(0) == ["look", "fold", "bet", "raise 2"]
+    # With three still in, nobody may see; with two left (one folded), a blind player may see.
+    assert "see" not in tree.actions(tree.node_of("bet,bet"))
+    assert "see" in tree.actions(tree.node_of("bet,look,fold"))
+    # An open player facing a blind one may not see.
+    assert "see" not in tree.actions(tree.node_of("bet,fold,look"))
+    seen = np.flatnonzero(tree.kind == SEEN)
+    # Each see costs the seer twice its stake: blind seers at the half stake.
+    node = tree.node_of("bet,look,fold,see")
+    assert tree.kind[node] == SEEN and tree.paid[node].tolist() == [1 + 0.5, 1, 1 + 2 * 0.5]
+    assert seen.size > 0 and (tree.kind == DECISION).sum() > 100
+
+
+def test_a_history_that_breaks_a_rule_is_one_sentence():
+    tree = multi_tree(SMALL, 3)
+    with pytest.raises(InvalidArgument, match="the moves there are"):
+        tree.node_of("bet,see")
+    with pytest.raises(InvalidArgument, match="3 or 4 players"):
+        multi_tree(SMALL, 5)
+
+
+def test_exact_chance_layer_counts_every_deal():
+    layer = chance_layer(SMALL, 3, 3, DECK)
+    assert layer.deals == 220 * 84 * 20 and np.isclose(layer.chance.sum(), 1)
+    # Seat i beats seat j, j beats i, or they tie: the two chances never add to more than 1.
+    both = layer.beats + layer.beats.transpose(0, 2, 1)
+    assert np.all(both <= 1 + 1e-12) and np.all(layer.beats >= 0)
+
+
+def test_exact_cfr_gains_fall_to_near_zero(exact):
+    first, last = exact.history[0][1], exact.history[-1][1]
+    assert max(last) < 1e-3 < max(first) and max(last) < max(first) / 5
+    assert abs(sum(exact.values)) < 1e-9          # chips only change hands (the carried pot is shared)
+
+
+def test_sampled_cfr_approaches_the_exact_solve(exact, sampled):
+    gains = [max(g) for _, g in sampled.history]
+    assert gains[-1] < gains[0] / 2 and gains[-1] < 0.06
+    # Values within the distance from equilibrium of the two solves.
+    tolerance = 3 * max(sampled.gains) + 3 * max(exact.gains)
+    assert np.all(np.abs(np.array(sampled.values) - exact.values) < tolerance)
+
+
+def test_the_chance_layer_is_the_game_with_real_cards(sampled):
+    tree, layer = sampled.tree, sampled.layer
+    means, errors = M.playout(np.array(DECK, np.int64), 3, layer.edges, True, 0, tree.kind, tree.actor, tree.blind,
+                              tree.child_start, tree.n_actions, tree.paid, tree.winner, tree.seer, tree.seen,
+                              sampled.policy, 400_000, 9)
+    assert np.all(np.abs(means - sampled.values) < 4 * errors + 1e-9)

@@ -1,0 +1,120 @@
+"""The pack from deal to deal, and sessions: the same play plain and compiled, no chip made or lost."""
+
+import numpy as np
+import pytest
+
+from analysis.brag import _session_kernels as S
+from analysis.brag.cards import parse_cards
+from analysis.brag.deal import Deal, rule_vector
+from analysis.brag.rules import preset
+from analysis.brag.session import bot_row, session
+
+HANDS = ["QS QD 4C", "AS 7H 2D", "9C 9H KD"]
+
+
+def _dealt_order(hands):
+    """The pack's top as dealt: one card at a time from seat 1."""
+    cards = [parse_cards(h) for h in hands]
+    return [cards[s][j] for j in range(3) for s in range(len(hands))]
+
+
+def test_pack_after_a_seen_deal_folded_hands_first_then_the_shown_ones():
+    deal = Deal("brag3", hands=HANDS)
+    deal.play("look,bet,look,fold,look,bet,see")
+    top = _dealt_order(HANDS)
+    stock = [c for c in range(52) if c not in top]
+    assert deal.next_pack() == stock + list(parse_cards(HANDS[1])) + list(parse_cards(HANDS[0])) \
+        + list(parse_cards(HANDS[2]))
+
+
+def test_pack_is_shuffled_after_a_seen_hand_won_by_a_prial_only():
+    prial = ["3S 3H 3D", "AS 7H 2D"]
+    won = Deal("brag3", hands=prial)
+    won.play("look,bet,look,bet,see")          # seat 1 sees, its prial wins
+    pack = won.next_pack(seed=5)
+    assert sorted(pack) == list(range(52)) and pack != won.next_pack(seed=6)
+    unseen = Deal("brag3", hands=prial)
+    unseen.play("look,bet,look,fold")          # the prial wins unseen: no shuffle
+    assert unseen.next_pack()[-6:] == list(parse_cards(prial[1])) + list(parse_cards(prial[0]))
+
+
+def test_pack_keeps_a_kept_blind_hand_out_and_gather_shuffle_always_shuffles():
+    deal = Deal("brag3", hands=HANDS)
+    deal.play("bet,look,fold,look,fold")       # seat 1 left alone, blind: keeps its hand
+    pack = deal.next_pack()
+    assert len(pack) == 49 and not set(parse_cards(HANDS[0])) & set(pack)
+    assert pack[-6:] == list(parse_cards(HANDS[1])) + list(parse_cards(HANDS[2]))
+    fresh = Deal(preset("brag3", gather="shuffle"), hands=HANDS)
+    fresh.play("look,bet,look,fold,look,fold")
+    assert sorted(fresh.next_pack()) == list(range(52))
+    assert fresh.next_pack()[-6:] != list(parse_cards(HANDS[1])) + list(parse_cards(HANDS[2]))
+
+
+def _both_ways(rules, bots, deals, seed, bankroll):
+    n = len(bots)
+    out = []
+    for play in (S.play_session, S.jitted()["play_session"]):
+        net, counts, banks = np.zeros((deals, n)), np.zeros(S.C_SIZE, np.int64), np.zeros((3, n))
+        observed = np.zeros((deals, S.O_SIZE), np.int64)
+        bp = np.array([bot_row(rules, b, n) for b in bots])
+        play(rule_vector(rules), bp, n, deals, seed, bankroll, net, counts, banks, observed)
+        out.append((net, counts, banks, observed))
+    return out
+
+
+@pytest.mark.parametrize("name,bots", [("brag3", ["strategy", "blind", "threshold"]),
+                                       ("brag3", ["observer", "fresh-deck", "blind"]),
+                                       ("brag4", ["blind", "never-bluff", "threshold", "strategy"])])
+def test_plain_and_compiled_sessions_play_the_same_deals(name, bots):
+    (net, counts, banks, seen), (net2, counts2, banks2, seen2) = _both_ways(preset(name), bots, 40, 3, 12.0)
+    assert np.array_equal(net, net2) and np.array_equal(counts, counts2) and np.array_equal(banks, banks2)
+    assert np.array_equal(seen, seen2)
+    assert counts[S.C_COVERS] > 0 and counts[S.C_KEPT] > 0     # the short bankroll brings covers
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_sessions_conserve_chips(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(2, 9))
+    bots = list(rng.choice(["strategy", "threshold", "blind", "never-bluff"], n))
+    rules = preset(str(rng.choice(["brag3", "brag4", "teen_patti"])))
+    s = session(rules, players=n, bots=bots, deals=3000, seed=seed, bankroll=float(rng.integers(5, 60)))
+    made = sum(s.chips_per_deal) * s.deals + s.carried_out
+    assert abs(made) < 1e-6
+    # Each deal: what the seats won, plus the change in the carried pot, is nothing.
+    (net, counts, banks, _), _ = _both_ways(rules, bots, 200, seed, 20.0)
+    assert abs(net.sum() + banks[2, 0]) < 1e-9
+    assert np.isclose(banks[0].sum() + banks[2, 0], 20.0 * n + banks[1].sum())
+
+
+def test_session_same_answer_for_the_same_seed_and_different_for_another():
+    a = session("brag3", players=5, deals=2000, seed=1)
+    b = session("brag3", players=5, deals=2000, seed=1)
+    c = session("brag3", players=5, deals=2000, seed=2)
+    assert a.chips_per_deal == b.chips_per_deal and a.chips_per_deal != c.chips_per_deal
+
+
+def test_session_cli(odds):
+    result = odds("brag", "session", "--players", "5", "--deals", "2000", "--seed", "1", "--json")
+    assert result.code == 0
+    data = result.json()
+    assert len(data["seats"]) == 5 and all(len(s["interval_95"]) == 2 for s in data["seats"])
+    assert "not a solved strategy" in data["bots"]["strategy"]
+    text = odds("brag", "session", "--players", "3", "--bots", "strategy,blind,threshold", "--deals", "500")
+    assert text.code == 0 and "chips per deal" in text.out and "not a solved strategy" in text.out
+
+
+@pytest.mark.parametrize("argv", [("--players", "9", "--deals", "10"), ("--players", "1"),
+                                  ("--players", "3", "--bots", "strategy,blind"),
+                                  ("--players", "2", "--bots", "strategy,magic"), ("--deals", "0"),
+                                  ("--bankroll", "0.5")])
+def test_session_bad_input_is_one_sentence(odds, argv):
+    from tests.conftest import assert_one_sentence_error
+
+    assert_one_sentence_error(odds("brag", "session", *argv))
+
+
+def test_blind_bots_look_where_blind_betting_is_not_allowed():
+    s = session(preset("brag3", blind_play=False), players=3, bots=["blind", "strategy", "threshold"],
+                deals=500, seed=1)
+    assert s.chips_per_deal[0] != -1.0 and s.chips_per_deal[1] != -1.0 and s.bought_in[0] == 0
