@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analysis._cfr import CFR_PLUS, updated_regret
+from analysis.cfr.kernels import CFR_PLUS, updated_regret
 from analysis.brag._kernels import strength3
 from analysis.random import stream, uniform_float, uniform_int
 

@@ -11,10 +11,10 @@ When the store lacks the solve, ``analysis.brag.multi`` solves it first (minutes
 from __future__ import annotations
 
 from analysis.brag._multi_history import walk
-from analysis.brag._plain import three_card_strength
 from analysis.brag._stored import BUCKETS, MULTI_BETTING, multi_labels, multi_params
 from analysis.brag.cards import format_hand, parse_hand
 from analysis.brag.rules import BragRules, preset
+from analysis.brag.tables import hand_strength
 from analysis.errors import InvalidArgument
 
 _WORDS = {3: "three", 4: "four"}
@@ -75,7 +75,7 @@ def multi_strategy(rules: str | BragRules, players: int, hand: str, history: str
     node = walk(labels, kind, child_start, n_actions, blind, actor, history)
     if kind[node] != 0:
         raise InvalidArgument("The deal is over after that history; there is no decision to advise.")
-    strength = three_card_strength(cards, rules)
+    strength = hand_strength(rules, cards)
     edges = table["edges"].tolist()
     bucket = sum(1 for e in edges[1:] if strength >= e)
     policy = table["policy"]
