@@ -30,7 +30,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", action="append", default=[], metavar="PRESET:DICE")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--lbr-games", type=int, default=10000)
+    parser.add_argument("--lbr-games", type=int, default=2000)
     args = parser.parse_args(argv)
     order = [(name, int(d)) for name, d in (item.split(":") for item in args.only)] if args.only else ORDER
     folder = Store().root / "bluff" / "sampled-checkpoints"
@@ -41,7 +41,7 @@ def main(argv=None) -> int:
         began = time.time()
         solution = solve_sampled(rules, (dice, dice), k=k, iterations=iterations, seed=args.seed,
                                  checkpoint=str(folder / f"{name}-{dice}v{dice}-k{k}-{iterations}-{args.seed}.npz"),
-                                 checks=4, lbr_games=args.lbr_games)
+                                 checks=2, lbr_games=args.lbr_games)
         print(f"{name} {dice}v{dice}: {solution} ({time.time() - began:.0f} s now; from store: "
               f"{solution.from_store})", flush=True)
         print(f"  trajectory (iterations, exploitability, half-width): {solution.trajectory.tolist()}", flush=True)

@@ -52,7 +52,7 @@ def _call_values(seat, mine, last, w, calls, match, payoff, out):
         out[c] = sign * total
 
 
-@njit(cache=True)
+@njit(cache=False)  # recursive: numba's cache of a recursive function can crash when loaded
 def _my_best(seat, hand, history, depth, w, lookahead, k, binom, first, offset, raises, n_raises, calls, match,
              payoff, policy, scratch):
     """The best unnormalised value of ``seat`` holding ``hand`` to act after ``history[:depth]``, the other
@@ -81,7 +81,7 @@ def _my_best(seat, hand, history, depth, w, lookahead, k, binom, first, offset, 
     return best, choice
 
 
-@njit(cache=True)
+@njit(cache=False)  # recursive: numba's cache of a recursive function can crash when loaded
 def _their_answer(seat, hand, history, depth, w, lookahead, k, binom, first, offset, raises, n_raises, calls,
                   match, payoff, policy, scratch):
     """``seat``'s unnormalised value when the other seat answers the last bid of ``history[:depth]`` by
@@ -113,7 +113,7 @@ def _their_answer(seat, hand, history, depth, w, lookahead, k, binom, first, off
     return total
 
 
-@njit(cache=True)
+@njit(cache=False)  # recursive: numba's cache of a recursive function can crash when loaded
 def local_best_response(seed, games, seat, lookahead, k, binom, first, offset, raises, n_raises, calls, match,
                         payoff, cdf, chance, policy):
     """Payoffs of ``games`` sampled rounds in which ``seat`` plays a local best response to ``policy``: at each

@@ -55,7 +55,7 @@ def _sample(weights, size):
     return size - 1
 
 
-@njit(cache=True)
+@njit(cache=False)  # recursive: numba's cache of a recursive function can crash when loaded
 def _traverse(traverser, hand, history, depth, k, binom, first, offset, raises, n_raises, calls, match, payoff,
               regret, strategy_sum, sigma, values, explore, bonus):
     """External sampling below the node after ``history[:depth]``: the traverser's sampled counterfactual
@@ -120,7 +120,7 @@ def _draw(cdf):
     return cdf.size - 1
 
 
-@njit(cache=True)
+@njit(cache=False)  # recursive: numba's cache of a recursive function can crash when loaded
 def run_chunk(seed, iterations, k, binom, first, offset, raises, n_raises, calls, match, payoff, cdf,
               regret, strategy_sum, explore, bonus):
     """``iterations`` external-sampling iterations (each: one traversal per seat, fresh dice), in place;

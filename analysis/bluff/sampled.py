@@ -53,6 +53,8 @@ SAMPLED = TableKind(
                       "trajectory": Array("float64", (None, 3)), "summary": Array("float64", (6,))},
     code=("analysis.bluff._sampled_kernels",))
 PAYOFFS = ("dice", "win")
+#: The command that builds a planned solve (``PLAN``), for the sentence that says one is missing.
+SAMPLED_HELP = "odds bluff solve {preset} --dice {first} {second}"
 VARIANT = 2  # analysis._cfr.DISCOUNTED
 
 
@@ -226,8 +228,8 @@ class Exploitability:
     def how(self) -> str:
         if self.exact:
             return "exact best response on the whole bid tree"
-        return (f"local best response (one own raise ahead, exact beliefs), {self.games:,} sampled rounds a seat; "
-                "a lower bound")
+        rounds = f"{self.games:,} sampled rounds a seat" if self.games else "sampled rounds"
+        return f"local best response (one own raise ahead, exact beliefs), {rounds}; a lower bound"
 
 
 def fits_exactly(game: SampledGame) -> bool:
@@ -352,8 +354,8 @@ def default_period(iterations: int) -> int:
 
 
 #: Average strategy sampling's bonus (in visits): a raise is tried for sure until its information set
-#: has been played this many times.
-BONUS = 10.0
+#: has been played about this many times.
+BONUS = 1.0
 
 
 def default_explore(game: SampledGame) -> float:
@@ -412,7 +414,7 @@ def solve_sampled(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, iterat
     else:
         from_store = True
     value, exploit, half, exact, done, seconds = stored["summary"]
-    measured = Exploitability(float(exploit), float(half), bool(exact), float(value), 0 if exact else lbr_games)
+    measured = Exploitability(float(exploit), float(half), bool(exact), float(value), 0 if from_store else lbr_games)
     return SampledSolution(game, int(done), seed, float(seconds), float(value), measured,
                            np.asarray(stored["policy"]), np.asarray(stored["trajectory"]), from_store)
 
