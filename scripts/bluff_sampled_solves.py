@@ -23,7 +23,7 @@ GAMES = {"liars_dice": lambda: preset("liars_dice", wild=1, exact_call=None),
          "bluff": lambda: preset("bluff"), "perudo": lambda: preset("perudo")}
 #: The order of the work: the real-size rounds first, then the smaller ones.
 ORDER = [("liars_dice", 5), ("bluff", 5), ("perudo", 5), ("liars_dice", 2), ("liars_dice", 3), ("liars_dice", 4),
-         ("bluff", 2), ("perudo", 2), ("bluff", 3), ("perudo", 3), ("bluff", 4), ("perudo", 4)]
+         ("perudo", 2), ("bluff", 2), ("perudo", 3), ("bluff", 3), ("perudo", 4), ("bluff", 4)]
 
 
 def main(argv=None) -> int:
@@ -37,10 +37,10 @@ def main(argv=None) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     for name, dice in order:
         rules = GAMES[name]()
-        k, iterations = planned((dice, dice))
+        k, iterations, explore = planned((dice, dice))
         began = time.time()
-        solution = solve_sampled(rules, (dice, dice), k=k, iterations=iterations, seed=args.seed,
-                                 checkpoint=str(folder / f"{name}-{dice}v{dice}-k{k}-{iterations}-{args.seed}.npz"),
+        solution = solve_sampled(rules, (dice, dice), k=k, iterations=iterations, seed=args.seed, explore=explore,
+                                 checkpoint=str(folder / f"{name}-{dice}v{dice}-k{k}-{iterations}-{explore:g}-{args.seed}.npz"),
                                  checks=2, lbr_games=args.lbr_games)
         print(f"{name} {dice}v{dice}: {solution} ({time.time() - began:.0f} s now; from store: "
               f"{solution.from_store})", flush=True)

@@ -52,7 +52,7 @@ def _rules_and_dice(args, rules_from_args):
 
 
 def _play(args, rules_from_args) -> int:
-    from analysis.bluff.decide import decide
+    from analysis.bluff.decision import decide
 
     rules, dice = _rules_and_dice(args, rules_from_args)
     decision = decide(rules, dice, args.opponents, args.history, args.bot or "strategy", args.playouts, args.seed)
@@ -61,7 +61,7 @@ def _play(args, rules_from_args) -> int:
 
 
 def _open(args, rules_from_args) -> int:
-    from analysis.bluff.decide import opening_bids
+    from analysis.bluff.decision import opening_bids
     from analysis.errors import InvalidArgument
 
     rules, dice = _rules_and_dice(args, rules_from_args)
@@ -84,10 +84,10 @@ def sampled_solve(args, rules) -> int:
     """``odds bluff solve`` for a round beyond the exact solver: the planned sampled solve (read or built)."""
     from analysis.bluff.sampled import planned, solve_sampled
 
-    k, iterations = planned(args.dice)
+    k, iterations, explore = planned(args.dice)
     k = args.remember if args.remember is not None else k
     iterations = args.iterations if args.iterations is not None else iterations
-    solution = solve_sampled(rules, tuple(args.dice), k=k, iterations=iterations, seed=args.seed,
+    solution = solve_sampled(rules, tuple(args.dice), k=k, iterations=iterations, seed=args.seed, explore=explore,
                              palifico_round=args.palifico)
     if args.json:
         print_json(solution.to_dict())

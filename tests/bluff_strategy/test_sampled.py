@@ -111,8 +111,9 @@ def test_a_stopped_solve_resumes_to_the_same_result(tmp_path):
 def test_too_large_rounds_are_refused_in_one_sentence():
     with pytest.raises(InvalidArgument, match=r"needs [\d.,]+ GB, more than the 4 GB allowed; remember fewer bids"):
         sampled_game(preset("liars_dice"), (5, 5), k=3)
-    with pytest.raises(InvalidArgument, match="4 GB"):
+    with pytest.raises(InvalidArgument, match="4 GB allowed; play fewer dice"):
         sampled_game(preset("bluff"), (15, 15), k=1)
+    assert sampled_game(preset("bluff"), (13, 13), k=1).information_sets == 2681784
     with pytest.raises(InvalidArgument, match="1-15 dice each"):
         sampled_game(preset("bluff"), (16, 15), k=1)
 

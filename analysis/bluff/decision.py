@@ -91,7 +91,7 @@ def decide(rules: BiddingRules, dice, opponents, history: str = "", player: str 
     turns = _turns(rules, players, history)
     if player == "strategy":
         return _strategy_decision(rules, dice, opponents, turns, playouts, seed)
-    from analysis.bluff.decide_bots import bot_decision
+    from analysis.bluff.decision_bots import bot_decision
 
     return bot_decision(rules, dice, opponents, turns, player, start)
 
@@ -107,8 +107,8 @@ def _strategy_decision(rules, dice, opponents, turns, playouts, seed) -> Decisio
                               "players (ask a bot with --bot).")
     seat = 1 if turns and turns[0].player == 1 else 0
     pair = (len(dice), opponents[0]) if seat == 0 else (opponents[0], len(dice))
-    k, iterations = planned(pair)
-    solution = solve_sampled(rules, pair, k=k, iterations=iterations, only_stored=True)
+    k, iterations, explore = planned(pair)
+    solution = solve_sampled(rules, pair, k=k, iterations=iterations, explore=explore, only_stored=True)
     if solution is None:
         raise InvalidArgument(f"No solved {pair[0]}v{pair[1]} round of {rules.title} is stored; build it with "
                               f"{SAMPLED_HELP.format(preset=_preset_args(rules), first=pair[0], second=pair[1])}.")
@@ -183,8 +183,8 @@ def opening_bids(rules: BiddingRules, dice, opponent: int, top: int = 8, playout
     decision = decide(rules, dice, [opponent], "", "strategy", playouts, seed)
     dice = parse_dice(rules, dice) if isinstance(dice, str) else tuple(dice)
     pair = (len(dice), opponent)
-    k, iterations = planned(pair)
-    solution = solve_sampled(rules, pair, k=k, iterations=iterations, only_stored=True)
+    k, iterations, explore = planned(pair)
+    solution = solve_sampled(rules, pair, k=k, iterations=iterations, explore=explore, only_stored=True)
     game = solution.game
     h = game.hands[0].index(tuple(sorted(dice)))
     hands_other = len(game.hands[1])
