@@ -39,7 +39,7 @@ from analysis.bluff.bids import format_bid  # noqa: E402
 from analysis.bluff.decision_bots import bot_seat  # noqa: E402
 from analysis.bluff.history import Turn  # noqa: E402
 from analysis.bluff.rules import preset  # noqa: E402
-from analysis.bluff.sampled import planned, sampled_game, solve_sampled  # noqa: E402
+from analysis.bluff.sampled import sampled_game, stored_plan  # noqa: E402
 from analysis.bluff.tournament import wilson_interval  # noqa: E402
 
 GAMES = {"Liar's Dice, ones wild": preset("liars_dice", wild=1, exact_call=None), "Perudo": preset("perudo"),
@@ -103,15 +103,15 @@ def head_to_head(rules, dice: int, rounds: int, seed: int, player) -> tuple[int,
     return wins, balances
 
 
-def strength_table(rounds: int, seed: int) -> str:
+def strength_table(rounds: int, seed: int, games, sizes) -> str:
     lines = ["| game | dice | strategy | rounds | strategy wins (95%) | dice balance a round (95%) |",
              "|---|---|---|---|---|---|"]
     missing = []
     for name, rules in GAMES.items():
-        for dice in (2, 3, 4, 5):
-            k, iterations, explore = planned((dice, dice))
-            solution = solve_sampled(rules, (dice, dice), k=k, iterations=iterations, explore=explore,
-                                     only_stored=True)
+        if name not in games:
+            continue
+        for dice in sizes:
+            solution = stored_plan(rules, (dice, dice))
             if solution is None:
                 missing.append(f"{name} {dice}v{dice}")
                 continue
@@ -121,8 +121,10 @@ def strength_table(rounds: int, seed: int) -> str:
             mean = float(np.mean(balances))
             half = 1.96 * float(np.std(balances, ddof=1)) / math.sqrt(rounds)
             e = solution.exploitability
-            lines.append(f"| {name} | {dice}v{dice} | last {k} bids, {iterations:,} iterations, exploitability "
-                         f"{e.value:.3f} (local BR) | {rounds:,} | {wins / rounds:.1%} ({low:.1%}-{high:.1%}) | "
+            k, iterations = solution.game.k, solution.iterations
+            sampling = "" if solution.explore >= 1 else " (average strategy sampling)"
+            lines.append(f"| {name} | {dice}v{dice} | last {k} bids, {iterations:,} iterations{sampling}, "
+                         f"exploitability {e.value:.3f} (local BR) | {rounds:,} | {wins / rounds:.1%} ({low:.1%}-{high:.1%}) | "
                          f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) |")
             print(lines[-1], f"{time.perf_counter() - started:.0f} s", flush=True)
     if missing:
@@ -207,14 +209,18 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--skip", action="append", default=[], choices=("strength", "openspiel", "answers"))
+    parser.add_argument("--game", action="append", default=[], choices=("liars_dice", "perudo", "bluff"),
+                        help="the games of the strength table (default: all three)")
+    parser.add_argument("--dice", nargs="+", type=int, default=[2, 3, 4, 5], help="dice each (default 2 3 4 5)")
     args = parser.parse_args(argv)
     load = os.getloadavg()[0]
     parts = [f"Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, load {load:.1f} at the "
-             f"start; {date.today().isoformat()}. `python benchmarks/bench_bluff_size.py --rounds {args.rounds} "
-             f"--seconds {args.seconds:g}`."]
+             f"start; {date.today().isoformat()}. `python benchmarks/bench_bluff_size.py {' '.join(argv or sys.argv[1:])}`."]
     if "strength" not in args.skip:
         parts += ["", "**Heads-up one-round games against the `bayes` bot** (seed "
-                  f"{args.seed}, opener alternating):", "", strength_table(args.rounds, args.seed)]
+                  f"{args.seed}, opener alternating):", "",
+                  strength_table(args.rounds, args.seed, [n for n, key in zip(GAMES, ("liars_dice", "perudo", "bluff"))
+                                                          if not args.game or key in args.game], args.dice)]
     if "openspiel" not in args.skip:
         parts += ["", "**External-sampling MCCFR beside OpenSpiel's**:", "", openspiel_race(args.seconds)]
     if "answers" not in args.skip:

@@ -100,15 +100,14 @@ def _strategy_decision(rules, dice, opponents, turns, playouts, seed) -> Decisio
     import numpy as np
 
     from analysis.bluff import _sampled_eval
-    from analysis.bluff.sampled import SAMPLED_HELP, planned, solve_sampled
+    from analysis.bluff.sampled import SAMPLED_HELP, stored_plan
 
     if len(opponents) != 1:
         raise InvalidArgument(f"The solved strategy plays heads-up rounds; this round has {len(opponents) + 1} "
                               "players (ask a bot with --bot).")
     seat = 1 if turns and turns[0].player == 1 else 0
     pair = (len(dice), opponents[0]) if seat == 0 else (opponents[0], len(dice))
-    k, iterations, explore = planned(pair)
-    solution = solve_sampled(rules, pair, k=k, iterations=iterations, explore=explore, only_stored=True)
+    solution = stored_plan(rules, pair)
     if solution is None:
         raise InvalidArgument(f"No solved {pair[0]}v{pair[1]} round of {rules.title} is stored; build it with "
                               f"{SAMPLED_HELP.format(preset=_preset_args(rules), first=pair[0], second=pair[1])}.")
@@ -158,8 +157,9 @@ def _strategy_decision(rules, dice, opponents, turns, playouts, seed) -> Decisio
         halves[names[a]] = float(1.96 * out.std(ddof=1) / np.sqrt(playouts))
     action = max(strategy, key=lambda name: strategy[name])
     e = solution.exploitability
-    source = (f"{pair[0]}v{pair[1]} solve remembering the last {game.k} bids, {solution.iterations:,} iterations, "
-              f"exploitability {e.value:.3f}" + ("" if e.exact else " (local best response)"))
+    memory = "every bid" if game.full_recall else f"the last {game.k} bids"
+    source = (f"{pair[0]}v{pair[1]} solve remembering {memory}, {solution.iterations:,} iterations, exploitability "
+              f"{e.value:.3f} dice" + ("" if e.exact else " by a local best response"))
     return Decision("strategy", strategy, action, values, halves, source)
 
 
@@ -178,13 +178,11 @@ def opening_bids(rules: BiddingRules, dice, opponent: int, top: int = 8, playout
     answer, over the other's hands)."""
     import numpy as np
 
-    from analysis.bluff.sampled import planned, solve_sampled
+    from analysis.bluff.sampled import stored_plan
 
     decision = decide(rules, dice, [opponent], "", "strategy", playouts, seed)
     dice = parse_dice(rules, dice) if isinstance(dice, str) else tuple(dice)
-    pair = (len(dice), opponent)
-    k, iterations, explore = planned(pair)
-    solution = solve_sampled(rules, pair, k=k, iterations=iterations, explore=explore, only_stored=True)
+    solution = stored_plan(rules, (len(dice), opponent))
     game = solution.game
     h = game.hands[0].index(tuple(sorted(dice)))
     hands_other = len(game.hands[1])

@@ -302,6 +302,13 @@ class SampledSolution:
     policy: np.ndarray = field(repr=False)
     trajectory: np.ndarray = field(repr=False)
     from_store: bool = False
+    explore: float = 1.0
+
+    @property
+    def method(self) -> str:
+        if self.explore >= 1.0:
+            return "external-sampling MCCFR, discounted"
+        return f"external-sampling MCCFR, discounted, average strategy sampling ({self.explore:g} exploration)"
 
     @property
     def rules(self) -> BiddingRules:
@@ -323,7 +330,7 @@ class SampledSolution:
         g, e = self.game, self.exploitability
         return {"preset": g.rules.name, "wild": None if g.rules.joker_bids_own_track else g.rules.joker,
                 "dice": list(g.dice), "remembered_bids": g.k, "full_recall": g.full_recall, "bids": len(g.bids),
-                "information_sets": g.information_sets, "solver": "external-sampling MCCFR, discounted",
+                "information_sets": g.information_sets, "solver": self.method,
                 "iterations": self.iterations, "seed": self.seed, "seconds": round(self.seconds, 3),
                 "from_store": self.from_store, "payoff": g.payoff_name,
                 "value_first_bidder": self.value, "exploitability": e.value,
@@ -337,7 +344,7 @@ class SampledSolution:
         return "\n".join([
             f"{g.rules.title}, one round, first bidder {g.dice[0]} v second bidder {g.dice[1]}, players remember "
             f"{memory} ({g.information_sets:,} information sets)",
-            f"  external-sampling MCCFR (discounted), {self.iterations:,} iterations, seed {self.seed}",
+            f"  {self.method}, {self.iterations:,} iterations, seed {self.seed}",
             f"  value for the first bidder: {self.value:+.4f} ({g.payoff_name})",
             f"  exploitability: {e.value:.4f}{interval} ({e.how})",
         ])
@@ -366,17 +373,31 @@ def default_explore(game: SampledGame) -> float:
 
 
 #: The solves the advisor reads (``decide``, ``odds bluff play | open``), by the larger dice count: (remembered
-#: bids, iterations, exploration). 5v5 uses average strategy sampling (5% exploration): plain external sampling
-#: costs about 30 ms an iteration there. ``scripts/bluff_sampled_solves.py`` builds them.
-PLAN = {1: (None, 200000, 1.0), 2: (2, 100000, 1.0), 3: (2, 50000, 1.0), 4: (2, 20000, 1.0), 5: (2, 50000, 0.05)}
+#: bids, iterations, exploration), the first the one to build, the others read when it is not stored (5v5: a
+#: shorter average-strategy-sampling solve). ``scripts/bluff_sampled_solves.py`` builds them.
+PLAN = {1: ((None, 200000, 1.0),), 2: ((2, 100000, 1.0),), 3: ((2, 50000, 1.0),), 4: ((2, 20000, 1.0),),
+        5: ((2, 20000, 1.0), (2, 50000, 0.05))}
 
 
 def planned(dice) -> tuple[Optional[int], int, float]:
-    """(k, iterations, exploration) of the stored solve for a round of ``dice``."""
+    """(k, iterations, exploration) of the solve to build for a round of ``dice``."""
+    return _plans(dice)[0]
+
+
+def _plans(dice):
     largest = max(dice)
     if largest not in PLAN:
         raise InvalidArgument(f"Sampled rounds are planned for 1-5 dice a player, not {largest}.")
     return PLAN[largest] if sum(dice) > 3 else PLAN[1]
+
+
+def stored_plan(rules: BiddingRules, dice) -> Optional["SampledSolution"]:
+    """The best planned solve of ``dice`` that the store holds, or None."""
+    for k, iterations, explore in _plans(dice):
+        solution = solve_sampled(rules, tuple(dice), k=k, iterations=iterations, explore=explore, only_stored=True)
+        if solution is not None:
+            return solution
+    return None
 
 
 def solve_sampled(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, iterations: int = 100000, seed: int = 0,
@@ -418,7 +439,7 @@ def solve_sampled(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, iterat
     value, exploit, half, exact, done, seconds = stored["summary"]
     measured = Exploitability(float(exploit), float(half), bool(exact), float(value), 0 if from_store else lbr_games)
     return SampledSolution(game, int(done), seed, float(seconds), float(value), measured,
-                           np.asarray(stored["policy"]), np.asarray(stored["trajectory"]), from_store)
+                           np.asarray(stored["policy"]), np.asarray(stored["trajectory"]), from_store, explore)
 
 
 def _run(game: SampledGame, iterations: int, seed: int, explore: float, checkpoint: Optional[str], checks: int,

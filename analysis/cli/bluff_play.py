@@ -82,13 +82,16 @@ def _open(args, rules_from_args) -> int:
 
 def sampled_solve(args, rules) -> int:
     """``odds bluff solve`` for a round beyond the exact solver: the planned sampled solve (read or built)."""
-    from analysis.bluff.sampled import planned, solve_sampled
+    from analysis.bluff.sampled import planned, solve_sampled, stored_plan
 
-    k, iterations, explore = planned(args.dice)
-    k = args.remember if args.remember is not None else k
-    iterations = args.iterations if args.iterations is not None else iterations
-    solution = solve_sampled(rules, tuple(args.dice), k=k, iterations=iterations, seed=args.seed, explore=explore,
-                             palifico_round=args.palifico)
+    chosen = args.remember is None and args.iterations is None and args.seed == 0 and not args.palifico
+    solution = stored_plan(rules, tuple(args.dice)) if chosen else None    # the plan's best solve already stored
+    if solution is None:
+        k, iterations, explore = planned(args.dice)
+        k = args.remember if args.remember is not None else k
+        iterations = args.iterations if args.iterations is not None else iterations
+        solution = solve_sampled(rules, tuple(args.dice), k=k, iterations=iterations, seed=args.seed,
+                                 explore=explore, palifico_round=args.palifico)
     if args.json:
         print_json(solution.to_dict())
     else:

@@ -80,8 +80,8 @@ def small_solve():
 
 def test_the_strategy_answers_from_its_stored_solve(small_solve, monkeypatch):
     from analysis.bluff import sampled
-    monkeypatch.setitem(sampled.PLAN, 1, (None, small_solve.iterations, 1.0))
-    monkeypatch.setitem(sampled.PLAN, 2, (None, small_solve.iterations, 1.0))
+    monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))
+    monkeypatch.setitem(sampled.PLAN, 2, ((None, small_solve.iterations, 1.0),))
     game = small_solve.game
     # I hold two dice and answer an opening of "1x3" by the player with one die: I am the second bidder.
     decision = decide(LIARS, (3, 5), [1], "1:1x3")
@@ -100,7 +100,7 @@ def test_the_strategy_answers_from_its_stored_solve(small_solve, monkeypatch):
 
 def test_the_call_values_are_the_showdown_against_the_belief(small_solve, monkeypatch):
     from analysis.bluff import sampled
-    monkeypatch.setitem(sampled.PLAN, 1, (None, small_solve.iterations, 1.0))
+    monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))
     # I opened "1x2" holding a five; the other (two dice) raised to "2x6". Challenging wins a die when fewer
     # than two of their dice are sixes or ones (wild), and loses one otherwise; their hands are weighed by
     # their chance and by how often the strategy raises "1x2" to "2x6" with each.
@@ -117,8 +117,8 @@ def test_the_call_values_are_the_showdown_against_the_belief(small_solve, monkey
 
 def test_the_commands_answer_from_the_store_and_refuse_what_is_not_there(odds, small_solve, monkeypatch):
     from analysis.bluff import sampled
-    monkeypatch.setitem(sampled.PLAN, 1, (None, small_solve.iterations, 1.0))
-    monkeypatch.setitem(sampled.PLAN, 2, (None, small_solve.iterations, 1.0))
+    monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))
+    monkeypatch.setitem(sampled.PLAN, 2, ((None, small_solve.iterations, 1.0),))
     result = odds("bluff", "play", "--preset", "liars_dice", "--wild", "1", "--rule", "exact_call=none",
                   "--dice", "3 5", "--opponents", "1", "--history", "1:1x3", "--json")
     assert result.code == 0, result.err
@@ -145,7 +145,7 @@ def test_the_commands_answer_from_the_store_and_refuse_what_is_not_there(odds, s
 
 def test_solve_beyond_three_dice_reports_value_and_exploitability(odds, monkeypatch):
     from analysis.bluff import sampled
-    monkeypatch.setitem(sampled.PLAN, 2, (1, 300, 1.0))
+    monkeypatch.setitem(sampled.PLAN, 2, ((1, 300, 1.0),))
     result = odds("bluff", "solve", "--preset", "liars_dice", "--wild", "1", "--no-exact-call", "--dice", "2", "2",
                   "--json")
     assert result.code == 0, result.err
