@@ -84,6 +84,10 @@ def sampled_solve(args, rules) -> int:
     """``odds bluff solve`` for a round beyond the exact solver: the planned sampled solve (read or built)."""
     from analysis.bluff.sampled import planned, solve_sampled, stored_plan
 
+    if args.openings or args.after is not None:
+        from analysis.errors import InvalidArgument
+        raise InvalidArgument("--openings and --after print the exact solver's tables, for at most 3 dice in play; "
+                              "ask odds bluff open or odds bluff play instead.")
     chosen = args.remember is None and args.iterations is None and args.seed == 0 and not args.palifico
     solution = stored_plan(rules, tuple(args.dice)) if chosen else None    # the plan's best solve already stored
     if solution is None:
