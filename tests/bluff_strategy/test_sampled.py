@@ -8,8 +8,8 @@ import pytest
 
 from analysis.bluff import _sampled_eval
 from analysis.bluff.rules import preset
-from analysis.bluff.sampled import (exact_exploitability, local_best_response, sampled_exploitability, sampled_game,
-                                    solve_sampled, tree_policy)
+from analysis.bluff.sampled import (exact_exploitability, local_best_response, round_win_payoff,
+                                    sampled_exploitability, sampled_game, solve_sampled, tree_policy)
 from analysis.bluff.solve import round_game, solve_round
 from analysis.errors import InvalidArgument
 from analysis.store import Store
@@ -41,6 +41,18 @@ def test_full_recall_is_the_exact_solvers_game(rules, dice, faces):
     # Every information set of the exact solver is one of the abstraction's; the abstraction also numbers sets
     # of bids no round reaches (Perudo's opening pacos, the set of every bid for the seat not to act).
     assert game.information_sets >= exact.game.information_sets
+
+
+def test_full_recall_with_the_round_win_payoff_is_the_exact_solvers_game_too():
+    # Winning the round, +1 / -1: Bluff's difference rule and Perudo's calza count as one won or lost round.
+    for rules, dice in ((preset("bluff"), (2, 1)), (preset("perudo"), (1, 2))):
+        exact = solve_round(rules, dice, faces=3, target=1e-6, use_store=False, terminal_value=round_win_payoff)
+        game = sampled_game(rules, dice, k=None, faces=3, payoff="win")
+        tree = round_game(rules, dice, 3, terminal_value=round_win_payoff)
+        measured = exact_exploitability(game, _abstract_policy(game, tree, exact.policy))
+        assert measured.value_first_bidder == pytest.approx(exact.value, abs=1e-12)
+        assert measured.value == pytest.approx(exact.exploitability, abs=1e-12)
+        assert set(np.unique(game.payoff)) <= {-1.0, 1.0}
 
 
 @pytest.mark.parametrize("rules, dice, faces", [(LIARS, (1, 1), 4), (preset("perudo"), (2, 1), 3)])
