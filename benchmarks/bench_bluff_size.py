@@ -184,9 +184,9 @@ def openspiel_race(seconds: float) -> str:
 def answer_times() -> str:
     odds = str(Path(sys.executable).with_name("odds"))
     commands = {
-        "play (Liar's Dice 5v5, after 1:3x3)": [odds, "bluff", "play", "--preset", "liars_dice", "--wild", "1", "--rule",
-                                                "exact_call=none", "--dice", "3 3 1 6 2", "--opponents", "5",
-                                                "--history", "1:3x3", "--json"],
+        "play (Liar's Dice 5v5, after 1:3x3)": [odds, "bluff", "play", "--preset", "liars_dice", "--wild", "1",
+                                                "--rule", "exact_call=none", "--dice", "3 3 1 6 2", "--opponents",
+                                                "5", "--history", "1:3x3", "--json"],
         "play (Liar's Dice 2v2 opening)": [odds, "bluff", "play", "--preset", "liars_dice", "--wild", "1", "--rule",
                                            "exact_call=none", "--dice", "3 1", "--opponents", "2", "--json"],
         "play --bot bayes (Bluff 5v5)": [odds, "bluff", "play", "--preset", "bluff", "--dice", "3 3 * 5 1",
@@ -215,7 +215,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     load = os.getloadavg()[0]
     parts = [f"Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, load {load:.1f} at the "
-             f"start; {date.today().isoformat()}. `python benchmarks/bench_bluff_size.py {' '.join(argv or sys.argv[1:])}`."]
+             f"start; {date.today().isoformat()}. "
+             f"`python benchmarks/bench_bluff_size.py {' '.join(argv or sys.argv[1:])}`."]
     if "strength" not in args.skip:
         parts += ["", "**Heads-up one-round games against the `bayes` bot** (seed "
                   f"{args.seed}, opener alternating):", "",

@@ -40,7 +40,8 @@ def main(argv=None) -> int:
         k, iterations, explore = planned((dice, dice))
         began = time.time()
         solution = solve_sampled(rules, (dice, dice), k=k, iterations=iterations, seed=args.seed, explore=explore,
-                                 checkpoint=str(folder / f"{name}-{dice}v{dice}-k{k}-{iterations}-{explore:g}-{args.seed}.npz"),
+                                 checkpoint=str(folder / f"{name}-{dice}v{dice}-k{k}-{iterations}-{explore:g}-"
+                                                         f"{args.seed}.npz"),
                                  checks=2, lbr_games=args.lbr_games)
         print(f"{name} {dice}v{dice}: {solution} ({time.time() - began:.0f} s now; from store: "
               f"{solution.from_store})", flush=True)

@@ -166,7 +166,8 @@ def local_best_response(seed, games, seat, lookahead, k, binom, first, offset, r
 def play_out(seed, games, hand_me, seat, history, depth, weights, k, binom, first, offset, raises, n_raises, calls,
              match, payoff, policy, first_action):
     """Payoffs to ``seat`` (holding ``hand_me``) of ``games`` rounds continued from ``history[:depth]`` with
-    ``seat`` taking ``first_action`` (-1: drawn from ``policy`` too) and both seats then following ``policy``; the other's hand is drawn from
+    ``seat`` taking ``first_action`` (-1: drawn from ``policy`` too) and both seats then following ``policy``; the
+    other's hand is drawn from
     ``weights`` (the belief, summing to 1)."""
     np.random.seed(seed)
     other = 1 - seat

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from analysis.bluff.bids import Bid, format_bid, parse_dice
+from analysis.bluff.bids import format_bid, parse_dice
 from analysis.bluff.history import parse_history
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument

@@ -239,7 +239,7 @@ def fits_exactly(game: SampledGame) -> bool:
 
 def exact_exploitability(game: SampledGame, policy: np.ndarray) -> Exploitability:
     """The exact solver's evaluation (``_solve_kernels.evaluate``) of ``policy`` written onto its tree."""
-    from analysis.bluff import _sampled_eval, _solve_kernels
+    from analysis.bluff import _solve_kernels
     from analysis.bluff.solve import round_game
 
     tree = round_game(game.rules, game.dice, len(game.faces), game.palifico_round,
