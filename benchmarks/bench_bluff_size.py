@@ -4,7 +4,8 @@
    ``scripts/bluff_sampled_solves.py``) and the ``bayes`` bot (its decisions made by the tournament kernel's own
    functions, ``decision_bots``), seeded, the opener alternating, at 2v2 .. 5v5 of Liar's Dice with ones wild
    (no spot on), Perudo and Bluff: the share of rounds the strategy wins (the other loses the dice) and its dice
-   balance, with 95% intervals; at 1v1, beside the exact equilibrium's (``solve.solve_round``) against the bot.
+   balance, with 95% intervals; at 1v1 (every bid remembered) beside the exact equilibrium's (``solve.solve_round``)
+   against the bot.
 2. **Solver speed beside OpenSpiel**: iterations per second of this solver's external sampling and of OpenSpiel's
    ``external_sampling_mccfr`` (Python, over ``pyspiel``) on the same game, OpenSpiel's ``liars_dice`` (one die
    each, sixes wild, no spot on; ``preset("liars_dice", wild=6, exact_call=None)``), every bid remembered, and the
@@ -103,6 +104,33 @@ def head_to_head(rules, dice: int, rounds: int, seed: int, player) -> tuple[int,
     return wins, balances
 
 
+def _one_die_rows(name, rules, rounds, seed) -> list:
+    """One die each, where the exact equilibrium is known: the planned sampled solve (every bid remembered, built
+    here if missing: seconds) and the exact solver's equilibrium, each against the bot."""
+    from analysis.bluff.sampled import from_tree_policy, planned, solve_sampled
+    from analysis.bluff.solve import default_precision, round_game, solve_round
+
+    k, iterations, explore = planned((1, 1))
+    sampled = solve_sampled(rules, (1, 1), k=k, iterations=iterations, explore=explore)
+    target, cap = default_precision((1, 1))
+    exact = solve_round(rules, (1, 1), target=target, iterations=cap)
+    exact_policy = from_tree_policy(sampled.game, round_game(rules, (1, 1)), exact.policy)
+    rows = []
+    for label, policy, measured in (
+            (f"every bid, {iterations:,} iterations, exploitability {sampled.exploitability.value:.3f} (exact)",
+             sampled.policy, None),
+            (f"exact equilibrium (CFR, exploitability {exact.exploitability:.0e}; game value {exact.value:+.4f})",
+             exact_policy, exact)):
+        wins, balances = head_to_head(rules, 1, rounds, seed, TablePlayer(sampled.game, policy))
+        low, high = wilson_interval(wins, rounds)
+        mean = float(np.mean(balances))
+        half = 1.96 * float(np.std(balances, ddof=1)) / math.sqrt(rounds)
+        rows.append(f"| {name} | 1v1 | {label} | {rounds:,} | {wins / rounds:.1%} ({low:.1%}-{high:.1%}) | "
+                    f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) |")
+        print(rows[-1], flush=True)
+    return rows
+
+
 def strength_table(rounds: int, seed: int, games, sizes) -> str:
     lines = ["| game | dice | strategy | rounds | strategy wins (95%) | dice balance a round (95%) |",
              "|---|---|---|---|---|---|"]
@@ -110,7 +138,11 @@ def strength_table(rounds: int, seed: int, games, sizes) -> str:
     for name, rules in GAMES.items():
         if name not in games:
             continue
+        if 1 in sizes:
+            lines += _one_die_rows(name, rules, rounds, seed)
         for dice in sizes:
+            if dice == 1:
+                continue
             solution = stored_plan(rules, (dice, dice))
             if solution is None:
                 missing.append(f"{name} {dice}v{dice}")
@@ -211,7 +243,7 @@ def main(argv=None) -> int:
     parser.add_argument("--skip", action="append", default=[], choices=("strength", "openspiel", "answers"))
     parser.add_argument("--game", action="append", default=[], choices=("liars_dice", "perudo", "bluff"),
                         help="the games of the strength table (default: all three)")
-    parser.add_argument("--dice", nargs="+", type=int, default=[2, 3, 4, 5], help="dice each (default 2 3 4 5)")
+    parser.add_argument("--dice", nargs="+", type=int, default=[1, 2, 3, 4, 5], help="dice each (default 1-5)")
     args = parser.parse_args(argv)
     load = os.getloadavg()[0]
     parts = [f"Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, load {load:.1f} at the "

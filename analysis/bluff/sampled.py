@@ -259,6 +259,17 @@ def tree_policy(game: SampledGame, policy: np.ndarray, tree) -> np.ndarray:
     return full
 
 
+def from_tree_policy(game: SampledGame, tree, policy: np.ndarray) -> np.ndarray:
+    """The exact solver's ``policy`` on ``tree`` in the layout of ``game``, which must remember every bid (so each
+    slot of the tree is one slot of the abstraction; slots no round reaches are left uniform-ish at 0.5)."""
+    if not game.full_recall:
+        raise InvalidArgument("Only an abstraction remembering every bid holds the exact solver's policy.")
+    where = tree_policy(game, np.arange(game.slots, dtype=np.float64), tree).astype(np.int64)
+    out = np.full(game.slots, 0.5)
+    out[where] = policy
+    return out
+
+
 def local_best_response(game: SampledGame, policy: np.ndarray, seat: int, games: int, seed: int = 0,
                         lookahead: int = 1) -> np.ndarray:
     """Payoffs of ``games`` sampled rounds where ``seat`` plays a local best response against ``policy``."""

@@ -8,7 +8,7 @@ import pytest
 
 from analysis.bluff import _sampled_eval
 from analysis.bluff.rules import preset
-from analysis.bluff.sampled import (exact_exploitability, local_best_response, round_win_payoff,
+from analysis.bluff.sampled import (exact_exploitability, from_tree_policy, local_best_response, round_win_payoff,
                                     sampled_exploitability, sampled_game, solve_sampled, tree_policy)
 from analysis.bluff.solve import round_game, solve_round
 from analysis.errors import InvalidArgument
@@ -20,13 +20,10 @@ SMALL = [(LIARS, (1, 1), 4), (preset("bluff"), (1, 1), 3), (preset("perudo"), (2
 
 
 def _abstract_policy(game, tree, tree_policy_array):
-    """The exact solver's policy in the abstract layout: ``tree_policy`` of the slot numbers says, for every slot
-    of the tree, which abstract slot it reads (one each with every bid remembered)."""
+    """The exact solver's policy in the abstract layout; with full recall one abstract slot per slot of the tree."""
     where = tree_policy(game, np.arange(game.slots, dtype=np.float64), tree).astype(np.int64)
-    assert len(set(where.tolist())) == where.size      # full recall: one abstract slot per slot of the tree
-    policy = np.full(game.slots, 0.5)
-    policy[where] = tree_policy_array
-    return policy
+    assert len(set(where.tolist())) == where.size
+    return from_tree_policy(game, tree, tree_policy_array)
 
 
 @pytest.mark.parametrize("rules, dice, faces", SMALL)
