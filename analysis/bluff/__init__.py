@@ -34,6 +34,8 @@ _HOMES = {
     "analysis.bluff.solve": ("RoundSolution", "solve_round", "opening_table", "strategy_table", "response_table",
                              "endgame_play"),
     "analysis.bluff.game_value": ("GameValue", "game_value"),
+    "analysis.bluff.sampled": ("SampledSolution", "solve_sampled"),
+    "analysis.bluff.decision": ("Decision", "decide", "opening_bids"),
     "analysis.bluff.tournament": ("run_tournament", "bot_grid"),
 }
 _HOME = {name: module.rsplit(".", 1)[1] for module, names in _HOMES.items() for name in names}

@@ -96,8 +96,9 @@ def register(subparsers) -> None:
 
     # Equilibrium play and simulation live in their own module, not imported for a table question.
     if not asks_for_another(commands) and importlib.util.find_spec("analysis.cli.bluff_strategy") is not None:
-        from analysis.cli import bluff_strategy
+        from analysis.cli import bluff_play, bluff_strategy
         bluff_strategy.register(commands, _add_rules)
+        bluff_play.register(commands, _add_rules)
 
     add_chart(commands, "bluff", _add_rules)
 

@@ -10,6 +10,7 @@ from analysis.cli.common import (add_json_flag, add_rules_flags, add_seed_flag, 
 
 #: The ranges of the numeric arguments, checked before any work starts (docs/bluff.md lists them).
 ROUND_DICE = bounded(int, 1, 3, "a player's dice in a solved round")
+SOLVE_DICE = bounded(int, 1, 15, "a player's dice in a solved round")
 PLAYERS = bounded(int, 2, 6, "the players")
 GAMES = bounded(int, 1, 10 ** 9, "the games")
 CHUNKS = bounded(int, 1, 10 ** 6, "the chunks")
@@ -18,8 +19,12 @@ CHUNKS = bounded(int, 1, 10 ** 6, "the chunks")
 def register(commands, add_rules) -> None:
     solve = commands.add_parser("solve", help="equilibrium of a two-player round by CFR, with its exploitability")
     add_rules(solve)
-    solve.add_argument("--dice", nargs=2, type=ROUND_DICE, default=[1, 1], metavar=("FIRST", "SECOND"),
-                       help="dice of the first and the second bidder (default 1 1; at most 3 dice in all)")
+    solve.add_argument("--dice", nargs=2, type=SOLVE_DICE, default=[1, 1], metavar=("FIRST", "SECOND"),
+                       help="dice of the first and the second bidder, 1-15 each (default 1 1; beyond 3 dice in all "
+                            "the sampled solver, docs/bluff_strategy.md)")
+    solve.add_argument("--remember", type=bounded(int, 1, 1000, "the bids remembered"), default=None, metavar="K",
+                       help="sampled solver: the bids a player remembers (default: the stored plan's)")
+    add_seed_flag(solve, "the sampled solver")
     solve.add_argument("--solver", default="dcfr", choices=("dcfr", "cfr+", "lcfr", "cfr"),
                        help="discounted CFR (default), CFR+, linear CFR or vanilla CFR")
     solve.add_argument("--iterations", type=bounded(int, 1, 1_000_000, "the iterations"), default=None,
@@ -110,6 +115,9 @@ def _solve(args) -> int:
     rules = args.make_rules(args)
     if args.no_exact_call:
         rules = rules.with_fields(exact_call=None)
+    if sum(args.dice) > 3:      # beyond the exact solver's tree: the sampled abstraction
+        from analysis.cli.bluff_play import sampled_solve
+        return sampled_solve(args, rules)
     history = None
     if args.after is not None:      # read before solving: a bad bid is one sentence, not after a long solve
         from analysis.bluff.bids import check_raise, format_bid, parse_bid

@@ -85,7 +85,9 @@ def test_advisor_uses_the_solved_endgame(odds):
 
 
 @pytest.mark.parametrize("argv", [
-    ["bluff", "solve", "--preset", "bluff", "--dice", "2", "2"],
+    ["bluff", "solve", "--preset", "bluff", "--dice", "16", "15"],
+    ["bluff", "solve", "--preset", "bluff", "--dice", "15", "15"],
+    ["bluff", "solve", "--preset", "bluff", "--dice", "2", "2", "--openings"],
     ["bluff", "solve", "--preset", "bluff", "--dice", "0", "1"],
     ["bluff", "solve", "--preset", "bluff", "--solver", "magic"],
     ["bluff", "game-value", "--preset", "bluff", "--dice", "3", "3"],

@@ -1,0 +1,205 @@
+"""Numba kernels that read a solved abstract round (``sampled.py``): the policy written onto the exact
+solver's tree, a sampled local best response, and rounds played on from a decision.
+
+The layout (windows, offsets, payoffs) is the one of ``_sampled_kernels``; kept apart from the training
+kernels so that the stored solves, fingerprinted by those, outlive changes here.
+"""
+
+import numpy as np
+from numba import njit
+
+from analysis.bluff._sampled_kernels import _draw, _sample, window_rank
+
+
+@njit(cache=True)
+def expand(policy, k, binom, first, offset, n_actions_of_window, last, actor, child_start, n_raises, n_actions,
+           tree_offset, hands, out):
+    """The abstract ``policy`` written onto the exact solver's tree (``solve.RoundGame``): each node takes the
+    rows of its window of the last ``k`` bids."""
+    nodes = actor.size
+    parent = np.full(nodes, -1, np.int64)
+    for n in range(nodes):
+        for r in range(n_raises[n]):
+            parent[child_start[n] + r] = n
+    history = np.zeros(64, np.int64)
+    for n in range(nodes):
+        depth = 0
+        m = n
+        while parent[m] >= 0:
+            depth += 1
+            m = parent[m]
+        m = n
+        for i in range(depth - 1, -1, -1):
+            history[i] = last[m]
+            m = parent[m]
+        p = actor[n]
+        w = window_rank(history, depth, k, binom, first)
+        size = n_actions[n]
+        for h in range(hands[p]):
+            for a in range(size):
+                out[tree_offset[n] + h * size + a] = policy[offset[p, w] + h * size + a]
+
+
+@njit(cache=True)
+def _call_values(seat, mine, last, w, calls, match, payoff, out):
+    """Unnormalised value of each call for ``seat`` against the other's hands weighted by ``w``."""
+    sign = 1.0 if seat == 0 else -1.0
+    for c in range(calls):
+        total = 0.0
+        for g in range(w.size):
+            if w[g] != 0.0:
+                total += w[g] * payoff[c, seat, last, mine + match[1 - seat, g, last]]
+        out[c] = sign * total
+
+
+@njit(cache=False)  # recursive: numba's cache of a recursive function can crash when loaded
+def _my_best(seat, hand, history, depth, w, lookahead, k, binom, first, offset, raises, n_raises, calls, match,
+             payoff, policy, scratch):
+    """The best unnormalised value of ``seat`` holding ``hand`` to act after ``history[:depth]``, the other
+    seat's hands weighted by ``w``: the calls exactly, and the raises while ``lookahead`` allows one more;
+    returns (value, best action)."""
+    last = history[depth - 1] if depth > 0 else -1
+    row = raises.shape[0] - 1 if last < 0 else last
+    nr = n_raises[row]
+    best = -1e300
+    choice = -1
+    if last >= 0:
+        cv = scratch[depth]
+        _call_values(seat, match[seat, hand, last], last, w, calls, match, payoff, cv)
+        for c in range(calls):
+            if cv[c] > best:
+                best = cv[c]
+                choice = nr + c
+    if lookahead > 0 or last < 0:
+        for a in range(nr):
+            history[depth] = raises[row, a]
+            v = _their_answer(seat, hand, history, depth + 1, w, max(lookahead - 1, 0), k, binom, first, offset,
+                              raises, n_raises, calls, match, payoff, policy, scratch)
+            if v > best:
+                best = v
+                choice = a
+    return best, choice
+
+
+@njit(cache=False)  # recursive: numba's cache of a recursive function can crash when loaded
+def _their_answer(seat, hand, history, depth, w, lookahead, k, binom, first, offset, raises, n_raises, calls,
+                  match, payoff, policy, scratch):
+    """``seat``'s unnormalised value when the other seat answers the last bid of ``history[:depth]`` by
+    ``policy`` and ``seat`` then plays ``_my_best``."""
+    other = 1 - seat
+    last = history[depth - 1]
+    nr = n_raises[last]
+    size = nr + calls
+    base = offset[other, window_rank(history, depth, k, binom, first)]
+    sign = 1.0 if seat == 0 else -1.0
+    mine = match[seat, hand, last]
+    total = 0.0
+    for g in range(w.size):
+        if w[g] != 0.0:
+            for c in range(calls):
+                total += w[g] * policy[base + g * size + nr + c] * sign * payoff[c, other, last,
+                                                                                 mine + match[other, g, last]]
+    following = np.empty(w.size)
+    for a in range(nr):
+        anyone = False
+        for g in range(w.size):
+            following[g] = w[g] * policy[base + g * size + a]
+            if following[g] != 0.0:
+                anyone = True
+        if anyone:
+            history[depth] = raises[last, a]
+            total += _my_best(seat, hand, history, depth + 1, following, lookahead, k, binom, first, offset, raises,
+                              n_raises, calls, match, payoff, policy, scratch)[0]
+    return total
+
+
+@njit(cache=False)  # recursive: numba's cache of a recursive function can crash when loaded
+def local_best_response(seed, games, seat, lookahead, k, binom, first, offset, raises, n_raises, calls, match,
+                        payoff, cdf, chance, policy):
+    """Payoffs of ``games`` sampled rounds in which ``seat`` plays a local best response to ``policy``: at each
+    of its turns the exact belief about the other's hand (Bayes on the other's policy along the round) and a
+    search of ``lookahead`` own raises ahead (the calls valued exactly, the other answering by ``policy``).
+    With a lookahead reaching the end of the round this is an exact best response."""
+    np.random.seed(seed)
+    other = 1 - seat
+    bids = raises.shape[1]
+    history = np.zeros(bids + 1, np.int64)
+    scratch = np.zeros((bids + 2, calls))
+    hands_other = chance.shape[1]
+    w = np.empty(hands_other)
+    sigma = np.empty(bids + 3)
+    out = np.empty(games)
+    sign = 1.0 if seat == 0 else -1.0
+    hand = np.empty(2, np.int64)
+    for i in range(games):
+        hand[0] = _draw(cdf[0])
+        hand[1] = _draw(cdf[1])
+        for g in range(hands_other):
+            w[g] = chance[other, g]
+        depth = 0
+        while True:
+            actor = depth & 1
+            last = history[depth - 1] if depth > 0 else -1
+            row = raises.shape[0] - 1 if last < 0 else last
+            nr = n_raises[row]
+            size = nr + (calls if last >= 0 else 0)
+            if actor == seat:
+                a = _my_best(seat, hand[seat], history, depth, w, lookahead, k, binom, first, offset, raises,
+                             n_raises, calls, match, payoff, policy, scratch)[1]
+            else:
+                base = offset[other, window_rank(history, depth, k, binom, first)]
+                for b in range(size):
+                    sigma[b] = policy[base + hand[other] * size + b]
+                a = _sample(sigma, size)
+                for g in range(hands_other):
+                    w[g] *= policy[base + g * size + a]
+            if a >= nr:
+                actual = match[0, hand[0], last] + match[1, hand[1], last]
+                out[i] = sign * payoff[a - nr, actor, last, actual]
+                break
+            history[depth] = raises[row, a]
+            depth += 1
+    return out
+
+
+@njit(cache=True)
+def play_out(seed, games, hand_me, seat, history, depth, weights, k, binom, first, offset, raises, n_raises, calls,
+             match, payoff, policy, first_action):
+    """Payoffs to ``seat`` (holding ``hand_me``) of ``games`` rounds continued from ``history[:depth]`` with
+    ``seat`` taking ``first_action`` (-1: drawn from ``policy`` too) and both seats then following ``policy``; the
+    other's hand is drawn from
+    ``weights`` (the belief, summing to 1)."""
+    np.random.seed(seed)
+    other = 1 - seat
+    bids = raises.shape[1]
+    work = np.zeros(bids + 1, np.int64)
+    sigma = np.empty(bids + 3)
+    out = np.empty(games)
+    sign = 1.0 if seat == 0 else -1.0
+    cdf = np.cumsum(weights)
+    hand = np.empty(2, np.int64)
+    for i in range(games):
+        hand[seat] = hand_me
+        hand[other] = _draw(cdf)
+        for j in range(depth):
+            work[j] = history[j]
+        d = depth
+        a = first_action
+        while True:
+            actor = d & 1
+            last = work[d - 1] if d > 0 else -1
+            row = raises.shape[0] - 1 if last < 0 else last
+            nr = n_raises[row]
+            size = nr + (calls if last >= 0 else 0)
+            if d > depth or first_action < 0:
+                base = offset[actor, window_rank(work, d, k, binom, first)]
+                for b in range(size):
+                    sigma[b] = policy[base + hand[actor] * size + b]
+                a = _sample(sigma, size)
+            if a >= nr:
+                actual = match[0, hand[0], last] + match[1, hand[1], last]
+                out[i] = sign * payoff[a - nr, actor, last, actual]
+                break
+            work[d] = raises[row, a]
+            d += 1
+    return out

@@ -1,0 +1,104 @@
+"""``odds bluff play | open``, and ``odds bluff solve`` beyond three dice: the solved heads-up strategy at real size.
+
+Registered by ``analysis/cli/bluff.py`` into the ``odds bluff`` command group.
+"""
+
+from __future__ import annotations
+
+from analysis.cli.common import add_json_flag, add_seed_flag, bounded, print_json
+
+DICE = bounded(int, 1, 30, "a player's dice")
+PLAYOUTS = bounded(int, 100, 10 ** 6, "the play-outs")
+
+
+def register(commands, add_rules) -> None:
+    play = commands.add_parser("play", help="what to do now: the solved strategy's (or a bot's) chances and values")
+    add_rules(play)
+    _add_table(play)
+    play.add_argument("--history", default="", metavar="TURNS",
+                      help='the round so far, e.g. "1:3x3 me:4x3 1:5x3" (default: none, I open)')
+    play.add_argument("--bot", default=None, metavar="NAME",
+                      help="ask a tournament bot instead: bayes, threshold:0.4, honest, random, model, equilibrium")
+    add_json_flag(play)
+    play.set_defaults(handler=_play)
+
+    opening = commands.add_parser("open", help="the best opening bids: chance true, chance challenged, value")
+    add_rules(opening)
+    _add_table(opening)
+    opening.add_argument("--top", type=bounded(int, 1, 100, "the bids shown"), default=8,
+                         help="bids shown, 1-100 (default 8)")
+    add_json_flag(opening)
+    opening.set_defaults(handler=_open)
+
+
+def _add_table(parser) -> None:
+    parser.add_argument("--dice", required=True, help='my dice, e.g. "3 3 * 5 1"')
+    parser.add_argument("--opponents", required=True, nargs="+", type=DICE, metavar="N",
+                        help="the other players' dice counts (1-30 each), in turn order after me")
+    parser.add_argument("--playouts", type=PLAYOUTS, default=2000,
+                        help="rounds played on for each raise's value, 100-10^6 (default 2000)")
+    add_seed_flag(parser, "the play-outs")
+
+
+def _rules_and_dice(args):
+    from analysis.bluff.bids import parse_dice
+
+    rules = args.make_rules(args)
+    if args.palifico:
+        from analysis.errors import InvalidArgument
+        raise InvalidArgument("The solved strategy and the bots are asked about ordinary rounds, not palifico rounds.")
+    return rules, parse_dice(rules, args.dice)
+
+
+def _play(args) -> int:
+    from analysis.bluff.decision import decide
+
+    rules, dice = _rules_and_dice(args)
+    decision = decide(rules, dice, args.opponents, args.history, args.bot or "strategy", args.playouts, args.seed)
+    print_json(decision.to_dict()) if args.json else print(decision)
+    return 0
+
+
+def _open(args) -> int:
+    from analysis.bluff.decision import opening_bids
+    from analysis.errors import InvalidArgument
+
+    rules, dice = _rules_and_dice(args)
+    if len(args.opponents) != 1:
+        raise InvalidArgument(f"The opening advisor plays heads-up rounds; give one opponent, not "
+                              f"{len(args.opponents)}.")
+    decision, rows = opening_bids(rules, dice, args.opponents[0], args.top, args.playouts, args.seed)
+    if args.json:
+        print_json({"recommended": decision.action, "source": decision.source, "openings": rows})
+        return 0
+    print(f"Opening with {args.dice} against {args.opponents[0]} dice: {decision.action} ({decision.source})")
+    print(f"  {'bid':>6}  {'strategy':>8}  {'P(true)':>7}  {'P(challenged)':>13}  value (dice, 95%)")
+    for row in rows:
+        print(f"  {row['bid']:>6}  {row['p_strategy']:8.1%}  {row['p_true']:7.1%}  {row['p_challenged']:13.1%}  "
+              f"{row['value']:+.3f} +- {row['value_half_width_95']:.3f}")
+    return 0
+
+
+def sampled_solve(args, rules) -> int:
+    """``odds bluff solve`` for a round beyond the exact solver: the planned sampled solve (read or built)."""
+    from analysis.bluff.sampled import planned, solve_sampled, stored_plan
+
+    if args.openings or args.after is not None:
+        from analysis.errors import InvalidArgument
+        raise InvalidArgument("--openings and --after print the exact solver's tables, for at most 3 dice in play; "
+                              "ask odds bluff open or odds bluff play instead.")
+    chosen = args.remember is None and args.iterations is None and args.seed == 0 and not args.palifico
+    solution = stored_plan(rules, tuple(args.dice)) if chosen else None    # the plan's best solve already stored
+    if solution is None:
+        k, iterations, explore = planned(args.dice)
+        k = args.remember if args.remember is not None else k
+        iterations = args.iterations if args.iterations is not None else iterations
+        solution = solve_sampled(rules, tuple(args.dice), k=k, iterations=iterations, seed=args.seed,
+                                 explore=explore, palifico_round=args.palifico)
+    if args.json:
+        print_json(solution.to_dict())
+    else:
+        print(solution)
+        done = "read from the store, solved" if solution.from_store else "solved"
+        print(f"  {done} in {solution.seconds:.1f} s")
+    return 0

@@ -1,0 +1,71 @@
+"""What remembering only the last k bids costs, where the exact equilibrium is known.
+
+For one-die-each rounds of every preset (and with ``--three`` Liar's Dice 2v1 and 1v2) the sampled solver
+(``sampled.solve_sampled``, plain external sampling) is run with the players remembering the last 1, 2 or 3
+bids or every bid, and each strategy's exploitability in the real game is measured exactly (the exact
+solver's best response on the whole tree), beside the exact solver's own equilibrium (``solve.solve_round``,
+discounted CFR to 1e-5 or 1e-3) and its value.
+
+Run: ``python benchmarks/bench_bluff_abstraction.py [--iterations 100000] [--three]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+from datetime import date
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _timing import record  # noqa: E402
+
+from analysis.bluff.rules import preset  # noqa: E402
+from analysis.bluff.sampled import solve_sampled  # noqa: E402
+from analysis.bluff.solve import default_precision, solve_round  # noqa: E402
+
+#: One die each: the rounds whose exact equilibrium solves in seconds here (a three-dice round's takes many
+#: minutes on this shared machine; ``--three`` adds Liar's Dice 2v1 and 1v2).
+ROUNDS = [("Liar's Dice, sixes wild, no spot on", preset("liars_dice", wild=6, exact_call=None), (1, 1)),
+          ("Bluff", preset("bluff"), (1, 1)), ("Perudo", preset("perudo"), (1, 1)),
+          ("Liar's Dice, spot on", preset("liars_dice"), (1, 1))]
+THREE = [("Liar's Dice, sixes wild, no spot on", preset("liars_dice", wild=6, exact_call=None), (2, 1)),
+         ("Liar's Dice, sixes wild, no spot on", preset("liars_dice", wild=6, exact_call=None), (1, 2))]
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--iterations", type=int, default=100000)
+    parser.add_argument("--three", action="store_true", help="also the three-dice rounds (slow)")
+    args = parser.parse_args(argv)
+    lines = [f"Machine: {platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f} at the start; "
+             f"{date.today().isoformat()}. `python benchmarks/bench_bluff_abstraction.py --iterations "
+             f"{args.iterations}{' --three' if args.three else ''}`; exploitability in dice, exact (best response on "
+             "the whole tree).", "",
+             "| round | exact equilibrium: value, exploitability | last 1 bid | last 2 bids | last 3 bids | "
+             "every bid |", "|---|---|---|---|---|---|"]
+    for name, rules, dice in ROUNDS + (THREE if args.three else []):
+        target, cap = default_precision(dice)
+        exact = solve_round(rules, dice, target=target, iterations=cap)
+        cells = []
+        for k in (1, 2, 3, None):
+            started = time.perf_counter()
+            solution = solve_sampled(rules, dice, k=k, iterations=args.iterations, store=False)
+            cells.append(f"{solution.exploitability.value:.4f} (value {solution.value:+.4f}, "
+                         f"{solution.game.information_sets:,} sets, {time.perf_counter() - started:.0f} s)")
+        lines.append(f"| {name} {dice[0]}v{dice[1]} | {exact.value:+.4f}, {exact.exploitability:.1e} | "
+                     + " | ".join(cells) + " |")
+        print(lines[-1], flush=True)
+    text = "\n".join(lines)
+    print(text)
+    record("bench_bluff_abstraction", "## Dice bidding: the cost of remembering the last k bids "
+                                      "(bench_bluff_abstraction.py)\n\n" + text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,268 @@
+"""Dice bidding at real table size: the sampled strategy's strength, its solver's speed, and how fast it answers.
+
+1. **Strength, heads-up**: one-round games between the stored sampled strategy (``sampled.PLAN``, built by
+   ``scripts/bluff_sampled_solves.py``) and the ``bayes`` bot (its decisions made by the tournament kernel's own
+   functions, ``decision_bots``), seeded, the opener alternating, at 2v2 .. 5v5 of Liar's Dice with ones wild
+   (no spot on), Perudo and Bluff: the share of rounds the strategy wins (the other loses the dice) and its dice
+   balance, with 95% intervals; at 1v1 (every bid remembered) beside the exact equilibrium's (``solve.solve_round``)
+   against the bot.
+2. **Solver speed beside OpenSpiel**: iterations per second of this solver's external sampling and of OpenSpiel's
+   ``external_sampling_mccfr`` (Python, over ``pyspiel``) on the same game, OpenSpiel's ``liars_dice`` (one die
+   each, sixes wild, no spot on; ``preset("liars_dice", wild=6, exact_call=None)``), every bid remembered, and the
+   exploitability each reaches in the same time (exact, each by its own best response); numba's compile time beside.
+3. **Answer time**: ``odds bluff play`` and ``odds bluff open`` in a fresh process from the store (the median of 3).
+
+Run: ``python benchmarks/bench_bluff_size.py [--rounds 20000] [--seconds 30]``; cells whose solve is not stored
+are listed as missing, with the command that builds them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from datetime import date
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _timing import record  # noqa: E402
+
+from analysis.bluff.bids import format_bid  # noqa: E402
+from analysis.bluff.decision_bots import bot_seat  # noqa: E402
+from analysis.bluff.history import Turn  # noqa: E402
+from analysis.bluff.rules import preset  # noqa: E402
+from analysis.bluff.sampled import sampled_game, stored_plan  # noqa: E402
+from analysis.bluff.tournament import wilson_interval  # noqa: E402
+
+GAMES = {"Liar's Dice, ones wild": preset("liars_dice", wild=1, exact_call=None), "Perudo": preset("perudo"),
+         "Bluff": preset("bluff")}
+
+
+class TablePlayer:
+    """A stored abstract strategy (``policy`` on ``game``'s slots), drawing its actions with ``rng``."""
+
+    def __init__(self, game, policy):
+        self.game, self.policy = game, policy
+        self.hand_index = [{hand: h for h, hand in enumerate(game.hands[s])} for s in (0, 1)]
+
+    def act(self, seat, hand, bids, rng) -> int:
+        """An action index at this decision: raises first (track order), then the calls."""
+        g = self.game
+        w = g.window_of([g.bids[b] for b in bids])
+        size = int(g.n_actions[w])
+        base = int(g.offset[seat, w]) + self.hand_index[seat][hand] * size
+        row = self.policy[base:base + size].astype(np.float64)
+        return int(rng.choice(size, p=row / row.sum()))
+
+
+def _showdown(game, hands, bid, call, caller) -> float:
+    actual = game.match[0, hands[0], bid] + game.match[1, hands[1], bid]
+    return float(game.payoff[call, caller, bid, actual])      # the first bidder's dice balance
+
+
+def head_to_head(rules, dice: int, rounds: int, seed: int, player) -> tuple[int, list]:
+    """(rounds the strategy won, its dice balance per round) against the ``bayes`` bot, opener alternating."""
+    game = player.game
+    bot = bot_seat(rules, "bayes", 2, max(rules.starting_dice(2), dice))
+    wins, balances = 0, []
+    for i in range(rounds):
+        rng = np.random.default_rng([seed, i])
+        rolls = [tuple(sorted(int(x) for x in rng.integers(1, 7, dice))) for _ in (0, 1)]
+        hands = [player.hand_index[s][rolls[s]] for s in (0, 1)]
+        mine = i % 2            # the strategy's seat: it opens the even rounds
+        bids: list[int] = []
+        while True:
+            seat = len(bids) % 2
+            last = bids[-1] if bids else len(game.bids)
+            nr = int(game.n_raises[last])
+            if seat == mine:
+                a = player.act(seat, rolls[seat], bids, rng)
+            else:
+                turns = tuple(Turn(0 if (j % 2) == seat else 1, game.bids[b]) for j, b in enumerate(bids))
+                text = bot.decide(rolls[seat], (dice,), turns).action
+                if text in game.calls:
+                    a = nr + game.calls.index(text)
+                else:
+                    target = next(k for k, b in enumerate(game.bids) if format_bid(rules, b) == text)
+                    a = int(np.flatnonzero(game.raises[last, :nr] == target)[0])
+            if a >= nr:
+                first_bidder = _showdown(game, hands, bids[-1], a - nr, seat)
+                balance = first_bidder if mine == 0 else -first_bidder
+                wins += balance > 0
+                balances.append(balance)
+                break
+            bids.append(int(game.raises[last, a]))
+    return wins, balances
+
+
+def _one_die_rows(name, rules, rounds, seed) -> list:
+    """One die each, where the exact equilibrium is known: the planned sampled solve (every bid remembered, built
+    here if missing: seconds) and the exact solver's equilibrium, each against the bot."""
+    from analysis.bluff.sampled import from_tree_policy, planned, solve_sampled
+    from analysis.bluff.solve import default_precision, round_game, solve_round
+
+    k, iterations, explore = planned((1, 1))
+    sampled = solve_sampled(rules, (1, 1), k=k, iterations=iterations, explore=explore)
+    target, cap = default_precision((1, 1))
+    exact = solve_round(rules, (1, 1), target=target, iterations=cap)
+    exact_policy = from_tree_policy(sampled.game, round_game(rules, (1, 1)), exact.policy)
+    rows = []
+    for label, policy, measured in (
+            (f"every bid, {iterations:,} iterations, exploitability {sampled.exploitability.value:.3f} (exact)",
+             sampled.policy, None),
+            (f"exact equilibrium (CFR, exploitability {exact.exploitability:.0e}; game value {exact.value:+.4f})",
+             exact_policy, exact)):
+        wins, balances = head_to_head(rules, 1, rounds, seed, TablePlayer(sampled.game, policy))
+        low, high = wilson_interval(wins, rounds)
+        mean = float(np.mean(balances))
+        half = 1.96 * float(np.std(balances, ddof=1)) / math.sqrt(rounds)
+        rows.append(f"| {name} | 1v1 | {label} | {rounds:,} | {wins / rounds:.1%} ({low:.1%}-{high:.1%}) | "
+                    f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) |")
+        print(rows[-1], flush=True)
+    return rows
+
+
+def strength_table(rounds: int, seed: int, games, sizes) -> str:
+    lines = ["| game | dice | strategy | rounds | strategy wins (95%) | dice balance a round (95%) |",
+             "|---|---|---|---|---|---|"]
+    missing = []
+    for name, rules in GAMES.items():
+        if name not in games:
+            continue
+        if 1 in sizes:
+            lines += _one_die_rows(name, rules, rounds, seed)
+        for dice in sizes:
+            if dice == 1:
+                continue
+            solution = stored_plan(rules, (dice, dice))
+            if solution is None:
+                missing.append(f"{name} {dice}v{dice}")
+                continue
+            started = time.perf_counter()
+            wins, balances = head_to_head(rules, dice, rounds, seed, TablePlayer(solution.game, solution.policy))
+            low, high = wilson_interval(wins, rounds)
+            mean = float(np.mean(balances))
+            half = 1.96 * float(np.std(balances, ddof=1)) / math.sqrt(rounds)
+            e = solution.exploitability
+            k, iterations = solution.game.k, solution.iterations
+            sampling = "" if solution.explore >= 1 else " (average strategy sampling)"
+            lines.append(f"| {name} | {dice}v{dice} | last {k} bids, {iterations:,} iterations{sampling}, "
+                         f"exploitability {e.value:.3f} (local BR) | {rounds:,} | {wins / rounds:.1%} ({low:.1%}-{high:.1%}) | "
+                         f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) |")
+            print(lines[-1], f"{time.perf_counter() - started:.0f} s", flush=True)
+    if missing:
+        lines.append("")
+        lines.append("Not stored here (so not measured): " + ", ".join(missing) +
+                     "; `python scripts/bluff_sampled_solves.py` builds them.")
+    return "\n".join(lines)
+
+
+def openspiel_race(seconds: float) -> str:
+    import pyspiel
+    from open_spiel.python.algorithms import exploitability, external_sampling_mccfr
+
+    from analysis.bluff import _sampled_kernels as kern
+    from analysis.bluff.sampled import BONUS, VARIANT, _normalised, _seed, exact_exploitability
+
+    rules = preset("liars_dice", wild=6, exact_call=None)
+    game = sampled_game(rules, (1, 1), k=None)
+    regret, strategy_sum = np.zeros(game.slots), np.zeros(game.slots)
+    started = time.perf_counter()
+    kern.run_chunk(1, 1, *game.kernel_layout(), game.cdf, regret, strategy_sum, 1.0, BONUS)
+    compile_seconds = time.perf_counter() - started
+    regret[:], strategy_sum[:] = 0.0, 0.0
+    ours, period, t = 0, 1000, 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        t += 1
+        kern.run_chunk(_seed(0, 0, t), period, *game.kernel_layout(), game.cdf, regret, strategy_sum, 1.0, BONUS)
+        kern.discount(regret, strategy_sum, t, VARIANT)
+        ours += period
+    our_time = time.perf_counter() - started
+    our_exploitability = exact_exploitability(game, _normalised(game, strategy_sum)).value
+
+    spiel = pyspiel.load_game("liars_dice")
+    solver = external_sampling_mccfr.ExternalSamplingSolver(spiel, external_sampling_mccfr.AverageType.SIMPLE)
+    theirs = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        for _ in range(100):
+            solver.iteration()
+        theirs += 100
+    their_time = time.perf_counter() - started
+    their_exploitability = exploitability.exploitability(spiel, solver.average_policy())
+    ours_rate, their_rate = ours / our_time, theirs / their_time
+    return "\n".join([
+        "| solver | iterations | iterations/s | exploitability reached (dice) |", "|---|---|---|---|",
+        f"| this toolkit, external sampling (numba; compile {compile_seconds:.1f} s, not in the time) | {ours:,} | "
+        f"{ours_rate:,.0f} | {our_exploitability:.4f} |",
+        f"| OpenSpiel `external_sampling_mccfr` (Python over pyspiel) | {theirs:,} | {their_rate:,.0f} | "
+        f"{their_exploitability:.4f} |",
+        "",
+        f"Same game (OpenSpiel's `liars_dice`, one die each), the same {seconds:.0f} s each: "
+        f"{ours_rate / their_rate:,.0f} times OpenSpiel's iterations per second.",
+    ])
+
+
+def answer_times() -> str:
+    odds = str(Path(sys.executable).with_name("odds"))
+    commands = {
+        "play (Liar's Dice 5v5, after 1:3x3)": [odds, "bluff", "play", "--preset", "liars_dice", "--wild", "1",
+                                                "--rule", "exact_call=none", "--dice", "3 3 1 6 2", "--opponents",
+                                                "5", "--history", "1:3x3", "--json"],
+        "play (Liar's Dice 2v2 opening)": [odds, "bluff", "play", "--preset", "liars_dice", "--wild", "1", "--rule",
+                                           "exact_call=none", "--dice", "3 1", "--opponents", "2", "--json"],
+        "play --bot bayes (Bluff 5v5)": [odds, "bluff", "play", "--preset", "bluff", "--dice", "3 3 * 5 1",
+                                         "--opponents", "5", "--history", "1:9x3", "--bot", "bayes", "--json"],
+    }
+    lines = ["| command | median of 3 (s) | exit |", "|---|---|---|"]
+    for name, argv in commands.items():
+        times, code = [], 0
+        for _ in range(3):
+            started = time.perf_counter()
+            code = subprocess.run(argv, capture_output=True, env=dict(os.environ)).returncode
+            times.append(time.perf_counter() - started)
+        lines.append(f"| `odds bluff {name}` | {statistics.median(times):.2f} | {code} |")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=20000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--skip", action="append", default=[], choices=("strength", "openspiel", "answers"))
+    parser.add_argument("--game", action="append", default=[], choices=("liars_dice", "perudo", "bluff"),
+                        help="the games of the strength table (default: all three)")
+    parser.add_argument("--dice", nargs="+", type=int, default=[1, 2, 3, 4, 5], help="dice each (default 1-5)")
+    args = parser.parse_args(argv)
+    load = os.getloadavg()[0]
+    parts = [f"Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, load {load:.1f} at the "
+             f"start; {date.today().isoformat()}. "
+             f"`python benchmarks/bench_bluff_size.py {' '.join(argv or sys.argv[1:])}`."]
+    if "strength" not in args.skip:
+        parts += ["", "**Heads-up one-round games against the `bayes` bot** (seed "
+                  f"{args.seed}, opener alternating):", "",
+                  strength_table(args.rounds, args.seed, [n for n, key in zip(GAMES, ("liars_dice", "perudo", "bluff"))
+                                                          if not args.game or key in args.game], args.dice)]
+    if "openspiel" not in args.skip:
+        parts += ["", "**External-sampling MCCFR beside OpenSpiel's**:", "", openspiel_race(args.seconds)]
+    if "answers" not in args.skip:
+        parts += ["", "**Answer time in a fresh process, warm store**:", "", answer_times()]
+    text = "\n".join(parts)
+    print(text)
+    record("bench_bluff_size", "## Dice bidding at real size (bench_bluff_size.py)\n\n" + text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

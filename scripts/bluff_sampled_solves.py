@@ -1,0 +1,53 @@
+"""Build the sampled two-player round solves the advisor reads (``analysis.bluff.sampled.PLAN``), into the store.
+
+One solve at a time, each resumable from its checkpoint (in the store folder, ``bluff/sampled-checkpoints``),
+so a stopped run started again with the same command carries on. Run it in the background, e.g.::
+
+    nice -n 10 .venv/bin/python scripts/bluff_sampled_solves.py > bluff_sampled_solves.log 2>&1 &
+
+``--only liars_dice:5`` builds one preset at one size (preset ``liars_dice`` is Liar's Dice with ones wild and
+no spot on, the benchmark game; ``bluff`` and ``perudo`` are the presets as played).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from analysis.bluff.rules import preset
+from analysis.bluff.sampled import planned, solve_sampled
+from analysis.store import Store
+
+GAMES = {"liars_dice": lambda: preset("liars_dice", wild=1, exact_call=None),
+         "bluff": lambda: preset("bluff"), "perudo": lambda: preset("perudo")}
+#: The order of the work: the real-size rounds first, then the smaller ones.
+ORDER = [("liars_dice", 5), ("bluff", 5), ("perudo", 5), ("liars_dice", 2), ("liars_dice", 3), ("liars_dice", 4),
+         ("perudo", 2), ("bluff", 2), ("perudo", 3), ("bluff", 3), ("perudo", 4), ("bluff", 4)]
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", action="append", default=[], metavar="PRESET:DICE")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--lbr-games", type=int, default=2000)
+    args = parser.parse_args(argv)
+    order = [(name, int(d)) for name, d in (item.split(":") for item in args.only)] if args.only else ORDER
+    folder = Store().root / "bluff" / "sampled-checkpoints"
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, dice in order:
+        rules = GAMES[name]()
+        k, iterations, explore = planned((dice, dice))
+        began = time.time()
+        solution = solve_sampled(rules, (dice, dice), k=k, iterations=iterations, seed=args.seed, explore=explore,
+                                 checkpoint=str(folder / f"{name}-{dice}v{dice}-k{k}-{iterations}-{explore:g}-"
+                                                         f"{args.seed}.npz"),
+                                 checks=2, lbr_games=args.lbr_games)
+        print(f"{name} {dice}v{dice}: {solution} ({time.time() - began:.0f} s now; from store: "
+              f"{solution.from_store})", flush=True)
+        print(f"  trajectory (iterations, exploitability, half-width): {solution.trajectory.tolist()}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

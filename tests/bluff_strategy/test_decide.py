@@ -1,0 +1,156 @@
+"""Asking a decision: the bots answer as the tournament kernel played, the strategy from its stored solve,
+and the commands ``odds bluff play | open | solve`` beyond three dice."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from analysis.bluff.bids import format_bid, format_dice
+from analysis.bluff.decision import decide
+from analysis.bluff.rules import preset
+from analysis.bluff.sampled import planned, solve_sampled
+from analysis.bluff.tournament import run_tournament
+from analysis.errors import InvalidArgument
+from tests.conftest import assert_one_sentence_error
+
+LIARS = preset("liars_dice", wild=1, exact_call=None)
+
+
+def _logged_decisions(path):
+    """(rules, seat, dice, opponents, history, start, logged action) of every decision in a tournament's log."""
+    lines = [json.loads(line) for line in open(path, encoding="utf-8")]
+    header, rounds = lines[0], lines[1:]
+    for entry in rounds:
+        if entry.get("palifico"):
+            continue
+        rules = preset(entry["preset"])
+        seats = len(entry["dice"])
+        alive = [s for s in range(seats) if entry["dice"][s]]
+        actions = [(b["player"], b["bid"]) for b in entry["bids"]] + [(entry["call"]["player"], entry["call"]["call"])]
+        for i, (seat, action) in enumerate(actions):
+            order = alive[alive.index(seat):] + alive[:alive.index(seat)]   # me first, then in turn order
+            name = {s: ("me" if s == seat else str(order.index(s))) for s in alive}
+            history = " ".join(f"{name[p]}:{bid}" for p, bid in actions[:i])
+            dice = entry["dice"][seat]
+            opponents = [len(entry["dice"][s].split()) for s in order[1:]]
+            yield rules, header["bots"][seat], dice, opponents, history, header["starting_dice"][seat], action
+
+
+@pytest.mark.parametrize("name, bots", [("bluff", "bayes,threshold:0.4"), ("perudo", "bayes,honest,threshold"),
+                                        ("liars_dice", "threshold,bayes:0.6,honest")])
+def test_bots_decide_as_the_tournament_kernel_played(tmp_path, name, bots):
+    log = tmp_path / "rounds.jsonl"
+    run_tournament(preset(name), bots, games=12, seed=4, scheduler="sync", log=str(log), start=3)
+    checked = 0
+    for rules, bot, dice, opponents, history, start, action in _logged_decisions(log):
+        decision = decide(rules, dice, opponents, history, player=bot, start=start)
+        assert decision.action == action, (bot, dice, opponents, history)
+        assert decision.policy[action] == 1.0
+        checked += 1
+    assert checked > 100
+
+
+def test_stochastic_bots_give_their_chances():
+    rules = preset("bluff")
+    for bot in ("random", "model"):
+        decision = decide(rules, "3 3 * 5 1", [5], "1:4x3", player=bot)
+        assert sum(decision.policy.values()) == pytest.approx(1.0)
+        assert "challenge" in decision.policy and "4x3" not in decision.policy and "*3" in decision.policy
+
+
+def test_out_of_turn_and_unreadable_histories_are_one_sentence():
+    rules = preset("bluff")
+    with pytest.raises(InvalidArgument, match=r"^After you bid 2x3 it is player 1's turn, not yours\.$"):
+        decide(rules, "3 3 * 5 1", [5], "me:2x3")
+    with pytest.raises(Exception, match="not a legal raise"):
+        decide(rules, "3 3 * 5 1", [5], "1:3x3 me:2x3")
+    with pytest.raises(InvalidArgument, match="heads-up"):
+        decide(rules, "3 3 * 5 1", [5, 4], "")
+
+
+@pytest.fixture(scope="module")
+def small_solve():
+    """A stored 1v2 Liar's Dice round, solved as the advisor plans it (seconds)."""
+    k, iterations, _ = planned((1, 2))
+    return solve_sampled(LIARS, (1, 2), k=k, iterations=iterations // 10, lbr_games=500)
+
+
+def test_the_strategy_answers_from_its_stored_solve(small_solve, monkeypatch):
+    from analysis.bluff import sampled
+    monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))
+    monkeypatch.setitem(sampled.PLAN, 2, ((None, small_solve.iterations, 1.0),))
+    game = small_solve.game
+    # I hold two dice and answer an opening of "1x3" by the player with one die: I am the second bidder.
+    decision = decide(LIARS, (3, 5), [1], "1:1x3")
+    bid = next(b for b in game.bids if format_bid(LIARS, b) == "1x3")
+    assert decision.policy == small_solve.strategy(1, (3, 5), [bid])
+    assert decision.action == max(decision.policy, key=decision.policy.get)
+    # Holding a three, "1x3" is true: challenging it loses the die for sure.
+    assert decision.values["challenge"] == pytest.approx(-1.0)
+    # The opening: I hold one die against two.
+    opening = decide(LIARS, (4,), [2], "")
+    assert opening.policy == small_solve.__class__.strategy(
+        solve_sampled(LIARS, (1, 2), k=None, iterations=small_solve.iterations, only_stored=True), 0, (4,), [])
+    assert set(opening.values) <= set(opening.policy)
+    assert all(-2.0 <= v <= 2.0 for v in opening.values.values())
+
+
+def test_the_call_values_are_the_showdown_against_the_belief(small_solve, monkeypatch):
+    from analysis.bluff import sampled
+    monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))
+    # I opened "1x2" holding a five; the other (two dice) raised to "2x6". Challenging wins a die when fewer
+    # than two of their dice are sixes or ones (wild), and loses one otherwise; their hands are weighed by
+    # their chance and by how often the strategy raises "1x2" to "2x6" with each.
+    decision = decide(LIARS, (5,), [2], "me:1x2 1:2x6")
+    game = small_solve.game
+    opening, answer = (next(b for b in game.bids if format_bid(LIARS, b) == text) for text in ("1x2", "2x6"))
+    weights = np.array([game.chance[1, g] * small_solve.strategy(1, hand, [opening])["2x6"]
+                        for g, hand in enumerate(game.hands[1])])
+    wins = np.array([sum(die in (6, 1) for die in hand) < 2 for hand in game.hands[1]])
+    expected = float((weights * np.where(wins, 1.0, -1.0)).sum() / weights.sum())
+    assert decision.values["challenge"] == pytest.approx(expected, abs=1e-9)
+    assert answer in game.bids
+
+
+def test_the_commands_answer_from_the_store_and_refuse_what_is_not_there(odds, small_solve, monkeypatch):
+    from analysis.bluff import sampled
+    monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))
+    monkeypatch.setitem(sampled.PLAN, 2, ((None, small_solve.iterations, 1.0),))
+    result = odds("bluff", "play", "--preset", "liars_dice", "--wild", "1", "--rule", "exact_call=none",
+                  "--dice", "3 5", "--opponents", "1", "--history", "1:1x3", "--json")
+    assert result.code == 0, result.err
+    payload = result.json()
+    assert payload["player"] == "strategy" and abs(sum(payload["policy"].values()) - 1) < 1e-3
+    opened = odds("bluff", "open", "--preset", "liars_dice", "--wild", "1", "--rule", "exact_call=none",
+                  "--dice", "4", "--opponents", "2", "--json")
+    assert opened.code == 0, opened.err
+    rows = opened.json()["openings"]
+    assert rows and all(0 <= r["p_true"] <= 1 and 0 <= r["p_challenged"] <= 1 for r in rows)
+    # A bid of one four holding the four is true for sure.
+    assert all(r["p_true"] == 1.0 for r in rows if r["bid"] == "1x4")
+    assert_one_sentence_error(odds("bluff", "play", "--preset", "bluff", "--dice", "3 3 * 5 1", "--opponents", "5",
+                                   "--history", "me:2x3"))
+    missing = odds("bluff", "play", "--preset", "perudo", "--dice", "3 3", "--opponents", "3")
+    assert_one_sentence_error(missing)
+    assert "odds bluff solve --preset perudo --dice 2 3" in missing.err
+    bot = odds("bluff", "play", "--preset", "bluff", "--dice", "3 3 * 5 1", "--opponents", "5", "--history",
+               "1:9x3", "--bot", "bayes", "--json")
+    assert bot.code == 0 and bot.json()["action"] == "challenge"
+    assert_one_sentence_error(odds("bluff", "solve", "--preset", "bluff", "--dice", "15", "15"))
+    assert_one_sentence_error(odds("bluff", "solve", "--preset", "bluff", "--dice", "16", "15"))
+
+
+def test_solve_beyond_three_dice_reports_value_and_exploitability(odds, monkeypatch):
+    from analysis.bluff import sampled
+    monkeypatch.setitem(sampled.PLAN, 2, ((1, 300, 1.0),))
+    result = odds("bluff", "solve", "--preset", "liars_dice", "--wild", "1", "--no-exact-call", "--dice", "2", "2",
+                  "--json")
+    assert result.code == 0, result.err
+    payload = result.json()
+    assert payload["iterations"] == 300 and payload["remembered_bids"] == 1
+    assert payload["exploitability"] > 0 and payload["exploitability_95"][0] < payload["exploitability"]
+    assert "local best response" in payload["exploitability_measured_by"]
+    assert format_dice(LIARS, (1, 2)) == "1 2"

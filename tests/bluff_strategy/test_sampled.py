@@ -1,0 +1,146 @@
+"""The sampled round solver: its abstraction with every bid remembered is the exact solver's game, its
+exploitability falls, its local best response is the exact one where it looks far enough, its store round-trips."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from analysis.bluff import _sampled_eval
+from analysis.bluff.rules import preset
+from analysis.bluff.sampled import (exact_exploitability, from_tree_policy, local_best_response, round_win_payoff,
+                                    sampled_exploitability, sampled_game, solve_sampled, tree_policy)
+from analysis.bluff.solve import round_game, solve_round
+from analysis.errors import InvalidArgument
+from analysis.store import Store
+
+LIARS = preset("liars_dice", wild=6, exact_call=None)
+SMALL = [(LIARS, (1, 1), 4), (preset("bluff"), (1, 1), 3), (preset("perudo"), (2, 1), 3),
+         (preset("liars_dice"), (1, 2), 3)]
+
+
+def _abstract_policy(game, tree, tree_policy_array):
+    """The exact solver's policy in the abstract layout; with full recall one abstract slot per slot of the tree."""
+    where = tree_policy(game, np.arange(game.slots, dtype=np.float64), tree).astype(np.int64)
+    assert len(set(where.tolist())) == where.size
+    return from_tree_policy(game, tree, tree_policy_array)
+
+
+@pytest.mark.parametrize("rules, dice, faces", SMALL)
+def test_full_recall_is_the_exact_solvers_game(rules, dice, faces):
+    exact = solve_round(rules, dice, faces=faces, target=1e-6, store=False)
+    game = sampled_game(rules, dice, k=None, faces=faces)
+    tree = round_game(rules, dice, faces)
+    measured = exact_exploitability(game, _abstract_policy(game, tree, exact.policy))
+    assert measured.exact
+    assert measured.value_first_bidder == pytest.approx(exact.value, abs=1e-12)
+    assert measured.value == pytest.approx(exact.exploitability, abs=1e-12)
+    # Every information set of the exact solver is one of the abstraction's; the abstraction also numbers sets
+    # of bids no round reaches (Perudo's opening pacos, the set of every bid for the seat not to act).
+    assert game.information_sets >= exact.game.information_sets
+
+
+def test_full_recall_with_the_round_win_payoff_is_the_exact_solvers_game_too():
+    # Winning the round, +1 / -1: Bluff's difference rule and Perudo's calza count as one won or lost round.
+    for rules, dice in ((preset("bluff"), (2, 1)), (preset("perudo"), (1, 2))):
+        exact = solve_round(rules, dice, faces=3, target=1e-6, store=False, terminal_value=round_win_payoff)
+        game = sampled_game(rules, dice, k=None, faces=3, payoff="win")
+        tree = round_game(rules, dice, 3, terminal_value=round_win_payoff)
+        measured = exact_exploitability(game, _abstract_policy(game, tree, exact.policy))
+        assert measured.value_first_bidder == pytest.approx(exact.value, abs=1e-12)
+        assert measured.value == pytest.approx(exact.exploitability, abs=1e-12)
+        assert set(np.unique(game.payoff)) <= {-1.0, 1.0}
+
+
+@pytest.mark.parametrize("rules, dice, faces", [(LIARS, (1, 1), 4), (preset("perudo"), (2, 1), 3)])
+def test_sampled_solve_approaches_the_exact_equilibrium(rules, dice, faces):
+    exact = solve_round(rules, dice, faces=faces, target=1e-6, store=False)
+    small, large = (solve_sampled(rules, dice, k=None, faces=faces, iterations=n, store=False)
+                    for n in (300, 30000))
+    assert small.exploitability.exact and large.exploitability.exact
+    assert large.exploitability.value < small.exploitability.value / 2
+    assert large.exploitability.value < 0.05
+    # The value of a strategy this close to equilibrium is within its exploitability of the game value.
+    assert abs(large.value - exact.value) <= 2 * large.exploitability.value
+
+
+def test_remembering_fewer_bids_costs_exploitability_in_the_real_game():
+    full, last_one = (solve_sampled(LIARS, (1, 1), k=k, faces=4, iterations=20000, store=False) for k in (None, 1))
+    assert last_one.game.information_sets < full.game.information_sets
+    assert last_one.exploitability.value > full.exploitability.value
+
+
+def test_the_same_seed_gives_the_same_solve_and_another_seed_another():
+    one, two, other = (solve_sampled(LIARS, (1, 1), k=2, faces=4, iterations=2000, store=False, seed=s)
+                       for s in (5, 5, 6))
+    assert np.array_equal(one.policy, two.policy)
+    assert not np.array_equal(one.policy, other.policy)
+
+
+@pytest.mark.parametrize("rules, dice", [(LIARS, (1, 1)), (preset("perudo"), (2, 1))])
+def test_local_best_response_looking_to_the_end_is_the_exact_best_response(rules, dice):
+    # A fixed strategy, not an equilibrium: a short solve remembering one bid.
+    fixed = solve_sampled(rules, dice, k=1, faces=3, iterations=500, store=False)
+    game, policy = fixed.game, fixed.policy.astype(np.float64)
+    tree = round_game(rules, dice, 3)
+    from analysis.bluff import _solve_kernels
+    _, best0, best1 = _solve_kernels.evaluate(tree_policy(game, policy, tree), *tree.kernel_arrays())
+    games = 6000
+    for seat, best in ((0, best0), (1, best1)):
+        payoffs = local_best_response(game, policy, seat, games, seed=3, lookahead=len(game.bids))
+        half = 1.96 * payoffs.std(ddof=1) / np.sqrt(games)
+        assert abs(payoffs.mean() - best) <= half, (seat, payoffs.mean(), best, half)
+        # Looking one raise ahead is a strategy too, so it gains no more than the best response.
+        shallow = local_best_response(game, policy, seat, games, seed=3, lookahead=1)
+        assert shallow.mean() <= best + 1.96 * shallow.std(ddof=1) / np.sqrt(games)
+    measured = sampled_exploitability(game, policy, games, seed=3, lookahead=len(game.bids))
+    assert abs(measured.value - (best0 + best1) / 2) <= measured.half_width
+
+
+def test_a_stored_solve_reads_back_as_it_was_written(tmp_path):
+    store = Store(tmp_path)
+    written = solve_sampled(LIARS, (1, 1), k=2, faces=4, iterations=1000, store=store)
+    read = solve_sampled(LIARS, (1, 1), k=2, faces=4, iterations=1000, store=store)
+    assert not written.from_store and read.from_store
+    assert np.array_equal(written.policy, read.policy)
+    assert (read.value, read.exploitability.value, read.iterations) == (
+        written.value, written.exploitability.value, written.iterations)
+    assert solve_sampled(LIARS, (1, 1), k=2, faces=4, iterations=1001, store=store, only_stored=True) is None
+
+
+def test_a_stopped_solve_resumes_to_the_same_result(tmp_path):
+    checkpoint = str(tmp_path / "check.npz")
+    whole = solve_sampled(LIARS, (1, 1), k=2, faces=4, iterations=3000, store=False)
+    # The checkpoint of a finished solve, read by a second run of the same solve: nothing is redone.
+    solve_sampled(LIARS, (1, 1), k=2, faces=4, iterations=3000, store=False, checkpoint=checkpoint)
+    resumed = solve_sampled(LIARS, (1, 1), k=2, faces=4, iterations=3000, store=False, checkpoint=checkpoint)
+    assert np.array_equal(whole.policy, resumed.policy)
+
+
+def test_too_large_rounds_are_refused_in_one_sentence():
+    with pytest.raises(InvalidArgument, match=r"needs [\d.,]+ GB, more than the 4 GB allowed; remember fewer bids"):
+        sampled_game(preset("liars_dice"), (5, 5), k=3)
+    with pytest.raises(InvalidArgument, match="4 GB allowed; play fewer dice"):
+        sampled_game(preset("bluff"), (15, 15), k=1)
+    assert sampled_game(preset("bluff"), (13, 13), k=1).information_sets == 2681784
+    with pytest.raises(InvalidArgument, match="1-15 dice each"):
+        sampled_game(preset("bluff"), (16, 15), k=1)
+
+
+def test_play_out_follows_a_deterministic_policy():
+    # A policy that always opens with the first bid and always challenges: the payoff is the showdown's.
+    game = sampled_game(LIARS, (1, 1), k=1, faces=2)
+    policy = np.zeros(game.slots)
+    for s in (0, 1):
+        for w in range(game.windows):
+            if game.offset[s, w] < 0:
+                continue
+            size = int(game.n_actions[w])
+            for h in range(len(game.hands[s])):
+                base = int(game.offset[s, w]) + h * size
+                policy[base + (0 if w == 0 else size - 1)] = 1.0
+    weights = np.array([1.0, 0.0])   # the other holds the lowest face for sure
+    history = np.zeros(1, dtype=np.int64)
+    out = _sampled_eval.play_out(1, 10, 0, 0, history, 0, weights, *game.kernel_layout(), policy, -1)
+    # Opening "1x1" (the lowest bid) with both dice on the lowest face: true, the challenger (seat 1) loses.
+    assert np.all(out == 1.0)
