@@ -15,10 +15,11 @@ import pytest
 
 from tests.test_fuzz import GOOD, _run_batch, _subcommands
 
-#: Commands whose work takes seconds to minutes, or whose filled-in values would not fit them (a deal
-#: needs a hand for every seat): their examples are parsed and their rules built.
+#: Commands whose work takes seconds to minutes, that answer only from a solve a long run stores (a
+#: dice-bidding play or opening), or whose filled-in values would not fit them (a deal needs a hand
+#: for every seat): their examples are parsed and their rules built.
 LONG = {"solve", "game-value", "tournament", "sweep", "fit", "calibration", "simulate", "strategy", "chart",
-        "win", "match", "deal"}
+        "win", "match", "deal", "play", "open"}
 #: Sound values for required arguments the fuzz's table leaves out.
 SOUND = {**GOOD, "log": "rounds.jsonl", "out": "chart.png", "me": "140:Chase Off,Choice", "tested": "honest"}
 

@@ -93,7 +93,8 @@ def decide(rules: BiddingRules, dice, opponents, history: str = "", player: str 
         return _strategy_decision(rules, dice, opponents, turns, playouts, seed)
     from analysis.bluff.decision_bots import bot_decision
 
-    return bot_decision(rules, dice, opponents, turns, player, start)
+    choice = bot_decision(rules, dice, opponents, turns, player, start)
+    return Decision(choice.bot, choice.policy, choice.action, {}, {}, "the tournament kernel's decision")
 
 
 def _strategy_decision(rules, dice, opponents, turns, playouts, seed) -> Decision:

@@ -9,6 +9,7 @@ kernel's ``_bayes_choose`` or ``_choose`` (the ``model`` bot's chances from ``ac
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -47,10 +48,9 @@ class BotSeat:
         self.ms_match = tk.match_table(ms_hands if self.bayes else ms_hands[:1], counts)
 
     def decide(self, dice, opponents, turns):
-        """The bot's ``Decision`` holding ``dice`` after ``turns`` (``history.Turn``, players 0 = this seat)."""
+        """The bot's ``BotChoice`` holding ``dice`` after ``turns`` (``history.Turn``, players 0 = this seat)."""
         from analysis.bluff import _model_kernels as mk
         from analysis.bluff import _tournament_kernels as tk
-        from analysis.bluff.decision import Decision
 
         bid_count, bid_face, legal, counts, chance, chance_kind, sf, pmf = self.tables[:8]
         can_exact = self.tables[10]
@@ -89,7 +89,17 @@ class BotSeat:
                          ms_offset, self.ms_match, self.starts, belief, by_face, by_count, by_need, tk, mk)
         named = {_action_text(self.rules, bid_count, bid_face, a): float(p) for a, p in policy.items()}
         action = max(named, key=lambda a: named[a])
-        return Decision(self.bot.label, named, action, {}, {}, "the tournament kernel's decision")
+        return BotChoice(self.bot.label, named, action)
+
+
+@dataclass(frozen=True)
+class BotChoice:
+    """What a tournament bot does at one decision: its ``policy`` (action text -> probability) and the
+    ``action`` it takes (``decision.decide`` turns it into a ``Decision``)."""
+
+    bot: str
+    policy: dict
+    action: str
 
 
 @functools.lru_cache(maxsize=16)
