@@ -16,7 +16,7 @@ exploitability: the responder looks one own raise ahead).
 >>> from analysis.bluff.rules import preset
 >>> game = sampled_game(preset("liars_dice", wild=6, exact_call=None), (1, 1), k=2)
 >>> game.windows, game.information_sets
-(79, 948)
+(79, 870)
 """
 
 from __future__ import annotations
