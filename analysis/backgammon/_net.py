@@ -580,6 +580,9 @@ def _pick(w1, b1, w2, b2, board, roll, rules, db_win, ways):
     return boards[pick].copy(), extra[pick]
 
 
+# The look-ahead is written out once per ply (_value1/_after1, _value2/_after2) instead of as one
+# recursive function: numba compiles recursion only without its on-disk cache, and a cached
+# recursive kernel crashed when loaded, so each ply calls the one below it by name.
 @njit(cache=True)
 def _value1(w1, b1, w2, b2, board, rules, db_win, ways, result):
     if _exact(board, db_win, ways, result):
