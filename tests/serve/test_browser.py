@@ -217,13 +217,25 @@ def test_backgammon_in_the_browser(browser, server, screenshots):
     plays = legal_plays(rules, Position.opening(rules), "31")
     assert int(element.get_attribute("data-value")) == len(plays.plays)
     # Edit the board by tapping: take one of your checkers off the 24-point; the page asks again.
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
     browser.find_element("css selector", '[data-mode="remove"]').click()
     browser.find_element("css selector", 'svg.board circle.me[data-point="24"]').click()
-    WebDriverWait(browser, 60).until(lambda driver: "position=" in driver.current_url)
     expected = "6:5 8:3 13:5 24:1 / 6:5 8:3 13:5 24:2"
-    assert browser.find_element("name", "position").get_attribute("value") == expected
+
+    def asked_again(driver) -> bool:
+        # The tap loads a new page: wait until it has loaded with the edited position (an element
+        # read while the old page is being replaced goes stale, so such a read is tried again).
+        try:
+            return ("position=" in driver.current_url
+                    and driver.execute_script("return document.readyState") == "complete"
+                    and driver.find_element("name", "position").get_attribute("value") == expected
+                    and driver.find_element("id", "plays").get_attribute("data-value") is not None)
+        except StaleElementReferenceException:
+            return False
+
+    WebDriverWait(browser, 60, ignored_exceptions=(StaleElementReferenceException,)).until(asked_again)
     assert len(browser.find_elements("css selector", "svg.board circle.me")) == 14
     fewer = legal_plays(rules, Position.from_notation(expected), "31")
     shown = browser.find_element("id", "plays")
