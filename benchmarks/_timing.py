@@ -74,7 +74,12 @@ def record(script: str, markdown: str) -> None:
     """
     # The script that ran (one script may record several sections), with its arguments.
     command = " ".join(["python", f"benchmarks/{Path(sys.argv[0]).name}", *sys.argv[1:]])
-    section = (f"<!-- bench:{script} -->\n## {script}\n\n{markdown.strip()}\n\n"
+    # A section that names itself (its first line a "## " heading) keeps its name; others are named
+    # after their script. Either way the section has one heading, however often it is recorded.
+    body = markdown.strip()
+    first, _, rest = body.partition("\n")
+    title, body = (first[3:].strip(), rest.strip()) if first.startswith("## ") else (script, body)
+    section = (f"<!-- bench:{script} -->\n## {title}\n\n{body}\n\n"
                f"Run `{command}` on {datetime.date.today().isoformat()}; {machine()}.\n"
                f"<!-- /bench:{script} -->")
     text = PAGE.read_text(encoding="utf-8") if PAGE.exists() else TITLE

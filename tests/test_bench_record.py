@@ -59,3 +59,10 @@ def test_a_name_with_regex_characters_is_its_own_section(timing):
 
 def test_markdown_table(timing):
     assert timing.markdown_table(["x", "y"], [[1, "2 s"]]) == "| x | y |\n|---|---|\n| 1 | 2 s |"
+
+
+def test_a_section_that_names_itself_keeps_one_heading(timing):
+    timing.record("bench_a", "## Brag sessions\n\n| a |\n|---|")
+    timing.record("bench_a", "## Brag sessions\n\n| b |\n|---|")
+    section = timing.PAGE.read_text().split("<!-- bench:bench_a -->")[1]
+    assert section.count("## ") == 1 and "## Brag sessions\n\n| b |" in section and "bench_a\n" not in section
