@@ -159,7 +159,7 @@ def entry_table(max_on_bar: int = 2) -> pd.DataFrame:
 def one_roll_bearoff(counts) -> int:
     """Rolls (of 36) that bear off every checker of a home board (six counts, ace point first)."""
 
-    from analysis._numba_start import compiling
+    from analysis.compile_notice import compiling
     from analysis.backgammon import _kernels
     from analysis.backgammon.bearoff import ONE_SIDED_CHECKERS, _ways, parse_counts
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analysis._numba_start import compiling
+from analysis.compile_notice import compiling
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
 from analysis.backgammon import _match

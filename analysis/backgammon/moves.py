@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
-from analysis._numba_start import compiling
+from analysis.compile_notice import compiling
 from analysis.errors import InvalidDice, InvalidPosition
 from analysis.backgammon import checker_play
 from analysis.backgammon.position import BAR, START, Position, pip_count

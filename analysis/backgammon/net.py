@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from analysis._numba_start import compiling
+from analysis.compile_notice import compiling
 from analysis.errors import InvalidArgument
 from analysis.store import Store
 from analysis.backgammon import _net

@@ -1,4 +1,4 @@
-"""The first-run compile notice (analysis._numba_start.compiling), with a real numba kernel."""
+"""The first-run compile notice (analysis.compile_notice.compiling), with a real numba kernel."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from analysis._numba_start import compiling, is_compiled
+from analysis.compile_notice import compiling, is_compiled
 
 KERNEL = '''
 from numba import njit
@@ -47,7 +47,7 @@ def test_a_kernel_without_cached_code_is_announced_once_then_silent(tmp_path):
     # A new process finds numba's on-disk cache: no notice there either.
     code = (f"import importlib.util as u; s = u.spec_from_file_location('k', {str(source)!r}); "
             "m = u.module_from_spec(s); s.loader.exec_module(m); "
-            "from analysis._numba_start import is_compiled; print(is_compiled(m.triple))")
+            "from analysis.compile_notice import is_compiled; print(is_compiled(m.triple))")
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True).stdout.strip() == "True"
 
