@@ -43,8 +43,10 @@ DECIMALS_ALLOWED = [
     ("yacht", "classic check", "five alike in one turn, compared with the published fraction"),
     ("yacht", "Verhoeff", "published optima, compared to the four decimals they are published with"),
     ("backgammon", "equity lost per", "the counts' average losses are thousandths of the stake"),
-    ("backgammon", "equity", "a play's equity is read to thousandths of the stake, as backgammon programs show it: "
-                             "the best plays differ by less than a hundredth"),
+    ("backgammon", "| the net plays | equity |", "an opening play's equity is read to thousandths of the stake, "
+                                                 "as backgammon programs show it: the best plays differ by less "
+                                                 "than a hundredth"),
+    ("backgammon", "| equity, no double |", "cube equities, read to thousandths as backgammon programs show them"),
 ]
 
 MAX_COLUMNS = 5

@@ -177,8 +177,6 @@ def opening_bids(rules: BiddingRules, dice, opponent: int, top: int = 8, playout
     """The best opening bids of a heads-up round: each with the strategy's chance of making it, its value, the
     chance that it is true (given only my dice) and the chance that the other challenges it (the strategy's
     answer, over the other's hands)."""
-    import numpy as np
-
     from analysis.bluff.sampled import stored_plan
 
     decision = decide(rules, dice, [opponent], "", "strategy", playouts, seed)

@@ -436,7 +436,7 @@ def solve_sampled(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, iterat
         raise InvalidArgument(f"The exploration must be above 0 and at most 1, not {explore}.")
     params = _params(game, iterations, seed, explore)
     stored = None
-    store = chosen_store(None if store is True else store)
+    store = chosen_store(store)
     if store is not None:
         stored = store.load(SAMPLED, rules, params)
         if stored is None and only_stored:

@@ -31,11 +31,11 @@ import numpy as np
 from analysis.brag import _deal_kernels as K
 from analysis.brag._kernels import strength3
 from analysis.brag._deal_kernels import (BLIND, COVER, DISCARD, E_OPEN_SEES_BLIND, FOLD, KEEP, LOOK, OK,
-                                         OPEN, RAISE, SEE, STAY, T_BETS, T_COVERER, T_END, T_KEEPER,
+                                         RAISE, SEE, STAY, T_BETS, T_COVERER, T_END, T_KEEPER,
                                          T_OVER, T_PENDING, T_RUNG, T_SHUFFLE, T_TURN, END_CARRIED,
                                          END_COVER_CALLED, END_SEEN, F_CARRY, betting_count, check,
                                          deal, gather_hands, hand_strength, restack, shuffle, step,
-                                         COVERING, P_A23, P_HAND_SIZE, P_PRIAL333, T_DEALER, T_N, T_SEEN,
+                                         COVERING, P_A23, P_HAND_SIZE, P_PRIAL333, T_N, T_SEEN,
                                          T_SEER, T_WINNER, in_play)
 from analysis.random import stream, uniform_int
 

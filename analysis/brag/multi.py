@@ -104,7 +104,7 @@ def multi_tree(rules: str | BragRules = "brag3", players: int = 3) -> MultiTree:
     root.deck[52] = 52
     K.deal(root.rp, root.ti, root.tf, root.status, root.hands, root.cards, root.bank, root.paid, root.gather,
            root.deck, players - 1, 0.0)
-    labels, tables, kinds = [""], [root], []
+    labels, tables = [""], [root]
     frontier = 0
     child_start, n_actions = [], []
     while frontier < len(tables):

@@ -5,14 +5,6 @@ from __future__ import annotations
 from analysis.cli.common import add_json_flag, add_rules_flags, add_seed_flag, print_json, rules_from_args
 
 
-def _add_rules(parser) -> None:
-    add_rules_flags(parser, "brag")
-
-
-def _rules(args):
-    return rules_from_args(args)
-
-
 def deal_rules_text(rules) -> str:
     """The whole deal's betting in words (no cap on bets: the deal ends by folds, a see or a cover)."""
     ladder = ", ".join(f"{s:g}" for s in rules.stakes)
@@ -33,7 +25,7 @@ def session_arguments(parser) -> None:
     add_seed_flag(parser, "the shuffles")
     parser.add_argument("--bankroll", type=float, default=200.0,
                         help="each seat's chips; a seat that cannot ante buys back in to this (default 200)")
-    _add_rules(parser)
+    add_rules_flags(parser, "brag")
     add_json_flag(parser)
 
 
@@ -43,7 +35,7 @@ def session_command(args) -> int:
 
     check_players(args.players)
     bots = None if args.bots is None else [b.strip() for b in args.bots.split(",")]
-    result = session(_rules(args), players=args.players, bots=bots, deals=args.deals, seed=args.seed,
+    result = session(rules_from_args(args), players=args.players, bots=bots, deals=args.deals, seed=args.seed,
                      bankroll=args.bankroll)
     data = result.to_dict()
     for seat in data["seats"]:
@@ -86,7 +78,7 @@ def deal_arguments(parser) -> None:
                         help='the moves, comma separated: look, bet (or blind), raise, see, fold, cover, '
                              'look-old, keep, discard')
     parser.add_argument("--banks", help="each seat's chips, comma separated (default: plenty)")
-    _add_rules(parser)
+    add_rules_flags(parser, "brag")
     add_json_flag(parser)
 
 
@@ -102,7 +94,7 @@ def deal_command(args) -> int:
         except ValueError:
             raise InvalidArgument(f"'{args.banks}' is not a list of chip counts; give numbers "
                                   "separated by commas.") from None
-    deal = Deal(_rules(args), hands=hands, banks=banks)
+    deal = Deal(rules_from_args(args), hands=hands, banks=banks)
     deal.play(args.history)
     summary = deal.summary()
     return _answer(args, summary, lambda: _deal_text(summary))
@@ -128,7 +120,7 @@ def deck_arguments(parser) -> None:
     parser.add_argument("--players", type=int, default=5, help="players at the table, 2-8 (default 5)")
     parser.add_argument("--deals", type=int, default=10_000, help="deals in each session (default 10,000)")
     add_seed_flag(parser, "the shuffles")
-    _add_rules(parser)
+    add_rules_flags(parser, "brag")
     add_json_flag(parser)
 
 
@@ -137,7 +129,7 @@ def deck_command(args) -> int:
     from analysis.brag.deck import deck_memory
 
     check_players(args.players)
-    memory = deck_memory(_rules(args), players=args.players, deals=args.deals, seed=args.seed)
+    memory = deck_memory(rules_from_args(args), players=args.players, deals=args.deals, seed=args.seed)
     data = memory.to_dict()
     return _answer(args, data, lambda: _deck_text(memory, data))
 
