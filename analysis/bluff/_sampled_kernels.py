@@ -17,7 +17,7 @@ start of each chunk of iterations, so a seed gives the same solve however often 
 import numpy as np
 from numba import njit
 
-from analysis.cfr.kernels import discounts
+from analysis.cfr.kernels import discounts, regret_matching
 
 
 @njit(cache=True)
@@ -28,20 +28,6 @@ def window_rank(history, depth, k, binom, first):
     for i in range(start, depth):
         rank += binom[history[i], i - start + 1]
     return rank
-
-
-@njit(cache=True)
-def _matched(regret, base, size, out):
-    """Regret matching of one information set into ``out[:size]``."""
-    total = 0.0
-    for a in range(size):
-        if regret[base + a] > 0.0:
-            total += regret[base + a]
-    for a in range(size):
-        if total > 0.0:
-            out[a] = regret[base + a] / total if regret[base + a] > 0.0 else 0.0
-        else:
-            out[a] = 1.0 / size
 
 
 @njit(cache=True)
@@ -72,7 +58,7 @@ def _traverse(traverser, hand, history, depth, k, binom, first, offset, raises, 
     size = nr + (calls if last >= 0 else 0)
     base = offset[actor, window_rank(history, depth, k, binom, first)] + hand[actor] * size
     own = sigma[depth]
-    _matched(regret, base, size, own)
+    regret_matching(regret, base, size, own, 0)
     sign = 1.0 if traverser == 0 else -1.0
     if actor != traverser:
         for a in range(size):

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analysis.cfr.kernels import CFR_PLUS, updated_regret
+from analysis.cfr.kernels import CFR_PLUS, regret_matching, updated_regret
 from analysis.brag._kernels import strength3
 from analysis.random import stream, uniform_float, uniform_int
 
@@ -135,13 +135,8 @@ def _utility(node, p, t, kind, paid, winner, seer, seen, beats, n):
 
 @njit(cache=True)
 def _matched(regret, node, row, count, out):
-    """Regret matching: the current strategy at (node, row)."""
-    total = 0.0
-    for a in range(count):
-        out[a] = regret[node, row, a] if regret[node, row, a] > 0.0 else 0.0
-        total += out[a]
-    for a in range(count):
-        out[a] = out[a] / total if total > 0.0 else 1.0 / count
+    """Regret matching (the CFR core's) of the information set at (node, row) into ``out[:count]``."""
+    regret_matching(regret[node, row], 0, count, out, 0)
 
 
 @njit
