@@ -81,7 +81,7 @@ def _yacht():
 
 def _brag():
     from analysis.brag import equity_table, frequencies
-    from analysis.brag.advice import see_thresholds, stay_thresholds
+    from analysis.brag.advice import blind_or_look, see_thresholds, stay_thresholds
 
     table = frequencies("brag3")
     heads_up = equity_table("brag3")
@@ -93,14 +93,31 @@ def _brag():
     see, guarded, stay = see_thresholds(ratios), see_thresholds(ratios, against="pair+"), stay_thresholds(ratios, 1)
     price_rows = [[f"{r:g}", a, b, c] for r, a, b, c in zip(ratios, see.weakest_hand, guarded.weakest_hand,
                                                               stay.weakest_hand)]
+    # Blind or look, heads-up, one blind round before the see, against an open opponent who never folds
+    # (the article's one-round model): the better choice and its margin in stakes, by pot ÷ stake.
+    blind_rows = []
+    for ratio in ratios:
+        row = [f"{ratio:g}"]
+        for against in ("any", "pair+"):
+            decision = blind_or_look("brag3", pot=ratio, stake=1, rounds=1, against=against)
+            margin = abs(decision.values["blind"] - decision.values["look"])
+            row.append(f"{decision.best} (by {margin:.2f})")
+        blind_rows.append(row)
+    blind_random = [row[1].startswith("blind") for row in blind_rows]
+    _holds(not any(row[2].startswith("blind") for row in blind_rows) and blind_random[-1] and not blind_random[0],
+           "blind pays only against a random hand that never folds, and only in a big enough pot")
+    from_ratio = ratios[blind_random.index(True)]
     rules = [f"Heads-up, a hand better than {even} is the favourite against a random hand.",
              "Price the see: a big pot lets a weak hand see a random opponent, but an opponent",
              "who keeps betting usually has a pair or better: then see only with the column below.",
-             "Heads-up in Three Card Brag, look at your cards: blind play is worth nothing",
-             "against a good opponent. Fold your weak open hands."]
+             "Heads-up in Three Card Brag, look at your cards: against a good opponent blind play",
+             f"is worth nothing. Blind pays only against a player who never folds, from a pot {from_ratio:g} times",
+             "the stake, and never against a pair or better. Fold your weak open hands."]
     return rules, [("Hands and their odds", ["hand", "hands", "chance", "dealt"], hand_rows),
                     ("Weakest hand worth it, by pot ÷ stake", ["pot ÷ stake", "see (random)", "see (pair+)",
-                                                               "stay (1 opponent)"], price_rows)]
+                                                               "stay (1 opponent)"], price_rows),
+                    ("Blind or look, one blind round: the better, by stakes (opponent never folds)",
+                     ["pot ÷ stake", "opponent holds any hand", "opponent holds pair+"], blind_rows)]
 
 
 def _backgammon():
@@ -118,9 +135,24 @@ def _backgammon():
              "redouble by at most 3; take if it exceeds it by at least 2.",
              f"Dead cube, no gammons: take with {100 * race.take_point():.0f}% or more."]
     efficiency = [f"cube eff. {c[2:]}" for c in takes.columns[1:]]
-    return rules, [("Shots at a blot (open board)", ["pips away", "rolls of 36", "chance"], shot_rows),
+    openings = opening_plays()
+    _holds(len(openings) == 15, "every opening roll has its best play")
+    opening_rows = [sum(([roll, play] for roll, play in openings[row::5]), []) for row in range(5)]
+    rules.insert(0, "Opening rolls: the evaluator's best play of each (table below), with the weights shipped.")
+    return rules, [("The opening rolls: best play", ["roll", "play"] * 3, opening_rows),
+                   ("Shots at a blot (open board)", ["pips away", "rolls of 36", "chance"], shot_rows),
                    ("One checker on the bar", ["closed points", "rolls that enter", "chance"], entry_rows),
                    ("Take points", ["gammons"] + efficiency, take_rows)]
+
+
+def opening_plays() -> list[tuple[str, str]]:
+    """The best play of each of the 15 opening rolls, by the shipped evaluator (so it follows new weights)."""
+    from analysis.backgammon import Position
+    from analysis.backgammon.net import hint, load_net
+
+    net, start = load_net("backgammon"), Position.opening()
+    return [(f"{high}-{low}", hint("backgammon", start, (high, low), net=net).plays[0].play)
+            for high in range(2, 7) for low in range(1, high)]
 
 
 def draw(family: str, paper: str):
@@ -142,10 +174,11 @@ def draw(family: str, paper: str):
             fig.text(0.07, y, line, fontsize=10)
             y -= 0.02
         y -= 0.015
-        space = (y - 0.05) / len(tables)
+        lines = sum(len(rows) + 1 for _, _, rows in tables)
+        row_height = min(0.022, (y - 0.05 - 0.04 * len(tables)) / lines)
         for title, header, rows in tables:
+            space = 0.04 + row_height * (len(rows) + 1)
             fig.text(0.07, y, title, fontsize=12, weight="bold", color="#1b3a5c")
-            row_height = min(0.022, (space - 0.04) / (len(rows) + 1))
             ax = fig.add_axes((0.07, y - 0.01 - row_height * (len(rows) + 1), 0.86, row_height * (len(rows) + 1)))
             ax.axis("off")
             table = ax.table(cellText=rows, colLabels=header, loc="upper left", cellLoc="center",

@@ -33,9 +33,14 @@ table { border-collapse: collapse; margin: 1rem 0; font-size: 0.92rem; display: 
         overflow-x: auto; max-width: 100%; }
 th, td { padding: 0.25rem 0.6rem; border-bottom: 1px solid #ddd; }
 th { border-bottom: 2px solid #888; }
-img { max-width: 100%; height: auto; display: block; margin: 1rem auto; }
+img { max-width: min(100%, 36rem); height: auto; display: block; margin: 1rem auto; }
 pre { background: #f6f6f4; padding: 0.6rem 0.8rem; overflow-x: auto; font-size: 0.88rem; }
 code { font-size: 0.92em; }
+@media (max-width: 30rem) { body { padding: 0 0.5rem; } table { font-size: 0.78rem; }
+                            th, td { padding: 0.2rem 0.25rem; } }
+@page { margin: 8mm; }
+@media print { body { max-width: none; margin: 0; padding: 0; } img { max-width: 100%; } table { display: table; }
+               pre { white-space: pre-wrap; } }
 """.strip()
 
 

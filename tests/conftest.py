@@ -64,3 +64,37 @@ def assert_one_sentence_error(result: CommandResult) -> None:
     assert len(lines) == 1, result.err
     assert "Traceback" not in result.err
     assert lines[0].rstrip().endswith((".", "?")), lines[0]
+
+
+def browser_missing() -> str | None:
+    """Why headless Chromium cannot be driven here (Selenium, the browser or its driver missing), or None."""
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "selenium is not installed (pip install -e \".[test]\")"
+    for names, package in ((("chromium", "chromium-browser", "google-chrome"), "chromium"),
+                           (("chromedriver",), "chromium-driver")):
+        if not any(shutil.which(name) for name in names):
+            return f"{names[0]} is not on PATH (apt-get install {package})"
+    return None
+
+
+def require_browser(problem: str | None) -> None:
+    """Skip the test when ``problem`` says why the browser cannot run, except in CI, where it must run."""
+    if problem is not None:
+        if os.environ.get("CI"):
+            pytest.fail(f"browser tests must run in CI: {problem}")
+        pytest.skip(f"browser tests skipped: {problem}")
+
+
+def headless_chromium(width: int, height: int, *flags: str):
+    """A headless Chromium driven by Selenium, its window ``width`` x ``height``; quit it when done."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 f"--window-size={width},{height}", *flags):
+        options.add_argument(flag)
+    options.binary_location = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))))
+    return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)

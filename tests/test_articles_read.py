@@ -7,6 +7,7 @@ shows typesetting debris, or opens without its short answer. It reads files only
 runs), so it is fast and runs in every test session.
 """
 
+import ast
 import json
 import re
 import sys
@@ -104,17 +105,65 @@ def _reader_checks(name):
         found.append("the article does not end with '## How these numbers were made'")
     elif "](../docs/" not in text.split("## How these numbers were made")[1]:
         found.append("'How these numbers were made' does not link to the docs")
-    if not _short_answer_is_checked(name):
-        found.append("the short answer is not computed and asserted in a hidden code cell")
+    for match in re.finditer(r"!\[([^\]]*)\]\(", text):     # a figure's text: its alt text
+        for pattern, what in INTERNAL:
+            if re.search(pattern, match.group(1)):
+                found.append(f"{what} in a figure's alt text: {match.group(1)!r}")
+    found += _unchecked_claims(name, text)
     return found
 
 
-def _short_answer_is_checked(name):
-    """The short answer is the output of a code cell that asserts each rule against the article's data."""
+#: The sections whose every sentence is a claim with its check (``analysis/claims.py``).
+CHECKED_SECTIONS = ("The short answer", "Conclusions")
+
+
+def _unchecked_claims(name, text):
+    """A sentence of the short answer or the conclusions that no check in the notebook backs.
+
+    The convention: the section is written by ``checked_section(HEADING, [checked(sentence, check, ...),
+    ...])`` in a hidden code cell, every check an expression (a constant cannot fail), and the built
+    section holds exactly one bullet per ``checked`` claim and nothing else.
+    """
+    found = []
     notebook = json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))
-    return any(cell["cell_type"] == "code" and "## The short answer" in "".join(cell["source"])
-               and "hide-input" in cell["metadata"].get("tags", []) and re.search(r"^\s*assert ", "".join(cell["source"]), re.M)
-               for cell in notebook["cells"])
+    calls = {}
+    for cell in notebook["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        source = "".join(cell["source"])
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "checked_section" and node.args
+                    and isinstance(node.args[0], ast.Constant)):
+                hidden = "hide-input" in cell["metadata"].get("tags", [])
+                calls.setdefault(node.args[0].value, []).append((node, hidden))
+    for heading in CHECKED_SECTIONS:
+        if f"\n## {heading}\n" not in "\n" + text:
+            found.append(f"the article has no '## {heading}'")
+            continue
+        section = ("\n" + text).split(f"\n## {heading}\n")[1].split("\n## ")[0]
+        bullets = len(re.findall(r"^\* ", section, re.M))
+        loose = [line for line in section.splitlines() if line.strip() and not line.startswith(("* ", "  "))]
+        for line in loose:
+            found.append(f"a sentence in '{heading}' outside its checked claims: {line[:60]!r}")
+        made = calls.get(heading, [])
+        if len(made) != 1:
+            found.append(f"'{heading}' is not written by one checked_section call in the notebook")
+            continue
+        node, hidden = made[0]
+        if not hidden:
+            found.append(f"the cell writing '{heading}' is not hidden")
+        claims = node.args[1].elts if len(node.args) > 1 and isinstance(node.args[1], ast.List) else []
+        checks = [claim for claim in claims if isinstance(claim, ast.Call) and getattr(claim.func, "id", None) == "checked"
+                  and len(claim.args) >= 2 and not any(isinstance(arg, ast.Constant) for arg in claim.args[1:])]
+        if len(checks) != len(claims) or not claims:
+            found.append(f"a claim of '{heading}' without a check that can fail")
+        if len(claims) != bullets:
+            found.append(f"'{heading}' shows {bullets} sentences for {len(claims)} checked claims")
+    return found
 
 
 def _marks(name):
@@ -132,14 +181,22 @@ def test_article_reads_like_a_players_article(name):
 def test_the_checks_catch_what_they_look_for(tmp_path, monkeypatch):
     """Each check fires on a small article that breaks it, and stays quiet on one that does not."""
     good_md = ("# Game\n\n## The short answer\n\n* Call at 24.1% or less.\n* Raise.\n* Sit after the wild player.\n\n"
-               "| a | b |\n|--:|--:|\n| 1 | 2 |\n\n## How these numbers were made\n\n"
+               "## 1. Odds\n\n| a | b |\n|--:|--:|\n| 1 | 2 |\n\n![Odds of a call](game_files/x.png)\n\n"
+               "## Conclusions\n\n* Calling pays.\n\n## How these numbers were made\n\n"
                "CFR (a self-play method) ... [docs](../docs/game.md)\n")
     bad_md = ("# Game\n\n## 1. Odds\n\n`analysis.bluff` in bluff_strength.py with joker=free from the store; "
               "2^12 states, 1e-5 accuracy, 12.34% and 0.2413.\n\n"
-              "| a | b | c | d | e | f |\n|-|-|-|-|-|-|\n| 1 | 2 | 3 | 4 | 5 | 6 |\n")
+              "| a | b | c | d | e | f |\n|-|-|-|-|-|-|\n| 1 | 2 | 3 | 4 | 5 | 6 |\n\n![bid_odds chart](x.png)\n")
+    half_md = ("# Game\n\n## The short answer\n\n* Raise.\n* Sit.\n* Call.\n\nA loose sentence.\n\n"
+               "## Conclusions\n\n* Calling pays.\n\n## How these numbers were made\n\n[docs](../docs/game.md)\n")
     cell = {"cell_type": "code", "metadata": {"tags": ["hide-input"]}, "outputs": [],
-            "source": ["rule = 0.241\n", "assert rule < 0.25\n", "display(Markdown('## The short answer'))\n"]}
-    for name, md, html, cells in (("good", good_md, "<h2>x</h2>", [cell]), ("bad", bad_md, "<h2>x¶</h2>", [])):
+            "source": ["rule = 0.241\n", "display(Markdown(checked_section('The short answer', [\n",
+                       "    checked(f'Call at {rule:.1%} or less.', rule < 0.25), checked('Raise.', rule > 0.2),\n",
+                       "    checked('Sit after the wild player.', rule > 0.1)])))\n",
+                       "display(Markdown(checked_section('Conclusions', [checked('Calling pays.', rule < 0.3)])))\n"]}
+    half = {**cell, "source": ["display(Markdown(checked_section('The short answer', [checked('Raise.', True), 'Sit.'])))\n"]}
+    for name, md, html, cells in (("good", good_md, "<h2>x</h2>", [cell]), ("bad", bad_md, "<h2>x¶</h2>", []),
+                                  ("half", half_md, "<h2>x</h2>", [half])):
         (tmp_path / "reports").mkdir(exist_ok=True)
         (tmp_path / "notebooks").mkdir(exist_ok=True)
         (tmp_path / "reports" / f"{name}.md").write_text(md, encoding="utf-8")
@@ -152,5 +209,9 @@ def test_the_checks_catch_what_they_look_for(tmp_path, monkeypatch):
     for complaint in ("a module name", "a file name", "a code identifier", "a keyword argument", "'store'",
                       "more than one decimal", "more than two decimals", "untypeset power: '2^1",
                       "untypeset power: '1e-5'", "6 columns", "'¶'", "short answer'", "fewer than three rules", "How these numbers",
-                      "not computed and asserted"):
+                      "in a figure's alt text", "no '## Conclusions'"):
+        assert complaint in found, complaint
+    found = "\n".join(_reader_checks("half"))
+    for complaint in ("outside its checked claims: 'A loose sentence.'", "without a check that can fail",
+                      "shows 3 sentences for 2 checked claims", "'Conclusions' is not written"):
         assert complaint in found, complaint

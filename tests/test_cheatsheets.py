@@ -62,3 +62,33 @@ def test_the_committed_sheets_exist_and_the_index_links_them():
                 name = f"cheatsheet_{family}_{paper}.{suffix}"
                 assert (ROOT / "reports" / name).exists(), f"reports/{name} missing: run bash scripts/reports.sh"
                 assert f"]({name})" in index
+
+
+def test_the_backgammon_sheet_has_a_legal_best_play_for_each_opening_roll():
+    """The 15 opening rolls, each once, each with a play the move generator allows from the start."""
+    from analysis.backgammon import Position, legal_plays
+    from analysis.cheatsheets import opening_plays
+
+    openings = dict(opening_plays())
+    assert sorted(openings) == sorted(f"{high}-{low}" for high in range(2, 7) for low in range(1, high))
+    start = Position.opening()
+    for roll, play in openings.items():
+        high, low = map(int, roll.split("-"))
+        assert play in [p.notation for p in legal_plays(start, (high, low)).plays], roll
+    _, tables = sheet("backgammon")
+    shown = [cell for title, _, rows in tables if title.startswith("The opening rolls") for row in rows for cell in row]
+    assert all(roll in shown and play in shown for roll, play in openings.items())
+
+
+def test_the_brag_sheet_says_blind_or_look_at_round_pot_ratios():
+    """One row per round pot ratio; against a pair or better looking always wins, as the one-round model
+    gives it: a blind hand wins the see with its share of such hands and pays half price."""
+    from analysis.brag import blind_or_look
+
+    _, tables = sheet("brag")
+    title, header, rows = next(t for t in tables if t[0].startswith("Blind or look"))
+    assert [row[0] for row in rows] == ["1", "2", "5", "10", "20", "50"]
+    for ratio, random_hand, pair_up in rows:
+        decision = blind_or_look("brag3", pot=float(ratio), stake=1, rounds=1, against="pair+")
+        assert pair_up.startswith("look") and decision.values["look"] > decision.values["blind"]
+        assert random_hand.split()[0] in ("blind", "look")

@@ -12,13 +12,14 @@ browser where it can). The screenshots go to ``$ODDS_SCREENSHOTS`` if set, else 
 from __future__ import annotations
 
 import os
-import shutil
 import socket
 import threading
 import time
 from pathlib import Path
 
 import pytest
+
+from tests.conftest import browser_missing, headless_chromium, require_browser
 
 WIDTH = 360
 #: The smallest side of anything to tap, in CSS pixels.
@@ -35,14 +36,9 @@ return Array.from(document.querySelectorAll(
 
 
 def _missing() -> str | None:
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return "selenium is not installed (pip install -e \".[test]\")"
-    for names, package in ((("chromium", "chromium-browser", "google-chrome"), "chromium"),
-                           (("chromedriver",), "chromium-driver")):
-        if not any(shutil.which(name) for name in names):
-            return f"{names[0]} is not on PATH (apt-get install {package})"
+    problem = browser_missing()
+    if problem is not None:
+        return problem
     try:
         import uvicorn  # noqa: F401
         import starlette  # noqa: F401
@@ -52,11 +48,7 @@ def _missing() -> str | None:
 
 
 def _browser_or_skip():
-    problem = _missing()
-    if problem is not None:
-        if os.environ.get("CI"):
-            pytest.fail(f"browser tests must run in CI: {problem}")
-        pytest.skip(f"browser tests skipped: {problem}")
+    require_browser(_missing())
 
 
 @pytest.fixture(scope="module")
@@ -84,16 +76,7 @@ def server():
 
 @pytest.fixture(scope="module")
 def browser(server):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 f"--window-size={WIDTH},800"):
-        options.add_argument(flag)
-    binary = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))))
-    options.binary_location = binary
-    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    driver = headless_chromium(WIDTH, 800)
     # A phone's viewport, exactly: 360 CSS pixels wide, touch, the page's own viewport meta tag.
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": WIDTH, "height": 760, "deviceScaleFactor": 2, "mobile": True})
