@@ -7,6 +7,7 @@ deterministic: no dates or software names in the files, so a rebuild is byte-ide
 
 from __future__ import annotations
 
+from math import ceil
 from pathlib import Path
 
 PAPERS = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}
@@ -57,6 +58,7 @@ def _dice_bidding():
 
 
 def _yacht():
+    from analysis.yacht import solve
     from analysis.yacht.advice import opening_keeps
     from analysis.yacht.odds import box_odds
 
@@ -69,14 +71,25 @@ def _yacht():
     keep_rows = [[roll, best[roll], f"{keeps.loc[roll, 'margin']:.2f}"] for roll in shown]
     odds = box_odds("yacht_kr")
     box_rows = [[row.box, f"{100 * row.turn_chance:.0f}%", f"{row.turn_expected_points:.1f}"] for row in odds.itertuples()]
+    # Which box when: what optimal play scores in each box over a game, and how often it writes a zero there.
+    played = solve("yacht_kr").boxes.set_index("box")
+    zeros = played.zero_rate.sort_values(ascending=False)
+    beans = played.loc[["Six Beans", "Five Beans", "Four Beans", "Three Beans", "Two Beans"], "zero_rate"]
+    _holds(zeros.index[0] == "Chase Off" and set(zeros.index[1:3]) == {"Even Straight", "Straight"} and beans.max() < 0.05,
+           "the zeros go in Chase Off, then the straights; the Beans are almost never zero")
+    play_rows = [[box, f"{row.expected_points:.1f}", f"{100 * row.zero_rate:.1f}%"] for box, row in played.iterrows()]
     rules = ["Keep a made straight and stop; keep four to the 1-2-3-4-5 straight.",
              "Keep two pairs together; with one high pair and junk keep just the pair.",
              "Keep three sixes or fives; three aces beside a six are a toss-up.",
              "Keep the straights and Chase Off open as long as they can still be made;",
-             "spend the low boxes on what the dice refuse. Late and behind, play for the win."]
+             "spend the low boxes on what the dice refuse. Late and behind, play for the win.",
+             f"Nothing fits: the zero goes in Chase Off ({zeros.iloc[0]:.0%} of best games), then a straight;",
+             f"Two to Six Beans are written as zero in under {ceil(100 * beans.max()):.0f}% of games (last table)."]
     return rules, [("Opening roll: the best keep (margin: points over the next keep)",
                     ["roll", "keep", "margin"], keep_rows),
-                   ("Each box chased for a whole turn", ["box", "made in the turn", "points of the turn"], box_rows)]
+                   ("Each box chased for a whole turn", ["box", "made in the turn", "points of the turn"], box_rows),
+                   ("Which box when: each box over a game of best play", ["box", "average points", "written as zero"],
+                    play_rows)]
 
 
 def _brag():

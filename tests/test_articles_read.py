@@ -166,6 +166,45 @@ def _unchecked_claims(name, text):
     return found
 
 
+#: The calls whose strings are drawn inside a chart (titles, axis labels, legends, annotations).
+FIGURE_CALLS = {"finish", "set_title", "set_xlabel", "set_ylabel", "suptitle", "supxlabel", "supylabel", "text",
+                "annotate"}
+
+
+def _figure_texts(source):
+    """The literal text a chart drawn by ``source`` shows: the strings passed to the calls that draw text
+    and to ``label=``/``title=`` arguments (f-strings contribute their literal parts)."""
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            name = getattr(node.func, "attr", None) or getattr(node.func, "id", None)
+            arguments = list(node.args) if name in FIGURE_CALLS else []
+            arguments += [k.value for k in node.keywords if k.arg in ("label", "title", "xlabel", "ylabel")]
+            for argument in arguments:
+                for part in ast.walk(argument):
+                    if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                        yield part.value
+
+
+def _figure_complaints(sources):
+    """Internal words in the text of the charts drawn by ``sources`` ((where, source) pairs)."""
+    return [f"{where}: {what} in a chart's text: {text!r}" for where, source in sources
+            for text in _figure_texts(source) for pattern, what in INTERNAL if re.search(pattern, text)]
+
+
+def test_the_charts_speak_a_players_words():
+    """The charts' own text (drawn into the PNG, so the article's text checks cannot read it), from the
+    notebooks' cells and the chart builders."""
+    sources = [(f"notebooks/{p.name}", "".join(cell["source"])) for p in sorted((ROOT / "notebooks").glob("*.ipynb"))
+               for cell in json.loads(p.read_text(encoding="utf-8"))["cells"] if cell["cell_type"] == "code"]
+    sources += [(f"analysis/charts/{p.name}", p.read_text(encoding="utf-8"))
+                for p in sorted((ROOT / "analysis" / "charts").glob("*.py"))]
+    assert sum(1 for _, source in sources for _ in _figure_texts(source)) > 50, "the chart texts were not found"
+    found = _figure_complaints(sources)
+    assert not found, "\n  ".join(found)
+    bad = "ax.set_title(f'{game}: bid_odds by preset'); ax.plot(x, y, label='p_true')"
+    assert len(_figure_complaints([("example", bad)])) == 3
+
+
 def _marks(name):
     if name in NOT_YET_REWRITTEN:
         return [pytest.mark.xfail(strict=True, reason="article not yet rewritten for players")]
