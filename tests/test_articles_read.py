@@ -3,8 +3,10 @@
 ``tests/test_notebooks.py`` proves each committed article is a fresh build; this file reads the
 committed ``reports/*.md`` (and the HTML pages) the way a player would and fails where the text
 speaks the toolkit's language, prints more decimals than a reader can use, needs a wide screen,
-shows typesetting debris, or opens without its short answer. It reads files only (no notebook
-runs), so it is fast and runs in every test session.
+shows typesetting debris, opens without its short answer, or states a rule of thumb or a
+conclusion without the check that backs it (``analysis/claims.py``); it also reads the text and
+the type sizes of the charts in the code that draws them. It reads files only (no notebook runs),
+so it is fast and runs in every test session.
 """
 
 import ast
@@ -191,18 +193,53 @@ def _figure_complaints(sources):
             for text in _figure_texts(source) for pattern, what in INTERNAL if re.search(pattern, text)]
 
 
+def _chart_sources():
+    """(where, source) of the code that draws the articles' charts: the notebooks' cells and the chart builders."""
+    sources = [(f"notebooks/{p.name}", "".join(cell["source"])) for p in sorted((ROOT / "notebooks").glob("*.ipynb"))
+               for cell in json.loads(p.read_text(encoding="utf-8"))["cells"] if cell["cell_type"] == "code"]
+    return sources + [(f"analysis/charts/{p.name}", p.read_text(encoding="utf-8"))
+                      for p in sorted((ROOT / "analysis" / "charts").glob("*.py"))]
+
+
 def test_the_charts_speak_a_players_words():
     """The charts' own text (drawn into the PNG, so the article's text checks cannot read it), from the
     notebooks' cells and the chart builders."""
-    sources = [(f"notebooks/{p.name}", "".join(cell["source"])) for p in sorted((ROOT / "notebooks").glob("*.ipynb"))
-               for cell in json.loads(p.read_text(encoding="utf-8"))["cells"] if cell["cell_type"] == "code"]
-    sources += [(f"analysis/charts/{p.name}", p.read_text(encoding="utf-8"))
-                for p in sorted((ROOT / "analysis" / "charts").glob("*.py"))]
+    sources = _chart_sources()
     assert sum(1 for _, source in sources for _ in _figure_texts(source)) > 50, "the chart texts were not found"
     found = _figure_complaints(sources)
     assert not found, "\n  ".join(found)
     bad = "ax.set_title(f'{game}: bid_odds by preset'); ax.plot(x, y, label='p_true')"
     assert len(_figure_complaints([("example", bad)])) == 3
+
+
+#: The smallest type a chart may set, in points: a chart that prints at its own size (the browser test
+#: checks that) then prints no text smaller than this.
+SMALLEST_TYPE = 9
+SIZE_KEYWORDS = {"fontsize", "size", "title_fontsize", "labelsize"}
+
+
+def _small_type(where, source):
+    """Font sizes below SMALLEST_TYPE set in ``source``: keyword arguments and rc settings with a number."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.keyword) and node.arg in SIZE_KEYWORDS and isinstance(node.value, ast.Constant):
+            if isinstance(node.value.value, (int, float)) and node.value.value < SMALLEST_TYPE:
+                found.append(f"{where}: {node.arg}={node.value.value}")
+        if isinstance(node, ast.Dict):
+            for key, value in zip(node.keys, node.values):
+                if (isinstance(key, ast.Constant) and isinstance(key.value, str) and key.value.endswith("size")
+                        and isinstance(value, ast.Constant) and isinstance(value.value, (int, float))
+                        and value.value < SMALLEST_TYPE):
+                    found.append(f"{where}: {key.value!r}: {value.value}")
+    return found
+
+
+def test_the_charts_type_is_large_enough_to_print():
+    sources = _chart_sources()
+    found = [complaint for where, source in sources for complaint in _small_type(where, source)]
+    assert not found, f"type smaller than {SMALLEST_TYPE} pt in a chart: {found}"
+    assert sorted(_small_type("example", "ax.text(0, 0, 'x', fontsize=8); RC = {'legend.fontsize': 7, 'font.size': 12}")) == [
+        "example: 'legend.fontsize': 7", "example: fontsize=8"]
 
 
 def _marks(name):

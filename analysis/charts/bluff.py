@@ -70,7 +70,7 @@ def bid_chance_chart(table, rules: BiddingRules, dice_text: str, unknown: int):
                 text = "<1" if 0 < value < 0.005 else ">99" if 0.995 <= value < 1 else f"{100 * value:.0f}"
                 # cividis is dark below about 0.55: white text there, black above.
                 # Inside its cell: the layout need not measure it (a few hundred texts: a tenth of a second).
-                ax.text(col, row, text, ha="center", va="center", fontsize=8,
+                ax.text(col, row, text, ha="center", va="center", fontsize=9,
                         color="white" if value < 0.55 else "black", in_layout=False)
             ax.set_yticks(range(len(faces)), [_face_label(rules, face) for face in faces])
             ax.set_xticks(range(counts.size), [str(c) for c in counts])

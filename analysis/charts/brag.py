@@ -111,7 +111,7 @@ def opponents_chart(frame, title: str = "Pot share at a showdown against more pl
         ax.set_xticks(sorted(set(frame["opponents"])))     # whole numbers of players
         finish(ax, title, "opponents still in (players)",
                "pot share (%)")
-        ax.legend(fontsize=8, ncols=2)     # seven landmark hands: a smaller legend in two columns
+        ax.legend(fontsize=9, ncols=2)     # seven landmark hands: a smaller legend in two columns
         return fig
 
 

@@ -82,7 +82,7 @@ def box_contributions(solution, title: str | None = None):
         ax.barh(table["box"][::-1], table["expected_points"][::-1], color=COLOURS[0], hatch="//", edgecolor="white")
         for y, (points, zero) in enumerate(zip(table["expected_points"][::-1], table["zero_rate"][::-1])):
             label = f"{points:.1f}" + ("" if np.isnan(zero) else f"  (zero {zero:.0%})")
-            ax.text(points + 0.3, y, label, va="center", fontsize=8)
+            ax.text(points + 0.3, y, label, va="center", fontsize=9)
         ax.set_xlim(0, table["expected_points"].max() * 1.35)
         finish(ax, title or f"{game_name(solution.rules)}: where the {solution.expected_score:.1f} points come from",
                "expected points in the box (points)", "box")
