@@ -103,7 +103,8 @@ def _brag():
     hand_rows = [[row.title, f"{row.hands:,}", f"{100 * row.probability:.1f}%", f"1 in {row.one_in:,.1f}"]
                  for row in table.itertuples()]
     ratios = [1, 2, 5, 10, 20, 50]
-    see, guarded, stay = see_thresholds(ratios), see_thresholds(ratios, against="pair+"), stay_thresholds(ratios, 1)
+    see, guarded = see_thresholds("brag3", ratios), see_thresholds("brag3", ratios, against="pair+")
+    stay = stay_thresholds("brag3", ratios, 1)
     price_rows = [[f"{r:g}", a, b, c] for r, a, b, c in zip(ratios, see.weakest_hand, guarded.weakest_hand,
                                                               stay.weakest_hand)]
     # Blind or look, heads-up, one blind round before the see, against an open opponent who never folds

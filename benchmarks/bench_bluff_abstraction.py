@@ -62,8 +62,7 @@ def main(argv=None) -> int:
         print(lines[-1], flush=True)
     text = "\n".join(lines)
     print(text)
-    record("bench_bluff_abstraction", "## Dice bidding: the cost of remembering the last k bids "
-                                      "(bench_bluff_abstraction.py)\n\n" + text)
+    record("bench_bluff_abstraction", "Dice bidding: the cost of remembering the last k bids.\n\n" + text)
     return 0
 
 

@@ -260,7 +260,7 @@ def main(argv=None) -> int:
         parts += ["", "**Answer time in a fresh process, warm store**:", "", answer_times()]
     text = "\n".join(parts)
     print(text)
-    record("bench_bluff_size", "## Dice bidding at real size (bench_bluff_size.py)\n\n" + text)
+    record("bench_bluff_size", "Dice bidding at real size.\n\n" + text)
     return 0
 
 

@@ -11,9 +11,6 @@ Run: ``nice -n 10 .venv/bin/python benchmarks/bench_brag_multi.py [--players 3 4
 from __future__ import annotations
 
 import argparse
-import datetime
-import os
-import platform
 import resource
 import statistics
 import subprocess
@@ -62,11 +59,8 @@ def main() -> None:
                     f"{wall:.0f} | {best:.2f} / {median:.2f} |")
         print(rows[-1], flush=True)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    load = os.getloadavg()[0]
     text = "\n".join([
-        "## Brag for three and four players (`python benchmarks/bench_brag_multi.py`)",
-        "",
-        "The stored solve of `brag3` (external-sampling MCCFR to a best-response gain of at most 0.01 chip",
+        "Brag for three and four players: the stored solve of `brag3` (external-sampling MCCFR to a best-response gain of at most 0.01 chip",
         "per deal for every player, or the iteration cap) and `odds brag strategy --players N` from it in a",
         "fresh process (best / median of the runs). No outside multi-player Brag solver runs here to compare.",
         "",
@@ -74,8 +68,7 @@ def main() -> None:
         "|---:|---:|---:|---:|---:|---:|",
         *rows,
         "",
-        f"Peak memory of this process {peak:,.0f} MB. Machine: {platform.machine()}, {os.cpu_count()} cores, "
-        f"load {load:.1f}; {datetime.date.today().isoformat()}.",
+        f"Peak memory of this process {peak:,.0f} MB.",
     ])
     print(text)
     record("bench_brag_multi", text)

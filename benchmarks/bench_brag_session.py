@@ -11,9 +11,6 @@ Run: ``python benchmarks/bench_brag_session.py [--deals 100000] [--plain-deals 2
 from __future__ import annotations
 
 import argparse
-import datetime
-import os
-import platform
 import sys
 import time
 from pathlib import Path
@@ -56,10 +53,7 @@ def main() -> None:
                               args.repeat)
     plain = _plain(args.plain_deals)
     rate, plain_rate = args.deals / seconds, args.plain_deals / plain
-    load = os.getloadavg()[0]
-    text = f"""## Brag sessions (`python benchmarks/bench_brag_session.py`)
-
-Five bots ({", ".join(BOTS)}), `brag3`, bankroll 200, seed 1: the whole `session()` call.
+    text = f"""Brag sessions: five bots ({", ".join(BOTS)}), `brag3`, bankroll 200, seed 1: the whole `session()` call.
 
 | | deals | seconds | deals per second |
 |---|---:|---:|---:|
@@ -67,9 +61,7 @@ Five bots ({", ".join(BOTS)}), `brag3`, bankroll 200, seed 1: the whole `session
 | the same rules as plain Python | {args.plain_deals:,} | {plain:.2f} | {plain_rate:,.0f} |
 
 Ratio {rate / plain_rate:,.0f}x; numba's compile or cache load on the first short session
-{first:.1f} s. Target: 10,000 deals per second or more.
-Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, load {load:.1f};
-{datetime.date.today().isoformat()}."""
+{first:.1f} s. Target: 10,000 deals per second or more."""
     print(text)
     record("bench_brag_session", text)
 

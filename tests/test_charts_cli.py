@@ -319,16 +319,16 @@ def test_brag_data_equals_frequencies_equity_and_thresholds(odds, tmp_path):
     assert len(rows) == 2 * 3
     for row in rows:
         hand, opponents = row["hand"], int(row["opponents"])
-        answer = equity(hand, opponents, "brag3", seed=5, samples=20_000)
+        answer = equity("brag3", hand, opponents, seed=5, samples=20_000)
         assert float(row["equity"]) == pytest.approx(answer.equity, abs=1e-12)
         assert float(row["standard_error"]) == pytest.approx(answer.standard_error, abs=1e-12)
         assert (row["exact"] == "True") == (opponents <= 2)
 
     rows = _rows(thresholds)
     ratios = np.geomspace(0.5, 50, 25)
-    expected = {"see, opponent holds any hand": see_thresholds(ratios, "brag4"),
-                "see, opponent holds pair+": see_thresholds(ratios, "brag4", "pair+"),
-                "stay, 1 opponent": stay_thresholds(ratios, 1, "brag4")}
+    expected = {"see, opponent holds any hand": see_thresholds("brag4", ratios),
+                "see, opponent holds pair+": see_thresholds("brag4", ratios, "pair+"),
+                "stay, 1 opponent": stay_thresholds("brag4", ratios, 1)}
     assert {r["decision"] for r in rows} == set(expected)     # brag4: no exact two-opponent table
     for label, frame in expected.items():
         mine = [r for r in rows if r["decision"] == label]

@@ -146,15 +146,11 @@ def _safe_id(position: Position) -> str | None:
         return None
 
 
-def cube_advice(rules: BackgammonRules | str, position: Position | None = None, store: Store | None = None,
+def cube_advice(rules: BackgammonRules | str, position: Position, store: Store | None = None,
                 turn: int | None = None) -> CubeAdvice:
-    """Winning chance and (within 6 checkers each) the exact cube decision of a bear-off.
-
-    ``cube_advice(position)``, the order before rules came first, still works (standard rules).
-    """
+    """Winning chance and (within 6 checkers each) the exact cube decision of a bear-off."""
     from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, home_counts, race_win_chance, rank, two_sided_piece
 
-    rules, position = Position.rules_first(rules, position, STANDARD)
     rules = preset(rules)
     if rules.cube and rules.cube_max != CUBE_MAX:
         raise InvalidRules(f"The cube decisions are tabled for a cube up to {CUBE_MAX}; the rules "

@@ -17,7 +17,7 @@ from analysis.compile_notice import compiling
 from analysis.errors import InvalidDice, InvalidPosition
 from analysis.backgammon import checker_play
 from analysis.backgammon.position import BAR, START, Position, pip_count
-from analysis.backgammon.rules import STANDARD, BackgammonRules, preset
+from analysis.backgammon.rules import BackgammonRules, preset
 
 
 def parse_roll(roll) -> tuple[int, int]:
@@ -109,16 +109,12 @@ _KERNELS = "analysis.backgammon._kernels"
 COMPILE_SECONDS, ACEY_DEUCEY_COMPILE_SECONDS = 7.4, 3.0
 
 
-def legal_plays(rules: BackgammonRules | str, position: Position | None = None, roll=None) -> Plays:
+def legal_plays(rules: BackgammonRules | str, position: Position, roll) -> Plays:
     """Every distinct legal play of ``roll`` for the side on roll in ``position`` under ``rules``.
-
-    ``legal_plays(position, roll[, rules])``, the order before rules came first, still works.
 
     One question runs the move generator (``checker_play``) as plain Python; once bulk work has
     loaded its compiled copy (``_kernels``) in the process, that is used instead: the same text.
     """
-    if isinstance(rules, Position):
-        rules, position, roll = (STANDARD if roll is None else roll), rules, position
     rules = preset(rules)
     die1, die2 = parse_roll(roll)
     _check_playable(position, rules)

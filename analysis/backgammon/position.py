@@ -168,14 +168,6 @@ class Position:
         owner = {"centre": "centre", "on_roll": "opponent", "opponent": "on_roll"}[self.cube_owner]
         return Position(self.opponent, self.on_roll, self.cube_value, owner)
 
-    @staticmethod
-    def rules_first(rules, position, default_rules):
-        """``(rules, position)`` of a call made in the old order, position first: the public
-        functions take the rules first, and ``legal_plays(position, "31")`` still works."""
-        if isinstance(rules, Position):
-            return (default_rules if position is None else position), rules
-        return rules, position
-
     def board_array(self) -> np.ndarray:
         """The kernels' layout: 52 int8, the side on roll's 26 slots then the opponent's."""
         return np.array(self.on_roll + self.opponent, dtype=np.int8)

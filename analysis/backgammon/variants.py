@@ -146,12 +146,11 @@ def payout_table(rules: BackgammonRules | str = "backgammon") -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def game_result(rules: BackgammonRules | str, position=None) -> tuple[str, str]:
+def game_result(rules: BackgammonRules | str, position: Position) -> tuple[str, str]:
     """(winner, result) of a finished game: winner ``on_roll`` or ``opponent``, result
     ``single``, ``gammon`` (loser bore off none) or ``backgammon`` (a checker on the bar,
     waiting to enter, or in the winner's home board; by default only in a gammon, see
-    the rules' ``backgammon_needs_gammon``). ``game_result(position[, rules])`` still works."""
-    rules, position = Position.rules_first(rules, position, "backgammon")
+    the rules' ``backgammon_needs_gammon``)."""
     rules = preset(rules)
     if sum(position.on_roll) == 0:
         winner, loser = "on_roll", position.opponent
@@ -167,14 +166,12 @@ def game_result(rules: BackgammonRules | str, position=None) -> tuple[str, str]:
     return winner, "gammon" if gammoned else "single"
 
 
-def settle(rules: BackgammonRules | str, position=None, stake: float = 1.0) -> float:
+def settle(rules: BackgammonRules | str, position: Position, stake: float = 1.0) -> float:
     """Points the winner collects under ``rules`` (cube for standard and Dutch, per checker in Acey-Deucey).
 
     ``stake`` is the game's stake before the cube (with the opening ties' doublings
     already in the centred cube); in Acey-Deucey it includes any house-rule doublings.
-    ``settle(position[, rules])`` still works.
     """
-    rules, position = Position.rules_first(rules, position, "backgammon")
     rules = preset(rules)
     winner, result = game_result(rules, position)
     if rules.pay_per_checker_left:

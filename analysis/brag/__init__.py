@@ -7,7 +7,7 @@ playing blind, and heads-up betting solved as an extensive-form game (blind play
 raises, sees): equilibrium, exact exploitability, strategy tables, habits' costs.
 
 >>> from analysis.brag import equity
->>> print(equity("QS QD 4C", opponents=1).win > 0.8)
+>>> print(equity("brag3", "QS QD 4C", opponents=1).win > 0.8)
 True
 """
 

@@ -4,7 +4,7 @@ All values are in chips, measured from *now*: money already in the pot is sunk,
 so folding is worth 0. ``pot`` is everything in the pot before you act and
 ``stake`` is the previous player's stake (what you must match to stay open).
 
->>> advice = see_or_bet("QS QD 4C", pot=40, stake=5)
+>>> advice = see_or_bet("brag3", "QS QD 4C", pot=40, stake=5)
 >>> advice.best
 'bet'
 >>> round(advice.values["see"], 2)
@@ -21,7 +21,7 @@ import numpy as np
 
 from analysis.brag.cards import format_hand
 from analysis.brag.equity import DEFAULT_SAMPLES, equity, equity_table
-from analysis.brag.rules import BragRules, preset, rules_first
+from analysis.brag.rules import BragRules, preset
 from analysis.errors import InvalidArgument
 
 if TYPE_CHECKING:  # pandas is imported where a table is built: a one-hand answer needs none
@@ -85,7 +85,6 @@ MAX_ROUNDS = 40
 _STAY_CHUNKS = 64
 
 
-@rules_first()
 def stay_or_fold(rules: str | BragRules, hand, pot: float, stake: float, opponents: int = 1, *,
                  opponent_stays: float = 0.5, seed: int | None = None,
                  samples: int = DEFAULT_SAMPLES) -> Decision:
@@ -163,7 +162,6 @@ def _share_text(keep: float) -> str:
     return f"a share 1 - {keep:g}^r (round 1: {1 - keep:.0%}, round 2: {1 - keep ** 2:.0%}, ...)"
 
 
-@rules_first()
 def see_or_bet(rules: str | BragRules, hand, pot: float, stake: float, *, against: str = "any",
                opponent_sees: float = 1.0) -> Decision:
     """Two players left: pay twice the stake to see, keep betting, or fold.
@@ -175,7 +173,7 @@ def see_or_bet(rules: str | BragRules, hand, pot: float, stake: float, *, agains
     rules = preset(rules)
     pot, stake = _money("pot", pot, True), _money("stake", stake, False)
     opponent_sees = _probability("opponent_sees", opponent_sees)
-    result = equity(hand, 1, rules, against=against)
+    result = equity(rules, hand, 1, against=against)
     see_pot = pot + 2 * stake
     seen_pot = pot + 3 * stake
     values = {
@@ -202,7 +200,6 @@ def see_or_bet(rules: str | BragRules, hand, pot: float, stake: float, *, agains
     )
 
 
-@rules_first()
 def blind_or_look(rules: str | BragRules, pot: float, stake: float, rounds: int = 1, *,
                   against: str = "any") -> Decision:
     """Two players left, you have not looked: keep playing blind, or look and then play open or fold.
@@ -261,7 +258,6 @@ def _weakest(table: pd.DataFrame, column: str, needed: float) -> dict:
     return {"weakest_hand": row["hand"], "percentile": float(row["percentile"])}
 
 
-@rules_first()
 def see_thresholds(rules: str | BragRules, pot_to_stake, against: str = "any") -> pd.DataFrame:
     """For each pot-to-stake ratio, the weakest hand worth seeing (seeing beats folding).
 
@@ -278,7 +274,6 @@ def see_thresholds(rules: str | BragRules, pot_to_stake, against: str = "any") -
     return pd.DataFrame(rows)
 
 
-@rules_first()
 def stay_thresholds(rules: str | BragRules, pot_to_stake, opponents: int = 1) -> pd.DataFrame:
     """For each pot-to-stake ratio, the weakest hand worth staying with (``stay_or_fold``'s model).
 

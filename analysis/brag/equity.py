@@ -7,7 +7,7 @@
 ``equity`` is your expected share of the pot at a showdown: a win counts 1, a
 tie with ``m`` other hands ``1 / (m + 1)``.
 
->>> result = equity("KS KH 7D", opponents=1)
+>>> result = equity("brag3", "KS KH 7D", opponents=1)
 >>> round(result.win, 4), round(result.tie, 4)
 (0.8967, 0.0002)
 """
@@ -26,7 +26,7 @@ from analysis.brag._stored import TWO_OPPONENTS, VERSUS
 from analysis.brag.answers import Equity
 from analysis.brag.cards import format_hand, format_hands
 from analysis.brag.hands import _cards
-from analysis.brag.rules import CLASSES, BragRules, preset, rules_first
+from analysis.brag.rules import CLASSES, BragRules, preset
 from analysis.brag.tables import BINOMIAL, class_codes, hand_table
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
@@ -50,7 +50,6 @@ _CLASS_ALIASES = {"trail": "prial", "trips": "prial", "pure_sequence": "running_
                   "colour": "flush", "color": "flush", "high": "high_card"}
 
 
-@rules_first()
 def range_mask(rules: str | BragRules, text: str) -> np.ndarray:
     """Which hands (rows of ``hand_table``) a range holds.
 
@@ -96,7 +95,7 @@ def versus_counts(rules: BragRules, against: str = "any", store: Store | None | 
     def build():
         from analysis.brag._kernels import versus_table   # here: a stored table needs no numba
 
-        mask = range_mask(against, rules)
+        mask = range_mask(rules, against)
         beats, ties, available = versus_table(table.hands, table.strengths, table.order, mask)
         return {"beats": beats, "ties": ties, "available": available}
 
@@ -158,7 +157,6 @@ def heads_up_counts(rules: BragRules, cards, against_mask: np.ndarray) -> tuple[
 
 # ---------------------------------------------------------------------------------- public API
 
-@rules_first()
 def equity(rules: str | BragRules, hand, opponents: int = 1, *, against: str = "any",
            seed: int | None = None, samples: int = DEFAULT_SAMPLES, exact: bool | None = None) -> Equity:
     """Win, tie, lose and pot share of ``hand`` at a showdown against ``opponents`` players.
@@ -187,7 +185,7 @@ def equity(rules: str | BragRules, hand, opponents: int = 1, *, against: str = "
                               "leave exact unset to simulate.")
     text = format_hand(cards)
     if exact and opponents == 1:
-        mask = range_mask(against, rules)
+        mask = range_mask(rules, against)
         beats, ties, available = heads_up_counts(rules, cards, mask)
         if available == 0:
             raise InvalidArgument(f"No hand in the range '{against}' avoids {text}; choose a wider range.")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from analysis.brag.rules import CLASS_TITLES, CLASSES, BragRules, preset, rules_first
+from analysis.brag.rules import CLASS_TITLES, CLASSES, BragRules, preset
 from analysis.brag.tables import class_codes, hand_table
 
 if TYPE_CHECKING:  # pandas is imported where a table is built: a one-hand answer needs none
@@ -58,7 +58,6 @@ def percentiles(rules: str | BragRules = "brag3") -> np.ndarray:
     return 100.0 * (below + 0.5 * (equal - 1)) / (len(strengths) - 1)
 
 
-@rules_first()
 def percentile(rules: str | BragRules, hand) -> float:
     """One hand's percentile: 0 for the weakest hand, 100 for the strongest."""
     from analysis.brag.hands import _cards

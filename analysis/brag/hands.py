@@ -1,8 +1,8 @@
 """Ranking single hands: strength, class, the best three of four, and a plain-words name.
 
->>> strength("3S 3H 3D") > strength("AS AH AD")      # 3-3-3 is the top prial in brag3
+>>> strength("brag3", "3S 3H 3D") > strength("brag3", "AS AH AD")      # 3-3-3 is the top prial in brag3
 True
->>> describe("KS KH 7D")
+>>> describe("brag3", "KS KH 7D")
 'Pair of kings, 7 kicker'
 >>> best_three("brag4", "AS KS QS 2D")
 ('A♠ K♠ Q♠', '2♦')
@@ -15,7 +15,7 @@ from dataclasses import replace
 import numpy as np
 
 from analysis.brag.cards import RANK_CHARS, format_hand, parse_hand
-from analysis.brag.rules import CLASSES, BragRules, preset, rules_first
+from analysis.brag.rules import CLASSES, BragRules, preset
 from analysis.brag.tables import class_codes, hand_table
 from analysis.errors import InvalidCards
 
@@ -42,7 +42,6 @@ def _cards(hand, rules: BragRules) -> tuple[int, ...]:
     return cards
 
 
-@rules_first()
 def strength(rules: str | BragRules, hand) -> int:
     """The hand's strength: higher beats lower, equal ties."""
     rules = preset(rules)
@@ -50,14 +49,12 @@ def strength(rules: str | BragRules, hand) -> int:
     return int(table.strengths[table.row_of(_cards(hand, rules))])
 
 
-@rules_first()
 def hand_class(rules: str | BragRules, hand) -> str:
     """The class name (``prial``, ``running_flush``, ``run``, ``flush``, ``pair``, ``high_card``)."""
     rules = preset(rules)
-    return CLASSES[class_codes(strength(hand, rules), rules)]
+    return CLASSES[class_codes(strength(rules, hand), rules)]
 
 
-@rules_first("brag4")
 def best_three(rules: str | BragRules, hand) -> tuple[str, str]:
     """The three cards that play from four, and the discard (which breaks ties)."""
     rules = preset(rules)
@@ -65,7 +62,7 @@ def best_three(rules: str | BragRules, hand) -> tuple[str, str]:
     if len(cards) != 4:
         raise InvalidCards(f"best_three needs four cards, not {len(cards)}.")
     three_rules = _three_card_rules(rules)
-    candidates = [(strength([c for c in cards if c != d], three_rules), d >> 2, d) for d in cards]
+    candidates = [(strength(three_rules, [c for c in cards if c != d]), d >> 2, d) for d in cards]
     _, _, discard = max(candidates)
     return format_hand([c for c in cards if c != discard]), format_hand([discard])
 
@@ -78,16 +75,15 @@ def _three_card_rules(rules: BragRules) -> BragRules:
     return replace(rules, name="brag3", hand_size=3)
 
 
-@rules_first()
 def describe(rules: str | BragRules, hand) -> str:
     """The hand in words, e.g. ``'Run, A-2-3'`` or ``'Pair of kings, 7 kicker'``."""
     rules = preset(rules)
     cards = _cards(hand, rules)
     if rules.hand_size == 4:
-        three, discard = best_three(cards, rules)
-        return f"{describe(three, _three_card_rules(rules))}, discarding {discard}"
+        three, discard = best_three(rules, cards)
+        return f"{describe(_three_card_rules(rules), three)}, discarding {discard}"
     ranks = sorted((c >> 2 for c in cards), reverse=True)
-    name = hand_class(cards, rules)
+    name = hand_class(rules, cards)
     if name == "prial":
         return f"Prial of {_plural(ranks[0])}"
     if name in ("run", "running_flush"):
@@ -106,7 +102,6 @@ def _plural(rank: int) -> str:
     return _PLURAL.get(word, word + "s")
 
 
-@rules_first()
 def compare(rules: str | BragRules, first, second) -> int:
     """1 if ``first`` beats ``second``, -1 if it loses, 0 for a tie; the hands may not share a card."""
     rules = preset(rules)
@@ -115,7 +110,7 @@ def compare(rules: str | BragRules, first, second) -> int:
     if shared:
         card = format_hand(sorted(shared)[:1])
         raise InvalidCards(f"'{card}' is in both hands; a card can be held by one player only.")
-    sa, sb = strength(a, rules), strength(b, rules)
+    sa, sb = strength(rules, a), strength(rules, b)
     return (sa > sb) - (sa < sb)
 
 

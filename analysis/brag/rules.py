@@ -12,8 +12,6 @@ False
 
 from __future__ import annotations
 
-import functools
-
 import math
 from dataclasses import dataclass, fields
 
@@ -199,29 +197,6 @@ PRESETS = {
     # Teen Patti: show costs one stake (not two), and a blind player left alone takes the pot.
     "teen_patti": BragRules("teen_patti", 3, False, "second", see_cost=1.0, blind_alone="wins"),
 }
-
-
-def rules_first(default: str = "brag3"):
-    """Let ``function(rules, hand, ...)`` also be called the older way: without the rules
-    (``strength("KS KH 7D")`` plays ``default``), or with them after the hand, by position or
-    as ``rules=``. A first argument that is a rules object or a preset's name is the rules."""
-    def wrap(function):
-        @functools.wraps(function)
-        def call(*args, **keywords):
-            if "rules" in keywords:
-                return function(keywords.pop("rules"), *args, **keywords)
-            if args and _is_rules(args[0]):
-                return function(*args, **keywords)
-            for index, value in enumerate(args):
-                if _is_rules(value):
-                    return function(value, *args[:index], *args[index + 1:], **keywords)
-            return function(default, *args, **keywords)
-        return call
-    return wrap
-
-
-def _is_rules(value) -> bool:
-    return isinstance(value, BragRules) or (isinstance(value, str) and value in PRESETS)
 
 
 def preset(name_or_rules: str | BragRules = "brag3", **fields) -> BragRules:

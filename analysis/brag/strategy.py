@@ -126,7 +126,7 @@ def strategy(solution, hand, history=()) -> Advice:
     steps = parse_history(history)
     node = reader.tree.decision_of(steps)
     seat = int(reader.tree.actor[node])
-    row = reader.class_of(strength(cards, rules))
+    row = reader.class_of(strength(rules, cards))
     names = reader.tree.actions(node)
     blind = bool(reader.tree.blind[node])
     mix = dict(zip(names, map(float, reader.mix(node, row))))
@@ -211,7 +211,7 @@ def weakest_seeing_hand(solution, history=()) -> dict:
             from analysis.brag.cards import format_hand
             from analysis.brag.hands import describe
 
-            return {"hand": format_hand(example), "name": describe(example.tolist(), solution.rules),
+            return {"hand": format_hand(example), "name": describe(solution.rules, example.tolist()),
                     "win_against_range": float(_win_chance(reader, node, seat)[i])}
     return {"hand": None, "name": None, "win_against_range": float("nan")}
 

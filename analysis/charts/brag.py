@@ -205,11 +205,11 @@ def equity_by_opponents(hands, max_opponents: int, rules="brag3", seed: int = 0,
     rules = preset(rules)
     rows = []
     for hand in hands:
-        title = CLASS_TITLES[hand_class(parse_hand(hand, rules.hand_size), rules)]
+        title = CLASS_TITLES[hand_class(rules, parse_hand(hand, rules.hand_size))]
         for opponents in range(1, max_opponents + 1):
             # Two opponents are enumerated exactly for three-card hands only; four-card ones are simulated.
             exact = None if opponents == 1 or rules.hand_size == 3 else False
-            result = equity(hand, opponents, rules, seed=seed, samples=samples, exact=exact)
+            result = equity(rules, hand, opponents, seed=seed, samples=samples, exact=exact)
             rows.append({"hand": result.hand, "class": title, "opponents": opponents, "win": result.win,
                          "tie": result.tie, "equity": result.equity,
                          "standard_error": result.standard_error or 0.0, "exact": result.exact})

@@ -16,7 +16,7 @@ import numpy as np
 from numba import njit, prange
 
 from analysis.random import next_state, stream, uniform_int
-from analysis.yacht import scoring
+from analysis.yacht import keeps, scoring
 from analysis.yacht.scoring import (NEG, P_BOXES, P_FLAG, P_JOKER, P_MAX_POINTS, P_THRESHOLD,  # noqa: F401
                                     P_UPPER, P_UPPER_BONUS, P_YACHT_BONUS, P_YACHT_BOX)
 
@@ -25,6 +25,10 @@ pack = njit(cache=True)(scoring.pack)
 unpack = njit(cache=True)(scoring.unpack)
 write_box = njit(cache=True)(scoring.write_box)
 joker_applies = njit(cache=True)(scoring.joker_applies)
+# The keep passes too (keeps.py): ``keep_values`` averages a keep over the dice thrown, ``best_keeps``
+# takes each roll's best keep.
+keep_values = njit(cache=True, fastmath=True)(keeps.keep_values)
+best_keeps = njit(cache=True, fastmath=True)(keeps.best_keeps)
 
 
 @njit(cache=True)
@@ -44,37 +48,6 @@ def box_values(mask, upper, flag, roll, values, use_values, params, scores, joke
             out[box] += values[following]
         best = max(best, out[box])
     return best
-
-
-@njit(cache=True, fastmath=True)
-def keep_values(roll_values, keep_add, out):
-    """``out[keep]``: expected ``roll_values`` after keeping ``keep`` and rolling the rest.
-
-    Keeps are ordered by size and the last 252 are the rolls, so one pass from the fullest
-    keep down averages over one more die at a time (6 additions per keep instead of a
-    sum over every outcome).
-    """
-    first = out.shape[0] - roll_values.shape[0]
-    for roll in range(roll_values.shape[0]):
-        out[first + roll] = roll_values[roll]
-    for keep in range(first - 1, -1, -1):
-        total = 0.0
-        for face in range(1, 7):
-            total += out[keep_add[keep, face]]
-        out[keep] = total * (1.0 / 6.0)
-
-
-@njit(cache=True, fastmath=True)
-def best_keeps(keep_vals, keep_remove, n_remove, best, out):
-    """``out[roll]``: the best keep value among the roll's sub-keeps (``best``: scratch per keep)."""
-    for keep in range(keep_vals.shape[0]):
-        value = keep_vals[keep]
-        for j in range(n_remove[keep]):
-            value = max(value, best[keep_remove[keep, j]])
-        best[keep] = value
-    first = keep_vals.shape[0] - out.shape[0]
-    for roll in range(out.shape[0]):
-        out[roll] = best[first + roll]
 
 
 @njit(cache=True, fastmath=True)

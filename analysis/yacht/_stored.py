@@ -10,8 +10,8 @@ from __future__ import annotations
 from analysis.store import Array, TableKind
 
 #: The turn kernels and the tables they read (rules.py: the score tables and the kernels' numbers).
-_TURN = ("analysis.yacht._kernels", "analysis.yacht.scoring", "analysis.yacht.game", "analysis.yacht.dice",
-         "analysis.yacht.rules")
+_TURN = ("analysis.yacht._kernels", "analysis.yacht.scoring", "analysis.yacht.keeps", "analysis.yacht.game",
+         "analysis.yacht.dice", "analysis.yacht.rules")
 _CODE = ("analysis.yacht.solver", *_TURN)
 #: Expected points still to come from every card state under optimal play: the bounds and the finite
 #: check are the declared invariants.

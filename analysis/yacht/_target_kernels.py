@@ -14,10 +14,11 @@ win.py):
   above every opponent with that score.
 
 Within a turn the work follows ``_kernels.py`` (rolls, keeps ordered by size, the last 252 keeps
-being the rolls), but every value is a row over ``x``, so the best keep or box may differ from
-one score to the next, which is what playing for a goal means. What each box earns and the state
-it leads to come from ``scoring.write_box``, the function the expected-score kernels compile, so
-the bonus and joker rules are written once.
+being the rolls), but every score index is a turn of its own, so the best keep or box may differ
+from one score to the next, which is what playing for a goal means. What each box earns and the
+state it leads to come from ``scoring.write_box``, and the keep passes are ``keeps.py``'s, the
+functions the expected-score kernels compile, so the bonus and joker rules and the passes are
+written once.
 """
 
 import numpy as np
@@ -25,19 +26,20 @@ from numba import njit, prange
 
 from analysis.random import stream
 from analysis.yacht.scoring import P_FLAG, P_UPPER
-from analysis.yacht._kernels import _throw, argmax_keep, joker_applies, turn, write_box
+from analysis.yacht._kernels import _throw, argmax_keep, best_keeps, joker_applies, keep_values, turn, write_box
 
 
-#: Score indices worked on together: a turn's 2,142 scratch rows of this many numbers fit in a core's
-#: cache, where whole rows of a few hundred did not (a third faster; the numbers are the same).
+#: Score indices worked on together: the final rolls of this many are scored in one sweep over the table's
+#: rows, and a turn's scratch of this many fits in a core's cache, where whole rows of a few hundred did not.
 BLOCK = 32
 
 
 @njit(cache=True)
 def scratch(n_boxes, n_rolls, n_keeps):
-    """A turn's scratch rows for :func:`turn_rows`: v0, k1, v1, k2, v2, best, gains, follows."""
-    return (np.empty((n_rolls, BLOCK)), np.empty((n_keeps, BLOCK)), np.empty((n_rolls, BLOCK)),
-            np.empty((n_keeps, BLOCK)), np.empty((n_rolls, BLOCK)), np.empty((n_keeps, BLOCK)),
+    """A turn's scratch for :func:`turn_rows`: v0 (a row per roll), then k1, v1, k2, v2 and best (a row per
+    score index, as the keep passes read them), gains, follows."""
+    return (np.empty((n_rolls, BLOCK)), np.empty((BLOCK, n_keeps)), np.empty((BLOCK, n_rolls)),
+            np.empty((BLOCK, n_keeps)), np.empty((BLOCK, n_rolls)), np.empty((BLOCK, n_keeps)),
             np.empty((n_boxes, n_rolls), dtype=np.int64), np.empty((n_boxes, n_rolls), dtype=np.int64))
 
 
@@ -86,70 +88,31 @@ def final_rows(gains, follows, table, start, n, v0):
 
 
 @njit(cache=True, fastmath=True)
-def keep_rows(roll_rows, keep_add, n, out):
-    """``out[keep, j]``: the expected ``roll_rows`` after keeping ``keep`` and throwing the rest (one die at a time)."""
-    n_rolls = roll_rows.shape[0]
-    first = out.shape[0] - n_rolls
-    for roll in range(n_rolls):
-        kept, rolled = out[first + roll], roll_rows[roll]
-        for j in range(n):
-            kept[j] = rolled[j]
-    for keep in range(first - 1, -1, -1):
-        kept = out[keep]
-        for j in range(n):
-            kept[j] = 0.0
-        for face in range(1, 7):
-            grown = out[keep_add[keep, face]]
-            for j in range(n):
-                kept[j] += grown[j]
-        for j in range(n):
-            kept[j] *= 1.0 / 6.0
-
-
-@njit(cache=True, fastmath=True)
-def best_rows(keep_vals, keep_remove, n_remove, n, best, out):
-    """``out[roll, j]``: the best keep among the roll's sub-keeps, score index by score index."""
-    n_keeps = keep_vals.shape[0]
-    for keep in range(n_keeps):
-        mine, value = best[keep], keep_vals[keep]
-        for j in range(n):
-            mine[j] = value[j]
-        for r in range(n_remove[keep]):
-            smaller = best[keep_remove[keep, r]]
-            for j in range(n):
-                mine[j] = max(mine[j], smaller[j])
-    first = n_keeps - out.shape[0]
-    for roll in range(out.shape[0]):
-        chosen, mine = out[roll], best[first + roll]
-        for j in range(n):
-            chosen[j] = mine[j]
-
-
-@njit(cache=True, fastmath=True)
 def turn_rows(state, table, rows, params, scores, joker_scores, box_face, yacht_face, lo, hi, first_roll, keep_add,
               keep_remove, n_remove, v0, k1, v1, k2, v2, best, gains, follows, row):
     """One state's value ``row`` over score indices ``lo <= x < hi``, a block of indices at a time.
 
     ``rows[state]`` is the table row of each state (a table over a few states keeps only theirs);
-    an empty ``rows`` means the row is the state. The scratch rows (see :func:`scratch`) hold the
-    last block's turn tables V0, K1, V1, K2, V2: for ``hi - lo == 1``, that score's.
+    an empty ``rows`` means the row is the state. The scratch (see :func:`scratch`) holds the last
+    block's turn tables V0 (``v0[roll, j]``), K1, V1, K2, V2 (``k1[j, keep]``): for ``hi - lo == 1``,
+    that score's at ``j = 0``. Within a turn the score index stays put, so each index runs the
+    keep passes of its own.
     """
     box_outcomes(state, rows, params, scores, joker_scores, box_face, yacht_face, gains, follows)
     width = v0.shape[1]
     for start in range(lo, hi, width):
         n = min(width, hi - start)
         final_rows(gains, follows, table, start, n, v0)
-        keep_rows(v0, keep_add, n, k1)
-        best_rows(k1, keep_remove, n_remove, n, best, v1)
-        keep_rows(v1, keep_add, n, k2)
-        best_rows(k2, keep_remove, n_remove, n, best, v2)
         for j in range(n):
+            keep_values(v0[:, j], keep_add, k1[j])
+            best_keeps(k1[j], keep_remove, n_remove, best[j], v1[j])
+            keep_values(v1[j], keep_add, k2[j])
+            best_keeps(k2[j], keep_remove, n_remove, best[j], v2[j])
             row[start + j] = 0.0
-        for roll in range(v2.shape[0]):
+        for roll in range(v2.shape[1]):
             chance = first_roll[roll]
-            rolled = v2[roll]
             for j in range(n):
-                row[start + j] += chance * rolled[j]
+                row[start + j] += chance * v2[j, roll]
 
 
 @njit(cache=True, parallel=True)
@@ -325,8 +288,8 @@ def play_matches(first_game, seed, strategies, start_masks, start_scores, exact_
                                     turn_rows(card, table, identity, params, scores, joker_scores, box_face, yacht_face,
                                               score, hi, first_roll, keep_add, keep_remove, n_remove, v0, k1, v1,
                                               k2, v2, best, gains, follows, table[card])
-                        # table[mask]'s turn tables, for its one score, are the last ones filled: column 0
-                        # of v0, k1, k2 is this turn's.
+                        # table[mask]'s turn tables, for its one score, are the last ones filled: row 0
+                        # of k1, k2 is this turn's.
                     roll, rng = _throw(0, keep_faces, keep_size, roll_code, rng)
                     for stage in range(2):
                         if to_win:
@@ -335,8 +298,8 @@ def play_matches(first_game, seed, strategies, start_masks, start_scores, exact_
                             keep, best_goal, best_expected = -1, -1.0, -1e300
                             for j in range(n_roll_keeps[roll]):
                                 option = roll_keeps[roll, j]
-                                if _lexicographic_best(goal[option, 0], plain[option], best_goal, best_expected):
-                                    keep, best_goal, best_expected = option, goal[option, 0], plain[option]
+                                if _lexicographic_best(goal[0, option], plain[option], best_goal, best_expected):
+                                    keep, best_goal, best_expected = option, goal[0, option], plain[option]
                             if plain[keep] < plain[argmax_keep(plain, roll, roll_keeps, n_roll_keeps)] - 1e-9:
                                 moves |= 2
                         else:

@@ -2,9 +2,9 @@
 
 The solver's kernels solve every card's turn to build the value table; a question at the
 table needs one card's turn only, given that table: every final roll scored in every open box
-(``scoring.write_box``, the rules the kernels compile), then two keep passes. A keep's value is
-the average over the dice thrown (one die at a time, as in the kernels); a roll's value is its
-best keep. No compiler is started, so a fresh process answers from the store at once.
+(``scoring.write_box``), then two keep passes (``keeps.py``), the functions the kernels compile,
+run as they are. A keep's value is the average over the dice thrown, a roll's value its best
+keep. No compiler is started, so a fresh process answers from the store at once.
 
 >>> from analysis.yacht.game import game_arrays
 >>> from analysis.yacht.rules import preset
@@ -18,51 +18,26 @@ best keep. No compiler is started, so a fresh process answers from the store at 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
-from analysis.yacht.dice import KEEPS, TABLES
+from analysis.yacht import keeps
+from analysis.yacht.dice import KEEPS, ROLLS, TABLES
 from analysis.yacht.scoring import NEG, P_FLAG, P_JOKER, P_UPPER, joker_applies, write_box
 
 
-@lru_cache(maxsize=1)
-def _sizes() -> list[slice]:
-    """The keeps of each size (0 to 5 dice) as a slice: keeps are ordered by size."""
-    starts = np.searchsorted([len(keep) for keep in KEEPS], np.arange(7))
-    return [slice(int(starts[n]), int(starts[n + 1])) for n in range(6)]
-
-
 def keep_values(roll_vals: np.ndarray) -> np.ndarray:
-    """``out[keep, ...]``: the expected ``roll_vals`` after keeping ``keep`` and throwing the other dice.
-
-    Throwing m dice is throwing one, then m - 1: a keep is the average of the six keeps one die
-    larger, so five passes of 6 look-ups a keep (the kernels' order) instead of a sum over every roll.
-    """
+    """``out[keep, ...]``: the expected ``roll_vals`` after keeping ``keep`` and throwing the other dice."""
     out = np.empty((len(KEEPS),) + roll_vals.shape[1:])
-    sizes = _sizes()
-    out[sizes[5]] = roll_vals              # the last 252 keeps are the rolls, in the same order
-    for size in range(4, -1, -1):
-        layer = sizes[size]
-        out[layer] = out[TABLES.keep_add[layer, 1:]].sum(axis=1) * (1.0 / 6.0)
+    keeps.keep_values(roll_vals, TABLES.keep_add, out)
     return out
 
 
 def best_keep_values(keep_vals: np.ndarray) -> np.ndarray:
-    """``out[roll, ...]``: the best of ``keep_vals[keep, ...]`` over the keeps that can be set aside from ``roll``.
-
-    Grown one die at a time: the best over a keep's sub-keeps is the better of its own value and the
-    best over each keep one die smaller.
-    """
-    best = keep_vals.copy()
-    sizes = _sizes()
-    for size in range(1, 6):
-        layer = sizes[size]
-        smaller = TABLES.keep_remove[layer]                        # -1 pads pick the last keep ...
-        chosen = best[smaller]
-        pads = (smaller < 0).reshape(smaller.shape + (1,) * (keep_vals.ndim - 1))
-        best[layer] = np.maximum(best[layer], np.where(pads, -np.inf, chosen).max(axis=1))   # ... left out here
-    return best[sizes[5]]
+    """``out[roll, ...]``: the best of ``keep_vals[keep, ...]`` over the keeps that can be set aside from ``roll``."""
+    out = np.empty((len(ROLLS),) + keep_vals.shape[1:])
+    keeps.best_keeps(keep_vals, TABLES.keep_remove, TABLES.n_remove, np.empty_like(keep_vals), out)
+    return out
 
 
 @dataclass(frozen=True)
@@ -142,8 +117,8 @@ def goal_cards(table: np.ndarray, cards, lows, highs, g) -> None:
     """Fill ``table[card, lows[i]:highs[i]]`` for each card of a preset without bonuses, fullest first (numpy;
     a few cards only).
 
-    The same recursion as the kernels' ``solve_cards`` without starting numba: about 10 ms a card
-    here against 8 ms, so a question over a handful of cards answers before numba would have loaded.
+    The kernels' ``solve_cards`` recursion, with the same keep passes run as they are on a row of
+    scores per keep, so a question over a handful of cards starts no compiler.
     """
     for card, low, high in sorted(zip(cards, lows, highs), key=lambda c: -int(c[0]).bit_count()):
         if high > low:

@@ -83,17 +83,3 @@ def test_game_results_and_settlement():
     assert variants.settle("acey_deucey", Position.from_notation("off:15 / 3:4 off:11"), stake=5) == 20
     with pytest.raises(Exception, match="not over"):
         variants.game_result("backgammon", Position.opening())
-
-
-def test_calls_in_the_old_order_position_first_still_work():
-    """Rules come first in every public function; calls written before that still answer the same."""
-    from analysis.backgammon import cube_advice, legal_plays
-
-    start = Position.opening()
-    assert legal_plays(start, "31").to_dict() == legal_plays("backgammon", start, "31").to_dict()
-    assert legal_plays(start, "33", "dutch").to_dict() == legal_plays("dutch", start, "33").to_dict()
-    gammon = Position.from_notation("off:15 / 3:15")
-    assert variants.settle(gammon, "acey_deucey", stake=2) == variants.settle("acey_deucey", gammon, stake=2) == 30
-    assert variants.game_result(gammon) == variants.game_result("backgammon", gammon) == ("on_roll", "gammon")
-    race = Position.from_notation("1:2 2:1 / 1:3")
-    assert cube_advice(race) == cube_advice("backgammon", race)

@@ -27,7 +27,7 @@ def test_known_cards_against_brute_force():
     rest = [c for c in range(52) if c not in forced + excluded]
     tally = dict.fromkeys(CLASSES, 0)
     for pair in combinations(rest, 2):
-        tally[hand_class(forced + pair, "brag3")] += 1
+        tally[hand_class("brag3", forced + pair)] += 1
     expected = np.array([tally[c] for c in CLASSES]) / sum(tally.values())
     got = next_hand_classes("brag3", _mask("AS"), _mask("AH AD KS 2C"))
     assert np.allclose(got, expected, atol=1e-15)

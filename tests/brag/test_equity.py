@@ -34,7 +34,7 @@ def brute_heads_up(hero_text, hand_size=3, against=None):
 @pytest.mark.parametrize("hero", ["KS KH 7D", "3S 3H 3D", "5S 3H 2D", "AS 2S 3S", "QH JH 9H", "AS KD QC"])
 def test_heads_up_matches_brute_force(hero):
     beats, ties, total = brute_heads_up(hero)
-    result = equity(hero, 1)
+    result = equity("brag3", hero, 1)
     assert result.deals == total == 18424
     assert result.win == beats / total and result.tie == ties / total
     assert result.equity == pytest.approx((beats + ties / 2) / total)
@@ -43,7 +43,7 @@ def test_heads_up_matches_brute_force(hero):
 def test_heads_up_four_cards_matches_brute_force():
     for hero in ("KS KH 7D 2C", "AS 2S 3S 9D", "9S 7H 4D 2C"):
         beats, ties, total = brute_heads_up(hero, 4)
-        result = equity(hero, 1, "brag4")
+        result = equity("brag4", hero, 1)
         assert (round(result.win * total), round(result.tie * total), result.deals) == (beats, ties, total)
 
 
@@ -79,24 +79,24 @@ def test_range_equity_matches_brute_force():
     pair_or_better = lambda key: key[0] >= 1  # noqa: E731 - a one-line predicate
     for hero in ("KS KH 7D", "AS 2D 3C", "QS 9S 4S"):
         beats, ties, total = brute_heads_up(hero, against=pair_or_better)
-        result = equity(hero, 1, against="pair+")
+        result = equity("brag3", hero, 1, against="pair+")
         assert (round(result.win * total), round(result.tie * total), result.deals) == (beats, ties, total)
     table = equity_table("brag3", "pair+")
     row = hand_table("brag3").row_of(parse_hand("KS KH 7D"))
-    assert table.win[row] == equity("KS KH 7D", against="pair+").win
+    assert table.win[row] == equity("brag3", "KS KH 7D", against="pair+").win
 
 
 def test_range_parsing():
     keys = keyed(3)
     codes = [key for key in (keys[frozenset(to_text(c) for c in h)] for h in hand_table("brag3").hands)]
-    assert np.array_equal(range_mask("flush+"), np.array([k[0] >= 2 for k in codes]))
-    assert np.array_equal(range_mask("pair"), np.array([class_name(k) == "pair" for k in codes]))
-    assert range_mask("any").all()
-    top = range_mask("top 10%")
+    assert np.array_equal(range_mask("brag3", "flush+"), np.array([k[0] >= 2 for k in codes]))
+    assert np.array_equal(range_mask("brag3", "pair"), np.array([class_name(k) == "pair" for k in codes]))
+    assert range_mask("brag3", "any").all()
+    top = range_mask("brag3", "top 10%")
     assert 0.09 < top.mean() < 0.12
     for bad in ("pairs++", "top 0%", "kings", "top 120%"):
         with pytest.raises(InvalidArgument):
-            range_mask(bad)
+            range_mask("brag3", bad)
 
 
 def brute_two_opponents(hero_text):
@@ -124,28 +124,28 @@ def brute_two_opponents(hero_text):
 @pytest.mark.slow
 def test_two_opponents_exact_matches_brute_force():
     win, share = brute_two_opponents("QS QD 4C")
-    result = equity("QS QD 4C", 2)
+    result = equity("brag3", "QS QD 4C", 2)
     assert result.exact and result.deals == 18424 * 15180
     assert result.win == pytest.approx(win, abs=1e-12)
     assert result.equity == pytest.approx(share, abs=1e-12)
 
 
 def test_monte_carlo_agrees_with_exact_two_opponent_answer():
-    exact = equity("JS JH 2C", 2)
-    simulated = equity("JS JH 2C", 2, seed=11, samples=400_000, exact=False)
+    exact = equity("brag3", "JS JH 2C", 2)
+    simulated = equity("brag3", "JS JH 2C", 2, seed=11, samples=400_000, exact=False)
     assert not simulated.exact and simulated.standard_error > 0
     assert abs(simulated.equity - exact.equity) < 4 * simulated.standard_error
 
 
 def test_monte_carlo_is_reproducible_and_independent_of_threads():
-    first = equity("KS KH 7D", 4, seed=7, samples=50_000)
-    again = equity("KS KH 7D", 4, seed=7, samples=50_000)
-    other = equity("KS KH 7D", 4, seed=8, samples=50_000)
+    first = equity("brag3", "KS KH 7D", 4, seed=7, samples=50_000)
+    again = equity("brag3", "KS KH 7D", 4, seed=7, samples=50_000)
+    other = equity("brag3", "KS KH 7D", 4, seed=8, samples=50_000)
     assert first == again and first.win != other.win
     before = numba.get_num_threads()
     try:
         numba.set_num_threads(1)
-        single = equity("KS KH 7D", 4, seed=7, samples=50_000)
+        single = equity("brag3", "KS KH 7D", 4, seed=7, samples=50_000)
     finally:
         numba.set_num_threads(before)
     assert single == first
@@ -160,31 +160,31 @@ def test_monte_carlo_is_the_same_in_one_kernel_call_or_in_progress_steps():
     strength = table.strengths[table.row_of(hero)]
     wins, ties, share, _ = showdown_monte_carlo(hero, strength, 4, table.strengths, BINOMIAL,
                                                 50_000, 7, 64, 0, 64)
-    stepped = equity("KS KH 7D", 4, seed=7, samples=50_000)
+    stepped = equity("brag3", "KS KH 7D", 4, seed=7, samples=50_000)
     assert (wins.sum() / 50_000, ties.sum() / 50_000, share.sum() / 50_000) == \
         (stepped.win, stepped.tie, stepped.equity)
 
 
 def test_more_opponents_never_help_a_strong_hand():
-    shares = [equity("AS AH 9D", n, seed=1, samples=100_000).equity for n in range(1, 8)]
+    shares = [equity("brag3", "AS AH 9D", n, seed=1, samples=100_000).equity for n in range(1, 8)]
     assert all(a > b for a, b in zip(shares, shares[1:]))
 
 
 def test_bad_equity_questions():
     with pytest.raises(InvalidCards):
-        equity("KS KS 7D")
+        equity("brag3", "KS KS 7D")
     with pytest.raises(InvalidArgument):
-        equity("KS KH 7D", 0)
+        equity("brag3", "KS KH 7D", 0)
     with pytest.raises(InvalidArgument):
-        equity("KS KH 7D", 8)
+        equity("brag3", "KS KH 7D", 8)
     with pytest.raises(InvalidArgument):
-        equity("KS KH 7D", 3, against="pair+")
+        equity("brag3", "KS KH 7D", 3, against="pair+")
     with pytest.raises(InvalidArgument, match="exactly only"):
-        equity("KS KH 7D", 1, against="pair+", exact=False)   # the simulation would ignore the range
+        equity("brag3", "KS KH 7D", 1, against="pair+", exact=False)   # the simulation would ignore the range
     with pytest.raises(InvalidArgument):
-        equity("KS KH 7D", 4, seed=-1)
+        equity("brag3", "KS KH 7D", 4, seed=-1)
     with pytest.raises(InvalidArgument):
-        equity("KS KH 7D", 4, samples=10)
+        equity("brag3", "KS KH 7D", 4, samples=10)
 
 
 def test_brute_force_helper_itself_on_a_tiny_case():
@@ -214,7 +214,7 @@ def plain_simulation(hero_text, opponents, hand_size, deals, seed):
 
 @pytest.mark.parametrize("hero", ["QS QD 4C 7H", "9S 7H 4D 2C"])
 def test_four_card_two_opponents_exact_against_a_plain_simulation(hero):
-    exact = equity(hero, 2, "brag4")
+    exact = equity("brag4", hero, 2)
     assert exact.exact and exact.deals == 194580 * 135751        # C(48, 4) * C(44, 4)
     share, share_error, win, win_error = plain_simulation(hero, 2, 4, 6_000, seed=5)
     assert abs(exact.equity - share) < 4 * share_error
@@ -222,14 +222,14 @@ def test_four_card_two_opponents_exact_against_a_plain_simulation(hero):
 
 
 def test_four_card_monte_carlo_agrees_with_the_exact_two_opponent_answer():
-    exact = equity("QS QD 4C 7H", 2, "brag4")
-    simulated = equity("QS QD 4C 7H", 2, "brag4", seed=3, samples=200_000, exact=False)
+    exact = equity("brag4", "QS QD 4C 7H", 2)
+    simulated = equity("brag4", "QS QD 4C 7H", 2, seed=3, samples=200_000, exact=False)
     assert not simulated.exact and simulated.standard_error > 0
     assert abs(simulated.equity - exact.equity) < 4 * simulated.standard_error
 
 
 def test_four_card_monte_carlo_with_three_opponents_against_a_plain_simulation():
-    simulated = equity("KS KH 7D 2C", 3, "brag4", seed=9, samples=200_000)
+    simulated = equity("brag4", "KS KH 7D 2C", 3, seed=9, samples=200_000)
     share, share_error, _, _ = plain_simulation("KS KH 7D 2C", 3, 4, 6_000, seed=6)
     assert not simulated.exact
     assert abs(simulated.equity - share) < 4 * (share_error ** 2 + simulated.standard_error ** 2) ** 0.5

@@ -59,6 +59,6 @@ def test_percentiles_follow_strength_and_lie_between_0_and_100():
     assert np.all(np.diff(pct[order]) >= 0)
     # The weakest hand class member 5-3-2 (60 off-suit hands) sits just above 0;
     # brute force: beats nobody, ties 59 others -> 29.5 / 22,099.
-    assert percentile("5S 3H 2D") == pytest.approx(100 * 29.5 / 22099)
+    assert percentile("brag3", "5S 3H 2D") == pytest.approx(100 * 29.5 / 22099)
     # A prial of threes beats all 22,096 other-strength hands and ties 3.
-    assert percentile("3S 3H 3D") == pytest.approx(100 * (22096 + 1.5) / 22099)
+    assert percentile("brag3", "3S 3H 3D") == pytest.approx(100 * (22096 + 1.5) / 22099)

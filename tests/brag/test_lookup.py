@@ -61,7 +61,7 @@ def test_stored_equity_is_the_librarys(name, against):
     for cards in _hands_of_every_class(rules, 12, seed=len(name)):
         text = format_hand(cards, ascii_only=True)
         try:
-            expected = equity(text, 1, rules, against=against)
+            expected = equity(rules, text, 1, against=against)
         except ValueError:            # no hand of the range avoids this one: the library says so
             assert lookup.stored_equity(rules, text, 1, against) is None
             continue
@@ -88,7 +88,7 @@ def test_stored_two_opponent_equity_reads_the_row_and_checks_it(monkeypatch, tmp
     Store().save(TWO_OPPONENTS, rules, {"hands": len(table.hands)}, {"counts": counts})
     for cards in hands:
         text = format_hand(cards)
-        assert _shown(lookup.stored_equity(rules, text, 2)) == _shown(equity(text, 2, rules))
+        assert _shown(lookup.stored_equity(rules, text, 2)) == _shown(equity(rules, text, 2))
     # A row whose outcomes do not add up to every deal is not served.
     untouched = next(c for c in table.hands.tolist() if not counts[table.row_of(c)].any())
     assert lookup.stored_equity(rules, format_hand(untouched), 2) is None

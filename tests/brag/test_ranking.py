@@ -62,34 +62,34 @@ def test_colex_rows_hold_every_hand_once_at_its_index():
     ("AH KH QH 3D", "AS KS QS 2D", "brag4"),    # equal best threes: the higher discard wins
 ])
 def test_named_orderings(stronger, weaker, name):
-    assert strength(stronger, name) > strength(weaker, name)
-    assert compare(stronger, weaker, name) == 1 and compare(weaker, stronger, name) == -1
+    assert strength(name, stronger) > strength(name, weaker)
+    assert compare(name, stronger, weaker) == 1 and compare(name, weaker, stronger) == -1
 
 
 def test_two_ace_king_is_not_a_run():
-    assert hand_class("2S AH KD") == "high_card"
-    assert hand_class("2S AS KS") == "flush"
+    assert hand_class("brag3", "2S AH KD") == "high_card"
+    assert hand_class("brag3", "2S AS KS") == "flush"
 
 
 def test_suits_do_not_rank():
-    assert compare("QS QH 4D", "QC QD 4S") == 0
-    assert compare("AS KH QD 2C", "AH KS QC 2D", "brag4") == 0
+    assert compare("brag3", "QS QH 4D", "QC QD 4S") == 0
+    assert compare("brag4", "AS KH QD 2C", "AH KS QC 2D") == 0
 
 
 def test_best_three_and_words():
-    three, discard = best_three("5S 5H 5D 5C", "brag4")        # four of a kind plays as a prial
+    three, discard = best_three("brag4", "5S 5H 5D 5C")        # four of a kind plays as a prial
     assert three.count("5") == 3 and discard.startswith("5")
-    assert best_three("AS KS JS QD", "brag4") == ("A♠ K♠ Q♦", "J♠")   # the run beats the flush
-    assert describe("AS 2D 3C") == "Run, A-2-3"
-    assert describe("6S 6H 9C") == "Pair of sixes, 9 kicker"
-    assert describe("AS KS 9S JD", "brag4") == "Flush, A-K-9, discarding J♦"
+    assert best_three("brag4", "AS KS JS QD") == ("A♠ K♠ Q♦", "J♠")   # the run beats the flush
+    assert describe("brag3", "AS 2D 3C") == "Run, A-2-3"
+    assert describe("brag3", "6S 6H 9C") == "Pair of sixes, 9 kicker"
+    assert describe("brag4", "AS KS 9S JD") == "Flush, A-K-9, discarding J♦"
 
 
 def test_classes_of_reference_and_kernel_agree_on_samples():
     keys = reference_keys("brag3", ())
     table = hand_table("brag3")
     for row in range(0, 22100, 997):
-        assert hand_class(table.hands[row]) == class_name(keys[row])
+        assert hand_class("brag3", table.hands[row]) == class_name(keys[row])
 
 
 def test_bad_rules_and_hands():
@@ -100,9 +100,9 @@ def test_bad_rules_and_hands():
     with pytest.raises(InvalidRules):
         preset("brag3", jokers=True)
     with pytest.raises(InvalidCards):
-        strength("AS KS", "brag3")
+        strength("brag3", "AS KS")
     with pytest.raises(InvalidCards):
-        compare("AS KS QS", "AS 2D 3C")
+        compare("brag3", "AS KS QS", "AS 2D 3C")
     for not_cards in ((47.9, 46, 21), (True, 46, 21), 47, None):   # never truncated or guessed
         with pytest.raises(InvalidCards, match="not a hand"):
-            strength(not_cards)
+            strength("brag3", not_cards)
