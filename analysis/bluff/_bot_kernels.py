@@ -3,7 +3,8 @@
 ``choose`` plays ``random``, ``honest``, ``threshold`` and ``equilibrium`` (``bots.py`` says what each
 does), ``bayes_choose`` the ``bayes`` bot: the threshold rule on the beliefs (``_belief_kernels``) and,
 when two players hold dice, the best of ``heads_up_values``. The ``model`` bot is the bidding model itself
-(``_model_kernels.action_chances``). ``decision_bots.py`` calls these very functions for one decision.
+(``_model_kernels.action_chances``); ``strategy_choose`` the ``strategy`` bot's heads-up play from the
+stored solves (``strategy_bot.py``). ``decision_bots.py`` calls these very functions for one decision.
 """
 
 import numpy as np
@@ -11,11 +12,12 @@ from numba import njit
 
 from analysis.bluff._belief_kernels import count_tails
 from analysis.bluff._model_kernels import answer_chances, call_terms, matches, raise_terms, shift_of
+from analysis.bluff._sampled_kernels import window_rank
 from analysis.bluff.kernel_tables import BayesWork
 from analysis.random import next_state, uniform_float, uniform_int
 
 #: The bots' codes (``bots.KINDS``).
-RANDOM, HONEST, THRESHOLD, EQUILIBRIUM, MODEL, BAYES = 0, 1, 2, 3, 4, 5
+RANDOM, HONEST, THRESHOLD, EQUILIBRIUM, MODEL, BAYES, STRATEGY = 0, 1, 2, 3, 4, 5, 6
 
 
 @njit(cache=True, nogil=True)
@@ -336,3 +338,32 @@ def bayes_work(players, hand_sizes, most, bids):
                      np.zeros((7, hand_sizes + 1)), np.zeros((hand_sizes + 1, 3)),
                      np.zeros((2, hand_sizes + most + 2)), np.zeros((hand_sizes + 1, 2)), np.empty(bids + 2))
 
+
+@njit(cache=True, nogil=True)
+def strategy_choose(seat, first_dice, second_dice, hand, history, depth, mapped, state, st):
+    """The ``strategy`` bot's heads-up action: drawn from the stored solve of a round whose first bidder holds
+    ``first_dice`` and the other ``second_dice`` (``st``: ``kernel_tables.StrategyTables``), for ``seat`` (0
+    the first bidder) holding ``hand`` after the bids ``history[:depth]`` (``mapped``: scratch as long):
+    (action, state), action -3 when the solve has no such decision (the caller plays ``bayes`` instead)."""
+    pair = (first_dice - 1) * st.most + (second_dice - 1)
+    for i in range(depth):
+        mapped[i] = st.bid_of[pair, history[i]]
+        if mapped[i] < 0:
+            return -3, state
+    code = 0
+    unit = 1
+    for f in range(1, 7):
+        code += hand[f] * unit
+        unit *= st.most + 1
+    h = st.hand_index[pair, seat, code]
+    w = window_rank(mapped, depth, st.k[pair], st.binom[pair], st.first[pair])
+    if h < 0 or st.offset[pair, seat, w] < 0:
+        return -3, state
+    size = st.n_actions[pair, w]
+    base = st.start[pair] + st.offset[pair, seat, w] + h * size
+    last = mapped[depth - 1] if depth > 0 else st.n_bids[pair]
+    choice, state = draw_row(st.policy, base, size, state)
+    raises = st.n_raises[pair, last]
+    if choice >= raises:
+        return -1 - (choice - raises), state
+    return st.round_bid[pair, st.raises[pair, last, choice]], state

@@ -16,7 +16,7 @@ from numba import njit
 
 from analysis.bluff._belief_kernels import count_tails, match_table  # noqa: F401  (count_tails: the beliefs' reader)
 from analysis.bluff._bot_kernels import BAYES, MODEL, bayes_choose, best_value, choose, heads_up_values  # noqa: F401
-from analysis.bluff._bot_kernels import bayes_work, next_node
+from analysis.bluff._bot_kernels import STRATEGY, bayes_work, next_node, strategy_choose
 from analysis.bluff._model_kernels import action_chances, observe, resolve, sample_action
 from analysis.random import next_state, stream, uniform_int
 
@@ -24,12 +24,13 @@ MAX_ROUNDS = 100000
 
 
 @njit(cache=True, nogil=True)
-def play_games(seed, first_game, games, starts, bots, parameters, rotate, rules, eq, beliefs, log):
+def play_games(seed, first_game, games, starts, bots, parameters, rotate, rules, eq, beliefs, strategy, log):
     """Play games ``first_game .. first_game + games - 1``; returns (winner seat, first opener, rounds) per game.
 
     ``parameters[seat]`` = (threshold, rationality, bluff rate, call bias, jump cost). ``rules``, ``eq``,
-    ``beliefs`` and ``log`` are ``kernel_tables``' ``RuleTables``, ``EquilibriumTables``, ``BeliefTables``
-    and ``LogArrays``. With a ``bayes`` bot at the table every player's hand has a posterior over the multisets of ``beliefs.hands``, updated after every
+    ``beliefs``, ``strategy`` and ``log`` are ``kernel_tables``' ``RuleTables``, ``EquilibriumTables``,
+    ``BeliefTables``, ``StrategyTables`` and ``LogArrays``. With a ``bayes`` (or ``strategy``) bot at the
+    table every player's hand has a posterior over the multisets of ``beliefs.hands``, updated after every
     bid under the model ``beliefs.belief``. When ``log.rounds`` has
     rows, every round is written to the log arrays (``log.used`` counts the rounds and actions written;
     ``log.used[2]`` is set when they are full).
@@ -51,11 +52,13 @@ def play_games(seed, first_game, games, starts, bots, parameters, rotate, rules,
     hands = np.zeros((players, 7), np.int64)
     bids = bid_count.size
     chances = np.empty(bids + 2)
+    history = np.zeros(bids + 1, np.int64)   # the round's bids, for the strategy bot's memory
+    mapped = np.zeros(bids + 1, np.int64)
     # A player's posterior is kept while some other seat is a bayes bot (a bayes bot never reads its own).
     watched = np.zeros(players, np.bool_)
     bayes = False
     for p in range(players):
-        if bots[p] == BAYES:
+        if bots[p] == BAYES or bots[p] == STRATEGY:
             bayes = True
             for q in range(players):
                 if q != p:
@@ -114,6 +117,11 @@ def play_games(seed, first_game, games, starts, bots, parameters, rotate, rules,
             bid = -1
             bidder = -1
             actor = opener
+            depth = 0
+            second = opener  # the other player holding dice, when two do
+            for p in range(players):
+                if p != opener and dice[p] > 0:
+                    second = p
             while True:
                 bot = bots[actor]
                 if bot == MODEL:
@@ -122,9 +130,14 @@ def play_games(seed, first_game, games, starts, bots, parameters, rotate, rules,
                                    bid_face, legal, counts,
                                    chance_kind, sf, pmf, can_exact, chances)
                     action, state = sample_action(chances, state)
-                elif bot == BAYES:
-                    action = bayes_choose(actor, parameters[actor, 0], hands[actor], dice, in_play, bid, pal, post,
-                                          ms_match, starts, rules, beliefs, work)
+                elif bot == BAYES or bot == STRATEGY:
+                    action = -3
+                    if bot == STRATEGY and alive == 2 and pal == 0 and strategy.available:
+                        action, state = strategy_choose(0 if actor == opener else 1, dice[opener], dice[second],
+                                                        hands[actor], history, depth, mapped, state, strategy)
+                    if action == -3:
+                        action = bayes_choose(actor, parameters[actor, 0], hands[actor], dice, in_play, bid, pal,
+                                              post, ms_match, starts, rules, beliefs, work)
                 else:
                     action, state = choose(bot, parameters[actor, 0], state, hands[actor], dice[actor], in_play,
                                            bid, pal, node, rules, eq)
@@ -144,6 +157,8 @@ def play_games(seed, first_game, games, starts, bots, parameters, rotate, rules,
                                 pmf, can_exact, by_face, by_count, by_need)
                     if node >= 0:
                         node = next_node(node, action, eq)
+                    history[depth] = action
+                    depth += 1
                     bid = action
                     bidder = actor
                     actor = (actor + 1) % players

@@ -36,8 +36,11 @@ class BotSeat:
         bots = parse_bots(player)
         if len(bots) != 1:
             raise InvalidArgument(f"Ask one bot at a time, not {player!r}.")
+        if bots[0].kind == "strategy":
+            raise InvalidArgument(f"The {bots[0].label} bot plays the solved strategy heads-up and bayes otherwise: "
+                                  "ask player 'strategy' or 'bayes'.")
         self.rules, self.bot, self.players = rules, bots[0], players
-        _, _, _, _, (self.starts, _, parameters, self.tables, self.eq, self.beliefs) = _tasks(
+        _, _, _, _, (self.starts, _, parameters, self.tables, self.eq, self.beliefs, _) = _tasks(
             rules, (self.bot,) * players, players, 1, 0, start, True, 1)
         self.settings = parameters[0]
         self.index = {(int(c), int(f)): k for k, (c, f) in enumerate(zip(self.tables.bid_count,

@@ -78,3 +78,22 @@ class BayesWork(NamedTuple):
     values: np.ndarray
 
 
+class StrategyTables(NamedTuple):
+    """The stored heads-up solves the ``strategy`` bot plays (``strategy_bot.py``), one per pair of dice counts:
+    pair ``(first - 1) * most + second - 1`` for a round whose first bidder holds ``first`` dice."""
+
+    available: bool
+    most: int
+    k: np.ndarray             # [pair]: the bids a player remembers
+    n_bids: np.ndarray        # [pair]: the round's bids
+    binom: np.ndarray         # [pair, c, i]: C(c, i), for the windows' ranks
+    first: np.ndarray         # [pair, j]: the first rank of a window of j bids
+    offset: np.ndarray        # [pair, seat, window]: the first slot of the window's policy rows
+    n_actions: np.ndarray     # [pair, window]
+    raises: np.ndarray        # [pair, round bid or opening, i]: the i-th raise (round bid numbers)
+    n_raises: np.ndarray      # [pair, round bid or opening]
+    start: np.ndarray         # [pair]: where the pair's policy starts in ``policy``
+    policy: np.ndarray        # flat: start + offset + hand * actions + action
+    hand_index: np.ndarray    # [pair, seat, code]: the solve's hand number of face counts (base most + 1)
+    bid_of: np.ndarray        # [pair, tournament bid]: the round's bid number, -1 none
+    round_bid: np.ndarray     # [pair, round bid]: the tournament's bid number
