@@ -7,7 +7,8 @@ sits in seat 0), in blocks of ``BLOCK`` games whose win counts are stored (``tou
 any block again). The strategy bot plays as ``bayes`` until two players hold dice, so the gain is what
 the stored heads-up solves add at the end of a game; the solves are read from the store and must be
 there for every pair of dice counts up to the starting dice (``scripts/bluff_sampled_solves.py --only
-bluff:1:1 --only bluff:1:2 --only bluff:2:1 --only bluff:2:2`` for the default two dice each).
+bluff:1:1 --only bluff:1:2 --only bluff:2:1 --only bluff:2:2`` for the default two dice each; the same
+with ``perudo`` for ``--preset perudo``).
 
 Run: ``nice -n 10 .venv/bin/python scripts/bluff_strategy_bot.py [--games N] [--start D] [--preset P]``;
 one process, a line per block on stderr, the file rewritten after every cell (the other presets' cells
