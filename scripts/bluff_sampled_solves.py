@@ -6,7 +6,9 @@ so a stopped run started again with the same command carries on. Run it in the b
     nice -n 10 .venv/bin/python scripts/bluff_sampled_solves.py > bluff_sampled_solves.log 2>&1 &
 
 ``--only liars_dice:5`` builds one preset at one size (preset ``liars_dice`` is Liar's Dice with ones wild and
-no spot on, the benchmark game; ``bluff`` and ``perudo`` are the presets as played).
+no spot on, the benchmark game; ``bluff`` and ``perudo`` are the presets as played); ``--only bluff:2:1`` one
+round of unequal dice (first bidder 2, second 1: the tournaments' ``strategy`` bot needs every pair up to
+the starting dice).
 """
 
 from __future__ import annotations
@@ -32,18 +34,20 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--lbr-games", type=int, default=2000)
     args = parser.parse_args(argv)
-    order = [(name, int(d)) for name, d in (item.split(":") for item in args.only)] if args.only else ORDER
+    order = [(name, (int(d[0]), int(d[-1]))) for name, *d in (item.split(":") for item in args.only)] if args.only \
+        else [(name, (d, d)) for name, d in ORDER]
     folder = Store().root / "bluff" / "sampled-checkpoints"
     folder.mkdir(parents=True, exist_ok=True)
     for name, dice in order:
         rules = GAMES[name]()
-        k, iterations, explore = planned((dice, dice))
+        first, second = dice
+        k, iterations, explore = planned(dice)
         began = time.time()
-        solution = solve_sampled(rules, (dice, dice), k=k, iterations=iterations, seed=args.seed, explore=explore,
-                                 checkpoint=str(folder / f"{name}-{dice}v{dice}-k{k}-{iterations}-{explore:g}-"
+        solution = solve_sampled(rules, dice, k=k, iterations=iterations, seed=args.seed, explore=explore,
+                                 checkpoint=str(folder / f"{name}-{first}v{second}-k{k}-{iterations}-{explore:g}-"
                                                          f"{args.seed}.npz"),
                                  checks=2, lbr_games=args.lbr_games)
-        print(f"{name} {dice}v{dice}: {solution} ({time.time() - began:.0f} s now; from store: "
+        print(f"{name} {first}v{second}: {solution} ({time.time() - began:.0f} s now; from store: "
               f"{solution.from_store})", flush=True)
         print(f"  trajectory (iterations, exploitability, half-width): {solution.trajectory.tolist()}", flush=True)
     return 0

@@ -1,98 +1,23 @@
-"""Numba kernels of the bidding model (``model.py``) and of rounds played out under it.
+"""Numba kernels of the bidding model and of rounds played out under it.
 
-The rule arrays are the tournament's (``tournament._rule_tables``): ``legal[pal, row, k]``
-(row 0: an opening, row j + 1: after bid j), ``counts[pal, face, die]``, ``chance_kind[pal, face]``
-and the count tables ``sf``/``pmf``. Hands are face counts ``hand[1..6]``. Rollout ``i`` draws
-everything from its own stream ``stream(seed, i)``, so the figures do not depend on the thread count.
+The model's rules are ``model_rules.py``'s, compiled here from that very text (one question at the
+table calls the plain functions; the tournaments, the rollouts and the bots call these copies); this
+module adds drawing an action from the model's chances, settling a call and the rollouts. The rule
+arrays are the tournament's (``kernel_tables.RuleTables``). Hands are face counts ``hand[1..6]``.
+Rollout ``i`` draws everything from its own stream ``stream(seed, i)``, so the figures do not depend
+on the thread count.
 """
 
 import numpy as np
 from numba import njit
 
+from analysis.bluff import model_rules
+from analysis.jit import compile_rules
 from analysis.random import next_state, stream, uniform_float
 
-
-@njit(cache=True, nogil=True)
-def p_true_given(mine, held, in_play, k, pal, bid_count, bid_face, chance_kind, sf, pmf, exact):
-    """P(bid k true) (or exactly true) for a player holding ``held`` dice of which ``mine`` count for it, the
-    other dice random."""
-    need = bid_count[k] - mine
-    unknown = in_play - held
-    kind = chance_kind[pal, bid_face[k]]
-    if exact:
-        return pmf[kind, unknown, need] if 0 <= need <= unknown else 0.0
-    if need <= 0:
-        return 1.0
-    return sf[kind, unknown, need] if need <= unknown else 0.0
-
-
-@njit(cache=True, nogil=True)
-def p_true_for(hand, held, in_play, k, pal, bid_count, bid_face, counts, chance_kind, sf, pmf, exact):
-    """P(bid k true) (or exactly true) for a player holding ``hand``, the other dice random."""
-    mine = 0
-    for f in range(1, 7):
-        if counts[pal, bid_face[k], f]:
-            mine += hand[f]
-    return p_true_given(mine, held, in_play, k, pal, bid_count, bid_face, chance_kind, sf, pmf, exact)
-
-
-@njit(cache=True, nogil=True)
-def answer_given(mine, held, in_play, previous, pal, bid_count, bid_face, chance_kind, sf, pmf):
-    """(P(true), P(exactly)) of the bid to answer, for a player with ``mine`` of their ``held`` dice counting for
-    it; a bid above the dice in play is certainly false."""
-    if bid_count[previous] > in_play:
-        return 0.0, 0.0
-    return (p_true_given(mine, held, in_play, previous, pal, bid_count, bid_face, chance_kind, sf, pmf, False),
-            p_true_given(mine, held, in_play, previous, pal, bid_count, bid_face, chance_kind, sf, pmf, True))
-
-
-@njit(cache=True, nogil=True)
-def answer_odds(hand, held, in_play, previous, pal, bid_count, bid_face, counts, chance_kind, sf, pmf):
-    """(P(true), P(exactly)) of the bid to answer, for a player holding ``hand``."""
-    mine = 0
-    for f in range(1, 7):
-        if counts[pal, bid_face[previous], f]:
-            mine += hand[f]
-    return answer_given(mine, held, in_play, previous, pal, bid_count, bid_face, chance_kind, sf, pmf)
-
-
-@njit(cache=True, nogil=True)
-def action_chances(hand, held, in_play, previous, pal, rationality, bluff_rate, call_bias, jump_cost,
-                   bid_count, bid_face, legal, counts, chance_kind, sf, pmf, can_exact, out):
-    """The model's chance of every action into ``out``: ``out[k]`` raise to bid k, ``out[bids]`` a challenge,
-    ``out[bids + 1]`` an exact call. Same formula as ``model.action_matrix``."""
-    bids = bid_count.size
-    row = 0 if previous < 0 else previous + 1
-    top = -1e300
-    raises = 0
-    for k in range(bids + 2):
-        out[k] = -1e300
-    for k in range(bids):
-        if legal[pal, row, k] and bid_count[k] <= in_play:
-            out[k] = rationality * (p_true_for(hand, held, in_play, k, pal, bid_count, bid_face, counts,
-                                               chance_kind, sf, pmf, False) - jump_cost * raises)
-            raises += 1
-    if previous >= 0:
-        p_true, p_exact = answer_odds(hand, held, in_play, previous, pal, bid_count, bid_face, counts, chance_kind,
-                                      sf, pmf)
-        out[bids] = rationality * (1.0 - p_true + call_bias)
-        if can_exact:
-            out[bids + 1] = rationality * (p_exact + call_bias)
-    for k in range(bids + 2):
-        if out[k] > top:
-            top = out[k]
-    total = 0.0
-    for k in range(bids + 2):
-        if out[k] > -1e299:
-            out[k] = np.exp(out[k] - top)
-            total += out[k]
-        else:
-            out[k] = 0.0
-    keep = (1.0 - bluff_rate) if raises > 0 else 1.0
-    for k in range(bids + 2):
-        out[k] = keep * out[k] / total
-        if k < bids and raises > 0 and legal[pal, row, k] and bid_count[k] <= in_play:
-            out[k] += bluff_rate / raises
+(matches, p_true_given, p_true_for, answer_given, answer_odds, shift_of, term, call_terms, raise_weights,
+ chances_from_weights, action_chances, raise_terms, action_terms, hand_chance, observe,
+ answer_chances) = compile_rules(model_rules, *model_rules.RULES, nogil=True)
 
 
 @njit(cache=True, nogil=True)
@@ -149,58 +74,17 @@ def resolve(call, bid, bidder, caller, hands, held, pal, bid_count, bid_face, co
 
 
 @njit(cache=True, nogil=True)
-def raise_weights(hand, held, in_play, pal, rationality, call_bias, bid_count, bid_face, counts, chance_kind, sf, pmf,
-                  low, high, out):
-    """``out[k] = exp(rationality * P(bid k true | hand) - shift)`` for the bids ``low .. high - 1`` within the
-    dice in play: the part of a raise's model term that depends on the hand, computed once per hand and round."""
-    shift = rationality * (1.0 + max(call_bias, 0.0))
-    for k in range(low, high):
-        out[k] = 0.0
-        if bid_count[k] <= in_play:
-            out[k] = np.exp(rationality * p_true_for(hand, held, in_play, k, pal, bid_count, bid_face, counts,
-                                                     chance_kind, sf, pmf, False) - shift)
-
-
-@njit(cache=True, nogil=True)
 def model_action(hand, held, in_play, previous, pal, rationality, bluff_rate, call_bias, jump_cost, weights,
                  bid_count, bid_face, legal, first_legal, top, counts, chance_kind, sf, pmf, can_exact, chances, state):
-    """An action drawn from the model's chances (``action_chances``' formula), the raises' terms taken from
-    ``weights`` (``raise_weights`` of this hand) times ``exp(-rationality * jump_cost)`` per raise skipped:
-    (bid index, -1 or -2; state). ``first_legal[pal, row]`` is the first legal raise of the row (``bids`` if
-    none), ``top[n]`` one past the last bid with a count of at most ``n``."""
-    bids = bid_count.size
+    """An action drawn from the model's chances, the raises' weights taken from ``weights`` (``raise_weights``
+    of this hand): (bid index, -1 or -2; state). ``first_legal[pal, row]`` is the first legal raise of the row
+    (``bids`` if none), ``top[n]`` one past the last bid with a count of at most ``n``: only bids between them
+    can be chosen."""
     row = 0 if previous < 0 else previous + 1
-    shift = rationality * (1.0 + max(call_bias, 0.0))
-    step = np.exp(-rationality * jump_cost)
-    rank_factor = 1.0
-    raises = 0
-    total = 0.0
-    chances[:] = 0.0
-    # Only bids from the first legal raise to the last bid within the dice in play can be chosen.
     low = first_legal[pal, row]
     high = top[in_play]
-    for k in range(low, high):
-        if legal[pal, row, k] and bid_count[k] <= in_play:
-            chances[k] = weights[k] * rank_factor
-            total += chances[k]
-            rank_factor *= step
-            raises += 1
-    chances[bids + 1] = 0.0
-    if previous >= 0:
-        p_true, p_exact = answer_odds(hand, held, in_play, previous, pal, bid_count, bid_face, counts, chance_kind,
-                                      sf, pmf)
-        chances[bids] = np.exp(rationality * (1.0 - p_true + call_bias) - shift)
-        total += chances[bids]
-        if can_exact:
-            chances[bids + 1] = np.exp(rationality * (p_exact + call_bias) - shift)
-            total += chances[bids + 1]
-    keep = (1.0 - bluff_rate) if raises > 0 else 1.0
-    for k in range(low, high):
-        chances[k] = keep * chances[k] / total
-        if legal[pal, row, k] and bid_count[k] <= in_play:
-            chances[k] += bluff_rate / raises
-    chances[bids] = keep * chances[bids] / total
-    chances[bids + 1] = keep * chances[bids + 1] / total
+    chances_from_weights(hand, held, in_play, previous, pal, rationality, bluff_rate, call_bias, jump_cost, weights,
+                         bid_count, bid_face, legal, low, high, counts, chance_kind, sf, pmf, can_exact, chances)
     return sample_among(chances, state, low, high)
 
 

@@ -35,7 +35,7 @@ import numpy as np
 
 from analysis.bluff.bids import Bid
 from analysis.bluff.history import CALL_WORDS, Turn, history_with_bid, parse_history, plain_history  # noqa: F401
-from analysis.bluff.model import action_likelihood, round_bids
+from analysis.bluff.model import match_rows, observe_bid, round_bids
 from analysis.bluff.model_params import BiddingModel, one_model_each, unexplained_bid
 from analysis.bluff.odds import BidOdds, bid_odds, my_count
 from analysis.bluff.rules import BiddingRules
@@ -121,11 +121,12 @@ def beliefs(rules: BiddingRules, my_dice, opponents, history: tuple[Turn, ...] =
     models = one_model_each(models, len(held) - 1)
     in_play = sum(held)
     bids = round_bids(rules, in_play, palifico_round)
-    hands, posterior = [], []
+    hands, posterior, match = [], [], []
     for opponent in range(1, len(held)):
         hand, prior = multisets(held[opponent])
         hands.append(hand)
         posterior.append(prior.copy())
+        match.append(match_rows(bids, hand))
     previous = None
     for turn in history:
         if turn.call:
@@ -133,12 +134,11 @@ def beliefs(rules: BiddingRules, my_dice, opponents, history: tuple[Turn, ...] =
         if turn.player != 0:
             k = bids.index(turn.bid)
             if k >= 0:  # a bid above the dice in play is no bot's move: it says nothing about the bidder's dice
-                posterior[turn.player - 1] *= action_likelihood(bids, models[turn.player - 1],
-                                                                hands[turn.player - 1], held[turn.player], previous, k)
-                total = posterior[turn.player - 1].sum()
-                if not total > 0:
+                weights = posterior[turn.player - 1]
+                observe_bid(bids, models[turn.player - 1], weights, match[turn.player - 1], held[turn.player],
+                            previous, k)
+                if not weights.sum() > 0:
                     raise unexplained_bid(turn, rules)
-                posterior[turn.player - 1] /= total
         previous = turn.bid
     return Beliefs(rules, tuple(my_dice), held, tuple(history), tuple(models), palifico_round,
                    tuple(hands), tuple(posterior))

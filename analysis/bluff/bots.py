@@ -22,6 +22,9 @@
   (the opponent's lost minus its own) on the opponent's answer, read with the same
   model: a challenge, an exact call, or the raise among those true with chance P or
   more that the opponent most profitably challenges (docs/bluff_strategy.md).
+- ``strategy:P`` (default P = 0.5): plays as ``bayes:P`` while three or more players hold
+  dice; once two remain it plays the stored solved heads-up round at those dice counts
+  (``strategy_bot.py``; a palifico round as ``bayes``). Every pair of dice counts must be stored.
 
 >>> parse_bots("threshold,honest,random,threshold:0.4")
 (Bot(kind='threshold', parameter=0.5, model=None), Bot(kind='honest', parameter=0.0, model=None), Bot(kind='random', parameter=0.0, model=None), Bot(kind='threshold', parameter=0.4, model=None))
@@ -34,7 +37,7 @@ from dataclasses import dataclass
 from analysis.bluff.model import PARAMETERS, BiddingModel, parse_models
 from analysis.errors import InvalidArgument
 
-KINDS = {"random": 0, "honest": 1, "threshold": 2, "equilibrium": 3, "model": 4, "bayes": 5}
+KINDS = {"random": 0, "honest": 1, "threshold": 2, "equilibrium": 3, "model": 4, "bayes": 5, "strategy": 6}
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,7 @@ class Bot:
     def label(self) -> str:
         changed = [f"{name}={getattr(self.model, name):g}" for name in PARAMETERS
                    if self.model is not None and getattr(self.model, name) != getattr(BiddingModel(), name)]
-        if self.kind in ("threshold", "bayes"):
+        if self.kind in ("threshold", "bayes", "strategy"):
             return ":".join([f"{self.kind}:{self.parameter:g}", *changed])
         return ":".join([self.kind, *changed])
 
@@ -67,7 +70,7 @@ def parse_bot(text: str) -> Bot:
         raise InvalidArgument(f"'{text}' is not a bot; choose from {', '.join(KINDS)} (threshold:P sets P).")
     if name == "model":
         return Bot(name, 0.0, parse_models(value.replace(":", " "), 1)[0])
-    if name not in ("threshold", "bayes"):
+    if name not in ("threshold", "bayes", "strategy"):
         if value:
             raise InvalidArgument(f"The {name} bot takes no parameter, but '{text}' gives one.")
         return Bot(name)

@@ -3,7 +3,7 @@
 The tables are the tournament's (``tournament._tasks``: the rule tables, the solved endgame, the beliefs);
 the round's history is replayed as ``_tournament_kernels.play_games`` plays it - every bid of a player the
 ``bayes`` bot watches updates that player's posterior with ``observe`` - and the decision is then the
-kernel's ``_bayes_choose`` or ``_choose`` (the ``model`` bot's chances from ``action_chances``).
+bots' kernels' ``bayes_choose`` or ``choose`` (the ``model`` bot's chances from ``action_chances``).
 """
 
 from __future__ import annotations
@@ -36,26 +36,25 @@ class BotSeat:
         bots = parse_bots(player)
         if len(bots) != 1:
             raise InvalidArgument(f"Ask one bot at a time, not {player!r}.")
+        if bots[0].kind == "strategy":
+            raise InvalidArgument(f"The {bots[0].label} bot plays the solved strategy heads-up and bayes otherwise: "
+                                  "ask player 'strategy' or 'bayes'.")
         self.rules, self.bot, self.players = rules, bots[0], players
-        _, _, _, _, (self.starts, _, parameters, self.tables, self.eq, self.beliefs) = _tasks(
+        _, _, _, _, (self.starts, _, parameters, self.tables, self.eq, self.beliefs, _) = _tasks(
             rules, (self.bot,) * players, players, 1, 0, start, True, 1)
         self.settings = parameters[0]
-        bid_count, bid_face, counts = self.tables[0], self.tables[1], self.tables[3]
-        self.index = {(int(c), int(f)): k for k, (c, f) in enumerate(zip(bid_count, bid_face))}
-        ms_offset, ms_hands = self.beliefs[0], self.beliefs[1]
+        self.index = {(int(c), int(f)): k for k, (c, f) in enumerate(zip(self.tables.bid_count,
+                                                                          self.tables.bid_face))}
+        ms_offset, ms_hands = self.beliefs.offset, self.beliefs.hands
         self.bayes = self.bot.kind == "bayes"
         self.widest = max(int(ms_offset[d + 1] - ms_offset[d]) for d in range(ms_offset.size - 1)) if self.bayes else 1
-        self.ms_match = tk.match_table(ms_hands if self.bayes else ms_hands[:1], counts)
+        self.ms_match = tk.match_table(ms_hands if self.bayes else ms_hands[:1], self.tables.counts)
 
     def decide(self, dice, opponents, turns):
         """The bot's ``BotChoice`` holding ``dice`` after ``turns`` (``history.Turn``, players 0 = this seat)."""
-        from analysis.bluff import _model_kernels as mk
         from analysis.bluff import _tournament_kernels as tk
 
-        bid_count, bid_face, legal, counts, chance, chance_kind, sf, pmf = self.tables[:8]
-        can_exact = self.tables[10]
-        eq_available, eq_last, eq_child_start, _, _, _, _, eq_legal, eq_bid_of = self.eq[:9]
-        ms_offset, _, ms_prior, belief = self.beliefs
+        t, eq, ms_offset = self.tables, self.eq, self.beliefs.offset
         held = np.array((len(dice), *opponents), dtype=np.int64)
         hand = np.zeros(7, dtype=np.int64)
         for die in dice:
@@ -63,31 +62,27 @@ class BotSeat:
         in_play = int(held.sum())
         pal = 0
         post = np.zeros((held.size, self.widest))
-        most = int(self.starts.sum())
-        by_face = np.zeros((7, ms_offset.size + 1))
-        by_count = np.zeros((ms_offset.size + 1, 3))
-        by_need = np.zeros((2, ms_offset.size + most + 2))
+        work = tk.bayes_work(held.size, ms_offset.size, int(self.starts.sum()), t.bid_count.size)
         if self.bayes:
             for p in range(1, held.size):
                 first = ms_offset[held[p]]
-                post[p, :ms_offset[held[p] + 1] - first] = ms_prior[first:ms_offset[held[p] + 1]]
-        node = 0 if eq_available and held.size == 2 and in_play == 2 else -1
+                post[p, :ms_offset[held[p] + 1] - first] = self.beliefs.prior[first:ms_offset[held[p] + 1]]
+        node = 0 if eq.available and held.size == 2 and in_play == 2 else -1
         bid = -1
         for turn in turns:
             action = self.index[(turn.bid.count, turn.bid.face)]
             if self.bayes and turn.player != 0:   # the kernel watches every player but the bayes bot itself
                 first = ms_offset[held[turn.player]]
                 tk.observe(post[turn.player, :ms_offset[held[turn.player] + 1] - first], first, held[turn.player],
-                           in_play, bid, action, pal, belief, self.ms_match, bid_count, bid_face, legal, chance_kind,
-                           sf, pmf, can_exact, by_face, by_count, by_need)
+                           in_play, bid, action, pal, self.beliefs.belief, self.ms_match, t.bid_count, t.bid_face,
+                           t.legal, t.chance_kind, t.sf, t.pmf, t.can_exact, work.by_face, work.by_count,
+                           work.by_need)
             if node >= 0:
-                r = eq_bid_of[action]
-                row = eq_legal.shape[1] if eq_last[node] < 0 else eq_last[node]
-                node = -1 if r < 0 or not eq_legal[row, r] else int(eq_child_start[node] + eq_legal[row, :r].sum())
+                node = int(tk.next_node(node, action, eq))
             bid = action
-        policy = _policy(self.bot, self.settings, hand, held, in_play, bid, pal, node, self.tables, self.eq, post,
-                         ms_offset, self.ms_match, self.starts, belief, by_face, by_count, by_need, tk, mk)
-        named = {_action_text(self.rules, bid_count, bid_face, a): float(p) for a, p in policy.items()}
+        policy = _policy(self.bot, self.settings, hand, held, in_play, bid, pal, node, t, eq, post, self.beliefs,
+                         self.ms_match, self.starts, work, tk)
+        named = {_action_text(self.rules, t.bid_count, t.bid_face, a): float(p) for a, p in policy.items()}
         action = max(named, key=lambda a: named[a])
         return BotChoice(self.bot.label, named, action)
 
@@ -114,46 +109,35 @@ def bot_decision(rules, dice, opponents, turns, player: str, start=None):
     return bot_seat(rules, player, players, int(start)).decide(dice, opponents, turns)
 
 
-def _policy(bot, settings, hand, held, in_play, bid, pal, node, tables, eq, post, ms_offset, ms_match, starts,
-            belief, by_face, by_count, by_need, tk, mk) -> dict:
+def _policy(bot, settings, hand, held, in_play, bid, pal, node, t, eq, post, beliefs, ms_match, starts, work,
+            tk) -> dict:
     """{kernel action: probability} of ``bot`` (seat 0) at this decision."""
-    (bid_count, bid_face, legal, counts, chance, chance_kind, sf, pmf, loss_of_role, _, can_exact, calza, _) = tables
-    (_, eq_last, eq_child_start, eq_n_raises, eq_n_actions, eq_offset, eq_policy, _, _, eq_round_bid, eq_hand) = eq
-    bids = bid_count.size
+    bids = t.bid_count.size
     row = 0 if bid < 0 else bid + 1
     if bot.kind == "model":
         out = np.zeros(bids + 2)
-        mk.action_chances(hand, held[0], in_play, bid, pal, settings[1], settings[2], settings[3], settings[4],
-                          bid_count, bid_face, legal, counts, chance_kind, sf, pmf, can_exact, out)
+        tk.action_chances(hand, held[0], in_play, bid, pal, settings[1], settings[2], settings[3], settings[4],
+                          t.bid_count, t.bid_face, t.legal, t.counts, t.chance_kind, t.sf, t.pmf, t.can_exact, out)
         chances = {k: out[k] for k in range(bids) if out[k] > 0}
         chances.update({-1 - c: out[bids + c] for c in range(2) if out[bids + c] > 0})
         return chances
     if bot.kind == "random":
-        options = [k for k in range(bids) if legal[pal, row, k] and bid_count[k] <= in_play]
-        options += [] if bid < 0 else [-1] + ([-2] if can_exact else [])
+        options = [k for k in range(bids) if t.legal[pal, row, k] and t.bid_count[k] <= in_play]
+        options += [] if bid < 0 else [-1] + ([-2] if t.can_exact else [])
         return {a: 1.0 / len(options) for a in options}
     if bot.kind == "equilibrium" and node >= 0:
-        size = eq_n_actions[node]
+        size = eq.n_actions[node]
         face = max(f for f in range(1, 7) if hand[f] > 0)
-        base = eq_offset[node] + eq_hand[face] * size
+        base = eq.offset[node] + eq.hand[face] * size
         out = {}
         for a in range(size):
-            key = -1 - (a - eq_n_raises[node]) if a >= eq_n_raises[node] else \
-                int(eq_round_bid[eq_last[eq_child_start[node] + a]])
-            out[key] = float(eq_policy[base + a])
+            key = -1 - (a - eq.n_raises[node]) if a >= eq.n_raises[node] else \
+                int(eq.round_bid[eq.last[eq.child_start[node] + a]])
+            out[key] = float(eq.policy[base + a])
         return out
     if bot.kind == "bayes":
-        most = int(starts.sum())
-        tail = np.zeros((7, most + 2))
-        scratch = np.zeros((2, most + 2))
-        face_pmf = np.zeros((held.size, 7, ms_offset.size + 1))
-        called = np.zeros((ms_offset.size + 1, 2))
-        values = np.empty(bids + 2)
-        action = tk._bayes_choose(0, settings[0], hand, held, in_play, bid, pal, post, ms_offset, ms_match, bid_count,
-                                  bid_face, legal, counts, can_exact, tail, scratch, face_pmf, belief, chance_kind,
-                                  sf, pmf, loss_of_role, calza, starts, by_face, by_count, by_need, called, values)
+        action = tk.bayes_choose(0, settings[0], hand, held, in_play, bid, pal, post, ms_match, starts, t, beliefs,
+                                 work)
         return {int(action): 1.0}
-    action, _ = tk._choose(bot.code, settings[0], np.uint64(1), hand, held[0], in_play, bid, pal, node, bid_count,
-                           bid_face, legal, counts, chance, chance_kind, sf, pmf, can_exact, eq_last, eq_child_start,
-                           eq_n_raises, eq_n_actions, eq_offset, eq_policy, eq_round_bid, eq_hand)
+    action, _ = tk.choose(bot.code, settings[0], np.uint64(1), hand, held[0], in_play, bid, pal, node, t, eq)
     return {int(action): 1.0}

@@ -34,8 +34,7 @@ as carrying no information about the bidder's dice.
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Optional
 
@@ -43,6 +42,8 @@ import numpy as np
 
 from analysis.bluff._count_tables import count_tables
 from analysis.bluff.bids import Bid, all_bids, format_bid, legal_raises
+from analysis.bluff.kernel_tables import RuleTables
+from analysis.bluff.model_rules import action_chances, action_terms, hand_chance, observe, p_true_for
 from analysis.bluff.model_params import PARAMETERS, THRESHOLD_TABLE, BiddingModel, parse_models  # noqa: F401
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
@@ -54,7 +55,7 @@ CHALLENGE, EXACT = -1, -2
 # ------------------------------------------------------------------------- the rule arrays
 @dataclass(frozen=True)
 class Bids:
-    """The bids of a round with ``in_play`` dice as arrays: count, face, which raise which."""
+    """The bids of a round with ``in_play`` dice, and the round's rules as the model's functions read them."""
 
     rules: BiddingRules
     in_play: int
@@ -62,17 +63,30 @@ class Bids:
     bids: tuple[Bid, ...]
     count: np.ndarray     # [bid]
     face: np.ndarray      # [bid]
-    counting: np.ndarray  # [bid, face 1..6 at index 0..5]: True when the face counts for the bid
-    kind: np.ndarray      # [bid]: 0 when a die counts with chance 1/3, 1 with 1/6
 
     def index(self, bid: Bid) -> int:
         """The bid's index, or -1 for a bid above the dice in play."""
         return self._position.get(bid, -1)
 
     def raises(self, previous: Optional[Bid]) -> np.ndarray:
-        """Indices of the legal raises of ``previous`` (None: the openings), in track order as ``bids``."""
-        return np.array([self._position[bid] for bid in legal_raises(self.rules, previous, self.in_play,
-                                                                     self.palifico_round)], dtype=np.int64)
+        """Indices of the legal raises of ``previous`` (None: the openings), in track order as ``bids``; their
+        row of ``tables.legal`` is filled on the way."""
+        raises = np.array([self._position[bid] for bid in legal_raises(self.rules, previous, self.in_play,
+                                                                       self.palifico_round)], dtype=np.int64)
+        answered = -1 if previous is None else self.index(previous)
+        if previous is None or answered >= 0:
+            self.tables.legal[int(self.palifico_round), answered + 1, raises] = True
+        return raises
+
+    @property
+    def pal(self) -> int:
+        return int(self.palifico_round)
+
+    @cached_property
+    def tables(self) -> RuleTables:
+        """The round's rules as arrays (``kernel_tables.RuleTables``, the fields ``model_rules`` reads): a row
+        of ``legal`` is filled when ``raises`` lists it (a question asks one or a few)."""
+        return _round_tables(self.rules, self.bids, self.palifico_round)
 
     @cached_property
     def _position(self) -> dict[Bid, int]:
@@ -81,28 +95,50 @@ class Bids:
 
 def round_bids(rules: BiddingRules, in_play: int, palifico_round: bool = False) -> Bids:
     bids = tuple(all_bids(rules, in_play))
-    counting = np.zeros((len(bids), 6), dtype=bool)
-    for k, bid in enumerate(bids):
-        for face in rules.counts_for(bid.face, palifico_round):
-            counting[k, face - 1] = True
-    kind = np.where(counting.sum(axis=1) == 2, 0, 1)
     return Bids(rules, in_play, palifico_round, bids, np.array([b.count for b in bids], dtype=np.int64),
-                np.array([b.face for b in bids], dtype=np.int64), counting, kind)
+                np.array([b.face for b in bids], dtype=np.int64))
+
+
+def _round_tables(rules: BiddingRules, bids: tuple[Bid, ...], palifico_round: bool) -> RuleTables:
+    pmf, sf = count_tables()
+    pal = int(palifico_round)
+    counts = np.zeros((2, 7, 7), dtype=np.bool_)
+    chance_kind = np.zeros((2, 7), dtype=np.int64)
+    for face in range(1, 7):
+        counting = rules.counts_for(face, palifico_round)
+        chance_kind[pal, face] = 0 if len(counting) == 2 else 1
+        for die in counting:
+            counts[pal, face, die] = True
+    none = np.zeros(1, dtype=np.int64)
+    return RuleTables(np.array([b.count for b in bids], dtype=np.int64), np.array([b.face for b in bids],
+                      dtype=np.int64), np.zeros((2, len(bids) + 1, len(bids)), dtype=np.bool_), counts,
+                      np.array([1.0 / 3.0, 1.0 / 6.0]), chance_kind, sf, pmf, none, none, rules.exact_call is not None,
+                      rules.exact_call == "calza", rules.palifico)
+
+
+def _answering(bids: Bids, previous: Optional[Bid]) -> tuple[Bids, int]:
+    """The round's bids and the index of the bid to answer (-1 for an opening). A bid above the dice in play
+    is numbered among the bids up to its count (certainly false, ``answer_given`` reads it so)."""
+    if previous is None:
+        return bids, -1
+    if bids.index(previous) < 0:
+        wider = replace(round_bids(bids.rules, previous.count, bids.palifico_round), in_play=bids.in_play)
+        return wider, wider.index(previous)
+    return bids, bids.index(previous)
 
 
 def p_true_of_hands(bids: Bids, hands: np.ndarray, held: int, chosen: np.ndarray,
                     exact: bool = False) -> np.ndarray:
     """P(bid true) (or exactly true) for each hand (rows of face counts, [hand, 6]) and each chosen bid,
-    from the hand's own point of view: the other ``in_play - held`` dice are random."""
-    pmf, sf = count_tables()
-    unknown = bids.in_play - held
-    mine = hands @ bids.counting[chosen].T.astype(np.int64)          # [hand, bid]
-    need = bids.count[chosen][None, :] - mine
-    kind = bids.kind[chosen][None, :]
-    index = np.clip(need, 0, unknown + 1)
-    if exact:
-        return np.where((need >= 0) & (need <= unknown), pmf[kind, unknown, index], 0.0)
-    return np.where(need <= 0, 1.0, sf[kind, unknown, index])
+    from the hand's own point of view: the other ``in_play - held`` dice are random (``model_rules.p_true_for``)."""
+    t = bids.tables
+    chances = np.zeros((len(hands), len(chosen)))
+    for row, hand in enumerate(np.asarray(hands, dtype=np.int64)):
+        counts = np.concatenate(([0], hand))
+        for column, k in enumerate(chosen.tolist()):
+            chances[row, column] = p_true_for(counts, held, bids.in_play, k, bids.pal, t.bid_count, t.bid_face,
+                                              t.counts, t.chance_kind, t.sf, t.pmf, exact)
+    return chances
 
 
 def action_matrix(bids: Bids, model: BiddingModel, hands: np.ndarray, held: int,
@@ -110,92 +146,76 @@ def action_matrix(bids: Bids, model: BiddingModel, hands: np.ndarray, held: int,
     """The model's chance of each action for each hand: (actions, probabilities[hand, action]).
 
     ``actions`` are raise indices into ``bids.bids`` followed by CHALLENGE (and EXACT where the
-    preset has an exact call) when there is a bid to answer.
+    preset has an exact call) when there is a bid to answer (``model_rules.action_chances`` for each hand).
     """
     raises = bids.raises(previous)
-    hands = np.asarray(hands, dtype=np.int64)
-    scores = [p_true_of_hands(bids, hands, held, raises) - model.jump_cost * np.arange(len(raises))[None, :]]
+    answering, answered = _answering(bids, previous)
+    t = answering.tables
+    n = t.bid_count.size
+    columns = [answering.index(bids.bids[k]) for k in raises]
     actions = list(raises)
     if previous is not None:
-        answered = np.array([bids.index(previous)])
-        if answered[0] < 0:  # a bid above the dice in play: certainly false
-            p_true = np.zeros((len(hands), 1))
-            p_exact = np.zeros((len(hands), 1))
-        else:
-            p_true = p_true_of_hands(bids, hands, held, answered)
-            p_exact = p_true_of_hands(bids, hands, held, answered, exact=True)
-        scores.append(1.0 - p_true + model.call_bias)
+        columns.append(n)
         actions.append(CHALLENGE)
         if bids.rules.exact_call is not None:
-            scores.append(p_exact + model.call_bias)
+            columns.append(n + 1)
             actions.append(EXACT)
-    score = np.concatenate(scores, axis=1) * model.rationality
-    score -= score.max(axis=1, keepdims=True)
-    chances = np.exp(score)
-    chances /= chances.sum(axis=1, keepdims=True)
-    if len(raises):
-        chances *= 1.0 - model.bluff_rate
-        chances[:, :len(raises)] += model.bluff_rate / len(raises)
+    out = np.zeros(n + 2)
+    chances = np.zeros((len(hands), len(columns)))
+    for row, hand in enumerate(np.asarray(hands, dtype=np.int64)):
+        action_chances(np.concatenate(([0], hand)), held, bids.in_play, answered, bids.pal, model.rationality,
+                       model.bluff_rate, model.call_bias, model.jump_cost, t.bid_count, t.bid_face, t.legal, t.counts,
+                       t.chance_kind, t.sf, t.pmf, t.can_exact, out)
+        chances[row] = out[columns]
     return np.array(actions, dtype=np.int64), chances
+
+
+def match_rows(bids: Bids, hands: np.ndarray) -> np.ndarray:
+    """``match[0 or 1, hand, face]``: how many dice of each hand (rows of face counts) count for a bid on
+    ``face`` in this round (the layout ``model_rules.observe`` reads; the other row unused)."""
+    hands = np.asarray(hands, dtype=np.int64)
+    match = np.zeros((2, len(hands), 7), dtype=np.int64)
+    match[bids.pal, :, 1:] = hands @ bids.tables.counts[bids.pal, 1:, 1:].T.astype(np.int64)
+    return match
+
+
+def belief_row(model: BiddingModel) -> np.ndarray:
+    """The model's parameters as ``model_rules`` reads them."""
+    return np.array([model.rationality, model.bluff_rate, model.call_bias, model.jump_cost])
+
+
+def observe_bid(bids: Bids, model: BiddingModel, posterior: np.ndarray, match: np.ndarray, held: int,
+                previous: Optional[Bid], action: int) -> None:
+    """Multiply ``posterior`` (over hands whose ``match_rows`` are ``match``) by the model's chance that each
+    hand bids ``action`` (a raise index) after ``previous``, and normalise (``model_rules.observe``)."""
+    t = bids.tables
+    bids.raises(previous)
+    answered = -1 if previous is None else bids.index(previous)
+    width = held + bids.in_play + 2
+    observe(posterior, 0, held, bids.in_play, answered, action, bids.pal, belief_row(model), match, t.bid_count,
+            t.bid_face, t.legal, t.chance_kind, t.sf, t.pmf, t.can_exact, np.zeros((7, width)), np.zeros((width, 3)),
+            np.zeros((2, width)))
 
 
 def action_likelihood(bids: Bids, model: BiddingModel, hands: np.ndarray, held: int, previous: Optional[Bid],
                       action: int) -> np.ndarray:
     """The model's chance of one ``action`` (a raise index, CHALLENGE or EXACT) for each hand: the
-    column of ``action_matrix`` for that action, computed without the whole matrix.
-
-    A raise's score depends on a hand only through how many of its dice count for the raise's
-    face, so the softmax's normaliser is summed once per face and count (``[face, count]``) and
-    looked up per hand: the beliefs' cost no longer grows with hands x raises.
+    column of ``action_matrix`` for that action, by the terms the beliefs use (``model_rules.action_terms``:
+    every term depends on a hand only through how many of its dice count for a face).
     """
-    raises = bids.raises(previous)
-    hands = np.asarray(hands, dtype=np.int64)
-    unknown = bids.in_play - held
-    pmf, sf = count_tables()
-    faces = bids.face[raises]
-    x = np.arange(held + 1)
-    need = bids.count[raises][:, None] - x[None, :]                       # [raise, count held]
-    p = np.where(need <= 0, 1.0, sf[bids.kind[raises][:, None], unknown, np.clip(need, 0, unknown + 1)])
-    shift = model.rationality * (1.0 + max(model.call_bias, 0.0))
-    weight = exp_each(model.rationality * (p - model.jump_cost * np.arange(len(raises))[:, None]) - shift)
-    by_face = np.zeros((7, held + 1))
-    np.add.at(by_face, faces, weight)
-    counting = np.zeros((6, 6), dtype=np.int64)  # [die face, bid face]
-    for face in range(1, 7):
-        for die in bids.rules.counts_for(face, bids.palifico_round):
-            counting[die - 1, face - 1] = 1
-    matches = hands @ counting                                              # [hand, bid face]
-    norm = np.zeros(len(hands))
-    for face in range(1, 7):
-        norm += by_face[face, matches[:, face - 1]]
-    calls = {}
-    if previous is not None:
-        # The calls' terms depend on a hand only through its count for the face of ``previous``: one per count.
-        answered = bids.index(previous)
-        if answered < 0:   # a bid above the dice in play: certainly false
-            p_true = p_exact = np.zeros(held + 1)
-        else:
-            need = bids.count[answered] - x
-            index = np.clip(need, 0, unknown + 1)
-            p_true = np.where(need <= 0, 1.0, sf[bids.kind[answered], unknown, index])
-            p_exact = np.where((need >= 0) & (need <= unknown), pmf[bids.kind[answered], unknown, index], 0.0)
-        held_for_it = matches[:, previous.face - 1]
-        calls[CHALLENGE] = exp_each(model.rationality * (1.0 - p_true + model.call_bias) - shift)[held_for_it]
-        if bids.rules.exact_call is not None:
-            calls[EXACT] = exp_each(model.rationality * (p_exact + model.call_bias) - shift)[held_for_it]
-    for chance in calls.values():
-        norm = norm + chance
-    keep = 1.0 - model.bluff_rate if len(raises) else 1.0
-    if action < 0:
-        return keep * calls[action] / norm
-    j = int(np.flatnonzero(raises == action)[0])
-    return keep * weight[j, matches[:, bids.face[action] - 1]] / norm + model.bluff_rate / len(raises)
-
-
-def exp_each(values: np.ndarray) -> np.ndarray:
-    """``exp`` of every value by the C library, as ``math.exp``: numpy's own ``exp`` takes a SIMD path on
-    some processors whose last bit differs, and the beliefs must read the same on every machine."""
-    return np.array([math.exp(x) for x in values.ravel().tolist()]).reshape(values.shape)
+    bids.raises(previous)
+    answering, answered = _answering(bids, previous)
+    t = answering.tables
+    if action >= 0:
+        action = answering.index(bids.bids[action])
+    width = held + bids.in_play + 2
+    by_face, by_count = np.zeros((7, width)), np.zeros((width, 3))
+    raises, keep = action_terms(held, bids.in_play, answered, action, bids.pal, belief_row(model), t.bid_count,
+                                t.bid_face, t.legal, t.chance_kind, t.sf, t.pmf, t.can_exact, by_face, by_count,
+                                np.zeros((2, width)))
+    match = match_rows(answering, hands)[bids.pal]
+    return np.array([hand_chance(row, answered, action, t.bid_face, t.can_exact, model.bluff_rate, raises, keep,
+                                 by_face, by_count) for row in match])
 
 
 def hand_counts(dice) -> np.ndarray:

@@ -31,11 +31,13 @@ import numpy as np
 
 from analysis.bluff.bids import all_bids, is_raise, track_key
 from analysis.bluff.bots import Bot, parse_bots
+from analysis.bluff.kernel_tables import BeliefTables, EquilibriumTables, LogArrays, RuleTables
 from analysis.bluff.model import THRESHOLD_TABLE
 from analysis.bluff._count_tables import count_tables
 from analysis.extras import need
 from analysis.bluff.outcomes import dice_lost, last_die_payoff
 from analysis.bluff.rules import BiddingRules
+from analysis.bluff.strategy_bot import strategy_tables
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
 from analysis.schedulers import LOCAL_SCHEDULERS, check_scheduler
@@ -43,6 +45,8 @@ from analysis.seeds import check_seed
 from analysis.tables import counted
 
 CALLS = ("challenge", "exact")
+#: The bots that keep every player's posterior (the ``strategy`` bot plays as ``bayes`` until heads-up).
+BELIEVERS = ("bayes", "strategy")
 #: Games per chunk when the caller does not choose.
 CHUNK_GAMES = 20000
 #: Limits that keep a mistyped number from filling the memory: 24 bytes of results a game.
@@ -72,7 +76,7 @@ def opener_role(rules: BiddingRules, call: str, caller_won: bool) -> int:
     return 1 if caller_won else 0
 
 
-def _rule_tables(rules: BiddingRules, players: int, start: int) -> tuple:
+def _rule_tables(rules: BiddingRules, players: int, start: int) -> RuleTables:
     """The preset as plain arrays for the kernel, each built by the package's own rule code."""
     most = players * start
     bids = all_bids(rules, most)
@@ -111,16 +115,17 @@ def _rule_tables(rules: BiddingRules, players: int, start: int) -> tuple:
             opener[c, won] = opener_role(rules, call, bool(won))
     pmf, sf = count_tables()
     chance = np.array([1.0 / 3.0, 1.0 / 6.0])
-    return (bid_count, bid_face, legal, counts, chance, chance_kind, sf, pmf, loss_of_role, opener,
-            rules.exact_call is not None, rules.exact_call == "calza", rules.palifico)
+    return RuleTables(bid_count, bid_face, legal, counts, chance, chance_kind, sf, pmf, loss_of_role, opener,
+                      rules.exact_call is not None, rules.exact_call == "calza", rules.palifico)
 
 
-def _equilibrium_tables(rules: BiddingRules, players: int, start: int, bots, bid_count, bid_face) -> tuple:
+def _equilibrium_tables(rules: BiddingRules, players: int, start: int, bots, bid_count, bid_face) -> EquilibriumTables:
     """The solved one-die-each round, mapped onto the tournament's bid numbers (empty when unused)."""
     if not any(bot.kind == "equilibrium" for bot in bots):
         empty_i = np.zeros(1, dtype=np.int64)
-        return (False, np.zeros(1, np.int32), empty_i, np.zeros(1, np.int32), empty_i, empty_i, np.zeros(1),
-                np.zeros((1, 1), np.bool_), np.full(bid_count.size, -1, np.int64), empty_i, np.zeros(7, np.int64))
+        return EquilibriumTables(False, np.zeros(1, np.int32), empty_i, np.zeros(1, np.int32), empty_i, empty_i,
+                                 np.zeros(1), np.zeros((1, 1), np.bool_), np.full(bid_count.size, -1, np.int64),
+                                 empty_i, np.zeros(7, np.int64))
     from analysis.bluff.solve import solve_round
 
     # Played to win the game, not for dice: Perudo's calza regains the caller a die, worth
@@ -134,50 +139,51 @@ def _equilibrium_tables(rules: BiddingRules, players: int, start: int, bots, bid
     hand_of_face = np.zeros(7, dtype=np.int64)
     for h, hand in enumerate(game.hands[0]):
         hand_of_face[hand[0]] = h
-    return (True, game.last, game.child_start, game.n_raises, game.n_actions, game.offset, solution.policy,
-            game.legal, bid_of, round_bid, hand_of_face)
+    return EquilibriumTables(True, game.last, game.child_start, game.n_raises, game.n_actions, game.offset,
+                             solution.policy, game.legal, bid_of, round_bid, hand_of_face)
 
 
-def _belief_tables(bots, starts) -> tuple:
+def _belief_tables(bots, starts) -> BeliefTables:
     """Every hand of 0..max(starts) dice as a multiset with its chance, and the model the ``bayes`` bot reads
     the bids with (tiny placeholders when no ``bayes`` bot plays)."""
     from analysis.bluff.beliefs import multisets
 
-    largest = max(starts) if any(bot.kind == "bayes" for bot in bots) else 0
+    largest = max(starts) if any(bot.kind in BELIEVERS for bot in bots) else 0
     parts = [multisets(d) for d in range(largest + 1)]
     offset = np.cumsum([0] + [hands.shape[0] for hands, _ in parts]).astype(np.int64)
     hands = np.zeros((int(offset[-1]), 7), dtype=np.int64)
     hands[:, 1:] = np.concatenate([h for h, _ in parts])
     # The bayes bots at a table share one posterior per player, read with the first bayes bot's model.
-    belief = next((bot.model for bot in bots if bot.kind == "bayes" and bot.model is not None), THRESHOLD_TABLE)
-    return (offset, hands, np.concatenate([p for _, p in parts]),
-            np.array([belief.rationality, belief.bluff_rate, belief.call_bias, belief.jump_cost]))
+    belief = next((bot.model for bot in bots if bot.kind in BELIEVERS and bot.model is not None), THRESHOLD_TABLE)
+    return BeliefTables(offset, hands, np.concatenate([p for _, p in parts]),
+                        np.array([belief.rationality, belief.bluff_rate, belief.call_bias, belief.jump_cost]))
 
 
-def _log_arrays(games: int, players: int, rounds_per_game: int) -> tuple:
+def _log_arrays(games: int, players: int, rounds_per_game: int) -> LogArrays:
     rounds = games * rounds_per_game if games else 0
-    return (np.zeros((rounds, LOG_COLUMNS), np.int64), np.zeros((rounds, players, 6), np.int64),
-            np.zeros((rounds, players), np.int64), np.zeros((rounds * 12, 2), np.int64), np.zeros(3, np.int64))
+    return LogArrays(np.zeros((rounds, LOG_COLUMNS), np.int64), np.zeros((rounds, players, 6), np.int64),
+                     np.zeros((rounds, players), np.int64), np.zeros((rounds * 12, 2), np.int64), np.zeros(3, np.int64))
 
 
 def _play_chunk(seed: int, first: int, games: int, starts, codes, parameters, rotate: bool, tables, eq,
-                beliefs=None, log: bool = False):
+                beliefs=None, log: bool = False, strategy=None):
     """One chunk of games; with ``log``, also its rounds as arrays (``rounds_log.write_log`` writes them out)."""
     from analysis.bluff import _tournament_kernels as k
 
     beliefs = beliefs if beliefs is not None else _belief_tables((), starts)
+    strategy = strategy if strategy is not None else strategy_tables(None, (), 1, tables.bid_count, tables.bid_face)
     rounds_per_game = int(sum(starts)) + 8
     while True:
         arrays = _log_arrays(games if log else 0, len(starts), rounds_per_game)
         result = k.play_games(np.uint64(seed), first, games, np.asarray(starts, dtype=np.int64), codes, parameters,
-                              rotate, *tables, *eq, *beliefs, *arrays)
-        if not arrays[-1][2]:
+                              rotate, tables, eq, beliefs, strategy, arrays)
+        if not arrays.used[2]:
             break
         rounds_per_game *= 2  # a long game (Perudo's calza gives dice back): room for twice the rounds
     if not log:
         return result
-    rounds, actions = int(arrays[-1][0]), int(arrays[-1][1])
-    return (*result, (arrays[0][:rounds], arrays[1][:rounds], arrays[2][:rounds], arrays[3][:actions]))
+    rounds, actions = int(arrays.used[0]), int(arrays.used[1])
+    return (*result, (arrays.rounds[:rounds], arrays.hands[:rounds], arrays.lost[:rounds], arrays.actions[:actions]))
 
 
 @dataclass(frozen=True)
@@ -255,8 +261,9 @@ def _tasks(rules: BiddingRules, bots, players, games, seed, start, rotate, chunk
                                   f"{len(start)} counts.")
         start = tuple(int(d) for d in start) if len(set(start)) > 1 else int(start[0])
     starts = start if isinstance(start, tuple) else (start,) * players
-    if any(bot.kind == "bayes" for bot in bots) and max(starts) > 15:
-        raise InvalidArgument(f"The bayes bot follows hands of at most 15 dice, not {max(starts)}.")
+    if any(bot.kind in BELIEVERS for bot in bots) and max(starts) > 15:
+        raise InvalidArgument(f"The {next(b.kind for b in bots if b.kind in BELIEVERS)} bot follows hands of at most "
+                              f"15 dice, not {max(starts)}.")
     if not 1 <= games <= MAX_GAMES:
         raise InvalidArgument(f"The number of games must be 1-{MAX_GAMES:,}, not {games:,}.")
     seed = check_seed(seed)
@@ -270,11 +277,12 @@ def _tasks(rules: BiddingRules, bots, players, games, seed, start, rotate, chunk
                               f"for {games:,} games use at least {math.ceil(games / MAX_CHUNK_GAMES):,} chunks.")
     spans = [(first, min(size, games - first)) for first in range(0, games, size)]
     tables = _rule_tables(rules, players, max(starts))
-    eq = _equilibrium_tables(rules, players, max(starts), bots, tables[0], tables[1])
+    eq = _equilibrium_tables(rules, players, max(starts), bots, tables.bid_count, tables.bid_face)
+    strategy = strategy_tables(rules, bots, max(starts), tables.bid_count, tables.bid_face)
     codes = np.array([b.code for b in bots], dtype=np.int64)
     parameters = np.array([b.settings() for b in bots], dtype=np.float64)
     return bots, players, start, spans, (np.array(starts, dtype=np.int64), codes, parameters, tables, eq,
-                                          _belief_tables(bots, starts))
+                                          _belief_tables(bots, starts), strategy)
 
 
 def _summarise(rules, bots, games, seed, start, rotate, spans, parts) -> TournamentResult:
@@ -303,8 +311,8 @@ def _summarise(rules, bots, games, seed, start, rotate, spans, parts) -> Tournam
 
 def _play_chunks(seed: int, spans, setup, rotate: bool, log: bool = False) -> list:
     """The chunks ``spans`` (consecutive ``(first, games)`` pairs) of one tournament, in order: one Dask task."""
-    starts, codes, parameters, tables, eq, beliefs = setup
-    return [_play_chunk(seed, first, count, starts, codes, parameters, rotate, tables, eq, beliefs, log)
+    starts, codes, parameters, tables, eq, beliefs, strategy = setup
+    return [_play_chunk(seed, first, count, starts, codes, parameters, rotate, tables, eq, beliefs, log, strategy)
             for first, count in spans]
 
 
@@ -424,9 +432,10 @@ def seat_wins(rules: BiddingRules, bots, first_game: int, games: int, seed: int 
     """
     if not 0 <= first_game < MAX_GAMES:
         raise InvalidArgument(f"The first game must be 0-{MAX_GAMES - 1:,}, not {first_game:,}.")
-    bots, players, start, _, (starts, codes, parameters, tables, eq, beliefs) = _tasks(
+    bots, players, start, _, (starts, codes, parameters, tables, eq, beliefs, strategy) = _tasks(
         rules, bots, None, games, seed, start, True, 1)
-    winners = _play_chunk(seed, first_game, games, starts, codes, parameters, True, tables, eq, beliefs)[0]
+    winners = _play_chunk(seed, first_game, games, starts, codes, parameters, True, tables, eq, beliefs,
+                          strategy=strategy)[0]
     return np.bincount(winners[winners >= 0], minlength=players)
 
 

@@ -1,0 +1,114 @@
+"""The ``strategy`` bot's gain over ``bayes`` in games of 3-6 players: the same seat, field and games.
+
+Writes ``reports/data/bluff_strategy_bot.json`` (docs/bluff_strategy.md shows its table). Seat 0 holds
+``strategy`` or ``bayes``; the other seats a field of ``threshold:0.5`` bots or of ``bayes`` bots; every
+cell plays games ``0 .. games - 1`` of seed ``SEED`` (game ``i`` deals the same first round whichever bot
+sits in seat 0), in blocks of ``BLOCK`` games whose win counts are stored (``tournament.seat_wins`` plays
+any block again). The strategy bot plays as ``bayes`` until two players hold dice, so the gain is what
+the stored heads-up solves add at the end of a game; the solves are read from the store and must be
+there for every pair of dice counts up to the starting dice (``scripts/bluff_sampled_solves.py --only
+bluff:1:1 --only bluff:1:2 --only bluff:2:1 --only bluff:2:2`` for the default two dice each; the same
+with ``perudo`` for ``--preset perudo``).
+
+Run: ``nice -n 10 .venv/bin/python scripts/bluff_strategy_bot.py [--games N] [--start D] [--preset P]``;
+one process, a line per block on stderr, the file rewritten after every cell (the other presets' cells
+are kept).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from analysis.bluff.rules import preset  # noqa: E402
+from analysis.bluff.tournament import Z95, seat_wins, wilson_interval  # noqa: E402
+
+PATH = os.path.join(ROOT, "reports", "data", "bluff_strategy_bot.json")
+SEED = 1
+BLOCK = 1000
+PLAYERS = (3, 4, 5, 6)
+FIELDS = ("threshold:0.5", "bayes")
+TESTED = ("strategy", "bayes")
+
+
+def play_cell(rules, players: int, start: int, field: str, tested: str, games: int) -> dict:
+    bots = ",".join([tested] + [field] * (players - 1))
+    blocks = []
+    began = time.perf_counter()
+    for first in range(0, games, BLOCK):
+        wins = seat_wins(rules, bots, first, min(BLOCK, games - first), seed=SEED, start=start)
+        blocks.append([int(w) for w in wins])
+        print(f"bluff_strategy_bot: {rules.name} {players} players, {bots}: {first + min(BLOCK, games - first):,} "
+              f"of {games:,} games, {time.perf_counter() - began:.0f} s", file=sys.stderr, flush=True)
+    wins = [sum(block[seat] for block in blocks) for seat in range(players)]
+    low, high = wilson_interval(wins[0], games)
+    return {"preset": rules.name, "players": players, "starting_dice": start, "field": field, "tested": tested,
+            "bots": bots, "seed": SEED, "games": games, "block": BLOCK, "block_wins": blocks, "wins": wins,
+            "win_rate": wins[0] / games, "ci_low": low, "ci_high": high,
+            "seconds": round(time.perf_counter() - began, 1)}
+
+
+def gain(strategy: dict, bayes: dict) -> tuple[float, float]:
+    """The strategy bot's win rate minus the bayes bot's in the same seat, and the half-width of its 95% interval
+    (the two cells as independent samples: the games share their first deal, not their play)."""
+    p, q = strategy["win_rate"], bayes["win_rate"]
+    half = Z95 * math.sqrt(p * (1 - p) / strategy["games"] + q * (1 - q) / bayes["games"])
+    return p - q, half
+
+
+def table(cells: list[dict]) -> str:
+    lines = ["| game, players (dice each) | field | strategy wins (95%) | bayes wins (95%) | gain (95%) |",
+             "|:--|:--|--:|--:|--:|"]
+    by = {(c["preset"], c["players"], c["field"], c["tested"]): c for c in cells}
+    for name in dict.fromkeys(c["preset"] for c in cells):
+        for players in PLAYERS:
+            for field in FIELDS:
+                s, b = by.get((name, players, field, "strategy")), by.get((name, players, field, "bayes"))
+                if s is not None and b is not None:
+                    lines.append(row(preset(name).title, s, b))
+    return "\n".join(lines)
+
+
+def row(title: str, s: dict, b: dict) -> str:
+    g, half = gain(s, b)
+    return (f"| {title}, {s['players']} ({s['starting_dice']}) | {s['field']} | {s['win_rate']:.1%} "
+            f"({s['ci_low']:.1%}-{s['ci_high']:.1%}) | {b['win_rate']:.1%} ({b['ci_low']:.1%}-{b['ci_high']:.1%}) | "
+            f"{100 * g:+.1f} (±{100 * half:.1f}) points |")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20000)
+    parser.add_argument("--start", type=int, default=2, help="starting dice a player (default 2)")
+    parser.add_argument("--preset", default="bluff")
+    parser.add_argument("--out", default=PATH)
+    options = parser.parse_args()
+    rules = preset(options.preset)
+    cells = []
+    if os.path.exists(options.out):   # the other presets' cells are kept
+        with open(options.out) as stored:
+            cells = [c for c in json.load(stored)["cells"] if c["preset"] != rules.name]
+    for players in PLAYERS:
+        for field in FIELDS:
+            for tested in TESTED:
+                cells.append(play_cell(rules, players, options.start, field, tested, options.games))
+                document = {"description": "Seat 0's wins, the strategy bot against the bayes bot in the same seat, "
+                                           "field and games; 95% Wilson intervals.",
+                            "script": "scripts/bluff_strategy_bot.py", "cells": cells}
+                with open(options.out + ".tmp", "w") as out:
+                    json.dump(document, out, indent=1)
+                    out.write("\n")
+                os.replace(options.out + ".tmp", options.out)
+    print(table(cells))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,135 @@
+"""The tournaments' ``strategy`` bot: the stored heads-up solves, played by the game kernel as they are stored."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from analysis.bluff.bids import format_bid
+from analysis.bluff.rules import preset
+from analysis.bluff.sampled import solve_sampled
+from analysis.bluff.tournament import _rule_tables, run_tournament
+from analysis.errors import InvalidArgument
+from tests.conftest import assert_one_sentence_error
+
+LIARS = preset("liars_dice", wild=1, exact_call=None)
+ITERATIONS = 3000
+
+
+@pytest.fixture(scope="module")
+def one_die_solve():
+    """A stored 1v1 round of Liar's Dice (ones wild), full recall, a short solve (seconds)."""
+    return solve_sampled(LIARS, (1, 1), k=None, iterations=ITERATIONS, lbr_games=200)
+
+
+@pytest.fixture
+def planned_small(one_die_solve, monkeypatch):
+    from analysis.bluff import sampled
+    monkeypatch.setitem(sampled.PLAN, 1, ((None, ITERATIONS, 1.0),))
+    return one_die_solve
+
+
+def test_a_missing_solve_is_refused_with_the_command_that_builds_it(odds):
+    with pytest.raises(InvalidArgument, match=r"no 1v1 round of Bluff is stored: build it with python "
+                                              r"scripts/bluff_sampled_solves\.py --only bluff:1:1\.$"):
+        run_tournament(preset("bluff"), "strategy,bayes,bayes", games=10, seed=1, scheduler="sync", start=2)
+    result = odds("bluff", "tournament", "--preset", "perudo", "--bots", "strategy,threshold,bayes", "--start", "2",
+                  "--games", "10", "--scheduler", "sync")
+    assert_one_sentence_error(result)
+    assert "--only perudo:1:1" in result.err
+
+
+def test_the_kernel_draws_the_stored_policy(planned_small):
+    # Every decision of the 1v1 round that the solve holds, for both seats and every hand: the kernel's draw
+    # for a given random state is the stored policy's action at the same uniform number (inverse CDF).
+    from analysis.bluff import _bot_kernels
+    from analysis.bluff.bots import parse_bots
+    from analysis.bluff.strategy_bot import strategy_tables
+    from analysis.random import next_state, uniform_float
+
+    solution, game = planned_small, planned_small.game
+    tables = _rule_tables(LIARS, 2, 1)
+    st = strategy_tables(LIARS, parse_bots("strategy"), 1, tables.bid_count, tables.bid_face)
+    index = {(int(c), int(f)): k for k, (c, f) in enumerate(zip(tables.bid_count, tables.bid_face))}
+    rng = np.random.default_rng(5)
+    mapped = np.zeros(tables.bid_count.size + 1, np.int64)
+    checked = 0
+    for _ in range(300):
+        # A random legal history of raises, then the decision of the player to act.
+        history, last = [], len(game.bids)
+        for _ in range(int(rng.integers(0, 4))):
+            row = game.raises[last, :game.n_raises[last]]
+            if not row.size:
+                break
+            last = int(rng.choice(row))
+            history.append(game.bids[last])
+        seat = len(history) % 2
+        hand = (int(rng.choice(game.faces)),)
+        policy = solution.strategy(seat, hand, history)
+        counts = np.zeros(7, np.int64)
+        counts[hand[0]] += 1
+        bids = np.array([index[(b.count, b.face)] for b in history] + [0], dtype=np.int64)
+        state = np.uint64(rng.integers(1, 2 ** 62))
+        action, _ = _bot_kernels.strategy_choose(seat, 1, 1, counts, bids, len(history), mapped, state, st)
+        u = uniform_float(next_state(state))
+        names, chances = list(policy), np.cumsum(list(policy.values()))
+        want = names[min(int(np.searchsorted(chances, u, side="right")), len(names) - 1)]
+        got = {-1: "challenge", -2: "exact"}.get(int(action)) or format_bid(
+            LIARS, next(b for b in game.bids if (b.count, b.face) == (tables.bid_count[action],
+                                                                      tables.bid_face[action])))
+        assert got == want, (seat, hand, history, u)
+        checked += 1
+    assert checked == 300
+
+
+def test_heads_up_games_play_only_the_stored_actions(planned_small, tmp_path):
+    # Two players of one die: every round is the stored 1v1 round, so every action of the strategy bot is one
+    # its stored policy gives a chance; the same seed plays the same games.
+    solution = planned_small
+    log = tmp_path / "rounds.jsonl"
+    first = run_tournament(LIARS, "strategy,bayes", games=300, seed=3, scheduler="sync", start=1, log=str(log))
+    again = run_tournament(LIARS, "strategy,bayes", games=300, seed=3, scheduler="sync", start=1)
+    assert first.table.wins.tolist() == again.table.wins.tolist()
+    lines = [json.loads(line) for line in open(log, encoding="utf-8")][1:]
+    played = 0
+    for entry in lines:
+        actions = [(b["player"], b["bid"]) for b in entry["bids"]] + [(entry["call"]["player"], entry["call"]["call"])]
+        opener = actions[0][0]
+        history = []
+        for player, action in actions:
+            if player == 0:
+                seat = 0 if opener == 0 else 1
+                hand = tuple(int(d) for d in entry["dice"][0].split())
+                assert solution.strategy(seat, hand, history)[action] > 0, (entry, action)
+                played += 1
+            if action not in solution.game.calls:
+                history.append(next(b for b in solution.game.bids if format_bid(LIARS, b) == action))
+    assert played > 300
+
+
+def test_the_docs_table_is_the_stored_measurement():
+    # docs/bluff_strategy.md shows the table scripts/bluff_strategy_bot.py prints from its data file.
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("bluff_strategy_bot", root / "scripts" / "bluff_strategy_bot.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    cells = json.loads((root / "reports" / "data" / "bluff_strategy_bot.json").read_text())["cells"]
+    assert all(c["games"] == sum(sum(block) for block in c["block_wins"]) for c in cells if c["preset"] == "bluff")
+    docs = (root / "docs" / "bluff_strategy.md").read_text()
+    rows = script.table(cells).splitlines()
+    assert len(rows) == 2 + len(cells) // 2   # a row for each pair of cells: the strategy bot's and the bayes bot's
+    for row in rows:
+        assert "  " + row in docs, row
+
+
+def test_asking_the_strategy_bot_for_one_decision_points_to_the_strategy_or_bayes():
+    from analysis.bluff.decision import decide
+
+    with pytest.raises(InvalidArgument, match=r"^The strategy:0\.4 bot plays the solved strategy heads-up and bayes "
+                                              r"otherwise: ask player 'strategy' or 'bayes'\.$"):
+        decide(preset("bluff"), "3 3", [2], "", player="strategy:0.4")
