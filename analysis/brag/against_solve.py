@@ -300,8 +300,8 @@ def stay_against_solve(rules: str | BragRules, hand, pot: float, stake: float, o
         "exactly in the solve's buckets, each opponent's hand drawn from the cards you do not hold, "
         "independently of the others' (their overlap is left out)")
     assumptions = (
-        f"The opponents play {game.model}; each move is drawn from the solved mix for that player's hand "
-        "(a blind player's mix does not depend on its hand).",
+        f"The {'opponent plays' if heads_up else 'opponents play'} {game.model}; each move is drawn from the "
+        "solved mix for that player's hand (a blind player's mix does not depend on its hand).",
         f"You are seat {hero + 1} of {game.players} and have looked at your hand ({history_words}); after this "
         "move you play the best reply with your hand to their strategy.",
         f"Your pot and stake, the solve's mixes: the solved game's stake there ({tree_stake:g} chip) is your "

@@ -349,4 +349,6 @@ _COMMANDS = {
                 brag_table.session_command),
     "deck": ("what the unshuffled pack is worth: the next hand's chances, and a memory's gain",
              brag_table.deck_arguments, brag_table.deck_command),
+    "value": ("what playing blind, a kept blind hand or a pot cover is worth, in chips",
+              brag_table.value_arguments, brag_table.value_command),
 }

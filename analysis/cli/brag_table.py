@@ -176,3 +176,68 @@ def multi_strategy_command(args, rules) -> int:
 
     answer = multi_strategy(rules, args.players, args.hand, args.history)
     return _answer(args, answer, lambda: print(strategy_text(answer)))
+
+
+def value_arguments(parser) -> None:
+    parser.add_argument("what", choices=("blind", "kept", "cover"),
+                        help="blind: playing blind at the first turn; kept: a kept blind hand; cover: covering "
+                             "the pot when short of chips")
+    parser.add_argument("--players", type=int, default=2,
+                        help="blind, kept: players at the solved table, 2-4 (default 2)")
+    parser.add_argument("--hand", help='cover: your hand, e.g. "QS QD 4C"')
+    parser.add_argument("--pot", type=float, help="cover: chips in the pot before you cover")
+    parser.add_argument("--chips", type=float, help="cover: the chips you have left (all go in)")
+    parser.add_argument("--others", type=int, default=1, help="cover: players still betting after you (default 1)")
+    add_seed_flag(parser, "the Monte Carlo deals (cover, 3+ others)")
+    add_rules_flags(parser, "brag")
+    add_json_flag(parser)
+
+
+def value_command(args) -> int:
+    from analysis.brag import values
+    from analysis.errors import InvalidArgument
+
+    rules = rules_from_args(args)
+    if args.what == "cover":
+        if args.hand is None or args.pot is None or args.chips is None:
+            raise InvalidArgument("A cover's value needs your hand, the pot and your chips: give --hand, --pot "
+                                  "and --chips.")
+        data = values.cover_value(rules, args.hand, args.pot, args.chips, args.others, seed=args.seed)
+        return _answer(args, data, lambda: _cover_text(data))
+    if args.what == "blind":
+        data = values.blind_value(rules, args.players)
+        return _answer(args, data, lambda: _blind_text(data))
+    data = values.kept_hand_value(rules, args.players)
+    return _answer(args, data, lambda: _kept_text(data))
+
+
+def _blind_text(data) -> None:
+    print(f"{data['rules']}, {data['players']} players, the first player against {data['model']} "
+          "(chips per deal, ante 1, best reply after the move):")
+    for move, value in data["first_moves"].items():
+        print(f"  {move:<14} {value:+.4f}")
+    print(f"Playing blind ({data['best_blind_move']}) is worth {data['value_of_playing_blind']:+.4f} chips per "
+          "deal over looking at once.")
+
+
+def _kept_text(data) -> None:
+    print(f"{data['rules']}, {data['players']} players, the first player against {data['model']} "
+          "(chips per deal, ante 1):")
+    print(f"  one hand: look {data['look']:+.4f}, best blind move {data['best_blind_move']:+.4f}")
+    print(f"  two blind hands (look at one; keep it, or play the other blind): {data['with_two_hands']:+.4f}, "
+          f"keeping the looked-at hand {data['looked_hand_kept']:.0%} of the time")
+    print(f"A kept blind hand is worth {data['value_of_the_kept_hand']:+.4f} chips per deal (the opponents play "
+          "as against one hand; a bet with both hands blind counted as one blind hand's, so at least this).")
+
+
+def _cover_text(data) -> None:
+    how = "exact" if data["exact"] else (f"Monte Carlo, {data['samples']:,} deals, seed {data['seed']}, standard "
+                                         f"error {data['standard_error']:.3f} chips")
+    print(f"Cover the pot of {data['pot']:g} with your {data['chips']:g} chips, holding {data['hand']} "
+          f"({data['rules']}), {data['others']} other{'s' if data['others'] != 1 else ''} betting on?")
+    for name, value in data["values"].items():
+        mark = "  <- best" if name == data["best"] else ""
+        print(f"  {name:<6} {value:+10.3f} chips{mark}")
+    print(f"  your hand beats the best of theirs: {data['win']:.4%} ({how}); break-even {data['break_even_win']:.4%}")
+    print("Assumptions:\n  - Your chips join the pot; it goes to you if your hand beats the new pot's winner's (a tie "
+          "goes to the winner), taken to hold the best of the others' hands, so covering is worth at least this.")
