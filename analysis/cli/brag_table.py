@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from analysis.cli.common import add_json_flag, add_rules_flags, add_seed_flag, print_json, rules_from_args
+from analysis.cli.common import (add_json_flag, add_rules_flags, add_seed_flag, print_json, rules_from_args,
+                                 scheduler_address)
 
 
 def deal_rules_text(rules) -> str:
@@ -25,6 +26,10 @@ def session_arguments(parser) -> None:
     add_seed_flag(parser, "the shuffles")
     parser.add_argument("--bankroll", type=float, default=200.0,
                         help="each seat's chips; a seat that cannot ante buys back in to this (default 200)")
+    parser.add_argument("--scheduler", type=scheduler_address,
+                        help="play a long session as sittings of 20,000 deals (a fresh table each) through Dask: "
+                             "processes, threads, sync or tcp://host:port; the same seed gives the same table "
+                             "on any of them")
     add_rules_flags(parser, "brag")
     add_json_flag(parser)
 
@@ -35,8 +40,14 @@ def session_command(args) -> int:
 
     check_players(args.players)
     bots = None if args.bots is None else [b.strip() for b in args.bots.split(",")]
-    result = session(rules_from_args(args), players=args.players, bots=bots, deals=args.deals, seed=args.seed,
-                     bankroll=args.bankroll)
+    if args.scheduler is not None:
+        from analysis.brag.session import long_session
+
+        result = long_session(rules_from_args(args), players=args.players, bots=bots, deals=args.deals,
+                              seed=args.seed, bankroll=args.bankroll, scheduler=args.scheduler)
+    else:
+        result = session(rules_from_args(args), players=args.players, bots=bots, deals=args.deals,
+                         seed=args.seed, bankroll=args.bankroll)
     data = result.to_dict()
     for seat in data["seats"]:
         mean, half = seat["chips_per_deal"], seat["interval_95"]
