@@ -78,3 +78,22 @@ def test_value_commands(odds):
     assert cover["values"]["cover"] == pytest.approx((1 - 4 / math.comb(49, 3)) * 43 - 3)
     text = odds("brag", "value", "blind", "--preset", "teen_patti").out
     assert "Playing blind (blind) is worth +0.0" in text
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_multi_player_first_moves_agree_with_the_solves_own_best_response(players):
+    """The best first move for seat 1 (each valued by the solve's best-response kernel on a root left
+    with that move alone) is worth what the solve recorded as seat 1's value plus its best-response
+    gain; looking, bucket by bucket, adds up to looking."""
+    from analysis.brag.rules import preset
+    from analysis.brag.shipped import find_solve
+
+    table = find_solve(preset("brag3"), players)
+    if table is None:
+        pytest.skip(f"no stored {players}-player solve")
+    summary = table["summary"].tolist()
+    value, gain = summary[2], summary[2 + players]
+    moves, chances, by_hand = first_moves("brag3", players)
+    assert max(moves.values()) == pytest.approx(value + gain, abs=1e-6)
+    assert chances @ by_hand == pytest.approx(moves["look"], abs=1e-9)
+    assert kept_hand_value("brag3", players)["value_of_the_kept_hand"] >= 0
