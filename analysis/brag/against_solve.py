@@ -26,6 +26,7 @@ from analysis.brag.advice import Decision, _best, _money
 from analysis.brag.cards import format_hand
 from analysis.brag.rules import BragRules, preset
 from analysis.errors import InvalidArgument
+from analysis.store import Array, TableKind, stored_table
 
 # Node kinds of the generic tree below (the multi-player tree's own codes).
 DECISION, FOLDED, CARRIED, SEEN = 0, 1, 2, 3
@@ -118,29 +119,45 @@ def heads_up_game(rules: BragRules) -> tuple[SolvedGame, np.ndarray]:
     return game, strengths
 
 
-def multi_game(rules: BragRules, players: int) -> tuple[SolvedGame, np.ndarray]:
-    """The stored three- or four-player solve and its bucket floors (the tree is rebuilt from the
-    deal's rules, seconds; the strategy is never solved here)."""
-    from analysis.brag.multi import multi_tree
+#: What the stored solve leaves out of the multi-player tree: the chips each player has put in at
+#: every node, and at a terminal who takes a folded pot, or who sees whom (-1 where none).
+MULTI_TREE = TableKind("brag/multi-tree", {"paid": Array("float64", (None, None)),
+                                           **{name: Array("int64", (None,)) for name in ("winner", "seer", "seen")}},
+                       code=("analysis.brag.multi", "analysis.brag._deal_kernels", "analysis.brag._kernels"))
+
+
+def multi_game(rules: BragRules, players: int, store=None) -> tuple[SolvedGame, np.ndarray]:
+    """The stored three- or four-player solve and its bucket floors (the tree's chips are kept in the
+    store beside it, built from the deal's rules in seconds; the strategy is never solved here)."""
+    from analysis.brag._stored import multi_labels
     from analysis.brag.multi_strategy import model_words
     from analysis.brag.shipped import stored_solve
 
     table = stored_solve(rules, players)
-    tree = multi_tree(rules, players)
-    if tree.nodes != table["kind"].size or not np.array_equal(tree.child_start, table["child_start"]):
+
+    def build():
+        from analysis.brag.multi import multi_tree
+
+        tree = multi_tree(rules, players)
+        return {"paid": tree.paid, "winner": tree.winner, "seer": tree.seer, "seen": tree.seen}
+
+    chips = stored_table(store, MULTI_TREE, rules, {"betting": rules.betting_key(), "players": players}, build)
+    if chips["paid"].shape[0] != table["kind"].size:
         raise InvalidArgument(f"The stored {players}-player solve does not match this betting structure; rebuild "
                               f"it with `odds brag solve --preset {rules.name} --players {players}`.")
-    policy = table["policy"]
+    policy, blind, n_actions = table["policy"], table["blind"].astype(bool), table["n_actions"]
 
     def mix(node, row_of_state):
-        k = int(tree.n_actions[node])
+        k = int(n_actions[node])
         # A blind player's strategy is one row (the solve's row 0), whatever the hand.
-        return policy[node, :1, :k] if tree.blind[node] else policy[node, row_of_state, :k]
+        return policy[node, :1, :k] if blind[node] else policy[node, row_of_state, :k]
 
     gains = table["summary"].tolist()[2 + players:2 + 2 * players]
     model = f"{model_words(players)}, each player's best-response gain at most {max(gains):.3f} chip per deal"
-    game = SolvedGame(players, model, tree.labels, tree.kind, tree.actor, tree.blind, tree.child_start,
-                      tree.n_actions, tree.paid, tree.winner, tree.seer, tree.seen, mix)
+    names = multi_labels(rules)
+    game = SolvedGame(players, model, tuple(names[c] for c in table["labels"].tolist()), table["kind"],
+                      table["actor"], blind, table["child_start"], n_actions, chips["paid"], chips["winner"],
+                      chips["seer"], chips["seen"], mix)
     return game, table["edges"]
 
 

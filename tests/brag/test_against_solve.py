@@ -64,3 +64,38 @@ def test_no_stored_solve_is_one_sentence_naming_the_command(odds, monkeypatch, t
 def test_bad_input_is_one_sentence(odds, argv):
     hand = "QS QD 4C 7H" if "brag4" in argv else "QS QD 4C"
     assert_one_sentence_error(odds("brag", "stay", "--hand", hand, "--pot", "40", "--stake", "5", *argv))
+
+
+def _shipped(players: int) -> bool:
+    from analysis.brag._stored import MULTI_BETTING, multi_params
+    from analysis.brag.rules import preset
+    from analysis.brag.shipped import shipped_store
+
+    rules = preset("brag3")
+    return shipped_store().load(MULTI_BETTING, rules, multi_params(rules, players)) is not None
+
+
+def test_a_fresh_store_answers_three_players_from_the_package(odds):
+    """The test store starts empty: the three-player answers come from the solve shipped in the
+    package, read through the store's checks, with no solve run."""
+    assert _shipped(3)
+    stay = odds("brag", "stay", "--hand", "QS QD 4C", "--pot", "40", "--stake", "5", "--opponents", "2", "--json")
+    assert stay.code == 0 and "solving" not in stay.err, stay.err
+    answer = stay.json()
+    assert answer["details"]["players"] == 3 and "three-player solve" in answer["assumptions"][0]
+    assert set(answer["values"]) == {"fold", "stay", "raise to 10"} and answer["best"] in answer["values"]
+    strategy = odds("brag", "strategy", "--preset", "brag3", "--players", "3", "--hand", "QS QD 4C",
+                    "--history", "blind,look,bet", "--json")
+    assert strategy.code == 0 and "solving" not in strategy.err and strategy.json()["seat"] == 3
+
+
+def test_the_four_player_commands_as_written_from_the_package(odds):
+    if not _shipped(4):
+        pytest.skip("the package holds no four-player solve (scripts/brag_ship_solves.py --players 4 ships it)")
+    stay = odds("brag", "stay", "--hand", "QS QD 4C", "--pot", "40", "--stake", "5", "--opponents", "3", "--json")
+    assert stay.code == 0 and "solving" not in stay.err, stay.err
+    answer = stay.json()
+    assert answer["details"]["players"] == 4 and "four-player solve" in answer["assumptions"][0]
+    strategy = odds("brag", "strategy", "--preset", "brag3", "--players", "4", "--hand", "QS QD 4C",
+                    "--history", "blind,look,bet,fold", "--json")
+    assert strategy.code == 0 and "solving" not in strategy.err and strategy.json()["seat"] == 4
