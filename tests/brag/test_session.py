@@ -104,7 +104,7 @@ def test_session_cli(odds):
     assert len(data["seats"]) == 5 and all(len(s["interval_95"]) == 2 for s in data["seats"])
     assert "not a solved strategy" in data["bots"]["strategy"]
     text = odds("brag", "session", "--players", "3", "--bots", "strategy,blind,threshold", "--deals", "500")
-    assert text.code == 0 and "chips per deal" in text.out and "not a solved strategy" in text.out
+    assert text.code == 0 and "chips per deal" in text.out and "the stored 3-player solve" in text.out
 
 
 @pytest.mark.parametrize("argv", [("--players", "9", "--deals", "10"), ("--players", "1"),
