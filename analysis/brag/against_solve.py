@@ -26,7 +26,7 @@ from analysis.brag.advice import Decision, _best, _money
 from analysis.brag.cards import format_hand
 from analysis.brag.rules import BragRules, preset
 from analysis.errors import InvalidArgument
-from analysis.store import Array, TableKind, stored_table
+from analysis.store import Array, TableKind, prepares, stored_table
 
 # Node kinds of the generic tree below (the multi-player tree's own codes).
 DECISION, FOLDED, CARRIED, SEEN = 0, 1, 2, 3
@@ -334,3 +334,12 @@ def stay_against_solve(rules: str | BragRules, hand, pot: float, stake: float, o
         details={"model": game.model, "opponent_model": "solved", "exact": heads_up, "seat": hero + 1,
                  "players": game.players, "history": moves, "preset": rules.name, "stake_scale": scale,
                  "bucket": None if heads_up else own_row + 1})
+
+
+@prepares("brag", "the three- and four-player trees' chips beside their solves (odds brag stay --opponents 2-3)")
+def _prepare_multi_trees() -> None:
+    from analysis.brag.shipped import find_solve
+
+    for players in (3, 4):
+        if find_solve(preset("brag3"), players) is not None:
+            multi_game(preset("brag3"), players)
