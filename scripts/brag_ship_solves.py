@@ -22,7 +22,7 @@ sys.path.insert(0, ROOT)
 from analysis.brag._stored import MULTI_BETTING, multi_params  # noqa: E402
 from analysis.brag.rules import preset  # noqa: E402
 from analysis.brag.shipped import shipped_store  # noqa: E402
-from analysis.store import Store  # noqa: E402
+from analysis.store import Store, read_header  # noqa: E402
 
 
 def main() -> None:
@@ -38,7 +38,9 @@ def main() -> None:
         target = package.path(MULTI_BETTING, rules, params)
         target.parent.mkdir(parents=True, exist_ok=True)
         for old in target.parent.glob(f"{rules.name}-*"):
-            old.unlink()         # a stale file of the same rules: the store would never serve it
+            header = read_header(old)
+            if old != target and (header is None or header["params"].get("players") == players):
+                old.unlink()     # a stale solve of this table size: the store would never serve it
         shutil.copyfile(user.path(MULTI_BETTING, rules, params), target)
         os.chmod(target, 0o644)
         assert package.load(MULTI_BETTING, rules, params) is not None, "the package's store refuses the copy"
