@@ -29,10 +29,13 @@ from analysis.brag.multi import stored_multi  # noqa: E402
 QUESTION = {3: ["--history", "blind,look,bet"], 4: ["--history", "blind,look,bet,fold"]}
 
 
-def _question(players: int, repeat: int) -> tuple[float, float]:
+def _question(players: int, repeat: int, stay: bool = False) -> tuple[float, float]:
     odds = str(Path(sys.executable).with_name("odds"))
     argv = [odds, "brag", "strategy", "--preset", "brag3", "--players", str(players), "--hand", "QS QD 4C",
             *QUESTION[players], "--json"]
+    if stay:   # the stay question against the same solve: your pot and stake, the solved opponents
+        argv = [odds, "brag", "stay", "--hand", "QS QD 4C", "--pot", "40", "--stake", "5", "--opponents",
+                str(players - 1), "--json"]
     subprocess.run(argv, check=True, capture_output=True)        # warm the store and the page cache
     times = []
     for _ in range(repeat):
@@ -55,17 +58,20 @@ def main() -> None:
         summary = table["summary"].tolist()
         gains = summary[2 + players:2 + 2 * players]
         best, median = _question(players, args.repeat)
+        stay_best, stay_median = _question(players, args.repeat, stay=True)
         rows.append(f"| {players} | {int(summary[0]):,} | {summary[1]:.0f} | {max(gains):.4f} | "
-                    f"{wall:.0f} | {best:.2f} / {median:.2f} |")
+                    f"{wall:.0f} | {best:.2f} / {median:.2f} | {stay_best:.2f} / {stay_median:.2f} |")
         print(rows[-1], flush=True)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     text = "\n".join([
         "Brag for three and four players: the stored solve of `brag3` (external-sampling MCCFR to a best-response gain of at most 0.01 chip",
         "per deal for every player, or the iteration cap) and `odds brag strategy --players N` from it in a",
-        "fresh process (best / median of the runs). No outside multi-player Brag solver runs here to compare.",
+        "fresh process (best / median of the runs), and `odds brag stay --opponents N-1` against it. No outside",
+        "multi-player Brag solver runs here to compare.",
         "",
-        "| players | iterations | solve seconds | largest gain | this call's seconds (0: stored) | question seconds |",
-        "|---:|---:|---:|---:|---:|---:|",
+        "| players | iterations | solve seconds | largest gain | this call's seconds (0: stored) | strategy seconds "
+        "| stay seconds |",
+        "|---:|---:|---:|---:|---:|---:|---:|",
         *rows,
         "",
         f"Peak memory of this process {peak:,.0f} MB.",

@@ -25,7 +25,7 @@ from _timing import best_of, record  # noqa: E402
 from analysis.brag import _session_kernels as S  # noqa: E402
 from analysis.brag.deal import rule_vector  # noqa: E402
 from analysis.brag.rules import preset  # noqa: E402
-from analysis.brag.session import bot_row, session  # noqa: E402
+from analysis.brag.session import _NO_SOLVE, bot_row, session, solved_tables  # noqa: E402
 
 BOTS = ["strategy", "threshold", "blind", "never-bluff", "strategy"]
 
@@ -36,7 +36,8 @@ def _plain(deals: int) -> float:
     bp = np.array([bot_row(rules, b, n) for b in BOTS])
     started = time.perf_counter()
     S.play_session(rule_vector(rules), bp, n, deals, 1, 200.0, np.zeros((deals, n)),
-                   np.zeros(S.C_SIZE, np.int64), np.zeros((3, n)), np.zeros((deals, S.O_SIZE), np.int64))
+                   np.zeros(S.C_SIZE, np.int64), np.zeros((3, n)), np.zeros((deals, S.O_SIZE), np.int64),
+                   *(solved_tables(rules, n) or _NO_SOLVE))
     return time.perf_counter() - started
 
 

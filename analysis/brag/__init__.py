@@ -25,7 +25,9 @@ _HOME = {
     "HABITS": "habits", "habit_costs": "habits",
     "PRESETS": "rules", "BragRules": "rules", "preset": "rules",
     "Showdowns": "solve", "Solution": "solve", "StrengthPairs": "solve", "showdowns": "solve", "solve": "solve", "strength_pairs": "solve",
-    "Deal": "deal", "session": "session", "Session": "session", "deck_memory": "deck",
+    "Deal": "deal", "session": "session", "Session": "session", "long_session": "session", "deck_memory": "deck",
+    "stay_against_solve": "against_solve", "blind_value": "values", "kept_hand_value": "values",
+    "cover_value": "values",
     "next_hand_classes": "deck", "solve_multi": "multi", "multi_tree": "multi", "multi_strategy": "multi_strategy",
     "Advice": "strategy", "blind_play": "strategy", "bluff_table": "strategy", "class_summary": "strategy", "decision_table": "strategy", "strategy": "strategy", "weakest_seeing_hand": "strategy",
 }

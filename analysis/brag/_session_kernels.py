@@ -13,6 +13,9 @@ A bot is a row of numbers (``B_*``), read by :func:`bot_move`:
 - ``B_SEE_AFTER``: with two left, see once this many bets have been made.
 - ``B_PATIENCE``: after this many bets a blind bot looks, an open one that cannot see folds,
   and one that can sees.
+- ``B_SOLVED``: 1 when the bot plays the stored solve of its table size (three or four players)
+  while the deal stays inside the solved game (:func:`solved_move`); its rule (the columns above)
+  plays the rest.
 - ``B_MODE``: how the bot judges a hand it has seen: by its strength (``BY_STRENGTH``), or by
   its chance to beat an opponent's hand drawn from the cards it has not seen, as if the pack
   were fresh (``BY_CHANCE``) or remembering where every card it has seen since the last
@@ -37,10 +40,10 @@ from analysis.brag._deal_kernels import (BLIND, COVER, DISCARD, E_OPEN_SEES_BLIN
                                          deal, gather_hands, hand_strength, restack, shuffle, step,
                                          COVERING, P_A23, P_HAND_SIZE, P_PRIAL333, T_N, T_SEEN,
                                          T_SEER, T_WINNER, in_play)
-from analysis.random import stream, uniform_int
+from analysis.random import stream, uniform_float, uniform_int
 
-B_LOOK_AFTER, B_STAY, B_RAISE, B_SEE, B_SEE_AFTER, B_PATIENCE, B_MODE = range(7)
-B_SIZE = 7
+B_LOOK_AFTER, B_STAY, B_RAISE, B_SEE, B_SEE_AFTER, B_PATIENCE, B_MODE, B_SOLVED = range(8)
+B_SIZE = 8
 BY_STRENGTH, BY_CHANCE, BY_MEMORY = 0, 1, 2
 #: Opponent hands drawn per opponent when a bot judges its chance (three-card presets only).
 SAMPLES = 48
@@ -120,9 +123,50 @@ def _judge(rp, ti, status, cards, knows, bp, seat, row, seed, counter):
     return win_chance(rp, ti, status, cards, knows, seat, row, mode == BY_MEMORY, seed, counter)
 
 
-def bot_move(rp, ti, status, hands, cards, bank, knows, bp, seat, seed, counter):
-    """The move (action, argument) the bot in ``seat`` makes now (``counter`` numbers its random draws)."""
+def solved_move(rp, ti, status, hands, cards, bank, seat, node, tree, policy, edges, seed, counter):
+    """The solved strategy's move at ``node`` of the solved tree (``tree[c]``: child c's action and
+    argument, then each node's first child, number of children and actor), drawn from the mix for
+    the seat's bucket (one row when blind); (-1, 0) when the move is not one the deal allows now."""
+    start, count = tree[node, 2], tree[node, 3]
+    row = 0
+    if status[seat] != BLIND:
+        strength = hand_strength(rp, cards, 2 * seat)
+        for e in range(1, edges.size):
+            if strength >= edges[e]:
+                row = e
+    draw = uniform_float(np.uint64(stream(seed, counter)))
+    pick = count - 1
+    run = 0.0
+    for a in range(count):
+        run += policy[node, row, a]
+        if draw < run:
+            pick = a
+            break
+    action, arg = tree[start + pick, 0], tree[start + pick, 1]
+    if check(rp, ti, status, hands, bank, action, arg) != OK:
+        return -1, 0
+    return action, arg
+
+
+def next_node(node, tree, action, arg):
+    """The solved tree's node after ``action`` (-1: the move leaves the solved game)."""
+    if node < 0:
+        return -1
+    for c in range(tree[node, 2], tree[node, 2] + tree[node, 3]):
+        if tree[c, 0] == action and tree[c, 1] == arg:
+            return c
+    return -1
+
+
+def bot_move(rp, ti, status, hands, cards, bank, knows, bp, seat, seed, counter, node, tree, policy, edges):
+    """The move (action, argument) the bot in ``seat`` makes now (``counter`` numbers its random draws;
+    ``node`` is the deal's place in the solved tree, -1 when outside it)."""
     bets = ti[T_BETS]
+    if bp[seat, B_SOLVED] > 0.5 and node >= 0 and ti[T_PENDING] < 0:
+        action, arg = solved_move(rp, ti, status, hands, cards, bank, seat, node, tree, policy, edges,
+                                  seed + 0x2545F491, counter)
+        if action >= 0:
+            return action, arg
     if ti[T_PENDING] >= 0:
         # Looked at one of two blind hands: keep it if it is worth staying with, else play the other.
         if _judge(rp, ti, status, cards, knows, bp, seat, 2 * seat + ti[T_PENDING], seed, counter) \
@@ -197,8 +241,12 @@ def _observe(rp, deck, knows, n, dealer, seat, out):
     out[O_EXCLUDED] = excluded
 
 
-def play_session(rp, bp, n, deals, seed, bankroll, net, counts, banks_out, observed):
+def play_session(rp, bp, n, deals, seed, bankroll, net, counts, banks_out, observed, tree, policy, edges):
     """Play ``deals`` deals at a table of ``n``; ``net[d, s]`` is what seat ``s`` won in deal ``d``.
+
+    ``tree``, ``policy`` and ``edges`` are the solved game the ``B_SOLVED`` bots play (``tree`` with
+    one row: none). A deal is inside it from its start while no seat holds two hands, and leaves it
+    at the first move the solved tree does not have (a cover, a bet over its cap, a kept hand).
 
     Every seat starts with ``bankroll``; a seat that cannot pay the ante buys back in to
     ``bankroll`` before the deal (``banks_out[1]`` counts those chips). The dealer moves one
@@ -243,16 +291,24 @@ def play_session(rp, bp, n, deals, seed, bankroll, net, counts, banks_out, obser
             if hands[s] == 2:
                 counts[C_TWO_HANDS] += 1
         moves = 0
+        node = 0 if tree.shape[0] > 1 else -1
+        for s in range(n):
+            if hands[s] == 2:
+                node = -1
         while ti[T_OVER] == 0:
             seat = ti[T_TURN]
+            if node >= 0 and tree[node, 4] != (seat - dealer - 1) % n:
+                node = -1
             action, arg = bot_move(rp, ti, status, hands, cards, bank, knows, bp, seat, bot_seed,
-                                   d * 4096 + moves)
+                                   d * 4096 + moves, node, tree, policy, edges)
             moves += 1
             if action == COVER and ti[T_COVERER] < 0:
                 counts[C_COVERS] += 1
             if step(rp, ti, tf, status, hands, cards, bank, paid, gather, action, arg) != OK:
                 step(rp, ti, tf, status, hands, cards, bank, paid, gather, FOLD, 0)
-            elif action == LOOK:
+                action, arg = FOLD, 0
+            node = next_node(node, tree, action, arg)
+            if action == LOOK:
                 row = 2 * seat + ti[T_PENDING] if ti[T_PENDING] >= 0 else 2 * seat
                 _saw(knows, cards, hands, k, seat, row)
         end = ti[T_END]
@@ -283,7 +339,7 @@ def play_session(rp, bp, n, deals, seed, bankroll, net, counts, banks_out, obser
     banks_out[2, 0] = carry
 
 
-_FUNCTIONS = ("_first_allowed", "win_chance", "_judge", "bot_move", "_saw", "_shown", "_observe",
+_FUNCTIONS = ("_first_allowed", "win_chance", "_judge", "solved_move", "next_node", "bot_move", "_saw", "_shown", "_observe",
               "play_session")
 _COMPILED: dict = {}
 

@@ -11,7 +11,7 @@ When the store lacks the solve, ``analysis.brag.multi`` solves it first (minutes
 from __future__ import annotations
 
 from analysis.brag._multi_history import walk
-from analysis.brag._stored import BUCKETS, MULTI_BETTING, multi_labels, multi_params
+from analysis.brag._stored import BUCKETS, multi_labels
 from analysis.brag.cards import format_hand, parse_hand
 from analysis.brag.rules import BragRules, preset
 from analysis.brag.tables import hand_strength
@@ -34,10 +34,11 @@ def _check(rules: BragRules, players) -> None:
 
 
 def stored(rules: BragRules, players: int, progress: bool = True) -> dict:
-    """The stored solve's arrays, solving first when the store lacks them."""
-    from analysis.store import Store
+    """The stored solve's arrays (the user's store, else the package's), solving first when neither
+    holds them."""
+    from analysis.brag.shipped import find_solve
 
-    table = Store().load(MULTI_BETTING, rules, multi_params(rules, players))
+    table = find_solve(rules, players)
     if table is None:
         from analysis.brag.multi import stored_multi
 

@@ -24,9 +24,11 @@ _NEVER = 1e18
 
 #: Each bot in words (what ``odds brag session`` prints), and its rule as percentiles of the
 #: dealt hands (0.6: a hand at least as strong as 60% of all hands) or hand classes.
+_RULE = ("blind until every player has bet once, then stays with the better 60% of hands, raises with the "
+         "top 10%, sees with the top 30%")
 BOTS = {
-    "strategy": "a simple rule, not a solved strategy: blind until every player has bet once, then "
-                "stays with the better 60% of hands, raises with the top 10%, sees with the top 30%",
+    "strategy": "at a table of three or four, the stored solve of that size while the deal stays inside the "
+                f"solved game (no kept hand or cover, no more bets than its cap); otherwise a simple rule: {_RULE}",
     "threshold": "looks at once; stays with the better half of hands, raises with the top 10%, sees with "
                  "the top 30% after two bets",
     "blind": "never looks (until 16 bets); stays blind and sees once two bets are made with two left",
@@ -39,6 +41,30 @@ BOTS = {
 }
 #: The bots that weigh their chance against the others' hands (three-card presets only).
 CHANCE_BOTS = ("fresh-deck", "observer")
+
+
+def solved_tables(rules: BragRules, players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """The stored solve of ``players`` as the session kernel reads it: per node its action and
+    argument in the deal's codes, first child, number of children and actor; the strategy; the
+    bucket floors. None when there is no solve of that size (the store's or the package's)."""
+    from analysis.brag import _deal_kernels as K
+    from analysis.brag._stored import multi_labels
+    from analysis.brag.shipped import find_solve
+
+    if players not in (3, 4) or rules.hand_size != 3:
+        return None
+    table = find_solve(rules, players)
+    if table is None:
+        return None
+    codes = {"": (-1, 0), "look": (K.LOOK, 0), "fold": (K.FOLD, 0), "bet": (K.STAY, 0), "see": (K.SEE, 0)}
+    codes.update({f"raise {stake:g}": (K.RAISE, rung) for rung, stake in enumerate(rules.stakes) if rung})
+    names = multi_labels(rules)
+    moves = np.array([codes[names[code]] for code in table["labels"].tolist()], np.int64).reshape(-1, 2)
+    tree = np.column_stack([moves, table["child_start"], table["n_actions"], table["actor"]]).astype(np.int64)
+    return tree, np.ascontiguousarray(table["policy"]), table["edges"].astype(np.int64)
+
+
+_NO_SOLVE = (np.zeros((1, 5), np.int64), np.zeros((1, 1, 1)), np.zeros(1, np.int64))
 
 
 def _percentile_strength(rules: BragRules, share: float) -> float:
@@ -63,17 +89,17 @@ def bot_row(rules: BragRules, name: str, players: int) -> np.ndarray:
         if rules.hand_size != 3:
             raise InvalidArgument(f"The {name} bot plays three-card hands only; choose another bot for "
                                   f"{rules.name}.")
-        row[:] = 0, 0.55, 0.85, 0.65, 2, 12, S.BY_MEMORY if name == "observer" else S.BY_CHANCE
+        row[:S.B_SOLVED] = 0, 0.55, 0.85, 0.65, 2, 12, S.BY_MEMORY if name == "observer" else S.BY_CHANCE
         return row
     p = lambda share: _percentile_strength(rules, share)  # noqa: E731
     if name == "strategy":
-        row[:] = players, p(0.4), p(0.9), p(0.7), 2, 12, S.BY_STRENGTH
+        row[:] = players, p(0.4), p(0.9), p(0.7), 2, 12, S.BY_STRENGTH, 1
     elif name == "threshold":
-        row[:] = 0, p(0.5), p(0.9), p(0.7), 2, 12, S.BY_STRENGTH
+        row[:S.B_SOLVED] = 0, p(0.5), p(0.9), p(0.7), 2, 12, S.BY_STRENGTH
     elif name == "blind":
-        row[:] = _NEVER, p(0.5), _NEVER, p(0.5), 2, 16, S.BY_STRENGTH
+        row[:S.B_SOLVED] = _NEVER, p(0.5), _NEVER, p(0.5), 2, 16, S.BY_STRENGTH
     else:
-        row[:] = 0, _class_strength(rules, "pair"), _class_strength(rules, "run"), \
+        row[:S.B_SOLVED] = 0, _class_strength(rules, "pair"), _class_strength(rules, "run"), \
             _class_strength(rules, "pair"), 0, 8, S.BY_STRENGTH
     return row
 
@@ -96,6 +122,10 @@ class Session:
     seconds: float
     #: What seat 1 knew of its hand before each deal (``_session_kernels.O_*`` columns).
     observed: np.ndarray = None
+    #: Each bot in words, as it played here (whether the strategy bot had a solve to play).
+    words: dict = None
+    #: Chips per deal by seat in consecutive batches of ``BATCH_DEALS`` deals (whole batches only).
+    batch_means: np.ndarray = None
 
     def to_dict(self) -> dict:
         return {"rules": self.rules.name, "players": len(self.bots), "deals": self.deals, "seed": self.seed,
@@ -104,7 +134,8 @@ class Session:
                            "interval_95": self.interval[i], "bought_in": self.bought_in[i]}
                           for i, bot in enumerate(self.bots)],
                 "carried_out_of_last_deal": self.carried_out, "deals_by_end": self.counts,
-                "bots": {bot: BOTS[bot] for bot in dict.fromkeys(self.bots)}, "seconds": self.seconds}
+                "bots": {bot: (self.words or BOTS)[bot] for bot in dict.fromkeys(self.bots)},
+                "seconds": self.seconds}
 
 
 def session(rules: str | BragRules = "brag3", players: int = 5, bots=None, deals: int = 10_000,
@@ -131,15 +162,25 @@ def session(rules: str | BragRules = "brag3", players: int = 5, bots=None, deals
     counts = np.zeros(S.C_SIZE, np.int64)
     banks = np.zeros((3, n))
     observed = np.zeros((deals, S.O_SIZE), np.int64)
+    solved = solved_tables(rules, n) if "strategy" in bots else None
+    words = dict(BOTS)
+    if solved is None:
+        words["strategy"] = f"a simple rule, not a solved strategy (no solve for this table): {_RULE}"
+    else:
+        words["strategy"] = (f"the stored {n}-player solve while the deal stays inside the solved game (no kept "
+                             f"hand or cover, at most {rules.bets} bets), else a simple rule: {_RULE}")
+    solved = solved or _NO_SOLVE
     began = time.perf_counter()
     S.jitted()["play_session"](rule_vector(rules), bp, n, deals, seed, float(bankroll), net, counts, banks,
-                               observed)
+                               observed, *solved)
     seconds = time.perf_counter() - began
     means, halves = _batch_means(net)
+    whole = deals // BATCH_DEALS * BATCH_DEALS
+    batch_means = net[:whole].reshape(-1, BATCH_DEALS, n).mean(axis=1) if whole else np.zeros((0, n))
     names = ("seen", "folded_to_one", "carried", "covers", "cover_compared", "shuffles", "kept_blind_hands",
              "two_blind_hands_dealt")
     return Session(rules, bots, deals, seed, float(bankroll), means, halves, banks[1].tolist(),
-                   float(banks[2, 0]), {k: int(v) for k, v in zip(names, counts)}, seconds, observed)
+                   float(banks[2, 0]), {k: int(v) for k, v in zip(names, counts)}, seconds, observed, words, batch_means)
 
 
 def _batch_means(net: np.ndarray) -> tuple[list, list]:
@@ -153,3 +194,71 @@ def _batch_means(net: np.ndarray) -> tuple[list, list]:
         return means.tolist(), [float("nan")] * net.shape[1]
     halves = 1.96 * totals.std(axis=0, ddof=1) / np.sqrt(batches)
     return means.tolist(), halves.tolist()
+
+
+# Long sessions through Dask --------------------------------------------------------------------
+
+#: Deals per sitting of a long session (each sitting a fresh table: bankrolls, pack and pot anew).
+SITTING_DEALS = 20_000
+#: Deals per batch mean of a long session's intervals (a sitting is a whole number of batches).
+BATCH_DEALS = 500
+MAX_LONG_DEALS = 10 ** 9
+
+
+def sitting_seed(seed: int, sitting: int) -> int:
+    """Sitting ``sitting``'s seed: the session's own for the first, a digest of (seed, sitting) after,
+    so every sitting is its own seeded chain whatever runs it."""
+    import hashlib
+
+    if sitting == 0:
+        return seed
+    return int.from_bytes(hashlib.sha256(f"brag session {seed} {sitting}".encode()).digest()[:7], "little")
+
+
+def _play_sittings(rules, bots, n, spans, seed, bankroll) -> list:
+    """The sittings ``spans`` ((number, deals) pairs) in this process: per sitting the batch means,
+    the tallies, the buy-ins and the pot carried out of its last deal."""
+    out = []
+    for number, deals in spans:
+        played = session(rules, n, bots, deals, sitting_seed(seed, number), bankroll)
+        out.append((played, number))
+    return [(np.asarray(p.chips_per_deal), p.counts, np.asarray(p.bought_in), p.carried_out, p.deals,
+             p.batch_means, number) for p, number in out]
+
+
+def long_session(rules: str | BragRules = "brag3", players: int = 5, bots=None, deals: int = 100_000,
+                 seed: int = 0, bankroll: float = 200.0, scheduler="processes") -> Session:
+    """A session of ``deals`` deals played as sittings of ``SITTING_DEALS`` deals (a fresh table each:
+    bankrolls, pack and pots anew), the sittings run through Dask on ``scheduler`` (``sync``,
+    ``threads``, ``processes`` or a ``dask.distributed`` address). Each sitting is seeded by
+    :func:`sitting_seed`, so the same seed gives the same table on any scheduler; a session no longer
+    than one sitting is exactly :func:`session`. ``carried_out`` sums the pots carried out of each
+    sitting's last deal (so the chips still add up)."""
+    from analysis.bluff.tournament import _compute   # Dask's run with progress, as tournaments use it
+    from analysis.extras import need
+    from analysis.schedulers import check_scheduler
+
+    check_scheduler(scheduler)
+    rules = preset(rules)
+    if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= MAX_LONG_DEALS:
+        raise InvalidArgument(f"{deals!r} deals is not allowed; play 1 to {MAX_LONG_DEALS:,} deals.")
+    if deals <= SITTING_DEALS:
+        return session(rules, players, bots, deals, seed, bankroll)
+    first = session(rules, players, bots, 1, seed, bankroll)   # checks the rest, compiles once
+    bots = first.bots
+    dask = need("dask", "A long session")
+    spans = [(i, min(SITTING_DEALS, deals - i * SITTING_DEALS)) for i in range(-(-deals // SITTING_DEALS))]
+    per_task = max(1, -(-len(spans) // 200))
+    tasks = [dask.delayed(_play_sittings)(rules, bots, players, spans[i:i + per_task], seed, bankroll)
+             for i in range(0, len(spans), per_task)]
+    began = time.perf_counter()
+    parts = _compute(tasks, scheduler, f"Brag session: {deals:,} deals")
+    seconds = time.perf_counter() - began
+    means = sum(p[0] * p[4] for p in parts) / deals
+    batches = np.concatenate([p[5] for p in parts])
+    halves = (1.96 * batches.std(axis=0, ddof=1) / np.sqrt(len(batches)) if len(batches) > 1
+              else np.full(players, np.nan))
+    counts = {key: sum(p[1][key] for p in parts) for key in parts[0][1]}
+    bought = sum(p[2] for p in parts)
+    return Session(rules, bots, deals, seed, float(bankroll), means.tolist(), halves.tolist(), bought.tolist(),
+                   float(sum(p[3] for p in parts)), counts, seconds, None, first.words)

@@ -93,9 +93,16 @@ def _see_arguments(parser) -> None:
 def _stay_arguments(parser) -> None:
     _add_hand_pot_stake(parser, "the stake to match")
     parser.add_argument("--opponents", type=int, default=1, help="players still in against you, 1-7")
-    parser.add_argument("--opponent-stays", type=float, default=0.5,
-                        help="opponents stay in round r with hands beating a share 1 - S**r of all hands "
-                             "(default 0.5)")
+    parser.add_argument("--model", choices=("solved", "threshold"),
+                        help="the opponents' play: the solved strategy (default for 1-3 opponents and "
+                             "three-card presets; heads-up equilibrium with one, the 3-4 player solve with "
+                             "2-3), or the fixed threshold model (default beyond)")
+    parser.add_argument("--history", default="",
+                        help="solved model: the moves before yours in the deal, comma separated "
+                             "(default: you act first)")
+    parser.add_argument("--opponent-stays", type=float, default=None,
+                        help="threshold model: opponents stay in round r with hands beating a share 1 - S**r "
+                             "of all hands (default 0.5)")
     add_seed_flag(parser, "the Monte Carlo deals (2+ opponents)")
     parser.add_argument("--samples", type=int, default=1_000_000, help="Monte Carlo deals (default 1,000,000)")
     _add_preset(parser)
@@ -274,8 +281,26 @@ def _see(args) -> int:
 def _stay(args) -> int:
     from analysis.brag.advice import stay_or_fold
 
-    return _decision(stay_or_fold(_preset(args), _hand_of(args), args.pot, args.stake, args.opponents,
-                                  seed=args.seed, samples=args.samples), args.json)
+    rules = _preset(args)
+    model = args.model
+    if model is None:
+        solvable = 1 <= args.opponents <= 3 and rules.hand_size == 3 and args.opponent_stays is None
+        model = "solved" if solvable else "threshold"
+    if model == "solved":
+        from analysis.brag.against_solve import stay_against_solve
+
+        return _decision(stay_against_solve(rules, _hand_of(args), args.pot, args.stake, args.opponents,
+                                            history=args.history), args.json)
+    import dataclasses
+
+    stays = 0.5 if args.opponent_stays is None else args.opponent_stays
+    decision = stay_or_fold(rules, _hand_of(args), args.pot, args.stake, args.opponents, opponent_stays=stays,
+                            seed=args.seed, samples=args.samples)
+    # Say which model answered: the fixed thresholds, not a solved strategy.
+    decision = dataclasses.replace(
+        decision, details={**decision.details, "opponent_model": "threshold"},
+        assumptions=("The opponents follow a fixed threshold model, not a solved strategy.", *decision.assumptions))
+    return _decision(decision, args.json)
 
 
 def _blind(args) -> int:
@@ -324,4 +349,6 @@ _COMMANDS = {
                 brag_table.session_command),
     "deck": ("what the unshuffled pack is worth: the next hand's chances, and a memory's gain",
              brag_table.deck_arguments, brag_table.deck_command),
+    "value": ("what playing blind, a kept blind hand or a pot cover is worth, in chips",
+              brag_table.value_arguments, brag_table.value_command),
 }

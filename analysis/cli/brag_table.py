@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from analysis.cli.common import add_json_flag, add_rules_flags, add_seed_flag, print_json, rules_from_args
+from analysis.cli.common import (add_json_flag, add_rules_flags, add_seed_flag, print_json, rules_from_args,
+                                 scheduler_address)
 
 
 def deal_rules_text(rules) -> str:
@@ -25,6 +26,10 @@ def session_arguments(parser) -> None:
     add_seed_flag(parser, "the shuffles")
     parser.add_argument("--bankroll", type=float, default=200.0,
                         help="each seat's chips; a seat that cannot ante buys back in to this (default 200)")
+    parser.add_argument("--scheduler", type=scheduler_address,
+                        help="play a long session as sittings of 20,000 deals (a fresh table each) through Dask: "
+                             "processes, threads, sync or tcp://host:port; the same seed gives the same table "
+                             "on any of them")
     add_rules_flags(parser, "brag")
     add_json_flag(parser)
 
@@ -35,8 +40,14 @@ def session_command(args) -> int:
 
     check_players(args.players)
     bots = None if args.bots is None else [b.strip() for b in args.bots.split(",")]
-    result = session(rules_from_args(args), players=args.players, bots=bots, deals=args.deals, seed=args.seed,
-                     bankroll=args.bankroll)
+    if args.scheduler is not None:
+        from analysis.brag.session import long_session
+
+        result = long_session(rules_from_args(args), players=args.players, bots=bots, deals=args.deals,
+                              seed=args.seed, bankroll=args.bankroll, scheduler=args.scheduler)
+    else:
+        result = session(rules_from_args(args), players=args.players, bots=bots, deals=args.deals,
+                         seed=args.seed, bankroll=args.bankroll)
     data = result.to_dict()
     for seat in data["seats"]:
         mean, half = seat["chips_per_deal"], seat["interval_95"]
@@ -176,3 +187,68 @@ def multi_strategy_command(args, rules) -> int:
 
     answer = multi_strategy(rules, args.players, args.hand, args.history)
     return _answer(args, answer, lambda: print(strategy_text(answer)))
+
+
+def value_arguments(parser) -> None:
+    parser.add_argument("what", choices=("blind", "kept", "cover"),
+                        help="blind: playing blind at the first turn; kept: a kept blind hand; cover: covering "
+                             "the pot when short of chips")
+    parser.add_argument("--players", type=int, default=2,
+                        help="blind, kept: players at the solved table, 2-4 (default 2)")
+    parser.add_argument("--hand", help='cover: your hand, e.g. "QS QD 4C"')
+    parser.add_argument("--pot", type=float, help="cover: chips in the pot before you cover")
+    parser.add_argument("--chips", type=float, help="cover: the chips you have left (all go in)")
+    parser.add_argument("--others", type=int, default=1, help="cover: players still betting after you (default 1)")
+    add_seed_flag(parser, "the Monte Carlo deals (cover, 3+ others)")
+    add_rules_flags(parser, "brag")
+    add_json_flag(parser)
+
+
+def value_command(args) -> int:
+    from analysis.brag import values
+    from analysis.errors import InvalidArgument
+
+    rules = rules_from_args(args)
+    if args.what == "cover":
+        if args.hand is None or args.pot is None or args.chips is None:
+            raise InvalidArgument("A cover's value needs your hand, the pot and your chips: give --hand, --pot "
+                                  "and --chips.")
+        data = values.cover_value(rules, args.hand, args.pot, args.chips, args.others, seed=args.seed)
+        return _answer(args, data, lambda: _cover_text(data))
+    if args.what == "blind":
+        data = values.blind_value(rules, args.players)
+        return _answer(args, data, lambda: _blind_text(data))
+    data = values.kept_hand_value(rules, args.players)
+    return _answer(args, data, lambda: _kept_text(data))
+
+
+def _blind_text(data) -> None:
+    print(f"{data['rules']}, {data['players']} players, the first player against {data['model']} "
+          "(chips per deal, ante 1, best reply after the move):")
+    for move, value in data["first_moves"].items():
+        print(f"  {move:<14} {value:+.4f}")
+    print(f"Playing blind ({data['best_blind_move']}) is worth {data['value_of_playing_blind']:+.4f} chips per "
+          "deal over looking at once.")
+
+
+def _kept_text(data) -> None:
+    print(f"{data['rules']}, {data['players']} players, the first player against {data['model']} "
+          "(chips per deal, ante 1):")
+    print(f"  one hand: look {data['look']:+.4f}, best blind move {data['best_blind_move']:+.4f}")
+    print(f"  two blind hands (look at one; keep it, or play the other blind): {data['with_two_hands']:+.4f}, "
+          f"keeping the looked-at hand {data['looked_hand_kept']:.0%} of the time")
+    print(f"A kept blind hand is worth {data['value_of_the_kept_hand']:+.4f} chips per deal (the opponents play "
+          "as against one hand; a bet with both hands blind counted as one blind hand's, so at least this).")
+
+
+def _cover_text(data) -> None:
+    how = "exact" if data["exact"] else (f"Monte Carlo, {data['samples']:,} deals, seed {data['seed']}, standard "
+                                         f"error {data['standard_error']:.3f} chips")
+    print(f"Cover the pot of {data['pot']:g} with your {data['chips']:g} chips, holding {data['hand']} "
+          f"({data['rules']}), {data['others']} other{'s' if data['others'] != 1 else ''} betting on?")
+    for name, value in data["values"].items():
+        mark = "  <- best" if name == data["best"] else ""
+        print(f"  {name:<6} {value:+10.3f} chips{mark}")
+    print(f"  your hand beats the best of theirs: {data['win']:.4%} ({how}); break-even {data['break_even_win']:.4%}")
+    print("Assumptions:\n  - Your chips join the pot; it goes to you if your hand beats the new pot's winner's (a tie "
+          "goes to the winner), taken to hold the best of the others' hands, so covering is worth at least this.")

@@ -51,13 +51,16 @@ def test_pack_keeps_a_kept_blind_hand_out_and_gather_shuffle_always_shuffles():
 
 
 def _both_ways(rules, bots, deals, seed, bankroll):
+    from analysis.brag.session import _NO_SOLVE, solved_tables
+
     n = len(bots)
+    solved = solved_tables(rules, n) or _NO_SOLVE
     out = []
     for play in (S.play_session, S.jitted()["play_session"]):
         net, counts, banks = np.zeros((deals, n)), np.zeros(S.C_SIZE, np.int64), np.zeros((3, n))
         observed = np.zeros((deals, S.O_SIZE), np.int64)
         bp = np.array([bot_row(rules, b, n) for b in bots])
-        play(rule_vector(rules), bp, n, deals, seed, bankroll, net, counts, banks, observed)
+        play(rule_vector(rules), bp, n, deals, seed, bankroll, net, counts, banks, observed, *solved)
         out.append((net, counts, banks, observed))
     return out
 
@@ -101,7 +104,7 @@ def test_session_cli(odds):
     assert len(data["seats"]) == 5 and all(len(s["interval_95"]) == 2 for s in data["seats"])
     assert "not a solved strategy" in data["bots"]["strategy"]
     text = odds("brag", "session", "--players", "3", "--bots", "strategy,blind,threshold", "--deals", "500")
-    assert text.code == 0 and "chips per deal" in text.out and "not a solved strategy" in text.out
+    assert text.code == 0 and "chips per deal" in text.out and "the stored 3-player solve" in text.out
 
 
 @pytest.mark.parametrize("argv", [("--players", "9", "--deals", "10"), ("--players", "1"),
@@ -118,3 +121,68 @@ def test_blind_bots_look_where_blind_betting_is_not_allowed():
     s = session(preset("brag3", blind_play=False), players=3, bots=["blind", "strategy", "threshold"],
                 deals=500, seed=1)
     assert s.chips_per_deal[0] != -1.0 and s.chips_per_deal[1] != -1.0 and s.bought_in[0] == 0
+
+
+def test_the_strategy_bot_plays_the_solved_mix_while_the_deal_is_inside_the_solved_game():
+    """With a stored solve rigged to fold at the first turn, the strategy bot folds there in every deal
+    it opens that starts inside the solved game (no seat holding two hands), losing its ante; played
+    alike as plain Python and compiled."""
+    from analysis.brag.session import _NO_SOLVE, solved_tables
+
+    rules = preset("brag3")
+    tree, policy, edges = solved_tables(rules, 3) or pytest.skip("no stored three-player solve")
+    rigged = np.zeros_like(policy)
+    folds = [c for c in range(tree[0, 2], tree[0, 2] + tree[0, 3]) if tree[c, 0] == S.FOLD]
+    rigged[:, :, 0] = 1.0                                   # elsewhere the first move listed
+    rigged[0, :, :] = 0.0
+    rigged[0, :, folds[0] - tree[0, 2]] = 1.0
+    bots = ["strategy", "blind", "threshold"]
+    bp = np.array([bot_row(rules, b, 3) for b in bots])
+    deals = 60
+    results = []
+    for play in (S.play_session, S.jitted()["play_session"]):
+        net, counts, banks = np.zeros((deals, 3)), np.zeros(S.C_SIZE, np.int64), np.zeros((3, 3))
+        observed = np.zeros((deals, S.O_SIZE), np.int64)
+        play(rule_vector(rules), bp, 3, deals, 5, 200.0, net, counts, banks, observed, tree, rigged, edges)
+        results.append(net)
+    assert np.array_equal(results[0], results[1])
+    opened = [d for d in range(deals) if d % 3 == 0]       # dealer seat 3 first, so seat 1 opens deals 0, 3, ...
+    plain = np.zeros((deals, 3))
+    play = S.jitted()["play_session"]
+    play(rule_vector(rules), bp, 3, deals, 5, 200.0, plain, np.zeros(S.C_SIZE, np.int64), np.zeros((3, 3)),
+         np.zeros((deals, S.O_SIZE), np.int64), *_NO_SOLVE)
+    folded = [d for d in opened if results[0][d, 0] == -rules.ante]
+    assert len(folded) >= len(opened) // 2 and not all(plain[d, 0] == -rules.ante for d in opened)
+
+
+def test_a_long_session_is_the_same_table_on_any_scheduler_and_keeps_every_chip(monkeypatch):
+    import importlib
+
+    from analysis.brag.session import long_session
+
+    monkeypatch.setattr(importlib.import_module("analysis.brag.session"), "SITTING_DEALS", 1000)
+    bots = ["threshold", "blind", "never-bluff", "threshold"]
+    runs = [long_session("brag3", 4, bots, deals=3500, seed=2, bankroll=30.0, scheduler=s)
+            for s in ("sync", "processes")]
+    assert runs[0].chips_per_deal == runs[1].chips_per_deal and runs[0].interval == runs[1].interval
+    assert runs[0].counts == runs[1].counts and runs[0].bought_in == runs[1].bought_in
+    one = runs[0]
+    # Chips: what the seats won, plus the pots carried out of each sitting's last deal, is nothing.
+    assert abs(sum(one.chips_per_deal) * one.deals + one.carried_out) < 1e-6
+    assert one.counts["covers"] > 0 and one.counts["kept_blind_hands"] > 0
+    # Each sitting is its own seeded session: the first is the plain session of the seed.
+    first = session("brag3", 4, bots, deals=800, seed=2, bankroll=30.0)
+    short = long_session("brag3", 4, bots, deals=800, seed=2, bankroll=30.0, scheduler="sync")
+    assert short.chips_per_deal == first.chips_per_deal
+
+
+def test_a_long_session_from_the_command(odds):
+    result = odds("brag", "session", "--players", "3", "--bots", "threshold,blind,never-bluff", "--deals", "3000",
+                  "--seed", "4", "--scheduler", "sync", "--json")
+    assert result.code == 0, result.err
+    plain = odds("brag", "session", "--players", "3", "--bots", "threshold,blind,never-bluff", "--deals", "3000",
+                 "--seed", "4", "--json")
+    assert result.json()["seats"] == plain.json()["seats"]      # one sitting: the plain session
+    bad = odds("brag", "session", "--players", "3", "--deals", "10", "--scheduler", "nowhere")
+    from tests.conftest import assert_one_sentence_error
+    assert_one_sentence_error(bad)
