@@ -62,3 +62,22 @@ def charts(values) -> dict[str, list[str]]:
     if values["closed"]:
         kinds["entry"] = ["backgammon", "chart", "entry"]
     return kinds
+
+
+#: Long questions, run as jobs with progress and a Cancel button: name -> (title, its form's fields).
+JOBS = {"match": ("Games between bots", (
+    Field("preset", "Game", "--preset", "select", "backgammon", FIELDS[0].choices, words=("preset", "rules")),
+    Field("bots", "Bots", "--bots", "text", "net,pips", hint="two or more of net, net:ply1, pips, random; each pair plays",
+          words=("bot",)),
+    Field("games", "Games", "--games", "number", "1000", hint="1-1,000,000 (net: about 200 a second)",
+          words=("games",)),
+    Field("seed", "Seed", "--seed", "number", "1", words=("seed",)),
+    Field("with_cube", "With the cube", "--cube", "checkbox", words=("cube",)),
+))}
+
+
+def job(name: str, values) -> list[str]:
+    """The command line of the job ``name`` (a match: ``odds backgammon match``)."""
+    return (["backgammon", "match", "--preset", values["preset"] or "backgammon", "--bots", values["bots"],
+             "--games", values["games"] or "1000", "--seed", values["seed"] or "1"]
+            + (["--cube"] if values["with_cube"] else []))
