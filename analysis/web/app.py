@@ -15,6 +15,7 @@ import shlex
 import tempfile
 import threading
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import anyio
@@ -45,7 +46,7 @@ def answer(module, values: dict) -> dict:
         reply = ask(argv)
         if reply.ok:
             result["answers"][name] = reply.data
-        elif name in getattr(module, "NOTES", ()):
+        elif name in getattr(module, "NOTES", ()) and not _quotes_the_form(module.FIELDS, reply, values):
             result["notes"][name] = reply.error        # "not a race": no fault of the form
         else:
             # One wrong field: its sentence alone, no half of an answer beside it.
@@ -53,6 +54,12 @@ def answer(module, values: dict) -> dict:
             result["answers"] = {}
             break
     return result
+
+
+def _quotes_the_form(fields, reply, values) -> bool:
+    """Does a sentence name an option of the form or quote one of its values ("'7' is not a face")?
+    Then it is the form's fault, even from an answer that some positions or rounds lack."""
+    return field_of([replace(field, words=()) for field in fields], reply.flag, reply.error, values) is not None
 
 
 def _limiter_now() -> anyio.CapacityLimiter:
