@@ -121,18 +121,10 @@ def _extra(name: str, values: dict) -> dict:
 
 def _board(values: dict) -> str | None:
     """The board of the position asked about, as SVG (None when it cannot be read: the form says why)."""
-    from analysis.backgammon.position import Position
-    from analysis.errors import OddsError
     from analysis.web.board import board_svg
 
-    try:
-        if values["id"]:
-            return board_svg(Position.from_id(values["id"]))
-        if values["position"]:
-            return board_svg(Position.from_notation(values["position"]))
-        return board_svg(Position.opening(values["preset"] or "backgammon"))
-    except OddsError:
-        return None
+    position = backgammon.position_of(values)
+    return None if position is None else board_svg(position)
 
 
 async def reports(request):

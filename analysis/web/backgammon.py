@@ -39,6 +39,22 @@ FIELDS = (
 NOTES = ("race", "bearoff")
 
 
+def position_of(values):
+    """The position asked about (the opening when none is given), or None when it cannot be read
+    (the form's answer says why)."""
+    from analysis.backgammon.position import Position
+    from analysis.errors import OddsError
+
+    try:
+        if values["id"]:
+            return Position.from_id(values["id"])
+        if values["position"]:
+            return Position.from_notation(values["position"])
+        return Position.opening(values["preset"] or "backgammon")
+    except OddsError:
+        return None
+
+
 def _has_cube(name: str) -> bool:
     """Do the rules ``name`` play with the doubling cube? (A name that is no preset: asked, and refused.)"""
     from analysis.backgammon.rules import preset
@@ -76,8 +92,15 @@ def questions(values) -> list[tuple[str, list[str]]]:
 
 
 def charts(values) -> dict[str, list[str]]:
-    """The shots chart (with the blocks given) and the entry chart, when those figures are asked."""
+    """The shots chart (with the blocks given) and the entry chart, when those figures are asked; in a
+    race the race chart, and in a bear-off each home board's distribution of rolls."""
     kinds = {}
+    position = position_of(values)
+    if position is not None and position.is_race():
+        kinds["race"] = ["backgammon", "chart", "race"]
+        homes = [side[:6] for side in (position.on_roll, position.opponent) if 0 < sum(side[:6]) == sum(side)]
+        if homes:       # every checker of a side in its home board: its bear-off's distribution of rolls
+            kinds["bearoff"] = ["backgammon", "chart", "bearoff", *(" ".join(map(str, home)) for home in homes)]
     if values["distance"]:
         kinds["shots"] = ["backgammon", "chart", "shots"] + (["--blocks", values["blocks"]] if values["blocks"] else [])
     if values["closed"]:

@@ -90,6 +90,20 @@ def _one_word(bid: str) -> str:
     return f"{count}x{_FACES[face.lower()]}" if face.lower() in _FACES else bid.replace(" ", "")
 
 
+def _face(bid: str) -> str:
+    """The face a bid names ("7x3", "7 threes": 3; "*3", three stars: *), or the bid as typed (the
+    chart then says what is wrong with it).
+
+    >>> _face("7x3"), _face("7 threes"), _face("*3")
+    ('3', '3', '*')
+    """
+    word = _one_word(bid)
+    if word.startswith("*"):
+        return "*"
+    count, x, face = word.lower().partition("x")
+    return face if x and count.isdigit() and face else bid
+
+
 def _decision(values, opponents) -> list[str]:
     """``odds bluff play``: the round so far (the bid to answer last, by its bidder) and who is asked."""
     turns = values["history"].split()
@@ -105,6 +119,13 @@ VERDICTS = {"challenge": "Call it", "exact": "Call exactly", "raise": "Raise"}
 
 
 def charts(values) -> dict[str, list[str]]:
-    """The charts of the situation on screen, by kind: every bid's chance for these dice."""
+    """The charts of the situation on screen, by kind: every bid's chance for these dice, the chance
+    of a bid by unknown dice and dice needed, and (a bid on the table) what calling it costs each player."""
     unknown = sum(int(count) for count in values["opponents"].split() if count.isdigit())
-    return {"bids": ["bluff", "chart", "bids", *_rules(values), "--dice", values["dice"], "--unknown", str(unknown)]}
+    kinds = {"bids": ["bluff", "chart", "bids", *_rules(values), "--dice", values["dice"], "--unknown", str(unknown)],
+             "heatmap": ["bluff", "chart", "heatmap", *_rules(values)]}
+    if values["bid"]:
+        kinds["cost"] = (["bluff", "chart", "cost", *_rules(values), "--dice", values["dice"], "--opponents",
+                          *(values["opponents"].split() or [""]), "--face", _face(values["bid"])]
+                         + (["--bidder", values["bidder"]] if values["bidder"] else []))
+    return kinds

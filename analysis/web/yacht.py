@@ -54,11 +54,15 @@ def questions(values) -> list[tuple[str, list[str]]]:
 
 
 def charts(values) -> dict[str, list[str]]:
-    """Each box's odds in a turn; on a fresh card with rolls left, every keep of this roll too."""
+    """Each box's odds in a turn; on a fresh card with rolls left, every keep of this roll too; the
+    final score's distribution and the chance to reach each score."""
     rules = ["--preset", values["preset"] or "yacht_kr"]
     kinds = {"boxes": ["yacht", "chart", "boxes", *rules]}
     if not values["open"] and values["score"] in ("", "0") and values["rolls"] in ("1", "2"):
         kinds["keeps"] = ["yacht", "chart", "keeps", *rules, "--dice", values["dice"], "--rolls-left", values["rolls"]]
+    # A whole game's final score under optimal play, and the chance of reaching each score.
+    kinds["distribution"] = ["yacht", "chart", "distribution", *rules]
+    kinds["reach"] = ["yacht", "chart", "reach", *rules]
     return kinds
 
 

@@ -376,7 +376,30 @@ CHARTS = [
     ("yacht", "keeps", {"dice": "6 6 6 2 1", "rolls": "2"}, ["yacht", "chart", "keeps", "--dice", "6 6 6 2 1"]),
     ("brag", "threshold", {"hand": "KS KH 7D", "pot": "10", "stake": "2"}, ["brag", "chart", "threshold"]),
     ("backgammon", "shots", {"distance": "6", "blocks": "4"}, ["backgammon", "chart", "shots", "--blocks", "4"]),
+    ("bluff", "heatmap", {"preset": "perudo", "dice": "3 3 1", "opponents": "4", "bid": ""},
+     ["bluff", "chart", "heatmap", "--preset", "perudo"]),
+    ("bluff", "cost", {"dice": "3 3 * 5 1", "opponents": "6 7", "bid": "7 threes", "bidder": "1"},
+     ["bluff", "chart", "cost", "--dice", "3 3 * 5 1", "--opponents", "6", "7", "--face", "3", "--bidder", "1"]),
+    ("yacht", "boxes", {"preset": "yatzy", "dice": "6 6 6 2 1"}, ["yacht", "chart", "boxes", "--preset", "yatzy"]),
+    ("yacht", "distribution", {"dice": "6 6 6 2 1"}, ["yacht", "chart", "distribution"]),
+    ("yacht", "reach", {"dice": "6 6 6 2 1"}, ["yacht", "chart", "reach"]),
+    ("brag", "freq", {"preset": "teen_patti", "hand": "KS KH 7D"}, ["brag", "chart", "freq", "--preset", "teen_patti"]),
+    ("brag", "equity", {"hand": "KS KH 7D", "opponents": "2"},
+     ["brag", "chart", "equity", "--hand", "KS KH 7D", "--opponents", "2"]),
+    ("backgammon", "entry", {"closed": "3"}, ["backgammon", "chart", "entry"]),
+    ("backgammon", "race", {"position": RACE}, ["backgammon", "chart", "race"]),
+    # Both sides borne in: each home board, ace point first (theirs counted from their own ace point).
+    ("backgammon", "bearoff", {"position": RACE}, ["backgammon", "chart", "bearoff", "3 3 3 2 2 2", "2 2 2 3 3 3"]),
 ]
+
+
+def test_every_chart_kind_of_the_command_is_drawn_for_some_situation(client):
+    from analysis.charts.kinds import KINDS
+
+    shown = {game: set() for game in web.GAMES}
+    for game, _, query, _ in CHARTS:
+        shown[game] |= set(re.findall(r'data-chart="(\w+)"', client.get(f"/{game}", params=query).text))
+    assert shown == {game: {kind.name for kind in KINDS[game]} for game in web.GAMES}
 
 
 @pytest.mark.parametrize("game, kind, query, argv", CHARTS, ids=[c[1] for c in CHARTS])
