@@ -180,8 +180,9 @@ async def chart(request):
 
 
 # ------------------------------------------------------------------- long questions: jobs
-#: Seconds a job's start waits for the command to refuse its values (they are read before any work).
-EARLY_S = 0.5
+#: Seconds a job's start waits for its work to begin, or for the command to refuse its values
+#: (a bot's name is read before any work): the job's process starts, imports, reads its values.
+EARLY_S = 15
 
 
 async def _posted(request) -> QueryParams | None:
@@ -227,7 +228,7 @@ async def job_start(request):
         else:
             # A value the command refuses once it runs (a bot's name) fails at once: its sentence
             # then goes beside the field, as any other's, rather than on the job's page.
-            await anyio.to_thread.run_sync(job.wait, EARLY_S)
+            await anyio.to_thread.run_sync(job.wait_begun, EARLY_S)
             if job.state == "failed":
                 problems = {field_of(fields, None, job.error, values) or "form": job.error}
         if not problems:
@@ -255,8 +256,10 @@ async def job_cancel(request):
     if job is None:
         return _sentence(request, 404, "There is no such job here; it ended long ago or the server restarted.")
     job.cancel()
+    # Answer once the work has stopped (its next step), so the page then says "cancelled".
+    await anyio.to_thread.run_sync(job.wait, jobs.CANCEL_GRACE_S + 5)
     if request.url.path.startswith("/api/"):
-        return JSONResponse(job.wait(5).to_dict())
+        return JSONResponse(job.to_dict())
     return RedirectResponse(f"/jobs/{job.id}", 303)
 
 

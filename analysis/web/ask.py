@@ -85,6 +85,22 @@ def _captured():
         _local.stdout = _local.stderr = None
 
 
+#: Each command's parser, built once (building one costs a command line more than most answers);
+#: built one at a time, as building reads a setting of the CLI's that is the same for all threads.
+_parsers: dict = {}
+_building = threading.Lock()
+
+
+def _parser(argv: list[str]):
+    from analysis.cli.main import build_parser
+
+    key = tuple(argv[:2])
+    with _building:
+        if key not in _parsers:
+            _parsers[key] = build_parser(*key)
+        return _parsers[key]
+
+
 def ask(argv: list[str], as_json: bool = True) -> Answer:
     """Run ``odds ARGV --json`` in this thread and read its answer (never raises for bad input);
     ``as_json=False`` runs ``odds ARGV`` as it is (a chart writing its file) and keeps its text."""
@@ -92,7 +108,7 @@ def ask(argv: list[str], as_json: bool = True) -> Answer:
 
     with _captured() as (out, err):
         try:
-            code = main([*argv, "--json"] if as_json else list(argv))
+            code = main([*argv, "--json"] if as_json else list(argv), _parser(argv))
         except SystemExit as stop:          # argparse: a usage error (its sentence is on stderr)
             code = stop.code if isinstance(stop.code, int) else 2
     if code == 0:
@@ -112,11 +128,9 @@ def check(argv: list[str]) -> Answer:
     >>> check(["backgammon", "match", "--bots", "net,pips", "--games", "0"]).error
     '0 is out of range for the number of games; use 1-1,000,000.'
     """
-    from analysis.cli.main import build_parser
-
     with _captured() as (_, err):
         try:
-            build_parser(*argv[:2]).parse_args([*argv, "--json"])
+            _parser(argv).parse_args([*argv, "--json"])
         except SystemExit:
             return _error(err.getvalue())
     return Answer(True)

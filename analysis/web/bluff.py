@@ -40,7 +40,8 @@ FIELDS = (
     Field("palifico", "Palifico round", "--palifico", "checkbox", words=("palifico",)),
     Field("rule", "House rules", None, "text", "", hint="FIELD=VALUE, e.g. exact_call=calza",
           words=("rule",), max_length=300),
-    Field("bot", "Also ask", "--bot", "select", "strategy", BOTS, words=("bot",)),
+    Field("bot", "Also ask", "--bot", "select", "strategy", BOTS,
+          hint="what it would do now; the solved strategy plays heads-up rounds", words=("bot",)),
 )
 
 #: Answers that some rounds have not (the solved strategy is heads-up, and stored for some dice only):
@@ -71,8 +72,9 @@ def questions(values) -> list[tuple[str, list[str]]]:
             if values[name]:
                 argv += [f"--{name}", values[name]]
         asked.append(("call", argv))
-    if values["dice"] and not values["palifico"] and (values["bid"] or values["bot"] not in ("", "strategy")
-                                                      or len(opponents) != 1):
+    # The solved strategy plays heads-up rounds (and answers the opening above); a bot any round.
+    bot = values["bot"] not in ("", "strategy")
+    if values["dice"] and not values["palifico"] and (bot or (values["bid"] and len(opponents) == 1)):
         asked.append(("decision", _decision(values, opponents)))
     return asked
 

@@ -1,19 +1,23 @@
 """Long questions (a match of bots, a simulation) as background jobs: progress, Cancel, a limit.
 
-A job runs ``odds ARGV --json`` (:func:`analysis.web.ask.ask`) in a thread of its own, followed by
-:func:`analysis.progress.followed`: the figures of the command's own progress bar are the job's
-progress, and Cancel makes the bar's next step raise :class:`~analysis.progress.Cancelled`, so the
-work stops in the server within one step (a chunk of games), not only in the page. At most
+A job runs ``odds ARGV --json`` (:func:`analysis.web.ask.ask`) in a process of its own, so that
+the work (numba kernels hold Python's lock for a whole chunk of games) never slows the server's
+other answers. There it is followed by :func:`analysis.progress.followed`: the figures of the
+command's own progress bar come back as the job's progress, and Cancel makes the bar's next step
+raise :class:`~analysis.progress.Cancelled`, so the work stops within one step (a chunk of games);
+a step that outlasts ``CANCEL_GRACE_S`` (a kernel compiling) has its process ended. At most
 ``MOST_RUNNING`` jobs run at once (each keeps a core busy); one more is refused with a sentence.
 The last ``KEPT`` jobs stay listed, so a job's page can be reloaded after it ended.
 
 >>> job = start("a quick one", ["backgammon", "shots", "--distance", "6"])
->>> job.wait(30).state, job.answer["rolls"]
-('done', 17)
+>>> job.wait(120).state, job.answer["rolls"], job.alive()
+('done', 17, False)
 """
 
 from __future__ import annotations
 
+import multiprocessing
+import queue
 import secrets
 import threading
 import time
@@ -27,6 +31,12 @@ from analysis.web.ask import ask
 MOST_RUNNING = 2
 #: Ended jobs remembered for their pages.
 KEPT = 50
+#: Seconds a cancelled job has to reach its next step before its process is ended.
+CANCEL_GRACE_S = 10
+#: Seconds between two progress reports of a job (the page asks a few times a second).
+REPORT_S = 0.1
+#: A fresh interpreter for each job: forking a server that runs threads is not safe.
+_CONTEXT = multiprocessing.get_context("spawn")
 STATES = ("running", "done", "cancelled", "failed")
 
 
@@ -53,6 +63,8 @@ class Job:
     ended: float | None = None
     _cancel: threading.Event = field(default_factory=threading.Event, repr=False)
     _ended: threading.Event = field(default_factory=threading.Event, repr=False)
+    _process: object = field(default=None, repr=False)
+    _begun: threading.Event = field(default_factory=threading.Event, repr=False)
 
     def cancel(self) -> None:
         """Ask the work to stop at its next step (nothing happens to a job that has ended)."""
@@ -62,22 +74,53 @@ class Job:
         self._ended.wait(seconds)
         return self
 
-    def _follow(self, label: str, done: int, total: int) -> None:
-        self.label, self.done, self.total = label, done, total
-        if self._cancel.is_set():
-            raise Cancelled("cancelled from the page")
+    def wait_begun(self, seconds: float) -> "Job":
+        """Wait until the work has begun (its first progress report: the command accepted its
+        values) or the job has ended, at most ``seconds``."""
+        deadline = time.monotonic() + seconds
+        while not (self._begun.is_set() or self._ended.is_set()) and time.monotonic() < deadline:
+            self._ended.wait(0.05)
+        return self
+
+    def alive(self) -> bool:
+        """Is the job's process still running?"""
+        return self._process is not None and self._process.is_alive()
 
     def _run(self) -> None:
+        """In the server: start the job's process, take in its reports until it ends."""
+        reports, cancel = _CONTEXT.Queue(), _CONTEXT.Event()
         try:
-            with followed(self._follow):
-                reply = ask(self.argv)
-            self.answer, self.error = reply.data, reply.error
-            self.state = "done" if reply.ok else "failed"
-        except Cancelled:
-            self.state = "cancelled"
-        except Exception as error:       # never a dead thread with a job stuck "running"
+            self._process = _CONTEXT.Process(target=_work, args=(self.argv, reports, cancel), daemon=True,
+                                             name=f"odds-job-{self.id}")
+            self._process.start()
+            cancelled_at = None
+            while True:
+                if self._cancel.is_set() and cancelled_at is None:
+                    cancel.set()
+                    cancelled_at = time.monotonic()
+                try:
+                    report = reports.get(timeout=0.1)
+                except queue.Empty:
+                    if cancelled_at is not None and time.monotonic() - cancelled_at > CANCEL_GRACE_S:
+                        self._process.terminate()
+                        self.state = "cancelled"
+                        break
+                    if not self._process.is_alive() and reports.empty():
+                        self.state, self.error = "failed", "The computation stopped before it answered."
+                        break
+                    continue
+                if report[0] == "progress":
+                    self.label, self.done, self.total = report[1:]
+                    self._begun.set()
+                else:
+                    self.answer, self.error = report[2:]
+                    self.state = report[1]
+                    break
+        except Exception as error:       # never a job stuck "running"
             self.state, self.error = "failed", f"The question could not be answered ({type(error).__name__})."
         finally:
+            if self._process is not None:
+                self._process.join(CANCEL_GRACE_S)
             self.ended = time.monotonic()
             self._ended.set()
 
@@ -87,6 +130,33 @@ class Job:
                 "done": self.done, "total": self.total, "fraction": fraction,
                 "seconds": round((self.ended or time.monotonic()) - self.began, 1),
                 "answer": self.answer, "error": self.error}
+
+
+def _work(argv: list[str], reports, cancel) -> None:
+    """In the job's process: run the command, report its progress (a few times a second, and its
+    last figures) and how it ended; stop at the next step once ``cancel`` is set."""
+    last = [0.0, None]
+
+    def follow(label: str, done: int, total: int) -> None:
+        now = time.monotonic()
+        last[1] = ("progress", label, done, total)
+        if now - last[0] >= REPORT_S or done >= total:
+            last[0] = now
+            reports.put(last[1])
+        if cancel.is_set():
+            raise Cancelled("cancelled from the page")
+
+    try:
+        with followed(follow):
+            reply = ask(argv)
+        ending = ("end", "done" if reply.ok else "failed", reply.data, reply.error)
+    except Cancelled:
+        ending = ("end", "cancelled", None, None)
+    except Exception as error:
+        ending = ("end", "failed", None, f"The question could not be answered ({type(error).__name__}).")
+    if last[1] is not None:
+        reports.put(last[1])
+    reports.put(ending)
 
 
 _jobs: dict[str, Job] = {}

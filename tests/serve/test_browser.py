@@ -292,8 +292,8 @@ def test_a_long_question_shows_its_progress_and_cancel_stops_it(browser, server,
     browser.save_screenshot(str(screenshots / "job.png"))
     # Cancel: the page says so, and the work has stopped in the server.
     browser.find_element("id", "job-cancel").click()
-    WebDriverWait(browser, 60).until(lambda driver: driver.find_element("id", "job-state")
-                                     .get_attribute("data-value") == "cancelled")
+    WebDriverWait(browser, 60, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda driver: driver.find_element("id", "job-state").get_attribute("data-value") == "cancelled")
     job = jobs.get(job_id)
     assert job is not None and job.state == "cancelled" and job.done < 1_000_000
     stopped = job.done

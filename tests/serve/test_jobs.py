@@ -4,7 +4,6 @@ server, other questions are answered meanwhile, and at most a few run at once.""
 from __future__ import annotations
 
 import re
-import threading
 import time
 
 import pytest
@@ -38,10 +37,6 @@ def _until(client, job_id: str, test, seconds: float = 120) -> dict:
         time.sleep(0.2)
 
 
-def _thread_alive(job_id: str) -> bool:
-    return any(thread.name == f"odds-job-{job_id}" for thread in threading.enumerate())
-
-
 def test_progress_moves_others_are_answered_and_cancel_stops_the_work(client):
     started = client.post("/api/jobs/backgammon/match", data=LONG)
     assert started.status_code == 202, started.text
@@ -57,8 +52,8 @@ def test_progress_moves_others_are_answered_and_cancel_stops_the_work(client):
     stopped = client.post(f"/api/jobs/{job_id}/cancel").json()
     assert stopped["state"] == "cancelled" and stopped["answer"] is None
     assert stopped["done"] < 1_000_000
-    # Stopped in the server: its thread has ended and its figures move no more.
-    assert not _thread_alive(job_id)
+    # Stopped in the server: its process has ended and its figures move no more.
+    assert not jobs.get(job_id).alive() and jobs.get(job_id).wait(0).state == "cancelled"
     time.sleep(1.5)
     assert client.get(f"/api/jobs/{job_id}").json()["done"] == stopped["done"]
 
@@ -118,7 +113,10 @@ def test_only_a_few_jobs_run_at_once(client, monkeypatch):
         assert page.status_code == 429 and "running already" in page.text
     finally:
         client.post(f"/api/jobs/{first}/cancel")
-    assert client.post("/api/jobs/backgammon/match", data={**LONG, "games": "5"}).status_code == 202
+    jobs.get(first).wait(60)
+    again = client.post("/api/jobs/backgammon/match", data={**LONG, "games": "5"})
+    assert again.status_code == 202
+    assert jobs.get(again.json()["id"]).wait(120).state == "done"
 
 
 @pytest.mark.parametrize("query, field, argv", [

@@ -100,7 +100,7 @@ document.querySelectorAll("[data-share]").forEach(function (link) {
 })();
 // A question that takes a while (a simulation, a table read for the first time): say so, and let the
 // player stop waiting (the server finishes that answer on its own; the form is usable again at once).
-document.querySelectorAll("form.ask:not(.job)").forEach(function (form) {
+document.querySelectorAll("form.ask").forEach(function (form) {
   form.addEventListener("submit", function () {
     var go = form.querySelector("button.go");
     var timer = setTimeout(function () {
@@ -131,6 +131,7 @@ document.querySelectorAll("form.ask:not(.job)").forEach(function (form) {
         bar.max = job.total || 1; bar.value = job.done; bar.dataset.done = job.done;
         show("job-label", job.label); show("job-done", job.done.toLocaleString("en"));
         show("job-total", job.total.toLocaleString("en")); show("job-seconds", job.seconds);
+        show("job-percent", (100 * job.fraction).toFixed(1) + "%");
         if (job.state !== "running") window.location.reload(); else setTimeout(poll, 300);
       })
       .catch(function () { setTimeout(poll, 1000); });
