@@ -216,6 +216,13 @@ def test_backgammon_in_the_browser(browser, server, screenshots):
     rules = preset("backgammon")
     plays = legal_plays(rules, Position.opening(rules), "31")
     assert int(element.get_attribute("data-value")) == len(plays.plays)
+    # The evaluator's ranking: its best play, and the best play's equity to the last digit.
+    from analysis.backgammon.net import hint
+
+    ranked = hint(rules, Position.opening(rules), "31")
+    assert browser.find_element("id", "best-play").get_attribute("data-value") == ranked.plays[0].play
+    equity = browser.find_element("css selector", 'tr[data-rank="1"] td[data-value]').get_attribute("data-value")
+    assert float(equity) == ranked.plays[0].equity
     # Edit the board by tapping: take one of your checkers off the 24-point; the page asks again.
     from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
