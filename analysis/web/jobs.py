@@ -120,7 +120,10 @@ class Job:
             self.state, self.error = "failed", f"The question could not be answered ({type(error).__name__})."
         finally:
             if self._process is not None:
-                self._process.join(CANCEL_GRACE_S)
+                self._process.join(5)
+                if self._process.is_alive():     # ended or cancelled, it never outlives its job
+                    self._process.kill()
+                    self._process.join(5)
             self.ended = time.monotonic()
             self._ended.set()
 

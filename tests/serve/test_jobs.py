@@ -153,3 +153,15 @@ def test_oversized_and_unknown_requests_are_refused(client):
     assert client.post("/jobs/no-such-job/cancel").status_code == 404
     asked = client.get("/jobs/backgammon/match")
     assert asked.status_code == 405 and "button" in asked.text and "Traceback" not in asked.text
+
+
+def test_a_step_that_outlasts_the_grace_has_its_process_ended(client, monkeypatch):
+    import signal
+
+    job_id = client.post("/api/jobs/backgammon/match", data=LONG).json()["id"]
+    _until(client, job_id, lambda job: job["done"] > 0)
+    monkeypatch.setattr(jobs, "CANCEL_GRACE_S", 0)      # no step is that quick: the process is ended
+    stopped = client.post(f"/api/jobs/{job_id}/cancel").json()
+    job = jobs.get(job_id)
+    assert stopped["state"] == "cancelled" and not job.alive()
+    assert job._process.exitcode == -signal.SIGTERM
