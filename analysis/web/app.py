@@ -5,8 +5,10 @@ beside it; ``GET /api/GAME?...`` gives the same answer as JSON: ``answers`` hold
 ``--json`` under its name, ``errors`` the sentence for each wrong field, ``commands`` the command
 lines asked. The inputs live in the address, so an answer is shared by sharing its link.
 
-Questions run in worker threads (a few at a time), so a slow one - a simulation, a table built
-for the first time - never stops the server answering others.
+Questions run in worker threads (a few at a time), so a slow one - a table built for the first
+time - never stops the server answering others. A long question (``JOBS`` of a page module: a
+match, a simulation) is started with ``POST /jobs/GAME/NAME`` and followed at ``/jobs/ID``
+(:mod:`analysis.web.jobs`: its progress, its Cancel, at most two at once).
 """
 
 from __future__ import annotations
