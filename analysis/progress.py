@@ -13,6 +13,25 @@ leaves it marked as stopped rather than stuck at a partial figure.
 ...         bar.advance()
 >>> bar.done
 3
+
+Work run for a web page is *followed* as well (:func:`followed`): every bar of that thread reports
+its label and figures to the follower at each step, and the follower stops the work at a step by
+raising :class:`Cancelled` (the page's Cancel button).
+
+>>> seen = []
+>>> def follower(label, done, total):
+...     seen.append(done)
+...     if done >= 2:
+...         raise Cancelled("stopped at the second step")
+>>> with followed(follower):
+...     with Progress("playing", total=5, stream=None) as bar:
+...         for _ in range(5):
+...             bar.advance()
+Traceback (most recent call last):
+...
+analysis.progress.Cancelled: stopped at the second step
+>>> seen
+[0, 1, 2]
 """
 
 from __future__ import annotations
@@ -20,9 +39,28 @@ from __future__ import annotations
 import sys
 import threading
 import time
+from contextlib import contextmanager
 
 #: Seconds between two progress lines in a log or a pipe.
 LINE_INTERVAL = 5.0
+#: The follower of this thread's work, if any (see :func:`followed`).
+_following = threading.local()
+
+
+class Cancelled(Exception):
+    """Raised at a step of followed work whose follower asked it to stop."""
+
+
+@contextmanager
+def followed(follower):
+    """Inside the block, each bar of this thread calls ``follower(label, done, total)`` when it starts
+    and at each step; ``follower`` may raise :class:`Cancelled` to stop the work there."""
+    before = getattr(_following, "follower", None)
+    _following.follower = follower
+    try:
+        yield
+    finally:
+        _following.follower = before
 
 
 class Progress:
@@ -45,9 +83,12 @@ class Progress:
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._heartbeat = None
+        self._follower = getattr(_following, "follower", None)
 
     def __enter__(self) -> "Progress":
         self._started = self._last_line = time.perf_counter()
+        if self._follower is not None:
+            self._follower(self.label, self.done, self.total)
         if self.terminal:
             self._draw(force=True)
         elif self.stream is not None and self.interval > 0:
@@ -63,6 +104,8 @@ class Progress:
 
     def advance(self, steps: int = 1) -> None:
         self.done = min(self.total, self.done + steps)
+        if self._follower is not None:
+            self._follower(self.label, self.done, self.total)
         if self.stream is None:
             return
         if self.terminal:

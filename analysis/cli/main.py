@@ -54,7 +54,9 @@ def _foreign_digit(argv) -> str | None:
     return None
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, parser: argparse.ArgumentParser | None = None) -> int:
+    """Run ``odds ARGV``; ``parser``: :func:`build_parser`'s for this command line, built before
+    (``odds serve`` builds each command's once, not at every question)."""
     from analysis.errors import OddsError, one_line
 
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -62,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     if problem is not None:
         print(f"odds: error: {one_line(problem)}", file=sys.stderr)
         return 2
-    parser = build_parser(*argv[:2])
+    parser = parser or build_parser(*argv[:2])
     args = parser.parse_args(argv)
     try:
         return int(args.handler(args) or 0)

@@ -4,5 +4,7 @@
 (:mod:`~analysis.web.bluff`, :mod:`~analysis.web.yacht`, :mod:`~analysis.web.brag`,
 :mod:`~analysis.web.backgammon`) listing its form's fields and the ``odds`` command lines they
 ask; :mod:`analysis.web.ask` runs those in-process, so each page answers with the command's own
-library calls and JSON. Templates, style sheet and script ship in the package (nothing is fetched).
+library calls and JSON. A page's long questions (a match of bots, a simulation) run as jobs
+(:mod:`analysis.web.jobs`): in a process of their own, with a progress bar and a Cancel that stops
+the work. Templates, style sheet and script ship in the package (nothing is fetched).
 """

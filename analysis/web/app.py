@@ -5,8 +5,10 @@ beside it; ``GET /api/GAME?...`` gives the same answer as JSON: ``answers`` hold
 ``--json`` under its name, ``errors`` the sentence for each wrong field, ``commands`` the command
 lines asked. The inputs live in the address, so an answer is shared by sharing its link.
 
-Questions run in worker threads (a few at a time), so a slow one - a simulation, a table built
-for the first time - never stops the server answering others.
+Questions run in worker threads (a few at a time), so a slow one - a table built for the first
+time - never stops the server answering others. A long question (``JOBS`` of a page module: a
+match, a simulation) is started with ``POST /jobs/GAME/NAME`` and followed at ``/jobs/ID``
+(:mod:`analysis.web.jobs`: its progress, its Cancel, at most two at once).
 """
 
 from __future__ import annotations
@@ -14,17 +16,20 @@ from __future__ import annotations
 import shlex
 import tempfile
 import threading
+from contextlib import asynccontextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import anyio
 from starlette.applications import Starlette
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.datastructures import QueryParams
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
-from analysis.web import articles, backgammon, bluff, brag, yacht
-from analysis.web.ask import ask
+from analysis.web import articles, backgammon, bluff, brag, jobs, yacht
+from analysis.web.ask import ask, check
 from analysis.web.forms import MAX_QUERY, field_of, read_values
 
 HERE = Path(__file__).resolve().parent
@@ -43,7 +48,7 @@ def answer(module, values: dict) -> dict:
         reply = ask(argv)
         if reply.ok:
             result["answers"][name] = reply.data
-        elif name in getattr(module, "NOTES", ()):
+        elif name in getattr(module, "NOTES", ()) and not _quotes_the_form(module.FIELDS, reply, values):
             result["notes"][name] = reply.error        # "not a race": no fault of the form
         else:
             # One wrong field: its sentence alone, no half of an answer beside it.
@@ -51,6 +56,12 @@ def answer(module, values: dict) -> dict:
             result["answers"] = {}
             break
     return result
+
+
+def _quotes_the_form(fields, reply, values) -> bool:
+    """Does a sentence name an option of the form or quote one of its values ("'7' is not a face")?
+    Then it is the form's fault, even from an answer that some positions or rounds lack."""
+    return field_of([replace(field, words=()) for field in fields], reply.flag, reply.error, values) is not None
 
 
 def _limiter_now() -> anyio.CapacityLimiter:
@@ -67,8 +78,8 @@ async def _answer(module, values: dict, problems: dict) -> dict:
     return await anyio.to_thread.run_sync(answer, module, values, limiter=_limiter_now())
 
 
-def _asked(module, request) -> bool:
-    return any(field.name in request.query_params for field in module.FIELDS)
+def _asked(module, query) -> bool:
+    return any(field.name in query for field in module.FIELDS)
 
 
 async def index(request):
@@ -80,12 +91,23 @@ async def page(request):
     module = GAMES.get(name)
     if module is None:
         return await not_found(request, None)
-    values, problems = read_values(module.FIELDS, request.query_params)
-    result = await _answer(module, values, problems) if _asked(module, request) else None
+    return await _render(request, name, module, request.query_params)
+
+
+async def _render(request, name: str, module, query, job_query=None, job_errors: dict | None = None,
+                  status: int | None = None):
+    """The game's page for ``query``: its answer when asked, and the forms of its long questions
+    (filled from ``job_query``, else the same query, with ``job_errors`` beside their fields)."""
+    values, problems = read_values(module.FIELDS, query)
+    result = await _answer(module, values, problems) if _asked(module, query) else None
     charts = list(module.charts(values)) if result and not result["errors"] else []
+    job_forms = [(key, title, fields, read_values(fields, query if job_query is None else job_query)[0])
+                 for key, (title, fields) in getattr(module, "JOBS", {}).items()]
     context = {"games": GAMES, "game": name, "module": module, "values": values, "result": result,
-               "extra": _extra(name, values), "charts": charts, "query": request.url.query}
-    status = 400 if result and result["errors"] else 200
+               "extra": _extra(name, values), "charts": charts, "query": request.url.query,
+               "job_forms": job_forms, "job_errors": job_errors or {}}
+    if status is None:
+        status = 400 if result and result["errors"] else 200
     return TEMPLATES.TemplateResponse(request, f"{name}.html", context, status_code=status)
 
 
@@ -101,18 +123,10 @@ def _extra(name: str, values: dict) -> dict:
 
 def _board(values: dict) -> str | None:
     """The board of the position asked about, as SVG (None when it cannot be read: the form says why)."""
-    from analysis.backgammon.position import Position
-    from analysis.errors import OddsError
     from analysis.web.board import board_svg
 
-    try:
-        if values["id"]:
-            return board_svg(Position.from_id(values["id"]))
-        if values["position"]:
-            return board_svg(Position.from_notation(values["position"]))
-        return board_svg(Position.opening(values["preset"] or "backgammon"))
-    except OddsError:
-        return None
+    position = backgammon.position_of(values)
+    return None if position is None else board_svg(position)
 
 
 async def reports(request):
@@ -167,11 +181,97 @@ async def chart(request):
     return Response(content, media_type=media, headers=headers)
 
 
+# ------------------------------------------------------------------- long questions: jobs
+#: Seconds a job's start waits for its work to begin, or for the command to refuse its values
+#: (a bot's name is read before any work): the job's process starts, imports, reads its values.
+EARLY_S = 15
+
+
+async def _posted(request) -> QueryParams | None:
+    """The form's inputs (address and body together), or None when the body is over ``MAX_QUERY``
+    (read no further than that: an oversized request costs nothing)."""
+    declared = request.headers.get("content-length", "0")
+    if not declared.isdigit() or int(declared) > MAX_QUERY:
+        return None
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_QUERY:
+            return None
+    return QueryParams([*request.query_params.multi_items(),
+                        *QueryParams(body.decode("utf-8", errors="replace")).multi_items()])
+
+
+async def job_start(request):
+    """Start one of a page's long questions: the job's page (or its JSON) follows its progress."""
+    api = request.url.path.startswith("/api/")
+    name, key = request.path_params["game"], request.path_params["job"]
+    module = GAMES.get(name)
+    spec = getattr(module, "JOBS", {}).get(key) if module else None
+    if spec is None:
+        return _sentence(request, 404, "There is no such long question; the game pages list theirs.")
+    query = await _posted(request)
+    if query is None:
+        return _sentence(request, 413, f"The request is too long; a question takes at most {MAX_QUERY:,} characters.")
+    title, fields = spec
+    values, problems = read_values(fields, query)
+    argv = module.job(key, values)
+    if not problems:
+        reply = check(argv)          # a value out of its range is refused before any work starts
+        if not reply.ok:
+            problems[field_of(fields, reply.flag, reply.error, values) or "form"] = reply.error
+    status = 400
+    if not problems:
+        page = f"/{name}?" + str(QueryParams([(f.name, values[f.name]) for f in fields if values[f.name]]))
+        try:
+            job = jobs.start(title, argv, f"{name}/{key}", page)
+        except jobs.TooMany as error:
+            problems, status = {"form": str(error)}, 429
+        else:
+            # A value the command refuses once it runs (a bot's name) fails at once: its sentence
+            # then goes beside the field, as any other's, rather than on the job's page.
+            await anyio.to_thread.run_sync(job.wait_begun, EARLY_S)
+            if job.state == "failed":
+                problems = {field_of(fields, None, job.error, values) or "form": job.error}
+        if not problems:
+            if api:
+                return JSONResponse({**job.to_dict(), "progress": f"/api/jobs/{job.id}"}, 202)
+            return RedirectResponse(f"/jobs/{job.id}", 303)
+    if api:
+        return JSONResponse({"errors": problems}, status)
+    return await _render(request, name, module, QueryParams(), query, {key: problems}, status)
+
+
+async def job_page(request):
+    job = jobs.get(request.path_params["id"])
+    if job is None:
+        return _sentence(request, 404, "There is no such job here; it ended long ago or the server restarted.")
+    if request.url.path.startswith("/api/"):
+        return JSONResponse(job.to_dict())
+    game = job.kind.split("/")[0]
+    return TEMPLATES.TemplateResponse(request, "job.html", {"games": GAMES, "game": game, "job": job.to_dict(),
+                                                            "page": job.page, "command": "odds " + shlex.join(job.argv)})
+
+
+async def job_cancel(request):
+    job = jobs.get(request.path_params["id"])
+    if job is None:
+        return _sentence(request, 404, "There is no such job here; it ended long ago or the server restarted.")
+    job.cancel()
+    # Answer once the work has stopped (its next step), so the page then says "cancelled".
+    await anyio.to_thread.run_sync(job.wait, jobs.CANCEL_GRACE_S + 5)
+    if request.url.path.startswith("/api/"):
+        return JSONResponse(job.to_dict())
+    return RedirectResponse(f"/jobs/{job.id}", 303)
+
+
 async def not_found(request, exc):
     return _sentence(request, 404, "There is no page here; the games are listed on the front page.")
 
 
 async def not_allowed(request, exc):
+    if request.method == "GET":         # the address of a button: a long question's start, a Cancel
+        return _sentence(request, 405, "This address is a button's; start or cancel a long question from its page.")
     return _sentence(request, 405, "These pages only read (GET); the inputs go in the address.")
 
 
@@ -202,15 +302,26 @@ class LimitQuery:
         await self.app(scope, receive, send)
 
 
+@asynccontextmanager
+async def _lifespan(app):
+    yield
+    jobs.cancel_all()          # the server stops: so does every long question it was working on
+
+
 def create_app() -> Starlette:
-    routes = [Route("/", index), Route("/api/{game}", api), Route("/chart/{game}/{file}", chart),
+    posted = {"methods": ["POST"]}
+    routes = [Route("/", index), Route("/api/jobs/{id}", job_page), Route("/jobs/{id}", job_page),
+              Route("/api/jobs/{id}/cancel", job_cancel, **posted), Route("/jobs/{id}/cancel", job_cancel, **posted),
+              Route("/api/jobs/{game}/{job}", job_start, **posted), Route("/jobs/{game}/{job}", job_start, **posted),
+              Route("/api/{game}", api), Route("/chart/{game}/{file}", chart),
               Route("/reports", reports), Route("/gallery", reports), Route("/{game}", page),
               Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")]
     # The articles and the gallery's pictures, where this is a checkout that has them.
     for path, folder in (("/reports", articles.REPORTS), ("/gallery", articles.CHARTS)):
         if folder.is_dir():
             routes.append(Mount(path, StaticFiles(directory=str(folder))))
-    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_allowed, 500: server_error})
+    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_allowed, 500: server_error},
+                    lifespan=_lifespan)
     app.add_middleware(LimitQuery)
     return app
 

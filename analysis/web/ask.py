@@ -22,6 +22,7 @@ import json
 import re
 import sys
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 _local = threading.local()
@@ -72,21 +73,44 @@ class Answer:
 _USAGE = re.compile(r"^odds(?: \S+)*: error: (?:argument (?P<flag>[-\w/]+): )?(?P<text>.*)$", re.IGNORECASE | re.DOTALL)
 
 
+@contextmanager
+def _captured():
+    """This thread's standard output and error, captured (other threads' go where they went)."""
+    _install()
+    out, err = io.StringIO(), io.StringIO()
+    _local.stdout, _local.stderr = out, err
+    try:
+        yield out, err
+    finally:
+        _local.stdout = _local.stderr = None
+
+
+#: Each command's parser, built once (building one costs a command line more than most answers);
+#: built one at a time, as building reads a setting of the CLI's that is the same for all threads.
+_parsers: dict = {}
+_building = threading.Lock()
+
+
+def _parser(argv: list[str]):
+    from analysis.cli.main import build_parser
+
+    key = tuple(argv[:2])
+    with _building:
+        if key not in _parsers:
+            _parsers[key] = build_parser(*key)
+        return _parsers[key]
+
+
 def ask(argv: list[str], as_json: bool = True) -> Answer:
     """Run ``odds ARGV --json`` in this thread and read its answer (never raises for bad input);
     ``as_json=False`` runs ``odds ARGV`` as it is (a chart writing its file) and keeps its text."""
     from analysis.cli.main import main
 
-    _install()
-    out, err = io.StringIO(), io.StringIO()
-    _local.stdout, _local.stderr = out, err
-    try:
+    with _captured() as (out, err):
         try:
-            code = main([*argv, "--json"] if as_json else list(argv))
+            code = main([*argv, "--json"] if as_json else list(argv), _parser(argv))
         except SystemExit as stop:          # argparse: a usage error (its sentence is on stderr)
             code = stop.code if isinstance(stop.code, int) else 2
-    finally:
-        _local.stdout = _local.stderr = None
     if code == 0:
         if not as_json:
             return Answer(True, out.getvalue())
@@ -95,6 +119,21 @@ def ask(argv: list[str], as_json: bool = True) -> Answer:
         except ValueError:      # not an answer (a help text): nothing the page can show
             return Answer(False, error="The question could not be answered; check the values given.")
     return _error(err.getvalue())
+
+
+def check(argv: list[str]) -> Answer:
+    """Read ``odds ARGV --json`` as the command would and run nothing: ``ok``, or the sentence of a
+    value out of its range (so a long question is refused before it starts).
+
+    >>> check(["backgammon", "match", "--bots", "net,pips", "--games", "0"]).error
+    '0 is out of range for the number of games; use 1-1,000,000.'
+    """
+    with _captured() as (_, err):
+        try:
+            _parser(argv).parse_args([*argv, "--json"])
+        except SystemExit:
+            return _error(err.getvalue())
+    return Answer(True)
 
 
 def _error(text: str) -> Answer:

@@ -1,7 +1,10 @@
-"""The backgammon page: the legal plays of a roll, the race and bear-off cube answers, shots and entry.
+"""The backgammon page: the legal plays of a roll ranked by the evaluator, its chances and cube
+answer, the race and bear-off cube answers, shots and entry.
 
-Answered by ``odds backgammon moves``, ``race`` and ``bearoff`` (these two apply only to a race
-and a bear-off, and say so otherwise), ``shots`` and ``entry``.
+Answered by ``odds backgammon moves`` and ``hint`` (the plays ranked by the trained net, at the
+look-ahead chosen), ``eval`` and ``cube`` (the net's five chances and its cube answer), ``race``
+and ``bearoff`` (these two apply only to a race and a bear-off, and say so otherwise), ``shots``
+and ``entry``.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ FIELDS = (
           hint='POINT:CHECKERS, yours / theirs: "6:5 8:3 13:5 24:2 / 6:5 8:3 13:5 24:2"; empty: the opening',
           words=("position", "checker", "point", "bar"), max_length=300),
     Field("roll", "Roll", "--roll", "dice", "", hint="two dice: 31, 66", words=("roll",)),
+    Field("ply", "Evaluator's look-ahead", "--ply", "select", "0",
+          (("0", "0-ply (the net alone)"), ("1", "1-ply (every reply roll)")), words=("look-ahead", "plies")),
     Field("cube", "Cube", "--cube", "number", "1", words=("cube",)),
     Field("owner", "Cube owner", "--owner", "select", "",
           (("", "centre"), ("on_roll", "you (on roll)"), ("opponent", "the opponent")), words=("owner",)),
@@ -34,14 +39,46 @@ FIELDS = (
 NOTES = ("race", "bearoff")
 
 
+def position_of(values):
+    """The position asked about (the opening when none is given), or None when it cannot be read
+    (the form's answer says why)."""
+    from analysis.backgammon.position import Position
+    from analysis.errors import OddsError
+
+    try:
+        if values["id"]:
+            return Position.from_id(values["id"])
+        if values["position"]:
+            return Position.from_notation(values["position"])
+        return Position.opening(values["preset"] or "backgammon")
+    except OddsError:
+        return None
+
+
+def _has_cube(name: str) -> bool:
+    """Do the rules ``name`` play with the doubling cube? (A name that is no preset: asked, and refused.)"""
+    from analysis.backgammon.rules import preset
+    from analysis.errors import OddsError
+
+    try:
+        return preset(name).cube
+    except OddsError:
+        return True
+
+
 def questions(values) -> list[tuple[str, list[str]]]:
     position = (["--id", values["id"]] if values["id"] else
                 ["--position", values["position"]] if values["position"] else [])
     cube = ["--cube", values["cube"] or "1"] + (["--owner", values["owner"]] if values["owner"] else [])
+    preset, ply = values["preset"] or "backgammon", ["--ply", values["ply"] or "0"]
     asked = []
     if values["roll"]:
-        asked.append(("moves", ["backgammon", "moves", *position, *cube, "--roll", values["roll"],
-                                "--rules", values["preset"] or "backgammon"]))
+        asked.append(("moves", ["backgammon", "moves", *position, *cube, "--roll", values["roll"], "--rules", preset]))
+        asked.append(("hint", ["backgammon", "hint", *position, *cube, "--roll", values["roll"], *ply,
+                               "--preset", preset]))
+    asked.append(("eval", ["backgammon", "eval", *position, *cube, *ply, "--preset", preset]))
+    if _has_cube(preset):
+        asked.append(("cube_net", ["backgammon", "cube", *position, *cube, *ply, "--preset", preset]))
     if position:
         asked.append(("race", ["backgammon", "race", *position]))
         asked.append(("bearoff", ["backgammon", "bearoff", *position, *cube,
@@ -55,10 +92,36 @@ def questions(values) -> list[tuple[str, list[str]]]:
 
 
 def charts(values) -> dict[str, list[str]]:
-    """The shots chart (with the blocks given) and the entry chart, when those figures are asked."""
+    """The shots chart (with the blocks given) and the entry chart, when those figures are asked; in a
+    race the race chart, and in a bear-off each home board's distribution of rolls."""
     kinds = {}
+    position = position_of(values)
+    if position is not None and position.is_race():
+        kinds["race"] = ["backgammon", "chart", "race"]
+        homes = [side[:6] for side in (position.on_roll, position.opponent) if 0 < sum(side[:6]) == sum(side)]
+        if homes:       # every checker of a side in its home board: its bear-off's distribution of rolls
+            kinds["bearoff"] = ["backgammon", "chart", "bearoff", *(" ".join(map(str, home)) for home in homes)]
     if values["distance"]:
         kinds["shots"] = ["backgammon", "chart", "shots"] + (["--blocks", values["blocks"]] if values["blocks"] else [])
     if values["closed"]:
         kinds["entry"] = ["backgammon", "chart", "entry"]
     return kinds
+
+
+#: Long questions, run as jobs with progress and a Cancel button: name -> (title, its form's fields).
+JOBS = {"match": ("Games between bots", (
+    Field("preset", "Game", "--preset", "select", "backgammon", FIELDS[0].choices, words=("preset", "rules")),
+    Field("bots", "Bots", "--bots", "text", "net,pips", hint="two or more of net, net:ply1, pips, random; each pair plays",
+          words=("bot",)),
+    Field("games", "Games", "--games", "number", "1000", hint="1-1,000,000 (net: about 200 a second)",
+          words=("games",)),
+    Field("seed", "Seed", "--seed", "number", "1", words=("seed",)),
+    Field("with_cube", "With the cube", "--cube", "checkbox", words=("cube",)),
+))}
+
+
+def job(name: str, values) -> list[str]:
+    """The command line of the job ``name`` (a match: ``odds backgammon match``)."""
+    return (["backgammon", "match", "--preset", values["preset"] or "backgammon", "--bots", values["bots"],
+             "--games", values["games"] or "1000", "--seed", values["seed"] or "1"]
+            + (["--cube"] if values["with_cube"] else []))

@@ -1,7 +1,9 @@
 """The dice-bidding page: should I call the last bid, and what does each choice cost?
 
 Answered by ``odds bluff call`` (with the round's bids read as evidence when they are given as
-``PLAYER:BID``), or, with no bid yet, ``odds bluff raises`` for the openings the rules allow.
+``PLAYER:BID``), or, with no bid yet, ``odds bluff raises`` for the openings the rules allow and
+``odds bluff open`` for the best of them (heads-up, from the solved strategy). ``odds bluff play``
+says what the solved strategy, or a tournament bot, would do now.
 """
 
 from __future__ import annotations
@@ -12,6 +14,10 @@ TITLE = "Dice bidding"
 #: The name in the menu (short: the menu fits a phone on one line).
 SHORT = "Bidding"
 BLURB = "Bluff, Perudo, Liar's Dice: is the last bid true, and should you call it?"
+
+#: Who is asked what to do now: the solved strategy, or one of the tournaments' bots.
+BOTS = (("strategy", "the solved strategy"), ("bayes", "the bayes bot"), ("threshold", "the threshold bot"),
+        ("honest", "the honest bot"), ("model", "the model bot"), ("random", "the random bot"))
 
 FIELDS = (
     Field("preset", "Game", "--preset", "select", "bluff",
@@ -34,7 +40,13 @@ FIELDS = (
     Field("palifico", "Palifico round", "--palifico", "checkbox", words=("palifico",)),
     Field("rule", "House rules", None, "text", "", hint="FIELD=VALUE, e.g. exact_call=calza",
           words=("rule",), max_length=300),
+    Field("bot", "Also ask", "--bot", "select", "strategy", BOTS,
+          hint="what it would do now; the solved strategy plays heads-up rounds", words=("bot",)),
 )
+
+#: Answers that some rounds have not (the solved strategy is heads-up, and stored for some dice only):
+#: their sentence is a note beside the answer, unless it quotes a value of the form.
+NOTES = ("decision", "open")
 
 
 def _rules(values) -> list[str]:
@@ -46,14 +58,62 @@ def _rules(values) -> list[str]:
 
 def questions(values) -> list[tuple[str, list[str]]]:
     """The command lines this form asks, by the name the page shows each answer under."""
+    opponents = values["opponents"].split() or [""]
+    asked = []
     if not values["bid"]:
-        return [("openings", ["bluff", "raises", *_rules(values)])]
-    argv = ["bluff", "call", *_rules(values), "--dice", values["dice"], "--bid", values["bid"],
-            "--opponents", *(values["opponents"].split() or [""])]
-    for name in ("history", "bidder", "next"):
-        if values[name]:
-            argv += [f"--{name}", values[name]]
-    return [("call", argv)]
+        asked.append(("openings", ["bluff", "raises", *_rules(values)]))
+        if values["dice"] and len(opponents) == 1 and not values["palifico"]:
+            asked.append(("open", ["bluff", "open", *_rules(values), "--dice", values["dice"], "--opponents",
+                                   *opponents]))
+    else:
+        argv = ["bluff", "call", *_rules(values), "--dice", values["dice"], "--bid", values["bid"],
+                "--opponents", *opponents]
+        for name in ("history", "bidder", "next"):
+            if values[name]:
+                argv += [f"--{name}", values[name]]
+        asked.append(("call", argv))
+    # The solved strategy plays heads-up rounds (and answers the opening above); a bot any round.
+    bot = values["bot"] not in ("", "strategy")
+    if values["dice"] and not values["palifico"] and (bot or (values["bid"] and len(opponents) == 1)):
+        asked.append(("decision", _decision(values, opponents)))
+    return asked
+
+
+_FACES = {"ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6}
+
+
+def _one_word(bid: str) -> str:
+    """A bid as one word of a history: "7 threes" is "7x3" (anything else goes as typed, to be read there).
+
+    >>> _one_word("7 threes"), _one_word("*3")
+    ('7x3', '*3')
+    """
+    count, _, face = bid.partition(" ")
+    return f"{count}x{_FACES[face.lower()]}" if face.lower() in _FACES else bid.replace(" ", "")
+
+
+def _face(bid: str) -> str:
+    """The face a bid names ("7x3", "7 threes": 3; "*3", three stars: *), or the bid as typed (the
+    chart then says what is wrong with it).
+
+    >>> _face("7x3"), _face("7 threes"), _face("*3")
+    ('3', '3', '*')
+    """
+    word = _one_word(bid)
+    if word.startswith("*"):
+        return "*"
+    count, x, face = word.lower().partition("x")
+    return face if x and count.isdigit() and face else bid
+
+
+def _decision(values, opponents) -> list[str]:
+    """``odds bluff play``: the round so far (the bid to answer last, by its bidder) and who is asked."""
+    turns = values["history"].split()
+    if values["bid"]:
+        turns.append(f"{values['bidder'] or len(opponents)}:{_one_word(values['bid'])}")
+    argv = ["bluff", "play", *_rules(values), "--dice", values["dice"], "--opponents", *opponents,
+            "--history", " ".join(turns)]
+    return argv + (["--bot", values["bot"]] if values["bot"] not in ("", "strategy") else [])
 
 
 #: What each recommendation is called on the page.
@@ -61,6 +121,13 @@ VERDICTS = {"challenge": "Call it", "exact": "Call exactly", "raise": "Raise"}
 
 
 def charts(values) -> dict[str, list[str]]:
-    """The charts of the situation on screen, by kind: every bid's chance for these dice."""
+    """The charts of the situation on screen, by kind: every bid's chance for these dice, the chance
+    of a bid by unknown dice and dice needed, and (a bid on the table) what calling it costs each player."""
     unknown = sum(int(count) for count in values["opponents"].split() if count.isdigit())
-    return {"bids": ["bluff", "chart", "bids", *_rules(values), "--dice", values["dice"], "--unknown", str(unknown)]}
+    kinds = {"bids": ["bluff", "chart", "bids", *_rules(values), "--dice", values["dice"], "--unknown", str(unknown)],
+             "heatmap": ["bluff", "chart", "heatmap", *_rules(values)]}
+    if values["bid"]:
+        kinds["cost"] = (["bluff", "chart", "cost", *_rules(values), "--dice", values["dice"], "--opponents",
+                          *(values["opponents"].split() or [""]), "--face", _face(values["bid"])]
+                         + (["--bidder", values["bidder"]] if values["bidder"] else []))
+    return kinds

@@ -40,5 +40,11 @@ def questions(values) -> list[tuple[str, list[str]]]:
 
 
 def charts(values) -> dict[str, list[str]]:
-    """How good a hand must be to see or stay, by the pot's odds."""
-    return {"threshold": ["brag", "chart", "threshold", "--preset", values["preset"] or "brag3"]}
+    """How good a hand must be to see or stay, by the pot's odds; how often each class is dealt; and
+    your hand's share of the pot against one opponent up to the number still in."""
+    rules = ["--preset", values["preset"] or "brag3"]
+    kinds = {"threshold": ["brag", "chart", "threshold", *rules], "freq": ["brag", "chart", "freq", *rules]}
+    if values["hand"] and not values["blind"]:
+        kinds["equity"] = ["brag", "chart", "equity", *rules, "--hand", values["hand"],
+                           "--opponents", values["opponents"] or "1"]
+    return kinds

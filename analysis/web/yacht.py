@@ -54,9 +54,29 @@ def questions(values) -> list[tuple[str, list[str]]]:
 
 
 def charts(values) -> dict[str, list[str]]:
-    """Each box's odds in a turn; on a fresh card with rolls left, every keep of this roll too."""
+    """Each box's odds in a turn; on a fresh card with rolls left, every keep of this roll too; the
+    final score's distribution and the chance to reach each score."""
     rules = ["--preset", values["preset"] or "yacht_kr"]
     kinds = {"boxes": ["yacht", "chart", "boxes", *rules]}
     if not values["open"] and values["score"] in ("", "0") and values["rolls"] in ("1", "2"):
         kinds["keeps"] = ["yacht", "chart", "keeps", *rules, "--dice", values["dice"], "--rolls-left", values["rolls"]]
+    # A whole game's final score under optimal play, and the chance of reaching each score.
+    kinds["distribution"] = ["yacht", "chart", "distribution", *rules]
+    kinds["reach"] = ["yacht", "chart", "reach", *rules]
     return kinds
+
+
+#: Long questions, run as jobs with progress and a Cancel button: name -> (title, its form's fields).
+JOBS = {"simulate": ("Whole games, simulated", (
+    Field("preset", "Game", "--preset", "select", "yacht_kr", PRESETS, words=("preset",)),
+    Field("strategy", "Strategy", "--strategy", "select", "optimal",
+          (("optimal", "optimal"), ("greedy", "greedy"), ("common", "a common player's")), words=("strategy",)),
+    Field("games", "Games", "--games", "number", "10000", hint="2-10,000,000", words=("games",)),
+    Field("seed", "Seed", "--seed", "number", "0", words=("seed",)),
+))}
+
+
+def job(name: str, values) -> list[str]:
+    """The command line of the job ``name`` (seeded whole games: ``odds yacht simulate``)."""
+    return ["yacht", "simulate", "--preset", values["preset"] or "yacht_kr", "--strategy",
+            values["strategy"] or "optimal", "--games", values["games"] or "10000", "--seed", values["seed"] or "0"]

@@ -199,6 +199,13 @@ def test_backgammon_in_the_browser(browser, server, screenshots):
     rules = preset("backgammon")
     plays = legal_plays(rules, Position.opening(rules), "31")
     assert int(element.get_attribute("data-value")) == len(plays.plays)
+    # The evaluator's ranking: its best play, and the best play's equity to the last digit.
+    from analysis.backgammon.net import hint
+
+    ranked = hint(rules, Position.opening(rules), "31")
+    assert browser.find_element("id", "best-play").get_attribute("data-value") == ranked.plays[0].play
+    equity = browser.find_element("css selector", 'tr[data-rank="1"] td[data-value]').get_attribute("data-value")
+    assert float(equity) == ranked.plays[0].equity
     # Edit the board by tapping: take one of your checkers off the 24-point; the page asks again.
     from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
@@ -240,3 +247,45 @@ def test_a_slow_answer_says_so_and_the_player_can_stop_waiting(browser, server):
     stop.click()
     assert answer.text == "Answer" and answer.is_enabled()
     assert not browser.find_elements("css selector", "button.stop")
+
+
+def test_a_long_question_shows_its_progress_and_cancel_stops_it(browser, server, screenshots):
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from analysis.web import jobs
+
+    browser.get(server + "/backgammon")
+    _type(browser, "bots", "pips,random")
+    _type(browser, "games", "1000000")
+    browser.find_element("css selector", 'form[data-job="match"] button.go').click()
+    WebDriverWait(browser, 60).until(lambda driver: "/jobs/" in driver.current_url
+                                     and driver.find_elements("id", "job-progress"))
+    job_id = browser.current_url.rsplit("/", 1)[1]
+
+    def done(driver) -> int:
+        try:
+            return int(driver.find_element("id", "job-progress").get_attribute("value") or 0)
+        except StaleElementReferenceException:
+            return 0
+
+    # The bar moves while the page stays (the script asks the server, the page is not reloaded).
+    WebDriverWait(browser, 120, poll_frequency=0.2).until(lambda driver: done(driver) > 0)
+    first = done(browser)
+    marker = browser.execute_script("window.stillHere = true; return window.stillHere")
+    WebDriverWait(browser, 120, poll_frequency=0.2).until(lambda driver: done(driver) > first)
+    assert marker and browser.execute_script("return window.stillHere === true")
+    assert browser.find_element("id", "job-progress").get_attribute("max") == "1000000"
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= WIDTH
+    small = browser.execute_script(TOO_SMALL)
+    assert not small, f"touch targets under {TOUCH} px: {small}"
+    browser.save_screenshot(str(screenshots / "job.png"))
+    # Cancel: the page says so, and the work has stopped in the server.
+    browser.find_element("id", "job-cancel").click()
+    WebDriverWait(browser, 60, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda driver: driver.find_element("id", "job-state").get_attribute("data-value") == "cancelled")
+    job = jobs.get(job_id)
+    assert job is not None and job.state == "cancelled" and job.done < 1_000_000
+    stopped = job.done
+    time.sleep(1.5)
+    assert job.done == stopped and done(browser) == stopped

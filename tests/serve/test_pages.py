@@ -150,6 +150,106 @@ def test_backgammon_opening_position_by_id_is_not_a_race(client, odds):
     assert reply["errors"] == {}
 
 
+def _shown(page: str, attribute: str, value: str) -> list[str]:
+    """The ``data-value``s of the cells in the row with ``attribute="value"``, in order."""
+    row = re.search(rf'<tr [^>]*\b{attribute}="{re.escape(value)}"[^>]*>(.*?)</tr>', page, re.DOTALL)
+    assert row, f"no row {attribute}={value}"
+    return [html.unescape(v) for v in re.findall(r'data-value="([^"]*)"', row.group(1))]
+
+
+@pytest.mark.parametrize("query, argv", [
+    ({"roll": "31"}, []),
+    ({"id": "4HPwATDgc/ABMA", "roll": "64", "ply": "1"}, ["--id", "4HPwATDgc/ABMA", "--ply", "1"]),
+    ({"position": "6:4 8:3 13:4 24:2 7:2 / 6:5 8:3 13:5 24:1 20:1", "roll": "53", "cube": "2", "owner": "on_roll"},
+     ["--position", "6:4 8:3 13:4 24:2 7:2 / 6:5 8:3 13:5 24:1 20:1", "--cube", "2", "--owner", "on_roll"]),
+])
+def test_backgammon_plays_ranked_by_the_evaluator_with_its_chances_and_cube(client, odds, query, argv):
+    reply = client.get("/api/backgammon", params=query)
+    assert reply.status_code == 200, reply.json()
+    answers = reply.json()["answers"]
+    hint = odds("backgammon", "hint", *argv, "--roll", query["roll"], "--json").json()
+    evaluation = odds("backgammon", "eval", *argv, "--json").json()
+    cube = odds("backgammon", "cube", *argv, "--json").json()
+    assert answers["hint"] == hint and answers["eval"] == evaluation and answers["cube_net"] == cube
+    assert hint["ply"] == int(query.get("ply", "0")) and hint["count"] == answers["moves"]["count"]
+    page = client.get("/backgammon", params=query).text
+    assert _value(page, "best-play") == hint["plays"][0]["play"]
+    for play in hint["plays"]:
+        assert [float(v) for v in _shown(page, "data-rank", str(play["rank"]))] == [play["equity"], play["loss"]]
+        chances = _shown(page, "data-chances", str(play["rank"]))
+        assert [float(v) for v in chances] == [play[name] for name in ("win", "win_gammon", "win_backgammon",
+                                                                       "lose_gammon", "lose_backgammon")]
+    assert float(_value(page, "eval-win")) == evaluation["win"]
+    assert float(_value(page, "eval-equity")) == evaluation["equity"]
+    assert _value(page, "net-cube") == cube["decision"]
+
+
+def test_acey_deucey_has_the_evaluator_but_no_cube(client, odds):
+    answers = client.get("/api/backgammon", params={"preset": "acey_deucey", "roll": "31"}).json()["answers"]
+    assert answers["hint"] == odds("backgammon", "hint", "--preset", "acey_deucey", "--roll", "31", "--json").json()
+    assert "cube_net" not in answers
+
+
+def test_dice_bidding_asks_a_bot_what_it_would_do(client, odds):
+    query = {"dice": "3 3 * 5 1", "opponents": "5", "bid": "4 threes", "bot": "bayes"}
+    answers = client.get("/api/bluff", params=query).json()["answers"]
+    cli = odds("bluff", "play", "--preset", "bluff", "--dice", "3 3 * 5 1", "--opponents", "5", "--history", "1:4x3",
+               "--bot", "bayes", "--json").json()
+    assert answers["decision"] == cli
+    page = client.get("/bluff", params=query).text
+    assert _value(page, "decision") == cli["action"]
+    assert [float(v) for v in _shown(page, "data-action", cli["action"])] == [cli["policy"][cli["action"]]]
+
+
+def test_dice_bidding_without_a_stored_strategy_says_so_beside_the_answer(client, odds):
+    reply = client.get("/api/bluff", params={"dice": "3 3 * 5 1", "opponents": "5"}).json()
+    cli = odds("bluff", "open", "--preset", "bluff", "--dice", "3 3 * 5 1", "--opponents", "5", "--json")
+    assert cli.code == 2 and reply["notes"]["open"] == _sentence(cli)
+    assert reply["errors"] == {} and "openings" in reply["answers"]
+    # A bad die is the form's fault, open advisor or not: beside the dice.
+    bad = client.get("/api/bluff", params={"dice": "3 3 7", "opponents": "5"})
+    assert bad.status_code == 400 and list(bad.json()["errors"]) == ["dice"]
+
+
+@pytest.fixture(scope="module")
+def small_solve():
+    """A stored 1v2 Liar's Dice round (wild ones, no exact call), solved as the advisor plans it, shortened."""
+    from analysis.bluff.rules import preset
+    from analysis.bluff.sampled import planned, solve_sampled
+
+    k, iterations, _ = planned((1, 2))
+    return solve_sampled(preset("liars_dice", wild=1, exact_call=None), (1, 2), k=k, iterations=iterations // 10,
+                         lbr_games=500)
+
+
+LIARS = {"preset": "liars_dice", "wild": "1", "rule": "exact_call=none", "dice": "4", "opponents": "2"}
+LIARS_ARGV = ["--preset", "liars_dice", "--rule", "exact_call=none", "--wild", "1", "--dice", "4", "--opponents", "2"]
+
+
+def test_dice_bidding_what_to_open_with_and_what_the_strategy_would_do(client, odds, small_solve, monkeypatch):
+    from analysis.bluff import sampled
+
+    monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))
+    monkeypatch.setitem(sampled.PLAN, 2, ((None, small_solve.iterations, 1.0),))
+    reply = client.get("/api/bluff", params=LIARS).json()
+    opened = odds("bluff", "open", *LIARS_ARGV, "--json").json()
+    assert reply["errors"] == {} and reply["answers"]["open"] == opened
+    page = client.get("/bluff", params=LIARS).text
+    assert _value(page, "open-best") == opened["recommended"]
+    for row in opened["openings"]:
+        assert [float(v) for v in _shown(page, "data-opening", row["bid"])] == [
+            row["p_strategy"], row["value"], row["p_true"], row["p_challenged"]]
+    # I opened one four; the other raised to two fours: what the strategy does now, and each action's value.
+    query = {**LIARS, "history": "me:1x4", "bid": "2x4", "bidder": "1"}
+    reply = client.get("/api/bluff", params=query).json()
+    played = odds("bluff", "play", *LIARS_ARGV, "--history", "me:1x4 1:2x4", "--json").json()
+    assert reply["errors"] == {} and reply["answers"]["decision"] == played
+    page = client.get("/bluff", params=query).text
+    assert _value(page, "decision") == played["action"]
+    for action, value in played["values"].items():
+        assert float(_shown(page, "data-action", action)[1]) == value
+
+
 def test_front_page_and_assets(client):
     front = client.get("/")
     assert front.status_code == 200 and all(f'href="/{game}"' in front.text for game in web.GAMES)
@@ -276,7 +376,30 @@ CHARTS = [
     ("yacht", "keeps", {"dice": "6 6 6 2 1", "rolls": "2"}, ["yacht", "chart", "keeps", "--dice", "6 6 6 2 1"]),
     ("brag", "threshold", {"hand": "KS KH 7D", "pot": "10", "stake": "2"}, ["brag", "chart", "threshold"]),
     ("backgammon", "shots", {"distance": "6", "blocks": "4"}, ["backgammon", "chart", "shots", "--blocks", "4"]),
+    ("bluff", "heatmap", {"preset": "perudo", "dice": "3 3 1", "opponents": "4", "bid": ""},
+     ["bluff", "chart", "heatmap", "--preset", "perudo"]),
+    ("bluff", "cost", {"dice": "3 3 * 5 1", "opponents": "6 7", "bid": "7 threes", "bidder": "1"},
+     ["bluff", "chart", "cost", "--dice", "3 3 * 5 1", "--opponents", "6", "7", "--face", "3", "--bidder", "1"]),
+    ("yacht", "boxes", {"preset": "yatzy", "dice": "6 6 6 2 1"}, ["yacht", "chart", "boxes", "--preset", "yatzy"]),
+    ("yacht", "distribution", {"dice": "6 6 6 2 1"}, ["yacht", "chart", "distribution"]),
+    ("yacht", "reach", {"dice": "6 6 6 2 1"}, ["yacht", "chart", "reach"]),
+    ("brag", "freq", {"preset": "teen_patti", "hand": "KS KH 7D"}, ["brag", "chart", "freq", "--preset", "teen_patti"]),
+    ("brag", "equity", {"hand": "KS KH 7D", "opponents": "2"},
+     ["brag", "chart", "equity", "--hand", "KS KH 7D", "--opponents", "2"]),
+    ("backgammon", "entry", {"closed": "3"}, ["backgammon", "chart", "entry"]),
+    ("backgammon", "race", {"position": RACE}, ["backgammon", "chart", "race"]),
+    # Both sides borne in: each home board, ace point first (theirs counted from their own ace point).
+    ("backgammon", "bearoff", {"position": RACE}, ["backgammon", "chart", "bearoff", "3 3 3 2 2 2", "2 2 2 3 3 3"]),
 ]
+
+
+def test_every_chart_kind_of_the_command_is_drawn_for_some_situation(client):
+    from analysis.charts.kinds import KINDS
+
+    shown = {game: set() for game in web.GAMES}
+    for game, _, query, _ in CHARTS:
+        shown[game] |= set(re.findall(r'data-chart="(\w+)"', client.get(f"/{game}", params=query).text))
+    assert shown == {game: {kind.name for kind in KINDS[game]} for game in web.GAMES}
 
 
 @pytest.mark.parametrize("game, kind, query, argv", CHARTS, ids=[c[1] for c in CHARTS])

@@ -117,3 +117,24 @@ document.querySelectorAll("form.ask").forEach(function (form) {
     window.addEventListener("pagehide", function () { clearTimeout(timer); });
   });
 });
+// A long question's page: ask the server how far the job is a few times a second and move the bar;
+// once it has ended, load the page again (it then shows the answer). Without the script the page
+// reloads itself every two seconds; Cancel is a plain form either way (the server stops the work).
+(function () {
+  var box = document.getElementById("job");
+  if (!box || box.dataset.state !== "running") return;
+  var bar = document.getElementById("job-progress");
+  function show(id, text) { var e = document.getElementById(id); if (e) e.textContent = text; }
+  function poll() {
+    fetch("/api/jobs/" + box.dataset.id, { cache: "no-store" }).then(function (reply) { return reply.json(); })
+      .then(function (job) {
+        bar.max = job.total || 1; bar.value = job.done; bar.dataset.done = job.done;
+        show("job-label", job.label); show("job-done", job.done.toLocaleString("en"));
+        show("job-total", job.total.toLocaleString("en")); show("job-seconds", job.seconds);
+        show("job-percent", (100 * job.fraction).toFixed(1) + "%");
+        if (job.state !== "running") window.location.reload(); else setTimeout(poll, 300);
+      })
+      .catch(function () { setTimeout(poll, 1000); });
+  }
+  setTimeout(poll, 300);
+})();
