@@ -74,6 +74,7 @@ def head_to_head(rules, dice: int, rounds: int, seed: int, player) -> tuple[int,
     game = player.game
     bot = bot_seat(rules, "bayes", 2, max(rules.starting_dice(2), dice))
     wins, balances = 0, []
+    names = {format_bid(rules, b): k for k, b in enumerate(game.bids)}
     for i in range(rounds):
         rng = np.random.default_rng([seed, i])
         rolls = [tuple(sorted(int(x) for x in rng.integers(1, 7, dice))) for _ in (0, 1)]
@@ -84,23 +85,26 @@ def head_to_head(rules, dice: int, rounds: int, seed: int, player) -> tuple[int,
             seat = len(bids) % 2
             last = bids[-1] if bids else len(game.bids)
             nr = int(game.n_raises[last])
+            call = -1
             if seat == mine:
                 a = player.act(seat, rolls[seat], bids, rng)
+                call = a - nr if a >= nr else -1
+                target = int(game.raises[last, a]) if a < nr else -1
             else:
+                # The bot may make any legal raise; an abstract strategy reads it from the bids made.
                 turns = tuple(Turn(0 if (j % 2) == seat else 1, game.bids[b]) for j, b in enumerate(bids))
                 text = bot.decide(rolls[seat], (dice,), turns).action
                 if text in game.calls:
-                    a = nr + game.calls.index(text)
+                    call = game.calls.index(text)
                 else:
-                    target = next(k for k, b in enumerate(game.bids) if format_bid(rules, b) == text)
-                    a = int(np.flatnonzero(game.raises[last, :nr] == target)[0])
-            if a >= nr:
-                first_bidder = _showdown(game, hands, bids[-1], a - nr, seat)
+                    target = names[text]
+            if call >= 0:
+                first_bidder = _showdown(game, hands, bids[-1], call, seat)
                 balance = first_bidder if mine == 0 else -first_bidder
                 wins += balance > 0
                 balances.append(balance)
                 break
-            bids.append(int(game.raises[last, a]))
+            bids.append(target)
     return wins, balances
 
 
@@ -110,8 +114,9 @@ def _one_die_rows(name, rules, rounds, seed) -> list:
     from analysis.bluff.sampled import from_tree_policy, planned, solve_sampled
     from analysis.bluff.solve import default_precision, round_game, solve_round
 
-    k, iterations, explore = planned((1, 1))
-    sampled = solve_sampled(rules, (1, 1), k=k, iterations=iterations, explore=explore)
+    plan = planned((1, 1))
+    iterations = plan["iterations"]
+    sampled = solve_sampled(rules, (1, 1), **plan)
     target, cap = default_precision((1, 1))
     exact = solve_round(rules, (1, 1), target=target, iterations=cap)
     exact_policy = from_tree_policy(sampled.game, round_game(rules, (1, 1)), exact.policy)
@@ -153,9 +158,11 @@ def strength_table(rounds: int, seed: int, games, sizes) -> str:
             mean = float(np.mean(balances))
             half = 1.96 * float(np.std(balances, ddof=1)) / math.sqrt(rounds)
             e = solution.exploitability
-            k, iterations = solution.game.k, solution.iterations
-            sampling = "" if solution.explore >= 1 else " (average strategy sampling)"
-            lines.append(f"| {name} | {dice}v{dice} | last {k} bids, {iterations:,} iterations{sampling}, "
+            iterations = solution.iterations
+            sampling = f", raises: {solution.game.steps} lowest counts a face" if solution.game.steps else ""
+            sampling += f", robust sampling ({solution.width:g} a node)" if solution.width else \
+                " (average strategy sampling)" if solution.explore < 1 else ""
+            lines.append(f"| {name} | {dice}v{dice} | {solution.game.memory}, {iterations:,} iterations{sampling}, "
                          f"exploitability {e.value:.3f} (local BR) | {rounds:,} | {wins / rounds:.1%} ({low:.1%}-{high:.1%}) | "
                          f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) |")
             print(lines[-1], f"{time.perf_counter() - started:.0f} s", flush=True)
@@ -177,14 +184,14 @@ def openspiel_race(seconds: float) -> str:
     game = sampled_game(rules, (1, 1), k=None)
     regret, strategy_sum = np.zeros(game.slots), np.zeros(game.slots)
     started = time.perf_counter()
-    kern.run_chunk(1, 1, *game.kernel_layout(), game.cdf, regret, strategy_sum, 1.0, BONUS)
+    kern.run_chunk(1, 1, *game.kernel_layout(), game.cdf, regret, strategy_sum, 1.0, BONUS, 0.0)
     compile_seconds = time.perf_counter() - started
     regret[:], strategy_sum[:] = 0.0, 0.0
     ours, period, t = 0, 1000, 0
     started = time.perf_counter()
     while time.perf_counter() - started < seconds:
         t += 1
-        kern.run_chunk(_seed(0, 0, t), period, *game.kernel_layout(), game.cdf, regret, strategy_sum, 1.0, BONUS)
+        kern.run_chunk(_seed(0, 0, t), period, *game.kernel_layout(), game.cdf, regret, strategy_sum, 1.0, BONUS, 0.0)
         kern.discount(regret, strategy_sum, t, VARIANT)
         ours += period
     our_time = time.perf_counter() - started

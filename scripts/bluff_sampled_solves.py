@@ -37,11 +37,11 @@ def main(argv=None) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     for name, dice in order:
         rules = GAMES[name]()
-        k, iterations, explore = planned((dice, dice))
+        plan = planned((dice, dice))
         began = time.time()
-        solution = solve_sampled(rules, (dice, dice), k=k, iterations=iterations, seed=args.seed, explore=explore,
-                                 checkpoint=str(folder / f"{name}-{dice}v{dice}-k{k}-{iterations}-{explore:g}-"
-                                                         f"{args.seed}.npz"),
+        tag = "-".join(f"{value}" for value in plan.values())
+        solution = solve_sampled(rules, (dice, dice), seed=args.seed, **plan,
+                                 checkpoint=str(folder / f"{name}-{dice}v{dice}-{tag}-{args.seed}.npz"),
                                  checks=2, lbr_games=args.lbr_games)
         print(f"{name} {dice}v{dice}: {solution} ({time.time() - began:.0f} s now; from store: "
               f"{solution.from_store})", flush=True)

@@ -129,8 +129,8 @@ def _strategy_decision(rules, dice, opponents, turns, playouts, seed) -> Decisio
             continue
         w = game.window_of(bids[:depth])
         size = int(game.n_actions[w])
-        row = len(game.bids) if depth == 0 else indices[depth - 1]
-        a = int(np.flatnonzero(game.raises[row, :game.n_raises[row]] == indices[depth])[0])
+        # A bid the abstraction does not play is read as the strategy's nearest raise (the belief it leaves).
+        a = game.abstract_action(bids[:depth], bid)
         belief[:hands_other] *= policy[int(game.offset[other, w]) + np.arange(hands_other) * size + a]
     if belief.sum() <= 0:
         raise InvalidArgument("The strategy never bids like that; it cannot read this history.")
@@ -158,7 +158,7 @@ def _strategy_decision(rules, dice, opponents, turns, playouts, seed) -> Decisio
         halves[names[a]] = float(1.96 * out.std(ddof=1) / np.sqrt(playouts))
     action = max(strategy, key=lambda name: strategy[name])
     e = solution.exploitability
-    memory = "every bid" if game.full_recall else f"the last {game.k} bids"
+    memory = game.memory
     source = (f"{pair[0]}v{pair[1]} solve remembering {memory}, {solution.iterations:,} iterations, exploitability "
               f"{e.value:.3f} dice" + ("" if e.exact else " by a local best response"))
     return Decision("strategy", strategy, action, values, halves, source)

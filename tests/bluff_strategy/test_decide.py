@@ -74,8 +74,8 @@ def test_out_of_turn_and_unreadable_histories_are_one_sentence():
 @pytest.fixture(scope="module")
 def small_solve():
     """A stored 1v2 Liar's Dice round, solved as the advisor plans it (seconds)."""
-    k, iterations, _ = planned((1, 2))
-    return solve_sampled(LIARS, (1, 2), k=k, iterations=iterations // 10, lbr_games=500)
+    plan = planned((1, 2))
+    return solve_sampled(LIARS, (1, 2), k=plan["k"], iterations=plan["iterations"] // 10, lbr_games=500)
 
 
 def test_the_strategy_answers_from_its_stored_solve(small_solve, monkeypatch):
