@@ -12,10 +12,24 @@ from analysis.bluff._sampled_kernels import _draw, _sample, window_rank
 
 
 @njit(cache=True)
+def seen_rank(history, depth, k, binom, first, stand_in):
+    """``window_rank`` of the bids as a player remembering them sees them: with two bids remembered, the earlier
+    replaced by its stand-in (``sampled._stand_ins``: itself unless the later bid is off the abstraction)."""
+    if k != 2 or depth < 2:
+        return window_rank(history, depth, k, binom, first)
+    kept = history[depth - 2]
+    history[depth - 2] = stand_in[kept, history[depth - 1]]
+    rank = window_rank(history, depth, k, binom, first)
+    history[depth - 2] = kept
+    return rank
+
+
+@njit(cache=True)
 def expand(policy, k, binom, first, offset, n_actions_of_window, last, actor, child_start, n_raises, n_actions,
-           tree_offset, hands, action_of, abstract_raises, out):
+           tree_offset, hands, action_of, abstract_raises, stand_in, out):
     """The abstract ``policy`` written onto the exact solver's tree (``solve.RoundGame``): each node takes the
-    rows of its window of the last ``k`` bids; a raise the abstraction does not play (``action_of`` -1) gets 0."""
+    rows of its window of the last ``k`` bids (as ``seen_rank`` remembers them); a raise the abstraction does not
+    play (``action_of`` -1) gets 0."""
     nodes = actor.size
     parent = np.full(nodes, -1, np.int64)
     for n in range(nodes):
@@ -34,7 +48,7 @@ def expand(policy, k, binom, first, offset, n_actions_of_window, last, actor, ch
             history[i] = last[m]
             m = parent[m]
         p = actor[n]
-        w = window_rank(history, depth, k, binom, first)
+        w = seen_rank(history, depth, k, binom, first, stand_in)
         row = history[depth - 1] if depth > 0 else opening
         size = n_actions[n]
         mine = n_actions_of_window[w]
@@ -62,7 +76,7 @@ def _call_values(seat, mine, last, w, calls, match, payoff, out):
 
 @njit(cache=False)  # recursive: numba's cache of a recursive function can crash when loaded
 def _my_best(seat, hand, history, depth, w, lookahead, k, binom, first, offset, raises, n_raises, calls, match,
-             payoff, policy, scratch, all_raises, all_n):
+             payoff, policy, scratch, all_raises, all_n, stand_in):
     """The best unnormalised value of ``seat`` holding ``hand`` to act after ``history[:depth]``, the other
     seat's hands weighted by ``w``: the calls exactly, and the raises while ``lookahead`` allows one more;
     returns (value, best action). ``seat`` may make every legal raise (``all_raises``), the other seat answers by
@@ -83,7 +97,7 @@ def _my_best(seat, hand, history, depth, w, lookahead, k, binom, first, offset, 
         for a in range(nr):
             history[depth] = all_raises[row, a]
             v = _their_answer(seat, hand, history, depth + 1, w, max(lookahead - 1, 0), k, binom, first, offset,
-                              raises, n_raises, calls, match, payoff, policy, scratch, all_raises, all_n)
+                              raises, n_raises, calls, match, payoff, policy, scratch, all_raises, all_n, stand_in)
             if v > best:
                 best = v
                 choice = a
@@ -92,14 +106,14 @@ def _my_best(seat, hand, history, depth, w, lookahead, k, binom, first, offset, 
 
 @njit(cache=False)  # recursive: numba's cache of a recursive function can crash when loaded
 def _their_answer(seat, hand, history, depth, w, lookahead, k, binom, first, offset, raises, n_raises, calls,
-                  match, payoff, policy, scratch, all_raises, all_n):
+                  match, payoff, policy, scratch, all_raises, all_n, stand_in):
     """``seat``'s unnormalised value when the other seat answers the last bid of ``history[:depth]`` by
     ``policy`` and ``seat`` then plays ``_my_best``."""
     other = 1 - seat
     last = history[depth - 1]
     nr = n_raises[last]
     size = nr + calls
-    base = offset[other, window_rank(history, depth, k, binom, first)]
+    base = offset[other, seen_rank(history, depth, k, binom, first, stand_in)]
     sign = 1.0 if seat == 0 else -1.0
     mine = match[seat, hand, last]
     total = 0.0
@@ -118,13 +132,13 @@ def _their_answer(seat, hand, history, depth, w, lookahead, k, binom, first, off
         if anyone:
             history[depth] = raises[last, a]
             total += _my_best(seat, hand, history, depth + 1, following, lookahead, k, binom, first, offset, raises,
-                              n_raises, calls, match, payoff, policy, scratch, all_raises, all_n)[0]
+                              n_raises, calls, match, payoff, policy, scratch, all_raises, all_n, stand_in)[0]
     return total
 
 
 @njit(cache=False)  # recursive: numba's cache of a recursive function can crash when loaded
 def local_best_response(seed, games, seat, lookahead, k, binom, first, offset, raises, n_raises, calls, match,
-                        payoff, cdf, chance, policy, all_raises, all_n):
+                        payoff, cdf, chance, policy, all_raises, all_n, stand_in):
     """Payoffs of ``games`` sampled rounds in which ``seat`` plays a local best response to ``policy``: at each
     of its turns the exact belief about the other's hand (Bayes on the other's policy along the round) and a
     search of ``lookahead`` own raises ahead (the calls valued exactly, the other answering by ``policy``).
@@ -154,9 +168,9 @@ def local_best_response(seed, games, seat, lookahead, k, binom, first, offset, r
             size = nr + (calls if last >= 0 else 0)
             if actor == seat:
                 a = _my_best(seat, hand[seat], history, depth, w, lookahead, k, binom, first, offset, raises,
-                             n_raises, calls, match, payoff, policy, scratch, all_raises, all_n)[1]
+                             n_raises, calls, match, payoff, policy, scratch, all_raises, all_n, stand_in)[1]
             else:
-                base = offset[other, window_rank(history, depth, k, binom, first)]
+                base = offset[other, seen_rank(history, depth, k, binom, first, stand_in)]
                 for b in range(size):
                     sigma[b] = policy[base + hand[other] * size + b]
                 a = _sample(sigma, size)
@@ -173,7 +187,7 @@ def local_best_response(seed, games, seat, lookahead, k, binom, first, offset, r
 
 @njit(cache=True)
 def play_out(seed, games, hand_me, seat, history, depth, weights, k, binom, first, offset, raises, n_raises, calls,
-             match, payoff, policy, first_action):
+             match, payoff, policy, first_action, stand_in):
     """Payoffs to ``seat`` (holding ``hand_me``) of ``games`` rounds continued from ``history[:depth]`` with
     ``seat`` taking ``first_action`` (-1: drawn from ``policy`` too) and both seats then following ``policy``; the
     other's hand is drawn from
@@ -201,7 +215,7 @@ def play_out(seed, games, hand_me, seat, history, depth, weights, k, binom, firs
             nr = n_raises[row]
             size = nr + (calls if last >= 0 else 0)
             if d > depth or first_action < 0:
-                base = offset[actor, window_rank(work, d, k, binom, first)]
+                base = offset[actor, seen_rank(work, d, k, binom, first, stand_in)]
                 for b in range(size):
                     sigma[b] = policy[base + hand[actor] * size + b]
                 a = _sample(sigma, size)

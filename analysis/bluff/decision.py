@@ -153,7 +153,7 @@ def _strategy_decision(rules, dice, opponents, turns, playouts, seed) -> Decisio
             halves[call] = 0.0
     for a in sorted(valued):
         out = _sampled_eval.play_out(seed + a, playouts, h, seat, indices, depth, belief, *game.kernel_layout(),
-                                     policy, a)
+                                     policy, a, game.stand_in)
         values[names[a]] = float(out.mean())
         halves[names[a]] = float(1.96 * out.std(ddof=1) / np.sqrt(playouts))
     action = max(strategy, key=lambda name: strategy[name])

@@ -95,6 +95,7 @@ class SampledGame:
     all_raises: np.ndarray = field(repr=False, default=None)    # [bid or opening, i]: every legal raise
     all_n_raises: np.ndarray = field(repr=False, default=None)
     action_of: np.ndarray = field(repr=False, default=None)     # [bid or opening, bid]: abstract action or -1
+    stand_in: np.ndarray = field(repr=False, default=None)      # [bid, bid]: the earlier bid a window remembers
 
     @property
     def windows(self) -> int:
@@ -115,7 +116,7 @@ class SampledGame:
 
     def responder_layout(self) -> tuple:
         """The raises a best responder may make (every legal raise, whatever the abstraction)."""
-        return self.all_raises, self.all_n_raises
+        return self.all_raises, self.all_n_raises, self.stand_in
 
     def abstract_action(self, history, bid) -> int:
         """The strategy's raise that stands for ``bid`` made after ``history`` (lists of bids): ``bid`` itself
@@ -140,10 +141,13 @@ class SampledGame:
         return hashlib.sha256(self.payoff.tobytes()).hexdigest()
 
     def window_of(self, history) -> int:
-        """The window (rank) of the last ``k`` bids of ``history``, a list of bids."""
+        """The window (rank) of the last ``k`` bids of ``history``, a list of bids, as the strategy remembers them
+        (``stand_in``)."""
         from analysis.bluff._sampled_kernels import window_rank
 
         indices = np.array([self.bids.index(b) for b in history] + [0], dtype=np.int64)
+        if self.k == 2 and len(history) >= 2:
+            indices[-3] = self.stand_in[indices[-3], indices[-2]]
         return int(window_rank(indices, len(history), self.k, self.binom, self.first))
 
 
@@ -195,6 +199,8 @@ def sampled_game(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, faces: 
     all_rows = raise_rows(rules, bids, palifico_round)
     if steps is not None and not 1 <= int(steps) <= MAX_DICE * 2:
         raise InvalidArgument(f"The abstraction keeps 1-{MAX_DICE * 2} counts of each face, not {steps}.")
+    if steps is not None and k is not None and k > 2:
+        raise InvalidArgument(f"With the raises abstracted the players remember one or two bids, not {k}.")
     rows = all_rows if steps is None else abstract_rows(bids, all_rows, int(steps), sum(dice))
     calls = (CHALLENGE,) + ((EXACT,) if rules.exact_call else ())
     # Slots counted before any array is made: windows of j bids ending on bid m number C(m, j - 1).
@@ -246,9 +252,25 @@ def sampled_game(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, faces: 
     for j, row in enumerate(all_rows):
         all_raises[j, :len(row)] = row
         action_of[j, rows[j]] = np.arange(len(rows[j]))
+    stand_in = _stand_ins(action_of)
     return SampledGame(rules, dice, die, k, palifico_round, payoff, bids, calls, (list(hands[0]), list(hands[1])),
                        chance_array, cdf, match, table, raises, n_raises, binom, first, offset, n_actions,
-                       int(start), None if steps is None else int(steps), all_raises, all_n, action_of)
+                       int(start), None if steps is None else int(steps), all_raises, all_n, action_of, stand_in)
+
+
+def _stand_ins(action_of: np.ndarray) -> np.ndarray:
+    """[b1, b2]: the bid a player remembering two bids keeps in place of b1 when b2 was raised from it. b1 itself
+    where the strategy plays b2 after b1 (always without an abstraction); else the bid nearest b1 along the track
+    (ties: the lower) after which the strategy would have played b2, so that the pair remembered is one the
+    solve trained. The last bid is never replaced: it alone sets the legal raises and the showdown."""
+    bids = action_of.shape[1]
+    out = np.tile(np.arange(bids, dtype=np.int64)[:, None], (1, bids))
+    for b2 in range(bids):
+        after = np.flatnonzero(action_of[:bids, b2] >= 0)
+        if after.size:
+            for b1 in np.flatnonzero(action_of[:bids, b2] < 0):
+                out[b1, b2] = after[np.argmin(np.abs(after - b1) * 2 + (after > b1))]
+    return out
 
 
 def abstract_rows(bids, rows, steps: int, dice_in_play: int) -> list[list[int]]:
@@ -319,7 +341,7 @@ def tree_policy(game: SampledGame, policy: np.ndarray, tree) -> np.ndarray:
     full = np.empty(tree.slots)
     _sampled_eval.expand(policy, game.k, game.binom, game.first, game.offset, game.n_actions, tree.last, tree.actor,
                          tree.child_start, tree.n_raises, tree.n_actions, tree.offset, tree.hand_counts, game.action_of,
-                          game.n_raises, full)
+                          game.n_raises, game.stand_in, full)
     return full
 
 
@@ -463,8 +485,8 @@ def default_explore(game: SampledGame) -> float:
 #: The solves the advisor reads (``decide``, ``odds bluff play | open``), by the larger dice count: (remembered
 #: bids, iterations, exploration[, steps of the action abstraction, robust sampling's width]), the first the one to
 #: build, the others read when it is not stored. ``scripts/bluff_sampled_solves.py`` builds them.
-PLAN = {1: ((None, 200000, 1.0),), 2: ((1, 2000000, 1.0, 2, 2.0),), 3: ((1, 2000000, 1.0, 2, 2.0),),
-        4: ((1, 2000000, 1.0, 2, 2.0),), 5: ((1, 2000000, 1.0, 2, 2.0),)}
+PLAN = {1: ((None, 200000, 1.0),), 2: ((1, 1000000, 1.0, 2, 2.0),), 3: ((1, 1000000, 1.0, 2, 2.0),),
+        4: ((1, 1000000, 1.0, 2, 2.0),), 5: ((1, 1000000, 1.0, 2, 2.0),)}
 PLAN_FIELDS = ("k", "iterations", "explore", "steps", "width")
 
 
@@ -604,7 +626,7 @@ def _sampled_value(game: SampledGame, policy: np.ndarray, games: int, seed: int)
         action = -1  # drawn from the policy
         total += p * _sampled_eval.play_out(_seed(seed, 3, h), n, h, 0, opening, 0,
                                             game.chance[1] / game.chance[1].sum(), *game.kernel_layout(), policy,
-                                            action).mean()
+                                            action, game.stand_in).mean()
     return float(total)
 
 
