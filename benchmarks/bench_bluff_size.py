@@ -40,7 +40,7 @@ from analysis.bluff.bids import format_bid  # noqa: E402
 from analysis.bluff.decision_bots import bot_seat  # noqa: E402
 from analysis.bluff.history import Turn  # noqa: E402
 from analysis.bluff.rules import preset  # noqa: E402
-from analysis.bluff.sampled import sampled_game, stored_plan  # noqa: E402
+from analysis.bluff.sampled import plans, sampled_game, solve_sampled  # noqa: E402
 from analysis.bluff.tournament import wilson_interval  # noqa: E402
 
 GAMES = {"Liar's Dice, ones wild": preset("liars_dice", wild=1, exact_call=None), "Perudo": preset("perudo"),
@@ -136,6 +136,23 @@ def _one_die_rows(name, rules, rounds, seed) -> list:
     return rows
 
 
+def _strength_row(name, rules, dice, rounds, seed, solution) -> str:
+    started = time.perf_counter()
+    wins, balances = head_to_head(rules, dice, rounds, seed, TablePlayer(solution.game, solution.policy))
+    low, high = wilson_interval(wins, rounds)
+    mean = float(np.mean(balances))
+    half = 1.96 * float(np.std(balances, ddof=1)) / math.sqrt(rounds)
+    e = solution.exploitability
+    sampling = f", raises: {solution.game.steps} lowest counts a face" if solution.game.steps else ""
+    sampling += f", robust sampling ({solution.width:g} a node)" if solution.width else \
+        " (average strategy sampling)" if solution.explore < 1 else ""
+    row = (f"| {name} | {dice}v{dice} | {solution.game.memory}, {solution.iterations:,} iterations{sampling}, "
+           f"exploitability {e.value:.3f} (local BR) | {rounds:,} | {wins / rounds:.1%} ({low:.1%}-{high:.1%}) | "
+           f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) |")
+    print(row, f"{time.perf_counter() - started:.0f} s", flush=True)
+    return row
+
+
 def strength_table(rounds: int, seed: int, games, sizes) -> str:
     lines = ["| game | dice | strategy | rounds | strategy wins (95%) | dice balance a round (95%) |",
              "|---|---|---|---|---|---|"]
@@ -148,24 +165,13 @@ def strength_table(rounds: int, seed: int, games, sizes) -> str:
         for dice in sizes:
             if dice == 1:
                 continue
-            solution = stored_plan(rules, (dice, dice))
-            if solution is None:
+            # Every stored solve of the plan (at 2v2 the plan keeps two kinds), the advisor's first.
+            solutions = [s for s in (solve_sampled(rules, (dice, dice), **plan, only_stored=True)
+                                     for plan in plans((dice, dice))) if s is not None]
+            if not solutions:
                 missing.append(f"{name} {dice}v{dice}")
-                continue
-            started = time.perf_counter()
-            wins, balances = head_to_head(rules, dice, rounds, seed, TablePlayer(solution.game, solution.policy))
-            low, high = wilson_interval(wins, rounds)
-            mean = float(np.mean(balances))
-            half = 1.96 * float(np.std(balances, ddof=1)) / math.sqrt(rounds)
-            e = solution.exploitability
-            iterations = solution.iterations
-            sampling = f", raises: {solution.game.steps} lowest counts a face" if solution.game.steps else ""
-            sampling += f", robust sampling ({solution.width:g} a node)" if solution.width else \
-                " (average strategy sampling)" if solution.explore < 1 else ""
-            lines.append(f"| {name} | {dice}v{dice} | {solution.game.memory}, {iterations:,} iterations{sampling}, "
-                         f"exploitability {e.value:.3f} (local BR) | {rounds:,} | {wins / rounds:.1%} ({low:.1%}-{high:.1%}) | "
-                         f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) |")
-            print(lines[-1], f"{time.perf_counter() - started:.0f} s", flush=True)
+            for solution in solutions:
+                lines.append(_strength_row(name, rules, dice, rounds, seed, solution))
     if missing:
         lines.append("")
         lines.append("Not stored here (so not measured): " + ", ".join(missing) +

@@ -97,7 +97,20 @@ def decide(rules: BiddingRules, dice, opponents, history: str = "", player: str 
     return Decision(choice.bot, choice.policy, choice.action, {}, {}, "the tournament kernel's decision")
 
 
-def _strategy_decision(rules, dice, opponents, turns, playouts, seed) -> Decision:
+def strategy_answer(rules: BiddingRules, dice, opponent: int, bids, playouts: int = PLAYOUTS,
+                    seed: int = 0) -> Optional[Decision]:
+    """What the stored heads-up strategy does holding ``dice`` against ``opponent`` dice after ``bids`` (the round's
+    bids in order, the last the opponent's), or None where no planned solve of that round is stored or the round
+    is beyond the plan (the call advisor's line beside its own answers)."""
+    from analysis.bluff.history import Turn
+
+    if not bids or max(len(dice), opponent) > 5 or bids[-1].count > len(dice) + opponent:
+        return None
+    turns = tuple(Turn(1 if (len(bids) - i) % 2 else 0, bid) for i, bid in enumerate(bids))
+    return _strategy_decision(rules, tuple(dice), (opponent,), turns, playouts, seed, missing_ok=True)
+
+
+def _strategy_decision(rules, dice, opponents, turns, playouts, seed, missing_ok=False) -> Optional[Decision]:
     import numpy as np
 
     from analysis.bluff import _sampled_eval
@@ -109,6 +122,8 @@ def _strategy_decision(rules, dice, opponents, turns, playouts, seed) -> Decisio
     seat = 1 if turns and turns[0].player == 1 else 0
     pair = (len(dice), opponents[0]) if seat == 0 else (opponents[0], len(dice))
     solution = stored_plan(rules, pair)
+    if solution is None and missing_ok:
+        return None
     if solution is None:
         raise InvalidArgument(f"No solved {pair[0]}v{pair[1]} round of {rules.title} is stored; build it with "
                               f"{SAMPLED_HELP.format(preset=_preset_args(rules), first=pair[0], second=pair[1])}.")

@@ -484,28 +484,30 @@ def default_explore(game: SampledGame) -> float:
 
 #: The solves the advisor reads (``decide``, ``odds bluff play | open``), by the larger dice count: (remembered
 #: bids, iterations, exploration[, steps of the action abstraction, robust sampling's width]), the first the one to
-#: build, the others read when it is not stored. ``scripts/bluff_sampled_solves.py`` builds them.
-PLAN = {1: ((None, 200000, 1.0),), 2: ((1, 1000000, 1.0, 2, 2.0),), 3: ((1, 1000000, 1.0, 2, 2.0),),
+#: build, the others read when it is not stored. ``scripts/bluff_sampled_solves.py`` builds them. At 2v2 remembering
+#: two bids over every raise (plain external sampling) trains and plays better than the abstraction (docs).
+PLAN = {1: ((None, 200000, 1.0),), 2: ((2, 100000, 1.0), (1, 1000000, 1.0, 2, 2.0)), 3: ((1, 1000000, 1.0, 2, 2.0),),
         4: ((1, 1000000, 1.0, 2, 2.0),), 5: ((1, 1000000, 1.0, 2, 2.0),)}
 PLAN_FIELDS = ("k", "iterations", "explore", "steps", "width")
 
 
 def planned(dice) -> dict:
     """The keywords of ``solve_sampled`` (k, iterations, explore, steps, width) of the solve to build for ``dice``."""
-    return _plans(dice)[0]
+    return plans(dice)[0]
 
 
-def _plans(dice) -> list[dict]:
+def plans(dice) -> list[dict]:
+    """The planned solves of ``dice``, as ``solve_sampled``'s keywords, the one to build first."""
     largest = max(dice)
     if largest not in PLAN:
         raise InvalidArgument(f"Sampled rounds are planned for 1-5 dice a player, not {largest}.")
-    plans = PLAN[largest] if sum(dice) > 3 else PLAN[1]
-    return [dict(zip(PLAN_FIELDS, plan + (None, 0.0)[len(plan) - 3:])) for plan in plans]
+    chosen = PLAN[largest] if sum(dice) > 3 else PLAN[1]
+    return [dict(zip(PLAN_FIELDS, plan + (None, 0.0)[len(plan) - 3:])) for plan in chosen]
 
 
 def stored_plan(rules: BiddingRules, dice) -> Optional["SampledSolution"]:
     """The best planned solve of ``dice`` that the store holds, or None."""
-    for plan in _plans(dice):
+    for plan in plans(dice):
         solution = solve_sampled(rules, tuple(dice), **plan, only_stored=True)
         if solution is not None:
             return solution

@@ -173,3 +173,20 @@ def test_a_bid_off_the_abstraction_is_answered_and_read_as_the_nearest_abstract_
                      for hand in game.hands[0]])
     expected = float((weights * np.where(wins, 1.0, -1.0)).sum() / weights.sum())
     assert decision.values["challenge"] == pytest.approx(expected, abs=1e-9)
+
+
+def test_the_call_advisor_says_what_the_strategy_does_heads_up(monkeypatch):
+    from analysis.bluff import sampled
+    from analysis.bluff.advice import advise_call
+    from analysis.bluff.bids import parse_bid
+    solution = solve_sampled(LIARS, (2, 2), k=1, iterations=2000, steps=2, width=2.0, lbr_games=200)
+    monkeypatch.setitem(sampled.PLAN, 2, ((1, 2000, 1.0, 2, 2.0),))
+    advice = advise_call(LIARS, (3, 5), [2], parse_bid(LIARS, "2x3"))
+    asked = decide(LIARS, (3, 5), [2], "1:2x3")
+    assert advice.strategy is not None and advice.strategy.policy == asked.policy
+    assert advice.strategy.policy == solution.strategy(1, (3, 5), [parse_bid(LIARS, "2x3")])
+    assert advice.to_dict()["strategy"]["action"] == asked.action
+    assert "solved heads-up strategy" in str(advice)
+    # Where no planned solve is stored the advisor answers as before.
+    monkeypatch.setitem(sampled.PLAN, 2, ((1, 2001, 1.0, 2, 2.0),))
+    assert advise_call(LIARS, (3, 5), [2], parse_bid(LIARS, "2x3")).strategy is None
