@@ -1,7 +1,7 @@
 """Dice bidding at real table size: the sampled strategy's strength, its solver's speed, and how fast it answers.
 
-1. **Strength, heads-up**: one-round games between the stored sampled strategy (``sampled.PLAN``, built by
-   ``scripts/bluff_sampled_solves.py``) and the ``bayes`` bot (its decisions made by the tournament kernel's own
+1. **Strength, heads-up**: one-round games between each stored sampled strategy of the plan (``sampled.PLAN``,
+   built by ``scripts/bluff_sampled_solves.py``; the advisor reads the first stored) and the ``bayes`` bot (its decisions made by the tournament kernel's own
    functions, ``decision_bots``), seeded, the opener alternating, at 2v2 .. 5v5 of Liar's Dice with ones wild
    (no spot on), Perudo and Bluff: the share of rounds the strategy wins (the other loses the dice) and its dice
    balance, with 95% intervals; at 1v1 (every bid remembered) beside the exact equilibrium's (``solve.solve_round``)

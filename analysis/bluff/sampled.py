@@ -487,7 +487,7 @@ def default_explore(game: SampledGame) -> float:
 #: build, the others read when it is not stored. ``scripts/bluff_sampled_solves.py`` builds them. At 2v2 remembering
 #: two bids over every raise (plain external sampling) trains and plays better than the abstraction (docs).
 PLAN = {1: ((None, 200000, 1.0),), 2: ((2, 100000, 1.0), (1, 1000000, 1.0, 2, 2.0)), 3: ((1, 1000000, 1.0, 2, 2.0),),
-        4: ((1, 1000000, 1.0, 2, 2.0),), 5: ((1, 1000000, 1.0, 2, 2.0),)}
+        4: ((1, 1000000, 1.0, 2, 2.0),), 5: ((1, 4000000, 1.0, 2, 2.0), (1, 1000000, 1.0, 2, 2.0))}
 PLAN_FIELDS = ("k", "iterations", "explore", "steps", "width")
 
 
