@@ -486,8 +486,10 @@ def default_explore(game: SampledGame) -> float:
 #: bids, iterations, exploration[, steps of the action abstraction, robust sampling's width]), the first the one to
 #: build, the others read when it is not stored. ``scripts/bluff_sampled_solves.py`` builds them. At 2v2 remembering
 #: two bids over every raise (plain external sampling) trains and plays better than the abstraction (docs).
-PLAN = {1: ((None, 200000, 1.0),), 2: ((2, 100000, 1.0), (1, 1000000, 1.0, 2, 2.0)), 3: ((1, 1000000, 1.0, 2, 2.0),),
-        4: ((1, 1000000, 1.0, 2, 2.0),), 5: ((1, 4000000, 1.0, 2, 2.0), (1, 1000000, 1.0, 2, 2.0))}
+PLAN = {1: ((None, 200000, 1.0),), 2: ((2, 100000, 1.0), (1, 1000000, 1.0, 2, 2.0)),
+        3: ((1, 4000000, 1.0, 2, 2.0), (1, 1000000, 1.0, 2, 2.0)),
+        4: ((1, 4000000, 1.0, 2, 2.0), (1, 1000000, 1.0, 2, 2.0)),
+        5: ((1, 4000000, 1.0, 2, 2.0), (1, 1000000, 1.0, 2, 2.0))}
 PLAN_FIELDS = ("k", "iterations", "explore", "steps", "width")
 
 
