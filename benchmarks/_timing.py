@@ -79,7 +79,9 @@ def record(script: str, markdown: str) -> None:
     body = markdown.strip()
     first, _, rest = body.partition("\n")
     title, body = (first[3:].strip(), rest.strip()) if first.startswith("## ") else (script, body)
-    section = (f"<!-- bench:{script} -->\n## {title}\n\n{body}\n\n"
+    # A named section also answers to its script's name, so links read benchmarks.md#SCRIPT either way.
+    anchor = "" if title == script else f'<a id="{script}"></a>\n'
+    section = (f"<!-- bench:{script} -->\n{anchor}## {title}\n\n{body}\n\n"
                f"Run `{command}` on {datetime.date.today().isoformat()}; {machine()}.\n"
                f"<!-- /bench:{script} -->")
     text = PAGE.read_text(encoding="utf-8") if PAGE.exists() else TITLE

@@ -1,7 +1,7 @@
 """Dice bidding at real table size: the sampled strategy's strength, its solver's speed, and how fast it answers.
 
-1. **Strength, heads-up**: one-round games between the stored sampled strategy (``sampled.PLAN``, built by
-   ``scripts/bluff_sampled_solves.py``) and the ``bayes`` bot (its decisions made by the tournament kernel's own
+1. **Strength, heads-up**: one-round games between each stored sampled strategy of the plan (``sampled.PLAN``,
+   built by ``scripts/bluff_sampled_solves.py``; the advisor reads the first stored) and the ``bayes`` bot (its decisions made by the tournament kernel's own
    functions, ``decision_bots``), seeded, the opener alternating, at 2v2 .. 5v5 of Liar's Dice with ones wild
    (no spot on), Perudo and Bluff: the share of rounds the strategy wins (the other loses the dice) and its dice
    balance, with 95% intervals; at 1v1 (every bid remembered) beside the exact equilibrium's (``solve.solve_round``)
@@ -40,7 +40,7 @@ from analysis.bluff.bids import format_bid  # noqa: E402
 from analysis.bluff.decision_bots import bot_seat  # noqa: E402
 from analysis.bluff.history import Turn  # noqa: E402
 from analysis.bluff.rules import preset  # noqa: E402
-from analysis.bluff.sampled import sampled_game, stored_plan  # noqa: E402
+from analysis.bluff.sampled import plans, sampled_game, solve_sampled  # noqa: E402
 from analysis.bluff.tournament import wilson_interval  # noqa: E402
 
 GAMES = {"Liar's Dice, ones wild": preset("liars_dice", wild=1, exact_call=None), "Perudo": preset("perudo"),
@@ -74,6 +74,7 @@ def head_to_head(rules, dice: int, rounds: int, seed: int, player) -> tuple[int,
     game = player.game
     bot = bot_seat(rules, "bayes", 2, max(rules.starting_dice(2), dice))
     wins, balances = 0, []
+    names = {format_bid(rules, b): k for k, b in enumerate(game.bids)}
     for i in range(rounds):
         rng = np.random.default_rng([seed, i])
         rolls = [tuple(sorted(int(x) for x in rng.integers(1, 7, dice))) for _ in (0, 1)]
@@ -84,23 +85,26 @@ def head_to_head(rules, dice: int, rounds: int, seed: int, player) -> tuple[int,
             seat = len(bids) % 2
             last = bids[-1] if bids else len(game.bids)
             nr = int(game.n_raises[last])
+            call = -1
             if seat == mine:
                 a = player.act(seat, rolls[seat], bids, rng)
+                call = a - nr if a >= nr else -1
+                target = int(game.raises[last, a]) if a < nr else -1
             else:
+                # The bot may make any legal raise; an abstract strategy reads it from the bids made.
                 turns = tuple(Turn(0 if (j % 2) == seat else 1, game.bids[b]) for j, b in enumerate(bids))
                 text = bot.decide(rolls[seat], (dice,), turns).action
                 if text in game.calls:
-                    a = nr + game.calls.index(text)
+                    call = game.calls.index(text)
                 else:
-                    target = next(k for k, b in enumerate(game.bids) if format_bid(rules, b) == text)
-                    a = int(np.flatnonzero(game.raises[last, :nr] == target)[0])
-            if a >= nr:
-                first_bidder = _showdown(game, hands, bids[-1], a - nr, seat)
+                    target = names[text]
+            if call >= 0:
+                first_bidder = _showdown(game, hands, bids[-1], call, seat)
                 balance = first_bidder if mine == 0 else -first_bidder
                 wins += balance > 0
                 balances.append(balance)
                 break
-            bids.append(int(game.raises[last, a]))
+            bids.append(target)
     return wins, balances
 
 
@@ -110,8 +114,9 @@ def _one_die_rows(name, rules, rounds, seed) -> list:
     from analysis.bluff.sampled import from_tree_policy, planned, solve_sampled
     from analysis.bluff.solve import default_precision, round_game, solve_round
 
-    k, iterations, explore = planned((1, 1))
-    sampled = solve_sampled(rules, (1, 1), k=k, iterations=iterations, explore=explore)
+    plan = planned((1, 1))
+    iterations = plan["iterations"]
+    sampled = solve_sampled(rules, (1, 1), **plan)
     target, cap = default_precision((1, 1))
     exact = solve_round(rules, (1, 1), target=target, iterations=cap)
     exact_policy = from_tree_policy(sampled.game, round_game(rules, (1, 1)), exact.policy)
@@ -131,6 +136,23 @@ def _one_die_rows(name, rules, rounds, seed) -> list:
     return rows
 
 
+def _strength_row(name, rules, dice, rounds, seed, solution) -> str:
+    started = time.perf_counter()
+    wins, balances = head_to_head(rules, dice, rounds, seed, TablePlayer(solution.game, solution.policy))
+    low, high = wilson_interval(wins, rounds)
+    mean = float(np.mean(balances))
+    half = 1.96 * float(np.std(balances, ddof=1)) / math.sqrt(rounds)
+    e = solution.exploitability
+    sampling = f", raises: {solution.game.steps} lowest counts a face" if solution.game.steps else ""
+    sampling += f", robust sampling ({solution.width:g} a node)" if solution.width else \
+        " (average strategy sampling)" if solution.explore < 1 else ""
+    row = (f"| {name} | {dice}v{dice} | {solution.game.memory}, {solution.iterations:,} iterations{sampling}, "
+           f"exploitability {e.value:.3f} (local BR) | {rounds:,} | {wins / rounds:.1%} ({low:.1%}-{high:.1%}) | "
+           f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) |")
+    print(row, f"{time.perf_counter() - started:.0f} s", flush=True)
+    return row
+
+
 def strength_table(rounds: int, seed: int, games, sizes) -> str:
     lines = ["| game | dice | strategy | rounds | strategy wins (95%) | dice balance a round (95%) |",
              "|---|---|---|---|---|---|"]
@@ -143,22 +165,13 @@ def strength_table(rounds: int, seed: int, games, sizes) -> str:
         for dice in sizes:
             if dice == 1:
                 continue
-            solution = stored_plan(rules, (dice, dice))
-            if solution is None:
+            # Every stored solve of the plan (at 2v2 the plan keeps two kinds), the advisor's first.
+            solutions = [s for s in (solve_sampled(rules, (dice, dice), **plan, only_stored=True)
+                                     for plan in plans((dice, dice))) if s is not None]
+            if not solutions:
                 missing.append(f"{name} {dice}v{dice}")
-                continue
-            started = time.perf_counter()
-            wins, balances = head_to_head(rules, dice, rounds, seed, TablePlayer(solution.game, solution.policy))
-            low, high = wilson_interval(wins, rounds)
-            mean = float(np.mean(balances))
-            half = 1.96 * float(np.std(balances, ddof=1)) / math.sqrt(rounds)
-            e = solution.exploitability
-            k, iterations = solution.game.k, solution.iterations
-            sampling = "" if solution.explore >= 1 else " (average strategy sampling)"
-            lines.append(f"| {name} | {dice}v{dice} | last {k} bids, {iterations:,} iterations{sampling}, "
-                         f"exploitability {e.value:.3f} (local BR) | {rounds:,} | {wins / rounds:.1%} ({low:.1%}-{high:.1%}) | "
-                         f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) |")
-            print(lines[-1], f"{time.perf_counter() - started:.0f} s", flush=True)
+            for solution in solutions:
+                lines.append(_strength_row(name, rules, dice, rounds, seed, solution))
     if missing:
         lines.append("")
         lines.append("Not stored here (so not measured): " + ", ".join(missing) +
@@ -177,14 +190,14 @@ def openspiel_race(seconds: float) -> str:
     game = sampled_game(rules, (1, 1), k=None)
     regret, strategy_sum = np.zeros(game.slots), np.zeros(game.slots)
     started = time.perf_counter()
-    kern.run_chunk(1, 1, *game.kernel_layout(), game.cdf, regret, strategy_sum, 1.0, BONUS)
+    kern.run_chunk(1, 1, *game.kernel_layout(), game.cdf, regret, strategy_sum, 1.0, BONUS, 0.0)
     compile_seconds = time.perf_counter() - started
     regret[:], strategy_sum[:] = 0.0, 0.0
     ours, period, t = 0, 1000, 0
     started = time.perf_counter()
     while time.perf_counter() - started < seconds:
         t += 1
-        kern.run_chunk(_seed(0, 0, t), period, *game.kernel_layout(), game.cdf, regret, strategy_sum, 1.0, BONUS)
+        kern.run_chunk(_seed(0, 0, t), period, *game.kernel_layout(), game.cdf, regret, strategy_sum, 1.0, BONUS, 0.0)
         kern.discount(regret, strategy_sum, t, VARIANT)
         ours += period
     our_time = time.perf_counter() - started

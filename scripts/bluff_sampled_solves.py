@@ -41,11 +41,11 @@ def main(argv=None) -> int:
     for name, dice in order:
         rules = GAMES[name]()
         first, second = dice
-        k, iterations, explore = planned(dice)
+        plan = planned(dice)
         began = time.time()
-        solution = solve_sampled(rules, dice, k=k, iterations=iterations, seed=args.seed, explore=explore,
-                                 checkpoint=str(folder / f"{name}-{first}v{second}-k{k}-{iterations}-{explore:g}-"
-                                                         f"{args.seed}.npz"),
+        tag = "-".join(f"{value}" for value in plan.values())
+        solution = solve_sampled(rules, dice, seed=args.seed, **plan,
+                                 checkpoint=str(folder / f"{name}-{first}v{second}-{tag}-{args.seed}.npz"),
                                  checks=2, lbr_games=args.lbr_games)
         print(f"{name} {first}v{second}: {solution} ({time.time() - began:.0f} s now; from store: "
               f"{solution.from_store})", flush=True)

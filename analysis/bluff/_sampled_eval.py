@@ -12,16 +12,31 @@ from analysis.bluff._sampled_kernels import _draw, _sample, window_rank
 
 
 @njit(cache=True)
+def seen_rank(history, depth, k, binom, first, stand_in):
+    """``window_rank`` of the bids as a player remembering them sees them: with two bids remembered, the earlier
+    replaced by its stand-in (``sampled._stand_ins``: itself unless the later bid is off the abstraction)."""
+    if k != 2 or depth < 2:
+        return window_rank(history, depth, k, binom, first)
+    kept = history[depth - 2]
+    history[depth - 2] = stand_in[kept, history[depth - 1]]
+    rank = window_rank(history, depth, k, binom, first)
+    history[depth - 2] = kept
+    return rank
+
+
+@njit(cache=True)
 def expand(policy, k, binom, first, offset, n_actions_of_window, last, actor, child_start, n_raises, n_actions,
-           tree_offset, hands, out):
+           tree_offset, hands, action_of, abstract_raises, stand_in, out):
     """The abstract ``policy`` written onto the exact solver's tree (``solve.RoundGame``): each node takes the
-    rows of its window of the last ``k`` bids."""
+    rows of its window of the last ``k`` bids (as ``seen_rank`` remembers them); a raise the abstraction does not
+    play (``action_of`` -1) gets 0."""
     nodes = actor.size
     parent = np.full(nodes, -1, np.int64)
     for n in range(nodes):
         for r in range(n_raises[n]):
             parent[child_start[n] + r] = n
     history = np.zeros(64, np.int64)
+    opening = action_of.shape[0] - 1
     for n in range(nodes):
         depth = 0
         m = n
@@ -33,11 +48,18 @@ def expand(policy, k, binom, first, offset, n_actions_of_window, last, actor, ch
             history[i] = last[m]
             m = parent[m]
         p = actor[n]
-        w = window_rank(history, depth, k, binom, first)
+        w = seen_rank(history, depth, k, binom, first, stand_in)
+        row = history[depth - 1] if depth > 0 else opening
         size = n_actions[n]
+        mine = n_actions_of_window[w]
+        nr_abstract = abstract_raises[row]
         for h in range(hands[p]):
             for a in range(size):
-                out[tree_offset[n] + h * size + a] = policy[offset[p, w] + h * size + a]
+                if a >= n_raises[n]:
+                    b = nr_abstract + a - n_raises[n]
+                else:
+                    b = action_of[row, last[child_start[n] + a]]
+                out[tree_offset[n] + h * size + a] = policy[offset[p, w] + h * mine + b] if b >= 0 else 0.0
 
 
 @njit(cache=True)
@@ -54,13 +76,14 @@ def _call_values(seat, mine, last, w, calls, match, payoff, out):
 
 @njit(cache=False)  # recursive: numba's cache of a recursive function can crash when loaded
 def _my_best(seat, hand, history, depth, w, lookahead, k, binom, first, offset, raises, n_raises, calls, match,
-             payoff, policy, scratch):
+             payoff, policy, scratch, all_raises, all_n, stand_in):
     """The best unnormalised value of ``seat`` holding ``hand`` to act after ``history[:depth]``, the other
     seat's hands weighted by ``w``: the calls exactly, and the raises while ``lookahead`` allows one more;
-    returns (value, best action)."""
+    returns (value, best action). ``seat`` may make every legal raise (``all_raises``), the other seat answers by
+    ``policy`` on its own (perhaps abstract) raises ``raises``."""
     last = history[depth - 1] if depth > 0 else -1
     row = raises.shape[0] - 1 if last < 0 else last
-    nr = n_raises[row]
+    nr = all_n[row]
     best = -1e300
     choice = -1
     if last >= 0:
@@ -72,9 +95,9 @@ def _my_best(seat, hand, history, depth, w, lookahead, k, binom, first, offset, 
                 choice = nr + c
     if lookahead > 0 or last < 0:
         for a in range(nr):
-            history[depth] = raises[row, a]
+            history[depth] = all_raises[row, a]
             v = _their_answer(seat, hand, history, depth + 1, w, max(lookahead - 1, 0), k, binom, first, offset,
-                              raises, n_raises, calls, match, payoff, policy, scratch)
+                              raises, n_raises, calls, match, payoff, policy, scratch, all_raises, all_n, stand_in)
             if v > best:
                 best = v
                 choice = a
@@ -83,14 +106,14 @@ def _my_best(seat, hand, history, depth, w, lookahead, k, binom, first, offset, 
 
 @njit(cache=False)  # recursive: numba's cache of a recursive function can crash when loaded
 def _their_answer(seat, hand, history, depth, w, lookahead, k, binom, first, offset, raises, n_raises, calls,
-                  match, payoff, policy, scratch):
+                  match, payoff, policy, scratch, all_raises, all_n, stand_in):
     """``seat``'s unnormalised value when the other seat answers the last bid of ``history[:depth]`` by
     ``policy`` and ``seat`` then plays ``_my_best``."""
     other = 1 - seat
     last = history[depth - 1]
     nr = n_raises[last]
     size = nr + calls
-    base = offset[other, window_rank(history, depth, k, binom, first)]
+    base = offset[other, seen_rank(history, depth, k, binom, first, stand_in)]
     sign = 1.0 if seat == 0 else -1.0
     mine = match[seat, hand, last]
     total = 0.0
@@ -109,20 +132,20 @@ def _their_answer(seat, hand, history, depth, w, lookahead, k, binom, first, off
         if anyone:
             history[depth] = raises[last, a]
             total += _my_best(seat, hand, history, depth + 1, following, lookahead, k, binom, first, offset, raises,
-                              n_raises, calls, match, payoff, policy, scratch)[0]
+                              n_raises, calls, match, payoff, policy, scratch, all_raises, all_n, stand_in)[0]
     return total
 
 
 @njit(cache=False)  # recursive: numba's cache of a recursive function can crash when loaded
 def local_best_response(seed, games, seat, lookahead, k, binom, first, offset, raises, n_raises, calls, match,
-                        payoff, cdf, chance, policy):
+                        payoff, cdf, chance, policy, all_raises, all_n, stand_in):
     """Payoffs of ``games`` sampled rounds in which ``seat`` plays a local best response to ``policy``: at each
     of its turns the exact belief about the other's hand (Bayes on the other's policy along the round) and a
     search of ``lookahead`` own raises ahead (the calls valued exactly, the other answering by ``policy``).
     With a lookahead reaching the end of the round this is an exact best response."""
     np.random.seed(seed)
     other = 1 - seat
-    bids = raises.shape[1]
+    bids = match.shape[2]  # the whole track (an abstraction plays fewer raises a row)
     history = np.zeros(bids + 1, np.int64)
     scratch = np.zeros((bids + 2, calls))
     hands_other = chance.shape[1]
@@ -141,13 +164,13 @@ def local_best_response(seed, games, seat, lookahead, k, binom, first, offset, r
             actor = depth & 1
             last = history[depth - 1] if depth > 0 else -1
             row = raises.shape[0] - 1 if last < 0 else last
-            nr = n_raises[row]
+            nr = all_n[row] if actor == seat else n_raises[row]
             size = nr + (calls if last >= 0 else 0)
             if actor == seat:
                 a = _my_best(seat, hand[seat], history, depth, w, lookahead, k, binom, first, offset, raises,
-                             n_raises, calls, match, payoff, policy, scratch)[1]
+                             n_raises, calls, match, payoff, policy, scratch, all_raises, all_n, stand_in)[1]
             else:
-                base = offset[other, window_rank(history, depth, k, binom, first)]
+                base = offset[other, seen_rank(history, depth, k, binom, first, stand_in)]
                 for b in range(size):
                     sigma[b] = policy[base + hand[other] * size + b]
                 a = _sample(sigma, size)
@@ -157,21 +180,21 @@ def local_best_response(seed, games, seat, lookahead, k, binom, first, offset, r
                 actual = match[0, hand[0], last] + match[1, hand[1], last]
                 out[i] = sign * payoff[a - nr, actor, last, actual]
                 break
-            history[depth] = raises[row, a]
+            history[depth] = all_raises[row, a] if actor == seat else raises[row, a]
             depth += 1
     return out
 
 
 @njit(cache=True)
 def play_out(seed, games, hand_me, seat, history, depth, weights, k, binom, first, offset, raises, n_raises, calls,
-             match, payoff, policy, first_action):
+             match, payoff, policy, first_action, stand_in):
     """Payoffs to ``seat`` (holding ``hand_me``) of ``games`` rounds continued from ``history[:depth]`` with
     ``seat`` taking ``first_action`` (-1: drawn from ``policy`` too) and both seats then following ``policy``; the
     other's hand is drawn from
     ``weights`` (the belief, summing to 1)."""
     np.random.seed(seed)
     other = 1 - seat
-    bids = raises.shape[1]
+    bids = match.shape[2]  # the whole track (an abstraction plays fewer raises a row)
     work = np.zeros(bids + 1, np.int64)
     sigma = np.empty(bids + 3)
     out = np.empty(games)
@@ -192,7 +215,7 @@ def play_out(seed, games, hand_me, seat, history, depth, weights, k, binom, firs
             nr = n_raises[row]
             size = nr + (calls if last >= 0 else 0)
             if d > depth or first_action < 0:
-                base = offset[actor, window_rank(work, d, k, binom, first)]
+                base = offset[actor, seen_rank(work, d, k, binom, first, stand_in)]
                 for b in range(size):
                     sigma[b] = policy[base + hand[actor] * size + b]
                 a = _sample(sigma, size)

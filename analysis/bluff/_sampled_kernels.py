@@ -43,14 +43,17 @@ def _sample(weights, size):
 
 @njit(cache=False)  # recursive: numba's cache of a recursive function can crash when loaded
 def _traverse(traverser, hand, history, depth, k, binom, first, offset, raises, n_raises, calls, match, payoff,
-              regret, strategy_sum, sigma, values, explore, bonus):
+              regret, strategy_sum, sigma, values, explore, bonus, width):
     """External sampling below the node after ``history[:depth]``: the traverser's sampled counterfactual
     value; the traverser's regrets and the other seat's average strategy are updated on the way.
 
     The traverser tries each raise with chance ``max(explore, (bonus + S_a) / (bonus + S))`` (average strategy
     sampling, Gibson et al. 2012; S the information set's average-strategy sums), weighting what it finds by
     the inverse of that chance, so the sampled values stay unbiased; ``explore >= 1`` tries every raise
-    (plain external sampling). Calls end the round and are always valued."""
+    (plain external sampling). ``width > 0`` instead tries each raise with chance ``min(1, width / raises)``, so about
+    ``width`` raises a node whatever the strategy (robust sampling, Li et al. 2018): plain external sampling tries every
+    raise at every own node, and at 5v5 the visited tree grows with the depth of the round like raises**(bids / 2).
+    Calls end the round and are always valued."""
     actor = depth & 1
     last = history[depth - 1] if depth > 0 else -1
     row = raises.shape[0] - 1 if last < 0 else last
@@ -69,10 +72,10 @@ def _traverse(traverser, hand, history, depth, k, binom, first, offset, raises, 
             return sign * payoff[a - nr, actor, last, actual]
         history[depth] = raises[row, a]
         return _traverse(traverser, hand, history, depth + 1, k, binom, first, offset, raises, n_raises, calls,
-                         match, payoff, regret, strategy_sum, sigma, values, explore, bonus)
+                         match, payoff, regret, strategy_sum, sigma, values, explore, bonus, width)
     mine = values[depth]
     summed = 0.0
-    if explore < 1.0:
+    if explore < 1.0 and width <= 0.0:
         for a in range(size):
             summed += strategy_sum[base + a]
     expected = 0.0
@@ -81,12 +84,17 @@ def _traverse(traverser, hand, history, depth, k, binom, first, offset, raises, 
             actual = match[0, hand[0], last] + match[1, hand[1], last]
             mine[a] = sign * payoff[a - nr, actor, last, actual]
         else:
-            chance = 1.0 if explore >= 1.0 else max(explore, (bonus + strategy_sum[base + a]) / (bonus + summed))
+            if width > 0.0:
+                chance = width / nr
+            elif explore >= 1.0:
+                chance = 1.0
+            else:
+                chance = max(explore, (bonus + strategy_sum[base + a]) / (bonus + summed))
             if chance >= 1.0 or np.random.random() < chance:
                 history[depth] = raises[row, a]
                 mine[a] = _traverse(traverser, hand, history, depth + 1, k, binom, first, offset, raises, n_raises,
                                     calls, match, payoff, regret, strategy_sum, sigma, values, explore,
-                                    bonus) / min(chance, 1.0)
+                                    bonus, width) / min(chance, 1.0)
             else:
                 mine[a] = 0.0
         expected += own[a] * mine[a]
@@ -108,11 +116,11 @@ def _draw(cdf):
 
 @njit(cache=False)  # recursive: numba's cache of a recursive function can crash when loaded
 def run_chunk(seed, iterations, k, binom, first, offset, raises, n_raises, calls, match, payoff, cdf,
-              regret, strategy_sum, explore, bonus):
+              regret, strategy_sum, explore, bonus, width):
     """``iterations`` external-sampling iterations (each: one traversal per seat, fresh dice), in place;
     returns the mean sampled value of the first bidder's traversals."""
     np.random.seed(seed)
-    bids = raises.shape[1]
+    bids = match.shape[2]  # the whole track (an abstraction plays fewer raises a row)
     history = np.zeros(bids + 1, np.int64)
     hand = np.zeros(2, np.int64)
     sigma = np.zeros((bids + 2, bids + 3))
@@ -123,7 +131,7 @@ def run_chunk(seed, iterations, k, binom, first, offset, raises, n_raises, calls
             hand[0] = _draw(cdf[0])
             hand[1] = _draw(cdf[1])
             v = _traverse(traverser, hand, history, 0, k, binom, first, offset, raises, n_raises, calls, match,
-                          payoff, regret, strategy_sum, sigma, values, explore, bonus)
+                          payoff, regret, strategy_sum, sigma, values, explore, bonus, width)
             if traverser == 0:
                 total += v
     return total / max(iterations, 1)

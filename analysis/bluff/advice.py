@@ -53,6 +53,8 @@ class CallAdvice:
     equilibrium: object = None
     #: With the round's history: the same questions answered with the bids read as evidence (HistoryAdvice).
     with_history: object = None
+    #: Heads-up beyond the solved endgames, where a planned solve is stored: what the strategy does (decision.Decision).
+    strategy: object = None
 
     def _options(self) -> list[tuple[str, float]]:
         return my_expected_losses(self.challenge, self.exact, self.raises)
@@ -81,6 +83,7 @@ class CallAdvice:
             "assumption": self.assumption,
             "equilibrium": self.equilibrium.to_dict() if self.equilibrium is not None else None,
             "with_history": self.with_history.to_dict() if self.with_history is not None else None,
+            "strategy": self.strategy.to_dict() if self.strategy is not None else None,
         }
 
     def __str__(self) -> str:
@@ -128,6 +131,9 @@ class CallAdvice:
                      "  Assumes both players play the round's equilibrium (it reads the bids as information).")
         if self.with_history is not None:
             lines += ["", str(self.with_history)]
+        if self.strategy is not None:
+            lines += ["", "  What the solved heads-up strategy does here (dice balance when both then follow it):",
+                      *("  " + line for line in str(self.strategy).splitlines())]
         return "\n".join(lines)
 
 
@@ -187,6 +193,10 @@ def advise_call(rules: BiddingRules, my_dice, opponents, bid: Bid, bidder: int |
         from analysis.bluff.history_advice import history_advice
         with_history = history_advice(rules, tuple(my_dice), held, start, turns, models, responder,
                                       palifico_round, odds, rollouts=rollouts, seed=seed)
+    strategy = None
+    if players == 2 and equilibrium is None and not palifico_round:
+        from analysis.bluff.decision import strategy_answer
+        strategy = strategy_answer(rules, tuple(my_dice), held[1], (*history, bid), seed=seed)
     return CallAdvice(rules, tuple(my_dice), held, bid, bidder, responder, odds, challenge, exact, raises,
                       recommendation, raises[0].bid if recommendation == "raise" else None,
-                      equilibrium=equilibrium, with_history=with_history)
+                      equilibrium=equilibrium, with_history=with_history, strategy=strategy)

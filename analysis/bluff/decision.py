@@ -97,7 +97,20 @@ def decide(rules: BiddingRules, dice, opponents, history: str = "", player: str 
     return Decision(choice.bot, choice.policy, choice.action, {}, {}, "the tournament kernel's decision")
 
 
-def _strategy_decision(rules, dice, opponents, turns, playouts, seed) -> Decision:
+def strategy_answer(rules: BiddingRules, dice, opponent: int, bids, playouts: int = PLAYOUTS,
+                    seed: int = 0) -> Optional[Decision]:
+    """What the stored heads-up strategy does holding ``dice`` against ``opponent`` dice after ``bids`` (the round's
+    bids in order, the last the opponent's), or None where no planned solve of that round is stored or the round
+    is beyond the plan (the call advisor's line beside its own answers)."""
+    from analysis.bluff.history import Turn
+
+    if not bids or max(len(dice), opponent) > 5 or bids[-1].count > len(dice) + opponent:
+        return None
+    turns = tuple(Turn(1 if (len(bids) - i) % 2 else 0, bid) for i, bid in enumerate(bids))
+    return _strategy_decision(rules, tuple(dice), (opponent,), turns, playouts, seed, missing_ok=True)
+
+
+def _strategy_decision(rules, dice, opponents, turns, playouts, seed, missing_ok=False) -> Optional[Decision]:
     import numpy as np
 
     from analysis.bluff import _sampled_eval
@@ -109,6 +122,8 @@ def _strategy_decision(rules, dice, opponents, turns, playouts, seed) -> Decisio
     seat = 1 if turns and turns[0].player == 1 else 0
     pair = (len(dice), opponents[0]) if seat == 0 else (opponents[0], len(dice))
     solution = stored_plan(rules, pair)
+    if solution is None and missing_ok:
+        return None
     if solution is None:
         raise InvalidArgument(f"No solved {pair[0]}v{pair[1]} round of {rules.title} is stored; build it with "
                               f"{SAMPLED_HELP.format(preset=_preset_args(rules), first=pair[0], second=pair[1])}.")
@@ -129,8 +144,8 @@ def _strategy_decision(rules, dice, opponents, turns, playouts, seed) -> Decisio
             continue
         w = game.window_of(bids[:depth])
         size = int(game.n_actions[w])
-        row = len(game.bids) if depth == 0 else indices[depth - 1]
-        a = int(np.flatnonzero(game.raises[row, :game.n_raises[row]] == indices[depth])[0])
+        # A bid the abstraction does not play is read as the strategy's nearest raise (the belief it leaves).
+        a = game.abstract_action(bids[:depth], bid)
         belief[:hands_other] *= policy[int(game.offset[other, w]) + np.arange(hands_other) * size + a]
     if belief.sum() <= 0:
         raise InvalidArgument("The strategy never bids like that; it cannot read this history.")
@@ -153,12 +168,12 @@ def _strategy_decision(rules, dice, opponents, turns, playouts, seed) -> Decisio
             halves[call] = 0.0
     for a in sorted(valued):
         out = _sampled_eval.play_out(seed + a, playouts, h, seat, indices, depth, belief, *game.kernel_layout(),
-                                     policy, a)
+                                     policy, a, game.stand_in)
         values[names[a]] = float(out.mean())
         halves[names[a]] = float(1.96 * out.std(ddof=1) / np.sqrt(playouts))
     action = max(strategy, key=lambda name: strategy[name])
     e = solution.exploitability
-    memory = "every bid" if game.full_recall else f"the last {game.k} bids"
+    memory = game.memory
     source = (f"{pair[0]}v{pair[1]} solve remembering {memory}, {solution.iterations:,} iterations, exploitability "
               f"{e.value:.3f} dice" + ("" if e.exact else " by a local best response"))
     return Decision("strategy", strategy, action, values, halves, source)

@@ -91,6 +91,11 @@ class SampledGame:
     offset: np.ndarray = field(repr=False)     # [seat, window]: first slot, -1 where the seat never acts
     n_actions: np.ndarray = field(repr=False)  # [window]
     slots: int = 0
+    steps: Optional[int] = None                # the action abstraction (None: every legal raise)
+    all_raises: np.ndarray = field(repr=False, default=None)    # [bid or opening, i]: every legal raise
+    all_n_raises: np.ndarray = field(repr=False, default=None)
+    action_of: np.ndarray = field(repr=False, default=None)     # [bid or opening, bid]: abstract action or -1
+    stand_in: np.ndarray = field(repr=False, default=None)      # [bid, bid]: the earlier bid a window remembers
 
     @property
     def windows(self) -> int:
@@ -104,6 +109,30 @@ class SampledGame:
     def full_recall(self) -> bool:
         return self.k >= len(self.bids)
 
+    @property
+    def memory(self) -> str:
+        """What a player remembers, in words."""
+        return "every bid" if self.full_recall else "the last bid" if self.k == 1 else f"the last {self.k} bids"
+
+    def responder_layout(self) -> tuple:
+        """The raises a best responder may make (every legal raise, whatever the abstraction)."""
+        return self.all_raises, self.all_n_raises, self.stand_in
+
+    def abstract_action(self, history, bid) -> int:
+        """The strategy's raise that stands for ``bid`` made after ``history`` (lists of bids): ``bid`` itself
+        where the abstraction plays it, else the abstract raise of the same face nearest in count (ties: the
+        lower), else the one nearest along the track."""
+        row = self.bids.index(history[-1]) if history else len(self.bids)
+        target = self.bids.index(bid)
+        if self.action_of[row, target] >= 0:
+            return int(self.action_of[row, target])
+        mine = [int(b) for b in self.raises[row, :self.n_raises[row]]]
+        same = [a for a, b in enumerate(mine) if self.bids[b].face == bid.face]
+        pool = same or list(range(len(mine)))
+        key = (lambda a: (abs(self.bids[mine[a]].count - bid.count), self.bids[mine[a]].count)) if same else \
+            (lambda a: (abs(mine[a] - target), mine[a]))
+        return min(pool, key=key)
+
     def kernel_layout(self) -> tuple:
         return (self.k, self.binom, self.first, self.offset, self.raises, self.n_raises, len(self.calls),
                 self.match, self.payoff)
@@ -112,10 +141,13 @@ class SampledGame:
         return hashlib.sha256(self.payoff.tobytes()).hexdigest()
 
     def window_of(self, history) -> int:
-        """The window (rank) of the last ``k`` bids of ``history``, a list of bids."""
+        """The window (rank) of the last ``k`` bids of ``history``, a list of bids, as the strategy remembers them
+        (``stand_in``)."""
         from analysis.bluff._sampled_kernels import window_rank
 
         indices = np.array([self.bids.index(b) for b in history] + [0], dtype=np.int64)
+        if self.k == 2 and len(history) >= 2:
+            indices[-3] = self.stand_in[indices[-3], indices[-2]]
         return int(window_rank(indices, len(history), self.k, self.binom, self.first))
 
 
@@ -141,8 +173,11 @@ def count_windows(bids: int, k: int) -> int:
 
 
 def sampled_game(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, faces: Optional[int] = None,
-                 palifico_round: bool = False, payoff: str = "dice") -> SampledGame:
+                 palifico_round: bool = False, payoff: str = "dice", steps: Optional[int] = None) -> SampledGame:
     """The arrays of a two-player round whose players remember the last ``k`` bids (None: every bid).
+
+    ``steps``: the action abstraction (``abstract_rows``): after a bid the strategy considers, of each face, only
+    the ``steps`` lowest legal counts (and the calls); None: every legal raise (the exact game).
 
     Refused in one sentence when the arrays would take more than 4 GB.
     """
@@ -161,7 +196,12 @@ def sampled_game(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, faces: 
         raise InvalidArgument(f"The players must remember at least the last bid (k >= 1), not k={k}.")
     k = min(k, len(bids))
     hand_counts = [math.comb(len(die) + d - 1, d) for d in dice]
-    rows = raise_rows(rules, bids, palifico_round)
+    all_rows = raise_rows(rules, bids, palifico_round)
+    if steps is not None and not 1 <= int(steps) <= MAX_DICE * 2:
+        raise InvalidArgument(f"The abstraction keeps 1-{MAX_DICE * 2} counts of each face, not {steps}.")
+    if steps is not None and k is not None and k > 2:
+        raise InvalidArgument(f"With the raises abstracted the players remember one or two bids, not {k}.")
+    rows = all_rows if steps is None else abstract_rows(bids, all_rows, int(steps), sum(dice))
     calls = (CHALLENGE,) + ((EXACT,) if rules.exact_call else ())
     # Slots counted before any array is made: windows of j bids ending on bid m number C(m, j - 1).
     per_window = {m: len(rows[m]) + len(calls) for m in range(len(bids))}
@@ -206,9 +246,53 @@ def sampled_game(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, faces: 
     cdf[:, -1] = np.maximum(cdf[:, -1], 1.0)
     table = np.array(payoffs(rules, dice, bids, calls, None, PAYOFF_FUNCTIONS[payoff])).reshape(
         len(calls), 2, len(bids), sum(dice) + 1)
+    all_n = np.array([len(r) for r in all_rows], dtype=np.int64)
+    all_raises = np.zeros((len(all_rows), max(1, int(all_n.max()))), dtype=np.int64)
+    action_of = np.full((len(rows), len(bids)), -1, dtype=np.int64)
+    for j, row in enumerate(all_rows):
+        all_raises[j, :len(row)] = row
+        action_of[j, rows[j]] = np.arange(len(rows[j]))
+    stand_in = _stand_ins(action_of)
     return SampledGame(rules, dice, die, k, palifico_round, payoff, bids, calls, (list(hands[0]), list(hands[1])),
                        chance_array, cdf, match, table, raises, n_raises, binom, first, offset, n_actions,
-                       int(start))
+                       int(start), None if steps is None else int(steps), all_raises, all_n, action_of, stand_in)
+
+
+def _stand_ins(action_of: np.ndarray) -> np.ndarray:
+    """[b1, b2]: the bid a player remembering two bids keeps in place of b1 when b2 was raised from it. b1 itself
+    where the strategy plays b2 after b1 (always without an abstraction); else the bid nearest b1 along the track
+    (ties: the lower) after which the strategy would have played b2, so that the pair remembered is one the
+    solve trained. The last bid is never replaced: it alone sets the legal raises and the showdown."""
+    bids = action_of.shape[1]
+    out = np.tile(np.arange(bids, dtype=np.int64)[:, None], (1, bids))
+    for b2 in range(bids):
+        after = np.flatnonzero(action_of[:bids, b2] >= 0)
+        if after.size:
+            for b1 in np.flatnonzero(action_of[:bids, b2] < 0):
+                out[b1, b2] = after[np.argmin(np.abs(after - b1) * 2 + (after > b1))]
+    return out
+
+
+def abstract_rows(bids, rows, steps: int, dice_in_play: int) -> list[list[int]]:
+    """The action abstraction: of each row of legal raises (``endgame.raise_rows``), the ``steps`` lowest counts of
+    each face (Bluff's star bids and Perudo's aces are faces of their own here), in track order. The openings keep
+    more counts, up to a third of the dice in play (the expected count of a face with a wild one), so that a strong
+    opening need not climb from one die.
+
+    Bids outside it are still answered: the information set is read from the bids actually made, and where the
+    strategy's own raise is asked for an off-tree bid the nearest abstract one stands for it
+    (``SampledGame.abstract_action``)."""
+    out = []
+    for j, row in enumerate(rows):
+        keep = max(steps, dice_in_play // 3) if j == len(rows) - 1 else steps
+        taken: dict[int, int] = {}
+        chosen = []
+        for b in sorted(row, key=lambda b: (bids[b].face, bids[b].count)):
+            if taken.get(bids[b].face, 0) < keep:
+                taken[bids[b].face] = taken.get(bids[b].face, 0) + 1
+                chosen.append(b)
+        out.append(sorted(chosen))
+    return out
 
 
 # ----------------------------------------------------------------------------- exploitability
@@ -256,15 +340,17 @@ def tree_policy(game: SampledGame, policy: np.ndarray, tree) -> np.ndarray:
 
     full = np.empty(tree.slots)
     _sampled_eval.expand(policy, game.k, game.binom, game.first, game.offset, game.n_actions, tree.last, tree.actor,
-                         tree.child_start, tree.n_raises, tree.n_actions, tree.offset, tree.hand_counts, full)
+                         tree.child_start, tree.n_raises, tree.n_actions, tree.offset, tree.hand_counts, game.action_of,
+                          game.n_raises, game.stand_in, full)
     return full
 
 
 def from_tree_policy(game: SampledGame, tree, policy: np.ndarray) -> np.ndarray:
     """The exact solver's ``policy`` on ``tree`` in the layout of ``game``, which must remember every bid (so each
     slot of the tree is one slot of the abstraction; slots no round reaches are left uniform-ish at 0.5)."""
-    if not game.full_recall:
-        raise InvalidArgument("Only an abstraction remembering every bid holds the exact solver's policy.")
+    if not game.full_recall or game.steps is not None:
+        raise InvalidArgument("Only an abstraction remembering every bid and playing every raise holds the exact "
+                              "solver's policy.")
     where = tree_policy(game, np.arange(game.slots, dtype=np.float64), tree).astype(np.int64)
     out = np.full(game.slots, 0.5)
     out[where] = policy
@@ -277,7 +363,8 @@ def local_best_response(game: SampledGame, policy: np.ndarray, seat: int, games:
     from analysis.bluff import _sampled_eval
 
     return _sampled_eval.local_best_response(_seed(seed, 1 + seat), games, seat, lookahead, *game.kernel_layout(),
-                                             game.cdf, game.chance, policy.astype(np.float64, copy=False))
+                                             game.cdf, game.chance, policy.astype(np.float64, copy=False),
+                                             *game.responder_layout())
 
 
 def sampled_exploitability(game: SampledGame, policy: np.ndarray, games: int = 20000, seed: int = 0,
@@ -315,12 +402,19 @@ class SampledSolution:
     trajectory: np.ndarray = field(repr=False)
     from_store: bool = False
     explore: float = 1.0
+    width: float = 0.0
 
     @property
     def method(self) -> str:
+        abstraction = "" if self.game.steps is None else \
+            f", raises abstracted to the {self.game.steps} lowest counts of each face"
+        if self.width > 0:
+            return (f"external-sampling MCCFR, discounted, robust sampling (about {self.width:g} raises tried a "
+                    f"node){abstraction}")
         if self.explore >= 1.0:
-            return "external-sampling MCCFR, discounted"
-        return f"external-sampling MCCFR, discounted, average strategy sampling ({self.explore:g} exploration)"
+            return f"external-sampling MCCFR, discounted{abstraction}"
+        return (f"external-sampling MCCFR, discounted, average strategy sampling ({self.explore:g} exploration)"
+                f"{abstraction}")
 
     @property
     def rules(self) -> BiddingRules:
@@ -352,20 +446,24 @@ class SampledSolution:
     def __str__(self) -> str:
         g, e = self.game, self.exploitability
         interval = "" if e.exact else f" +- {e.half_width:.4f} (95%)"
-        memory = "every bid" if g.full_recall else f"the last {g.k} bids"
         return "\n".join([
             f"{g.rules.title}, one round, first bidder {g.dice[0]} v second bidder {g.dice[1]}, players remember "
-            f"{memory} ({g.information_sets:,} information sets)",
+            f"{g.memory} ({g.information_sets:,} information sets)",
             f"  {self.method}, {self.iterations:,} iterations, seed {self.seed}",
             f"  value for the first bidder: {self.value:+.4f} ({g.payoff_name})",
             f"  exploitability: {e.value:.4f}{interval} ({e.how})",
         ])
 
 
-def _params(game: SampledGame, iterations: int, seed: int, explore: float) -> dict:
-    return {"dice": list(game.dice), "faces": list(game.faces), "k": game.k, "palifico_round": game.palifico_round,
-            "iterations": iterations, "seed": seed, "period": default_period(iterations), "explore": explore,
-            "bonus": BONUS, "payoff": game.payoff_name, "payoff_sha": game.payoff_sha()}
+def _params(game: SampledGame, iterations: int, seed: int, explore: float, width: float = 0.0) -> dict:
+    params = {"dice": list(game.dice), "faces": list(game.faces), "k": game.k, "palifico_round": game.palifico_round,
+              "iterations": iterations, "seed": seed, "period": default_period(iterations), "explore": explore,
+              "bonus": BONUS, "payoff": game.payoff_name, "payoff_sha": game.payoff_sha()}
+    if game.steps is not None:
+        params["steps"] = game.steps
+    if width > 0:
+        params["width"] = width
+    return params
 
 
 def default_period(iterations: int) -> int:
@@ -385,28 +483,34 @@ def default_explore(game: SampledGame) -> float:
 
 
 #: The solves the advisor reads (``decide``, ``odds bluff play | open``), by the larger dice count: (remembered
-#: bids, iterations, exploration), the first the one to build, the others read when it is not stored (5v5: a
-#: shorter average-strategy-sampling solve). ``scripts/bluff_sampled_solves.py`` builds them.
-PLAN = {1: ((None, 200000, 1.0),), 2: ((2, 100000, 1.0),), 3: ((2, 50000, 1.0),), 4: ((2, 20000, 1.0),),
-        5: ((2, 20000, 1.0), (2, 50000, 0.05))}
+#: bids, iterations, exploration[, steps of the action abstraction, robust sampling's width]), the first the one to
+#: build, the others read when it is not stored. ``scripts/bluff_sampled_solves.py`` builds them. At 2v2 remembering
+#: two bids over every raise (plain external sampling) trains and plays better than the abstraction (docs).
+PLAN = {1: ((None, 200000, 1.0),), 2: ((2, 100000, 1.0), (1, 1000000, 1.0, 2, 2.0)),
+        3: ((1, 4000000, 1.0, 2, 2.0), (1, 1000000, 1.0, 2, 2.0)),
+        4: ((1, 4000000, 1.0, 2, 2.0), (1, 1000000, 1.0, 2, 2.0)),
+        5: ((1, 4000000, 1.0, 2, 2.0), (1, 1000000, 1.0, 2, 2.0))}
+PLAN_FIELDS = ("k", "iterations", "explore", "steps", "width")
 
 
-def planned(dice) -> tuple[Optional[int], int, float]:
-    """(k, iterations, exploration) of the solve to build for a round of ``dice``."""
-    return _plans(dice)[0]
+def planned(dice) -> dict:
+    """The keywords of ``solve_sampled`` (k, iterations, explore, steps, width) of the solve to build for ``dice``."""
+    return plans(dice)[0]
 
 
-def _plans(dice):
+def plans(dice) -> list[dict]:
+    """The planned solves of ``dice``, as ``solve_sampled``'s keywords, the one to build first."""
     largest = max(dice)
     if largest not in PLAN:
         raise InvalidArgument(f"Sampled rounds are planned for 1-5 dice a player, not {largest}.")
-    return PLAN[largest] if sum(dice) > 3 else PLAN[1]
+    chosen = PLAN[largest] if sum(dice) > 3 else PLAN[1]
+    return [dict(zip(PLAN_FIELDS, plan + (None, 0.0)[len(plan) - 3:])) for plan in chosen]
 
 
 def stored_plan(rules: BiddingRules, dice) -> Optional["SampledSolution"]:
     """The best planned solve of ``dice`` that the store holds, or None."""
-    for k, iterations, explore in _plans(dice):
-        solution = solve_sampled(rules, tuple(dice), k=k, iterations=iterations, explore=explore, only_stored=True)
+    for plan in plans(dice):
+        solution = solve_sampled(rules, tuple(dice), **plan, only_stored=True)
         if solution is not None:
             return solution
     return None
@@ -416,25 +520,30 @@ def solve_sampled(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, iterat
                   faces: Optional[int] = None, palifico_round: bool = False, payoff: str = "dice",
                   store: Store | None | bool = None, checkpoint: Optional[str] = None, checks: int = 8,
                   lbr_games: int = 20000, only_stored: bool = False,
-                  explore: Optional[float] = None) -> Optional[SampledSolution]:
+                  explore: Optional[float] = None, steps: Optional[int] = None,
+                  width: float = 0.0) -> Optional[SampledSolution]:
     """Solve a round by external-sampling MCCFR, or read the solve from the store.
 
     ``checkpoint``: a file where the regrets are saved every few minutes, so a stopped solve resumes
     where it was (the same result as an unbroken one: each period of iterations draws from its own seed).
     ``checks``: how many times the exploitability is measured as the solve goes (the trajectory).
     ``explore``: average strategy sampling's least chance of trying a raise (1: plain external sampling;
-    default ``default_explore``).
+    default ``default_explore``). ``steps``: the action abstraction (``sampled_game``). ``width``: robust sampling,
+    about this many raises tried at each of the traverser's nodes (0: as ``explore`` says).
     """
     from analysis.seeds import check_seed
 
     seed = check_seed(seed)
     if not 1 <= iterations <= 10 ** 10:
         raise InvalidArgument(f"The number of iterations must be 1 to 10**10, not {iterations}.")
-    game = sampled_game(rules, dice, k, faces, palifico_round, payoff)
+    game = sampled_game(rules, dice, k, faces, palifico_round, payoff, steps)
     explore = default_explore(game) if explore is None else float(explore)
     if not 0.0 < explore <= 1.0:
         raise InvalidArgument(f"The exploration must be above 0 and at most 1, not {explore}.")
-    params = _params(game, iterations, seed, explore)
+    width = float(width)
+    if not 0.0 <= width <= 100.0:
+        raise InvalidArgument(f"The sampling width must be 0 (off) to 100 raises a node, not {width}.")
+    params = _params(game, iterations, seed, explore, width)
     stored = None
     store = chosen_store(store)
     if store is not None:
@@ -442,7 +551,7 @@ def solve_sampled(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, iterat
         if stored is None and only_stored:
             return None
     if stored is None:
-        stored = _run(game, iterations, seed, explore, checkpoint, checks, lbr_games)
+        stored = _run(game, iterations, seed, explore, checkpoint, checks, lbr_games, width)
         if store is not None:
             store.save(SAMPLED, rules, params, stored)
         from_store = False
@@ -451,15 +560,15 @@ def solve_sampled(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, iterat
     value, exploit, half, exact, done, seconds = stored["summary"]
     measured = Exploitability(float(exploit), float(half), bool(exact), float(value), 0 if from_store else lbr_games)
     return SampledSolution(game, int(done), seed, float(seconds), float(value), measured,
-                           np.asarray(stored["policy"]), np.asarray(stored["trajectory"]), from_store, explore)
+                           np.asarray(stored["policy"]), np.asarray(stored["trajectory"]), from_store, explore, width)
 
 
 def _run(game: SampledGame, iterations: int, seed: int, explore: float, checkpoint: Optional[str], checks: int,
-         lbr_games: int) -> dict:
+         lbr_games: int, width: float = 0.0) -> dict:
     from analysis.bluff import _sampled_kernels as kern
 
     period = default_period(iterations)
-    key = _checkpoint_key(game, iterations, seed, explore)
+    key = _checkpoint_key(game, iterations, seed, explore, width)
     regret = np.zeros(game.slots)
     strategy_sum = np.zeros(game.slots)
     done, spent = 0, 0.0
@@ -473,7 +582,7 @@ def _run(game: SampledGame, iterations: int, seed: int, explore: float, checkpoi
             print(f"odds: resuming from {checkpoint} at {done:,} iterations", file=sys.stderr)
     periods = -(-iterations // period)
     check_at = {max(1, round(periods * (i + 1) / checks)) for i in range(checks)}
-    label = f"odds: sampling {game.dice[0]}v{game.dice[1]} {game.rules.title} (last {game.k} bids)"
+    label = f"odds: sampling {game.dice[0]}v{game.dice[1]} {game.rules.title} (remembering {game.memory})"
     started = time.perf_counter() - spent
     saved_at = time.perf_counter()
     layout = game.kernel_layout()
@@ -482,7 +591,7 @@ def _run(game: SampledGame, iterations: int, seed: int, explore: float, checkpoi
         while done < iterations:
             t = done // period + 1
             size = min(period, iterations - done)
-            kern.run_chunk(_seed(seed, 0, t), size, *layout, game.cdf, regret, strategy_sum, explore, BONUS)
+            kern.run_chunk(_seed(seed, 0, t), size, *layout, game.cdf, regret, strategy_sum, explore, BONUS, width)
             kern.discount(regret, strategy_sum, t, VARIANT)
             done += size
             bar.advance(size)
@@ -521,12 +630,12 @@ def _sampled_value(game: SampledGame, policy: np.ndarray, games: int, seed: int)
         action = -1  # drawn from the policy
         total += p * _sampled_eval.play_out(_seed(seed, 3, h), n, h, 0, opening, 0,
                                             game.chance[1] / game.chance[1].sum(), *game.kernel_layout(), policy,
-                                            action).mean()
+                                            action, game.stand_in).mean()
     return float(total)
 
 
-def _checkpoint_key(game: SampledGame, iterations: int, seed: int, explore: float) -> str:
-    return hashlib.sha256(repr((sorted(_params(game, iterations, seed, explore).items()), game.rules)).encode()
+def _checkpoint_key(game: SampledGame, iterations: int, seed: int, explore: float, width: float) -> str:
+    return hashlib.sha256(repr((sorted(_params(game, iterations, seed, explore, width).items()), game.rules)).encode()
                           ).hexdigest()
 
 

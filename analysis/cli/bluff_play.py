@@ -90,11 +90,12 @@ def sampled_solve(args, rules) -> int:
     chosen = args.remember is None and args.iterations is None and args.seed == 0 and not args.palifico
     solution = stored_plan(rules, tuple(args.dice)) if chosen else None    # the plan's best solve already stored
     if solution is None:
-        k, iterations, explore = planned(args.dice)
-        k = args.remember if args.remember is not None else k
-        iterations = args.iterations if args.iterations is not None else iterations
-        solution = solve_sampled(rules, tuple(args.dice), k=k, iterations=iterations, seed=args.seed,
-                                 explore=explore, palifico_round=args.palifico)
+        plan = planned(args.dice)
+        if args.remember is not None:
+            plan["k"] = args.remember
+        if args.iterations is not None:
+            plan["iterations"] = args.iterations
+        solution = solve_sampled(rules, tuple(args.dice), seed=args.seed, palifico_round=args.palifico, **plan)
     if args.json:
         print_json(solution.to_dict())
     else:

@@ -74,8 +74,8 @@ def test_out_of_turn_and_unreadable_histories_are_one_sentence():
 @pytest.fixture(scope="module")
 def small_solve():
     """A stored 1v2 Liar's Dice round, solved as the advisor plans it (seconds)."""
-    k, iterations, _ = planned((1, 2))
-    return solve_sampled(LIARS, (1, 2), k=k, iterations=iterations // 10, lbr_games=500)
+    plan = planned((1, 2))
+    return solve_sampled(LIARS, (1, 2), k=plan["k"], iterations=plan["iterations"] // 10, lbr_games=500)
 
 
 def test_the_strategy_answers_from_its_stored_solve(small_solve, monkeypatch):
@@ -154,3 +154,39 @@ def test_solve_beyond_three_dice_reports_value_and_exploitability(odds, monkeypa
     assert payload["exploitability"] > 0 and payload["exploitability_95"][0] < payload["exploitability"]
     assert "local best response" in payload["exploitability_measured_by"]
     assert format_dice(LIARS, (1, 2)) == "1 2"
+
+
+def test_a_bid_off_the_abstraction_is_answered_and_read_as_the_nearest_abstract_raise(monkeypatch):
+    from analysis.bluff import sampled
+    # The openings of three dice in play keep one count a face: "1x4" is played, "2x4" is not.
+    solution = solve_sampled(LIARS, (1, 2), k=1, iterations=2000, steps=1, width=1.5, lbr_games=200)
+    monkeypatch.setitem(sampled.PLAN, 1, ((1, 2000, 1.0, 1, 1.5),))
+    game = solution.game
+    assert "2x4" not in solution.strategy(0, (4,), []) and "1x4" in solution.strategy(0, (4,), [])
+    decision = decide(LIARS, (4, 5), [1], "1:2x4")
+    off_tree = next(b for b in game.bids if format_bid(LIARS, b) == "2x4")
+    assert decision.policy == solution.strategy(1, (4, 5), [off_tree])
+    # "2x4" is true when their die is a four or a one; their hand is weighed by how often the strategy opens "1x4" with it.
+    weights = np.array([game.chance[0, g] * solution.strategy(0, hand, [])["1x4"]
+                        for g, hand in enumerate(game.hands[0])])
+    wins = np.array([sum(die in (4, 1) for die in hand) < 2 - sum(d in (4, 1) for d in (4, 5))
+                     for hand in game.hands[0]])
+    expected = float((weights * np.where(wins, 1.0, -1.0)).sum() / weights.sum())
+    assert decision.values["challenge"] == pytest.approx(expected, abs=1e-9)
+
+
+def test_the_call_advisor_says_what_the_strategy_does_heads_up(monkeypatch):
+    from analysis.bluff import sampled
+    from analysis.bluff.advice import advise_call
+    from analysis.bluff.bids import parse_bid
+    solution = solve_sampled(LIARS, (2, 2), k=1, iterations=2000, steps=2, width=2.0, lbr_games=200)
+    monkeypatch.setitem(sampled.PLAN, 2, ((1, 2000, 1.0, 2, 2.0),))
+    advice = advise_call(LIARS, (3, 5), [2], parse_bid(LIARS, "2x3"))
+    asked = decide(LIARS, (3, 5), [2], "1:2x3")
+    assert advice.strategy is not None and advice.strategy.policy == asked.policy
+    assert advice.strategy.policy == solution.strategy(1, (3, 5), [parse_bid(LIARS, "2x3")])
+    assert advice.to_dict()["strategy"]["action"] == asked.action
+    assert "solved heads-up strategy" in str(advice)
+    # Where no planned solve is stored the advisor answers as before.
+    monkeypatch.setitem(sampled.PLAN, 2, ((1, 2001, 1.0, 2, 2.0),))
+    assert advise_call(LIARS, (3, 5), [2], parse_bid(LIARS, "2x3")).strategy is None

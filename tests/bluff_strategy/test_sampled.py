@@ -77,15 +77,18 @@ def test_the_same_seed_gives_the_same_solve_and_another_seed_another():
     assert not np.array_equal(one.policy, other.policy)
 
 
-@pytest.mark.parametrize("rules, dice", [(LIARS, (1, 1)), (preset("perudo"), (2, 1))])
-def test_local_best_response_looking_to_the_end_is_the_exact_best_response(rules, dice):
-    # A fixed strategy, not an equilibrium: a short solve remembering one bid.
-    fixed = solve_sampled(rules, dice, k=1, faces=3, iterations=500, store=False)
+@pytest.mark.parametrize("rules, dice, steps, k", [(LIARS, (1, 1), None, 1), (preset("perudo"), (2, 1), None, 1),
+                                                   (preset("bluff"), (2, 1), 1, 1), (preset("perudo"), (2, 1), 1, 2)])
+def test_local_best_response_looking_to_the_end_is_the_exact_best_response(rules, dice, steps, k):
+    # A fixed strategy, not an equilibrium: a short solve remembering k bids (with steps, playing only the lowest
+    # count of each face: the responder still makes every legal raise, the exact tree holds them all, and a pair
+    # of bids off the abstraction is remembered through its stand-in on both sides).
+    fixed = solve_sampled(rules, dice, k=k, faces=3, iterations=500, store=False, steps=steps)
     game, policy = fixed.game, fixed.policy.astype(np.float64)
     tree = round_game(rules, dice, 3)
     from analysis.bluff import _solve_kernels
     _, best0, best1 = _solve_kernels.evaluate(tree_policy(game, policy, tree), *tree.kernel_arrays())
-    games = 6000
+    games = 20000
     for seat, best in ((0, best0), (1, best1)):
         payoffs = local_best_response(game, policy, seat, games, seed=3, lookahead=len(game.bids))
         half = 1.96 * payoffs.std(ddof=1) / np.sqrt(games)
@@ -95,6 +98,35 @@ def test_local_best_response_looking_to_the_end_is_the_exact_best_response(rules
         assert shallow.mean() <= best + 1.96 * shallow.std(ddof=1) / np.sqrt(games)
     measured = sampled_exploitability(game, policy, games, seed=3, lookahead=len(game.bids))
     assert abs(measured.value - (best0 + best1) / 2) <= measured.half_width
+
+
+def test_the_action_abstraction_plays_the_lowest_legal_counts_of_each_face():
+    from analysis.bluff.bids import is_raise
+    for rules in (preset("perudo"), preset("bluff"), preset("liars_dice", wild=1, exact_call=None)):
+        game = sampled_game(rules, (3, 2), k=1, steps=2)
+        full = sampled_game(rules, (3, 2), k=1)
+        assert game.information_sets == full.information_sets and game.slots < full.slots
+        for row in range(len(game.bids) + 1):
+            previous = game.bids[row] if row < len(game.bids) else None
+            kept = [game.bids[b] for b in game.raises[row, :game.n_raises[row]]]
+            legal = [b for b in game.bids if is_raise(rules, previous, b)]
+            keep = 2 if previous is not None else max(2, 5 // 3)
+            for face in {b.face for b in legal}:
+                counts = sorted(b.count for b in legal if b.face == face)
+                assert sorted(b.count for b in kept if b.face == face) == counts[:keep], (rules.name, row, face)
+            # Every legal bid is answered: the abstract raise standing for it is of its face where one is played.
+            for bid in legal:
+                a = game.abstract_action([previous] if previous else [], bid)
+                stand_in = game.bids[game.raises[row, a]]
+                assert stand_in == bid or stand_in.face == bid.face or all(b.face != bid.face for b in kept)
+
+
+def test_robust_sampling_approaches_the_exact_equilibrium():
+    small, large = (solve_sampled(LIARS, (1, 1), k=None, faces=4, iterations=n, store=False, width=1.5)
+                    for n in (300, 30000))
+    assert large.exploitability.exact
+    assert large.exploitability.value < small.exploitability.value / 2
+    assert large.exploitability.value < 0.2
 
 
 def test_a_stored_solve_reads_back_as_it_was_written(tmp_path):
@@ -141,6 +173,7 @@ def test_play_out_follows_a_deterministic_policy():
                 policy[base + (0 if w == 0 else size - 1)] = 1.0
     weights = np.array([1.0, 0.0])   # the other holds the lowest face for sure
     history = np.zeros(1, dtype=np.int64)
-    out = _sampled_eval.play_out(1, 10, 0, 0, history, 0, weights, *game.kernel_layout(), policy, -1)
+    out = _sampled_eval.play_out(1, 10, 0, 0, history, 0, weights, *game.kernel_layout(), policy, -1,
+                                 game.stand_in)
     # Opening "1x1" (the lowest bid) with both dice on the lowest face: true, the challenger (seat 1) loses.
     assert np.all(out == 1.0)
