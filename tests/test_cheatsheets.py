@@ -74,7 +74,7 @@ def test_the_backgammon_sheet_has_a_legal_best_play_for_each_opening_roll():
     start = Position.opening()
     for roll, play in openings.items():
         high, low = map(int, roll.split("-"))
-        assert play in [p.notation for p in legal_plays(start, (high, low)).plays], roll
+        assert play in [p.notation for p in legal_plays("backgammon", start, (high, low)).plays], roll
     _, tables = sheet("backgammon")
     shown = [cell for title, _, rows in tables if title.startswith("The opening rolls") for row in rows for cell in row]
     assert all(roll in shown and play in shown for roll, play in openings.items())

@@ -16,12 +16,13 @@ import pytest
 from tests.test_fuzz import GOOD, _run_batch, _subcommands
 
 #: Commands whose work takes seconds to minutes, that answer only from a solve a long run stores (a
-#: dice-bidding play or opening), or whose filled-in values would not fit them (a deal needs a hand
+#: dice-bidding play or opening, a Brag value), or whose filled-in values would not fit them (a deal needs a hand
 #: for every seat): their examples are parsed and their rules built.
 LONG = {"solve", "game-value", "tournament", "sweep", "fit", "calibration", "simulate", "strategy", "chart",
-        "win", "match", "deal", "play", "open"}
+        "win", "match", "deal", "play", "open", "value"}
 #: Sound values for required arguments the fuzz's table leaves out.
-SOUND = {**GOOD, "log": "rounds.jsonl", "out": "chart.png", "me": "140:Chase Off,Choice", "tested": "honest"}
+SOUND = {**GOOD, "what": "blind", "log": "rounds.jsonl", "out": "chart.png", "me": "140:Chase Off,Choice",
+         "tested": "honest"}
 
 
 def _cut(text: str) -> str:

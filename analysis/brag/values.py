@@ -17,7 +17,7 @@
   on covering: the betting need not leave the best hand); exact for one or two others.
 
 >>> option_value([0.5, 0.5], [3.0, -1.0], 0.0)     # look: keep the good hand, else play the other blind
-1.5
+0.5
 """
 
 from __future__ import annotations

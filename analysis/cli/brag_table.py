@@ -192,10 +192,10 @@ def multi_strategy_command(args, rules) -> int:
 def value_arguments(parser) -> None:
     parser.add_argument("what", choices=("blind", "kept", "cover"),
                         help="blind: playing blind at the first turn; kept: a kept blind hand; cover: covering "
-                             "the pot when short of chips")
+                             "the pot when short of chips (e.g. cover --hand \"QS QD 4C\" --pot 40 --chips 3)")
     parser.add_argument("--players", type=int, default=2,
                         help="blind, kept: players at the solved table, 2-4 (default 2)")
-    parser.add_argument("--hand", help='cover: your hand, e.g. "QS QD 4C"')
+    parser.add_argument("--hand", help='cover: your hand, as "QS QD 4C"')
     parser.add_argument("--pot", type=float, help="cover: chips in the pot before you cover")
     parser.add_argument("--chips", type=float, help="cover: the chips you have left (all go in)")
     parser.add_argument("--others", type=int, default=1, help="cover: players still betting after you (default 1)")

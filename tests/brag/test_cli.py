@@ -104,8 +104,8 @@ def test_a_one_hand_question_does_not_import_pandas():
     import subprocess
     import sys
 
-    code = ("import sys; from analysis.brag import equity, see_or_bet; equity('KS KH 7D'); "
-            "see_or_bet('QS QD 4C', 40, 5); print('pandas' in sys.modules)")
+    code = ("import sys; from analysis.brag import equity, see_or_bet; equity('brag3', 'KS KH 7D'); "
+            "see_or_bet('brag3', 'QS QD 4C', 40, 5); print('pandas' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
 
