@@ -306,11 +306,12 @@ def _pairings(args, net_path):
     return [row for row in rows if row[4] > 0]
 
 
-def play_all(args, net_path, started):
+def play_all(args, net_path, started, on_decisions):
     """Every match, its games cut into chunks played by ``--workers`` processes (game g's dice come from
     (seed, g), so the chunks give the games one process would). The 1-ply pairing's chunks not started
     ``--ply1-minutes`` after the benchmark began are dropped: it counts its first games, as many as ran.
-    Returns ({key: our points in game order}, the decisions kept for the judge)."""
+    ``on_decisions(decisions)`` runs here, while the workers play, once the judge's positions are in.
+    Returns ({key: our points in game order}, its result)."""
     from concurrent.futures import ProcessPoolExecutor
     import multiprocessing
 
@@ -321,22 +322,25 @@ def play_all(args, net_path, started):
             tasks.append((key, str(path) if path else None, ours, peer, first, min(size, games - first), args.seed,
                           keep))
     late = "net 1-ply vs gnubg 0-ply"
-    results, decisions = {}, []
+    results, judged = {}, None
     with ProcessPoolExecutor(args.workers, mp_context=multiprocessing.get_context("fork")) as pool:
         futures = [pool.submit(_chunk, task) for task in tasks]
+        keeper = next((f for f, task in zip(futures, tasks) if task[-1]), None)
         cut = started + 60 * args.ply1_minutes
         while not all(f.done() for f in futures):
             if time.perf_counter() > cut:
                 for f, task in zip(futures, tasks):
                     if task[0] == late:
                         f.cancel()
+            if judged is None and keeper is not None and keeper.done():
+                judged = on_decisions(keeper.result()[3])
             time.sleep(5)
         for f in futures:
-            if f.cancelled():
-                continue
-            key, first, points, kept = f.result()
-            results.setdefault(key, {})[first] = points
-            decisions = decisions or kept
+            if not f.cancelled():
+                key, first, points, _ = f.result()
+                results.setdefault(key, {})[first] = points
+        if judged is None:
+            judged = on_decisions(keeper.result()[3] if keeper is not None else [])
     ordered = {}
     for key, chunks in results.items():
         parts, expected = [], 0
@@ -346,7 +350,7 @@ def play_all(args, net_path, started):
             parts.append(chunks[first])
             expected += chunks[first].size
         ordered[key] = np.concatenate(parts)
-    return ordered, decisions
+    return ordered, judged
 
 
 def _earlier_curve(below: int) -> list:
@@ -368,7 +372,8 @@ def measure(args, command) -> dict:
     print(f"positions/s: ours batched {batch:,.0f}, ours one at a time {single:,.0f}; gnubg-nn one at a time "
           f"{peer_single:,.0f} (ratio batched/gnubg {batch / peer_single:.2f}, single {single / peer_single:.2f})")
     _match.bot_choice(timed[0], 3, 1, _match.NET, 1, *net.layers(), RULES, net.db_win, net.ways)  # compiled before forking
-    played, decisions = play_all(args, net.path, started)
+    played, (decisions, judged, openings) = play_all(args, net.path, started,
+                                                     lambda kept: (kept, judge(net, kept) if kept else {}, opening_choices(net)))
     matches, curve = [], _earlier_curve(args.curve_earlier_below)
     for key, label, _, _, _, _, path in _pairings(args, net.path):
         points = played.get(key)
@@ -390,11 +395,9 @@ def measure(args, command) -> dict:
                **{k: m[k] for k in ("win_rate", "win_rate_half_width", "points_per_game", "points_per_game_half_width")},
                "shipped": True} for m in matches if m["pairing"] == "net 0-ply vs pubeval"]
     curve.sort(key=lambda row: row["games"])
-    judged = judge(net, decisions) if decisions else {}
     for name, (loss, agree) in judged.items():
         print(f"{name}: loses {loss:.4f} equity a decision by gnubg 0-ply's judgement, plays gnubg's play "
               f"{100 * agree:.1f}% of the time ({len(decisions):,} positions)")
-    openings = opening_choices(net)
     print("opening rolls, ours / gnubg 0-ply: " + ", ".join(f"{r['roll']} {r['net']} / {r['gnubg']}" for r in openings))
     variants = variant_matches(args.variant_games, args.seed) if args.variant_games > 0 else []
     machine = f"{platform.machine()}, {os.cpu_count()} cores shared with other work, Python {platform.python_version()}"
