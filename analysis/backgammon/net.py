@@ -98,7 +98,8 @@ class Net:
         """Outputs (n, 6) of boards (kernel layout) seen by their side on roll, and whether each is exact
         (both sides in the two-sided bear-off database)."""
         kernels = _kernels(_ply(ply), boards.shape[0])
-        with compiling("the evaluator", COMPILE_SECONDS, *_compiled(kernels, "evaluate_batch", "positions_value")):
+        used = ("evaluate_batch", "positions_value") if ply else ("evaluate_batch",)
+        with compiling("the evaluator", COMPILE_SECONDS, *_compiled(kernels, *used)):
             boards = _boards(kernels, boards)
             outputs, exact = kernels.evaluate_batch(*self.layers(), boards, self._database_for(kernels, boards),
                                                     self.ways)
