@@ -262,6 +262,9 @@ def main(argv=None) -> int:
                         help="games of the Dutch and Acey-Deucey nets against pips and random (no outside peer)")
     parser.add_argument("--variants-only", action="store_true",
                         help="measure only the Dutch and Acey-Deucey nets; keep the other figures of the last run")
+    parser.add_argument("--ply1-only", action="store_true",
+                        help="play only the 1-ply pairing (--games-ply1 games, the same net) and replace its row "
+                             "of the last run; keep the other figures")
     parser.add_argument("--no-record", action="store_true", help="print only; leave docs/benchmarks.md alone")
     args = parser.parse_args(argv)
     command = "benchmarks/bench_backgammon_net.py " + " ".join(argv if argv is not None else sys.argv[1:])
@@ -269,6 +272,8 @@ def main(argv=None) -> int:
         data = json.loads(DATA.read_text())
         data["variants"] = variant_matches(args.variant_games, args.seed)
         data["variants_command"] = command
+    elif args.ply1_only:
+        data = ply1_again(args, command)
     else:
         data = measure(args, command)
         if args.variant_games <= 0 and DATA.exists():       # the Dutch and Acey-Deucey figures of their last run
@@ -353,6 +358,28 @@ def play_all(args, net_path, started, on_decisions):
     return ordered, judged
 
 
+def ply1_again(args, command) -> dict:
+    """The last run's figures with the 1-ply pairing played again (more games, the same net and seed)."""
+    data = json.loads(DATA.read_text())
+    net = load_net("backgammon", path=args.weights)
+    if net.record["games"] != data["net"]["games"] or net.record["seed"] != data["net"]["seed"]:
+        raise SystemExit(f"the last run measured the net of {data['net']['games']:,} games, not this one "
+                         f"({net.record['games']:,}); run the whole benchmark")
+    _match.bot_choice(_net._opening_board(0), 3, 1, _match.NET, 1, *net.layers(), RULES, net.db_win,
+                      net.ways)        # compiled before forking
+    args.games, args.curve = 0, None
+    played, _ = play_all(args, net.path, time.perf_counter(), lambda kept: None)
+    points = played["net 1-ply vs gnubg 0-ply"]
+    w, hw, p, hp = interval(points)
+    row = {"pairing": "net 1-ply vs gnubg 0-ply", "games": points.size, "win_rate": w, "win_rate_half_width": hw,
+           "points_per_game": p, "points_per_game_half_width": hp}
+    data["matches"] = [m for m in data["matches"] if m["pairing"] != row["pairing"]] + [row]
+    data["ply1_command"] = command
+    print(f"{row['pairing']}: {points.size:,} games, wins {100 * w:.1f}% +- {100 * hw:.1f}, {p:+.3f} +- {hp:.3f} "
+          "points a game", flush=True)
+    return data
+
+
 def _earlier_curve(below: int) -> list:
     """The last recorded run's curve rows under ``below`` training games, marked with that run's date."""
     if below <= 0 or not DATA.exists():
@@ -420,7 +447,8 @@ def render(data) -> str:
              f"Net: the shipped standard net, {budget}, {net['hidden']} hidden units, seed {net['seed']}. "
              f"Peer: gnubg-nn (GNU Backgammon's 0-ply net, and pubeval). Machine: {data['machine']}; "
              f"{data['date']}; `{data['command']}` took {data['minutes']:.0f} min.", "",
-             "Cubeless money games (single 1, gammon 2, backgammon 3), opener alternating, 95% intervals:", "",
+             "Cubeless money games (single 1, gammon 2, backgammon 3), opener alternating, 95% intervals"
+             + (f" (the 1-ply row: `{data['ply1_command']}`)" if data.get("ply1_command") else "") + ":", "",
              "| pairing | games | our win rate | our points a game |", "|---|---:|---:|---:|"]
     lines += [f"| {m['pairing']} | {m['games']:,} | {100 * m['win_rate']:.1f}% +- {100 * m['win_rate_half_width']:.1f} "
               f"| {m['points_per_game']:+.3f} +- {m['points_per_game_half_width']:.3f} |" for m in data["matches"]]
