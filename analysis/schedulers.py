@@ -1,11 +1,18 @@
 """Where Dask runs a computation: a local scheduler by name, or a ``dask.distributed`` address.
 
 A scheduler that cannot run the work is refused before any work starts, in one sentence.
+:func:`compute` runs a list of Dask tasks (the seeded chunks of games of the Bluff tournaments and
+the backgammon matches) on one, with progress.
 """
 
 from __future__ import annotations
 
+import os
+import sys
+
 from analysis.errors import InvalidArgument
+from analysis.extras import need
+from analysis.progress import Progress
 
 #: Dask's local schedulers, named rather than addressed.
 LOCAL_SCHEDULERS = ("processes", "threads", "sync", "synchronous", "single-threaded")
@@ -35,3 +42,42 @@ def check_scheduler(scheduler) -> None:
             raise InvalidArgument(f"The scheduler {scheduler} needs TLS certificates; set "
                                   "distributed.comm.tls.ca-file, distributed.comm.tls.client.cert and "
                                   "distributed.comm.tls.client.key in Dask's configuration, or use a tcp:// address.")
+
+
+def workers(scheduler, tasks: int) -> int | None:
+    """How many of ``tasks`` run at once on ``scheduler`` (None: a cluster's, unknown here)."""
+    if scheduler is None or scheduler in ("processes", "threads"):
+        return max(1, min(tasks, os.cpu_count() or 1))
+    return 1 if scheduler in LOCAL_SCHEDULERS else None
+
+
+def compute(delayed_parts, scheduler, label: str = "playing games", purpose: str = "A tournament") -> list:
+    """Run Dask tasks (each a list of chunks) on the named scheduler; returns the chunks in order.
+
+    On Dask's local schedulers progress counts the finished tasks: a bar in a terminal, a line
+    every few seconds in a log or a pipe; a ``dask.distributed`` cluster has its own dashboard.
+    ``purpose`` starts the sentence when Dask is not installed.
+    """
+    dask = need("dask", purpose)
+
+    if scheduler is None or scheduler in LOCAL_SCHEDULERS:
+        Callback = need("dask.callbacks", purpose).Callback
+
+        scheduler = scheduler or "processes"
+        options = {"num_workers": workers(scheduler, len(delayed_parts))} if scheduler == "processes" else {}
+        tasks = {part.key for part in delayed_parts}
+        finished = Callback(posttask=lambda key, *_: bar.advance() if key in tasks else None)
+        with Progress(f"odds: {label}", total=len(delayed_parts), stream=sys.stderr) as bar, finished:
+            groups = dask.compute(*delayed_parts, scheduler=scheduler, **options)
+    elif isinstance(scheduler, str):
+        check_scheduler(scheduler)
+        Client = need("distributed", f"{purpose} on a dask.distributed cluster").Client
+
+        try:
+            with Client(scheduler, timeout="10s") as client:
+                groups = dask.compute(*delayed_parts, scheduler=client)
+        except OSError as error:
+            raise InvalidArgument(f"Cannot reach the Dask scheduler at {scheduler} ({error}).") from None
+    else:
+        groups = dask.compute(*delayed_parts, scheduler=scheduler)  # a distributed.Client
+    return [chunk for group in groups for chunk in group]

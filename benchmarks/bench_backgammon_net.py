@@ -1,6 +1,7 @@
 """Backgammon evaluator benchmark: strength and speed against GNU Backgammon's evaluator.
 
 Run:  .venv/bin/python benchmarks/bench_backgammon_net.py [--games 10000] [--games-ply1 300] [--judge 2000]
+      [--workers 3] [--ply1-minutes 30] [--curve SNAPSHOTS] [--curve-earlier-below GAMES]
 Peer: the PyPI package ``gnubg-nn`` (GNU Backgammon's 0-ply neural net with its bear-off
 databases, and its built-in pubeval, Tesauro's public linear evaluator); ``pip install gnubg-nn``
 (the ``bench`` extra). GNU Backgammon is only the judge here: nothing of it is used in training.
@@ -18,6 +19,9 @@ databases, and its built-in pubeval, Tesauro's public linear evaluator); ``pip i
   play, timed before any game (gnubg-nn caches evaluations: none of these is in its cache;
   it has no batch call).
 * The training budget (games and seconds of self-play) of the net measured is printed beside.
+* The matches' games are cut into chunks played by ``--workers`` processes: game g's dice come from
+  (seed, g) alone, so the games are those one process plays; a 1-ply pairing cut short by
+  ``--ply1-minutes`` counts its first games only.
 
 Figures go into docs/benchmarks.md (``<!-- bench:bench_backgammon_net -->``) with the machine
 and the date.
@@ -95,12 +99,13 @@ def gnubg_equities(afters):
     return values
 
 
-def play(net, ours, theirs, games, seed, keep=0):
-    """Cubeless games of our bot (kind, ply) against a peer; (our points per game, kept decisions)."""
+def play(net, ours, theirs, games, seed, keep=0, first=0):
+    """Cubeless games ``first .. first + games - 1`` of our bot (kind, ply) against a peer; (our points
+    per game, the first ``keep`` decisions with two or more plays). Game g's dice come from (seed, g)."""
     layers = net.layers()
     points = np.zeros(games)
     kept = []
-    for g in range(games):
+    for i, g in enumerate(range(first, first + games)):
         rng = np.random.default_rng([seed, g])
         board = np.zeros(52, dtype=np.int8)
         for side in (0, 26):
@@ -123,7 +128,7 @@ def play(net, ours, theirs, games, seed, keep=0):
             after = afters[pick]
             if not after[:26].any():
                 won = _match.game_points(after, RULES)
-                points[g] = won if mover == 0 else -won
+                points[i] = won if mover == 0 else -won
                 break
             board = np.concatenate([after[26:], after[:26]])
             mover = 1 - mover
@@ -179,20 +184,6 @@ def variant_matches(games, seed):
                          "points_per_game_half_width": (phi - plo) / 2})
             print(f"{rules}: net vs {other}: {100 * s['a_win_rate']:.1f}% wins, {s['a_points_per_game']:+.3f} a game",
                   flush=True)
-    return rows
-
-
-def learning_curve(folder, games, seed):
-    """Each training snapshot (backgammon-GAMES.podds) against pubeval, 0-ply."""
-    rows = []
-    snapshots = sorted(Path(folder).glob("backgammon-*.podds"), key=lambda p: int(p.stem.split("-")[1]))
-    for path in snapshots:
-        net = load_net("backgammon", path=path)
-        points, _ = play(net, (_match.NET, 0), "pubeval", games, seed)
-        w, hw, p, hp = interval(points)
-        rows.append({"games": net.record["games"], "minutes": net.record["seconds"] / 60, "played": games,
-                     "win_rate": w, "win_rate_half_width": hw, "points_per_game": p, "points_per_game_half_width": hp})
-        print(f"after {net.record['games']:,} games: {100 * w:.1f}% wins, {p:+.3f} a game against pubeval", flush=True)
     return rows
 
 
@@ -260,10 +251,20 @@ def main(argv=None) -> int:
     parser.add_argument("--curve", default=None, help="folder of training snapshots (backgammon-GAMES.podds): "
                         "each plays --curve-games against pubeval, for the learning curve")
     parser.add_argument("--curve-games", type=int, default=2000)
+    parser.add_argument("--curve-earlier-below", type=int, default=0,
+                        help="keep the last run's learning-curve rows below this many training games (snapshots "
+                             "of the same training run that are no longer on disk)")
+    parser.add_argument("--workers", type=int, default=1, help="processes playing the matches' chunks")
+    parser.add_argument("--ply1-minutes", type=float, default=1e9,
+                        help="start no 1-ply chunk later than this many minutes after the start (the pairing then "
+                             "counts its first games, as many as were played)")
     parser.add_argument("--variant-games", type=int, default=2000,
                         help="games of the Dutch and Acey-Deucey nets against pips and random (no outside peer)")
     parser.add_argument("--variants-only", action="store_true",
                         help="measure only the Dutch and Acey-Deucey nets; keep the other figures of the last run")
+    parser.add_argument("--ply1-only", action="store_true",
+                        help="play only the 1-ply pairing (--games-ply1 games, the same net) and replace its row "
+                             "of the last run; keep the other figures")
     parser.add_argument("--no-record", action="store_true", help="print only; leave docs/benchmarks.md alone")
     args = parser.parse_args(argv)
     command = "benchmarks/bench_backgammon_net.py " + " ".join(argv if argv is not None else sys.argv[1:])
@@ -271,15 +272,121 @@ def main(argv=None) -> int:
         data = json.loads(DATA.read_text())
         data["variants"] = variant_matches(args.variant_games, args.seed)
         data["variants_command"] = command
+    elif args.ply1_only:
+        data = ply1_again(args, command)
     else:
         data = measure(args, command)
-    if not args.no_record:
+        if args.variant_games <= 0 and DATA.exists():       # the Dutch and Acey-Deucey figures of their last run
+            last = json.loads(DATA.read_text())
+            data["variants"], data["variants_command"] = last.get("variants", []), last.get("variants_command")
+    if args.no_record:
+        print(render(data))
+    else:
         DATA.write_text(json.dumps(data, indent=1) + "\n")
         record("bench_backgammon_net", render(data))
     return 0
 
 
 DATA = Path(__file__).resolve().parents[1] / "reports" / "data" / "backgammon_net.json"
+
+
+def _chunk(task):
+    """One worker's task: games ``first .. first + games - 1`` of a pairing, with the weights of ``path``."""
+    key, path, ours, peer, first, games, seed, keep = task
+    net = load_net("backgammon", path=path)
+    points, kept = play(net, ours, peer, games, seed, keep=keep, first=first)
+    return key, first, points, kept
+
+
+def _pairings(args, net_path):
+    """(key, label, ours, peer, games, games a chunk) of every match: the three pairings, then the snapshots."""
+    rows = [("net 0-ply vs pubeval", "net 0-ply vs pubeval", (_match.NET, 0), "pubeval", args.games, 500, net_path),
+            ("net 0-ply vs gnubg 0-ply", "net 0-ply vs gnubg 0-ply", (_match.NET, 0), "gnubg0", args.games, 500,
+             net_path),
+            ("net 1-ply vs gnubg 0-ply", "net 1-ply vs gnubg 0-ply", (_match.NET, 1), "gnubg0", args.games_ply1, 25,
+             net_path)]
+    if args.curve:
+        for path in sorted(Path(args.curve).glob("backgammon-*.podds"), key=lambda p: int(p.stem.split("-")[1])):
+            rows.append((str(path), path.name, (_match.NET, 0), "pubeval", args.curve_games, 500, path))
+    return [row for row in rows if row[4] > 0]
+
+
+def play_all(args, net_path, started, on_decisions):
+    """Every match, its games cut into chunks played by ``--workers`` processes (game g's dice come from
+    (seed, g), so the chunks give the games one process would). The 1-ply pairing's chunks not started
+    ``--ply1-minutes`` after the benchmark began are dropped: it counts its first games, as many as ran.
+    ``on_decisions(decisions)`` runs here, while the workers play, once the judge's positions are in.
+    Returns ({key: our points in game order}, its result)."""
+    from concurrent.futures import ProcessPoolExecutor
+    import multiprocessing
+
+    tasks = []
+    for key, _, ours, peer, games, size, path in _pairings(args, net_path):
+        for first in range(0, games, size):
+            keep = args.judge if key == "net 0-ply vs gnubg 0-ply" and first == 0 else 0
+            tasks.append((key, str(path) if path else None, ours, peer, first, min(size, games - first), args.seed,
+                          keep))
+    late = "net 1-ply vs gnubg 0-ply"
+    results, judged = {}, None
+    with ProcessPoolExecutor(args.workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        futures = [pool.submit(_chunk, task) for task in tasks]
+        keeper = next((f for f, task in zip(futures, tasks) if task[-1]), None)
+        cut = started + 60 * args.ply1_minutes
+        while not all(f.done() for f in futures):
+            if time.perf_counter() > cut:
+                for f, task in zip(futures, tasks):
+                    if task[0] == late:
+                        f.cancel()
+            if judged is None and keeper is not None and keeper.done():
+                judged = on_decisions(keeper.result()[3])
+            time.sleep(5)
+        for f in futures:
+            if not f.cancelled():
+                key, first, points, _ = f.result()
+                results.setdefault(key, {})[first] = points
+        if judged is None:
+            judged = on_decisions(keeper.result()[3] if keeper is not None else [])
+    ordered = {}
+    for key, chunks in results.items():
+        parts, expected = [], 0
+        for first in sorted(chunks):
+            if first != expected:
+                break           # a later chunk ran while an earlier one was dropped: count only the first games
+            parts.append(chunks[first])
+            expected += chunks[first].size
+        ordered[key] = np.concatenate(parts)
+    return ordered, judged
+
+
+def ply1_again(args, command) -> dict:
+    """The last run's figures with the 1-ply pairing played again (more games, the same net and seed)."""
+    data = json.loads(DATA.read_text())
+    net = load_net("backgammon", path=args.weights)
+    if net.record["games"] != data["net"]["games"] or net.record["seed"] != data["net"]["seed"]:
+        raise SystemExit(f"the last run measured the net of {data['net']['games']:,} games, not this one "
+                         f"({net.record['games']:,}); run the whole benchmark")
+    _match.bot_choice(_net._opening_board(0), 3, 1, _match.NET, 1, *net.layers(), RULES, net.db_win,
+                      net.ways)        # compiled before forking
+    args.games, args.curve = 0, None
+    played, _ = play_all(args, net.path, time.perf_counter(), lambda kept: None)
+    points = played["net 1-ply vs gnubg 0-ply"]
+    w, hw, p, hp = interval(points)
+    row = {"pairing": "net 1-ply vs gnubg 0-ply", "games": points.size, "win_rate": w, "win_rate_half_width": hw,
+           "points_per_game": p, "points_per_game_half_width": hp}
+    data["matches"] = [m for m in data["matches"] if m["pairing"] != row["pairing"]] + [row]
+    data["ply1_command"] = command
+    print(f"{row['pairing']}: {points.size:,} games, wins {100 * w:.1f}% +- {100 * hw:.1f}, {p:+.3f} +- {hp:.3f} "
+          "points a game", flush=True)
+    return data
+
+
+def _earlier_curve(below: int) -> list:
+    """The last recorded run's curve rows under ``below`` training games, marked with that run's date."""
+    if below <= 0 or not DATA.exists():
+        return []
+    last = json.loads(DATA.read_text())
+    return [{**row, "measured": row.get("measured", last["date"])} for row in last.get("learning_curve", [])
+            if row["games"] < below]
 
 
 def measure(args, command) -> dict:
@@ -291,28 +398,34 @@ def measure(args, command) -> dict:
     batch, single, peer_single = speed(net, timed)
     print(f"positions/s: ours batched {batch:,.0f}, ours one at a time {single:,.0f}; gnubg-nn one at a time "
           f"{peer_single:,.0f} (ratio batched/gnubg {batch / peer_single:.2f}, single {single / peer_single:.2f})")
-    matches, decisions = [], []
-    for label, ours, peer, games in (("net 0-ply vs pubeval", (_match.NET, 0), "pubeval", args.games),
-                                     ("net 0-ply vs gnubg 0-ply", (_match.NET, 0), "gnubg0", args.games),
-                                     ("net 1-ply vs gnubg 0-ply", (_match.NET, 1), "gnubg0", args.games_ply1)):
-        if games <= 0:
+    _match.bot_choice(timed[0], 3, 1, _match.NET, 1, *net.layers(), RULES, net.db_win, net.ways)  # compiled before forking
+    played, (decisions, judged, openings) = play_all(args, net.path, started,
+                                                     lambda kept: (kept, judge(net, kept) if kept else {}, opening_choices(net)))
+    matches, curve = [], _earlier_curve(args.curve_earlier_below)
+    for key, label, _, _, _, _, path in _pairings(args, net.path):
+        points = played.get(key)
+        if points is None or points.size == 0:
             continue
-        t = time.perf_counter()
-        points, kept = play(net, ours, peer, games, args.seed,
-                            keep=args.judge if peer == "gnubg0" and not decisions else 0)
-        decisions = decisions or kept
         w, hw, p, hp = interval(points)
-        matches.append({"pairing": label, "games": games, "win_rate": w, "win_rate_half_width": hw,
-                        "points_per_game": p, "points_per_game_half_width": hp})
-        print(f"{label}: {games:,} games, wins {100 * w:.1f}% +- {100 * hw:.1f}, {p:+.3f} +- {hp:.3f} points "
-              f"a game ({time.perf_counter() - t:.0f} s)", flush=True)
-    judged = judge(net, decisions) if decisions else {}
+        row = {"games": points.size, "win_rate": w, "win_rate_half_width": hw, "points_per_game": p,
+               "points_per_game_half_width": hp}
+        if path == net.path:
+            matches.append({"pairing": label, **row})
+            print(f"{label}: {points.size:,} games, wins {100 * w:.1f}% +- {100 * hw:.1f}, {p:+.3f} +- {hp:.3f} "
+                  "points a game", flush=True)
+        else:
+            record_ = load_net("backgammon", path=path).record
+            curve.append({"games": record_["games"], "minutes": record_["seconds"] / 60, "played": row.pop("games"),
+                          **row})
+            print(f"after {record_['games']:,} games: {100 * w:.1f}% wins, {p:+.3f} a game against pubeval", flush=True)
+    curve += [{"games": net.record["games"], "minutes": net.record["seconds"] / 60, "played": m["games"],
+               **{k: m[k] for k in ("win_rate", "win_rate_half_width", "points_per_game", "points_per_game_half_width")},
+               "shipped": True} for m in matches if m["pairing"] == "net 0-ply vs pubeval"]
+    curve.sort(key=lambda row: row["games"])
     for name, (loss, agree) in judged.items():
         print(f"{name}: loses {loss:.4f} equity a decision by gnubg 0-ply's judgement, plays gnubg's play "
               f"{100 * agree:.1f}% of the time ({len(decisions):,} positions)")
-    openings = opening_choices(net)
     print("opening rolls, ours / gnubg 0-ply: " + ", ".join(f"{r['roll']} {r['net']} / {r['gnubg']}" for r in openings))
-    curve = learning_curve(args.curve, args.curve_games, args.seed) if args.curve else []
     variants = variant_matches(args.variant_games, args.seed) if args.variant_games > 0 else []
     machine = f"{platform.machine()}, {os.cpu_count()} cores shared with other work, Python {platform.python_version()}"
     return {"command": command, "date": datetime.date.today().isoformat(), "machine": machine,
@@ -334,7 +447,8 @@ def render(data) -> str:
              f"Net: the shipped standard net, {budget}, {net['hidden']} hidden units, seed {net['seed']}. "
              f"Peer: gnubg-nn (GNU Backgammon's 0-ply net, and pubeval). Machine: {data['machine']}; "
              f"{data['date']}; `{data['command']}` took {data['minutes']:.0f} min.", "",
-             "Cubeless money games (single 1, gammon 2, backgammon 3), opener alternating, 95% intervals:", "",
+             "Cubeless money games (single 1, gammon 2, backgammon 3), opener alternating, 95% intervals"
+             + (f" (the 1-ply row: `{data['ply1_command']}`)" if data.get("ply1_command") else "") + ":", "",
              "| pairing | games | our win rate | our points a game |", "|---|---:|---:|---:|"]
     lines += [f"| {m['pairing']} | {m['games']:,} | {100 * m['win_rate']:.1f}% +- {100 * m['win_rate_half_width']:.1f} "
               f"| {m['points_per_game']:+.3f} +- {m['points_per_game_half_width']:.3f} |" for m in data["matches"]]
@@ -354,8 +468,9 @@ def render(data) -> str:
               f"Training rate of this net: {net['games'] / max(net['seconds'], 1e-9):,.0f} self-play games a second "
               "on one core shared with other work (the training log has each chunk's rate)."]
     if data.get("variants"):
+        run = f" (`{data['variants_command']}`)" if data.get("variants_command") else ""
         lines += ["", "Dutch and Acey-Deucey (no outside evaluator exists): the 0-ply net against the pips and "
-                  "random bots, cubeless (Acey-Deucey pays per checker left):", "",
+                  f"random bots, cubeless (Acey-Deucey pays per checker left){run}:", "",
                   "| game | opponent | net trained | games | net win rate | net points a game |",
                   "|---|---|---:|---:|---:|---:|"]
         for v in data["variants"]:
@@ -363,9 +478,14 @@ def render(data) -> str:
                          f"min | {v['games']:,} | {100 * v['win_rate']:.1f}% +- {100 * v['win_rate_half_width']:.1f} | "
                          f"{v['points_per_game']:+.2f} +- {v['points_per_game_half_width']:.2f} |")
     if data.get("learning_curve"):
-        lines += ["", "Strength against training games (snapshots of the same run, 0-ply, against pubeval):", "",
+        earlier = sorted({c["measured"] for c in data["learning_curve"] if c.get("measured")})
+        note = (f"; rows marked * were measured on {', '.join(earlier)} from snapshots of the same run no longer "
+                "kept" if earlier else "")
+        lines += ["", "Strength against training games (snapshots of the one training run, 0-ply, against pubeval; "
+                  f"the row marked shipped is the net above{note}):", "",
                   "| self-play games | minutes | games played | win rate | points a game |", "|---:|---:|---:|---:|---:|"]
-        lines += [f"| {c['games']:,} | {c['minutes']:.0f} | {c['played']:,} | {100 * c['win_rate']:.1f}% +- "
+        lines += [f"| {c['games']:,}{' (shipped)' if c.get('shipped') else ' *' if c.get('measured') else ''} | "
+                  f"{c['minutes']:.0f} | {c['played']:,} | {100 * c['win_rate']:.1f}% +- "
                   f"{100 * c['win_rate_half_width']:.1f} | {c['points_per_game']:+.3f} +- "
                   f"{c['points_per_game_half_width']:.3f} |" for c in data["learning_curve"]]
     return "\n".join(lines)

@@ -40,6 +40,8 @@ COMMANDS = {
     "yacht advise": ["yacht", "advise", "--preset", "yacht_kr", "--dice", "6 6 6 2 1", "--rolls-left", "2",
                      "--open", "all"],
     "backgammon moves": ["backgammon", "moves", "--id", "4HPwATDgc/ABMA", "--roll", "31"],
+    "backgammon hint": ["backgammon", "hint", "--id", "4HPwATDgc/ABMA", "--roll", "31"],
+    "backgammon eval": ["backgammon", "eval", "--id", "4HPwATDgc/ABMA"],
 }
 TARGET_S = 0.5
 #: Each process's environment: this one's, with the bytecode cache on (see the module's text).

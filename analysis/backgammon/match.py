@@ -6,7 +6,9 @@ a beginner's rule) and ``random`` (a legal play drawn uniformly). A bot's
 :meth:`Bot.choose` returns one :class:`analysis.backgammon.moves.Play` of the move
 generator's list, usable from a notebook; :func:`match` plays whole money games (cubeless,
 or with the cube) in a numba kernel, the opener alternating, and reports win rates and points per
-game with 95% intervals.
+game with 95% intervals. Game g's dice come from (seed, g) alone, so a match can be cut into
+chunks run through Dask (``scheduler``: Dask's local ``processes``, ``threads`` or ``sync``, or a
+``dask.distributed`` address), as the Bluff tournaments are, and gives the same games on any scheduler.
 
 >>> bot = make_bot("pips")
 >>> from analysis.backgammon.position import Position
@@ -23,17 +25,21 @@ import numpy as np
 
 from analysis.compile_notice import compiling
 from analysis.errors import InvalidArgument
+from analysis.extras import need
 from analysis.progress import Progress
 from analysis.backgammon import _match
 from analysis.backgammon.moves import legal_plays, parse_roll
 from analysis.backgammon.position import Position
 from analysis.backgammon.rules import BackgammonRules, preset
+from analysis.schedulers import check_scheduler, compute
 
 KINDS = {"net": _match.NET, "pips": _match.PIPS, "random": _match.RANDOM}
 #: Games one match may hold (a few hours at 0-ply on one core), and the cost of a net bot's
 #: move at each look-ahead against 0-ply (1-ply values 21 rolls' best replies, 2-ply 21 x 21).
 MOST_GAMES = 1_000_000
 PLY_COST = {0: 1, 1: 50, 2: 2000}
+#: Games per Dask chunk when the caller does not choose (a few seconds at 0-ply).
+CHUNK_GAMES = 500
 _EMPTY_NET = tuple(np.zeros((1, 1)) if k in (0, 2) else np.zeros(1) for k in range(4))
 
 
@@ -135,36 +141,65 @@ class MatchResult:
 
 
 def match(rules: BackgammonRules | str, bot_a: str | Bot, bot_b: str | Bot, games: int, seed: int = 1,
-          chunk: int = 200, cube: bool = False) -> MatchResult:
+          chunk: int = 200, cube: bool = False, chunks: int | None = None, scheduler=None) -> MatchResult:
     """``games`` whole money games of bot A against bot B (opener alternating), cubeless or with the
-    cube (net bots double and take by Janowski's formula at 0-ply; pips and random never double, always take)."""
+    cube (net bots double and take by Janowski's formula at 0-ply; pips and random never double, always take).
+
+    ``scheduler`` None plays them in this process, ``chunk`` games (or a ``chunks``-th of them) between
+    progress updates; a Dask scheduler plays them as ``chunks`` seeded chunks (default: about 500 games
+    each). Every game is the same however they are cut and wherever they run.
+    """
     rules = preset(rules)
+    check_scheduler(scheduler)
     if cube and not rules.cube:
         raise InvalidArgument(f"The rules '{rules.name}' have no doubling cube; play the match without --cube.")
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MOST_GAMES:
         raise InvalidArgument(f"'{games}' games is not allowed; use 1 to {MOST_GAMES:,}.")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 31:
         raise InvalidArgument(f"Seed {seed!r} is not allowed; use a whole number from 0 to 2**31 - 1.")
-    bots = [b if isinstance(b, Bot) else make_bot(b) for b in (bot_a, bot_b)]
+    bots = tuple(b if isinstance(b, Bot) else make_bot(b) for b in (bot_a, bot_b))
     most = MOST_GAMES // max(PLY_COST[b.ply] if b.kind == _match.NET else 1 for b in bots)
     if games > most:
         raise InvalidArgument(f"{games:,} games of {bots[0].name} against {bots[1].name} would take hours; "
                               f"play at most {most:,} in one match.")
+    if chunks is not None and (isinstance(chunks, bool) or not isinstance(chunks, int) or not 1 <= chunks <= games):
+        raise InvalidArgument(f"The number of chunks must be 1-{games:,} (the games), not {chunks}.")
+    label = f"{bots[0].name} vs {bots[1].name}: {games:,} games"
+    if scheduler is None:
+        size = chunk if chunks is None else math.ceil(games / chunks)
+        points, cubes = np.zeros(games), np.ones(games, dtype=np.int64)
+        with Progress(label, total=games) as bar:
+            for first in range(0, games, size):
+                n = min(size, games - first)
+                points[first:first + n], cubes[first:first + n] = _play_span(rules, bots, first, n, seed, cube)
+                bar.advance(n)
+    else:
+        dask = need("dask", "A match through Dask")
+        size = math.ceil(games / (max(1, math.ceil(games / CHUNK_GAMES)) if chunks is None else chunks))
+        _play_span(rules, bots, 0, 1, seed, cube)       # compile (or load) the kernels once, before any worker
+        parts = compute([dask.delayed(_play_spans)(rules, bots, [(first, min(size, games - first))], seed, cube)
+                         for first in range(0, games, size)], scheduler, label, "A match through Dask")
+        points, cubes = np.concatenate([p for p, _ in parts]), np.concatenate([c for _, c in parts])
+    return MatchResult(rules, (bots[0].name, bots[1].name), seed, points, cube, cubes if cube else None)
+
+
+def _play_spans(rules: BackgammonRules, bots, spans, seed: int, cube: bool) -> list:
+    """The chunks ``spans`` ((first game, games) pairs) of one match, in order: one Dask task."""
+    return [_play_span(rules, bots, first, size, seed, cube) for first, size in spans]
+
+
+def _play_span(rules: BackgammonRules, bots, first: int, size: int, seed: int, cube: bool) -> tuple:
+    """(A's points, final cubes) of games ``first .. first + size - 1`` (the nets loaded in this process)."""
     nets = [b._net(rules) if b.kind == _match.NET else None for b in bots]
     db = next((n for n in nets if n is not None), None)
     db_win, ways = (db.db_win, db.ways) if db else _no_database()
     layers = [n.layers() if n else _EMPTY_NET for n in nets]
     kinds = np.array([b.kind for b in bots], dtype=np.int64)
     plies = np.array([b.ply for b in bots], dtype=np.int64)
-    points = np.zeros(games)
-    cubes = np.ones(games, dtype=np.int64)
+    points = np.zeros(size)
+    cubes = np.ones(size, dtype=np.int64)
     cube_rules = np.array([int(cube), rules.cube_max, rules.first_double_turn], dtype=np.int64)
-    codes = _rule_codes(rules)
-    with Progress(f"{bots[0].name} vs {bots[1].name}: {games:,} games", total=games) as bar:
-        for start in range(0, games, chunk):
-            size = min(chunk, games - start)
-            with compiling("the match kernel", 60, _match.play_games):
-                _match.play_games(start, size, seed, kinds, plies, layers[0], layers[1], codes, db_win, ways,
-                                  cube_rules, points[start:start + size], cubes[start:start + size])
-            bar.advance(size)
-    return MatchResult(rules, (bots[0].name, bots[1].name), seed, points, cube, cubes if cube else None)
+    with compiling("the match kernel", 60, _match.play_games):
+        _match.play_games(first, size, seed, kinds, plies, layers[0], layers[1], _rule_codes(rules), db_win, ways,
+                          cube_rules, points, cubes)
+    return points, cubes

@@ -12,6 +12,11 @@ net's (in Acey-Deucey only the win chance: the database does not count checkers 
 ``ply`` 1 and 2 look ahead: the 21 rolls are averaged and, for each roll, the side on roll
 plays the 0-ply net's choice, whose position is then valued at one ply less.
 
+One question at 0-ply (a hint of up to ``MOST_PLAIN_POSITIONS`` plays, one evaluation) runs the
+forward pass (``forward``) as plain Python: no compiler starts, and the answer comes in a
+fraction of a second in a fresh process. Look-ahead, more positions, or a process that has
+already loaded the compiled copies (``_net``) use those: the same text, compiled.
+
 >>> from analysis.backgammon.position import Position
 >>> ev = evaluate("backgammon", Position.opening())
 >>> 0.4 < ev.win < 0.6
@@ -20,7 +25,9 @@ True
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -28,7 +35,7 @@ import numpy as np
 from analysis.compile_notice import compiling
 from analysis.errors import InvalidArgument
 from analysis.store import Store
-from analysis.backgammon import _net
+from analysis.backgammon import forward
 from analysis.backgammon.moves import _check_playable, legal_plays, parse_roll
 from analysis.backgammon.position import Position
 from analysis.backgammon.rules import BackgammonRules, preset
@@ -39,12 +46,17 @@ PLIES = (0, 1, 2)
 MOST_TWO_PLY_PLAYS = 60
 #: Seconds numba takes to compile the evaluator's kernels on the first run after install (a loaded machine).
 COMPILE_SECONDS = 60
+#: The most positions a 0-ply question values as plain Python (1-3 ms each); beyond, the compiled
+#: kernels are loaded (about a second from numba's cache), which is then the quicker way.
+MOST_PLAIN_POSITIONS = 400
+_COMPILED = "analysis.backgammon._net"
+_NO_DATABASE = np.zeros((1, 1))
 NAMES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
 
 
 @dataclass(frozen=True, eq=False)
 class Net:
-    """A loaded net for one preset, with the bear-off table it defers to."""
+    """A loaded net for one preset, with the bear-off table it defers to (read from the store when first needed)."""
 
     rules: BackgammonRules
     w1: np.ndarray
@@ -52,9 +64,26 @@ class Net:
     w2: np.ndarray
     b2: np.ndarray
     record: dict
-    db_win: np.ndarray
-    ways: np.ndarray
     path: Path = field(default=None)
+    store: Store | None = None
+
+    @cached_property
+    def db_win(self) -> np.ndarray:
+        return database(self.rules, self.store)[0]
+
+    @cached_property
+    def ways(self) -> np.ndarray:
+        from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, _ways
+
+        return _ways(TWO_SIDED_CHECKERS)
+
+    def _database_for(self, kernels, boards) -> np.ndarray:
+        """The win table, or an empty one when the plain forward pass has no board in the database (a
+        question in the middle game then does not read the 7 MB table; the kernels see no difference)."""
+        if kernels is forward and not any(min(forward._db_rank(b, 0, self.ways), forward._db_rank(b, 26, self.ways)) >= 0
+                                          for b in boards):
+            return _NO_DATABASE
+        return self.db_win
 
     @property
     def rule_codes(self) -> np.ndarray:
@@ -65,20 +94,33 @@ class Net:
     def layers(self):
         return self.w1, self.b1, self.w2, self.b2
 
-    def boards_value(self, boards: np.ndarray, ply: int = 0) -> np.ndarray:
-        """Outputs (n, 6) of boards (kernel layout) seen by their side on roll."""
-        with compiling("the evaluator", COMPILE_SECONDS, _net.positions_value, _net.evaluate_batch):
-            return _net.positions_value(*self.layers(), boards, self.rule_codes, self.db_win, self.ways, _ply(ply))
+    def boards_value(self, boards: np.ndarray, ply: int = 0) -> tuple[np.ndarray, np.ndarray]:
+        """Outputs (n, 6) of boards (kernel layout) seen by their side on roll, and whether each is exact
+        (both sides in the two-sided bear-off database)."""
+        kernels = _kernels(_ply(ply), boards.shape[0])
+        used = ("evaluate_batch", "positions_value") if ply else ("evaluate_batch",)
+        with compiling("the evaluator", COMPILE_SECONDS, *_compiled(kernels, *used)):
+            boards = _boards(kernels, boards)
+            outputs, exact = kernels.evaluate_batch(*self.layers(), boards, self._database_for(kernels, boards),
+                                                    self.ways)
+            if ply:
+                outputs = kernels.positions_value(*self.layers(), boards, self.rule_codes, self.db_win, self.ways, ply)
+        return outputs, exact
 
     def plays_value(self, afters: np.ndarray, extra: np.ndarray, ply: int = 0) -> np.ndarray:
         """The mover's outputs (n, 6) after each play (boards in the mover's view)."""
-        with compiling("the evaluator", COMPILE_SECONDS, _net.plays_value, _net.evaluate_batch):
-            return _net.plays_value(*self.layers(), afters, extra, self.rule_codes, self.db_win, self.ways, _ply(ply))
+        kernels = _kernels(_ply(ply), afters.shape[0])
+        if kernels is forward:
+            afters = _boards(forward, afters)
+            return forward.plays_value0(*self.layers(), afters, extra, self.rule_codes,
+                                        self._database_for(forward, afters), self.ways)
+        with compiling("the evaluator", COMPILE_SECONDS, kernels.plays_value):
+            return kernels.plays_value(*self.layers(), afters, extra, self.rule_codes, self.db_win, self.ways, ply)
 
     def equities(self, outputs: np.ndarray) -> np.ndarray:
         r = self.rules
         if r.pay_per_checker_left:
-            return 30.0 * (outputs[:, _net.PAYOUT] - 0.5)
+            return 30.0 * (outputs[:, forward.PAYOUT] - 0.5)
         return (2 * outputs[:, 0] - 1 + (r.gammon_value - 1) * (outputs[:, 1] - outputs[:, 3])
                 + (r.backgammon_value - r.gammon_value) * (outputs[:, 2] - outputs[:, 4]))
 
@@ -89,25 +131,45 @@ def _ply(ply) -> int:
     return int(ply)
 
 
+def _kernels(ply: int, positions: int):
+    """``forward`` as plain Python for one small 0-ply question, else the compiled kernels (``_net``)."""
+    if ply == 0 and positions <= MOST_PLAIN_POSITIONS and _COMPILED not in sys.modules:
+        return forward
+    from analysis.backgammon import _net
+
+    return _net
+
+
+def _boards(kernels, boards: np.ndarray) -> np.ndarray:
+    """Boards for ``kernels``: int64 for the plain forward pass (numpy's int8 sums would wrap around)."""
+    return boards.astype(np.int64) if kernels is forward else boards
+
+
+def _compiled(kernels, *names):
+    """The kernels that may compile on this call (none when the plain forward pass answers)."""
+    return [getattr(kernels, name) for name in names] if kernels is not forward else []
+
+
 _NETS: dict = {}
 
 
 def load_net(rules: BackgammonRules | str = "backgammon", path=None, store: Store | None = None) -> Net:
     """The shipped net of ``rules``'s preset (or the weights file ``path``), checked on load, once a process."""
-    from analysis.backgammon.training import database
-
     rules = preset(rules)
     base = _base_preset(rules)
     path = Path(path) if path is not None else shipped_path(base)
     key = (rules, str(path), str(store.root) if store else None)
     if key not in _NETS:
         arrays, record = load_weights(path, base)
-        db_win, ways = database(rules) if store is None else _database_in(rules, store)
-        _NETS[key] = Net(rules, arrays["w1"], arrays["b1"], arrays["w2"], arrays["b2"], record, db_win, ways, path)
+        _NETS[key] = Net(rules, arrays["w1"], arrays["b1"], arrays["w2"], arrays["b2"], record, path, store)
     return _NETS[key]
 
 
-def _database_in(rules, store):
+def database(rules: BackgammonRules, store: Store | None = None):
+    """(win table, rank table) of the two-sided bear-off database, or empty ones where it does not apply.
+
+    Acey-Deucey pays by checkers left, which the database (a win chance) does not give.
+    """
     from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, _ways, two_sided_piece
 
     if rules.pay_per_checker_left:
@@ -165,11 +227,9 @@ def evaluate(rules: BackgammonRules | str, position: Position, ply: int = 0, sto
     rules = preset(rules)
     _check_playable(position, rules)
     net = net or load_net(rules, store=store)
-    board = position.board_array()[None, :]
-    outputs = net.boards_value(board, ply)
-    exact = bool(_net.evaluate_batch(*net.layers(), board, net.db_win, net.ways)[1][0])
+    outputs, exact = net.boards_value(position.board_array()[None, :], ply)
     return Evaluation(position, rules, tuple(float(v) for v in outputs[0, :5]), float(net.equities(outputs)[0]),
-                      _ply(ply), exact)
+                      _ply(ply), bool(exact[0]))
 
 
 @dataclass(frozen=True)

@@ -17,23 +17,12 @@ import numpy as np
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
 from analysis.backgammon import _net
+from analysis.backgammon.net import database
 from analysis.backgammon.rules import BackgammonRules, preset
 from analysis.backgammon.weights import load_weights, new_net, save_weights
 
 #: The settings a run is defined by: a resumed run must use the same ones.
 SETTINGS = ("preset", "seed", "hidden", "alpha", "halflife", "lam", "chunk")
-
-
-def database(rules: BackgammonRules):
-    """(win table, rank table) of the two-sided bear-off database, or empty ones where it does not apply.
-
-    Acey-Deucey pays by checkers left, which the database (a win chance) does not give.
-    """
-    from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, _ways, two_sided_piece
-
-    if rules.pay_per_checker_left:
-        return np.zeros((1, 1)), _ways(TWO_SIDED_CHECKERS)
-    return two_sided_piece("win")["win"], _ways(TWO_SIDED_CHECKERS)
 
 
 def _commit() -> str:

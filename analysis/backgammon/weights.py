@@ -23,7 +23,7 @@ import numpy as np
 
 from analysis.errors import InvalidArgument
 from analysis.store import Array, Store, TableKind, parse_file, read_arrays
-from analysis.backgammon._net import INPUTS, OUTPUTS
+from analysis.backgammon.forward import INPUTS, OUTPUTS
 
 WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
 MAX_BYTES = 64 * 2 ** 20

@@ -23,7 +23,6 @@ True
 from __future__ import annotations
 
 import math
-import os
 import sys
 from dataclasses import dataclass, field
 
@@ -39,8 +38,7 @@ from analysis.bluff.outcomes import dice_lost, last_die_payoff
 from analysis.bluff.rules import BiddingRules
 from analysis.bluff.strategy_bot import strategy_tables
 from analysis.errors import InvalidArgument
-from analysis.progress import Progress
-from analysis.schedulers import LOCAL_SCHEDULERS, check_scheduler
+from analysis.schedulers import check_scheduler, compute as _compute, workers as _workers
 from analysis.seeds import check_seed
 from analysis.tables import counted
 
@@ -327,13 +325,6 @@ def _delayed_chunks(seed: int, spans, setup, rotate: bool, log: bool = False, ta
             for i in range(0, len(spans), per_task)]
 
 
-def _workers(scheduler, tasks: int) -> int | None:
-    """How many tournaments' tasks run at once on ``scheduler`` (None: a cluster's, unknown here)."""
-    if scheduler is None or scheduler in ("processes", "threads"):
-        return max(1, min(tasks, os.cpu_count() or 1))
-    return 1 if scheduler in LOCAL_SCHEDULERS else None
-
-
 def _game_seconds(seed: int, setup, rotate: bool, games: int) -> float:
     """One core's seconds for ``games`` games of these bots, from timed games of the seed (a random
     bot's game takes microseconds, a Bayesian bot's tens of milliseconds: no fixed rate would do)."""
@@ -356,37 +347,6 @@ def say_how_long(label: str, seconds: float, workers: int | None) -> None:
     where = (f"about {duration(seconds / workers)} here on {workers} worker{'s' if workers > 1 else ''}"
              if workers else f"about {duration(seconds)} of one core's time on the cluster")
     print(f"odds: {label} will take {where}.", file=sys.stderr, flush=True)
-
-
-def _compute(delayed_parts, scheduler, label: str = "playing games") -> list:
-    """Run Dask tasks (each a list of chunks) on the named scheduler; returns the chunks in order.
-
-    On Dask's local schedulers progress counts the finished tasks: a bar in a terminal, a line
-    every few seconds in a log or a pipe; a ``dask.distributed`` cluster has its own dashboard.
-    """
-    dask = need("dask", "A tournament")
-
-    if scheduler is None or scheduler in LOCAL_SCHEDULERS:
-        Callback = need("dask.callbacks", "A tournament").Callback
-
-        scheduler = scheduler or "processes"
-        options = {"num_workers": _workers(scheduler, len(delayed_parts))} if scheduler == "processes" else {}
-        tasks = {part.key for part in delayed_parts}
-        finished = Callback(posttask=lambda key, *_: bar.advance() if key in tasks else None)
-        with Progress(f"odds: {label}", total=len(delayed_parts), stream=sys.stderr) as bar, finished:
-            groups = dask.compute(*delayed_parts, scheduler=scheduler, **options)
-    elif isinstance(scheduler, str):
-        check_scheduler(scheduler)
-        Client = need("distributed", "A tournament on a dask.distributed cluster").Client
-
-        try:
-            with Client(scheduler, timeout="10s") as client:
-                groups = dask.compute(*delayed_parts, scheduler=client)
-        except OSError as error:
-            raise InvalidArgument(f"Cannot reach the Dask scheduler at {scheduler} ({error}).") from None
-    else:
-        groups = dask.compute(*delayed_parts, scheduler=scheduler)  # a distributed.Client
-    return [chunk for group in groups for chunk in group]
 
 
 def run_tournament(rules: BiddingRules, bots, players: int | None = None, games: int = 10000, seed: int = 0,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from analysis.cli.common import add_json_flag, add_rules_flags, add_seed_flag, bounded, print_json, rules_from_args
+from analysis.cli.common import (add_json_flag, add_rules_flags, add_seed_flag, bounded, print_json, rules_from_args,
+                                 scheduler_address)
 from analysis.cli.requested import add_chart
 
 #: Example positions for the help: the opening, and a bear-off race (for bearoff and race).
@@ -294,6 +295,12 @@ def _register_net(commands) -> None:
     games.add_argument("--cube", action="store_true",
                        help="play with the cube (net bots double and take by Janowski at 0-ply; pips and random "
                             "never double and always take)")
+    games.add_argument("--chunks", type=bounded(int, 1, 1_000_000, "the chunks"), default=None,
+                       help="independent seeded chunks, 1 to the games (default: about 500 games each through Dask)")
+    games.add_argument("--scheduler", default=None, type=scheduler_address,
+                       help="play the games through Dask: 'processes' (Dask's local process scheduler), 'threads', "
+                            "'sync' or a dask.distributed scheduler address tcp://host:port (default: in this "
+                            "process); the same seed gives the same games on any scheduler")
     add_rules_flags(games, "backgammon")
     games.add_argument("--weights", default=None, help="a weights file instead of the shipped net")
     add_json_flag(games)
@@ -347,7 +354,8 @@ def _match(args) -> int:
     bots = [make_bot(name, args.weights) for name in names]
     if len(bots) < 2:
         raise InvalidArgument(f"'{args.bots}' names {len(bots)} bot; a match needs two or more, e.g. net,pips.")
-    results = [match(rules, a, b, args.games, args.seed, cube=args.cube) for a, b in combinations(bots, 2)]
+    results = [match(rules, a, b, args.games, args.seed, cube=args.cube, chunks=args.chunks, scheduler=args.scheduler)
+               for a, b in combinations(bots, 2)]
     if args.json:
         print_json([r.to_dict() for r in results])
     else:

@@ -3,6 +3,7 @@ reproducible training, the cube, the weights file's checks and bad input."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import json
@@ -11,7 +12,7 @@ import numpy as np
 import pytest
 
 from analysis.errors import InvalidArgument
-from analysis.backgammon import _net
+from analysis.backgammon import _net, forward
 from analysis.backgammon.bearoff import home_positions, one_sided_database, rank, two_sided_piece
 from analysis.backgammon.cube import cube_advice
 from analysis.backgammon.cubeful import cube_decision, janowski
@@ -157,6 +158,71 @@ def test_one_ply_is_the_average_over_rolls_of_the_best_zero_ply_play():
     assert one_ply.probabilities == pytest.approx(tuple(total), abs=1e-12)
 
 
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_the_forward_pass_run_as_python_equals_its_compiled_copy(rules):
+    """One question runs ``forward`` as plain Python (int64 boards), bulk work its numba copy: the same
+    text, but numpy's and numba's integer and float rules differ, so on the plays of 40 positions of random
+    play (and bear-offs in the exact database) both must give the same outputs and exact flags."""
+    net = load_net(rules)
+    codes = net.rule_codes
+    positions = _random_positions(rules, 40, seed=3)
+    if rules != "acey_deucey":
+        rows = home_positions(6)
+        positions += [Position(tuple(rows[a]) + (0,) * 20, tuple(rows[b]) + (0,) * 20) for a, b in ((5, 17), (923, 1))]
+    for number, position in enumerate(positions):
+        board = position.board_array()
+        afters, extra = _net.candidates(board, 1 + number % 6, 1 + number // 6 % 6, codes[0])
+        compiled = _net.plays_value(*net.layers(), afters, extra, codes, net.db_win, net.ways, 0)
+        plain = forward.plays_value0(*net.layers(), afters.astype(np.int64), extra, codes, net.db_win, net.ways)
+        assert np.allclose(plain, compiled, rtol=0, atol=1e-13, equal_nan=True)
+        out, exact = _net.evaluate_batch(*net.layers(), board[None, :], net.db_win, net.ways)
+        out_plain, exact_plain = forward.evaluate_batch(*net.layers(), board[None, :].astype(np.int64), net.db_win,
+                                                        net.ways)
+        assert np.allclose(out_plain, out, rtol=0, atol=1e-13, equal_nan=True) and exact_plain[0] == exact[0]
+
+
+@pytest.mark.parametrize("argv", [
+    ("hint", "--id", "4HPwATDgc/ABMA", "--roll", "31"),
+    ("hint", "--preset", "acey_deucey", "--position", "start:15 / start:15", "--roll", "12"),
+    ("hint", "--position", "1:2 2:2 3:1 / 1:1 2:3 5:1", "--roll", "21"),
+    ("eval", "--position", MIDDLE),
+    ("cube", "--position", MIDDLE, "--cube", "2", "--owner", "on_roll")])
+def test_a_question_at_the_table_starts_no_numba(argv):
+    """hint, eval and cube at 0-ply answer without importing numba (a quick start), and print what the
+    compiled kernels give (this process has loaded them, so its answers come from the compiled copy)."""
+    import subprocess
+    import sys
+
+    code = (f"import sys; from analysis.cli.main import main; main(['backgammon', *{list(argv)!r}, '--json']); "
+            "print('numba' in sys.modules, file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stderr.split()[-1] == "False"
+    assert "analysis.backgammon._net" in sys.modules
+    from analysis.cli.main import main
+
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        main(["backgammon", *argv, "--json"])
+    _assert_close(json.loads(done.stdout), json.loads(buffer.getvalue()))
+
+
+def _assert_close(a, b):
+    """Equal JSON, floats within 1e-12 (numpy's and numba's exp may differ in the last bit)."""
+    if isinstance(a, dict):
+        assert a.keys() == b.keys()
+        for key in a:
+            _assert_close(a[key], b[key])
+    elif isinstance(a, list):
+        assert len(a) == len(b)
+        for x, y in zip(a, b):
+            _assert_close(x, y)
+    elif isinstance(a, float):
+        assert a == pytest.approx(b, abs=1e-12)
+    else:
+        assert a == b
+
+
 # ------------------------------------------------------------------ training
 def test_training_is_reproducible_and_resumes_bit_for_bit(tmp_path):
     whole, parts, other = tmp_path / "whole.podds", tmp_path / "parts.podds", tmp_path / "other.podds"
@@ -277,7 +343,9 @@ def test_commands_as_written(odds):
     ("match", "--bots", "net,gnubg", "--games", "10"),
     ("match", "--bots", "net", "--games", "10"),
     ("match", "--bots", "net,pips", "--games", "0"),
-    ("match", "--bots", "net,net:ply2", "--games", "1000")])
+    ("match", "--bots", "net,net:ply2", "--games", "1000"),
+    ("match", "--bots", "net,pips", "--games", "10", "--chunks", "11", "--scheduler", "sync"),
+    ("match", "--bots", "net,pips", "--games", "10", "--scheduler", "nowhere")])
 def test_bad_input_is_one_sentence(odds, argv):
     assert_one_sentence_error(odds("backgammon", *argv))
 
@@ -300,3 +368,15 @@ def test_matches_with_the_cube_score_whole_cube_multiples():
     assert (np.abs(points) <= 3 * cubes).all() and (points != 0).all()
     with pytest.raises(InvalidArgument, match="no doubling cube"):
         match("acey_deucey", "net", "pips", 2, cube=True)
+
+
+def test_a_match_gives_the_same_games_in_this_process_and_through_dask(odds):
+    """Game g's dice come from (seed, g) alone: however the games are cut and on whichever scheduler, the
+    points and the final cubes are the same, game for game."""
+    here = match("backgammon", "net", "pips", 24, seed=5, cube=True)
+    for scheduler, chunks in (("sync", 5), ("processes", 3)):
+        there = match("backgammon", "net", "pips", 24, seed=5, cube=True, chunks=chunks, scheduler=scheduler)
+        assert np.array_equal(there.points, here.points) and np.array_equal(there.cubes, here.cubes)
+    argv = ("backgammon", "match", "--bots", "net,random", "--games", "30", "--seed", "2", "--json")
+    alone = odds(*argv).json()
+    assert odds(*argv, "--scheduler", "sync", "--chunks", "4").json() == alone
