@@ -234,7 +234,7 @@ def long_session(rules: str | BragRules = "brag3", players: int = 5, bots=None, 
     :func:`sitting_seed`, so the same seed gives the same table on any scheduler; a session no longer
     than one sitting is exactly :func:`session`. ``carried_out`` sums the pots carried out of each
     sitting's last deal (so the chips still add up)."""
-    from analysis.bluff.tournament import _compute   # Dask's run with progress, as tournaments use it
+    from analysis.schedulers import compute   # Dask's run with progress, as tournaments and matches use it
     from analysis.extras import need
     from analysis.schedulers import check_scheduler
 
@@ -252,7 +252,7 @@ def long_session(rules: str | BragRules = "brag3", players: int = 5, bots=None, 
     tasks = [dask.delayed(_play_sittings)(rules, bots, players, spans[i:i + per_task], seed, bankroll)
              for i in range(0, len(spans), per_task)]
     began = time.perf_counter()
-    parts = _compute(tasks, scheduler, f"Brag session: {deals:,} deals")
+    parts = compute(tasks, scheduler, f"Brag session: {deals:,} deals", purpose="A session through Dask")
     seconds = time.perf_counter() - began
     means = sum(p[0] * p[4] for p in parts) / deals
     batches = np.concatenate([p[5] for p in parts])
