@@ -37,9 +37,7 @@ PRINT_WIDTH = round((210 - 16) / 25.4 * 96)
 #: Charts that fall short today, by article and pixel size (stable when charts are added before
 #: them), each with why. Strict: a chart that is fixed must leave its list, any other one fails.
 PRINTS_SMALL: dict = {}
-COARSE = {
-    ("backgammon", "690×350"): "the training curve of the evaluator is drawn at 100 dpi",
-}
+COARSE: dict = {}
 
 #: Every element that could make a reader scroll sideways, with its overflow.
 OVERFLOWING = """
