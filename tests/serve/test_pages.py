@@ -217,9 +217,9 @@ def small_solve():
     from analysis.bluff.rules import preset
     from analysis.bluff.sampled import planned, solve_sampled
 
-    k, iterations, _ = planned((1, 2))
-    return solve_sampled(preset("liars_dice", wild=1, exact_call=None), (1, 2), k=k, iterations=iterations // 10,
-                         lbr_games=500)
+    plan = planned((1, 2))
+    return solve_sampled(preset("liars_dice", wild=1, exact_call=None), (1, 2),
+                         **{**plan, "iterations": plan["iterations"] // 10}, lbr_games=500)
 
 
 LIARS = {"preset": "liars_dice", "wild": "1", "rule": "exact_call=none", "dice": "4", "opponents": "2"}
