@@ -162,11 +162,12 @@ def test_a_long_tournament_says_how_long_and_shows_progress_in_a_log(odds, monke
     import functools
 
     import analysis.bluff.tournament as tournament
+    import analysis.schedulers as schedulers
     from analysis.progress import Progress
 
     # A short tournament taken for a long one: the notice and the log lines a long one prints.
     monkeypatch.setattr(tournament, "SAY_SECONDS", 0.0)
-    monkeypatch.setattr(tournament, "Progress", functools.partial(Progress, interval=1e-6))
+    monkeypatch.setattr(schedulers, "Progress", functools.partial(Progress, interval=1e-6))
     result = odds("bluff", "tournament", "--bots", "threshold,random", "--games", "4000", "--chunks", "40",
                   "--scheduler", "sync")
     assert result.code == 0, result.err
