@@ -15,7 +15,7 @@ from pathlib import Path
 from analysis.brag._stored import MULTI_BETTING, multi_params
 from analysis.brag.rules import BragRules
 from analysis.errors import InvalidArgument
-from analysis.store import Store
+from analysis.store import Store, chosen_store
 
 SHIPPED_ROOT = Path(__file__).resolve().parent / "solved"
 #: Minutes the stored solve took to build on a two-core machine under load (said before building).
@@ -26,11 +26,12 @@ def shipped_store() -> Store:
     return Store(SHIPPED_ROOT)
 
 
-def find_solve(rules: BragRules, players: int, store: Store | None = None) -> dict | None:
-    """The solve of ``players`` from the user's store, else from the package; None when neither holds
-    a sound one."""
+def find_solve(rules: BragRules, players: int, store: Store | None | bool = None) -> dict | None:
+    """The solve of ``players`` from the user's store (``store=``, as :func:`analysis.store.chosen_store`
+    reads it), else from the package; None when neither holds a sound one."""
     params = multi_params(rules, players)
-    for where in ((store or Store()), shipped_store()):
+    user = chosen_store(store)
+    for where in ([] if user is None else [user]) + [shipped_store()]:
         table = where.load(MULTI_BETTING, rules, params)
         if table is not None:
             return table
