@@ -5,7 +5,9 @@ There is no outside solver of multi-player Brag to run beside it; the figures st
 solve's own best-response gains as its measure. The solve is the one the commands answer from
 (``analysis.brag.multi.stored_multi``), so running this leaves the store warm for them.
 
-Run: ``nice -n 10 .venv/bin/python benchmarks/bench_brag_multi.py [--players 3 4] [--repeat 5]``.
+Run: ``nice -n 10 .venv/bin/python benchmarks/bench_brag_multi.py [--players 3 4] [--repeat 5] [--fresh]``;
+``--fresh`` also solves each table size again from nothing (the stored solve's settings and seed, no
+store), the time a user waits for on a machine without the stored solve.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _timing import record  # noqa: E402
 
-from analysis.brag.multi import stored_multi  # noqa: E402
+from analysis.brag._stored import MULTI_STORED  # noqa: E402
+from analysis.brag.multi import solve_multi, stored_multi  # noqa: E402
 
 QUESTION = {3: ["--history", "blind,look,bet"], 4: ["--history", "blind,look,bet,fold"]}
 
@@ -49,8 +52,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--players", type=int, nargs="+", default=[3, 4])
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--fresh", action="store_true", help="also time a solve from nothing")
     args = parser.parse_args()
-    rows = []
+    rows, fresh = [], []
     for players in args.players:
         started = time.perf_counter()
         table = stored_multi("brag3", players)
@@ -62,6 +66,13 @@ def main() -> None:
         rows.append(f"| {players} | {int(summary[0]):,} | {summary[1]:.0f} | {max(gains):.4f} | "
                     f"{wall:.0f} | {best:.2f} / {median:.2f} | {stay_best:.2f} / {stay_median:.2f} |")
         print(rows[-1], flush=True)
+        if args.fresh:
+            started = time.perf_counter()
+            again = solve_multi("brag3", players, **{k: MULTI_STORED[k] for k in ("iterations", "target", "check_every",
+                                                                                  "seed")})
+            fresh.append(f"| {players} | {again.iterations:,} | {time.perf_counter() - started:.0f} | "
+                         f"{max(again.gains):.4f} |")
+            print(fresh[-1], flush=True)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     text = "\n".join([
         "Brag for three and four players: the stored solve of `brag3` (external-sampling MCCFR to a best-response gain of at most 0.01 chip",
@@ -69,10 +80,13 @@ def main() -> None:
         "fresh process (best / median of the runs), and `odds brag stay --opponents N-1` against it. No outside",
         "multi-player Brag solver runs here to compare.",
         "",
-        "| players | iterations | solve seconds | largest gain | this call's seconds (0: stored) | strategy seconds "
+        "| players | iterations | seconds the stored solve took | largest gain | this call's seconds (0: stored) | strategy seconds "
         "| stay seconds |",
         "|---:|---:|---:|---:|---:|---:|---:|",
         *rows,
+        *(["", "The same solve from nothing in this run (the stored solve's settings and seed; seconds of the whole "
+            "call, numba's compile included):", "", "| players | iterations | seconds | largest gain |",
+            "|---:|---:|---:|---:|", *fresh] if fresh else []),
         "",
         f"Peak memory of this process {peak:,.0f} MB.",
     ])
