@@ -98,13 +98,15 @@ class Job:
                 if self._cancel.is_set() and cancelled_at is None:
                     cancel.set()
                     cancelled_at = time.monotonic()
+                # Checked before each report, not only when none comes: a job still sending progress
+                # after its grace is ended all the same.
+                if cancelled_at is not None and time.monotonic() - cancelled_at > CANCEL_GRACE_S:
+                    self._process.terminate()
+                    self.state = "cancelled"
+                    break
                 try:
                     report = reports.get(timeout=0.1)
                 except queue.Empty:
-                    if cancelled_at is not None and time.monotonic() - cancelled_at > CANCEL_GRACE_S:
-                        self._process.terminate()
-                        self.state = "cancelled"
-                        break
                     if not self._process.is_alive() and reports.empty():
                         self.state, self.error = "failed", "The computation stopped before it answered."
                         break
