@@ -263,30 +263,22 @@ def _opening(args) -> int:
 def _register_net(commands) -> None:
     """The trained evaluator's commands: hint, eval, cube and match."""
     plies = bounded(int, 0, 2, "the look-ahead")
-    hint = commands.add_parser("hint", help="every legal play of a roll ranked by the trained net's equity")
-    _add_position(hint)
-    hint.add_argument("--roll", required=True, help="two dice, e.g. 31 or 66")
-    hint.add_argument("--ply", type=plies, default=0, help="look-ahead: 0 (the net), 1 or 2")
-    add_rules_flags(hint, "backgammon")
-    hint.add_argument("--weights", default=None, help="a weights file instead of the shipped net")
-    add_json_flag(hint)
-    hint.set_defaults(handler=_hint)
-
-    evaluation = commands.add_parser("eval", help="the net's win, gammon and backgammon chances and equity")
-    _add_position(evaluation)
-    evaluation.add_argument("--ply", type=plies, default=0, help="look-ahead: 0 (the net), 1 or 2")
-    add_rules_flags(evaluation, "backgammon")
-    evaluation.add_argument("--weights", default=None, help="a weights file instead of the shipped net")
-    add_json_flag(evaluation)
-    evaluation.set_defaults(handler=_eval)
-
-    cube = commands.add_parser("cube", help="double, take or pass anywhere: the net with Janowski's cube formula")
-    _add_position(cube)
-    cube.add_argument("--ply", type=plies, default=0, help="look-ahead of the cubeless evaluation: 0, 1 or 2")
-    add_rules_flags(cube, "backgammon")
-    cube.add_argument("--weights", default=None, help="a weights file instead of the shipped net")
-    add_json_flag(cube)
-    cube.set_defaults(handler=_cube)
+    for name, summary, ply_help, handler in (
+            ("hint", "every legal play of a roll ranked by the trained net's equity", "look-ahead: 0 (the net), 1 or 2",
+             _hint),
+            ("eval", "the net's win, gammon and backgammon chances and equity", "look-ahead: 0 (the net), 1 or 2",
+             _eval),
+            ("cube", "double, take or pass anywhere: the net with Janowski's cube formula",
+             "look-ahead of the cubeless evaluation: 0, 1 or 2", _cube)):
+        question = commands.add_parser(name, help=summary)
+        _add_position(question)
+        if name == "hint":
+            question.add_argument("--roll", required=True, help="two dice, e.g. 31 or 66")
+        question.add_argument("--ply", type=plies, default=0, help=ply_help)
+        add_rules_flags(question, "backgammon")
+        question.add_argument("--weights", default=None, help="a weights file instead of the shipped net")
+        add_json_flag(question)
+        question.set_defaults(handler=handler)
 
     games = commands.add_parser("match", help="whole money games between bots (net, net:ply1, pips, random)")
     games.add_argument("--bots", required=True, help="two or more bots, e.g. net,pips (each pair plays)")
