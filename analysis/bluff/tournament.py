@@ -38,7 +38,8 @@ from analysis.bluff.outcomes import dice_lost, last_die_payoff
 from analysis.bluff.rules import BiddingRules
 from analysis.bluff.strategy_bot import strategy_tables
 from analysis.errors import InvalidArgument
-from analysis.schedulers import check_scheduler, compute as _compute, workers as _workers
+from analysis import schedulers
+from analysis.schedulers import check_scheduler
 from analysis.seeds import check_seed
 from analysis.tables import counted
 
@@ -367,8 +368,8 @@ def run_tournament(rules: BiddingRules, bots, players: int | None = None, games:
     _play_chunks(seed, [(0, 1)], setup, rotate)  # compile once, before any worker
     label = f"{rules.title}: {games:,} games"
     delayed_parts = _delayed_chunks(seed, spans, setup, rotate, log is not None)
-    say_how_long(label, _game_seconds(seed, setup, rotate, games), _workers(scheduler, len(delayed_parts)))
-    parts = _compute(delayed_parts, scheduler, label)
+    say_how_long(label, _game_seconds(seed, setup, rotate, games), schedulers.workers(scheduler, len(delayed_parts)))
+    parts = schedulers.compute(delayed_parts, scheduler, label)
     if log is not None:
         from analysis.bluff.rounds_log import write_log
         starts, tables = setup[0], setup[3]
@@ -419,8 +420,8 @@ def run_sweep(entries, games: int, seed: int = 0, chunks: int | None = None, sch
         plans.append((rules, bots, start, rotate, spans))
         delayed_parts += _delayed_chunks(seed, spans, setup, rotate, tasks=max(1, MAX_TASKS // len(entries)))
     label = f"{len(plans)} tournaments of {games:,} games"
-    say_how_long(label, seconds, _workers(scheduler, len(delayed_parts)))
-    parts = _compute(delayed_parts, scheduler, label)
+    say_how_long(label, seconds, schedulers.workers(scheduler, len(delayed_parts)))
+    parts = schedulers.compute(delayed_parts, scheduler, label)
     rows, first_part = [], 0
     for number, (rules, bots, start, rotate, spans) in enumerate(plans):
         result = _summarise(rules, bots, games, seed, start, rotate, spans,
