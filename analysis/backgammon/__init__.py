@@ -12,6 +12,9 @@ from analysis._lazy import lazy_package
 # backgammon shots`` and the like) need neither numba nor the bear-off databases.
 _HOME = {"BearoffOdds": "bearoff", "bearoff_odds": "bearoff", "race_win_chance": "bearoff",
          "CubeAdvice": "cube", "cube_advice": "cube", "may_double": "cube",
+         "CubeDecision": "cubeful", "cube_decision": "cubeful",
+         "Evaluation": "net", "Hint": "net", "evaluate": "net", "hint": "net", "load_net": "net",
+         "Bot": "match", "MatchResult": "match", "make_bot": "match",
          "entry": "dice", "entry_table": "dice", "shot_table": "dice", "shots": "dice",
          "Play": "moves", "Plays": "moves", "legal_plays": "moves", "parse_roll": "moves",
          "OpeningRoll": "opening", "opening_position": "opening", "opening_roll": "opening",
