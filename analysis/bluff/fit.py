@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analysis.bluff.model import PARAMETERS, BiddingModel, hand_counts, p_true_of_hands, round_bids
+from analysis.bluff._fit_kernels import log_chances
+from analysis.bluff.model import PARAMETERS, BiddingModel, Bids, answering_bids, hand_counts, round_bids
 from analysis.bluff.rounds_log import read_log
 from analysis.errors import InvalidArgument
 
@@ -29,23 +30,30 @@ DEFAULT_ROUNDS = 1500
 
 
 @dataclass(frozen=True)
-class Decisions:
-    """Every decision as flat arrays: the scores of the legal actions, segment by segment."""
+class RoundDecisions:
+    """The decisions made on one round's tables (one preset, dice in play, palifico round or not), as the
+    model's functions read them (``_fit_kernels.log_chances``)."""
 
-    scores: np.ndarray      # [action]: P(true) of a raise, 1 - P(true) or P(exact) of a call
-    is_call: np.ndarray     # [action]
-    skipped: np.ndarray     # [action]: legal raises a raise skips on the track (0 for a call)
-    start: np.ndarray       # [decision]: first action of the decision's segment
-    chosen: np.ndarray      # [decision]: index into the flat actions
-    raises: np.ndarray      # [decision]: number of legal raises
-    chose_raise: np.ndarray  # [decision]
+    bids: Bids
+    hands: np.ndarray     # [decision, 7]: the player's face counts (index 0 unused)
+    held: np.ndarray      # [decision]: the player's dice
+    previous: np.ndarray  # [decision]: the bid answered (-1 an opening)
+    chosen: np.ndarray    # [decision]: the raise's bid index, or bids (a challenge), bids + 1 (an exact call)
+    low: np.ndarray       # [decision]: the first legal raise (bids when there is none)
+
+
+@dataclass(frozen=True)
+class Decisions:
+    """Every decision of a log, grouped by the round tables they were made on."""
+
+    groups: tuple[RoundDecisions, ...]
+    count: int
     rounds: int
 
 
 def decisions_of(rounds, seat: int | None = None) -> Decisions:
     """The decisions of the logged rounds (only ``seat``'s when given) as the fit's arrays."""
-    scores, is_call, skipped, start, chosen, raises, chose_raise = [], [], [], [], [], [], []
-    size = 0
+    groups: dict[int, tuple[Bids, list]] = {}
     cache = {}
     for played in rounds:
         rules = played.rules
@@ -62,59 +70,42 @@ def decisions_of(rounds, seat: int | None = None) -> Decisions:
             previous = bid if bid is not None else previous
             if seat is not None and player != seat:
                 continue
-            hand = hand_counts(played.dice[player])[None, :]
+            if bid is not None and bids.index(bid) < 0:
+                continue  # a bid above the dice in play: no bot's move, left out of the fit
             if (answered, key) not in cache:
-                cache[answered, key] = bids.raises(answered)
-            legal = cache[answered, key]
-            if bid is not None:
-                k = bids.index(bid)
-                if k < 0:
-                    continue  # a bid above the dice in play: no bot's move, left out of the fit
-                pick = int(np.flatnonzero(legal == k)[0])
-            else:
-                pick = len(legal) + (0 if call == "challenge" else 1)
-            row = list(p_true_of_hands(bids, hand, held[player], legal)[0])
-            flags = [False] * len(legal)
-            if answered is not None:
-                index = np.array([bids.index(answered)])
-                p_true = p_true_of_hands(bids, hand, held[player], index)[0, 0] if index[0] >= 0 else 0.0
-                p_exact = p_true_of_hands(bids, hand, held[player], index, exact=True)[0, 0] if index[0] >= 0 else 0.0
-                row.append(1.0 - p_true)
-                flags.append(True)
-                if rules.exact_call is not None:
-                    row.append(p_exact)
-                    flags.append(True)
-            start.append(size)
-            chosen.append(size + pick)
-            raises.append(len(legal))
-            chose_raise.append(bid is not None)
-            scores += row
-            is_call += flags
-            skipped += list(range(len(legal))) + [0] * (len(row) - len(legal))
-            size += len(row)
-    if not start:
+                # The bid answered is numbered on tables wide enough to hold it (answering_bids), and its
+                # row of legal raises filled there.
+                answering, index = answering_bids(bids, answered)
+                raises = answering.raises(answered)
+                cache[answered, key] = answering, index, int(raises.min()) if raises.size else len(answering.bids)
+            answering, index, low = cache[answered, key]
+            n = len(answering.bids)
+            chosen = answering.index(bid) if bid is not None else (n if call == "challenge" else n + 1)
+            rows = groups.setdefault(id(answering), (answering, []))[1]
+            rows.append((np.concatenate(([0], hand_counts(played.dice[player]))), held[player], index, chosen,
+                         low))
+    if not groups:
         raise InvalidArgument("The log has no decisions to fit" + (f" for seat {seat}." if seat is not None else "."))
-    return Decisions(np.array(scores), np.array(is_call), np.array(skipped, dtype=np.float64),
-                     np.array(start, dtype=np.int64),
-                     np.array(chosen, dtype=np.int64), np.array(raises, dtype=np.int64), np.array(chose_raise),
-                     len(rounds))
+    made = []
+    for answering, rows in groups.values():
+        hands, held, previous, chosen, low = zip(*rows)
+        made.append(RoundDecisions(answering, np.array(hands, dtype=np.int64), *(np.array(column, dtype=np.int64)
+                                   for column in (held, previous, chosen, low))))
+    return Decisions(tuple(made), sum(group.held.size for group in made), len(rounds))
 
 
 def log_likelihood(decisions: Decisions, rationality: float, bluff_rate: float, call_bias: float,
                    jump_cost: float = 0.0) -> float:
-    """Sum over the decisions of log P(the chosen action | the player's dice, the bid answered)."""
-    d = decisions
-    z = rationality * (d.scores + call_bias * d.is_call - jump_cost * d.skipped)
-    segment = np.repeat(np.arange(d.start.size), np.diff(np.append(d.start, z.size)))
-    top = np.maximum.reduceat(z, d.start)
-    weights = np.exp(z - top[segment])
-    softmax = weights[d.chosen] / np.add.reduceat(weights, d.start)
-    has_raises = d.raises > 0
-    chance = np.where(has_raises, (1.0 - bluff_rate) * softmax
-                      + bluff_rate * d.chose_raise / np.maximum(d.raises, 1), softmax)
-    # An action the parameters make impossible (no bluffing, yet a bluff) costs log(1e-300), not -inf,
-    # so that the optimiser's finite differences stay finite.
-    return float(np.log(np.maximum(chance, 1e-300)).sum())
+    """Sum over the decisions of log P(the chosen action | the player's dice, the bid answered), each chance
+    the model's own (``model_rules``, compiled)."""
+    total = 0.0
+    for group in decisions.groups:
+        t = group.bids.tables
+        total += log_chances(group.hands, group.held, group.previous, group.chosen, group.low, group.bids.in_play,
+                             group.bids.pal, float(rationality), float(bluff_rate), float(call_bias),
+                             float(jump_cost), t.bid_count, t.bid_face, t.legal, t.counts, t.chance_kind, t.sf, t.pmf,
+                             t.can_exact)
+    return total
 
 
 @dataclass(frozen=True)
@@ -181,7 +172,7 @@ def fit_model(decisions: Decisions, seat: int | None = None) -> ModelFit:
         except np.linalg.LinAlgError:
             pass
     model = BiddingModel(*(float(x) for x in theta))
-    return ModelFit(model, errors, -float(best.fun), int(decisions.start.size), decisions.rounds, seat)
+    return ModelFit(model, errors, -float(best.fun), decisions.count, decisions.rounds, seat)
 
 
 def fit_log(path, seat: int | None = None, max_rounds: int | None = DEFAULT_ROUNDS) -> ModelFit:

@@ -116,7 +116,7 @@ def _round_tables(rules: BiddingRules, bids: tuple[Bid, ...], palifico_round: bo
                       rules.exact_call == "calza", rules.palifico)
 
 
-def _answering(bids: Bids, previous: Optional[Bid]) -> tuple[Bids, int]:
+def answering_bids(bids: Bids, previous: Optional[Bid]) -> tuple[Bids, int]:
     """The round's bids and the index of the bid to answer (-1 for an opening). A bid above the dice in play
     is numbered among the bids up to its count (certainly false, ``answer_given`` reads it so)."""
     if previous is None:
@@ -149,7 +149,7 @@ def action_matrix(bids: Bids, model: BiddingModel, hands: np.ndarray, held: int,
     preset has an exact call) when there is a bid to answer (``model_rules.action_chances`` for each hand).
     """
     raises = bids.raises(previous)
-    answering, answered = _answering(bids, previous)
+    answering, answered = answering_bids(bids, previous)
     t = answering.tables
     n = t.bid_count.size
     columns = [answering.index(bids.bids[k]) for k in raises]
@@ -204,7 +204,7 @@ def action_likelihood(bids: Bids, model: BiddingModel, hands: np.ndarray, held: 
     every term depends on a hand only through how many of its dice count for a face).
     """
     bids.raises(previous)
-    answering, answered = _answering(bids, previous)
+    answering, answered = answering_bids(bids, previous)
     t = answering.tables
     if action >= 0:
         action = answering.index(bids.bids[action])

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 
-from analysis.bluff.fit import fit_log
+from analysis.bluff.bids import format_bid
+from analysis.bluff.fit import decisions_of, fit_log, log_likelihood
+from analysis.bluff.model import PARAMETERS, BiddingModel, action_probabilities
 from analysis.bluff.rounds_log import read_log
 from analysis.bluff.rules import preset
 from analysis.bluff.tournament import run_tournament
@@ -55,6 +58,32 @@ def test_fit_recovers_the_parameters_of_model_bots(tmp_path):
         se = fitted.standard_errors[name]
         assert se is not None and se < 0.2 * max(value, 0.5)
         assert abs(getattr(fitted.model, name) - value) < 3.5 * se, (name, getattr(fitted.model, name), se)
+
+
+@pytest.mark.parametrize("name,bots", [("bluff", "model:rationality=12:jump_cost=0.3,threshold,random"),
+                                       ("perudo", "model,honest,threshold")])
+def test_the_fit_reads_each_decision_as_the_model_scores_it(tmp_path, name, bots):
+    # The likelihood the fit maximises, against the model's own answer for one hand asked one decision at a
+    # time (action_probabilities, the question at the table), at parameters away from the log's.
+    path = tmp_path / "rounds.jsonl"
+    run_tournament(preset(name), bots, games=6, seed=8, scheduler="sync", log=str(path))
+    rounds = read_log(path)
+    model = BiddingModel(rationality=7.0, bluff_rate=0.2, call_bias=-0.3, jump_cost=0.15)
+    expected, decisions = 0.0, 0
+    for played in rounds:
+        in_play = sum(len(d) for d in played.dice)
+        previous = None
+        for player, bid, call in [(p, b, None) for p, b in played.bids] + [(played.caller, None, played.call)]:
+            chances = action_probabilities(played.rules, played.dice[player], in_play, previous, model,
+                                           played.palifico_round)
+            label = call if bid is None else format_bid(played.rules, bid)
+            expected += math.log(max(chances[label], 1e-300))
+            decisions += 1
+            previous = bid if bid is not None else previous
+    fitted = decisions_of(rounds)
+    assert fitted.count == decisions
+    assert log_likelihood(fitted, *(getattr(model, name) for name in PARAMETERS)) == pytest.approx(expected,
+                                                                                                  rel=1e-12)
 
 
 def test_one_seats_fit(tmp_path):
