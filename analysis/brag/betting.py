@@ -133,7 +133,7 @@ def _stake(rules: BragRules, rung: int, blind: bool) -> float:
 
 
 @lru_cache(maxsize=16)
-def betting_tree(rules: str | BragRules = "brag3") -> BettingTree:
+def betting_tree(rules: str | BragRules) -> BettingTree:
     """Build the tree of every legal betting sequence for ``rules`` (breadth first)."""
     rules = preset(rules)
     ante = rules.ante

@@ -115,7 +115,7 @@ class Deal:
     the deal before, ``carry`` the pot carried with it, ``banks`` each seat's chips.
     """
 
-    def __init__(self, rules: str | BragRules = "brag3", players: int | None = None, hands=None,
+    def __init__(self, rules: str | BragRules, players: int | None = None, hands=None,
                  banks=None, carry: float = 0.0, dealer: int | None = None, kept=None, deck=None,
                  seed: int = 0):
         rules = preset(rules)

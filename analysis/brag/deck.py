@@ -79,7 +79,7 @@ class DeckMemory:
                                                                           self.gain + self.gain_interval]}
 
 
-def deck_memory(rules: str | BragRules = "brag3", players: int = 5, deals: int = 20_000, seed: int = 0,
+def deck_memory(rules: str | BragRules, players: int = 5, deals: int = 20_000, seed: int = 0,
                 bankroll: float = 200.0) -> DeckMemory:
     """Measure the unshuffled pack's worth at a table of ``players``: a session with an observer in
     seat 1 and fresh-deck bots elsewhere, and the same table of fresh-deck bots only."""

@@ -112,7 +112,7 @@ def _prepare_tables() -> None:
             two_opponent_table(rules)
 
 
-def equity_table(rules: str | BragRules = "brag3", against: str = "any") -> pd.DataFrame:
+def equity_table(rules: str | BragRules, against: str = "any") -> pd.DataFrame:
     """Heads-up win / tie / lose probability for every hand of the preset, exact, with card removal.
 
     One row per hand (colex order): the hand, its strength and class, the number of
@@ -127,7 +127,7 @@ def equity_table(rules: str | BragRules = "brag3", against: str = "any") -> pd.D
     return frame
 
 
-def heads_up_columns(rules: str | BragRules = "brag3", against: str = "any") -> dict[str, np.ndarray]:
+def heads_up_columns(rules: str | BragRules, against: str = "any") -> dict[str, np.ndarray]:
     """:func:`equity_table`'s columns as numpy arrays, without pandas; ``hands`` holds the card codes
     (``format_hands(hands[:, ::-1])`` names them)."""
     from analysis.brag.frequencies import percentiles
@@ -251,7 +251,7 @@ def _simulate(rules: BragRules, cards, text: str, opponents: int, seed, samples)
                   standard_error=float(np.sqrt(variance / (n - 1))), samples=int(samples), seed=int(seed))
 
 
-def two_opponent_table(rules: str | BragRules = "brag3", store: Store | None | bool = None) -> pd.DataFrame:
+def two_opponent_table(rules: str | BragRules, store: Store | None | bool = None) -> pd.DataFrame:
     """Exact pot share of every hand against two random opponents (three-card presets).
 
     22,100 exact enumerations of 279,676,320 deals each, by inclusion-exclusion;
@@ -263,7 +263,7 @@ def two_opponent_table(rules: str | BragRules = "brag3", store: Store | None | b
     return pd.DataFrame({"hand": format_hands(columns.pop("hands")[:, ::-1]), **columns})
 
 
-def two_opponent_columns(rules: str | BragRules = "brag3", store: Store | None | bool = None) -> dict[str, np.ndarray]:
+def two_opponent_columns(rules: str | BragRules, store: Store | None | bool = None) -> dict[str, np.ndarray]:
     """:func:`two_opponent_table`'s columns as numpy arrays, without pandas (``hands``: the card codes);
     the counts from the store, or built and stored."""
     from analysis.brag.frequencies import percentiles

@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # pandas is imported where a table is built: a one-hand answe
     import pandas as pd
 
 
-def frequencies(rules: str | BragRules = "brag3") -> pd.DataFrame:
+def frequencies(rules: str | BragRules) -> pd.DataFrame:
     """One row per class, best first: hands, probability, 1-in-N odds, distinct strengths, percentile band.
 
     ``weaker_than_class`` is the share of hands below the class's weakest member:
@@ -49,7 +49,7 @@ def frequencies(rules: str | BragRules = "brag3") -> pd.DataFrame:
     return table
 
 
-def percentiles(rules: str | BragRules = "brag3") -> np.ndarray:
+def percentiles(rules: str | BragRules) -> np.ndarray:
     """Each hand's percentile (row order of ``hand_table``): share of hands it beats, ties counted half."""
     strengths = hand_table(rules).strengths
     ordered = np.sort(strengths)
@@ -67,7 +67,7 @@ def percentile(rules: str | BragRules, hand) -> float:
     return float(percentiles(rules)[table.row_of(_cards(hand, rules))])
 
 
-def frequency_report(rules: str | BragRules = "brag3") -> dict:
+def frequency_report(rules: str | BragRules) -> dict:
     """The frequency table as plain values, for JSON."""
     table = frequencies(rules)
     return {

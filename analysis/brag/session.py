@@ -138,7 +138,7 @@ class Session:
                 "seconds": self.seconds}
 
 
-def session(rules: str | BragRules = "brag3", players: int = 5, bots=None, deals: int = 10_000,
+def session(rules: str | BragRules, players: int = 5, bots=None, deals: int = 10_000,
             seed: int = 0, bankroll: float = 200.0) -> Session:
     """Play ``deals`` deals at a table of ``players`` bots (``bots``: one name per seat, or None for
     the bots in turn) and measure each seat's chips won per deal."""
@@ -226,7 +226,7 @@ def _play_sittings(rules, bots, n, spans, seed, bankroll) -> list:
              p.batch_means, number) for p, number in out]
 
 
-def long_session(rules: str | BragRules = "brag3", players: int = 5, bots=None, deals: int = 100_000,
+def long_session(rules: str | BragRules, players: int = 5, bots=None, deals: int = 100_000,
                  seed: int = 0, bankroll: float = 200.0, scheduler="processes") -> Session:
     """A session of ``deals`` deals played as sittings of ``SITTING_DEALS`` deals (a fresh table each:
     bankrolls, pack and pots anew), the sittings run through Dask on ``scheduler`` (``sync``,

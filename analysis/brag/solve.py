@@ -90,7 +90,7 @@ def deck_cards(deck) -> tuple[int, ...]:
     return cards
 
 
-def strength_pairs(rules: str | BragRules = "brag3", deck=None, store: Store | None | bool = None) -> StrengthPairs:
+def strength_pairs(rules: str | BragRules, deck=None, store: Store | None | bool = None) -> StrengthPairs:
     """Count every deal of two disjoint hands by the pair of their strengths (exact card removal); a
     full deck's counts are kept in ``store`` (None: the default store; False: counted afresh)."""
     from analysis.brag.tables import hand_table
@@ -163,7 +163,7 @@ class Showdowns:
         return np.ascontiguousarray(out.T)
 
 
-def showdowns(rules: str | BragRules = "brag3", deck=None) -> Showdowns:
+def showdowns(rules: str | BragRules, deck=None) -> Showdowns:
     """The card subsets of every strength's hands for ``rules`` (optionally on a reduced ``deck``)."""
     rules = preset(rules)
     cards = deck_cards(deck)
@@ -228,7 +228,7 @@ class BettingGame:
         return self.showdowns.strengths
 
 
-def betting_game(rules: str | BragRules = "brag3", deck=None) -> BettingGame:
+def betting_game(rules: str | BragRules, deck=None) -> BettingGame:
     """Encode heads-up betting for ``rules`` (optionally on a reduced ``deck``) as arrays."""
     rules = preset(rules)
     tree = betting_tree(rules)
@@ -397,7 +397,7 @@ def run_solver(game: BettingGame, variant: str = "dcfr", target: float = DEFAULT
                     solved.run.history, game.deck)
 
 
-def solve(rules: str | BragRules = "brag3", *, variant: str = "dcfr", target: float = DEFAULT_TARGET,
+def solve(rules: str | BragRules, *, variant: str = "dcfr", target: float = DEFAULT_TARGET,
           iterations: int = DEFAULT_ITERATIONS, deck=None, store: Store | None | bool = None,
           progress: bool = True) -> Solution:
     """Solve heads-up betting for ``rules``; a full-deck solve is kept in ``store`` (None: the default

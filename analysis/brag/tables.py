@@ -77,7 +77,7 @@ def colex_hands(k: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=8)
-def hand_table(rules: str | BragRules = "brag3", store: Store | None | bool = None) -> HandTable:
+def hand_table(rules: str | BragRules, store: Store | None | bool = None) -> HandTable:
     """The table for ``rules`` (a preset name or BragRules), built once per process; its strengths
     are kept in ``store`` (None: the default store)."""
     rules = preset(rules)

@@ -101,7 +101,7 @@ def _first_moves_multi(rules: BragRules, players: int, store=None) -> tuple[dict
     return moves, chances, by_hand
 
 
-def first_moves(rules: str | BragRules = "brag3", players: int = 2) -> tuple[dict, np.ndarray, np.ndarray]:
+def first_moves(rules: str | BragRules, players: int = 2) -> tuple[dict, np.ndarray, np.ndarray]:
     """The first player's value after each first move (best reply after), the chance of each of
     its hand's classes (strengths heads-up, buckets beyond) and the value of looking with each."""
     rules = preset(rules)
@@ -115,7 +115,7 @@ def _model(players: int) -> str:
     return "the heads-up equilibrium" if players == 2 else model_words(players)
 
 
-def blind_value(rules: str | BragRules = "brag3", players: int = 2) -> dict:
+def blind_value(rules: str | BragRules, players: int = 2) -> dict:
     """The first player's value after each first move, and what playing blind is worth over looking."""
     rules = preset(rules)
     moves, _, _ = first_moves(rules, players)
@@ -125,7 +125,7 @@ def blind_value(rules: str | BragRules = "brag3", players: int = 2) -> dict:
             "best_blind_move": best, "value_of_playing_blind": blind[best] - moves["look"]}
 
 
-def kept_hand_value(rules: str | BragRules = "brag3", players: int = 2) -> dict:
+def kept_hand_value(rules: str | BragRules, players: int = 2) -> dict:
     """What a kept blind hand beside the new one adds at the first turn (see the module's words)."""
     rules = preset(rules)
     if not (rules.keep_blind and rules.blind_alone == "carries"):

@@ -26,7 +26,7 @@ def _columns(frame) -> Columns:
     return Columns(index, **{name: frame[name].tolist() for name in frame.columns})
 
 
-def class_frequencies(rules="brag3") -> Columns:
+def class_frequencies(rules) -> Columns:
     """``frequencies(rules).reset_index()`` as Columns, counted the same way from the stored hand
     strengths (the library's table is a DataFrame; the chart draws without pandas)."""
     from analysis.brag.rules import CLASS_TITLES, CLASSES, preset
@@ -132,14 +132,14 @@ def threshold_chart(series: dict, title: str = "How good a hand must be to see o
         return fig
 
 
-def heads_up_shares(rules="brag3", against: str = "any") -> dict:
+def heads_up_shares(rules, against: str = "any") -> dict:
     """``equity_table``'s columns as numpy arrays (``hands``: card codes), without pandas."""
     from analysis.brag.equity import heads_up_columns
 
     return heads_up_columns(rules, against)
 
 
-def two_opponent_shares(rules="brag3") -> dict:
+def two_opponent_shares(rules) -> dict:
     """``two_opponent_table``'s columns as numpy arrays (``hands``: card codes), without pandas."""
     from analysis.brag.equity import two_opponent_columns
 
@@ -177,7 +177,7 @@ def stay_threshold_rows(rules, pot_to_stake, opponents: int = 1) -> Columns:
                            lambda ratio: 1 / (ratio + opponents + 1))
 
 
-def class_landmarks(rules="brag3") -> list[str]:
+def class_landmarks(rules) -> list[str]:
     """One hand per class, best class first: the class's median hand by heads-up pot share."""
     from analysis.brag.cards import format_hands
     from analysis.brag.rules import CLASSES
@@ -191,7 +191,7 @@ def class_landmarks(rules="brag3") -> list[str]:
     return [str(hand) for hand in format_hands(shares["hands"][rows][:, ::-1])]
 
 
-def equity_by_opponents(hands, max_opponents: int, rules="brag3", seed: int = 0,
+def equity_by_opponents(rules, hands, max_opponents: int, seed: int = 0,
                         samples: int = 200_000) -> Columns:
     """``equity`` of each hand against 1..``max_opponents`` players (exact for 1-2, seeded Monte Carlo beyond).
 
@@ -243,7 +243,7 @@ def draw_freq(args, rules):
 
 def draw_equity(args, rules):
     hands = args.hand or class_landmarks(rules)
-    frame = equity_by_opponents(hands, args.opponents, rules, args.seed, args.samples)
+    frame = equity_by_opponents(rules, hands, args.opponents, args.seed, args.samples)
     what = "each class's median hand" if not args.hand else "your hands"
     if args.opponents == 1:
         return heads_up_chart(frame, f"{game_name(rules)}: pot share of {what} against one opponent"), frame
