@@ -70,12 +70,14 @@ def _yacht():
            "the keeps of the opening roll")
     keep_rows = [[roll, best[roll], f"{keeps.loc[roll, 'margin']:.2f}"] for roll in shown]
     odds = box_odds("yacht_kr")
-    box_rows = [[row.box, f"{100 * row.turn_chance:.0f}%", f"{row.turn_expected_points:.1f}"] for row in odds.itertuples()]
+    box_rows = [[row.box, f"{100 * row.turn_chance:.0f}%", f"{row.turn_expected_points:.1f}"]
+                for row in odds.itertuples()]
     # Which box when: what optimal play scores in each box over a game, and how often it writes a zero there.
     played = solve("yacht_kr").boxes.set_index("box")
     zeros = played.zero_rate.sort_values(ascending=False)
     beans = played.loc[["Six Beans", "Five Beans", "Four Beans", "Three Beans", "Two Beans"], "zero_rate"]
-    _holds(zeros.index[0] == "Chase Off" and set(zeros.index[1:3]) == {"Even Straight", "Straight"} and beans.max() < 0.05,
+    _holds(zeros.index[0] == "Chase Off" and set(zeros.index[1:3]) == {"Even Straight", "Straight"}
+           and beans.max() < 0.05,
            "the zeros go in Chase Off, then the straights; the Beans are almost never zero")
     play_rows = [[box, f"{row.expected_points:.1f}", f"{100 * row.zero_rate:.1f}%"] for box, row in played.iterrows()]
     rules = ["Keep a made straight and stop; keep four to the 1-2-3-4-5 straight.",
@@ -142,7 +144,8 @@ def _backgammon():
     entry = dice.entry_table(1).set_index("closed").all_enter
     entry_rows = [[str(k), str(entry[k]), f"{100 * entry[k] / 36:.0f}%"] for k in range(0, 7)]
     takes = race.take_point_table()
-    take_rows = [[f"{100 * row.iloc[0]:.0f}%"] + [f"{100 * v:.1f}%" for v in row.iloc[1:]] for _, row in takes.iterrows()]
+    take_rows = [[f"{100 * row.iloc[0]:.0f}%"] + [f"{100 * v:.1f}%" for v in row.iloc[1:]]
+                 for _, row in takes.iterrows()]
     rules = ["Keith count: pips + 2 per checker beyond one on the 1-point, + 1 per checker beyond one",
              "on the 2-point, + 1 per checker beyond three on the 3-point, + 1 per empty 4-, 5-, 6-point;",
              "the roller adds a seventh. Double if the roller's count exceeds the other's by at most 4,",

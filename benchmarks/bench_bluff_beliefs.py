@@ -50,7 +50,8 @@ CALL = ["bluff", "call", "--preset", "bluff", "--dice", "3 3 * 5 1 2 2", "--oppo
         "--bid", "9x3", "--history", "1:4x3 2:5x3 3:6x3 me:7x3 1:7x5 2:8x3 3:9x3"]
 #: The bayes bot's games timed: the headline table, Perudo, and the dearest tables (two players of Bluff hold 15
 #: dice each: 15,504 hands per posterior).
-BAYES_GAMES = (("bluff", "bayes,threshold,threshold,threshold", 300), ("perudo", "bayes,threshold,threshold,threshold", 300),
+BAYES_GAMES = (("bluff", "bayes,threshold,threshold,threshold", 300),
+               ("perudo", "bayes,threshold,threshold,threshold", 300),
                ("bluff", "bayes,honest,honest,honest", 300), ("bluff", "bayes,threshold", 100),
                ("bluff", "bayes,honest", 100))
 #: The played-out ranking as the README asks it: 18 dice in play, 24 raises within reach, 10,000 rollouts each.

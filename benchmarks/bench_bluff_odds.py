@@ -86,7 +86,8 @@ def main() -> None:
     icepool_time, (ice_true, ice_exact) = best_of(icepool_table, repeat=1)
 
     for name, p_true, p_exact in (("scipy", scipy_true, scipy_exact), ("icepool", ice_true, ice_exact)):
-        worst = max(np.max(np.abs(p_true - table.p_true.to_numpy())), np.max(np.abs(p_exact - table.p_exact.to_numpy())))
+        worst = max(np.max(np.abs(p_true - table.p_true.to_numpy())),
+                    np.max(np.abs(p_exact - table.p_exact.to_numpy())))
         assert worst < 1e-12, f"{name} disagrees by {worst}"
 
     # The CLI from a warm cache: a fresh interpreter each time, as a player would run it.

@@ -232,7 +232,8 @@ def main() -> None:
                      f"{compile_table:.2f} s once)", f"{name} ranks + numpy inclusion-exclusion counts: {total:.2f} s",
                      f"{total / ours_table:,.0f}x ({total / (ours_table + compile_table):.2f}x with the compile)"])
     if not peers:
-        rows.append([f"full heads-up equity table, {n:,} hands", f"{ours_table * 1e3:.2f} ms", "pokerkit not installed"])
+        rows.append([f"full heads-up equity table, {n:,} hands", f"{ours_table * 1e3:.2f} ms",
+                     "pokerkit not installed"])
     rows.append([f"rank {len(hands4):,} four-card hands", f"{four_rank * 1e3:.1f} ms "
                  f"({len(hands4) / four_rank / 1e6:.0f} M hands/s)", "none found", ""])
     for row in rows:

@@ -75,12 +75,14 @@ def main() -> None:
             print(fresh[-1], flush=True)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     text = "\n".join([
-        "Brag for three and four players: the stored solve of `brag3` (external-sampling MCCFR to a best-response gain of at most 0.01 chip",
+        "Brag for three and four players: the stored solve of `brag3` (external-sampling MCCFR to a best-response "
+        "gain of at most 0.01 chip",
         "per deal for every player, or the iteration cap) and `odds brag strategy --players N` from it in a",
         "fresh process (best / median of the runs), and `odds brag stay --opponents N-1` against it. No outside",
         "multi-player Brag solver runs here to compare.",
         "",
-        "| players | iterations | seconds the stored solve took | largest gain | this call's seconds (0: stored) | strategy seconds "
+        "| players | iterations | seconds the stored solve took | largest gain | this call's seconds (0: stored) "
+        "| strategy seconds "
         "| stay seconds |",
         "|---:|---:|---:|---:|---:|---:|---:|",
         *rows,

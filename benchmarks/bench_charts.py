@@ -99,7 +99,8 @@ def main() -> None:
     print("target (< 1 s each):", "met" if not slow else "missed by " + ", ".join(slow))
     record("bench_charts", f"`odds GAME chart KIND`: wall-clock seconds to a written chart in a fresh process, "
            f"numbers already in the store, median and best of {args.runs} runs (and the least processor time), beside "
-           f"the floor every chart pays (Python, numpy and matplotlib's figure with the Agg canvas) and the peer, a bare "
+           f"the floor every chart pays (Python, numpy and matplotlib's figure with the Agg canvas) and the peer, "
+           f"a bare "
            f"pyplot script that saves one line chart. Target: every chart under 1 s "
            f"({'met' if not slow else 'missed by ' + ', '.join(slow)}).\n\n"
            + markdown_table(["chart", "median", "best", "CPU", "median vs peer"],

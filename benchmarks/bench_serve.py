@@ -46,7 +46,8 @@ QUESTIONS = [
         {"dice": "3 3 * 5 1", "opponents": "5", "bid": "4x3", "bot": "bayes"}),
      ["bluff", "play", "--dice", "3 3 * 5 1", "--opponents", "5", "--history", "1:4x3", "--bot", "bayes"]),
     # The page asks moves, hint, eval, cube, race and bear-off at once; the peer is the hint alone.
-    ("backgammon plays ranked, 0-ply", "/api/backgammon?" + urllib.parse.urlencode({"id": "4HPwATDgc/ABMA", "roll": "31"}),
+    ("backgammon plays ranked, 0-ply",
+     "/api/backgammon?" + urllib.parse.urlencode({"id": "4HPwATDgc/ABMA", "roll": "31"}),
      ["backgammon", "hint", "--id", "4HPwATDgc/ABMA", "--roll", "31"]),
     ("backgammon plays ranked, 1-ply", "/api/backgammon?" + urllib.parse.urlencode(
         {"id": "4HPwATDgc/ABMA", "roll": "31", "ply": "1"}),

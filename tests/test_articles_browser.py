@@ -113,7 +113,10 @@ def test_charts_have_two_pixels_to_each_shown(browser, name):
         _open(browser, name, width)
         for chart, key, _, natural, shown in _charts(browser, name):
             if natural < 2 * shown - 1:
-                known.add(key) if key in COARSE else coarse.append(f"{chart} at {width} px: {natural} px shown at {shown:.0f}")
+                if key in COARSE:
+                    known.add(key)
+                else:
+                    coarse.append(f"{chart} at {width} px: {natural} px shown at {shown:.0f}")
     fixed = [key for key in COARSE if key[0] == name and key not in known]
     assert not coarse and not fixed, (f"{name}.html: charts coarser than twice the screen's resolution: {coarse}; "
                                       f"now sharp, to remove from COARSE: {fixed}")

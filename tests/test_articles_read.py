@@ -159,7 +159,8 @@ def _unchecked_claims(name, text):
         if not hidden:
             found.append(f"the cell writing '{heading}' is not hidden")
         claims = node.args[1].elts if len(node.args) > 1 and isinstance(node.args[1], ast.List) else []
-        checks = [claim for claim in claims if isinstance(claim, ast.Call) and getattr(claim.func, "id", None) == "checked"
+        checks = [claim for claim in claims
+                  if isinstance(claim, ast.Call) and getattr(claim.func, "id", None) == "checked"
                   and len(claim.args) >= 2 and not any(isinstance(arg, ast.Constant) for arg in claim.args[1:])]
         if len(checks) != len(claims) or not claims:
             found.append(f"a claim of '{heading}' without a check that can fail")
@@ -238,7 +239,8 @@ def test_the_charts_type_is_large_enough_to_print():
     sources = _chart_sources()
     found = [complaint for where, source in sources for complaint in _small_type(where, source)]
     assert not found, f"type smaller than {SMALLEST_TYPE} pt in a chart: {found}"
-    assert sorted(_small_type("example", "ax.text(0, 0, 'x', fontsize=8); RC = {'legend.fontsize': 7, 'font.size': 12}")) == [
+    example = "ax.text(0, 0, 'x', fontsize=8); RC = {'legend.fontsize': 7, 'font.size': 12}"
+    assert sorted(_small_type("example", example)) == [
         "example: 'legend.fontsize': 7", "example: fontsize=8"]
 
 
@@ -270,7 +272,8 @@ def test_the_checks_catch_what_they_look_for(tmp_path, monkeypatch):
                        "    checked(f'Call at {rule:.1%} or less.', rule < 0.25), checked('Raise.', rule > 0.2),\n",
                        "    checked('Sit after the wild player.', rule > 0.1)])))\n",
                        "display(Markdown(checked_section('Conclusions', [checked('Calling pays.', rule < 0.3)])))\n"]}
-    half = {**cell, "source": ["display(Markdown(checked_section('The short answer', [checked('Raise.', True), 'Sit.'])))\n"]}
+    half = {**cell, "source": ["display(Markdown(checked_section('The short answer', "
+                               "[checked('Raise.', True), 'Sit.'])))\n"]}
     for name, md, html, cells in (("good", good_md, "<h2>x</h2>", [cell]), ("bad", bad_md, "<h2>x¶</h2>", []),
                                   ("half", half_md, "<h2>x</h2>", [half])):
         (tmp_path / "reports").mkdir(exist_ok=True)
@@ -284,7 +287,8 @@ def test_the_checks_catch_what_they_look_for(tmp_path, monkeypatch):
     found = "\n".join(_reader_checks("bad"))
     for complaint in ("a module name", "a file name", "a code identifier", "a keyword argument", "'store'",
                       "more than one decimal", "more than two decimals", "untypeset power: '2^1",
-                      "untypeset power: '1e-5'", "6 columns", "'¶'", "short answer'", "fewer than three rules", "How these numbers",
+                      "untypeset power: '1e-5'", "6 columns", "'¶'", "short answer'", "fewer than three rules",
+                      "How these numbers",
                       "in a figure's alt text", "no '## Conclusions'"):
         assert complaint in found, complaint
     found = "\n".join(_reader_checks("half"))

@@ -41,7 +41,8 @@ def test_the_safe_count_is_the_binomial_median_rule():
     for unknown in (5, 10, 20, 30):
         for face, share in ((3, 1 / 3), (6, 1 / 6)):
             def at_least(count):
-                return sum(comb(unknown, k) * share ** k * (1 - share) ** (unknown - k) for k in range(count, unknown + 1))
+                return sum(comb(unknown, k) * share ** k * (1 - share) ** (unknown - k)
+                           for k in range(count, unknown + 1))
             expected = max(c for c in range(0, unknown + 1) if c == 0 or at_least(c) >= 0.5)
             assert safe_count(BLUFF, face, unknown) == expected
 

@@ -71,7 +71,8 @@ def _subcommands():
         for name, child in actions[0].choices.items():
             yield from walk(child, path + (name,))
 
-    return [(path, parser) for path, parser in walk(build_parser(), ()) if path[:2] not in SKIP and path[:1] not in SKIP]
+    return [(path, parser) for path, parser in walk(build_parser(), ())
+            if path[:2] not in SKIP and path[:1] not in SKIP]
 
 
 def _arguments(parser):

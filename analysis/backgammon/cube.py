@@ -55,7 +55,8 @@ def cube_equities(mine_rank: int, theirs_rank: int, cube_value: int, owner: str,
     if owner == "opponent":
         return no_double, None
     above = 2 * cube_value
-    taker = dead if above == CUBE_MAX else float(two_sided_piece(f"cube-{above}", store)["theirs"][mine_rank, theirs_rank])
+    taker = (dead if above == CUBE_MAX
+             else float(two_sided_piece(f"cube-{above}", store)["theirs"][mine_rank, theirs_rank]))
     return no_double, 2 * taker
 
 

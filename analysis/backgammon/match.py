@@ -136,7 +136,8 @@ class MatchResult:
         kind = "money games with the cube" if self.cube else "cubeless money games"
         cube = f", final cube {s['mean_final_cube']:.2f} on average" if self.cube else ""
         return (f"{a} vs {b}, {s['games']:,} {kind} ({self.rules.name}, seed {self.seed}, "
-                f"opener alternating{cube})\n{a} wins {100 * s['a_win_rate']:.1f}% (95%: {100 * lo:.1f}-{100 * hi:.1f}%), "
+                f"opener alternating{cube})\n{a} wins {100 * s['a_win_rate']:.1f}% "
+                f"(95%: {100 * lo:.1f}-{100 * hi:.1f}%), "
                 f"{s['a_points_per_game']:+.3f} points a game (95%: {plo:+.3f} to {phi:+.3f})")
 
 

@@ -80,8 +80,8 @@ class Net:
     def _database_for(self, kernels, boards) -> np.ndarray:
         """The win table, or an empty one when the plain forward pass has no board in the database (a
         question in the middle game then does not read the 7 MB table; the kernels see no difference)."""
-        if kernels is forward and not any(min(forward._db_rank(b, 0, self.ways), forward._db_rank(b, 26, self.ways)) >= 0
-                                          for b in boards):
+        if kernels is forward and not any(min(forward._db_rank(b, 0, self.ways),
+                                              forward._db_rank(b, 26, self.ways)) >= 0 for b in boards):
             return _NO_DATABASE
         return self.db_win
 
@@ -269,7 +269,8 @@ class Hint:
         lines = [head, f"{'':>3}  {'play':<28} {'equity':>7} {'loss':>7}   win  w-g  w-bg   l-g  l-bg"]
         for rank, p in enumerate(self.plays, 1):
             q = p.probabilities
-            lines.append(f"{rank:>3}. {p.play:<28} {p.equity:+7.3f} {-p.loss if p.loss else 0.0:7.3f} {100 * q[0]:5.1f} {100 * q[1]:4.1f} "
+            lines.append(f"{rank:>3}. {p.play:<28} {p.equity:+7.3f} {-p.loss if p.loss else 0.0:7.3f} "
+                         f"{100 * q[0]:5.1f} {100 * q[1]:4.1f} "
                          f"{100 * q[2]:5.1f} {100 * q[3]:5.1f} {100 * q[4]:5.1f}")
         return "\n".join(lines)
 

@@ -119,7 +119,8 @@ class Position:
         cube_value, cube_owner = 1, "centre"
         if len(parts) == 3:
             words = parts[2].replace(":", " ").split()
-            if len(words) not in (2, 3) or words[0].lower() != "cube" or not (words[1].isascii() and words[1].isdigit()):
+            if (len(words) not in (2, 3) or words[0].lower() != "cube"
+                    or not (words[1].isascii() and words[1].isdigit())):
                 raise InvalidPosition(f"'{parts[2]}' is not a cube; write 'cube 2 on_roll' "
                                       "(owner centre, on_roll or opponent).")
             cube_value = int(words[1])

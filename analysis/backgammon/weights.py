@@ -30,7 +30,8 @@ MAX_BYTES = 64 * 2 ** 20
 _LAYERS = {"w1": Array("float64", ("inputs", "hidden")), "b1": Array("float64", ("hidden",)),
            "w2": Array("float64", ("outputs", "hidden")), "b2": Array("float64", ("outputs",)),
            "record": Array("uint8", (None,))}
-NET_WEIGHTS = TableKind("backgammon/net-weights", _LAYERS, code=("analysis.backgammon._net", "analysis.backgammon._kernels"))
+NET_WEIGHTS = TableKind("backgammon/net-weights", _LAYERS,
+                        code=("analysis.backgammon._net", "analysis.backgammon._kernels"))
 
 
 def shipped_path(preset_name: str) -> Path:

@@ -50,7 +50,8 @@ def parse_history(rules: BiddingRules, text: str, players: int, palifico_round: 
     for item in text.replace(",", " ").split():
         who, colon, action = item.partition(":")
         if not colon or not action:
-            raise InvalidBid(f"Cannot read {item!r} in the history; write each bid as PLAYER:BID, e.g. 1:4x3 or me:5x3.")
+            raise InvalidBid(f"Cannot read {item!r} in the history; write each bid as PLAYER:BID, "
+                             "e.g. 1:4x3 or me:5x3.")
         who = who.strip().lower()
         if who in ("me", "0"):
             player = 0

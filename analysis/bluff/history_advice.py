@@ -99,7 +99,8 @@ class HistoryAdvice:
         if self.exact is not None:
             lines.append(f"  If you call exactly: your expected dice lost {self.exact.expected_loss[0]:+.4f}")
         if self.raises:
-            lines += [f"  Best raises if challenged:", f"    {'raise':<8}{'P(true)':>9}{'P(exact)':>10}{'your E[lost]':>14}"]
+            lines += [f"  Best raises if challenged:",
+                      f"    {'raise':<8}{'P(true)':>9}{'P(exact)':>10}{'your E[lost]':>14}"]
             for option in self.raises:
                 lines.append(f"    {format_bid(r, option.bid):<8}{option.odds.p_true:>9.4f}"
                              f"{option.odds.p_exact:>10.4f}{option.my_expected_loss:>14.4f}")

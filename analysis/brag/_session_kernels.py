@@ -339,8 +339,8 @@ def play_session(rp, bp, n, deals, seed, bankroll, net, counts, banks_out, obser
     banks_out[2, 0] = carry
 
 
-_FUNCTIONS = ("_first_allowed", "win_chance", "_judge", "solved_move", "next_node", "bot_move", "_saw", "_shown", "_observe",
-              "play_session")
+_FUNCTIONS = ("_first_allowed", "win_chance", "_judge", "solved_move", "next_node", "bot_move", "_saw", "_shown",
+              "_observe", "play_session")
 _COMPILED: dict = {}
 
 

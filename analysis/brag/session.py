@@ -180,7 +180,8 @@ def session(rules: str | BragRules, players: int = 5, bots=None, deals: int = 10
     names = ("seen", "folded_to_one", "carried", "covers", "cover_compared", "shuffles", "kept_blind_hands",
              "two_blind_hands_dealt")
     return Session(rules, bots, deals, seed, float(bankroll), means, halves, banks[1].tolist(),
-                   float(banks[2, 0]), {k: int(v) for k, v in zip(names, counts)}, seconds, observed, words, batch_means)
+                   float(banks[2, 0]), {k: int(v) for k, v in zip(names, counts)}, seconds, observed, words,
+                   batch_means)
 
 
 def _batch_means(net: np.ndarray) -> tuple[list, list]:

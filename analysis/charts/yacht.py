@@ -142,7 +142,8 @@ def keep_chart(options, dice_text: str, preset_name: str, rolls_left: int = 2):
         for row, (score, gap) in enumerate(zip(scores, options["gives_up"])):
             label = f" {score:.2f}" + (f"  (-{gap:.2f})" if gap > 0 else "  best")
             ax.text(score, y[row], label, va="center", fontsize=9)
-        finish(ax, f"{preset_name}: what to keep from {dice_text} ({rolls_left} roll{'s' if rolls_left > 1 else ''} left)",
+        finish(ax, f"{preset_name}: what to keep from {dice_text} "
+                   f"({rolls_left} roll{'s' if rolls_left > 1 else ''} left)",
                "expected final score under optimal play (points)", "keep")
         ax.grid(axis="y", visible=False)
         return fig

@@ -64,7 +64,8 @@ def register(subparsers) -> None:
     bearoff.set_defaults(handler=_bearoff)
 
     shots = commands.add_parser("shots", help="rolls (of 36) that hit a blot, with blocking points")
-    shots.add_argument("--distance", type=bounded(int, 1, 24, "the distance"), default=None, help="pips from the hitter to the blot (1-24)")
+    shots.add_argument("--distance", type=bounded(int, 1, 24, "the distance"), default=None,
+                       help="pips from the hitter to the blot (1-24)")
     shots.add_argument("--blocks", default="", help="distances of blocking points in between, e.g. 4,6")
     add_json_flag(shots)
     shots.set_defaults(handler=_shots)

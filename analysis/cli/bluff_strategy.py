@@ -92,8 +92,9 @@ def register(commands, add_rules) -> None:
     calibration.set_defaults(handler=_calibration)
 
     sweep = commands.add_parser("sweep", help="a grid of tournaments (presets x players x bots) through Dask")
-    add_rules_flags(sweep, "bluff", alias="--presets", presets="a preset, or several comma-separated, e.g. "
-                                                                "bluff,perudo (default bluff); --rule changes every one",
+    add_rules_flags(sweep, "bluff", alias="--presets",
+                    presets="a preset, or several comma-separated, e.g. bluff,perudo (default bluff); "
+                            "--rule changes every one",
                     make_rules=_sweep_presets)
     sweep.add_argument("--players", default="4", help="comma-separated player counts, 2-6 each (default 4)")
     sweep.add_argument("--tested", required=True, help="comma-separated bots to test in seat 0, e.g. "

@@ -5,7 +5,8 @@ from __future__ import annotations
 import sys
 
 from analysis.cli import brag_table
-from analysis.cli.common import add_json_flag, add_rules_flags, add_seed_flag, print_json, rules_from_args, writable_file
+from analysis.cli.common import (add_json_flag, add_rules_flags, add_seed_flag, print_json, rules_from_args,
+                                 writable_file)
 from analysis.cli.requested import add_chart
 
 

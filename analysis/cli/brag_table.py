@@ -153,7 +153,8 @@ def _deck_text(memory, data) -> None:
     print(f"{'class':<14} {'fresh pack':>10}  {'on average after':>17}  {'typical change':>14}")
     for row in data["classes"]:
         print(f"{CLASS_TITLES[row['class']]:<14} {row['fresh_pack']:>10.2%}  "
-              f"{row['mean_after_showdown']:>10.2%} ± {row['mean_error_95']:.2%}  {row['mean_absolute_change']:>14.2%}")
+              f"{row['mean_after_showdown']:>10.2%} ± {row['mean_error_95']:.2%}  "
+              f"{row['mean_absolute_change']:>14.2%}")
     print(f"Seat 1 knew at least one card of its next hand before the deal in "
           f"{memory.known_own_card:.0%} of those deals (it remembers every card it has seen since the last "
           f"shuffle and where it went).")

@@ -3,8 +3,9 @@
 Every game's ``register`` adds the command with one call to :func:`add_chart_command`. A game's
 chart kinds are declared in ``analysis.charts.kinds.GAME`` (names, help, flags: nothing heavy, as
 they are read whenever the parser is built) and drawn by ``analysis.charts.GAME``; this module is
-the generic writer: formats, output checks, sizes and matplotlib's set-up. Each chart kind reads the same library functions the game's other commands print, so a
-chart and ``odds GAME ...`` never disagree; ``--data FILE.csv`` writes those numbers.
+the generic writer: formats, output checks, sizes and matplotlib's set-up. Each chart kind reads the
+same library functions the game's other commands print, so a chart and ``odds GAME ...`` never
+disagree; ``--data FILE.csv`` writes those numbers.
 
 The output's format follows its extension (``.png``, ``.svg``, ``.pdf``); its size is
 ``--size web|print|square`` (web by default: legible at a phone's width) or

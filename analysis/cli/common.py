@@ -247,7 +247,8 @@ def writable_file(text: str) -> str:
         with tempfile.NamedTemporaryFile(dir=folder, prefix=".odds-probe-"):
             pass
     except OSError as error:
-        raise argparse.ArgumentTypeError(f"cannot write '{text}': {(error.strerror or 'not writable').lower()}") from None
+        reason = (error.strerror or 'not writable').lower()
+        raise argparse.ArgumentTypeError(f"cannot write '{text}': {reason}") from None
     return text
 
 

@@ -76,7 +76,8 @@ def register(subparsers) -> None:
     _add_rules(sim)
     sim.add_argument("--strategy", default="optimal",
                      help="optimal (default), greedy or common; with --players, one per player, comma-separated, "
-                          "from optimal and to-win (the last fills the other seats), e.g. --players 2 --strategy to-win,optimal")
+                          "from optimal and to-win (the last fills the other seats), "
+                          "e.g. --players 2 --strategy to-win,optimal")
     sim.add_argument("--players", type=_int,
                      help="play matches of 2 to 6 players (yacht_kr) and report each strategy's share of the wins")
     sim.add_argument("--exact-from", type=_int, default=6,

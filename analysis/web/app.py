@@ -177,7 +177,8 @@ async def chart(request):
     if content is None:
         return PlainTextResponse(error, 400)
     media, inline = CHART_FORMATS[extension]
-    headers = {} if inline else {"Content-Disposition": f'attachment; filename="{module.SHORT.lower()}-{kind}.{extension}"'}
+    filename = f"{module.SHORT.lower()}-{kind}.{extension}"
+    headers = {} if inline else {"Content-Disposition": f'attachment; filename="{filename}"'}
     return Response(content, media_type=media, headers=headers)
 
 
@@ -250,7 +251,8 @@ async def job_page(request):
         return JSONResponse(job.to_dict())
     game = job.kind.split("/")[0]
     return TEMPLATES.TemplateResponse(request, "job.html", {"games": GAMES, "game": game, "job": job.to_dict(),
-                                                            "page": job.page, "command": "odds " + shlex.join(job.argv)})
+                                                            "page": job.page,
+                                                            "command": "odds " + shlex.join(job.argv)})
 
 
 async def job_cancel(request):

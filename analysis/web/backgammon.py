@@ -18,7 +18,8 @@ BLURB = "Backgammon, Dutch, Acey-Deucey: legal plays, shots, entry, race and cub
 FIELDS = (
     Field("preset", "Game", "--rules", "select", "backgammon",
           (("backgammon", "Backgammon"), ("dutch", "Dutch"), ("acey_deucey", "Acey-Deucey")), words=("preset",)),
-    Field("id", "Position ID", "--id", "text", "", hint="GNU Backgammon's, e.g. 4HPwATDgc/ABMA", words=("position id",)),
+    Field("id", "Position ID", "--id", "text", "", hint="GNU Backgammon's, e.g. 4HPwATDgc/ABMA",
+          words=("position id",)),
     Field("position", "Or the notation", "--position", "text", "",
           hint='POINT:CHECKERS, yours / theirs: "6:5 8:3 13:5 24:2 / 6:5 8:3 13:5 24:2"; empty: the opening',
           words=("position", "checker", "point", "bar"), max_length=300),
@@ -111,8 +112,8 @@ def charts(values) -> dict[str, list[str]]:
 #: Long questions, run as jobs with progress and a Cancel button: name -> (title, its form's fields).
 JOBS = {"match": ("Games between bots", (
     Field("preset", "Game", "--preset", "select", "backgammon", FIELDS[0].choices, words=("preset", "rules")),
-    Field("bots", "Bots", "--bots", "text", "net,pips", hint="two or more of net, net:ply1, pips, random; each pair plays",
-          words=("bot",)),
+    Field("bots", "Bots", "--bots", "text", "net,pips",
+          hint="two or more of net, net:ply1, pips, random; each pair plays", words=("bot",)),
     Field("games", "Games", "--games", "number", "1000", hint="1-1,000,000 (net: about 200 a second)",
           words=("games",)),
     Field("seed", "Seed", "--seed", "number", "1", words=("seed",)),

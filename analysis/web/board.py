@@ -47,13 +47,15 @@ def board_svg(position) -> str:
     parts = [f'<svg class="board" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
              f'data-me="{",".join(map(str, me))}" data-them="{",".join(map(str, them))}" '
              f'aria-label="the board: you have {sum(me[:24])} checkers on points, the opponent {sum(them[:24])}">',
-             f'<rect class="felt" x="{MARGIN}" y="{MARGIN}" width="{12 * POINT_W + BAR_W}" height="{HEIGHT - 2 * MARGIN}"/>']
+             f'<rect class="felt" x="{MARGIN}" y="{MARGIN}" width="{12 * POINT_W + BAR_W}" '
+             f'height="{HEIGHT - 2 * MARGIN}"/>']
     for point in range(1, 25):
         x, top = _column_x(point), point >= 13
         tip = MARGIN + 5 * 2 * RADIUS if top else HEIGHT - MARGIN - 5 * 2 * RADIUS
         base = MARGIN if top else HEIGHT - MARGIN
         shade = "a" if point % 2 else "b"
-        parts.append(f'<polygon class="pt {shade}" data-point="{point}" points="{x - POINT_W / 2:.1f},{base} {x + POINT_W / 2:.1f},{base} '
+        parts.append(f'<polygon class="pt {shade}" data-point="{point}" '
+                     f'points="{x - POINT_W / 2:.1f},{base} {x + POINT_W / 2:.1f},{base} '
                      f'{x:.1f},{tip}"/>')
         label_y = MARGIN - 3 if top else HEIGHT - 3
         parts.append(f'<text class="label" x="{x:.1f}" y="{label_y}">{point}</text>')
@@ -64,7 +66,8 @@ def board_svg(position) -> str:
     side_x = MARGIN + 12 * POINT_W + BAR_W + (WIDTH - MARGIN - 12 * POINT_W - BAR_W) / 2
     notes = [(bar_x, HEIGHT / 2 + 18, me[BAR], "me", "bar"), (bar_x, HEIGHT / 2 - 8, them[BAR], "them", "bar"),
              (side_x, HEIGHT - 40, CHECKERS - sum(me), "me", "off"), (side_x, 48, CHECKERS - sum(them), "them", "off"),
-             (side_x, HEIGHT / 2 + 18, me[START], "me", "to enter"), (side_x, HEIGHT / 2 - 8, them[START], "them", "to enter")]
+             (side_x, HEIGHT / 2 + 18, me[START], "me", "to enter"),
+             (side_x, HEIGHT / 2 - 8, them[START], "them", "to enter")]
     for x, y, count, who, what in notes:
         if count:
             parts.append(f'<text class="count {who}" x="{x:.1f}" y="{y:.1f}">{count}</text>'

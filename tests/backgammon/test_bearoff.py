@@ -142,7 +142,8 @@ def test_capped_cube_equities_match_plain_python():
         for theirs in positions:
             a, b = bearoff.rank(mine, 6), bearoff.rank(theirs, 6)
             for value in (1, 2, 4, 8, 16, 32, 64):
-                for owner in (("centre",) if value == 1 else ("centre", "on_roll", "opponent")):  # centred above 1: opening ties
+                # Centred above 1: opening ties.
+                for owner in (("centre",) if value == 1 else ("centre", "on_roll", "opponent")):
                     no_double, take = cube.cube_equities(a, b, value, owner)
                     want = ref.capped_no_double(mine, theirs, value, OWNER[owner])
                     assert no_double == pytest.approx(float(want), abs=1e-12), (mine, theirs, value, owner)

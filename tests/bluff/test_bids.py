@@ -1,7 +1,8 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from analysis.bluff import BLUFF, LIARS_DICE, PERUDO, Bid, check_raise, format_bid, is_raise, legal_raises, parse_bid, parse_dice, preset
+from analysis.bluff import (BLUFF, LIARS_DICE, PERUDO, Bid, check_raise, format_bid, is_raise, legal_raises, parse_bid,
+                            parse_dice, preset)
 from analysis.bluff.bids import all_bids
 from analysis.errors import InvalidArgument, InvalidBid, InvalidDice, InvalidRules
 

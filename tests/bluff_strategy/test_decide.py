@@ -166,7 +166,8 @@ def test_a_bid_off_the_abstraction_is_answered_and_read_as_the_nearest_abstract_
     decision = decide(LIARS, (4, 5), [1], "1:2x4")
     off_tree = next(b for b in game.bids if format_bid(LIARS, b) == "2x4")
     assert decision.policy == solution.strategy(1, (4, 5), [off_tree])
-    # "2x4" is true when their die is a four or a one; their hand is weighed by how often the strategy opens "1x4" with it.
+    # "2x4" is true when their die is a four or a one; their hand is weighed by how often the strategy opens "1x4"
+    # with it.
     weights = np.array([game.chance[0, g] * solution.strategy(0, hand, [])["1x4"]
                         for g, hand in enumerate(game.hands[0])])
     wins = np.array([sum(die in (4, 1) for die in hand) < 2 - sum(d in (4, 1) for d in (4, 5))

@@ -8,7 +8,8 @@ from analysis.brag.cards import format_card, parse_card
 from analysis.errors import InvalidCards
 
 RANK_SPELLINGS = {8: ["T", "t", "10"]}
-SUIT_SPELLINGS = [["c", "C", "♣", "♧"], ["d", "D", "♦", "♢"], ["h", "H", "♥", "♡"], ["s", "S", "♠", "♤"]]
+SUIT_SPELLINGS = [["c", "C", "♣", "♧"], ["d", "D", "♦", "♢"], ["h", "H", "♥", "♡"],
+                  ["s", "S", "♠", "♤"]]
 RANKS = "23456789TJQKA"
 
 

@@ -52,7 +52,8 @@ def test_playing_blind_heads_up_against_the_equilibrium():
         assert data["value_of_playing_blind"] == pytest.approx(moves[data["best_blind_move"]] - moves["look"])
     # Brag's blind bet cannot take an uncontested pot (it carries over): looking is better; in Teen Patti
     # the blind player left alone takes the pot, and playing blind is better.
-    assert blind_value("brag3", 2)["value_of_playing_blind"] < 0 < blind_value("teen_patti", 2)["value_of_playing_blind"]
+    assert (blind_value("brag3", 2)["value_of_playing_blind"] < 0
+            < blind_value("teen_patti", 2)["value_of_playing_blind"])
 
 
 def test_kept_hand_heads_up_is_the_option_on_the_looked_at_hands():

@@ -52,7 +52,8 @@ def test_rates_are_consistent(players):
             behind = situation[f"{name} written behind"]
             assert 0 <= behind <= 1
             # The zero rate over all games is the behind and ahead rates weighted by how often each happened.
-            overall = behind * situation[f"{name} zero rate behind"] + (1 - behind) * situation[f"{name} zero rate ahead"]
+            overall = (behind * situation[f"{name} zero rate behind"]
+                       + (1 - behind) * situation[f"{name} zero rate ahead"])
             assert overall == pytest.approx(box[f"{name} zero rate"], abs=1e-12)
         for key in ("to-win differed behind", "to-win differed ahead"):
             assert 0 <= situation[key] <= 1
