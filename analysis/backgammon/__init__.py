@@ -11,6 +11,7 @@ from analysis._lazy import lazy_package
 # Imported on first use: the dice tables, take points and variant figures (``odds
 # backgammon shots`` and the like) need neither numba nor the bear-off databases.
 _HOME = {"BearoffOdds": "bearoff", "bearoff_odds": "bearoff", "race_win_chance": "bearoff",
+         "one_sided_win_matrix": "bearoff", "two_sided_piece": "bearoff",
          "CubeAdvice": "cube", "cube_advice": "cube", "may_double": "cube",
          "CubeDecision": "cubeful", "cube_decision": "cubeful",
          "Evaluation": "net", "Hint": "net", "evaluate": "net", "hint": "net", "load_net": "net",

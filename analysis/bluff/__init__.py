@@ -26,7 +26,7 @@ _HOMES = {
     "analysis.bluff.model": ("action_probabilities",),
     "analysis.bluff.history": ("Turn", "parse_history"),
     "analysis.bluff.beliefs": ("Beliefs", "beliefs"),
-    "analysis.bluff.rollout": ("PlayedOut", "play_out"),
+    "analysis.bluff.rollout": ("PlayedOut", "play_out", "rule_against_rollouts"),
     "analysis.bluff.rounds_log": ("read_log",),
     "analysis.bluff.fit": ("ModelFit", "fit_log"),
     "analysis.bluff.calibration": ("Calibration", "calibration"),
@@ -36,7 +36,7 @@ _HOMES = {
     "analysis.bluff.game_value": ("GameValue", "game_value"),
     "analysis.bluff.sampled": ("SampledSolution", "solve_sampled"),
     "analysis.bluff.decision": ("Decision", "decide", "opening_bids"),
-    "analysis.bluff.tournament": ("run_tournament", "bot_grid"),
+    "analysis.bluff.tournament": ("run_tournament", "run_sweep", "bot_grid"),
 }
 _HOME = {name: module.rsplit(".", 1)[1] for module, names in _HOMES.items() for name in names}
 

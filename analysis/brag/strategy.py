@@ -216,6 +216,22 @@ def weakest_seeing_hand(solution, history=()) -> dict:
     return {"hand": None, "name": None, "win_against_range": float("nan")}
 
 
+def action_share(solution, history, action: str) -> float:
+    """The chance that a deal reaches the decision after ``history`` and its player takes ``action`` there,
+    under the solved strategy (both players' reach, over every deal of the pack)."""
+    reader = _Reader(solution)
+    node = reader.tree.node_of(parse_history(history))
+    names = reader.tree.actions(node)
+    if action not in names:
+        raise InvalidArgument(f"{action!r} is not a choice there; choose from {', '.join(names)}.")
+    seat = reader.tree.actor[node]
+    size = reader.tree.n_actions[node]
+    rows = 1 if reader.tree.blind[node] else reader.classes   # a blind player has one mix for every hand
+    block = solution.policy[reader.offset[node]:reader.offset[node] + rows * size].reshape(rows, size)
+    mass = reader.opponent_mass(node, seat) * solution.reach[seat, node]
+    return float((mass * block[:, names.index(action)]).sum())
+
+
 def bluff_table(solution):
     """By hand class: how often an open player bets or raises, and how often such a bet is a bluff
     (made with a hand that wins less than half the time against the opponent's range there).

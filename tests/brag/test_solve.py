@@ -97,3 +97,29 @@ def test_strategy_tables_read_the_same_from_the_card_subset_sums(monkeypatch):
                                    atol=1e-15)
     assert subsets[2]["first_player_values"] == pytest.approx(dense[2]["first_player_values"], rel=1e-12)
     assert subsets[3].values == pytest.approx(dense[3].values, rel=1e-12)
+
+
+def test_action_shares_carry_every_deal_down_the_tree():
+    # Every deal reaches the first decision, so its actions' shares sum to 1; a decision the other player
+    # reaches by one action carries exactly that action's share onwards.
+    from analysis.brag import action_share
+
+    solution = solve(SMALL, deck=DECK, iterations=200, progress=False)
+    tree = solution.tree
+    assert sum(action_share(solution, [], a) for a in tree.actions(0)) == pytest.approx(1.0, rel=1e-12)
+    checked = 0
+    for node in range(tree.nodes):
+        if tree.kind[node] != 0:
+            continue
+        history = list(tree.history(node))
+        for k, action in enumerate(tree.actions(node)):
+            child = tree.child_start[node] + k
+            if tree.kind[child] == 0:
+                onwards = sum(action_share(solution, history + [action], a) for a in tree.actions(child))
+                assert onwards == pytest.approx(action_share(solution, history, action), rel=1e-9, abs=1e-15)
+                checked += 1
+        if checked > 12:
+            break
+    assert checked > 12
+    with pytest.raises(InvalidArgument):
+        action_share(solution, [], "fly")
