@@ -12,11 +12,8 @@ Run: ``python benchmarks/bench_bluff_abstraction.py [--iterations 100000] [--thr
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import sys
 import time
-from datetime import date
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -42,10 +39,12 @@ def main(argv=None) -> int:
     parser.add_argument("--iterations", type=int, default=100000)
     parser.add_argument("--three", action="store_true", help="also the three-dice rounds (slow)")
     args = parser.parse_args(argv)
-    lines = [f"Machine: {platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f} at the start; "
-             f"{date.today().isoformat()}. `python benchmarks/bench_bluff_abstraction.py --iterations "
-             f"{args.iterations}{' --three' if args.three else ''}`; exploitability in dice, exact (best response on "
-             "the whole tree).", "",
+    lines = ["## Dice bidding: the cost of remembering the last k bids (bench_bluff_abstraction.py)", "",
+             f"The sampled solver ({args.iterations:,} iterations of plain external sampling) with the players "
+             "remembering the last 1, 2 or 3 bids or every bid, each strategy's exploitability in dice measured "
+             "exactly (best response on the whole tree). The peer is the exact solver's own equilibrium (discounted "
+             "CFR on the whole tree, its value and exploitability in the second column): no outside solver plays "
+             "these rounds here. A cell: exploitability (the strategy's value, information sets, seconds).", "",
              "| round | exact equilibrium: value, exploitability | last 1 bid | last 2 bids | last 3 bids | "
              "every bid |", "|---|---|---|---|---|---|"]
     for name, rules, dice in ROUNDS + (THREE if args.three else []):
@@ -62,7 +61,7 @@ def main(argv=None) -> int:
         print(lines[-1], flush=True)
     text = "\n".join(lines)
     print(text)
-    record("bench_bluff_abstraction", "Dice bidding: the cost of remembering the last k bids.\n\n" + text)
+    record("bench_bluff_abstraction", text)
     return 0
 
 

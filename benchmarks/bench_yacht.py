@@ -81,10 +81,7 @@ def main() -> int:
 
     print("\nPublished solve times of other open-source solvers (their hardware, not this machine):")
     for solver, game, seconds, hardware, source in PUBLISHED:
-        shown = f"{seconds:.1f} s" if isinstance(seconds,
-                                                 float) else (f"{seconds / 3600:.0f} h" if isinstance(seconds,
-                                                                                                      int) else seconds)
-        print(f"  {solver:<40} {game:<7} {shown:<22} {hardware} ({source})")
+        print(f"  {solver:<40} {game:<7} {_published_time(seconds):<22} {hardware} ({source})")
 
     notes = []
     print("\nAdvisor answer from a warm cache (yahtzee, opening roll, all boxes open):")
@@ -127,19 +124,27 @@ def main() -> int:
         median = int(np.searchsorted(np.cumsum(p), 0.5))
         print(f"\nYahtzee (Verhoeff rules) exact score distribution: {seconds:.1f} s; mean {mean:.4f}, "
               f"standard deviation {std:.4f}, median {median} (Verhoeff: 254.5896, 59.6117, 248)")
-        notes.append(f"Yahtzee's exact score distribution (free joker, forward pass): {seconds:.1f} s; mean {mean:.4f}, "
-                     f"standard deviation {std:.4f}, median {median} (Verhoeff: 254.5896, 59.6117, 248).")
-    published = "; ".join(f"{solver} {game} {seconds:.1f} s on {hardware}" if isinstance(seconds, float) else
-                          f"{solver} {game} {seconds / 3600:.0f} h on {hardware}" if isinstance(seconds, int) else
-                          f"{solver} {game} {seconds} on {hardware}" for solver, game, seconds, hardware, _ in PUBLISHED)
+        notes.append(f"Yahtzee's exact score distribution (free joker, forward pass): {seconds:.1f} s; "
+                     f"mean {mean:.4f}, standard deviation {std:.4f}, median {median} "
+                     "(Verhoeff: 254.5896, 59.6117, 248).")
+    published = "; ".join(f"{solver} {game} {_published_time(seconds)} on {hardware}"
+                          for solver, game, seconds, hardware, _ in PUBLISHED)
     peer_name = "yatzy-solver 1.0 (Rust, f64, all cores)" if peer is not None else "yatzy-solver (not installed)"
-    record("bench_yacht", "The optimal solitaire strategy, every card state solved, one run each, beside the "
+    record("bench_yacht", "## Yacht solitaire: every card state solved, beside yatzy-solver (bench_yacht.py)\n\n"
+           "The optimal solitaire strategy, every card state solved, one run each, beside the "
            "strongest peer that runs here (both must give the same expected score); numba's compile (or cache "
            f"load) before the first solve, not in the times: {compile_seconds:.1f} s.\n\n"
            + markdown_table(["preset", "states", "this toolkit", peer_name, "ratio (ours / peer)", "expected score"],
                             rows)
            + "\n\n" + " ".join(notes) + f"\n\nPublished solve times on other hardware: {published}.")
     return 0
+
+
+def _published_time(seconds) -> str:
+    """A published time as its source gives it: seconds (a float), hours (whole seconds) or words."""
+    if isinstance(seconds, float):
+        return f"{seconds:.1f} s"
+    return f"{seconds / 3600:.0f} h" if isinstance(seconds, int) else seconds
 
 
 def _values_table(rules, values):

@@ -53,7 +53,8 @@ def main() -> int:
               f"compile (first run on a fresh checkout)")
         store_seconds, _ = best_of(lambda: reach_values(rules, store))
         load_seconds, _ = best_of(lambda: reach_values(rules, store), repeat=5)
-        print(f"  build + save through the store {store_seconds:.1f} s; load from the store {1000 * load_seconds:.1f} ms")
+        print(f"  build + save through the store {store_seconds:.1f} s; "
+              f"load from the store {1000 * load_seconds:.1f} ms")
         rows = [["`yacht_kr` target table (4,096 cards x 317 points needed)", f"{warm:.1f} s ({first:.1f} s with "
                  f"numba's compile); built and saved {store_seconds:.1f} s; loaded {1000 * load_seconds:.1f} ms"]]
         survival = np.cumsum(solve(rules, store).distribution[::-1])[::-1]
@@ -86,8 +87,9 @@ def main() -> int:
                          f"warm store", f"{seconds:.2f} s"])
 
         rows += matches(rules)
-        record("bench_yacht_target", "Playing Yacht to win (`yacht_kr`). No open-source peer answers these questions "
-               "for this game.\n\n" + markdown_table(["task", "this toolkit"], rows))
+        record("bench_yacht_target", "## Yacht to win: the target table, the win-seeking recursion, matches "
+               "(bench_yacht_target.py)\n\nPlaying Yacht to win (`yacht_kr`). No open-source peer answers these "
+               "questions for this game.\n\n" + markdown_table(["task", "this toolkit"], rows))
         bonus_targets(folder)
     return 0
 
@@ -127,7 +129,8 @@ def bonus_targets(folder: str) -> None:
               f"(estimate {size.seconds:6.2f} s)")
         rows.append([f"a Yatzy position solved for itself, {len(open_boxes.split(','))} open boxes "
                      f"({size.states:,} states)", f"{seconds:.2f} s (estimate {size.seconds:.2f} s)"])
-    record("bench_yacht_target-bonus", "Targets with the upper bonus: Clubhouse's whole table, kept in the store, and "
+    record("bench_yacht_target-bonus", "## Yacht targets with the upper bonus (bench_yacht_target.py --bonus)\n\n"
+           "Targets with the upper bonus: Clubhouse's whole table, kept in the store, and "
            "Yatzy positions solved one by one (not kept). No open-source peer answers these questions.\n\n"
            + markdown_table(["task", "this toolkit"], rows))
 
