@@ -43,7 +43,7 @@ import numpy as np
 from analysis.bluff._count_tables import count_tables
 from analysis.bluff.bids import Bid, all_bids, format_bid, legal_raises
 from analysis.bluff.kernel_tables import RuleTables
-from analysis.bluff.model_rules import action_chances, action_terms, hand_chance, observe, p_true_for
+from analysis.bluff.model_rules import action_chances, action_terms, hand_chance, observe
 from analysis.bluff.model_params import PARAMETERS, THRESHOLD_TABLE, BiddingModel, parse_models  # noqa: F401
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
@@ -125,20 +125,6 @@ def answering_bids(bids: Bids, previous: Optional[Bid]) -> tuple[Bids, int]:
         wider = replace(round_bids(bids.rules, previous.count, bids.palifico_round), in_play=bids.in_play)
         return wider, wider.index(previous)
     return bids, bids.index(previous)
-
-
-def p_true_of_hands(bids: Bids, hands: np.ndarray, held: int, chosen: np.ndarray,
-                    exact: bool = False) -> np.ndarray:
-    """P(bid true) (or exactly true) for each hand (rows of face counts, [hand, 6]) and each chosen bid,
-    from the hand's own point of view: the other ``in_play - held`` dice are random (``model_rules.p_true_for``)."""
-    t = bids.tables
-    chances = np.zeros((len(hands), len(chosen)))
-    for row, hand in enumerate(np.asarray(hands, dtype=np.int64)):
-        counts = np.concatenate(([0], hand))
-        for column, k in enumerate(chosen.tolist()):
-            chances[row, column] = p_true_for(counts, held, bids.in_play, k, bids.pal, t.bid_count, t.bid_face,
-                                              t.counts, t.chance_kind, t.sf, t.pmf, exact)
-    return chances
 
 
 def action_matrix(bids: Bids, model: BiddingModel, hands: np.ndarray, held: int,
