@@ -23,14 +23,16 @@ import types
 from numba import njit
 
 
-def compile_rules(module, *names: str, cache: bool = True, **options) -> tuple:
+def compile_rules(module, *names: str, cache: bool = True, calls=None, **options) -> tuple:
     """Numba-compiled copies of ``module``'s functions ``names``, in that order.
 
     Every function a compiled copy calls by a global name must be among ``names`` (numba
-    cannot call plain Python). ``options`` go to ``njit`` (``parallel=True``, ``fastmath=True``);
-    with ``cache`` the machine code is kept on disk beside the module, as ``@njit(cache=True)`` does.
+    cannot call plain Python), or be given compiled in ``calls`` (``{name: compiled}``, another
+    module's rules the module imports). ``options`` go to ``njit`` (``parallel=True``,
+    ``fastmath=True``); with ``cache`` the machine code is kept on disk beside the module, as
+    ``@njit(cache=True)`` does.
     """
-    namespace = dict(vars(module))
+    namespace = {**vars(module), **(calls or {})}
     for name in names:
         plain = getattr(module, name)
         copy = types.FunctionType(plain.__code__, namespace, plain.__name__, plain.__defaults__,

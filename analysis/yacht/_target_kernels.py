@@ -18,14 +18,16 @@ being the rolls), but every score index is a turn of its own, so the best keep o
 from one score to the next, which is what playing for a goal means. What each box earns and the
 state it leads to come from ``scoring.write_box``, and the keep passes are ``keeps.py``'s, the
 functions the expected-score kernels compile, so the bonus and joker rules and the passes are
-written once.
+written once; so are what each box earns and the final roll's best box at each score index
+(``goal_rules.py``, compiled here, which the advisor runs as it stands).
 """
 
 import numpy as np
 from numba import njit, prange
 
+from analysis.jit import compile_rules
 from analysis.random import stream
-from analysis.yacht.scoring import P_FLAG, P_UPPER
+from analysis.yacht import goal_rules
 from analysis.yacht._kernels import _throw, argmax_keep, best_keeps, joker_applies, keep_values, turn, write_box
 
 
@@ -43,48 +45,10 @@ def scratch(n_boxes, n_rolls, n_keeps):
             np.empty((n_boxes, n_rolls), dtype=np.int64), np.empty((n_boxes, n_rolls), dtype=np.int64))
 
 
-@njit(cache=True)
-def row_of(rows, state):
-    """The table row that holds ``state``: ``rows[state]``, or the state itself when ``rows`` is empty."""
-    return rows[state] if rows.shape[0] else state
-
-
-@njit(cache=True)
-def box_outcomes(state, rows, params, scores, joker_scores, box_face, yacht_face, gains, follows):
-    """``gains[box, roll]``: the points writing ``roll`` in ``box`` earns, bonuses included (-1 where the box is
-    filled or the rules forbid it); ``follows[box, roll]``: the table row of the state it leads to."""
-    n_boxes, n_rolls = scores.shape
-    flag = state % params[P_FLAG]
-    rest = state // params[P_FLAG]
-    mask, upper = rest // params[P_UPPER], rest % params[P_UPPER]
-    for roll in range(n_rolls):
-        joker = joker_applies(mask, roll, params, yacht_face)
-        for box in range(n_boxes):
-            points, upper_bonus, yacht_bonus, following = write_box(box, mask, upper, flag, roll, joker, params,
-                                                                    scores, joker_scores, box_face, yacht_face)
-            gains[box, roll] = -1 if points < 0 else points + upper_bonus + yacht_bonus
-            follows[box, roll] = row_of(rows, following) if points >= 0 else 0
-
-
-@njit(cache=True, fastmath=True)
-def final_rows(gains, follows, table, start, n, v0):
-    """``v0[roll, j]``: the best box for the final roll at score index ``start + j`` (``j < n``)."""
-    n_boxes, n_rolls = gains.shape
-    top = table.shape[1] - 1
-    for roll in range(n_rolls):
-        out = v0[roll]
-        for j in range(n):
-            out[j] = 0.0
-        for box in range(n_boxes):
-            points = gains[box, roll]
-            if points < 0:
-                continue
-            following = table[follows[box, roll]]
-            split = min(n, max(0, top - points - start))
-            for j in range(split):
-                out[j] = max(out[j], following[start + j + points])
-            for j in range(split, n):
-                out[j] = max(out[j], following[top])
+# What each box earns and the best box for the final roll: goal_rules.py's text, compiled.
+row_of, box_outcomes = compile_rules(goal_rules, "row_of", "box_outcomes",
+                                     calls={"write_box": write_box, "joker_applies": joker_applies})
+final_rows, = compile_rules(goal_rules, "final_rows", fastmath=True)
 
 
 @njit(cache=True, fastmath=True)
