@@ -44,7 +44,8 @@ _CHUNKS_PER_CALL = 8        # Monte Carlo kernel calls between progress updates:
 
 # ---------------------------------------------------------------------------------- ranges
 
-_RANGE = re.compile(r"^\s*(?:(?P<any>any)|top\s*(?P<top>\d+(?:\.\d+)?)\s*%|(?P<cls>[a-z_ ]+?)\s*(?P<plus>\+|or better)?)\s*$")
+_RANGE = re.compile(r"^\s*(?:(?P<any>any)|top\s*(?P<top>\d+(?:\.\d+)?)\s*%"
+                    r"|(?P<cls>[a-z_ ]+?)\s*(?P<plus>\+|or better)?)\s*$")
 _CLASS_ALIASES = {"trail": "prial", "trips": "prial", "pure_sequence": "running_flush",
                   "straight_flush": "running_flush", "sequence": "run", "straight": "run",
                   "colour": "flush", "color": "flush", "high": "high_card"}

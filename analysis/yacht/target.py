@@ -41,8 +41,8 @@ from analysis.yacht.scoring import P_YACHT_BOX
 #: reach[state, r]: the chance to score at least r more from each state of the card, playing for that target.
 REACH = TableKind("yacht/reach", {"reach": Array("float64", ("states", None), within=(0, 1))},
                   code=(__name__, "analysis.yacht._target_kernels", "analysis.yacht.goal_rules",
-                        "analysis.yacht._kernels", "analysis.yacht.scoring", "analysis.yacht.keeps", "analysis.yacht.game",
-                        "analysis.yacht.dice"))
+                        "analysis.yacht._kernels", "analysis.yacht.scoring", "analysis.yacht.keeps",
+                        "analysis.yacht.game", "analysis.yacht.dice"))
 #: A preset's whole target table is kept in the store up to this size (Clubhouse's is 0.7 GB). Yatzy's
 #: 6.3 GB would take three times that while being written and seconds to read back at every question.
 STORED_BYTES = 1 << 30
@@ -307,7 +307,8 @@ def reach_values(rules: Rules | str = "yacht_kr", store: Store | None = None) ->
         raise InvalidArgument(
             f"{rules.name}'s whole target table ({whole_table_bytes(rules) / 2**30:.1f} GB) is not kept; ask from "
             "a position instead, which solves only the card states it leads to.")
-    return stored_table(store, REACH, rules, {"states": rules.n_states}, lambda: {"reach": compute_reach(rules)})["reach"]
+    return stored_table(store, REACH, rules, {"states": rules.n_states},
+                        lambda: {"reach": compute_reach(rules)})["reach"]
 
 
 def goal_rows(rules: Rules, state: int, store: Store | None = None) -> GoalRows:

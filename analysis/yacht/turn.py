@@ -4,8 +4,8 @@ The solver's kernels solve every card's turn to build the value table; a questio
 table needs one card's turn only, given that table: every final roll scored in every open box
 (``scoring.write_box``), then two keep passes (``keeps.py``), the functions the kernels compile,
 run as they are; a turn played for a goal takes its box outcomes and final roll from
-``goal_rules.py``, the text the goal kernels compile. A keep's value is the average over the dice thrown, a roll's value its best
-keep. No compiler is started, so a fresh process answers from the store at once.
+``goal_rules.py``, the text the goal kernels compile. A keep's value is the average over the dice
+thrown, a roll's value its best keep. No compiler is started, so a fresh process answers from the store at once.
 
 >>> from analysis.yacht.game import game_arrays
 >>> from analysis.yacht.rules import preset
@@ -47,8 +47,8 @@ def best_keep_values(keep_vals: np.ndarray) -> np.ndarray:
 @dataclass(frozen=True)
 class Turn:
     """One card's turn: ``box_values[box, roll]`` (points now, bonuses and the card's future value; NEG where
-    the box cannot take the roll; None for a turn played for a goal), ``k1``/``k2`` the value of every keep with one/two rolls left, ``value``
-    the turn before any die is thrown (expected points still to come)."""
+    the box cannot take the roll; None for a turn played for a goal), ``k1``/``k2`` the value of every keep
+    with one/two rolls left, ``value`` the turn before any die is thrown (expected points still to come)."""
 
     box_values: np.ndarray | None
     k1: np.ndarray

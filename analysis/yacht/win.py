@@ -37,8 +37,8 @@ from analysis.yacht.target import as_plain_rules, card_mask, max_score, open_max
 REMAINING = TableKind("yacht/remaining", {"remaining": Array("float64", ("cards", "width"), within=(0, 1),
                                                              sums_to_one=1)},
                       code=(__name__, "analysis.yacht._target_kernels", "analysis.yacht.goal_rules",
-                            "analysis.yacht._kernels", "analysis.yacht.scoring", "analysis.yacht.keeps", "analysis.yacht.game",
-                            "analysis.yacht.dice"))
+                            "analysis.yacht._kernels", "analysis.yacht.scoring", "analysis.yacht.keeps",
+                            "analysis.yacht.game", "analysis.yacht.dice"))
 #: Players in one question: me and up to five opponents.
 MAX_OPPONENTS = 5
 #: Up to this many cards (6 open boxes) the recursion runs in numpy (turn.goal_cards): a fresh process
