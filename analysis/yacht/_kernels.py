@@ -15,6 +15,7 @@ thrown. ``params`` packs the preset's numbers (see the ``P_*`` indices).
 import numpy as np
 from numba import njit, prange
 
+from analysis.jit import compile_rules
 from analysis.random import next_state, stream, uniform_int
 from analysis.yacht import keeps, scoring
 from analysis.yacht.scoring import (NEG, P_BOXES, P_FLAG, P_JOKER, P_MAX_POINTS, P_THRESHOLD,  # noqa: F401
@@ -31,23 +32,9 @@ keep_values = njit(cache=True, fastmath=True)(keeps.keep_values)
 best_keeps = njit(cache=True, fastmath=True)(keeps.best_keeps)
 
 
-@njit(cache=True)
-def box_values(mask, upper, flag, roll, values, use_values, params, scores, joker_scores, box_face,
-               yacht_face, out):
-    """``out[box]``: points now plus expected future points, for every box (NEG where illegal)."""
-    joker = joker_applies(mask, roll, params, yacht_face)
-    best = NEG
-    for box in range(params[P_BOXES]):
-        points, upper_bonus, yacht_bonus, following = write_box(
-            box, mask, upper, flag, roll, joker, params, scores, joker_scores, box_face, yacht_face)
-        if points < 0:
-            out[box] = NEG
-            continue
-        out[box] = points + upper_bonus + yacht_bonus
-        if use_values:
-            out[box] += values[following]
-        best = max(best, out[box])
-    return best
+# A roll's value in every box (the advisor's turn.solve_turn runs the same text as it stands).
+box_values, = compile_rules(scoring, "box_values",
+                            calls={"write_box": write_box, "joker_applies": joker_applies})
 
 
 @njit(cache=True, fastmath=True)

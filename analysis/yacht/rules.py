@@ -111,7 +111,8 @@ class Rules:
         for name in ("upper_bonus", "yacht_bonus"):
             # Bounded so that every score stays a small whole number in the kernels' int64 arithmetic.
             if not 0 <= getattr(self, name) <= MAX_BONUS:
-                raise InvalidRules(f"{name} {getattr(self, name)} is not allowed; a bonus is 0 to {MAX_BONUS:,} points.")
+                raise InvalidRules(f"{name} {getattr(self, name)} is not allowed; a bonus is 0 to {MAX_BONUS:,} "
+                                   "points.")
 
     # --- derived facts -------------------------------------------------------------
     @property

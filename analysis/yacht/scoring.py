@@ -1,7 +1,8 @@
 """The scoring rules every turn shares, as plain Python: what writing a roll in a box earns and where it leads.
 
 The numba kernels (``_kernels.py``) compile these very functions, and the advisor calls them
-as they are (a few thousand calls answer one position), so one text holds the joker and bonus
+as they are (a few thousand calls answer one position; ``box_values``, a roll in every box with its
+future value, is the advisor's whole use), so one text holds the joker and bonus
 rules for both, and a table question needs no compiler. Numbers and arrays only, no checks.
 
 A *state* is the score card between turns, packed into one index:
@@ -76,7 +77,8 @@ def write_box(box, mask, upper, flag, roll, joker, params, scores, joker_scores,
     if box == params[P_YACHT_BOX] and points > 0 and params[P_FLAG] > 1:
         new_flag = 1
     # pack() written out: numba compiles this function as it stands, so it calls no plain-Python function.
-    return points, upper_bonus, yacht_bonus, ((mask | (1 << box)) * params[P_UPPER] + new_upper) * params[P_FLAG] + new_flag
+    following = ((mask | (1 << box)) * params[P_UPPER] + new_upper) * params[P_FLAG] + new_flag   # pack()
+    return points, upper_bonus, yacht_bonus, following
 
 
 def joker_applies(mask, roll, params, yacht_face):
@@ -84,3 +86,21 @@ def joker_applies(mask, roll, params, yacht_face):
     yacht_box = params[P_YACHT_BOX]
     special = params[P_JOKER] > 0 or params[P_YACHT_BONUS] > 0
     return special and yacht_face[roll] > 0 and yacht_box >= 0 and (mask >> yacht_box & 1) == 1
+
+
+def box_values(mask, upper, flag, roll, values, use_values, params, scores, joker_scores, box_face,
+               yacht_face, out):
+    """``out[box]``: points now plus expected future points, for every box (NEG where illegal)."""
+    joker = joker_applies(mask, roll, params, yacht_face)
+    best = NEG
+    for box in range(params[P_BOXES]):
+        points, upper_bonus, yacht_bonus, following = write_box(
+            box, mask, upper, flag, roll, joker, params, scores, joker_scores, box_face, yacht_face)
+        if points < 0:
+            out[box] = NEG
+            continue
+        out[box] = points + upper_bonus + yacht_bonus
+        if use_values:
+            out[box] += values[following]
+        best = max(best, out[box])
+    return best

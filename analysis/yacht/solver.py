@@ -43,7 +43,8 @@ def compute_values(rules: Rules) -> np.ndarray:
 def state_values(rules: Rules | str, store: Store | None = None) -> np.ndarray:
     """The solved value table for ``rules``, from the cache when it is there and intact."""
     rules = preset(rules)
-    table = stored_table(store, STATE_VALUES, rules, {"states": rules.n_states}, lambda: {"values": compute_values(rules)})
+    table = stored_table(store, STATE_VALUES, rules, {"states": rules.n_states},
+                         lambda: {"values": compute_values(rules)})
     return table["values"]
 
 

@@ -2,7 +2,7 @@
 
 The solver's kernels solve every card's turn to build the value table; a question at the
 table needs one card's turn only, given that table: every final roll scored in every open box
-(``scoring.write_box``), then two keep passes (``keeps.py``), the functions the kernels compile,
+(``scoring.box_values``), then two keep passes (``keeps.py``), the functions the kernels compile,
 run as they are; a turn played for a goal takes its box outcomes and final roll from
 ``goal_rules.py``, the text the goal kernels compile. A keep's value is the average over the dice
 thrown, a roll's value its best keep. No compiler is started, so a fresh process answers from the store at once.
@@ -24,7 +24,7 @@ import numpy as np
 
 from analysis.yacht import goal_rules, keeps
 from analysis.yacht.dice import KEEPS, ROLLS, TABLES
-from analysis.yacht.scoring import NEG, joker_applies, write_box
+from analysis.yacht.scoring import box_values
 
 #: ``rows`` meaning "the row is the state" (``goal_rules.row_of``).
 _NO_ROWS = np.empty(0, dtype=np.int64)
@@ -59,16 +59,9 @@ class Turn:
 def solve_turn(g, mask: int, upper: int, flag: int, values: np.ndarray) -> Turn:
     """The turn of card (``mask``, ``upper``, ``flag``) under optimal play, from the solved ``values``."""
     n_boxes, n_rolls = g.scores.shape
-    per_box = np.full((n_boxes, n_rolls), NEG)
-    jokers = [joker_applies(mask, roll, g.params, g.yacht_face) for roll in range(n_rolls)]
-    for box in range(n_boxes):
-        if mask >> box & 1:
-            continue
-        for roll in range(n_rolls):
-            points, upper_bonus, yacht_bonus, following = write_box(box, mask, upper, flag, roll, jokers[roll],
-                                                                    *g.rule_args)
-            if points >= 0:
-                per_box[box, roll] = points + upper_bonus + yacht_bonus + values[following]
+    per_box = np.empty((n_boxes, n_rolls))
+    for roll in range(n_rolls):   # scoring.box_values: the kernels' own text, a roll at a time
+        box_values(mask, upper, flag, roll, values, True, *g.rule_args, per_box[:, roll])
     return keep_passes(per_box, per_box.max(axis=0))
 
 
