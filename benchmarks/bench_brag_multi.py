@@ -3,7 +3,7 @@ deal for every player, peak memory), and ``odds brag strategy --players N`` from
 
 There is no outside solver of multi-player Brag to run beside it; the figures stand alone, with the
 solve's own best-response gains as its measure. The solve is the one the commands answer from
-(``analysis.brag.multi.stored_multi``), so running this leaves the store warm for them.
+(``analysis.brag.multi_strategy.stored``), so running this leaves the store warm for them.
 
 Run: ``nice -n 10 .venv/bin/python benchmarks/bench_brag_multi.py [--players 3 4] [--repeat 5] [--fresh]``;
 ``--fresh`` also solves each table size again from nothing (the stored solve's settings and seed, no
@@ -27,7 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _timing import record  # noqa: E402
 
 from analysis.brag._stored import MULTI_STORED  # noqa: E402
-from analysis.brag.multi import solve_multi, stored_multi  # noqa: E402
+from analysis.brag.rules import preset  # noqa: E402
+from analysis.brag.multi import solve_multi  # noqa: E402
+from analysis.brag.multi_strategy import stored  # noqa: E402
 
 QUESTION = {3: ["--history", "blind,look,bet"], 4: ["--history", "blind,look,bet,fold"]}
 
@@ -57,7 +59,7 @@ def main() -> None:
     rows, fresh = [], []
     for players in args.players:
         started = time.perf_counter()
-        table = stored_multi("brag3", players)
+        table = stored(preset("brag3"), players)
         wall = time.perf_counter() - started
         summary = table["summary"].tolist()
         gains = summary[2 + players:2 + 2 * players]

@@ -93,7 +93,7 @@ def _copy(table: Table) -> Table:
     return clone
 
 
-def multi_tree(rules: str | BragRules = "brag3", players: int = 3) -> MultiTree:
+def multi_tree(rules: str | BragRules, players: int) -> MultiTree:
     """Build the public tree for ``players`` (3 or 4) by playing the deal's transitions."""
     rules = preset(rules)
     if players not in SOLVE_PLAYERS:
@@ -254,7 +254,7 @@ def evaluate(tree: MultiTree, layer: ChanceLayer, policy: np.ndarray) -> tuple[l
     return values.tolist(), [float(b - v) for b, v in zip(best, values)]
 
 
-def solve_multi(rules: str | BragRules = "brag3", players: int = 3, *, iterations: int = 200_000,
+def solve_multi(rules: str | BragRules, players: int, *, iterations: int = 200_000,
                 target: float = 0.01, buckets: int | None = None, deck=None, seed: int = 0,
                 check_every: int = 20_000, exact: bool = False, progress: bool = True) -> MultiSolution:
     """Solve betting at a table of ``players`` by external-sampling MCCFR (``exact``: full-traversal
@@ -297,23 +297,17 @@ def solve_multi(rules: str | BragRules = "brag3", players: int = 3, *, iteration
 
 # The stored solve -----------------------------------------------------------------------------
 
-def stored_multi(rules: str | BragRules = "brag3", players: int = 3, progress: bool = True) -> dict:
-    """The stored solve for ``players`` (solved now, and stored, when the store lacks it)."""
-    from analysis.brag._stored import MULTI_BETTING
-    from analysis.store import Store
-
+def multi_table(rules: str | BragRules, players: int, progress: bool = True) -> dict:
+    """Solve ``players`` with the stored solve's settings and return the arrays the store keeps
+    (``analysis.brag.multi_strategy.stored`` reads them from the store, or has them built here)."""
     rules = preset(rules)
-
-    def build():
-        solution = solve_multi(rules, players, iterations=STORED["iterations"], target=STORED["target"],
-                               check_every=STORED["check_every"], seed=STORED["seed"], progress=progress)
-        tree = solution.tree
-        history = np.array([[i, *g] for i, g in solution.history], float)
-        return {"kind": tree.kind, "actor": tree.actor, "blind": tree.blind.astype(np.int64),
-                "child_start": tree.child_start, "n_actions": tree.n_actions,
-                "labels": np.array([multi_labels(rules).index(label) for label in tree.labels], np.int64),
-                "edges": solution.layer.edges, "policy": solution.policy,
-                "summary": np.array([solution.iterations, solution.seconds, *solution.values, *solution.gains]),
-                "history": history}
-
-    return Store().table(MULTI_BETTING, rules, multi_params(rules, players), build)
+    solution = solve_multi(rules, players, iterations=STORED["iterations"], target=STORED["target"],
+                           check_every=STORED["check_every"], seed=STORED["seed"], progress=progress)
+    tree = solution.tree
+    history = np.array([[i, *g] for i, g in solution.history], float)
+    return {"kind": tree.kind, "actor": tree.actor, "blind": tree.blind.astype(np.int64),
+            "child_start": tree.child_start, "n_actions": tree.n_actions,
+            "labels": np.array([multi_labels(rules).index(label) for label in tree.labels], np.int64),
+            "edges": solution.layer.edges, "policy": solution.policy,
+            "summary": np.array([solution.iterations, solution.seconds, *solution.values, *solution.gains]),
+            "history": history}

@@ -2,7 +2,8 @@
 
 Read from the store with numpy alone (no numba): the stored table holds the public tree's arrays
 as well as the strategy, so a question needs neither the tree rebuilt nor the solver compiled.
-When the store lacks the solve, ``analysis.brag.multi`` solves it first (minutes) and stores it.
+When neither the store nor the package holds the solve, ``analysis.brag.multi`` solves it first
+(minutes) and the store keeps it.
 
 >>> model_words(3)
 'the three-player solve (external-sampling Monte Carlo CFR over 8 hand-strength buckets)'
@@ -11,11 +12,12 @@ When the store lacks the solve, ``analysis.brag.multi`` solves it first (minutes
 from __future__ import annotations
 
 from analysis.brag._multi_history import walk
-from analysis.brag._stored import BUCKETS, multi_labels
+from analysis.brag._stored import BUCKETS, MULTI_BETTING, multi_labels, multi_params
 from analysis.brag.cards import format_hand, parse_hand
 from analysis.brag.rules import BragRules, preset
 from analysis.brag.tables import hand_strength
 from analysis.errors import InvalidArgument
+from analysis.store import Store, stored_table
 
 _WORDS = {3: "three", 4: "four"}
 
@@ -33,24 +35,26 @@ def _check(rules: BragRules, players) -> None:
         raise InvalidArgument("The multi-player solve plays three-card hands; choose brag3 or teen_patti.")
 
 
-def stored(rules: BragRules, players: int, progress: bool = True) -> dict:
-    """The stored solve's arrays (the user's store, else the package's), solving first when neither
-    holds them."""
+def stored(rules: BragRules, players: int, store: "Store | None | bool" = None, progress: bool = True) -> dict:
+    """The stored solve's arrays (the user's store, ``store=`` as every game reads it, else the
+    package's), solving first, and keeping the solve, when neither holds them."""
     from analysis.brag.shipped import find_solve
 
-    table = find_solve(rules, players)
+    table = find_solve(rules, players, store)
     if table is None:
-        from analysis.brag.multi import stored_multi
+        # Solving imports the compiled kernels; a question answered from a stored solve never does.
+        from analysis.brag.multi import multi_table
 
-        table = stored_multi(rules, players, progress=progress)
+        table = stored_table(store, MULTI_BETTING, rules, multi_params(rules, players),
+                             lambda: multi_table(rules, players, progress))
     return table
 
 
-def solve_summary(rules: str | BragRules, players: int) -> dict:
+def solve_summary(rules: str | BragRules, players: int, store: Store | None | bool = None) -> dict:
     """What ``odds brag solve --players N`` prints: each player's value and best-response gain."""
     rules = preset(rules)
     _check(rules, players)
-    table = stored(rules, players)
+    table = stored(rules, players, store)
     summary = table["summary"].tolist()
     iterations, seconds = int(summary[0]), summary[1]
     values, gains = summary[2:2 + players], summary[2 + players:2 + 2 * players]
@@ -61,14 +65,15 @@ def solve_summary(rules: str | BragRules, players: int) -> dict:
                                     for row in table["history"].tolist()]}
 
 
-def multi_strategy(rules: str | BragRules, players: int, hand: str, history: str = "") -> dict:
+def multi_strategy(rules: str | BragRules, players: int, hand: str, history: str = "",
+                   store: Store | None | bool = None) -> dict:
     """The solved mix for the player to act after ``history``, holding ``hand``."""
     rules = preset(rules)
     _check(rules, players)
     cards = parse_hand(hand, 3)
     if not isinstance(history, str):
         raise InvalidArgument(f"{history!r} is not a history; give moves separated by commas.")
-    table = stored(rules, players)
+    table = stored(rules, players, store)
     names = multi_labels(rules)
     labels = [names[code] for code in table["labels"].tolist()]
     kind, actor, blind = table["kind"], table["actor"], table["blind"]

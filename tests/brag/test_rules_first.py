@@ -5,11 +5,6 @@ import inspect
 import analysis.brag as brag
 
 
-#: Still defaulting to brag3: their module's source fingerprints the multi-player solves the package ships,
-#: so an edit there would leave those files stale.
-_SHIPPED_MODULE = {"multi_tree", "solve_multi"}
-
-
 def _public_functions():
     for name in brag.__all__:
         value = getattr(brag, name)
@@ -29,8 +24,7 @@ def test_every_public_function_that_takes_rules_takes_them_first_and_always_give
     for name, parameters in found.items():
         first = next(iter(parameters.values()))
         assert first.name == "rules", name
-        if name not in _SHIPPED_MODULE:
-            assert first.default is inspect.Parameter.empty, name
+        assert first.default is inspect.Parameter.empty, name
 
 
 def test_the_rules_change_the_answer_where_the_rankings_differ():
