@@ -21,7 +21,7 @@ from analysis.backgammon.moves import legal_plays
 from analysis.backgammon.net import evaluate, hint, load_net
 from analysis.backgammon.position import Position
 from analysis.backgammon.race import janowski_equity
-from analysis.backgammon.training import train
+from analysis.backgammon.training import refine, train
 from analysis.backgammon.weights import load_weights, new_net, save_weights, shipped_path
 from tests.conftest import assert_one_sentence_error
 
@@ -241,6 +241,43 @@ def test_training_is_reproducible_and_resumes_bit_for_bit(tmp_path):
     assert not np.array_equal(a["w1"], new_net(6, 5)["w1"])       # it did learn something
     with pytest.raises(InvalidArgument, match="other settings"):
         train("dutch", 9, 5, whole, hidden=7, chunk=3)
+
+
+def test_refinement_by_1ply_is_reproducible_resumes_bit_for_bit_and_fits_its_targets(tmp_path):
+    base, whole, parts, other = (tmp_path / f"{name}.podds" for name in ("base", "whole", "parts", "other"))
+    train("dutch", 6, 5, base, hidden=6, chunk=3, checkpoint_seconds=0.0)
+    common = dict(keep_one_in=2, epochs=2, alpha=0.05)
+    refine("dutch", base, whole, 2, 3, 7, **common)
+    refine("dutch", base, parts, 1, 3, 7, **common)
+    record = refine("dutch", base, parts, 2, 3, 7, **common)        # resumed from the file after one round
+    refine("dutch", base, other, 2, 3, 8, **common)
+    a, b, c, start = (load_weights(path, "dutch")[0] for path in (whole, parts, other, base))
+    for name in ("w1", "b1", "w2", "b2"):
+        assert np.array_equal(a[name], b[name]), name
+    assert not np.array_equal(a["w1"], c["w1"]) and not np.array_equal(a["w1"], start["w1"])
+    assert record["refinement"]["rounds"] == 2 and record["games"] == 6     # the base's record is kept
+    with pytest.raises(InvalidArgument, match="other settings"):
+        refine("dutch", base, whole, 3, 3, 7, keep_one_in=2, epochs=3, alpha=0.05)
+
+
+def test_refinement_positions_are_real_positions_and_fitting_moves_the_net_towards_its_targets():
+    net = load_net("backgammon")
+    layers = net.layers()
+    boards = np.zeros((400, 52), dtype=np.int8)
+    count = _net.selfplay_positions(*layers, 0, 8, 3, 0, 2.0, 3.0, True, net.db_win, net.ways, 2, boards)
+    boards = boards[:count]
+    assert 50 < count < 400
+    sides = boards.reshape(count, 2, 26)
+    assert (sides >= 0).all() and (sides.sum(axis=2) <= 15).all() and (sides.sum(axis=2) > 0).all()
+    rules = np.array([0, 2, 3, 1], dtype=np.int64)
+    targets = _net.positions_value(*layers, boards, rules, net.db_win, net.ways, 1)
+    copies = [layer.copy() for layer in layers]
+    before = _net.positions_value(*copies, boards, rules, net.db_win, net.ways, 0)
+    for _ in range(20):
+        _net.fit_positions(*copies, boards, targets, np.arange(count), 0.1, 0)
+    after = _net.positions_value(*copies, boards, rules, net.db_win, net.ways, 0)
+    error = lambda values: float(((values - targets)[:, :5] ** 2).mean())     # noqa: E731
+    assert error(after) < 0.5 * error(before)
 
 
 # ------------------------------------------------------------------ cube
