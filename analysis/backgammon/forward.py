@@ -96,16 +96,18 @@ def contact(board):
     return False
 
 
-def _shot_rolls(board, me, start, d):
+def _shot_rolls(board, me, start, d, entering):
     """Bit mask of the 21 rolls (d1 <= d2, in order) that move a checker of the other side from its
     index ``start`` exactly ``d`` pips, every landing point on the way open (fewer than two of the
-    side at base ``me``, which sees the other side's index t as its 23 - t)."""
+    side at base ``me``, which sees the other side's index t as its 23 - t). ``entering``: the
+    checkers on the bar when ``start`` is the bar (each must enter before one moves on), else 0."""
     mask = 0
     r = 0
+    steps = 4 if entering < 2 else 5 - entering
     for d1 in range(1, 7):
         for d2 in range(d1, 7):
             if d1 == d2:
-                if d % d1 == 0 and d // d1 <= 4:
+                if d % d1 == 0 and d // d1 <= steps:
                     ok = True
                     for k in range(1, d // d1):
                         if board[me + 23 - (start - k * d1)] >= 2:
@@ -115,7 +117,8 @@ def _shot_rolls(board, me, start, d):
                         mask |= 1 << r
             elif d == d1 or d == d2:
                 mask |= 1 << r
-            elif d == d1 + d2 and (board[me + 23 - (start - d1)] < 2 or board[me + 23 - (start - d2)] < 2):
+            elif d == d1 + d2 and entering < 2 and (board[me + 23 - (start - d1)] < 2
+                                                    or board[me + 23 - (start - d2)] < 2):
                 mask |= 1 << r
             r += 1
     return mask
@@ -124,7 +127,8 @@ def _shot_rolls(board, me, start, d):
 def hit_chance(board, me):
     """The chance (of 36 rolls) that the other side, rolling now, can hit a blot of the side at base
     ``me``: its checker at its own index q lands on its q - d, which is ``me``'s 23 - q + d. A side
-    with checkers on the bar hits only by entering (from index 24, as from the start)."""
+    with checkers on the bar hits only with a checker entering (from index 24, as from the start),
+    not with the dice left after the bar is empty."""
     op = 26 - me
     bar_only = board[op + 24] > 0
     mask = 0
@@ -137,7 +141,7 @@ def hit_chance(board, me):
             start = 24 if q >= 24 else q
             d = start - (23 - i)
             if 1 <= d <= 24:
-                mask |= _shot_rolls(board, me, start, d)
+                mask |= _shot_rolls(board, me, start, d, board[op + 24] if q == 24 else 0)
     if mask == 0:
         return 0.0
     rolls = 0
@@ -150,12 +154,13 @@ def hit_chance(board, me):
     return rolls / 36.0
 
 
-def _roll_escapes(board, me, back, low, d1, d2):
-    """True when d1-d2 takes the checker at ``back`` (side at base ``me``) below index ``low``."""
+def _roll_escapes(board, me, back, low, d1, d2, entering):
+    """True when d1-d2 takes the checker at ``back`` (side at base ``me``) below index ``low``;
+    ``entering`` checkers on the bar must all enter first (``back`` is then the bar)."""
     op = 26 - me
     if d1 == d2:
         pos = back
-        for k in range(4):
+        for k in range(4 if entering < 2 else 5 - entering):
             pos -= d1
             if pos < low:
                 return True
@@ -168,7 +173,7 @@ def _roll_escapes(board, me, back, low, d1, d2):
         pos = back - a
         if pos < low:
             return True
-        if board[op + 23 - pos] >= 2:
+        if board[op + 23 - pos] >= 2 or entering >= 2:
             continue
         if pos - b < low:
             return True
@@ -193,7 +198,7 @@ def escape_chance(board, me):
     rolls = 0
     for d1 in range(1, 7):
         for d2 in range(d1, 7):
-            if _roll_escapes(board, me, back, low, d1, d2):
+            if _roll_escapes(board, me, back, low, d1, d2, board[me + 24] if back == 24 else 0):
                 rolls += 1 if d1 == d2 else 2
     return rolls / 36.0
 
