@@ -41,7 +41,8 @@ def main(argv=None) -> int:
     parser.add_argument("--checkpoint-minutes", type=float, default=3.0)
     parser.add_argument("--log", default=None, help="append progress lines to this file")
     parser.add_argument("--snapshots", default=None, help="folder for copies at 1k, 2k, 5k, 10k, ... games")
-    parser.add_argument("--raw", action="store_true", help="the raw encoding alone, without the hand-made features")
+    parser.add_argument("--features", action="store_true",
+                        help="add the hand-made features to the raw encoding (a net of 207 inputs, not 201)")
     parser.add_argument("--fresh", action="store_true", help="start over even if --out exists")
     parser.add_argument("--refine-from", default=None,
                         help="refine this trained net by its own 1-ply look-ahead instead of TD training")
@@ -62,7 +63,7 @@ def main(argv=None) -> int:
                        halflife=args.halflife, lam=args.lam, chunk=args.chunk,
                        checkpoint_seconds=60 * args.checkpoint_minutes, log=args.log, command=command,
                        snapshots=args.snapshots, resume=not args.fresh,
-                       features=not args.raw)
+                       features=args.features)
     except InvalidArgument as error:
         print(f"train_backgammon: {error}", file=sys.stderr)
         return 2

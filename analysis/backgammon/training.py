@@ -39,9 +39,10 @@ def _commit() -> str:
 
 def train(rules: BackgammonRules | str, games: int, seed: int, out, hidden: int = 128, alpha: float = 0.1,
           halflife: int = 200_000, lam: float = 0.0, chunk: int = 500, checkpoint_seconds: float = 180.0,
-          log=None, command: str = "", snapshots=None, resume: bool = True, features: bool = True) -> dict:
+          log=None, command: str = "", snapshots=None, resume: bool = True, features: bool = False) -> dict:
     """Train (or continue training) the net in ``out`` up to ``games`` games; returns the record.
-    ``features`` False: the raw encoding alone (no hand-made features)."""
+    ``features``: the raw encoding and the hand-made features (a net of ``_net.INPUTS`` inputs);
+    otherwise the raw encoding alone, as the shipped nets (``_net.RAW_INPUTS``)."""
     rules = preset(rules)
     for name, value, low in (("games", games, 0), ("seed", seed, 0), ("hidden", hidden, 1), ("chunk", chunk, 1)):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:

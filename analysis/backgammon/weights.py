@@ -42,8 +42,8 @@ def _params(preset_name: str, hidden: int, inputs: int) -> dict:
     return {"preset": preset_name, "inputs": int(inputs), "outputs": OUTPUTS, "hidden": int(hidden)}
 
 
-def new_net(hidden: int, seed: int, inputs: int = INPUTS) -> dict:
-    """Small random weights (normal, sd 0.1) from ``seed``; ``inputs`` RAW_INPUTS for the raw encoding."""
+def new_net(hidden: int, seed: int, inputs: int = RAW_INPUTS) -> dict:
+    """Small random weights (normal, sd 0.1) from ``seed``; ``inputs`` INPUTS for the hand-made features."""
     rng = np.random.default_rng(seed)
     return {"w1": rng.normal(0.0, 0.1, (inputs, hidden)), "b1": np.zeros(hidden),
             "w2": rng.normal(0.0, 0.1, (OUTPUTS, hidden)), "b2": np.zeros(OUTPUTS)}
