@@ -43,6 +43,8 @@ def main(argv=None) -> int:
     parser.add_argument("--snapshots", default=None, help="folder for copies at 1k, 2k, 5k, 10k, ... games")
     parser.add_argument("--features", action="store_true",
                         help="add the hand-made features to the raw encoding (a net of 207 inputs, not 201)")
+    parser.add_argument("--start-from", default=None,
+                        help="go on from this trained net (its weights and games) with the settings given here")
     parser.add_argument("--fresh", action="store_true", help="start over even if --out exists")
     parser.add_argument("--refine-from", default=None,
                         help="refine this trained net by its own 1-ply look-ahead instead of TD training")
@@ -63,7 +65,7 @@ def main(argv=None) -> int:
                        halflife=args.halflife, lam=args.lam, chunk=args.chunk,
                        checkpoint_seconds=60 * args.checkpoint_minutes, log=args.log, command=command,
                        snapshots=args.snapshots, resume=not args.fresh,
-                       features=args.features)
+                       features=args.features, start_from=args.start_from)
     except InvalidArgument as error:
         print(f"train_backgammon: {error}", file=sys.stderr)
         return 2

@@ -39,10 +39,12 @@ def _commit() -> str:
 
 def train(rules: BackgammonRules | str, games: int, seed: int, out, hidden: int = 128, alpha: float = 0.1,
           halflife: int = 200_000, lam: float = 0.0, chunk: int = 500, checkpoint_seconds: float = 180.0,
-          log=None, command: str = "", snapshots=None, resume: bool = True, features: bool = False) -> dict:
+          log=None, command: str = "", snapshots=None, resume: bool = True, features: bool = False, start_from=None) -> dict:
     """Train (or continue training) the net in ``out`` up to ``games`` games; returns the record.
     ``features``: the raw encoding and the hand-made features (a net of ``_net.INPUTS`` inputs);
-    otherwise the raw encoding alone, as the shipped nets (``_net.RAW_INPUTS``)."""
+    otherwise the raw encoding alone, as the shipped nets (``_net.RAW_INPUTS``). ``start_from``: a
+    trained net's file to go on from (its weights and games; these settings from here on), when
+    ``out`` does not exist yet."""
     rules = preset(rules)
     for name, value, low in (("games", games, 0), ("seed", seed, 0), ("hidden", hidden, 1), ("chunk", chunk, 1)):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
@@ -62,6 +64,17 @@ def train(rules: BackgammonRules | str, games: int, seed: int, out, hidden: int 
             raise InvalidArgument(f"{out} was trained with other settings ({', '.join(changed)}); resume it with "
                                   "the same ones or write to a new file.")
         done, seconds = int(record["games"]), float(record["seconds"])
+        if "start_from" in record:
+            settings["start_from"] = record["start_from"]
+    elif start_from is not None:
+        net, base = load_weights(start_from, rules.name)
+        if net["w1"].shape != (inputs, hidden):
+            raise InvalidArgument(f"{start_from} holds a net of {net['w1'].shape[0]} inputs and {net['w1'].shape[1]} "
+                                  f"hidden units, not {inputs} and {hidden}.")
+        done, seconds = int(base["games"]), float(base["seconds"])
+        settings["start_from"] = {"file": str(start_from), "games": done, "command": base.get("command"),
+                                  "commit": base.get("commit"), "alpha": base.get("alpha"),
+                                  "halflife": base.get("halflife")}
     else:
         net, done, seconds = new_net(hidden, seed, inputs), 0, 0.0
     db_win, ways = database(rules)

@@ -335,6 +335,22 @@ def test_training_is_reproducible_and_resumes_bit_for_bit(tmp_path, features):
         train("dutch", 9, 5, whole, hidden=6, chunk=3, features=not features)
 
 
+def test_training_goes_on_from_a_trained_net_with_new_settings_bit_for_bit(tmp_path):
+    base, whole, parts = tmp_path / "base.podds", tmp_path / "whole.podds", tmp_path / "parts.podds"
+    train("dutch", 3, 5, base, hidden=6, chunk=3, checkpoint_seconds=0.0)
+    later = dict(hidden=6, chunk=3, checkpoint_seconds=0.0, alpha=0.01, halflife=10 ** 9, start_from=base)
+    train("dutch", 9, 5, whole, **later)
+    train("dutch", 6, 5, parts, **later)
+    record = train("dutch", 9, 5, parts, **later)        # resumed: the file, not the start, is gone on from
+    a, b, start = (load_weights(path, "dutch")[0] for path in (whole, parts, base))
+    for name in ("w1", "b1", "w2", "b2"):
+        assert np.array_equal(a[name], b[name]), name
+    assert not np.array_equal(a["w1"], start["w1"])
+    assert record["games"] == 9 and record["alpha"] == 0.01 and record["start_from"]["games"] == 3
+    with pytest.raises(InvalidArgument, match="hidden units"):
+        train("dutch", 9, 5, tmp_path / "new.podds", hidden=7, chunk=3, start_from=base)
+
+
 def test_refinement_by_1ply_is_reproducible_resumes_bit_for_bit_and_fits_its_targets(tmp_path):
     base, whole, parts, other = (tmp_path / f"{name}.podds" for name in ("base", "whole", "parts", "other"))
     train("dutch", 6, 5, base, hidden=6, chunk=3, checkpoint_seconds=0.0)
