@@ -152,7 +152,7 @@ def refine(rules: BackgammonRules | str, base, out, rounds: int, games: int, see
     each round; run again with more ``rounds`` to go on from it (bit for bit as an unbroken run).
     """
     rules = preset(rules)
-    for name, value, low in (("rounds", rounds, 0), ("games", games, 1), ("seed", seed, 0),
+    for name, value, low in (("rounds", rounds, 1), ("games", games, 1), ("seed", seed, 0),
                              ("keep_one_in", keep_one_in, 1), ("epochs", epochs, 1)):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
             raise InvalidArgument(f"{name}={value!r} is not allowed; use a whole number of at least {low}.")
