@@ -15,11 +15,11 @@ from numba import njit
 from analysis.backgammon import forward
 from analysis.backgammon._kernels import ROLL_DICE, ROLL_WEIGHT, acey_deucey_plays, legal_plays
 from analysis.backgammon.forward import (CENTRE, DB_CHECKERS, INPUTS, LOSE_BACKGAMMON, LOSE_GAMMON,  # noqa: F401
-                                         OUTPUTS, OWNED, PAYOUT, SIDE_INPUTS, THEIRS, WIN, WIN_BACKGAMMON,
+                                         OUTPUTS, OWNED, PAYOUT, RAW_INPUTS, SIDE_INPUTS, THEIRS, WIN, WIN_BACKGAMMON,
                                          WIN_GAMMON)
 from analysis.jit import compile_rules
 
-(_sigmoid, contact, encode, _hidden, _outputs, _consistent, _db_rank, _exact, evaluate_one, evaluate_batch, equity,
+(_sigmoid, contact, _shot_rolls, hit_chance, _roll_escapes, escape_chance, longest_prime, encode, _hidden, _outputs, _consistent, _db_rank, _exact, evaluate_one, evaluate_batch, equity,
  flip, swap_sides, finished_outputs, _done, _value0, _after_prepare, _after0, plays_value0, janowski,
  cube_efficiency) = compile_rules(forward, *forward.RULES)
 
@@ -161,6 +161,7 @@ def train_games(w1, b1, w2, b2, first_game, games, seed, variant, gammon_value, 
     for the side it favours).
     """
     units = b1.shape[0]
+    features = w1.shape[0] > RAW_INPUTS
     use_traces = lam != 0.0
     shape1 = (OUTPUTS, w1.shape[0], units) if use_traces else (1, 1, 1)
     trace1 = np.zeros(shape1)
@@ -196,7 +197,7 @@ def train_games(w1, b1, w2, b2, first_game, games, seed, variant, gammon_value, 
         opening = True
         for ply in range(MAX_PLIES):
             # this state's value and gradient
-            n = encode(board, index, value)
+            n = encode(board, index, value, features)
             _hidden(w1, b1, index, value, n, hidden)
             _outputs(w2, b2, hidden, out)
             if use_traces:
@@ -224,7 +225,7 @@ def train_games(w1, b1, w2, b2, first_game, games, seed, variant, gammon_value, 
                 if first_mover_on_roll:
                     stats[1] += 1
             elif extra[pick]:
-                n2 = encode(after, scratch_index, scratch_value)
+                n2 = encode(after, scratch_index, scratch_value, features)
                 _hidden(w1, b1, scratch_index, scratch_value, n2, scratch_hidden)
                 _outputs(w2, b2, scratch_hidden, nxt)
                 if _exact(after, db_win, ways, scratch_out):
@@ -236,7 +237,7 @@ def train_games(w1, b1, w2, b2, first_game, games, seed, variant, gammon_value, 
                         stats[1] += 1
             else:
                 swap_sides(after, swapped)
-                n2 = encode(swapped, scratch_index, scratch_value)
+                n2 = encode(swapped, scratch_index, scratch_value, features)
                 _hidden(w1, b1, scratch_index, scratch_value, n2, scratch_hidden)
                 _outputs(w2, b2, scratch_hidden, scratch_out)
                 if _exact(swapped, db_win, ways, mine):
@@ -263,6 +264,86 @@ def train_games(w1, b1, w2, b2, first_game, games, seed, variant, gammon_value, 
                 board = swapped.copy()
                 flipped_view = True
                 first_mover_on_roll = not first_mover_on_roll
+
+
+# --------------------------------------------------------------------------- refinement
+# Supervised refinement: positions of the net's own 0-ply self-play, each given the net's
+# 1-ply value as a target (``positions_value``), fitted by gradient steps on the same squared
+# error TD(0) descends.
+
+@njit(cache=True)
+def selfplay_positions(w1, b1, w2, b2, first_game, games, seed, variant, gammon_value, backgammon_value,
+                       needs_gammon, db_win, ways, keep_one_in, boards_out):
+    """Fill ``boards_out`` with positions of 0-ply self-play games (side on roll's view, before it
+    rolls), each kept with chance 1 / ``keep_one_in``; returns how many (at most its length).
+
+    Game g's dice and choices of positions come from a generator seeded with (seed, g) alone.
+    Positions both of whose sides are in the bear-off database are skipped (their value is exact).
+    """
+    out = np.empty(OUTPUTS)
+    kept = 0
+    for g in range(first_game, first_game + games):
+        np.random.seed((seed * 1000003 + g) % 4294967296)
+        board = _opening_board(variant)
+        opening = True
+        for ply in range(MAX_PLIES):
+            if np.random.randint(keep_one_in) == 0 and not _exact(board, db_win, ways, out):
+                if kept >= boards_out.shape[0]:
+                    return kept
+                boards_out[kept] = board
+                kept += 1
+            d1 = np.random.randint(1, 7)
+            d2 = np.random.randint(1, 7)
+            while opening and d1 == d2:
+                d1 = np.random.randint(1, 7)
+                d2 = np.random.randint(1, 7)
+            opening = False
+            boards, extra = candidates(board, d1, d2, variant)
+            pick = best_play(w1, b1, w2, b2, boards, extra, variant, gammon_value, backgammon_value,
+                             needs_gammon, db_win, ways)
+            after = boards[pick]
+            if _done(after):
+                break
+            if extra[pick]:
+                board = after.copy()
+            else:
+                swapped = np.empty(52, dtype=np.int8)
+                swap_sides(after, swapped)
+                board = swapped
+            if _exact(board, db_win, ways, out):
+                break
+    return kept
+
+
+@njit(cache=True)
+def fit_positions(w1, b1, w2, b2, boards, targets, order, alpha, variant):
+    """One pass of gradient steps (step size ``alpha``) towards ``targets`` (n, 6) over ``boards`` in
+    ``order``; weights updated in place. Returns the mean squared error (five probabilities) before each step."""
+    units = b1.shape[0]
+    out = np.empty(OUTPUTS)
+    delta = np.empty(OUTPUTS)
+    hidden = np.empty(units)
+    index = np.empty(INPUTS, dtype=np.int64)
+    value = np.empty(INPUTS)
+    none3 = np.zeros((1, 1, 1))
+    none2 = np.zeros((1, 1))
+    none1 = np.zeros(1)
+    perm = np.arange(OUTPUTS)
+    sign = np.ones(OUTPUTS)
+    error = 0.0
+    for i in order:
+        n = encode(boards[i], index, value, w1.shape[0] > RAW_INPUTS)
+        _hidden(w1, b1, index, value, n, hidden)
+        _outputs(w2, b2, hidden, out)
+        for k in range(OUTPUTS):
+            delta[k] = targets[i, k] - out[k]
+        if variant != 2:
+            delta[PAYOUT] = 0.0
+        for k in range(5):
+            error += delta[k] * delta[k]
+        _gradient_step(w1, b1, w2, b2, none3, none2, none2, none1, index, value, n, hidden, out,
+                       delta, alpha, 0.0, sign, perm, 1)
+    return error / max(1, 5 * order.shape[0])
 
 
 # --------------------------------------------------------------------------- look-ahead

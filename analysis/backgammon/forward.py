@@ -19,6 +19,16 @@ Encoding (``INPUTS`` = 2 x 100 + 1 units; the side on roll's 100 first):
 * pip count / 167 (a hand feature: the race);
 * one shared unit: 1 when there is no contact left (a pure race).
 
+With features (a net whose first layer has ``INPUTS`` = 207 rows; one with ``RAW_INPUTS`` = 201
+rows is a net of the raw encoding alone, read the same way), 3 units a side, the side on roll's first:
+
+* the chance (of 36 rolls) that the other side, rolling now, hits at least one of this side's
+  blots (direct and indirect shots; a landing point of two or more checkers blocks; a side with
+  checkers on the bar hits only by entering);
+* the chance (of 36) that this side's rearmost checker, rolling now, lands past every point of two
+  or more of the other side's in front of it (1 when none is in front);
+* the length of this side's longest prime (consecutive points of two or more) / 6.
+
 Outputs (``OUTPUTS`` = 6 sigmoid units), for the side on roll before it rolls:
 win, win gammon, win backgammon, lose gammon, lose backgammon (gnubg's convention:
 each gammon count includes the backgammons) and, for Acey-Deucey, the payout by
@@ -39,12 +49,16 @@ from __future__ import annotations
 import numpy as np
 
 #: The functions ``_net`` compiles, callees first.
-RULES = ("_sigmoid", "contact", "encode", "_hidden", "_outputs", "_consistent", "_db_rank", "_exact",
+RULES = ("_sigmoid", "contact", "_shot_rolls", "hit_chance", "_roll_escapes", "escape_chance", "longest_prime",
+         "encode", "_hidden", "_outputs", "_consistent", "_db_rank", "_exact",
          "evaluate_one", "evaluate_batch", "equity", "flip", "swap_sides", "finished_outputs", "_done",
          "_value0", "_after_prepare", "_after0", "plays_value0", "janowski", "cube_efficiency")
 
 SIDE_INPUTS = 100
-INPUTS = 2 * SIDE_INPUTS + 1
+#: The raw encoding's inputs; a net with ``INPUTS`` rows also gets the hand-made features after them.
+RAW_INPUTS = 2 * SIDE_INPUTS + 1
+SIDE_FEATURES = 3
+INPUTS = RAW_INPUTS + 2 * SIDE_FEATURES
 OUTPUTS = 6
 WIN, WIN_GAMMON, WIN_BACKGAMMON, LOSE_GAMMON, LOSE_BACKGAMMON, PAYOUT = range(6)
 #: The two-sided bear-off database's limit (checkers a side) and its board count.
@@ -82,8 +96,130 @@ def contact(board):
     return False
 
 
-def encode(board, index, value):
-    """The non-zero inputs of ``board``: fills index/value, returns how many."""
+def _shot_rolls(board, me, start, d, entering):
+    """Bit mask of the 21 rolls (d1 <= d2, in order) that move a checker of the other side from its
+    index ``start`` exactly ``d`` pips, every landing point on the way open (fewer than two of the
+    side at base ``me``, which sees the other side's index t as its 23 - t). ``entering``: the
+    checkers on the bar when ``start`` is the bar (each must enter before one moves on), else 0."""
+    mask = 0
+    r = 0
+    steps = 4 if entering < 2 else 5 - entering
+    for d1 in range(1, 7):
+        for d2 in range(d1, 7):
+            if d1 == d2:
+                if d % d1 == 0 and d // d1 <= steps:
+                    ok = True
+                    for k in range(1, d // d1):
+                        if board[me + 23 - (start - k * d1)] >= 2:
+                            ok = False
+                            break
+                    if ok:
+                        mask |= 1 << r
+            elif d == d1 or d == d2:
+                mask |= 1 << r
+            elif d == d1 + d2 and entering < 2 and (board[me + 23 - (start - d1)] < 2
+                                                    or board[me + 23 - (start - d2)] < 2):
+                mask |= 1 << r
+            r += 1
+    return mask
+
+
+def hit_chance(board, me):
+    """The chance (of 36 rolls) that the other side, rolling now, can hit a blot of the side at base
+    ``me``: its checker at its own index q lands on its q - d, which is ``me``'s 23 - q + d. A side
+    with checkers on the bar hits only with a checker entering (from index 24, as from the start),
+    not with the dice left after the bar is empty."""
+    op = 26 - me
+    bar_only = board[op + 24] > 0
+    mask = 0
+    for i in range(24):
+        if board[me + i] != 1:
+            continue
+        for q in range(26):
+            if board[op + q] == 0 or (bar_only and q != 24):
+                continue
+            start = 24 if q >= 24 else q
+            d = start - (23 - i)
+            if 1 <= d <= 24:
+                mask |= _shot_rolls(board, me, start, d, board[op + 24] if q == 24 else 0)
+    if mask == 0:
+        return 0.0
+    rolls = 0
+    r = 0
+    for d1 in range(1, 7):
+        for d2 in range(d1, 7):
+            if mask & (1 << r):
+                rolls += 1 if d1 == d2 else 2
+            r += 1
+    return rolls / 36.0
+
+
+def _roll_escapes(board, me, back, low, d1, d2, entering):
+    """True when d1-d2 takes the checker at ``back`` (side at base ``me``) below index ``low``;
+    ``entering`` checkers on the bar must all enter first (``back`` is then the bar)."""
+    op = 26 - me
+    if d1 == d2:
+        pos = back
+        for k in range(4 if entering < 2 else 5 - entering):
+            pos -= d1
+            if pos < low:
+                return True
+            if board[op + 23 - pos] >= 2:
+                return False
+        return False
+    for order in range(2):
+        a = d1 if order == 0 else d2
+        b = d2 if order == 0 else d1
+        pos = back - a
+        if pos < low:
+            return True
+        if board[op + 23 - pos] >= 2 or entering >= 2:
+            continue
+        if pos - b < low:
+            return True
+    return False
+
+
+def escape_chance(board, me):
+    """The chance (of 36) that the rearmost checker of the side at base ``me`` passes every point the
+    other side holds in front of it (from the bar or the start it counts from index 24)."""
+    op = 26 - me
+    back = -1
+    for i in range(25, -1, -1):
+        if board[me + i] > 0:
+            back = 24 if i >= 24 else i
+            break
+    low = -1       # the lowest of the other side's points (two or more) below ``back``, in this side's view
+    for i in range(back - 1, -1, -1):
+        if board[op + 23 - i] >= 2:
+            low = i
+    if low < 0:
+        return 1.0
+    rolls = 0
+    for d1 in range(1, 7):
+        for d2 in range(d1, 7):
+            if _roll_escapes(board, me, back, low, d1, d2, board[me + 24] if back == 24 else 0):
+                rolls += 1 if d1 == d2 else 2
+    return rolls / 36.0
+
+
+def longest_prime(board, me):
+    """The most consecutive points holding two or more checkers of the side at base ``me``."""
+    best = 0
+    run = 0
+    for i in range(24):
+        if board[me + i] >= 2:
+            run += 1
+            if run > best:
+                best = run
+        else:
+            run = 0
+    return best
+
+
+def encode(board, index, value, features):
+    """The non-zero inputs of ``board``: fills index/value, returns how many (with the hand-made
+    features when ``features``)."""
     n = 0
     for side in range(2):
         base = 26 * side
@@ -134,6 +270,24 @@ def encode(board, index, value):
         index[n] = 2 * SIDE_INPUTS
         value[n] = 1.0
         n += 1
+    if features:
+        for side in range(2):
+            unit = RAW_INPUTS + SIDE_FEATURES * side
+            f0 = hit_chance(board, 26 * side)
+            f1 = escape_chance(board, 26 * side)
+            f2 = longest_prime(board, 26 * side) / 6.0
+            if f0 > 0.0:
+                index[n] = unit
+                value[n] = f0
+                n += 1
+            if f1 > 0.0:
+                index[n] = unit + 1
+                value[n] = f1
+                n += 1
+            if f2 > 0.0:
+                index[n] = unit + 2
+                value[n] = f2
+                n += 1
     return n
 
 
@@ -217,7 +371,7 @@ def evaluate_one(w1, b1, w2, b2, board, db_win, ways, out, hidden, index, value)
     Acey-Deucey payout of an exact position is left to the net (the database counts
     wins, not checkers left).
     """
-    n = encode(board, index, value)
+    n = encode(board, index, value, w1.shape[0] > RAW_INPUTS)
     _hidden(w1, b1, index, value, n, hidden)
     _outputs(w2, b2, hidden, out)
     _consistent(out)

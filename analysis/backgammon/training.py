@@ -39,8 +39,12 @@ def _commit() -> str:
 
 def train(rules: BackgammonRules | str, games: int, seed: int, out, hidden: int = 128, alpha: float = 0.1,
           halflife: int = 200_000, lam: float = 0.0, chunk: int = 500, checkpoint_seconds: float = 180.0,
-          log=None, command: str = "", snapshots=None, resume: bool = True) -> dict:
-    """Train (or continue training) the net in ``out`` up to ``games`` games; returns the record."""
+          log=None, command: str = "", snapshots=None, resume: bool = True, features: bool = False, start_from=None) -> dict:
+    """Train (or continue training) the net in ``out`` up to ``games`` games; returns the record.
+    ``features``: the raw encoding and the hand-made features (a net of ``_net.INPUTS`` inputs);
+    otherwise the raw encoding alone, as the shipped nets (``_net.RAW_INPUTS``). ``start_from``: a
+    trained net's file to go on from (its weights and games; these settings from here on), when
+    ``out`` does not exist yet."""
     rules = preset(rules)
     for name, value, low in (("games", games, 0), ("seed", seed, 0), ("hidden", hidden, 1), ("chunk", chunk, 1)):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
@@ -48,17 +52,31 @@ def train(rules: BackgammonRules | str, games: int, seed: int, out, hidden: int 
     if not 0 < alpha <= 10 or not 0 <= lam < 1 or halflife < 1:
         raise InvalidArgument("alpha must lie in (0, 10], lambda in [0, 1) and the half-life be at least 1 game.")
     out = Path(out)
+    inputs = _net.INPUTS if features else _net.RAW_INPUTS
     settings = {"preset": rules.name, "seed": seed, "hidden": hidden, "alpha": alpha, "halflife": halflife,
                 "lam": lam, "chunk": chunk}
     if resume and out.exists():
         net, record = load_weights(out, rules.name)
         changed = [k for k in SETTINGS if record.get(k) != settings[k]]
+        if net["w1"].shape[0] != inputs:
+            changed.append("features")
         if changed:
             raise InvalidArgument(f"{out} was trained with other settings ({', '.join(changed)}); resume it with "
                                   "the same ones or write to a new file.")
         done, seconds = int(record["games"]), float(record["seconds"])
+        if "start_from" in record:
+            settings["start_from"] = record["start_from"]
+    elif start_from is not None:
+        net, base = load_weights(start_from, rules.name)
+        if net["w1"].shape != (inputs, hidden):
+            raise InvalidArgument(f"{start_from} holds a net of {net['w1'].shape[0]} inputs and {net['w1'].shape[1]} "
+                                  f"hidden units, not {inputs} and {hidden}.")
+        done, seconds = int(base["games"]), float(base["seconds"])
+        settings["start_from"] = {"file": str(start_from), "games": done, "command": base.get("command"),
+                                  "commit": base.get("commit"), "alpha": base.get("alpha"),
+                                  "halflife": base.get("halflife")}
     else:
-        net, done, seconds = new_net(hidden, seed), 0, 0.0
+        net, done, seconds = new_net(hidden, seed, inputs), 0, 0.0
     db_win, ways = database(rules)
     code = rules.variant_code
     args = (code, float(rules.gammon_value), float(rules.backgammon_value), rules.backgammon_needs_gammon)
@@ -67,7 +85,7 @@ def train(rules: BackgammonRules | str, games: int, seed: int, out, hidden: int 
 
     def record_now():
         return {**settings, "games": done, "seconds": round(seconds, 1), "command": command,
-                "commit": commit, "inputs": _net.INPUTS, "outputs": _net.OUTPUTS}
+                "commit": commit, "inputs": inputs, "outputs": _net.OUTPUTS}
 
     def say(text):
         if logfile:
@@ -114,3 +132,89 @@ def _milestone(games: int) -> bool:
     while games % 10 == 0:
         games //= 10
     return games in (1, 2, 5)
+
+
+#: The settings a refinement is defined by: a resumed one must use the same ones.
+REFINE_SETTINGS = ("games", "keep_one_in", "epochs", "alpha", "seed")
+#: Room for the positions a round keeps: games last about 55 plies (Acey-Deucey's longer); a round
+#: that fills it stops there.
+MOST_PLIES_A_GAME = 150
+
+
+def refine(rules: BackgammonRules | str, base, out, rounds: int, games: int, seed: int, keep_one_in: int = 4,
+           epochs: int = 3, alpha: float = 0.01, log=None, command: str = "", piece: int = 2000) -> dict:
+    """Supervised refinement of the net in ``base`` by its own 1-ply look-ahead, written to ``out``.
+
+    Each round plays ``games`` 0-ply self-play games with the current net (the dice of round r's game
+    g from (seed + r, g)), keeps one position in ``keep_one_in``, values every kept position at
+    1-ply by the current net, and fits the net to those values for ``epochs`` passes (step size
+    ``alpha``, halved each pass, the order shuffled from (seed, r, pass)). The file is written after
+    each round; run again with more ``rounds`` to go on from it (bit for bit as an unbroken run).
+    """
+    rules = preset(rules)
+    for name, value, low in (("rounds", rounds, 1), ("games", games, 1), ("seed", seed, 0),
+                             ("keep_one_in", keep_one_in, 1), ("epochs", epochs, 1)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise InvalidArgument(f"{name}={value!r} is not allowed; use a whole number of at least {low}.")
+    if not 0 < alpha <= 10:
+        raise InvalidArgument("the refinement's step size must lie in (0, 10].")
+    out = Path(out)
+    settings = {"games": games, "keep_one_in": keep_one_in, "epochs": epochs, "alpha": alpha, "seed": seed}
+    if out.exists():
+        net, record = load_weights(out, rules.name)
+        done_before = record.get("refinement", {})
+        changed = [k for k in REFINE_SETTINGS if done_before.get(k) != settings[k]]
+        if changed:
+            raise InvalidArgument(f"{out} was refined with other settings ({', '.join(changed)}); go on with "
+                                  "the same ones or write to a new file.")
+        done, seconds = int(done_before["rounds"]), float(done_before["seconds"])
+        record = {k: v for k, v in record.items() if k != "refinement"}
+    else:
+        net, record = load_weights(base, rules.name)
+        done, seconds = 0, 0.0
+    db_win, ways = database(rules)
+    args = (rules.variant_code, float(rules.gammon_value), float(rules.backgammon_value),
+            rules.backgammon_needs_gammon)
+    table_rules = np.array([rules.variant_code, rules.gammon_value, rules.backgammon_value,
+                            int(rules.backgammon_needs_gammon)], dtype=np.int64)
+    logfile = open(log, "a") if log else None
+    commit = _commit()
+
+    def say(text):
+        if logfile:
+            logfile.write(time.strftime("%Y-%m-%d %H:%M:%S ") + text + "\n")
+            logfile.flush()
+
+    say(f"refine: {rules.name}, rounds {done} -> {rounds}, {games} games a round, one position in {keep_one_in}, "
+        f"{epochs} passes, step {alpha}, seed {seed}")
+    try:
+        while done < rounds:
+            began = time.perf_counter()
+            layers = (net["w1"], net["b1"], net["w2"], net["b2"])
+            boards = np.zeros((games * MOST_PLIES_A_GAME // keep_one_in + 1000, 52), dtype=np.int8)
+            count = _net.selfplay_positions(*layers, 0, games, seed + done, *args, db_win, ways, keep_one_in, boards)
+            boards = boards[:count]
+            targets = np.empty((count, _net.OUTPUTS))
+            with Progress(f"round {done + 1}: valuing {count:,} positions at 1-ply", total=count) as bar:
+                for start in range(0, count, piece):
+                    stop = min(count, start + piece)
+                    targets[start:stop] = _net.positions_value(*layers, boards[start:stop], table_rules, db_win,
+                                                               ways, 1)
+                    bar.advance(stop - start)
+            say(f"round {done + 1}: {count} positions valued at 1-ply, {time.perf_counter() - began:.0f} s")
+            for epoch in range(epochs):
+                order = np.random.default_rng([seed, done, epoch]).permutation(count)
+                error = _net.fit_positions(*layers, boards, targets, order, alpha / 2 ** epoch, rules.variant_code)
+                say(f"round {done + 1}, pass {epoch + 1}: mean squared error {error:.6f}")
+            seconds += time.perf_counter() - began
+            done += 1
+            record_now = {**record, "refinement": {**settings, "rounds": done, "seconds": round(seconds, 1),
+                                                   "positions_last_round": int(count), "command": command,
+                                                   "commit": commit, "base": str(base)}}
+            save_weights(out, rules.name, net, record_now)
+            say(f"round {done}: written to {out}, {seconds:.0f} s in all")
+    finally:
+        if logfile:
+            logfile.close()
+    net, record = load_weights(out, rules.name) if out.exists() else (net, record)
+    return record

@@ -8,8 +8,9 @@ dtype or shape is refused in one sentence, never used. The arrays are the two la
 training record as JSON bytes (command, seed, games, seconds, commit, ...).
 
 The code fingerprint the store keeps for its caches is not asked for here: weights
-stay valid when the code around them changes, as long as the encoding (``INPUTS``,
-``OUTPUTS``, both in the header's parameters) is the same.
+stay valid when the code around them changes, as long as the encoding (the inputs, ``RAW_INPUTS``
+for the raw encoding or ``INPUTS`` with the hand-made features, and ``OUTPUTS``, both in the
+header's parameters) is one the forward pass reads: the first layer's rows say which.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import numpy as np
 
 from analysis.errors import InvalidArgument
 from analysis.store import Array, Store, TableKind, parse_file, read_arrays
-from analysis.backgammon.forward import INPUTS, OUTPUTS
+from analysis.backgammon.forward import INPUTS, OUTPUTS, RAW_INPUTS
 
 WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
 MAX_BYTES = 64 * 2 ** 20
@@ -38,14 +39,14 @@ def shipped_path(preset_name: str) -> Path:
     return WEIGHTS_DIR / f"{preset_name}.podds"
 
 
-def _params(preset_name: str, hidden: int) -> dict:
-    return {"preset": preset_name, "inputs": INPUTS, "outputs": OUTPUTS, "hidden": int(hidden)}
+def _params(preset_name: str, hidden: int, inputs: int) -> dict:
+    return {"preset": preset_name, "inputs": int(inputs), "outputs": OUTPUTS, "hidden": int(hidden)}
 
 
-def new_net(hidden: int, seed: int) -> dict:
-    """Small random weights (normal, sd 0.1) from ``seed``."""
+def new_net(hidden: int, seed: int, inputs: int = RAW_INPUTS) -> dict:
+    """Small random weights (normal, sd 0.1) from ``seed``; ``inputs`` INPUTS for the hand-made features."""
     rng = np.random.default_rng(seed)
-    return {"w1": rng.normal(0.0, 0.1, (INPUTS, hidden)), "b1": np.zeros(hidden),
+    return {"w1": rng.normal(0.0, 0.1, (inputs, hidden)), "b1": np.zeros(hidden),
             "w2": rng.normal(0.0, 0.1, (OUTPUTS, hidden)), "b2": np.zeros(OUTPUTS)}
 
 
@@ -57,7 +58,8 @@ def save_weights(path: str | os.PathLike, preset_name: str, net: dict, record: d
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(dir=path.parent) as scratch:
-            written = Store(scratch).save(NET_WEIGHTS, None, _params(preset_name, arrays["b1"].shape[0]), arrays)
+            written = Store(scratch).save(NET_WEIGHTS, None, _params(preset_name, arrays["b1"].shape[0],
+                                                                       arrays["w1"].shape[0]), arrays)
             if written is None:
                 raise OSError(f"cannot write into {path.parent}")
             os.chmod(written, 0o644)        # a shipped file, readable by all (the temporary name was private)
@@ -89,9 +91,11 @@ def load_weights(path: str | os.PathLike, preset_name: str) -> tuple[dict, dict]
         hidden = params.get("hidden") if isinstance(params, dict) else None
         if not isinstance(hidden, int) or not 1 <= hidden <= 4096:
             problem = "its header gives no hidden layer size"
-        elif params != _params(preset_name, hidden):
+        elif params != _params(preset_name, hidden, params.get("inputs")) or params["inputs"] not in (RAW_INPUTS,
+                                                                                                        INPUTS):
             problem = (f"it holds a net for {params.get('preset')!r} with {params.get('inputs')} inputs and "
-                       f"{params.get('outputs')} outputs, not {preset_name!r} with {INPUTS} and {OUTPUTS}")
+                       f"{params.get('outputs')} outputs, not {preset_name!r} with {INPUTS} (or {RAW_INPUTS}, "
+                       f"the raw encoding) and {OUTPUTS}")
     if problem is None:
         arrays, problem = read_arrays(NET_WEIGHTS, header["params"], payload)
     if problem is not None:

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from analysis.errors import InvalidArgument
-from analysis.backgammon import _net, forward
+from analysis.backgammon import _kernels, _net, forward
 from analysis.backgammon.bearoff import home_positions, one_sided_database, rank, two_sided_piece
 from analysis.backgammon.cube import cube_advice
 from analysis.backgammon.cubeful import cube_decision, janowski
@@ -21,7 +21,7 @@ from analysis.backgammon.moves import legal_plays
 from analysis.backgammon.net import evaluate, hint, load_net
 from analysis.backgammon.position import Position
 from analysis.backgammon.race import janowski_equity
-from analysis.backgammon.training import train
+from analysis.backgammon.training import refine, train
 from analysis.backgammon.weights import load_weights, new_net, save_weights, shipped_path
 from tests.conftest import assert_one_sentence_error
 
@@ -182,6 +182,93 @@ def test_the_forward_pass_run_as_python_equals_its_compiled_copy(rules):
         assert np.allclose(out_plain, out, rtol=0, atol=1e-13, equal_nan=True) and exact_plain[0] == exact[0]
 
 
+def test_the_features_run_as_python_equal_their_compiled_copy():
+    """A net with the hand-made features' rows (random weights): plain and compiled forward passes agree."""
+    layers = tuple(new_net(16, 4, forward.INPUTS).values())
+    assert layers[0].shape[0] == forward.INPUTS > forward.RAW_INPUTS
+    net = load_net("backgammon")
+    for number, position in enumerate(_random_positions("backgammon", 30, seed=8)):
+        board = position.board_array()
+        afters, extra = _net.candidates(board, 1 + number % 6, 1 + number // 6 % 6, 0)
+        compiled = _net.plays_value(*layers, afters, extra, net.rule_codes, net.db_win, net.ways, 0)
+        plain = forward.plays_value0(*layers, afters.astype(np.int64), extra, net.rule_codes, net.db_win, net.ways)
+        assert np.allclose(plain, compiled, rtol=0, atol=1e-13, equal_nan=True)
+
+
+# ------------------------------------------------------------------ hand-made features
+def _lone_shooter(distance, my_blot=23):
+    """My blot on my point ``my_blot + 1``, one checker of the other side ``distance`` pips away, nothing else
+    in between (my other checkers on my 1 point, behind the shooter)."""
+    board = np.zeros(52, dtype=np.int64)
+    board[my_blot] = 1
+    board[0] = 14
+    board[26 + (23 - my_blot + distance)] = 1
+    return board
+
+
+#: Rolls of 36 that hit a lone blot at each distance, nothing blocking (the standard shot table).
+SHOTS = {1: 11, 2: 12, 3: 14, 4: 15, 5: 15, 6: 17, 7: 6, 8: 6, 9: 5, 10: 3, 11: 2, 12: 3, 13: 0, 14: 0, 15: 1,
+         16: 1, 17: 0, 18: 1, 19: 0, 20: 1, 21: 0, 22: 0, 23: 0}
+
+
+def test_shot_chance_of_a_lone_blot_is_the_standard_table():
+    for distance, rolls in SHOTS.items():
+        assert forward.hit_chance(_lone_shooter(distance), 0) * 36 == pytest.approx(rolls), distance
+    blocked = _lone_shooter(8)
+    blocked[23 - 4] = 2       # my point 20, four pips in front of the shooter: 4-4 and the 4s of 4-... are gone
+    assert forward.hit_chance(blocked, 0) * 36 == pytest.approx(4)      # 6-2, 2-6, 5-3, 3-5; 2-2 lands on 4 pips
+    bar = _lone_shooter(8)
+    bar[26 + 24] = 2          # two on the bar must enter before one moves on: only the 8 pips from the bar count
+    assert forward.hit_chance(bar, 0) == 0.0
+
+
+def _self_play_positions(count_games, seed):
+    net = load_net("backgammon")
+    boards = np.zeros((4000, 52), dtype=np.int8)
+    count = _net.selfplay_positions(*net.layers(), 0, count_games, seed, 0, 2.0, 3.0, True, net.db_win, net.ways, 4,
+                                    boards)
+    return boards[:count]
+
+
+def test_shot_and_escape_chances_agree_with_the_move_generator():
+    """Over self-play positions: the shot chance is the share of the other side's 36 rolls with a legal play
+    that hits (where it has no checker on the bar; rare plays the dice rules forbid may differ), and the
+    escape chance, where all of this side's checkers behind the blockade are on its rearmost point, the
+    share of rolls with a legal play taking one of them past it."""
+    same = differ = escapes = 0
+    for board in _self_play_positions(60, 5):
+        board64 = board.astype(np.int64)
+        swapped = np.concatenate([board[26:], board[:26]])
+        if board[26 + 24] == 0:
+            rolls = sum(any(p[26 + 24] > swapped[26 + 24] for p in _kernels.legal_plays(swapped, d1, d2, 0)[0])
+                        for d1 in range(1, 7) for d2 in range(1, 7))
+            if forward.hit_chance(board64, 0) * 36 == pytest.approx(rolls):
+                same += 1
+            else:
+                differ += 1
+        back = max(i for i in range(26) if board[i] > 0)
+        ahead = [i for i in range(min(back, 24)) if board[26 + 23 - i] >= 2]
+        if not ahead:
+            assert forward.escape_chance(board64, 0) == 1.0
+            continue
+        low = min(ahead)
+        if [i for i in range(low, 26) if board[i] > 0] != [back]:
+            continue
+        behind = int(board[low:26].sum())
+        rolls = sum(any(int(p[low:26].sum()) < behind for p in _kernels.legal_plays(board, d1, d2, 0)[0])
+                    for d1 in range(1, 7) for d2 in range(1, 7))
+        assert forward.escape_chance(board64, 0) * 36 == pytest.approx(rolls)
+        escapes += 1
+    assert same > 400 and differ <= 0.01 * same and escapes > 100
+
+
+def test_longest_prime():
+    board = np.zeros(52, dtype=np.int64)
+    board[[3, 4, 5, 6, 8]] = 2
+    board[9] = 1
+    assert forward.longest_prime(board, 0) == 4 and forward.longest_prime(board, 26) == 0
+
+
 @pytest.mark.parametrize("argv", [
     ("hint", "--id", "4HPwATDgc/ABMA", "--roll", "31"),
     ("hint", "--preset", "acey_deucey", "--position", "start:15 / start:15", "--roll", "12"),
@@ -224,9 +311,10 @@ def _assert_close(a, b):
 
 
 # ------------------------------------------------------------------ training
-def test_training_is_reproducible_and_resumes_bit_for_bit(tmp_path):
+@pytest.mark.parametrize("features", [False, True])
+def test_training_is_reproducible_and_resumes_bit_for_bit(tmp_path, features):
     whole, parts, other = tmp_path / "whole.podds", tmp_path / "parts.podds", tmp_path / "other.podds"
-    common = dict(hidden=6, chunk=3, checkpoint_seconds=0.0)
+    common = dict(hidden=6, chunk=3, checkpoint_seconds=0.0, features=features)
     train("dutch", 6, 5, whole, **common)
     train("dutch", 3, 5, parts, **common)
     train("dutch", 6, 5, parts, **common)          # resumed from the file after 3 games
@@ -238,9 +326,66 @@ def test_training_is_reproducible_and_resumes_bit_for_bit(tmp_path):
     for name in ("w1", "b1", "w2", "b2"):
         assert np.array_equal(a[name], b[name]), name
     assert not np.array_equal(a["w1"], c["w1"])
-    assert not np.array_equal(a["w1"], new_net(6, 5)["w1"])       # it did learn something
+    inputs = forward.INPUTS if features else forward.RAW_INPUTS
+    assert a["w1"].shape == (inputs, 6) and record["inputs"] == inputs
+    assert not np.array_equal(a["w1"], new_net(6, 5, inputs)["w1"])       # it did learn something
     with pytest.raises(InvalidArgument, match="other settings"):
-        train("dutch", 9, 5, whole, hidden=7, chunk=3)
+        train("dutch", 9, 5, whole, hidden=7, chunk=3, features=features)
+    with pytest.raises(InvalidArgument, match="features"):
+        train("dutch", 9, 5, whole, hidden=6, chunk=3, features=not features)
+
+
+def test_training_goes_on_from_a_trained_net_with_new_settings_bit_for_bit(tmp_path):
+    base, whole, parts = tmp_path / "base.podds", tmp_path / "whole.podds", tmp_path / "parts.podds"
+    train("dutch", 3, 5, base, hidden=6, chunk=3, checkpoint_seconds=0.0)
+    later = dict(hidden=6, chunk=3, checkpoint_seconds=0.0, alpha=0.01, halflife=10 ** 9, start_from=base)
+    train("dutch", 9, 5, whole, **later)
+    train("dutch", 6, 5, parts, **later)
+    record = train("dutch", 9, 5, parts, **later)        # resumed: the file, not the start, is gone on from
+    a, b, start = (load_weights(path, "dutch")[0] for path in (whole, parts, base))
+    for name in ("w1", "b1", "w2", "b2"):
+        assert np.array_equal(a[name], b[name]), name
+    assert not np.array_equal(a["w1"], start["w1"])
+    assert record["games"] == 9 and record["alpha"] == 0.01 and record["start_from"]["games"] == 3
+    with pytest.raises(InvalidArgument, match="hidden units"):
+        train("dutch", 9, 5, tmp_path / "new.podds", hidden=7, chunk=3, start_from=base)
+
+
+def test_refinement_by_1ply_is_reproducible_resumes_bit_for_bit_and_fits_its_targets(tmp_path):
+    base, whole, parts, other = (tmp_path / f"{name}.podds" for name in ("base", "whole", "parts", "other"))
+    train("dutch", 6, 5, base, hidden=6, chunk=3, checkpoint_seconds=0.0)
+    common = dict(keep_one_in=2, epochs=2, alpha=0.05)
+    refine("dutch", base, whole, 2, 3, 7, **common)
+    refine("dutch", base, parts, 1, 3, 7, **common)
+    record = refine("dutch", base, parts, 2, 3, 7, **common)        # resumed from the file after one round
+    refine("dutch", base, other, 2, 3, 8, **common)
+    a, b, c, start = (load_weights(path, "dutch")[0] for path in (whole, parts, other, base))
+    for name in ("w1", "b1", "w2", "b2"):
+        assert np.array_equal(a[name], b[name]), name
+    assert not np.array_equal(a["w1"], c["w1"]) and not np.array_equal(a["w1"], start["w1"])
+    assert record["refinement"]["rounds"] == 2 and record["games"] == 6     # the base's record is kept
+    with pytest.raises(InvalidArgument, match="other settings"):
+        refine("dutch", base, whole, 3, 3, 7, keep_one_in=2, epochs=3, alpha=0.05)
+
+
+def test_refinement_positions_are_real_positions_and_fitting_moves_the_net_towards_its_targets():
+    net = load_net("backgammon")
+    layers = net.layers()
+    boards = np.zeros((400, 52), dtype=np.int8)
+    count = _net.selfplay_positions(*layers, 0, 8, 3, 0, 2.0, 3.0, True, net.db_win, net.ways, 2, boards)
+    boards = boards[:count]
+    assert 50 < count < 400
+    sides = boards.reshape(count, 2, 26)
+    assert (sides >= 0).all() and (sides.sum(axis=2) <= 15).all() and (sides.sum(axis=2) > 0).all()
+    rules = np.array([0, 2, 3, 1], dtype=np.int64)
+    targets = _net.positions_value(*layers, boards, rules, net.db_win, net.ways, 1)
+    copies = [layer.copy() for layer in layers]
+    before = _net.positions_value(*copies, boards, rules, net.db_win, net.ways, 0)
+    for _ in range(20):
+        _net.fit_positions(*copies, boards, targets, np.arange(count), 0.1, 0)
+    after = _net.positions_value(*copies, boards, rules, net.db_win, net.ways, 0)
+    error = lambda values: float(((values - targets)[:, :5] ** 2).mean())     # noqa: E731
+    assert error(after) < 0.5 * error(before)
 
 
 # ------------------------------------------------------------------ cube
