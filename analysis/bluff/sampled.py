@@ -35,6 +35,7 @@ from analysis.bluff.bids import Bid, all_bids, format_bid
 from analysis.bluff.endgame import CHALLENGE, EXACT, dice_payoff, payoffs, raise_rows
 from analysis.bluff.odds import my_count
 from analysis.bluff.rules import BiddingRules
+from analysis.bluff.sampled_shipped import information_sets, load_shipped
 from analysis.bluff.solve import MAX_NODES, _tree_size, die_faces, hands_of
 from analysis.cfr.schedule import DISCOUNTED
 from analysis.errors import InvalidArgument
@@ -132,6 +133,10 @@ class SampledGame:
         key = (lambda a: (abs(self.bids[mine[a]].count - bid.count), self.bids[mine[a]].count)) if same else \
             (lambda a: (abs(mine[a] - target), mine[a]))
         return min(pool, key=key)
+
+    def blocks(self) -> list:
+        """(first slot, hands, actions) of each block of information sets (``sampled_shipped.information_sets``)."""
+        return information_sets(self.offset, self.n_actions, [len(h) for h in self.hands])
 
     def kernel_layout(self) -> tuple:
         return (self.k, self.binom, self.first, self.offset, self.raises, self.n_raises, len(self.calls),
@@ -403,6 +408,7 @@ class SampledSolution:
     from_store: bool = False
     explore: float = 1.0
     width: float = 0.0
+    shipped: bool = False       # read from the package's copy (``sampled_shipped``), the policy in 255ths
 
     @property
     def method(self) -> str:
@@ -438,7 +444,7 @@ class SampledSolution:
                 "dice": list(g.dice), "remembered_bids": g.k, "full_recall": g.full_recall, "bids": len(g.bids),
                 "information_sets": g.information_sets, "solver": self.method,
                 "iterations": self.iterations, "seed": self.seed, "seconds": round(self.seconds, 3),
-                "from_store": self.from_store, "payoff": g.payoff_name,
+                "from_store": self.from_store, "from_package": self.shipped, "payoff": g.payoff_name,
                 "value_first_bidder": self.value, "exploitability": e.value,
                 "exploitability_95": [e.value - e.half_width, e.value + e.half_width] if not e.exact else None,
                 "exploitability_measured_by": e.how}
@@ -546,8 +552,13 @@ def solve_sampled(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, iterat
     params = _params(game, iterations, seed, explore, width)
     stored = None
     store = chosen_store(store)
+    shipped = False
     if store is not None:
         stored = store.load(SAMPLED, rules, params)
+        if stored is None:
+            # The package's copy (``sampled_shipped``: the policy in 255ths) where the user's store has none.
+            stored = load_shipped(rules, params, game.slots, game.blocks())
+            shipped = stored is not None
         if stored is None and only_stored:
             return None
     if stored is None:
@@ -560,7 +571,8 @@ def solve_sampled(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, iterat
     value, exploit, half, exact, done, seconds = stored["summary"]
     measured = Exploitability(float(exploit), float(half), bool(exact), float(value), 0 if from_store else lbr_games)
     return SampledSolution(game, int(done), seed, float(seconds), float(value), measured,
-                           np.asarray(stored["policy"]), np.asarray(stored["trajectory"]), from_store, explore, width)
+                           np.asarray(stored["policy"]), np.asarray(stored["trajectory"]), from_store, explore, width,
+                           shipped)
 
 
 def _run(game: SampledGame, iterations: int, seed: int, explore: float, checkpoint: Optional[str], checks: int,
