@@ -19,6 +19,7 @@ are listed as missing, with the command that builds them.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import platform
@@ -40,9 +41,10 @@ from analysis.bluff.bids import format_bid  # noqa: E402
 from analysis.bluff.decision_bots import bot_seat  # noqa: E402
 from analysis.bluff.history import Turn  # noqa: E402
 from analysis.bluff.rules import preset  # noqa: E402
-from analysis.bluff.sampled import plans, sampled_game, solve_sampled  # noqa: E402
+from analysis.bluff.sampled import SEARCH_FLOOR, plans, sampled_game, solve_sampled  # noqa: E402
 from analysis.bluff.tournament import wilson_interval  # noqa: E402
 
+DATA = Path(__file__).resolve().parents[1] / "reports" / "data" / "bluff_size.json"
 GAMES = {"Liar's Dice, ones wild": preset("liars_dice", wild=1, exact_call=None), "Perudo": preset("perudo"),
          "Bluff": preset("bluff")}
 
@@ -62,6 +64,17 @@ class TablePlayer:
         base = int(g.offset[seat, w]) + self.hand_index[seat][hand] * size
         row = self.policy[base:base + size].astype(np.float64)
         return int(rng.choice(size, p=row / row.sum()))
+
+
+class SearchPlayer(TablePlayer):
+    """The stored strategy with decision-time search over the exact belief (``SampledSolution.search``)."""
+
+    def __init__(self, solution):
+        super().__init__(solution.game, solution.policy)
+        self.solution = solution
+
+    def act(self, seat, hand, bids, rng) -> int:
+        return self.solution.search(seat, hand, [self.game.bids[b] for b in bids])[0]
 
 
 def _showdown(game, hands, bid, call, caller) -> float:
@@ -108,6 +121,45 @@ def head_to_head(rules, dice: int, rounds: int, seed: int, player) -> tuple[int,
     return wins, balances
 
 
+#: The measured cells, for the strategy article (``reports/data/bluff_size.json``).
+RECORDS: list = []
+
+
+def _measured(name, dice, player_kind, label, rounds, wins, balances, exploitability=None) -> tuple[str, dict]:
+    """A table row and its record: the share of rounds won and the dice balance, with 95% intervals."""
+    low, high = wilson_interval(wins, rounds)
+    mean = float(np.mean(balances))
+    half = 1.96 * float(np.std(balances, ddof=1)) / math.sqrt(rounds)
+    RECORDS.append({"game": name, "dice": dice, "player": player_kind, "rounds": rounds, "wins": wins,
+                    "win_low": low, "win_high": high, "balance": mean, "balance_half_width": half,
+                    "exploitability": exploitability})
+    return (f"| {name} | {dice}v{dice} | {label} | {rounds:,} | {wins / rounds:.1%} ({low:.1%}-{high:.1%}) | "
+            f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) |")
+
+
+def _search_exploitability(solution) -> float:
+    """The exact exploitability of the search (``SearchPlayer``) where the solve remembers every bid: its choice at
+    every information set (the bids so far, a set since they rise) as a pure policy, on the exact solver's tree."""
+    from itertools import combinations
+
+    from analysis.bluff.sampled import exact_exploitability
+
+    game = solution.game
+    policy = np.zeros(game.slots)
+    for depth in range(len(game.bids) + 1):
+        seat = depth % 2
+        for chosen in combinations(range(len(game.bids)), depth):
+            history = [game.bids[b] for b in chosen]
+            window = game.window_of(history)
+            if game.offset[seat, window] < 0:
+                continue
+            size = int(game.n_actions[window])
+            for h, hand in enumerate(game.hands[seat]):
+                best, _ = solution.search(seat, hand, history)
+                policy[int(game.offset[seat, window]) + h * size + best] = 1.0
+    return exact_exploitability(game, policy).value
+
+
 def _one_die_rows(name, rules, rounds, seed) -> list:
     """One die each, where the exact equilibrium is known: the planned sampled solve (every bid remembered, built
     here if missing: seconds) and the exact solver's equilibrium, each against the bot."""
@@ -121,39 +173,38 @@ def _one_die_rows(name, rules, rounds, seed) -> list:
     exact = solve_round(rules, (1, 1), target=target, iterations=cap)
     exact_policy = from_tree_policy(sampled.game, round_game(rules, (1, 1)), exact.policy)
     rows = []
-    for label, policy, measured in (
-            (f"every bid, {iterations:,} iterations, exploitability {sampled.exploitability.value:.3f} (exact)",
-             sampled.policy, None),
-            (f"exact equilibrium (CFR, exploitability {exact.exploitability:.0e}; game value {exact.value:+.4f})",
-             exact_policy, exact)):
-        wins, balances = head_to_head(rules, 1, rounds, seed, TablePlayer(sampled.game, policy))
-        low, high = wilson_interval(wins, rounds)
-        mean = float(np.mean(balances))
-        half = 1.96 * float(np.std(balances, ddof=1)) / math.sqrt(rounds)
-        rows.append(f"| {name} | 1v1 | {label} | {rounds:,} | {wins / rounds:.1%} ({low:.1%}-{high:.1%}) | "
-                    f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) |")
+    searched = _search_exploitability(sampled)
+    for kind, label, player, measured in (
+            ("strategy", f"every bid, {iterations:,} iterations, exploitability {sampled.exploitability.value:.3f} "
+             "(exact)", TablePlayer(sampled.game, sampled.policy), sampled.exploitability.value),
+            ("search", f"the same with decision-time search, exploitability {searched:.3f} (exact)",
+             SearchPlayer(sampled), searched),
+            ("exact", f"exact equilibrium (CFR, exploitability {exact.exploitability:.0e}; game value "
+             f"{exact.value:+.4f})", TablePlayer(sampled.game, exact_policy), exact.exploitability)):
+        wins, balances = head_to_head(rules, 1, rounds, seed, player)
+        rows.append(_measured(name, 1, kind, label, rounds, wins, balances, measured))
         print(rows[-1], flush=True)
     return rows
 
 
-def _strength_row(name, rules, dice, rounds, seed, solution) -> str:
+def _strength_row(name, rules, dice, rounds, seed, solution, search: bool = False) -> str:
     started = time.perf_counter()
-    wins, balances = head_to_head(rules, dice, rounds, seed, TablePlayer(solution.game, solution.policy))
-    low, high = wilson_interval(wins, rounds)
-    mean = float(np.mean(balances))
-    half = 1.96 * float(np.std(balances, ddof=1)) / math.sqrt(rounds)
+    player = SearchPlayer(solution) if search else TablePlayer(solution.game, solution.policy)
+    wins, balances = head_to_head(rules, dice, rounds, seed, player)
     e = solution.exploitability
     sampling = f", raises: {solution.game.steps} lowest counts a face" if solution.game.steps else ""
     sampling += f", robust sampling ({solution.width:g} a node)" if solution.width else \
         " (average strategy sampling)" if solution.explore < 1 else ""
-    row = (f"| {name} | {dice}v{dice} | {solution.game.memory}, {solution.iterations:,} iterations{sampling}, "
-           f"exploitability {e.value:.3f} (local BR) | {rounds:,} | {wins / rounds:.1%} ({low:.1%}-{high:.1%}) | "
-           f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) |")
+    label = "the same with decision-time search" if search else \
+        (f"{solution.game.memory}, {solution.iterations:,} iterations{sampling}, exploitability {e.value:.3f} "
+         "(local BR)")
+    row = _measured(name, dice, "search" if search else "strategy", label, rounds, wins, balances,
+                    None if search else e.value)
     print(row, f"{time.perf_counter() - started:.0f} s", flush=True)
     return row
 
 
-def strength_table(rounds: int, seed: int, games, sizes) -> str:
+def strength_table(rounds: int, seed: int, games, sizes, all_plans: bool = False) -> str:
     lines = ["| game | dice | strategy | rounds | strategy wins (95%) | dice balance a round (95%) |",
              "|---|---|---|---|---|---|"]
     missing = []
@@ -165,13 +216,16 @@ def strength_table(rounds: int, seed: int, games, sizes) -> str:
         for dice in sizes:
             if dice == 1:
                 continue
-            # Every stored solve of the plan (at 2v2 the plan keeps two kinds), the advisor's first.
+            # The advisor's solve (the plan's first stored), with and without search; with ``all_plans`` every
+            # stored solve of the plan.
             solutions = [s for s in (solve_sampled(rules, (dice, dice), **plan, only_stored=True)
                                      for plan in plans((dice, dice))) if s is not None]
             if not solutions:
                 missing.append(f"{name} {dice}v{dice}")
-            for solution in solutions:
+            for i, solution in enumerate(solutions if all_plans else solutions[:1]):
                 lines.append(_strength_row(name, rules, dice, rounds, seed, solution))
+                if i == 0:
+                    lines.append(_strength_row(name, rules, dice, rounds, seed, solution, search=True))
     if missing:
         lines.append("")
         lines.append("Not stored here (so not measured): " + ", ".join(missing) +
@@ -257,6 +311,8 @@ def main(argv=None) -> int:
     parser.add_argument("--game", action="append", default=[], choices=("liars_dice", "perudo", "bluff"),
                         help="the games of the strength table (default: all three)")
     parser.add_argument("--dice", nargs="+", type=int, default=[1, 2, 3, 4, 5], help="dice each (default 1-5)")
+    parser.add_argument("--all-plans", action="store_true", help="also every other stored solve of the plan")
+    parser.add_argument("--data", default=str(DATA), help="where the strength records go (JSON; '' for nowhere)")
     args = parser.parse_args(argv)
     load = os.getloadavg()[0]
     parts = [f"Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, load {load:.1f} at the "
@@ -266,7 +322,12 @@ def main(argv=None) -> int:
         parts += ["", "**Heads-up one-round games against the `bayes` bot** (seed "
                   f"{args.seed}, opener alternating):", "",
                   strength_table(args.rounds, args.seed, [n for n, key in zip(GAMES, ("liars_dice", "perudo", "bluff"))
-                                                          if not args.game or key in args.game], args.dice)]
+                                                          if not args.game or key in args.game], args.dice,
+                                 args.all_plans)]
+        if args.data:
+            Path(args.data).write_text(json.dumps({"rounds": args.rounds, "seed": args.seed,
+                                                   "date": date.today().isoformat(),
+                                                   "search_floor": SEARCH_FLOOR, "cells": RECORDS}, indent=1) + "\n")
     if "openspiel" not in args.skip:
         parts += ["", "**External-sampling MCCFR beside OpenSpiel's**:", "", openspiel_race(args.seconds)]
     if "answers" not in args.skip:

@@ -226,3 +226,33 @@ def play_out(seed, games, hand_me, seat, history, depth, weights, k, binom, firs
             work[d] = raises[row, a]
             d += 1
     return out
+
+
+@njit(cache=False)  # calls the recursive _their_answer
+def search_values(seat, hand, history, depth, w, floor, k, binom, first, offset, raises, n_raises, calls, match,
+                  payoff, policy, all_raises, all_n, stand_in, out):
+    """Decision-time search of ``seat`` holding ``hand`` after ``history[:depth]``, the other's hands weighted by
+    ``w`` (the belief, summing to 1): into ``out`` the value of each action of the strategy's own (its raises, then
+    the calls): each call exactly, each raise the strategy makes with chance at least ``floor`` by the other
+    answering by ``policy`` and ``seat`` then taking its best call (one raise ahead, as the local best response
+    looks); -inf for the raises left out. Returns the best action."""
+    last = history[depth - 1] if depth > 0 else -1
+    row = raises.shape[0] - 1 if last < 0 else last
+    nr = n_raises[row]
+    size = nr + (calls if last >= 0 else 0)
+    base = offset[seat, seen_rank(history, depth, k, binom, first, stand_in)] + hand * size
+    scratch = np.zeros((match.shape[2] + 2, calls))
+    best = 0
+    for a in range(size):
+        out[a] = -np.inf
+    if last >= 0:
+        _call_values(seat, match[seat, hand, last], last, w, calls, match, payoff, out[nr:])
+    for a in range(nr):
+        if policy[base + a] >= floor:
+            history[depth] = raises[row, a]
+            out[a] = _their_answer(seat, hand, history, depth + 1, w, 0, k, binom, first, offset, raises, n_raises,
+                                   calls, match, payoff, policy, scratch, all_raises, all_n, stand_in)
+    for a in range(size):
+        if out[a] > out[best]:
+            best = a
+    return best
