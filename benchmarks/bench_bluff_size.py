@@ -5,7 +5,9 @@
    functions, ``decision_bots``), seeded, the opener alternating, at 2v2 .. 5v5 of Liar's Dice with ones wild
    (no spot on), Perudo and Bluff: the share of rounds the strategy wins (the other loses the dice) and its dice
    balance, with 95% intervals; at 1v1 (every bid remembered) beside the exact equilibrium's (``solve.solve_round``)
-   against the bot.
+   against the bot. Each advisor's solve also plays with decision-time search (``SampledSolution.search``), its
+   exploitability exact at 1v1 and bounded from below beyond (``search_responder``, with its interval); the cells
+   go to ``reports/data/bluff_size.json`` for the strategy article.
 2. **Solver speed beside OpenSpiel**: iterations per second of this solver's external sampling and of OpenSpiel's
    ``external_sampling_mccfr`` (Python, over ``pyspiel``) on the same game, OpenSpiel's ``liars_dice`` (one die
    each, sixes wild, no spot on; ``preset("liars_dice", wild=6, exact_call=None)``), every bid remembered, and the
@@ -125,16 +127,82 @@ def head_to_head(rules, dice: int, rounds: int, seed: int, player) -> tuple[int,
 RECORDS: list = []
 
 
-def _measured(name, dice, player_kind, label, rounds, wins, balances, exploitability=None) -> tuple[str, dict]:
+def _measured(name, dice, player_kind, label, rounds, wins, balances, exploitability=None,
+              exploitability_half_width=0.0) -> str:
     """A table row and its record: the share of rounds won and the dice balance, with 95% intervals."""
     low, high = wilson_interval(wins, rounds)
     mean = float(np.mean(balances))
     half = 1.96 * float(np.std(balances, ddof=1)) / math.sqrt(rounds)
     RECORDS.append({"game": name, "dice": dice, "player": player_kind, "rounds": rounds, "wins": wins,
                     "win_low": low, "win_high": high, "balance": mean, "balance_half_width": half,
-                    "exploitability": exploitability})
+                    "exploitability": exploitability, "exploitability_half_width": exploitability_half_width})
     return (f"| {name} | {dice}v{dice} | {label} | {rounds:,} | {wins / rounds:.1%} ({low:.1%}-{high:.1%}) | "
             f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) |")
+
+
+def search_responder(solution, rounds: int, seed: int = 0) -> tuple[float, float]:
+    """A lower bound on the search's exploitability, with the half-width of its 95% interval: (R0 + R1) / 2, Rs the
+    mean payoff of a responder in seat s over ``rounds`` sampled rounds. The responder keeps the exact belief about
+    the searcher's hand (the search's choice for every hand it may hold, ``SampledSolution.search_choices``), values
+    each call exactly and each raise the stored strategy makes in its place (chance >= the search's floor) by the
+    searcher's answer and its own best call after; a strategy, so its mean is at most the best response's."""
+    game, policy = solution.game, solution.policy.astype(np.float64)
+    means, variances = [], []
+    for responder in (0, 1):
+        searcher = 1 - responder
+        sign = 1.0 if responder == 0 else -1.0
+        n = len(game.hands[searcher])
+        rng = np.random.default_rng([seed, 11, responder])
+        results = np.empty(rounds)
+        for i in range(rounds):
+            hands = [int(rng.choice(len(game.hands[s]), p=game.chance[s, :len(game.hands[s])])) for s in (0, 1)]
+            mine = hands[responder]
+            weights = game.chance[searcher, :n].copy()
+            history: list = []
+
+            def calls_after(bids, w):
+                b = game.bids.index(bids[-1])
+                actual = game.match[responder, mine, b] + game.match[searcher, :n, b]
+                return [sign * float(w @ game.payoff[c, responder, b, actual]) for c in range(len(game.calls))]
+
+            while True:
+                last = game.bids.index(history[-1]) if history else len(game.bids)
+                nr = int(game.n_raises[last])
+                if len(history) % 2 == searcher:
+                    choices = solution.search_choices(searcher, history)
+                    a = int(choices[hands[searcher]])
+                    weights = weights * (choices == a)
+                else:
+                    best, a = -np.inf, -1
+                    for c, value in enumerate(calls_after(history, weights) if history else []):
+                        if value > best:
+                            best, a = value, nr + c
+                    window = game.window_of(history)
+                    size = int(game.n_actions[window])
+                    row = policy[int(game.offset[responder, window]) + mine * size:][:nr]
+                    for r in np.flatnonzero(row >= min(SEARCH_FLOOR, row.max(initial=0.0))) if nr else []:
+                        after = history + [game.bids[game.raises[last, r]]]
+                        b = game.bids.index(after[-1])
+                        answers = solution.search_choices(searcher, after)
+                        value = 0.0
+                        for answer in np.unique(answers):
+                            w = weights * (answers == answer)
+                            if answer >= game.n_raises[b]:
+                                actual = game.match[responder, mine, b] + game.match[searcher, :n, b]
+                                value += sign * float(w @ game.payoff[answer - game.n_raises[b], searcher, b, actual])
+                            else:
+                                value += max(calls_after(after + [game.bids[game.raises[b, answer]]], w))
+                        if value > best:
+                            best, a = value, int(r)
+                if a >= nr:
+                    bid = game.bids.index(history[-1])
+                    actual = game.match[0, hands[0], bid] + game.match[1, hands[1], bid]
+                    results[i] = sign * game.payoff[a - nr, len(history) % 2, bid, actual]
+                    break
+                history.append(game.bids[game.raises[last, a]])
+        means.append(results.mean())
+        variances.append(results.var(ddof=1) / rounds)
+    return (means[0] + means[1]) / 2, 1.96 * math.sqrt(variances[0] + variances[1]) / 2
 
 
 def _search_exploitability(solution) -> float:
@@ -187,7 +255,7 @@ def _one_die_rows(name, rules, rounds, seed) -> list:
     return rows
 
 
-def _strength_row(name, rules, dice, rounds, seed, solution, search: bool = False) -> str:
+def _strength_row(name, rules, dice, rounds, seed, solution, search: bool = False, search_rounds: int = 300) -> str:
     started = time.perf_counter()
     player = SearchPlayer(solution) if search else TablePlayer(solution.game, solution.policy)
     wins, balances = head_to_head(rules, dice, rounds, seed, player)
@@ -195,16 +263,20 @@ def _strength_row(name, rules, dice, rounds, seed, solution, search: bool = Fals
     sampling = f", raises: {solution.game.steps} lowest counts a face" if solution.game.steps else ""
     sampling += f", robust sampling ({solution.width:g} a node)" if solution.width else \
         " (average strategy sampling)" if solution.explore < 1 else ""
-    label = "the same with decision-time search" if search else \
-        (f"{solution.game.memory}, {solution.iterations:,} iterations{sampling}, exploitability {e.value:.3f} "
-         "(local BR)")
-    row = _measured(name, dice, "search" if search else "strategy", label, rounds, wins, balances,
-                    None if search else e.value)
+    if search:
+        bound, half = search_responder(solution, search_rounds, seed)
+        label = (f"the same with decision-time search, exploitability at least {bound:.2f} +- {half:.2f} "
+                 f"({search_rounds:,} rounds a seat)")
+    else:
+        bound, half = e.value, e.half_width
+        label = (f"{solution.game.memory}, {solution.iterations:,} iterations{sampling}, exploitability {e.value:.3f} "
+                 "(local BR)")
+    row = _measured(name, dice, "search" if search else "strategy", label, rounds, wins, balances, bound, half)
     print(row, f"{time.perf_counter() - started:.0f} s", flush=True)
     return row
 
 
-def strength_table(rounds: int, seed: int, games, sizes, all_plans: bool = False) -> str:
+def strength_table(rounds: int, seed: int, games, sizes, all_plans: bool = False, search_rounds: int = 300) -> str:
     lines = ["| game | dice | strategy | rounds | strategy wins (95%) | dice balance a round (95%) |",
              "|---|---|---|---|---|---|"]
     missing = []
@@ -225,7 +297,7 @@ def strength_table(rounds: int, seed: int, games, sizes, all_plans: bool = False
             for i, solution in enumerate(solutions if all_plans else solutions[:1]):
                 lines.append(_strength_row(name, rules, dice, rounds, seed, solution))
                 if i == 0:
-                    lines.append(_strength_row(name, rules, dice, rounds, seed, solution, search=True))
+                    lines.append(_strength_row(name, rules, dice, rounds, seed, solution, True, search_rounds))
     if missing:
         lines.append("")
         lines.append("Not stored here (so not measured): " + ", ".join(missing) +
@@ -312,6 +384,8 @@ def main(argv=None) -> int:
                         help="the games of the strength table (default: all three)")
     parser.add_argument("--dice", nargs="+", type=int, default=[1, 2, 3, 4, 5], help="dice each (default 1-5)")
     parser.add_argument("--all-plans", action="store_true", help="also every other stored solve of the plan")
+    parser.add_argument("--search-rounds", type=int, default=300,
+                        help="rounds a seat of the responder that bounds the search's exploitability")
     parser.add_argument("--data", default=str(DATA), help="where the strength records go (JSON; '' for nowhere)")
     args = parser.parse_args(argv)
     load = os.getloadavg()[0]
@@ -323,7 +397,7 @@ def main(argv=None) -> int:
                   f"{args.seed}, opener alternating):", "",
                   strength_table(args.rounds, args.seed, [n for n, key in zip(GAMES, ("liars_dice", "perudo", "bluff"))
                                                           if not args.game or key in args.game], args.dice,
-                                 args.all_plans)]
+                                 args.all_plans, args.search_rounds)]
         if args.data:
             Path(args.data).write_text(json.dumps({"rounds": args.rounds, "seed": args.seed,
                                                    "date": date.today().isoformat(),

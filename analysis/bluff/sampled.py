@@ -495,15 +495,27 @@ class SampledSolution:
         h = game.hands[seat].index(tuple(sorted(hand)))
         window = game.window_of(history)
         size = int(game.n_actions[window])
-        last = game.bids.index(history[-1]) if history else len(game.bids)
-        raises = self.policy[int(game.offset[seat, window]) + h * size:][:int(game.n_raises[last])]
-        floor = min(floor, float(raises.max())) if raises.size else floor
-        indices = np.zeros(len(game.bids) + 1, dtype=np.int64)
-        indices[:len(history)] = [game.bids.index(b) for b in history]
+        indices = self._indices(history)
         values = np.empty(size)
         best = _sampled_eval.search_values(seat, h, indices, len(history), self.belief(seat, history), floor,
                                            *game.kernel_layout(), self._policy64(), *game.responder_layout(), values)
         return int(best), values
+
+    def search_choices(self, seat: int, history, floor: float = SEARCH_FLOOR) -> np.ndarray:
+        """``search``'s chosen action for every hand ``seat`` may hold (what a best responder to the search needs)."""
+        from analysis.bluff import _sampled_eval
+
+        game = self.game
+        out = np.empty(len(game.hands[seat]), dtype=np.int64)
+        _sampled_eval.search_choices(seat, self._indices(history), len(history), self.belief(seat, history), floor,
+                                     *game.kernel_layout(), self._policy64(), *game.responder_layout(),
+                                     len(game.hands[seat]), out)
+        return out
+
+    def _indices(self, history) -> np.ndarray:
+        indices = np.zeros(len(self.game.bids) + 1, dtype=np.int64)
+        indices[:len(history)] = [self.game.bids.index(b) for b in history]
+        return indices
 
     def _policy64(self) -> np.ndarray:
         if getattr(self, "_cached64", None) is None:

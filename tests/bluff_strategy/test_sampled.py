@@ -271,3 +271,6 @@ def test_the_decision_time_search_values_are_the_belief_weighed_calls_and_raises
             expected = _searched_by_hand(solution, seat, hand, history, floor)
             assert values == pytest.approx(expected, abs=1e-12)
             assert values[best] == max(values) > -np.inf
+        # The choice for every hand at once (what a responder to the search reads) is the search hand by hand.
+        every = solution.search_choices(seat, history)
+        assert every.tolist() == [solution.search(seat, h, history)[0] for h in game.hands[seat]]
