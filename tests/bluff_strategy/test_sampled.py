@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from analysis.bluff import _sampled_eval
+from analysis.bluff.bids import format_bid
 from analysis.bluff.rules import preset
 from analysis.bluff.sampled import (exact_exploitability, from_tree_policy, local_best_response, round_win_payoff,
                                     sampled_exploitability, sampled_game, solve_sampled, tree_policy)
@@ -274,3 +275,30 @@ def test_the_decision_time_search_values_are_the_belief_weighed_calls_and_raises
         # The choice for every hand at once (what a responder to the search reads) is the search hand by hand.
         every = solution.search_choices(seat, history)
         assert every.tolist() == [solution.search(seat, h, history)[0] for h in game.hands[seat]]
+
+
+def test_the_openings_summary_is_the_sum_over_both_hands():
+    # Written out hand by hand and bid by bid from the strategy's own chances (Bluff: stars a face of their own).
+    from analysis.bluff.sampled_profile import openings, round_losses
+
+    solution = solve_sampled(preset("bluff"), (2, 1), k=1, faces=3, iterations=2000, store=False, steps=1,
+                             checks=1, lbr_games=100)
+    game, rules = solution.game, solution.game.rules
+    summary = openings(solution)
+    made = challenged = star = count = lacking = 0.0
+    for h0, hand0 in enumerate(game.hands[0]):
+        for bid, p in solution.strategy(0, hand0, []).items():
+            bid = next(b for b in game.bids if format_bid(rules, b) == bid)
+            chance = game.chance[0, h0] * p
+            made += chance
+            count += chance * bid.count
+            star += chance * (bid.face == rules.joker)
+            lacking += chance * (not any(d in rules.counts_for(bid.face) for d in hand0))
+            for h1, hand1 in enumerate(game.hands[1]):
+                challenged += chance * game.chance[1, h1] * solution.strategy(1, hand1, [bid])["challenge"]
+    assert made == pytest.approx(1.0)
+    assert (summary.mean_count, summary.star, summary.lacking, summary.challenged) == pytest.approx(
+        (count, star, lacking, challenged), abs=1e-9)
+    losses = round_losses(solution, rounds=500, seed=1)
+    assert losses.size == 500 and np.array_equal(losses, round_losses(solution, rounds=500, seed=1))
+    assert set(np.unique(np.abs(losses))) <= set(range(1, 4))    # Bluff's loser loses the difference, 1-3 dice
