@@ -79,7 +79,7 @@ def unpack(table: dict, slots: int, blocks) -> dict | None:
             (levels[start:start + hands * size].reshape(hands, size).sum(axis=1, dtype=np.int64) != QUANTUM).any()
             for start, hands, size in blocks):
         return None
-    return {"policy": (levels / QUANTUM).astype(np.float32), "trajectory": table["trajectory"],
+    return {"policy": levels / QUANTUM, "trajectory": table["trajectory"],
             "summary": table["summary"]}
 
 
