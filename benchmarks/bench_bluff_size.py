@@ -5,7 +5,9 @@
    functions, ``decision_bots``), seeded, the opener alternating, at 2v2 .. 5v5 of Liar's Dice with ones wild
    (no spot on), Perudo and Bluff: the share of rounds the strategy wins (the other loses the dice) and its dice
    balance, with 95% intervals; at 1v1 (every bid remembered) beside the exact equilibrium's (``solve.solve_round``)
-   against the bot.
+   against the bot. Each advisor's solve also plays with decision-time search (``SampledSolution.search``), its
+   exploitability exact at 1v1 and bounded from below beyond (``search_responder``, with its interval); the cells
+   go to ``reports/data/bluff_size.json`` for the strategy article.
 2. **Solver speed beside OpenSpiel**: iterations per second of this solver's external sampling and of OpenSpiel's
    ``external_sampling_mccfr`` (Python, over ``pyspiel``) on the same game, OpenSpiel's ``liars_dice`` (one die
    each, sixes wild, no spot on; ``preset("liars_dice", wild=6, exact_call=None)``), every bid remembered, and the
@@ -19,6 +21,7 @@ are listed as missing, with the command that builds them.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import platform
@@ -40,9 +43,10 @@ from analysis.bluff.bids import format_bid  # noqa: E402
 from analysis.bluff.decision_bots import bot_seat  # noqa: E402
 from analysis.bluff.history import Turn  # noqa: E402
 from analysis.bluff.rules import preset  # noqa: E402
-from analysis.bluff.sampled import plans, sampled_game, solve_sampled  # noqa: E402
+from analysis.bluff.sampled import SEARCH_FLOOR, plans, sampled_game, solve_sampled  # noqa: E402
 from analysis.bluff.tournament import wilson_interval  # noqa: E402
 
+DATA = Path(__file__).resolve().parents[1] / "reports" / "data" / "bluff_size.json"
 GAMES = {"Liar's Dice, ones wild": preset("liars_dice", wild=1, exact_call=None), "Perudo": preset("perudo"),
          "Bluff": preset("bluff")}
 
@@ -62,6 +66,17 @@ class TablePlayer:
         base = int(g.offset[seat, w]) + self.hand_index[seat][hand] * size
         row = self.policy[base:base + size].astype(np.float64)
         return int(rng.choice(size, p=row / row.sum()))
+
+
+class SearchPlayer(TablePlayer):
+    """The stored strategy with decision-time search over the exact belief (``SampledSolution.search``)."""
+
+    def __init__(self, solution):
+        super().__init__(solution.game, solution.policy)
+        self.solution = solution
+
+    def act(self, seat, hand, bids, rng) -> int:
+        return self.solution.search(seat, hand, [self.game.bids[b] for b in bids])[0]
 
 
 def _showdown(game, hands, bid, call, caller) -> float:
@@ -108,6 +123,111 @@ def head_to_head(rules, dice: int, rounds: int, seed: int, player) -> tuple[int,
     return wins, balances
 
 
+#: The measured cells, for the strategy article (``reports/data/bluff_size.json``).
+RECORDS: list = []
+
+
+def _measured(name, dice, player_kind, label, rounds, wins, balances, exploitability=None,
+              exploitability_half_width=0.0) -> str:
+    """A table row and its record: the share of rounds won and the dice balance, with 95% intervals."""
+    low, high = wilson_interval(wins, rounds)
+    mean = float(np.mean(balances))
+    half = 1.96 * float(np.std(balances, ddof=1)) / math.sqrt(rounds)
+    RECORDS.append({"game": name, "dice": dice, "player": player_kind, "rounds": rounds, "wins": wins,
+                    "win_low": low, "win_high": high, "balance": mean, "balance_half_width": half,
+                    "exploitability": exploitability, "exploitability_half_width": exploitability_half_width})
+    return (f"| {name} | {dice}v{dice} | {label} | {rounds:,} | {wins / rounds:.1%} ({low:.1%}-{high:.1%}) | "
+            f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) |")
+
+
+def search_responder(solution, rounds: int, seed: int = 0) -> tuple[float, float]:
+    """A lower bound on the search's exploitability, with the half-width of its 95% interval: (R0 + R1) / 2, Rs the
+    mean payoff of a responder in seat s over ``rounds`` sampled rounds. The responder keeps the exact belief about
+    the searcher's hand (the search's choice for every hand it may hold, ``SampledSolution.search_choices``), values
+    each call exactly and each raise the stored strategy makes in its place (chance >= the search's floor) by the
+    searcher's answer and its own best call after; a strategy, so its mean is at most the best response's."""
+    game, policy = solution.game, solution.policy.astype(np.float64)
+    means, variances = [], []
+    for responder in (0, 1):
+        searcher = 1 - responder
+        sign = 1.0 if responder == 0 else -1.0
+        n = len(game.hands[searcher])
+        rng = np.random.default_rng([seed, 11, responder])
+        results = np.empty(rounds)
+        for i in range(rounds):
+            hands = [int(rng.choice(len(game.hands[s]), p=game.chance[s, :len(game.hands[s])])) for s in (0, 1)]
+            mine = hands[responder]
+            weights = game.chance[searcher, :n].copy()
+            history: list = []
+
+            def calls_after(bids, w):
+                b = game.bids.index(bids[-1])
+                actual = game.match[responder, mine, b] + game.match[searcher, :n, b]
+                return [sign * float(w @ game.payoff[c, responder, b, actual]) for c in range(len(game.calls))]
+
+            while True:
+                last = game.bids.index(history[-1]) if history else len(game.bids)
+                nr = int(game.n_raises[last])
+                if len(history) % 2 == searcher:
+                    choices = solution.search_choices(searcher, history)
+                    a = int(choices[hands[searcher]])
+                    weights = weights * (choices == a)
+                else:
+                    best, a = -np.inf, -1
+                    for c, value in enumerate(calls_after(history, weights) if history else []):
+                        if value > best:
+                            best, a = value, nr + c
+                    window = game.window_of(history)
+                    size = int(game.n_actions[window])
+                    row = policy[int(game.offset[responder, window]) + mine * size:][:nr]
+                    for r in np.flatnonzero(row >= min(SEARCH_FLOOR, row.max(initial=0.0))) if nr else []:
+                        after = history + [game.bids[game.raises[last, r]]]
+                        b = game.bids.index(after[-1])
+                        answers = solution.search_choices(searcher, after)
+                        value = 0.0
+                        for answer in np.unique(answers):
+                            w = weights * (answers == answer)
+                            if answer >= game.n_raises[b]:
+                                actual = game.match[responder, mine, b] + game.match[searcher, :n, b]
+                                value += sign * float(w @ game.payoff[answer - game.n_raises[b], searcher, b, actual])
+                            else:
+                                value += max(calls_after(after + [game.bids[game.raises[b, answer]]], w))
+                        if value > best:
+                            best, a = value, int(r)
+                if a >= nr:
+                    bid = game.bids.index(history[-1])
+                    actual = game.match[0, hands[0], bid] + game.match[1, hands[1], bid]
+                    results[i] = sign * game.payoff[a - nr, len(history) % 2, bid, actual]
+                    break
+                history.append(game.bids[game.raises[last, a]])
+        means.append(results.mean())
+        variances.append(results.var(ddof=1) / rounds)
+    return (means[0] + means[1]) / 2, 1.96 * math.sqrt(variances[0] + variances[1]) / 2
+
+
+def _search_exploitability(solution) -> float:
+    """The exact exploitability of the search (``SearchPlayer``) where the solve remembers every bid: its choice at
+    every information set (the bids so far, a set since they rise) as a pure policy, on the exact solver's tree."""
+    from itertools import combinations
+
+    from analysis.bluff.sampled import exact_exploitability
+
+    game = solution.game
+    policy = np.zeros(game.slots)
+    for depth in range(len(game.bids) + 1):
+        seat = depth % 2
+        for chosen in combinations(range(len(game.bids)), depth):
+            history = [game.bids[b] for b in chosen]
+            window = game.window_of(history)
+            if game.offset[seat, window] < 0:
+                continue
+            size = int(game.n_actions[window])
+            for h, hand in enumerate(game.hands[seat]):
+                best, _ = solution.search(seat, hand, history)
+                policy[int(game.offset[seat, window]) + h * size + best] = 1.0
+    return exact_exploitability(game, policy).value
+
+
 def _one_die_rows(name, rules, rounds, seed) -> list:
     """One die each, where the exact equilibrium is known: the planned sampled solve (every bid remembered, built
     here if missing: seconds) and the exact solver's equilibrium, each against the bot."""
@@ -121,39 +241,42 @@ def _one_die_rows(name, rules, rounds, seed) -> list:
     exact = solve_round(rules, (1, 1), target=target, iterations=cap)
     exact_policy = from_tree_policy(sampled.game, round_game(rules, (1, 1)), exact.policy)
     rows = []
-    for label, policy, measured in (
-            (f"every bid, {iterations:,} iterations, exploitability {sampled.exploitability.value:.3f} (exact)",
-             sampled.policy, None),
-            (f"exact equilibrium (CFR, exploitability {exact.exploitability:.0e}; game value {exact.value:+.4f})",
-             exact_policy, exact)):
-        wins, balances = head_to_head(rules, 1, rounds, seed, TablePlayer(sampled.game, policy))
-        low, high = wilson_interval(wins, rounds)
-        mean = float(np.mean(balances))
-        half = 1.96 * float(np.std(balances, ddof=1)) / math.sqrt(rounds)
-        rows.append(f"| {name} | 1v1 | {label} | {rounds:,} | {wins / rounds:.1%} ({low:.1%}-{high:.1%}) | "
-                    f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) |")
+    searched = _search_exploitability(sampled)
+    for kind, label, player, measured in (
+            ("strategy", f"every bid, {iterations:,} iterations, exploitability {sampled.exploitability.value:.3f} "
+             "(exact)", TablePlayer(sampled.game, sampled.policy), sampled.exploitability.value),
+            ("search", f"the same with decision-time search, exploitability {searched:.3f} (exact)",
+             SearchPlayer(sampled), searched),
+            ("exact", f"exact equilibrium (CFR, exploitability {exact.exploitability:.0e}; game value "
+             f"{exact.value:+.4f})", TablePlayer(sampled.game, exact_policy), exact.exploitability)):
+        wins, balances = head_to_head(rules, 1, rounds, seed, player)
+        rows.append(_measured(name, 1, kind, label, rounds, wins, balances, measured))
         print(rows[-1], flush=True)
     return rows
 
 
-def _strength_row(name, rules, dice, rounds, seed, solution) -> str:
+def _strength_row(name, rules, dice, rounds, seed, solution, search: bool = False, search_rounds: int = 300) -> str:
     started = time.perf_counter()
-    wins, balances = head_to_head(rules, dice, rounds, seed, TablePlayer(solution.game, solution.policy))
-    low, high = wilson_interval(wins, rounds)
-    mean = float(np.mean(balances))
-    half = 1.96 * float(np.std(balances, ddof=1)) / math.sqrt(rounds)
+    player = SearchPlayer(solution) if search else TablePlayer(solution.game, solution.policy)
+    wins, balances = head_to_head(rules, dice, rounds, seed, player)
     e = solution.exploitability
     sampling = f", raises: {solution.game.steps} lowest counts a face" if solution.game.steps else ""
     sampling += f", robust sampling ({solution.width:g} a node)" if solution.width else \
         " (average strategy sampling)" if solution.explore < 1 else ""
-    row = (f"| {name} | {dice}v{dice} | {solution.game.memory}, {solution.iterations:,} iterations{sampling}, "
-           f"exploitability {e.value:.3f} (local BR) | {rounds:,} | {wins / rounds:.1%} ({low:.1%}-{high:.1%}) | "
-           f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) |")
+    if search:
+        bound, half = search_responder(solution, search_rounds, seed)
+        label = (f"the same with decision-time search, exploitability at least {bound:.2f} +- {half:.2f} "
+                 f"({search_rounds:,} rounds a seat)")
+    else:
+        bound, half = e.value, e.half_width
+        label = (f"{solution.game.memory}, {solution.iterations:,} iterations{sampling}, exploitability {e.value:.3f} "
+                 "(local BR)")
+    row = _measured(name, dice, "search" if search else "strategy", label, rounds, wins, balances, bound, half)
     print(row, f"{time.perf_counter() - started:.0f} s", flush=True)
     return row
 
 
-def strength_table(rounds: int, seed: int, games, sizes) -> str:
+def strength_table(rounds: int, seed: int, games, sizes, all_plans: bool = False, search_rounds: int = 300) -> str:
     lines = ["| game | dice | strategy | rounds | strategy wins (95%) | dice balance a round (95%) |",
              "|---|---|---|---|---|---|"]
     missing = []
@@ -165,13 +288,16 @@ def strength_table(rounds: int, seed: int, games, sizes) -> str:
         for dice in sizes:
             if dice == 1:
                 continue
-            # Every stored solve of the plan (at 2v2 the plan keeps two kinds), the advisor's first.
+            # The advisor's solve (the plan's first stored), with and without search; with ``all_plans`` every
+            # stored solve of the plan.
             solutions = [s for s in (solve_sampled(rules, (dice, dice), **plan, only_stored=True)
                                      for plan in plans((dice, dice))) if s is not None]
             if not solutions:
                 missing.append(f"{name} {dice}v{dice}")
-            for solution in solutions:
+            for i, solution in enumerate(solutions if all_plans else solutions[:1]):
                 lines.append(_strength_row(name, rules, dice, rounds, seed, solution))
+                if i == 0:
+                    lines.append(_strength_row(name, rules, dice, rounds, seed, solution, True, search_rounds))
     if missing:
         lines.append("")
         lines.append("Not stored here (so not measured): " + ", ".join(missing) +
@@ -257,6 +383,10 @@ def main(argv=None) -> int:
     parser.add_argument("--game", action="append", default=[], choices=("liars_dice", "perudo", "bluff"),
                         help="the games of the strength table (default: all three)")
     parser.add_argument("--dice", nargs="+", type=int, default=[1, 2, 3, 4, 5], help="dice each (default 1-5)")
+    parser.add_argument("--all-plans", action="store_true", help="also every other stored solve of the plan")
+    parser.add_argument("--search-rounds", type=int, default=300,
+                        help="rounds a seat of the responder that bounds the search's exploitability")
+    parser.add_argument("--data", default=str(DATA), help="where the strength records go (JSON; '' for nowhere)")
     args = parser.parse_args(argv)
     load = os.getloadavg()[0]
     parts = [f"Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, load {load:.1f} at the "
@@ -266,7 +396,12 @@ def main(argv=None) -> int:
         parts += ["", "**Heads-up one-round games against the `bayes` bot** (seed "
                   f"{args.seed}, opener alternating):", "",
                   strength_table(args.rounds, args.seed, [n for n, key in zip(GAMES, ("liars_dice", "perudo", "bluff"))
-                                                          if not args.game or key in args.game], args.dice)]
+                                                          if not args.game or key in args.game], args.dice,
+                                 args.all_plans, args.search_rounds)]
+        if args.data:
+            Path(args.data).write_text(json.dumps({"rounds": args.rounds, "seed": args.seed,
+                                                   "date": date.today().isoformat(),
+                                                   "search_floor": SEARCH_FLOOR, "cells": RECORDS}, indent=1) + "\n")
     if "openspiel" not in args.skip:
         parts += ["", "**External-sampling MCCFR beside OpenSpiel's**:", "", openspiel_race(args.seconds)]
     if "answers" not in args.skip:

@@ -8,7 +8,10 @@ so a stopped run started again with the same command carries on. Run it in the b
 ``--only liars_dice:5`` builds one preset at one size (preset ``liars_dice`` is Liar's Dice with ones wild and
 no spot on, the benchmark game; ``bluff`` and ``perudo`` are the presets as played); ``--only bluff:2:1`` one
 round of unequal dice (first bidder 2, second 1: the tournaments' ``strategy`` bot needs every pair up to
-the starting dice).
+the starting dice). ``--unequal`` builds the rounds of unequal dice up to 5 (first bidder's and second bidder's
+dice differ), smallest first, each with the plan's last (cheapest) solve, the one the package ships for them::
+
+    nice -n 10 .venv/bin/python scripts/bluff_sampled_solves.py --unequal > bluff_unequal.log 2>&1 &
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import sys
 import time
 
 from analysis.bluff.rules import preset
-from analysis.bluff.sampled import planned, solve_sampled
+from analysis.bluff.sampled import planned, plans, solve_sampled
 from analysis.store import Store
 
 GAMES = {"liars_dice": lambda: preset("liars_dice", wild=1, exact_call=None),
@@ -27,21 +30,30 @@ GAMES = {"liars_dice": lambda: preset("liars_dice", wild=1, exact_call=None),
 ORDER = [("liars_dice", 5), ("bluff", 5), ("perudo", 5), ("liars_dice", 2), ("liars_dice", 3), ("liars_dice", 4),
          ("perudo", 2), ("bluff", 2), ("perudo", 3), ("bluff", 3), ("perudo", 4), ("bluff", 4)]
 
+#: Rounds of unequal dice beyond three dice in play, the smaller first (a pair and its mirror together).
+UNEQUAL = sorted(((a, b) for a in range(1, 6) for b in range(1, 6) if a != b and a + b > 3),
+                 key=lambda pair: (max(pair), min(pair), -pair[0]))
+
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", action="append", default=[], metavar="PRESET:DICE")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--lbr-games", type=int, default=2000)
+    parser.add_argument("--unequal", action="store_true", help="the rounds of unequal dice, with the cheapest plan")
     args = parser.parse_args(argv)
-    order = [(name, (int(d[0]), int(d[-1]))) for name, *d in (item.split(":") for item in args.only)] if args.only \
-        else [(name, (d, d)) for name, d in ORDER]
+    if args.only:
+        order = [(name, (int(d[0]), int(d[-1]))) for name, *d in (item.split(":") for item in args.only)]
+    elif args.unequal:
+        order = [(name, dice) for dice in UNEQUAL for name in GAMES]
+    else:
+        order = [(name, (d, d)) for name, d in ORDER]
     folder = Store().root / "bluff" / "sampled-checkpoints"
     folder.mkdir(parents=True, exist_ok=True)
     for name, dice in order:
         rules = GAMES[name]()
         first, second = dice
-        plan = planned(dice)
+        plan = plans(dice)[-1] if args.unequal else planned(dice)
         began = time.time()
         tag = "-".join(f"{value}" for value in plan.values())
         solution = solve_sampled(rules, dice, seed=args.seed, **plan,

@@ -35,6 +35,7 @@ from analysis.bluff.bids import Bid, all_bids, format_bid
 from analysis.bluff.endgame import CHALLENGE, EXACT, dice_payoff, payoffs, raise_rows
 from analysis.bluff.odds import my_count
 from analysis.bluff.rules import BiddingRules
+from analysis.bluff.sampled_shipped import information_sets, load_shipped
 from analysis.bluff.solve import MAX_NODES, _tree_size, die_faces, hands_of
 from analysis.cfr.schedule import DISCOUNTED
 from analysis.errors import InvalidArgument
@@ -53,10 +54,15 @@ SAMPLED = TableKind(
     "bluff/sampled", {"policy": Array("float32", (None,), within=(0, 1)),
                       "trajectory": Array("float64", (None, 3)), "summary": Array("float64", (6,))},
     code=("analysis.bluff._sampled_kernels",))
-PAYOFFS = ("dice", "win")
+PAYOFFS = ("dice", "win", "game")
 #: The command that builds a planned solve (``PLAN``), for the sentence that says one is missing.
 SAMPLED_HELP = "odds bluff solve {preset} --dice {first} {second}"
 VARIANT = DISCOUNTED
+
+#: Decision-time search (``SampledSolution.search``) weighs only the raises the strategy makes with at least this
+#: chance: the rest are the ones the solve learned to avoid, and playing them makes the searcher's bids tell more
+#: about its hand (measured in docs/bluff_strategy.md).
+SEARCH_FLOOR = 0.05
 
 
 def round_win_payoff(loss, caller: int) -> float:
@@ -65,6 +71,28 @@ def round_win_payoff(loss, caller: int) -> float:
 
 
 PAYOFF_FUNCTIONS: dict[str, Callable] = {"dice": dice_payoff, "win": round_win_payoff}
+
+
+def game_payoff(rules: BiddingRules, dice, palifico_round: bool = False, faces: Optional[int] = None) -> Callable:
+    """Terminal payoff for winning the game: the first bidder's chance to win the two-player game from where the
+    round leaves it, every later round at equilibrium (``game_value``: exact, so up to 3 dice in play); refused in
+    one sentence beyond, where no game value is known."""
+    from analysis.bluff.game_value import State, _win_payoff, game_value
+
+    if sum(dice) > 3:
+        raise InvalidArgument(f"Winning the game is a payoff of a round only up to 3 dice in play, where the game "
+                              f"values are solved exactly, not {dice[0]}v{dice[1]}; play for dice or for the round.")
+    values = game_value(rules, dice, faces=faces).values
+    had = tuple(rules.palifico and d == 1 for d in dice)
+    return _win_payoff(rules, State(dice[0], dice[1], palifico_round, *had), values)
+
+
+def payoff_function(rules: BiddingRules, dice, payoff: str, palifico_round: bool = False,
+                    faces: Optional[int] = None) -> Callable:
+    """``terminal_value(loss, caller)`` of a payoff's name (``PAYOFFS``): the first bidder's payoff."""
+    if payoff == "game":
+        return game_payoff(rules, dice, palifico_round, faces)
+    return PAYOFF_FUNCTIONS[payoff]
 
 
 @dataclass(frozen=True, eq=False)
@@ -96,6 +124,7 @@ class SampledGame:
     all_n_raises: np.ndarray = field(repr=False, default=None)
     action_of: np.ndarray = field(repr=False, default=None)     # [bid or opening, bid]: abstract action or -1
     stand_in: np.ndarray = field(repr=False, default=None)      # [bid, bid]: the earlier bid a window remembers
+    terminal: Optional[Callable] = field(repr=False, default=None)  # terminal_value(loss, caller) of the payoff
 
     @property
     def windows(self) -> int:
@@ -132,6 +161,10 @@ class SampledGame:
         key = (lambda a: (abs(self.bids[mine[a]].count - bid.count), self.bids[mine[a]].count)) if same else \
             (lambda a: (abs(mine[a] - target), mine[a]))
         return min(pool, key=key)
+
+    def blocks(self) -> list:
+        """(first slot, hands, actions) of each block of information sets (``sampled_shipped.information_sets``)."""
+        return information_sets(self.offset, self.n_actions, [len(h) for h in self.hands])
 
     def kernel_layout(self) -> tuple:
         return (self.k, self.binom, self.first, self.offset, self.raises, self.n_raises, len(self.calls),
@@ -244,7 +277,8 @@ def sampled_game(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, faces: 
             match[s, h] = [per_face[f] for f in bid_faces]
     cdf = np.cumsum(chance_array, axis=1)
     cdf[:, -1] = np.maximum(cdf[:, -1], 1.0)
-    table = np.array(payoffs(rules, dice, bids, calls, None, PAYOFF_FUNCTIONS[payoff])).reshape(
+    terminal = payoff_function(rules, dice, payoff, palifico_round, faces)
+    table = np.array(payoffs(rules, dice, bids, calls, None, terminal)).reshape(
         len(calls), 2, len(bids), sum(dice) + 1)
     all_n = np.array([len(r) for r in all_rows], dtype=np.int64)
     all_raises = np.zeros((len(all_rows), max(1, int(all_n.max()))), dtype=np.int64)
@@ -255,7 +289,8 @@ def sampled_game(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, faces: 
     stand_in = _stand_ins(action_of)
     return SampledGame(rules, dice, die, k, palifico_round, payoff, bids, calls, (list(hands[0]), list(hands[1])),
                        chance_array, cdf, match, table, raises, n_raises, binom, first, offset, n_actions,
-                       int(start), None if steps is None else int(steps), all_raises, all_n, action_of, stand_in)
+                       int(start), None if steps is None else int(steps), all_raises, all_n, action_of, stand_in,
+                       terminal)
 
 
 def _stand_ins(action_of: np.ndarray) -> np.ndarray:
@@ -328,7 +363,7 @@ def exact_exploitability(game: SampledGame, policy: np.ndarray) -> Exploitabilit
     from analysis.bluff.solve import round_game
 
     tree = round_game(game.rules, game.dice, len(game.faces), game.palifico_round,
-                      terminal_value=PAYOFF_FUNCTIONS[game.payoff_name])
+                      terminal_value=game.terminal)
     full = tree_policy(game, policy, tree)
     value, best0, best1 = _solve_kernels.evaluate(full, *tree.kernel_arrays())
     return Exploitability((best0 + best1) / 2.0, 0.0, True, float(value))
@@ -403,6 +438,7 @@ class SampledSolution:
     from_store: bool = False
     explore: float = 1.0
     width: float = 0.0
+    shipped: bool = False       # read from the package's copy (``sampled_shipped``), the policy in 255ths
 
     @property
     def method(self) -> str:
@@ -432,13 +468,67 @@ class SampledSolution:
         names += list(game.calls) if history else []
         return dict(zip(names, (float(p) for p in self.policy[base:base + size])))
 
+    def belief(self, seat: int, history) -> np.ndarray:
+        """The chance of each hand of the other seat after the bids ``history``: its chance of being rolled times the
+        strategy's chance of each bid the other made (an off-abstraction bid weighed by the raise that stands for it,
+        ``SampledGame.abstract_action``), summing to 1 (the roll's chances where no hand would have bid so)."""
+        game, other = self.game, 1 - seat
+        hands = len(game.hands[other])
+        w = game.chance[other, :hands].astype(np.float64)
+        for j in range(other, len(history), 2):
+            window = game.window_of(history[:j])
+            size = int(game.n_actions[window])
+            action = game.abstract_action(history[:j], history[j])
+            w = w * self.policy[int(game.offset[other, window]) + np.arange(hands) * size + action]
+        total = w.sum()
+        return w / total if total > 0 else game.chance[other, :hands] / game.chance[other, :hands].sum()
+
+    def search(self, seat: int, hand, history, floor: float = SEARCH_FLOOR) -> tuple[int, np.ndarray]:
+        """Decision-time search over the exact belief (``belief``): (the chosen action, the value of each action)
+        in the strategy's numbering (its raises after the last bid, then the calls). The calls are valued exactly
+        against the belief; each raise the strategy makes here with chance at least ``floor`` (at least its likeliest
+        raise) by the other answering by the strategy and the searcher then taking its best call; the rest are
+        -inf. The best value is played (``_sampled_eval.search_values``)."""
+        from analysis.bluff import _sampled_eval
+
+        game = self.game
+        h = game.hands[seat].index(tuple(sorted(hand)))
+        window = game.window_of(history)
+        size = int(game.n_actions[window])
+        indices = self._indices(history)
+        values = np.empty(size)
+        best = _sampled_eval.search_values(seat, h, indices, len(history), self.belief(seat, history), floor,
+                                           *game.kernel_layout(), self._policy64(), *game.responder_layout(), values)
+        return int(best), values
+
+    def search_choices(self, seat: int, history, floor: float = SEARCH_FLOOR) -> np.ndarray:
+        """``search``'s chosen action for every hand ``seat`` may hold (what a best responder to the search needs)."""
+        from analysis.bluff import _sampled_eval
+
+        game = self.game
+        out = np.empty(len(game.hands[seat]), dtype=np.int64)
+        _sampled_eval.search_choices(seat, self._indices(history), len(history), self.belief(seat, history), floor,
+                                     *game.kernel_layout(), self._policy64(), *game.responder_layout(),
+                                     len(game.hands[seat]), out)
+        return out
+
+    def _indices(self, history) -> np.ndarray:
+        indices = np.zeros(len(self.game.bids) + 1, dtype=np.int64)
+        indices[:len(history)] = [self.game.bids.index(b) for b in history]
+        return indices
+
+    def _policy64(self) -> np.ndarray:
+        if getattr(self, "_cached64", None) is None:
+            object.__setattr__(self, "_cached64", self.policy.astype(np.float64))
+        return self._cached64
+
     def to_dict(self) -> dict:
         g, e = self.game, self.exploitability
         return {"preset": g.rules.name, "wild": None if g.rules.joker_bids_own_track else g.rules.joker,
                 "dice": list(g.dice), "remembered_bids": g.k, "full_recall": g.full_recall, "bids": len(g.bids),
                 "information_sets": g.information_sets, "solver": self.method,
                 "iterations": self.iterations, "seed": self.seed, "seconds": round(self.seconds, 3),
-                "from_store": self.from_store, "payoff": g.payoff_name,
+                "from_store": self.from_store, "from_package": self.shipped, "payoff": g.payoff_name,
                 "value_first_bidder": self.value, "exploitability": e.value,
                 "exploitability_95": [e.value - e.half_width, e.value + e.half_width] if not e.exact else None,
                 "exploitability_measured_by": e.how}
@@ -546,8 +636,13 @@ def solve_sampled(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, iterat
     params = _params(game, iterations, seed, explore, width)
     stored = None
     store = chosen_store(store)
+    shipped = False
     if store is not None:
         stored = store.load(SAMPLED, rules, params)
+        if stored is None:
+            # The package's copy (``sampled_shipped``: the policy in 255ths) where the user's store has none.
+            stored = load_shipped(rules, params, game.slots, game.blocks())
+            shipped = stored is not None
         if stored is None and only_stored:
             return None
     if stored is None:
@@ -560,7 +655,8 @@ def solve_sampled(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, iterat
     value, exploit, half, exact, done, seconds = stored["summary"]
     measured = Exploitability(float(exploit), float(half), bool(exact), float(value), 0 if from_store else lbr_games)
     return SampledSolution(game, int(done), seed, float(seconds), float(value), measured,
-                           np.asarray(stored["policy"]), np.asarray(stored["trajectory"]), from_store, explore, width)
+                           np.asarray(stored["policy"]), np.asarray(stored["trajectory"]), from_store, explore, width,
+                           shipped)
 
 
 def _run(game: SampledGame, iterations: int, seed: int, explore: float, checkpoint: Optional[str], checks: int,

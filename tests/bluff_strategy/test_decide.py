@@ -115,7 +115,7 @@ def test_the_call_values_are_the_showdown_against_the_belief(small_solve, monkey
     assert answer in game.bids
 
 
-def test_the_commands_answer_from_the_store_and_refuse_what_is_not_there(odds, small_solve, monkeypatch):
+def test_the_commands_answer_from_the_store_and_refuse_what_is_not_there(odds, small_solve, monkeypatch, tmp_path):
     from analysis.bluff import sampled
     monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))
     monkeypatch.setitem(sampled.PLAN, 2, ((None, small_solve.iterations, 1.0),))
@@ -133,6 +133,8 @@ def test_the_commands_answer_from_the_store_and_refuse_what_is_not_there(odds, s
     assert all(r["p_true"] == 1.0 for r in rows if r["bid"] == "1x4")
     assert_one_sentence_error(odds("bluff", "play", "--preset", "bluff", "--dice", "3 3 * 5 1", "--opponents", "5",
                                    "--history", "me:2x3"))
+    from analysis.bluff import sampled_shipped
+    monkeypatch.setattr(sampled_shipped, "SHIPPED_ROOT", tmp_path / "none")   # as without the package's solves
     missing = odds("bluff", "play", "--preset", "perudo", "--dice", "3 3", "--opponents", "3")
     assert_one_sentence_error(missing)
     assert "odds bluff solve --preset perudo --dice 2 3" in missing.err

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from analysis.bluff import _sampled_eval
+from analysis.bluff.bids import format_bid
 from analysis.bluff.rules import preset
 from analysis.bluff.sampled import (exact_exploitability, from_tree_policy, local_best_response, round_win_payoff,
                                     sampled_exploitability, sampled_game, solve_sampled, tree_policy)
@@ -177,3 +178,127 @@ def test_play_out_follows_a_deterministic_policy():
                                  game.stand_in)
     # Opening "1x1" (the lowest bid) with both dice on the lowest face: true, the challenger (seat 1) loses.
     assert np.all(out == 1.0)
+
+
+@pytest.mark.parametrize("rules, dice", [(preset("bluff"), (1, 1)), (preset("liars_dice"), (2, 1))])
+def test_full_recall_played_for_the_game_is_the_exact_solvers_game_round(rules, dice):
+    # The payoff is the chance to win the game from where the round leaves it (game_value's exact values).
+    from analysis.bluff.game_value import game_value
+
+    exact = game_value(rules, dice, faces=3, store=False).round_solution(*dice)
+    game = sampled_game(rules, dice, k=None, faces=3, payoff="game")
+    tree = exact.game
+    measured = exact_exploitability(game, _abstract_policy(game, tree, exact.policy))
+    assert measured.value_first_bidder == pytest.approx(exact.value, abs=1e-12)
+    assert measured.value == pytest.approx(exact.exploitability, abs=1e-12)
+    assert 0.0 <= game.payoff.min() and game.payoff.max() <= 1.0 and game.payoff.max() == 1.0
+    solved = solve_sampled(rules, dice, k=None, faces=3, iterations=20000, payoff="game", store=False, checks=1)
+    assert solved.exploitability.exact and solved.exploitability.value < 0.02
+    assert solved.value == pytest.approx(exact.value, abs=0.03)
+
+
+def test_the_game_payoff_beyond_three_dice_is_one_sentence():
+    with pytest.raises(InvalidArgument, match="only up to 3 dice in play") as error:
+        sampled_game(preset("bluff"), (2, 2), k=1, payoff="game")
+    assert str(error.value).count(". ") == 0 and "\n" not in str(error.value)
+
+
+def _searched_by_hand(solution, seat, hand, history, floor):
+    """The search's values written out plainly: the belief by Bayes on the strategy along the bids, each call
+    against it, each raise the strategy makes with chance >= floor by the other's answer and my best call after."""
+    game, policy, other = solution.game, solution.policy.astype(np.float64), 1 - seat
+    sign = 1.0 if seat == 0 else -1.0
+
+    def row(who, bids, h):
+        window = game.window_of(bids)
+        size = int(game.n_actions[window])
+        return policy[int(game.offset[who, window]) + h * size:][:size]
+
+    w = {g: game.chance[other, g] for g in range(len(game.hands[other]))}
+    for j in range(other, len(history), 2):
+        for g in w:
+            w[g] *= row(other, history[:j], g)[game.abstract_action(history[:j], history[j])]
+    total = sum(w.values())
+    w = {g: p / total for g, p in w.items()}
+    mine = game.hands[seat].index(tuple(sorted(hand)))
+
+    def call_value(bids, weights, call):
+        last = game.bids.index(bids[-1])
+        return sum(p * sign * game.payoff[call, seat, last, game.match[seat, mine, last] + game.match[other, g, last]]
+                   for g, p in weights.items())
+
+    last = game.bids.index(history[-1]) if history else len(game.bids)
+    raises = [game.bids[b] for b in game.raises[last, :game.n_raises[last]]]
+    floor = min(floor, max(row(seat, history, mine)[:len(raises)])) if raises else floor  # the likeliest is searched
+    values = []
+    for a, bid in enumerate(raises):
+        if row(seat, history, mine)[a] < floor:
+            values.append(-np.inf)
+            continue
+        after = history + [bid]
+        b = game.bids.index(bid)
+        answers = [game.bids[r] for r in game.raises[b, :game.n_raises[b]]]
+        value = sum(p * row(other, after, g)[len(answers) + c] * sign * game.payoff[
+            c, other, b, game.match[seat, mine, b] + game.match[other, g, b]]
+            for g, p in w.items() for c in range(len(game.calls)))
+        for r, answer in enumerate(answers):
+            following = {g: p * row(other, after, g)[r] for g, p in w.items()}
+            value += max(call_value(after + [answer], following, c) for c in range(len(game.calls)))
+        values.append(value)
+    values += [call_value(history, w, c) for c in range(len(game.calls))] if history else []
+    return values
+
+
+@pytest.mark.parametrize("rules, dice, k, steps", [(LIARS, (1, 1), 2, None), (preset("perudo"), (2, 1), 1, 1),
+                                                   (preset("bluff"), (1, 2), 2, 1)])
+def test_the_decision_time_search_values_are_the_belief_weighed_calls_and_raises(rules, dice, k, steps):
+    from analysis.bluff.bids import is_raise
+
+    solution = solve_sampled(rules, dice, k=k, faces=3, iterations=2000, store=False, steps=steps, checks=1,
+                             lbr_games=100)
+    game = solution.game
+    rng = np.random.default_rng(2)
+    for _ in range(12):
+        history = []
+        for _ in range(int(rng.integers(0, 4))):   # legal bids, off the abstraction too
+            legal = [b for b in game.bids if is_raise(rules, history[-1] if history else None, b)]
+            if not legal:
+                break
+            history.append(legal[int(rng.integers(len(legal)))])
+        seat = len(history) % 2
+        hand = game.hands[seat][int(rng.integers(len(game.hands[seat])))]
+        for floor in (0.0, 0.2):
+            best, values = solution.search(seat, hand, history, floor=floor)
+            expected = _searched_by_hand(solution, seat, hand, history, floor)
+            assert values == pytest.approx(expected, abs=1e-12)
+            assert values[best] == max(values) > -np.inf
+        # The choice for every hand at once (what a responder to the search reads) is the search hand by hand.
+        every = solution.search_choices(seat, history)
+        assert every.tolist() == [solution.search(seat, h, history)[0] for h in game.hands[seat]]
+
+
+def test_the_openings_summary_is_the_sum_over_both_hands():
+    # Written out hand by hand and bid by bid from the strategy's own chances (Bluff: stars a face of their own).
+    from analysis.bluff.sampled_profile import openings, round_losses
+
+    solution = solve_sampled(preset("bluff"), (2, 1), k=1, faces=3, iterations=2000, store=False, steps=1,
+                             checks=1, lbr_games=100)
+    game, rules = solution.game, solution.game.rules
+    summary = openings(solution)
+    made = challenged = star = count = lacking = 0.0
+    for h0, hand0 in enumerate(game.hands[0]):
+        for bid, p in solution.strategy(0, hand0, []).items():
+            bid = next(b for b in game.bids if format_bid(rules, b) == bid)
+            chance = game.chance[0, h0] * p
+            made += chance
+            count += chance * bid.count
+            star += chance * (bid.face == rules.joker)
+            lacking += chance * (not any(d in rules.counts_for(bid.face) for d in hand0))
+            for h1, hand1 in enumerate(game.hands[1]):
+                challenged += chance * game.chance[1, h1] * solution.strategy(1, hand1, [bid])["challenge"]
+    assert made == pytest.approx(1.0)
+    assert (summary.mean_count, summary.star, summary.lacking, summary.challenged) == pytest.approx(
+        (count, star, lacking, challenged), abs=1e-9)
+    losses = round_losses(solution, rounds=500, seed=1)
+    assert losses.size == 500 and np.array_equal(losses, round_losses(solution, rounds=500, seed=1))
+    assert set(np.unique(np.abs(losses))) <= set(range(1, 4))    # Bluff's loser loses the difference, 1-3 dice

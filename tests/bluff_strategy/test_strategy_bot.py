@@ -31,7 +31,9 @@ def planned_small(one_die_solve, monkeypatch):
     return one_die_solve
 
 
-def test_a_missing_solve_is_refused_with_the_command_that_builds_it(odds):
+def test_a_missing_solve_is_refused_with_the_command_that_builds_it(odds, monkeypatch, tmp_path):
+    from analysis.bluff import sampled_shipped
+    monkeypatch.setattr(sampled_shipped, "SHIPPED_ROOT", tmp_path / "none")   # as without the package's solves
     with pytest.raises(InvalidArgument, match=r"no 1v1 round of Bluff is stored: build it with python "
                                               r"scripts/bluff_sampled_solves\.py --only bluff:1:1\.$"):
         run_tournament(preset("bluff"), "strategy,bayes,bayes", games=10, seed=1, scheduler="sync", start=2)

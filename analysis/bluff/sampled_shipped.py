@@ -1,0 +1,89 @@
+"""The sampled round solves shipped inside the package, compact, read through the store's checks.
+
+The plan's solves (``sampled.PLAN``) take minutes to hours to build, so the package carries them
+(``analysis/bluff/solved/``, the store's own file layout, written by ``scripts/bluff_ship_solves.py``
+from the solves in the user's store). A shipped solve holds the policy quantised to whole 255ths:
+in each information set the probabilities are rounded by the largest remainder, so they still sum
+to exactly 1 and each is within 1/255 of the solve's (``quantise``); the bytes are compressed with
+lzma. The trajectory and the summary (value, exploitability, iterations, seconds) are the solve's own.
+
+The shipped table is fingerprinted by the same training kernel as the user's store, so a changed
+kernel makes the shipped solves stale as it does the stored ones; then the user's store, or the
+command that builds the solve, answers instead.
+"""
+
+from __future__ import annotations
+
+import lzma
+from pathlib import Path
+
+import numpy as np
+
+from analysis.store import Array, Store, TableKind
+
+SHIPPED_ROOT = Path(__file__).resolve().parent / "solved"
+#: Levels of a shipped probability: whole 255ths (one byte).
+QUANTUM = 255
+SHIPPED = TableKind(
+    "bluff/sampled-shipped", {"packed": Array("uint8", (None,), nonzero=True),
+                              "trajectory": Array("float64", (None, 3)), "summary": Array("float64", (6,))},
+    code=("analysis.bluff._sampled_kernels",))
+
+
+def shipped_store() -> Store:
+    return Store(SHIPPED_ROOT)
+
+
+def shipped_params(params: dict) -> dict:
+    """The key of a shipped solve: the stored solve's parameters and the quantum."""
+    return {**params, "quantum": QUANTUM}
+
+
+def information_sets(offset: np.ndarray, n_actions: np.ndarray, hands) -> list[tuple[int, int, int]]:
+    """(first slot, hands, actions) of each block of information sets sharing a window, seat by seat."""
+    return [(int(offset[s, w]), int(hands[s]), int(n_actions[w]))
+            for s in (0, 1) for w in range(offset.shape[1]) if offset[s, w] >= 0]
+
+
+def quantise(policy: np.ndarray, blocks) -> np.ndarray:
+    """The policy in whole 255ths, each information set summing to exactly 255 (largest remainder: each
+    probability moves by less than 1/255)."""
+    out = np.zeros(policy.size, dtype=np.uint8)
+    for start, hands, size in blocks:
+        scaled = policy[start:start + hands * size].astype(np.float64).reshape(hands, size)
+        scaled = scaled / scaled.sum(axis=1, keepdims=True) * QUANTUM
+        whole = np.floor(scaled)
+        short = (QUANTUM - whole.sum(axis=1)).astype(np.int64)
+        order = np.argsort(-(scaled - whole), axis=1, kind="stable")
+        for h in np.flatnonzero(short):
+            whole[h, order[h, :short[h]]] += 1
+        out[start:start + hands * size] = whole.reshape(-1)
+    return out
+
+
+def pack(stored: dict, blocks) -> dict:
+    """A user-store solve (``sampled.SAMPLED``'s arrays) as a shipped table."""
+    levels = quantise(np.asarray(stored["policy"]), blocks)
+    packed = np.frombuffer(lzma.compress(levels.tobytes(), preset=9 | lzma.PRESET_EXTREME), dtype=np.uint8)
+    return {"packed": packed, "trajectory": stored["trajectory"], "summary": stored["summary"]}
+
+
+def unpack(table: dict, slots: int, blocks) -> dict | None:
+    """The shipped table as ``sampled.SAMPLED``'s arrays (the policy in 255ths), or None when it does not hold
+    ``slots`` probabilities summing to 1 in every information set (a file for another layout)."""
+    try:
+        levels = np.frombuffer(lzma.decompress(table["packed"].tobytes()), dtype=np.uint8)
+    except lzma.LZMAError:
+        return None
+    if levels.size != slots or any(
+            (levels[start:start + hands * size].reshape(hands, size).sum(axis=1, dtype=np.int64) != QUANTUM).any()
+            for start, hands, size in blocks):
+        return None
+    return {"policy": levels / QUANTUM, "trajectory": table["trajectory"],
+            "summary": table["summary"]}
+
+
+def load_shipped(rules, params: dict, slots: int, blocks) -> dict | None:
+    """The shipped solve for ``rules`` and ``params`` (``sampled._params``), or None."""
+    table = shipped_store().load(SHIPPED, rules, shipped_params(params))
+    return None if table is None else unpack(table, slots, blocks)

@@ -1,0 +1,84 @@
+"""Copy the plan's sampled round solves from the user's store into the package (``analysis/bluff/solved/``), compact.
+
+For each preset (Liar's Dice with ones wild and no spot on, Perudo, Bluff) and each dice pair the plan covers
+(``sampled.PLAN``, 1-5 dice a player), the solve the advisor reads (``sampled.stored_plan``: the plan's first
+solve the store holds) is written as a shipped table (``sampled_shipped``: the policy in 255ths, lzma), checked to
+be served by the package's store and to equal the solve within the quantum; a pair whose solve is not stored, or
+whose table would exceed ``--max-kb``, is listed and left out. The solves are built first by
+``scripts/bluff_sampled_solves.py`` (equal pairs) and ``scripts/bluff_sampled_solves.py --unequal``.
+
+Run: ``.venv/bin/python scripts/bluff_ship_solves.py [--max-kb 600]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+import numpy as np  # noqa: E402
+
+from analysis.bluff.rules import preset  # noqa: E402
+from analysis.bluff.sampled import SAMPLED, _params, plans, sampled_game  # noqa: E402
+from analysis.bluff.sampled_shipped import (QUANTUM, SHIPPED, load_shipped, pack, shipped_params,  # noqa: E402
+                                            shipped_store)
+from analysis.store import Store  # noqa: E402
+
+GAMES = {"liars_dice": preset("liars_dice", wild=1, exact_call=None), "perudo": preset("perudo"),
+         "bluff": preset("bluff")}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--max-kb", type=float, default=600.0, help="leave out a table larger than this")
+    args = parser.parse_args()
+    user, package = Store(), shipped_store()
+    written, missing, total = set(), [], 0
+    for name, rules in GAMES.items():
+        for first in range(1, 6):
+            for second in range(1, 6):
+                dice = (first, second)
+                found = None
+                for plan in plans(dice):
+                    game = sampled_game(rules, dice, plan["k"], steps=plan["steps"])
+                    params = _params(game, plan["iterations"], 0, plan["explore"], plan["width"])
+                    stored = user.load(SAMPLED, rules, params)
+                    if stored is not None:
+                        found = game, params, stored
+                        break
+                if found is None:
+                    missing.append(f"{name} {first}v{second} (not stored)")
+                    continue
+                game, params, stored = found
+                table = pack(stored, game.blocks())
+                if table["packed"].size > args.max_kb * 1024:
+                    missing.append(f"{name} {first}v{second} ({table['packed'].size / 1024:.0f} KB)")
+                    continue
+                kept = package.load(SHIPPED, rules, shipped_params(params))
+                if kept is not None and all(np.array_equal(kept[name], table[name]) for name in table):
+                    path = package.path(SHIPPED, rules, shipped_params(params))   # the same table: no new file
+                else:
+                    path = package.save(SHIPPED, rules, shipped_params(params), table)
+                assert path is not None, "the package's store cannot be written"
+                read = load_shipped(rules, params, game.slots, game.blocks())
+                assert read is not None, "the package's store refuses the copy"
+                gap = np.abs(read["policy"].astype(np.float64) - stored["policy"]).max()
+                assert gap < 1.0 / QUANTUM, gap
+                os.chmod(path, 0o644)
+                written.add(path)
+                total += path.stat().st_size
+                print(f"{name} {first}v{second}: {path.relative_to(ROOT)} ({path.stat().st_size / 1024:.0f} KB, "
+                      f"largest change {gap:.4f})", flush=True)
+    folder = package.root / "bluff" / "sampled-shipped"
+    for old in folder.glob("*.podds"):
+        if old not in written:
+            old.unlink()     # a solve of an older plan or kernel: the store would never serve it
+    print(f"{len(written)} solves shipped, {total / 1e6:.2f} MB; left out: {', '.join(missing) or 'none'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,75 @@
+"""The sampled solves shipped in the package: the policy in 255ths equals the solve within the quantum, is read
+through the store's checks where the user's store has none, and covers the plan's rounds of the three presets."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from analysis.bluff import sampled_shipped
+from analysis.bluff.rules import preset
+from analysis.bluff.sampled import SAMPLED, _params, sampled_game, solve_sampled, stored_plan
+from analysis.bluff.sampled_shipped import QUANTUM, SHIPPED, pack, quantise, shipped_params, unpack
+from analysis.store import Store
+
+LIARS = preset("liars_dice", wild=6, exact_call=None)
+PRESETS = [preset("liars_dice", wild=1, exact_call=None), preset("perudo"), preset("bluff")]
+
+
+def test_quantised_sets_sum_to_255_and_move_each_probability_by_less_than_a_255th():
+    rng = np.random.default_rng(5)
+    blocks = [(0, 3, 4), (12, 2, 7), (26, 5, 1)]
+    policy = np.concatenate([rng.dirichlet(np.full(size, 0.3), hands).reshape(-1) for _, hands, size in blocks])
+    levels = quantise(policy.astype(np.float32), blocks)
+    for start, hands, size in blocks:
+        block = levels[start:start + hands * size].reshape(hands, size).astype(np.int64)
+        assert (block.sum(axis=1) == QUANTUM).all()
+    assert np.abs(levels / QUANTUM - policy).max() < 1.0 / QUANTUM
+    # A probability that is a whole number of 255ths is kept exactly (no remainder to hand out).
+    exact = np.array([51, 204, 0, 255], dtype=np.float64) / QUANTUM
+    assert quantise(exact, [(0, 2, 2)]).tolist() == [51, 204, 0, 255]
+
+
+def test_a_shipped_solve_is_read_where_the_users_store_has_none(tmp_path, monkeypatch):
+    monkeypatch.setattr(sampled_shipped, "SHIPPED_ROOT", tmp_path / "package")
+    built = Store(tmp_path / "built")
+    solve = solve_sampled(LIARS, (1, 1), k=2, faces=4, iterations=3000, store=built, lbr_games=200)
+    game = solve.game
+    params = _params(game, 3000, 0, 1.0)
+    stored = built.load(SAMPLED, LIARS, params)
+    sampled_shipped.shipped_store().save(SHIPPED, LIARS, shipped_params(params), pack(stored, game.blocks()))
+    fresh = Store(tmp_path / "fresh")
+    read = solve_sampled(LIARS, (1, 1), k=2, faces=4, iterations=3000, store=fresh, only_stored=True)
+    assert read is not None and read.shipped and read.from_store
+    assert np.abs(read.policy.astype(np.float64) - solve.policy).max() < 1.0 / QUANTUM
+    assert read.value == solve.value and read.exploitability.value == solve.exploitability.value
+    assert np.array_equal(read.trajectory, solve.trajectory)
+    # Another solve's key (other iterations) is not served by it, and without any store it is not read.
+    assert solve_sampled(LIARS, (1, 1), k=2, faces=4, iterations=3001, store=fresh, only_stored=True) is None
+    assert not solve_sampled(LIARS, (1, 1), k=2, faces=4, iterations=30, store=False, checks=1,
+                             lbr_games=50).shipped
+    # The user's own solve comes first.
+    assert not solve_sampled(LIARS, (1, 1), k=2, faces=4, iterations=3000, store=built, only_stored=True).shipped
+
+
+def test_a_packed_policy_for_another_layout_is_refused():
+    game = sampled_game(LIARS, (1, 1), k=1, faces=4)
+    other = sampled_game(LIARS, (1, 1), k=2, faces=4)
+    policy = np.concatenate([np.full(hands * size, 1.0 / size) for _, hands, size in game.blocks()])
+    table = pack({"policy": policy.astype(np.float32), "trajectory": np.zeros((0, 3)), "summary": np.zeros(6)},
+                 game.blocks())
+    assert unpack(table, game.slots, game.blocks()) is not None
+    assert unpack(table, other.slots, other.blocks()) is None
+    assert unpack({**table, "packed": table["packed"][:-3]}, game.slots, game.blocks()) is None
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_the_package_ships_the_plans_rounds_of_each_preset(rules):
+    # Every pair the strategy bot needs up to five dice each. The test store is fresh: every answer here comes from the package, built by the current training kernel.
+    for dice in ((a, b) for a in range(1, 6) for b in range(1, 6)):
+        solution = stored_plan(rules, dice)
+        assert solution is not None and solution.shipped, (rules.name, dice)
+        policy = solution.policy.astype(np.float64)
+        for start, hands, size in solution.game.blocks():
+            assert np.allclose(policy[start:start + hands * size].reshape(hands, size).sum(axis=1), 1.0, atol=1e-5)
+        assert 0.0 <= solution.exploitability.value < 1.0
