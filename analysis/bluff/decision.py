@@ -120,10 +120,8 @@ def stored_solve(rules: BiddingRules, pair, palifico: bool = False):
     return None
 
 
-def _strategy_decision(rules, dice, opponents, turns, palifico=False, missing_ok=False) -> Optional[Decision]:
-    from analysis.bluff.sampled import SAMPLED_HELP
-    from analysis.bluff.strategy_values import action_values, policy_rows, remembered
-
+def _seat_and_pair(turns, dice, opponents):
+    """My seat in the heads-up round (0: I bid first) and the dice counts (first bidder, second)."""
     if len(opponents) != 1:
         raise InvalidArgument(f"The solved strategy plays heads-up rounds; this round has {len(opponents) + 1} "
                               "players (ask a bot with --bot).")
@@ -132,15 +130,30 @@ def _strategy_decision(rules, dice, opponents, turns, palifico=False, missing_ok
     if max(pair) > 5:
         raise InvalidArgument(f"The solved strategy plays rounds of 1-5 dice a player, not {pair[0]}v{pair[1]} "
                               "(ask a bot with --bot).")
+    return seat, pair
+
+
+def _solution(rules, pair, palifico: bool):
+    """The stored solve of ``pair``; its absence is one sentence naming the command that builds it."""
     solution = stored_solve(rules, pair, palifico)
-    if solution is None and missing_ok:
-        return None
     if solution is None:
-        command = SAMPLED_HELP.format(preset=_preset_args(rules) + (" --palifico" if palifico else ""),
-                                      first=pair[0], second=pair[1])
         kind = "palifico round" if palifico else "round"
         raise InvalidArgument(f"No solved {pair[0]}v{pair[1]} {kind} of {rules.title} is stored; build it with "
-                              f"{command}.")
+                              f"{_build_command(rules, pair, palifico)}.")
+    return solution
+
+
+def _strategy_decision(rules, dice, opponents, turns, palifico=False, missing_ok=False,
+                       solution=None) -> Optional[Decision]:
+    from analysis.bluff.strategy_values import action_values, policy_rows, remembered
+
+    seat, pair = _seat_and_pair(turns, dice, opponents)
+    if solution is None and missing_ok:
+        solution = stored_solve(rules, pair, palifico)
+        if solution is None:
+            return None
+    elif solution is None:
+        solution = _solution(rules, pair, palifico)
     game = solution.game
     bids = [turn.bid for turn in turns]
     for bid in bids:
@@ -178,6 +191,21 @@ def _strategy_decision(rules, dice, opponents, turns, palifico=False, missing_ok
     return Decision("strategy", strategy, action, values, source)
 
 
+def _build_command(rules: BiddingRules, pair, palifico: bool) -> str:
+    """The command that stores the planned solve of ``pair``: ``odds bluff solve`` beyond three dice in play (where
+    it solves by sampling), else the solves script, or the Python call for a small palifico round."""
+    from analysis.bluff.sampled import SAMPLED_HELP
+    from analysis.bluff.strategy_bot import build_command
+
+    if sum(pair) > 3:
+        return SAMPLED_HELP.format(preset=_preset_args(rules) + (" --palifico" if palifico else ""), first=pair[0],
+                                   second=pair[1])
+    if not palifico:
+        return build_command(rules, *pair)
+    return (f"analysis.bluff.sampled.solve_sampled(rules, ({pair[0]}, {pair[1]}), palifico_round=True, "
+            f"**sampled.planned(({pair[0]}, {pair[1]})))")
+
+
 def _preset_args(rules: BiddingRules) -> str:
     text = f"--preset {rules.name}"
     if not rules.joker_bids_own_track and rules.joker is not None:
@@ -193,9 +221,10 @@ def opening_bids(rules: BiddingRules, dice, opponent: int, top: int = 8, palific
     answer, over the other's hands)."""
     from analysis.bluff.strategy_values import policy_rows, remembered
 
-    decision = decide(rules, dice, [opponent], "", "strategy", palifico=palifico)
-    dice = parse_dice(rules, dice) if isinstance(dice, str) else tuple(dice)
-    solution = stored_solve(rules, (len(dice), opponent), palifico)
+    dice = parse_dice(rules, dice) if isinstance(dice, str) else tuple(int(d) for d in dice)
+    _seat_and_pair((), dice, (opponent,))
+    solution = _solution(rules, (len(dice), opponent), palifico)
+    decision = _strategy_decision(rules, dice, (opponent,), (), palifico, solution=solution)
     game = solution.game
     policy = solution.policy.astype(np.float64)
     h = game.hands[0].index(tuple(sorted(dice)))
@@ -208,6 +237,6 @@ def opening_bids(rules: BiddingRules, dice, opponent: int, top: int = 8, palific
         p_true = float((chance * (game.match[1, :hands_other, b] >= need)).sum())
         answer = policy_rows(game, policy, 1, remembered(game, [b]), hands_other)
         challenged = float(chance @ answer[:, int(game.n_raises[b]) + game.calls.index("challenge")])
-        rows.append({"bid": name, "p_strategy": decision.policy[name], "value": value, "p_true": p_true,
+        rows.append({"bid": name, "p_strategy": decision.policy.get(name, 0.0), "value": value, "p_true": p_true,
                      "p_challenged": challenged})
     return decision, rows
