@@ -35,6 +35,10 @@ COMMANDS = {
     # Four players with 7 dice each: 28 dice in play, exact beliefs after seven bids.
     "bluff call 28 dice": ["bluff", "call", "--preset", "bluff", "--dice", "3 3 * 5 1 2 4", "--opponents", "7", "7",
                            "7", "--bid", "10x3", "--history", "1:5x3 2:6x3 3:7x3 me:8x3 1:8x5 2:9x3 3:10x3"],
+    # The solved heads-up strategy (a stored 5v5 solve): every action's exact value, and the best openings.
+    "bluff play": ["bluff", "play", "--preset", "liars_dice", "--wild", "1", "--rule", "exact_call=none", "--dice",
+                   "3 3 1 6 2", "--opponents", "5", "--history", "1:3x3"],
+    "bluff open": ["bluff", "open", "--preset", "perudo", "--dice", "1 4 4 6 2", "--opponents", "5"],
     "brag equity": ["brag", "equity", "KS KH 7D"],
     "brag strategy": ["brag", "strategy", "--preset", "brag3", "--hand", "QS QD 4C", "--history", "blind,look,bet"],
     "yacht advise": ["yacht", "advise", "--preset", "yacht_kr", "--dice", "6 6 6 2 1", "--rolls-left", "2",

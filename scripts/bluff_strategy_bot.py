@@ -10,9 +10,11 @@ there for every pair of dice counts up to the starting dice (``scripts/bluff_sam
 bluff:1:1 --only bluff:1:2 --only bluff:2:1 --only bluff:2:2`` for the default two dice each; the same
 with ``perudo`` for ``--preset perudo``).
 
-Run: ``nice -n 10 .venv/bin/python scripts/bluff_strategy_bot.py [--games N] [--start D] [--preset P]``;
-one process, a line per block on stderr, the file rewritten after every cell (the other presets' cells
-are kept).
+Run: ``nice -n 10 .venv/bin/python scripts/bluff_strategy_bot.py [--games N] [--start D] [--preset P] [--build]``;
+one process, a line per block on stderr, the file rewritten after every cell (the cells of the other presets
+and starting dice are kept). ``--build`` first solves every missing pair of dice counts up to the starting dice
+(seed 0, the plan's last and cheapest solve of the pair, ``sampled.plans``: every bid remembered up to three
+dice in play, beyond the last bid with the raises abstracted, 1,000,000 iterations), one at a time.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from analysis.bluff.rules import preset  # noqa: E402
+from analysis.bluff.sampled import plans, solve_sampled, stored_plan  # noqa: E402
+from analysis.bluff.strategy_bot import SCRIPT_GAMES  # noqa: E402
 from analysis.bluff.tournament import Z95, seat_wins, wilson_interval  # noqa: E402
 
 PATH = os.path.join(ROOT, "reports", "data", "bluff_strategy_bot.json")
@@ -36,6 +40,8 @@ BLOCK = 1000
 PLAYERS = (3, 4, 5, 6)
 FIELDS = ("threshold:0.5", "bayes")
 TESTED = ("strategy", "bayes")
+#: The games' names in the table (the solves' Liar's Dice has ones wild and no spot-on call).
+TITLES = {"liars_dice": "Liar's Dice (ones wild)"}
 
 
 def play_cell(rules, players: int, start: int, field: str, tested: str, games: int) -> dict:
@@ -66,13 +72,13 @@ def gain(strategy: dict, bayes: dict) -> tuple[float, float]:
 def table(cells: list[dict]) -> str:
     lines = ["| game, players (dice each) | field | strategy wins (95%) | bayes wins (95%) | gain (95%) |",
              "|:--|:--|--:|--:|--:|"]
-    by = {(c["preset"], c["players"], c["field"], c["tested"]): c for c in cells}
-    for name in dict.fromkeys(c["preset"] for c in cells):
+    by = {(c["preset"], c["starting_dice"], c["players"], c["field"], c["tested"]): c for c in cells}
+    for name, start in dict.fromkeys((c["preset"], c["starting_dice"]) for c in cells):
         for players in PLAYERS:
             for field in FIELDS:
-                s, b = by.get((name, players, field, "strategy")), by.get((name, players, field, "bayes"))
+                s, b = (by.get((name, start, players, field, tested)) for tested in TESTED)
                 if s is not None and b is not None:
-                    lines.append(row(preset(name).title, s, b))
+                    lines.append(row(TITLES.get(name, SCRIPT_GAMES[name]().title), s, b))
     return "\n".join(lines)
 
 
@@ -83,20 +89,37 @@ def row(title: str, s: dict, b: dict) -> str:
             f"{100 * g:+.1f} (±{100 * half:.1f}) points |")
 
 
+def build_missing(rules, start: int) -> None:
+    """Solve every pair of dice counts up to ``start`` that the store lacks (the plan's last solve of the pair)."""
+    for first in range(1, start + 1):
+        for second in range(1, start + 1):
+            if stored_plan(rules, (first, second)) is None:
+                began = time.perf_counter()
+                solution = solve_sampled(rules, (first, second), seed=0, **plans((first, second))[-1], checks=2,
+                                         lbr_games=2000)
+                print(f"bluff_strategy_bot: solved {rules.name} {first}v{second} in "
+                      f"{time.perf_counter() - began:.0f} s: {solution}", file=sys.stderr, flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20000)
     parser.add_argument("--start", type=int, default=2, help="starting dice a player (default 2)")
     parser.add_argument("--preset", default="bluff")
     parser.add_argument("--out", default=PATH)
+    parser.add_argument("--build", action="store_true", help="first solve the missing heads-up rounds")
+    parser.add_argument("--field", action="append", choices=FIELDS, help="the fields played (default both)")
     options = parser.parse_args()
-    rules = preset(options.preset)
+    rules = SCRIPT_GAMES[options.preset]()
+    if options.build:
+        build_missing(rules, options.start)
     cells = []
-    if os.path.exists(options.out):   # the other presets' cells are kept
+    if os.path.exists(options.out):   # the cells of the other presets and starting dice are kept
         with open(options.out) as stored:
-            cells = [c for c in json.load(stored)["cells"] if c["preset"] != rules.name]
+            cells = [c for c in json.load(stored)["cells"]
+                     if (c["preset"], c["starting_dice"]) != (rules.name, options.start)]
     for players in PLAYERS:
-        for field in FIELDS:
+        for field in options.field or FIELDS:
             for tested in TESTED:
                 cells.append(play_cell(rules, players, options.start, field, tested, options.games))
                 document = {"description": "Seat 0's wins, the strategy bot against the bayes bot in the same seat, "

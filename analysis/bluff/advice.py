@@ -194,9 +194,9 @@ def advise_call(rules: BiddingRules, my_dice, opponents, bid: Bid, bidder: int |
         with_history = history_advice(rules, tuple(my_dice), held, start, turns, models, responder,
                                       palifico_round, odds, rollouts=rollouts, seed=seed)
     strategy = None
-    if players == 2 and equilibrium is None and not palifico_round:
+    if players == 2 and equilibrium is None:
         from analysis.bluff.decision import strategy_answer
-        strategy = strategy_answer(rules, tuple(my_dice), held[1], (*history, bid), seed=seed)
+        strategy = strategy_answer(rules, tuple(my_dice), held[1], (*history, bid), palifico_round)
     return CallAdvice(rules, tuple(my_dice), held, bid, bidder, responder, odds, challenge, exact, raises,
                       recommendation, raises[0].bid if recommendation == "raise" else None,
                       equilibrium=equilibrium, with_history=with_history, strategy=strategy)

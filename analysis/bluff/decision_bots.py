@@ -50,8 +50,9 @@ class BotSeat:
         self.widest = max(int(ms_offset[d + 1] - ms_offset[d]) for d in range(ms_offset.size - 1)) if self.bayes else 1
         self.ms_match = tk.match_table(ms_hands if self.bayes else ms_hands[:1], self.tables.counts)
 
-    def decide(self, dice, opponents, turns):
-        """The bot's ``BotChoice`` holding ``dice`` after ``turns`` (``history.Turn``, players 0 = this seat)."""
+    def decide(self, dice, opponents, turns, palifico: bool = False):
+        """The bot's ``BotChoice`` holding ``dice`` after ``turns`` (``history.Turn``, players 0 = this seat), in a
+        palifico round where ``palifico`` (the kernel's ``pal``: the face kept, no wild dice, no solved endgame)."""
         from analysis.bluff import _tournament_kernels as tk
 
         t, eq, ms_offset = self.tables, self.eq, self.beliefs.offset
@@ -60,14 +61,14 @@ class BotSeat:
         for die in dice:
             hand[die] += 1
         in_play = int(held.sum())
-        pal = 0
+        pal = int(palifico)
         post = np.zeros((held.size, self.widest))
         work = tk.bayes_work(held.size, ms_offset.size, int(self.starts.sum()), t.bid_count.size)
         if self.bayes:
             for p in range(1, held.size):
                 first = ms_offset[held[p]]
                 post[p, :ms_offset[held[p] + 1] - first] = self.beliefs.prior[first:ms_offset[held[p] + 1]]
-        node = 0 if eq.available and held.size == 2 and in_play == 2 else -1
+        node = 0 if eq.available and held.size == 2 and in_play == 2 and not pal else -1
         bid = -1
         for turn in turns:
             action = self.index[(turn.bid.count, turn.bid.face)]
@@ -102,11 +103,11 @@ def bot_seat(rules, player: str, players: int, start: int) -> BotSeat:
     return BotSeat(rules, player, players, start)
 
 
-def bot_decision(rules, dice, opponents, turns, player: str, start=None):
+def bot_decision(rules, dice, opponents, turns, player: str, start=None, palifico: bool = False):
     players = 1 + len(opponents)
     if start is None:
         start = max(rules.starting_dice(players), len(dice), *opponents)
-    return bot_seat(rules, player, players, int(start)).decide(dice, opponents, turns)
+    return bot_seat(rules, player, players, int(start)).decide(dice, opponents, turns, palifico)
 
 
 def _policy(bot, settings, hand, held, in_play, bid, pal, node, t, eq, post, beliefs, ms_match, starts, work,

@@ -5,10 +5,9 @@ Registered by ``analysis/cli/bluff.py`` into the ``odds bluff`` command group.
 
 from __future__ import annotations
 
-from analysis.cli.common import add_json_flag, add_seed_flag, bounded, print_json
+from analysis.cli.common import add_json_flag, bounded, print_json
 
 DICE = bounded(int, 1, 30, "a player's dice")
-PLAYOUTS = bounded(int, 100, 10 ** 6, "the play-outs")
 
 
 def register(commands, add_rules) -> None:
@@ -35,18 +34,12 @@ def _add_table(parser) -> None:
     parser.add_argument("--dice", required=True, help='my dice, e.g. "3 3 * 5 1"')
     parser.add_argument("--opponents", required=True, nargs="+", type=DICE, metavar="N",
                         help="the other players' dice counts (1-30 each), in turn order after me")
-    parser.add_argument("--playouts", type=PLAYOUTS, default=2000,
-                        help="rounds played on for each raise's value, 100-10^6 (default 2000)")
-    add_seed_flag(parser, "the play-outs")
 
 
 def _rules_and_dice(args):
     from analysis.bluff.bids import parse_dice
 
     rules = args.make_rules(args)
-    if args.palifico:
-        from analysis.errors import InvalidArgument
-        raise InvalidArgument("The solved strategy and the bots are asked about ordinary rounds, not palifico rounds.")
     return rules, parse_dice(rules, args.dice)
 
 
@@ -54,7 +47,7 @@ def _play(args) -> int:
     from analysis.bluff.decision import decide
 
     rules, dice = _rules_and_dice(args)
-    decision = decide(rules, dice, args.opponents, args.history, args.bot or "strategy", args.playouts, args.seed)
+    decision = decide(rules, dice, args.opponents, args.history, args.bot or "strategy", palifico=args.palifico)
     print_json(decision.to_dict()) if args.json else print(decision)
     return 0
 
@@ -67,15 +60,15 @@ def _open(args) -> int:
     if len(args.opponents) != 1:
         raise InvalidArgument(f"The opening advisor plays heads-up rounds; give one opponent, not "
                               f"{len(args.opponents)}.")
-    decision, rows = opening_bids(rules, dice, args.opponents[0], args.top, args.playouts, args.seed)
+    decision, rows = opening_bids(rules, dice, args.opponents[0], args.top, args.palifico)
     if args.json:
         print_json({"recommended": decision.action, "source": decision.source, "openings": rows})
         return 0
     print(f"Opening with {args.dice} against {args.opponents[0]} dice: {decision.action} ({decision.source})")
-    print(f"  {'bid':>6}  {'strategy':>8}  {'P(true)':>7}  {'P(challenged)':>13}  value (dice, 95%)")
+    print(f"  {'bid':>6}  {'strategy':>8}  {'P(true)':>7}  {'P(challenged)':>13}  value (dice)")
     for row in rows:
         print(f"  {row['bid']:>6}  {row['p_strategy']:8.1%}  {row['p_true']:7.1%}  {row['p_challenged']:13.1%}  "
-              f"{row['value']:+.3f} +- {row['value_half_width_95']:.3f}")
+              f"{row['value']:+.3f}")
     return 0
 
 

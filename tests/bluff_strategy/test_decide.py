@@ -20,12 +20,11 @@ LIARS = preset("liars_dice", wild=1, exact_call=None)
 
 
 def _logged_decisions(path):
-    """(rules, seat, dice, opponents, history, start, logged action) of every decision in a tournament's log."""
+    """(rules, seat, dice, opponents, history, start, palifico, logged action) of every decision in a tournament's
+    log."""
     lines = [json.loads(line) for line in open(path, encoding="utf-8")]
     header, rounds = lines[0], lines[1:]
     for entry in rounds:
-        if entry.get("palifico"):
-            continue
         rules = preset(entry["preset"])
         seats = len(entry["dice"])
         alive = [s for s in range(seats) if entry["dice"][s]]
@@ -36,21 +35,26 @@ def _logged_decisions(path):
             history = " ".join(f"{name[p]}:{bid}" for p, bid in actions[:i])
             dice = entry["dice"][seat]
             opponents = [len(entry["dice"][s].split()) for s in order[1:]]
-            yield rules, header["bots"][seat], dice, opponents, history, header["starting_dice"][seat], action
+            yield (rules, header["bots"][seat], dice, opponents, history, header["starting_dice"][seat],
+                   bool(entry.get("palifico")), action)
 
 
 @pytest.mark.parametrize("name, bots", [("bluff", "bayes,threshold:0.4"), ("perudo", "bayes,honest,threshold"),
+                                        ("perudo", "bayes,equilibrium"),
                                         ("liars_dice", "threshold,bayes:0.6,honest")])
 def test_bots_decide_as_the_tournament_kernel_played(tmp_path, name, bots):
     log = tmp_path / "rounds.jsonl"
     run_tournament(preset(name), bots, games=12, seed=4, scheduler="sync", log=str(log), start=3)
-    checked = 0
-    for rules, bot, dice, opponents, history, start, action in _logged_decisions(log):
-        decision = decide(rules, dice, opponents, history, player=bot, start=start)
-        assert decision.action == action, (bot, dice, opponents, history)
+    checked = palifico = 0
+    for rules, bot, dice, opponents, history, start, in_palifico, action in _logged_decisions(log):
+        decision = decide(rules, dice, opponents, history, player=bot, start=start, palifico=in_palifico)
+        assert decision.action == action, (bot, dice, opponents, history, in_palifico)
         assert decision.policy[action] == 1.0
         checked += 1
+        palifico += in_palifico
     assert checked > 100
+    # Perudo's palifico rounds (a player down to one die) are among them.
+    assert palifico > 10 or name != "perudo"
 
 
 def test_stochastic_bots_give_their_chances():
@@ -193,3 +197,40 @@ def test_the_call_advisor_says_what_the_strategy_does_heads_up(monkeypatch):
     # Where no planned solve is stored the advisor answers as before.
     monkeypatch.setitem(sampled.PLAN, 2, ((1, 2001, 1.0, 2, 2.0),))
     assert advise_call(LIARS, (3, 5), [2], parse_bid(LIARS, "2x3")).strategy is None
+
+
+def test_a_palifico_round_is_answered_from_its_own_solve_or_refused(odds, monkeypatch):
+    from analysis.bluff import sampled
+    perudo = preset("perudo")
+    monkeypatch.setitem(sampled.PLAN, 1, ((None, 2000, 1.0),))
+    solution = solve_sampled(perudo, (2, 1), k=None, iterations=2000, palifico_round=True, lbr_games=200)
+    game = solution.game
+    # The other (two dice) opened the palifico round with "2x5"; I hold an ace, which is no five in a palifico
+    # round: challenging wins unless both their dice are fives.
+    decision = decide(perudo, (1,), [2], "1:2x5", palifico=True)
+    opening = next(b for b in game.bids if format_bid(perudo, b) == "2x5")
+    assert decision.policy == solution.strategy(1, (1,), [opening])
+    weights = np.array([game.chance[0, g] * solution.strategy(0, hand, [])["2x5"]
+                        for g, hand in enumerate(game.hands[0])])
+    wins = np.array([hand != (5, 5) for hand in game.hands[0]])
+    expected = float((weights * np.where(wins, 1.0, -1.0)).sum() / weights.sum())
+    assert decision.values["challenge"] == pytest.approx(expected, abs=1e-9)
+    assert "palifico" in decision.source
+    # The face is kept: "3x6" is no raise of "2x5" in a palifico round.
+    assert "3x5" in decision.values and "3x6" not in decision.values
+    # The command answers it; a round whose palifico solve is not stored is refused in one sentence.
+    result = odds("bluff", "play", "--preset", "perudo", "--palifico", "--dice", "1", "--opponents", "2",
+                  "--history", "1:2x5", "--json")
+    assert result.code == 0, result.err
+    assert result.json()["values"]["challenge"] == pytest.approx(expected, abs=1e-9)
+    missing = odds("bluff", "open", "--preset", "perudo", "--palifico", "--dice", "1", "--opponents", "3")
+    assert_one_sentence_error(missing)
+    assert "palifico round" in missing.err and "odds bluff solve --preset perudo --palifico --dice 1 3" in missing.err
+    bot = odds("bluff", "play", "--preset", "perudo", "--palifico", "--dice", "1", "--opponents", "3", "--bot",
+               "bayes", "--json")
+    assert bot.code == 0 and bot.json()["player"].startswith("bayes")
+    small = odds("bluff", "play", "--preset", "perudo", "--palifico", "--dice", "1", "--opponents", "1")
+    assert_one_sentence_error(small)
+    assert "palifico_round=True" in small.err
+    assert_one_sentence_error(odds("bluff", "play", "--preset", "bluff", "--palifico", "--dice", "3", "--opponents",
+                                   "2"))

@@ -1,0 +1,98 @@
+"""The exact values of a decision of a stored solve (``strategy_values``): equal to the exact solver's evaluation
+where the whole tree fits, and to rounds played on by the sampled solver's own kernel within their interval."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from analysis.bluff import _sampled_eval
+from analysis.bluff._sampled_kernels import window_rank
+from analysis.bluff.rules import preset
+from analysis.bluff.sampled import exact_exploitability, solve_sampled
+from analysis.bluff.strategy_values import action_values, policy_rows, remembered, window_rank as numpy_rank
+
+LIARS = preset("liars_dice", wild=1, exact_call=None)
+PERUDO = preset("perudo")
+
+#: (rules, dice, faces, k, steps, width): every memory the plans use (every bid, the last two, the last one with the
+#: raises abstracted), small enough for the exact solver's tree.
+SMALL = [(LIARS, (1, 1), 4, None, None, 0.0), (PERUDO, (1, 1), 4, 2, None, 0.0), (LIARS, (1, 2), 3, 1, 1, 1.5),
+         (PERUDO, (2, 1), 3, 2, None, 0.0)]
+
+
+def _solve(rules, dice, faces, k, steps, width, iterations=3000):
+    return solve_sampled(rules, dice, k=k, iterations=iterations, faces=faces, steps=steps, width=width,
+                         lbr_games=100, store=False)
+
+
+def _opening_value(solution) -> float:
+    """The first bidder's value of the whole round, from the exact values of each opening and the strategy."""
+    game = solution.game
+    policy = solution.policy.astype(np.float64)
+    total = 0.0
+    for h in range(len(game.hands[0])):
+        values = action_values(game, policy, 0, h, [], game.chance[1, :len(game.hands[1])])
+        chances = policy_rows(game, policy, 0, (), h + 1)[h]
+        raises = game.raises[len(game.bids), :game.n_raises[len(game.bids)]]
+        total += game.chance[0, h] * sum(p * values[int(r)] for p, r in zip(chances, raises))
+    return total
+
+
+@pytest.mark.parametrize("rules, dice, faces, k, steps, width", SMALL)
+def test_the_values_add_up_to_the_exact_solvers_evaluation_of_the_strategy(rules, dice, faces, k, steps, width):
+    solution = _solve(rules, dice, faces, k, steps, width)
+    exact = exact_exploitability(solution.game, solution.policy.astype(np.float64))
+    assert _opening_value(solution) == pytest.approx(exact.value_first_bidder, abs=1e-9)
+
+
+@pytest.mark.parametrize("rules, dice, faces, k, steps, width", SMALL)
+def test_windows_are_ranked_as_the_solver_ranks_them(rules, dice, faces, k, steps, width):
+    game = _solve(rules, dice, faces, k, steps, width, iterations=10).game
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        history = sorted(rng.choice(len(game.bids), size=rng.integers(0, min(5, len(game.bids)) + 1), replace=False))
+        indices = np.array(list(history) + [0], dtype=np.int64)
+        assert numpy_rank(game, remembered(game, history)) == \
+            _sampled_eval.seen_rank(indices, len(history), game.k, game.binom, game.first, game.stand_in)
+        if game.k != 2:
+            assert numpy_rank(game, remembered(game, history)) == window_rank(indices, len(history), game.k,
+                                                                              game.binom, game.first)
+
+
+@pytest.mark.parametrize("rules, dice, k, steps, width, history", [
+    (LIARS, (2, 2), 1, 2, 2.0, [2]),       # the second bidder answers an opening, raises abstracted
+    (PERUDO, (2, 2), 2, None, 0.0, [1, 5]),   # the first bidder after two bids, the last two remembered
+    (LIARS, (2, 3), 1, 2, 2.0, [])])       # the opening
+def test_the_values_are_those_of_rounds_played_on_within_their_interval(rules, dice, k, steps, width, history):
+    solution = solve_sampled(rules, dice, k=k, iterations=4000, steps=steps, width=width, lbr_games=100,
+                             store=False)
+    game = solution.game
+    policy = solution.policy.astype(np.float64)
+    seat = len(history) % 2
+    other = 1 - seat
+    hands = len(game.hands[other])
+    belief = game.chance[other, :hands].copy()
+    for depth in range(other, len(history), 2):   # the other's bids, read as the strategy makes them
+        row = history[depth - 1] if depth else len(game.bids)
+        a = int(game.action_of[row, history[depth]])
+        assert a >= 0
+        belief *= policy_rows(game, policy, other, remembered(game, history[:depth]), hands)[:, a]
+    belief /= belief.sum()
+    h = len(game.hands[seat]) // 2
+    values = action_values(game, policy, seat, h, history, belief)
+    last = history[-1] if history else len(game.bids)
+    indices = np.array(history + [0], dtype=np.int64)
+    games = 20000
+    checked = 0
+    for a in range(int(game.n_raises[last]) + (len(game.calls) if history else 0)):
+        out = _sampled_eval.play_out(7 + a, games, h, seat, indices, len(history), belief, *game.kernel_layout(),
+                                     policy, a, game.stand_in)
+        nr = int(game.n_raises[last])
+        key = int(game.raises[last, a]) if a < nr else -1 - (a - nr)
+        # 99.9% intervals (3.29 standard errors): the seeds are fixed, so this is not a chance of failing per run.
+        assert abs(values[key] - out.mean()) <= 3.29 * out.std(ddof=1) / np.sqrt(games) + 1e-12, (a, key)
+        checked += 1
+    assert checked >= 4
+    # Every legal raise is valued, the abstraction's or not.
+    assert len([key for key in values if key >= 0]) == int(game.all_n_raises[last])
