@@ -362,6 +362,10 @@ def answer_times() -> str:
                                            "exact_call=none", "--dice", "3 1", "--opponents", "2", "--json"],
         "play --bot bayes (Bluff 5v5)": [odds, "bluff", "play", "--preset", "bluff", "--dice", "3 3 * 5 1",
                                          "--opponents", "5", "--history", "1:9x3", "--bot", "bayes", "--json"],
+        "play (Bluff 5v5 opening)": [odds, "bluff", "play", "--preset", "bluff", "--dice", "3 3 * 5 1",
+                                     "--opponents", "5", "--json"],
+        "open (Perudo 5v5)": [odds, "bluff", "open", "--preset", "perudo", "--dice", "1 4 4 6 2", "--opponents",
+                              "5", "--json"],
     }
     lines = ["| command | median of 3 (s) | exit |", "|---|---|---|"]
     for name, argv in commands.items():
@@ -404,11 +408,17 @@ def main(argv=None) -> int:
                                                    "search_floor": SEARCH_FLOOR, "cells": RECORDS}, indent=1) + "\n")
     if "openspiel" not in args.skip:
         parts += ["", "**External-sampling MCCFR beside OpenSpiel's**:", "", openspiel_race(args.seconds)]
+    if "strength" not in args.skip or "openspiel" not in args.skip:
+        text = "\n".join(parts)
+        print(text)
+        record("bench_bluff_size", "## Dice bidding at real size (bench_bluff_size.py)\n\n" + text)
     if "answers" not in args.skip:
-        parts += ["", "**Answer time in a fresh process, warm store**:", "", answer_times()]
-    text = "\n".join(parts)
-    print(text)
-    record("bench_bluff_size", "Dice bidding at real size.\n\n" + text)
+        # A section of its own, so that the answers can be timed again without the hour of games above.
+        text = "\n".join(["## Dice bidding: answers from a stored solve (bench_bluff_size.py)", "",
+                          "Answer time in a fresh process, warm store; "
+                          f"load {os.getloadavg()[0]:.1f} at the start:", "", answer_times()])
+        print(text)
+        record("bench_bluff_size-answers", text)
     return 0
 
 

@@ -201,7 +201,10 @@ def test_dice_bidding_asks_a_bot_what_it_would_do(client, odds):
     assert [float(v) for v in _shown(page, "data-action", cli["action"])] == [cli["policy"][cli["action"]]]
 
 
-def test_dice_bidding_without_a_stored_strategy_says_so_beside_the_answer(client, odds):
+def test_dice_bidding_without_a_stored_strategy_says_so_beside_the_answer(client, odds, monkeypatch, tmp_path):
+    from analysis.bluff import sampled_shipped
+
+    monkeypatch.setattr(sampled_shipped, "SHIPPED_ROOT", tmp_path / "none")   # as without the package's solves
     reply = client.get("/api/bluff", params={"dice": "3 3 * 5 1", "opponents": "5"}).json()
     cli = odds("bluff", "open", "--preset", "bluff", "--dice", "3 3 * 5 1", "--opponents", "5", "--json")
     assert cli.code == 2 and reply["notes"]["open"] == _sentence(cli)
