@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, home_counts, race_win_chance, rank, two_sided_piece
 from analysis.errors import InvalidArgument, InvalidPosition, InvalidRules
 from analysis.store import Store
 from analysis.backgammon.position import Position
@@ -40,8 +41,6 @@ def may_double(rules: BackgammonRules | str, position: Position, turn: int | Non
 def cube_equities(mine_rank: int, theirs_rank: int, cube_value: int, owner: str,
                   store: Store | None = None) -> tuple[float, float | None]:
     """(no-double equity, double/take equity or None when the roller cannot double), per current stake."""
-    from analysis.backgammon.bearoff import two_sided_piece
-
     win = float(two_sided_piece("win", store)["win"][mine_rank, theirs_rank])
     dead = 2 * win - 1
     if cube_value == CUBE_MAX:
@@ -150,8 +149,6 @@ def _safe_id(position: Position) -> str | None:
 def cube_advice(rules: BackgammonRules | str, position: Position, store: Store | None = None,
                 turn: int | None = None) -> CubeAdvice:
     """Winning chance and (within 6 checkers each) the exact cube decision of a bear-off."""
-    from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, home_counts, race_win_chance, rank, two_sided_piece
-
     rules = preset(rules)
     if rules.cube and rules.cube_max != CUBE_MAX:
         raise InvalidRules(f"The cube decisions are tabled for a cube up to {CUBE_MAX}; the rules "

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from analysis.backgammon.bearoff import ONE_SIDED_CHECKERS, _ways, parse_counts
+from analysis.compile_notice import compiling
 from analysis.errors import InvalidArgument
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
@@ -159,9 +161,7 @@ def entry_table(max_on_bar: int = 2) -> pd.DataFrame:
 def one_roll_bearoff(counts) -> int:
     """Rolls (of 36) that bear off every checker of a home board (six counts, ace point first)."""
 
-    from analysis.compile_notice import compiling
     from analysis.backgammon import _kernels
-    from analysis.backgammon.bearoff import ONE_SIDED_CHECKERS, _ways, parse_counts
 
     board = np.array(parse_counts(counts), dtype=np.int64)
     if board.sum() == 0:

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, _ways
+from analysis.backgammon.net import load_net
 from analysis.compile_notice import compiling
 from analysis.errors import InvalidArgument
 from analysis.extras import need
@@ -53,8 +55,6 @@ class Bot:
     weights: object = None       # a weights file for the net (None: the shipped one)
 
     def _net(self, rules):
-        from analysis.backgammon.net import load_net
-
         return load_net(rules, path=self.weights)
 
     def choose(self, rules: BackgammonRules | str, position: Position, roll, seed: int = 0):
@@ -78,8 +78,6 @@ class Bot:
 
 
 def _no_database():
-    from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, _ways
-
     return np.zeros((1, 1)), _ways(TWO_SIDED_CHECKERS)
 
 

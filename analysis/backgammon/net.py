@@ -32,6 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
+from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, _ways, two_sided_piece
 from analysis.compile_notice import compiling
 from analysis.errors import InvalidArgument
 from analysis.store import Store
@@ -73,8 +74,6 @@ class Net:
 
     @cached_property
     def ways(self) -> np.ndarray:
-        from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, _ways
-
         return _ways(TWO_SIDED_CHECKERS)
 
     def _database_for(self, kernels, boards) -> np.ndarray:
@@ -170,8 +169,6 @@ def database(rules: BackgammonRules, store: Store | None = None):
 
     Acey-Deucey pays by checkers left, which the database (a win chance) does not give.
     """
-    from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, _ways, two_sided_piece
-
     if rules.pay_per_checker_left:
         return np.zeros((1, 1)), _ways(TWO_SIDED_CHECKERS)
     return two_sided_piece("win", store)["win"], _ways(TWO_SIDED_CHECKERS)

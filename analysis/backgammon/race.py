@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from analysis.backgammon.bearoff import two_sided_piece
 from analysis.errors import InvalidArgument, InvalidPosition
 from analysis.store import Store
 
@@ -221,8 +222,6 @@ def exact_take_points(store: Store | None = None) -> pd.DataFrame:
     Returns one row per pair facing an initial double (centred cube turned to 2):
     the taker's cubeless chance and whether the exact cubeful analysis takes.
     """
-    from analysis.backgammon.bearoff import two_sided_piece
-
     win = two_sided_piece("win", store)["win"]
     nd_x = two_sided_piece("cube-2", store)["theirs"]
     count = win.shape[0]

@@ -26,8 +26,12 @@ from typing import Optional
 import numpy as np
 
 from analysis.bluff.bids import format_bid, parse_dice
-from analysis.bluff.history import parse_history
+from analysis.bluff.decision_bots import bot_decision
+from analysis.bluff.history import Turn, parse_history
 from analysis.bluff.rules import BiddingRules
+from analysis.bluff.sampled import SAMPLED_HELP, plans, solve_sampled, stored_plan
+from analysis.bluff.strategy_bot import build_command
+from analysis.bluff.strategy_values import action_values, policy_rows, remembered
 from analysis.errors import InvalidArgument
 
 #: Actions the text shows besides those the player makes: the best-valued others, this many.
@@ -88,7 +92,6 @@ def decide(rules: BiddingRules, dice, opponents, history: str = "", player: str 
     turns = _turns(rules, players, history, palifico)
     if player == "strategy":
         return _strategy_decision(rules, dice, opponents, turns, palifico)
-    from analysis.bluff.decision_bots import bot_decision
 
     choice = bot_decision(rules, dice, opponents, turns, player, start, palifico)
     return Decision(choice.bot, choice.policy, choice.action, {}, "the tournament kernel's decision")
@@ -98,8 +101,6 @@ def strategy_answer(rules: BiddingRules, dice, opponent: int, bids, palifico: bo
     """What the stored heads-up strategy does holding ``dice`` against ``opponent`` dice after ``bids`` (the round's
     bids in order, the last the opponent's), or None where no planned solve of that round is stored or the round
     is beyond the plan (the call advisor's line beside its own answers)."""
-    from analysis.bluff.history import Turn
-
     if not bids or max(len(dice), opponent) > 5 or bids[-1].count > len(dice) + opponent:
         return None
     turns = tuple(Turn(1 if (len(bids) - i) % 2 else 0, bid) for i, bid in enumerate(bids))
@@ -109,8 +110,6 @@ def strategy_answer(rules: BiddingRules, dice, opponent: int, bids, palifico: bo
 def stored_solve(rules: BiddingRules, pair, palifico: bool = False):
     """The best planned solve of the ``pair`` of dice counts (first bidder, second) that the store holds, of an
     ordinary round or of a palifico one, or None."""
-    from analysis.bluff.sampled import plans, solve_sampled, stored_plan
-
     if not palifico:
         return stored_plan(rules, pair)
     for plan in plans(pair):
@@ -145,8 +144,6 @@ def _solution(rules, pair, palifico: bool):
 
 def _strategy_decision(rules, dice, opponents, turns, palifico=False, missing_ok=False,
                        solution=None) -> Optional[Decision]:
-    from analysis.bluff.strategy_values import action_values, policy_rows, remembered
-
     seat, pair = _seat_and_pair(turns, dice, opponents)
     if solution is None and missing_ok:
         solution = stored_solve(rules, pair, palifico)
@@ -194,9 +191,6 @@ def _strategy_decision(rules, dice, opponents, turns, palifico=False, missing_ok
 def _build_command(rules: BiddingRules, pair, palifico: bool) -> str:
     """The command that stores the planned solve of ``pair``: ``odds bluff solve`` beyond three dice in play (where
     it solves by sampling), else the solves script, or the Python call for a small palifico round."""
-    from analysis.bluff.sampled import SAMPLED_HELP
-    from analysis.bluff.strategy_bot import build_command
-
     if sum(pair) > 3:
         return SAMPLED_HELP.format(preset=_preset_args(rules) + (" --palifico" if palifico else ""), first=pair[0],
                                    second=pair[1])
@@ -219,8 +213,6 @@ def opening_bids(rules: BiddingRules, dice, opponent: int, top: int = 8, palific
     """The best opening bids of a heads-up round: each with the strategy's chance of making it, its value, the
     chance that it is true (given only my dice) and the chance that the other challenges it (the strategy's
     answer, over the other's hands)."""
-    from analysis.bluff.strategy_values import policy_rows, remembered
-
     dice = parse_dice(rules, dice) if isinstance(dice, str) else tuple(int(d) for d in dice)
     _seat_and_pair((), dice, (opponent,))
     solution = _solution(rules, (len(dice), opponent), palifico)

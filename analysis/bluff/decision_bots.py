@@ -13,14 +13,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analysis.bluff.bids import format_bid
+from analysis.bluff.bids import Bid, format_bid
 from analysis.bluff.bots import parse_bots
+from analysis.bluff.tournament import _tasks
 from analysis.errors import InvalidArgument
 
 
 def _action_text(rules, bid_count, bid_face, action: int) -> str:
-    from analysis.bluff.bids import Bid
-
     if action >= 0:
         return format_bid(rules, Bid(int(bid_count[action]), int(bid_face[action])))
     return "challenge" if action == -1 else "exact"
@@ -31,7 +30,6 @@ class BotSeat:
 
     def __init__(self, rules, player: str, players: int, start: int):
         from analysis.bluff import _tournament_kernels as tk
-        from analysis.bluff.tournament import _tasks
 
         bots = parse_bots(player)
         if len(bots) != 1:

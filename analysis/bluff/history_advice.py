@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 
 from analysis.bluff.actions import RaiseOption, weigh_actions
+from analysis.bluff.beliefs import beliefs
 from analysis.bluff.bids import describe_bid, format_bid
 from analysis.bluff.history import Turn
 from analysis.bluff.model_params import BiddingModel
@@ -122,7 +123,6 @@ def history_advice(rules: BiddingRules, my_dice, held, start: int, turns, models
     """The advisor's questions answered under the posterior of ``turns`` (which end with the bid to answer);"""
     bid = turns[-1].bid
     bidder = turns[-1].player
-    from analysis.bluff.beliefs import beliefs
     seen = beliefs(rules, my_dice, held[1:], turns, models, palifico_round)
     odds, challenge, exact, raises, recommendation = weigh_actions(
         rules, seen.bid_odds, bid, bidder, held, responder, start, palifico_round,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, fields, replace
 
+from analysis.bluff.bids import format_bid
 from analysis.errors import InvalidArgument
 
 
@@ -101,7 +102,5 @@ def one_model_each(models, opponents: int) -> tuple[BiddingModel, ...]:
 
 def unexplained_bid(turn, rules) -> InvalidArgument:
     """The error for a bid (a history's ``Turn``) that no hand makes under the model."""
-    from analysis.bluff.bids import format_bid
-
     return InvalidArgument(f"Player {turn.player}'s bid {format_bid(rules, turn.bid)} is impossible under the "
                            f"model; give it a bluff rate above 0.")

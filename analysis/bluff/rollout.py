@@ -21,8 +21,11 @@ import numpy as np
 
 from analysis.bluff.beliefs import Beliefs
 from analysis.bluff.bids import Bid, format_bid, legal_raises
+from analysis.bluff.calibration import seen_by
 from analysis.bluff.model import BiddingModel
 from analysis.bluff.outcomes import challenge_outcome
+from analysis.bluff.rounds_log import read_log
+from analysis.bluff.tournament import _rule_tables
 from analysis.errors import InvalidArgument
 from analysis.seeds import check_seed
 
@@ -67,8 +70,6 @@ class PlayedOut:
 
 def rule_arrays(rules, players: int, start: int):
     """The tournament's rule arrays (one definition of legality, counting and losses for every kernel)."""
-    from analysis.bluff.tournament import _rule_tables
-
     return _rule_tables(rules, players, start)
 
 
@@ -145,9 +146,6 @@ def rule_against_rollouts(path, seat: int, models, start: int, rollouts: int = 2
     taken, best, loss_taken, loss_best, regret (loss_taken - loss_best), se_taken.
     """
     import pandas as pd
-
-    from analysis.bluff.calibration import seen_by
-    from analysis.bluff.rounds_log import read_log
 
     rows = []
     for number, played in enumerate(read_log(path)):

@@ -22,9 +22,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from analysis.brag._stored import multi_labels, parse_history
 from analysis.brag.advice import Decision, _best, _money
+from analysis.brag.betting import CARRY, FOLD, SHOWDOWN
 from analysis.brag.cards import format_hand
+from analysis.brag.hands import _cards
+from analysis.brag.multi_strategy import model_words
 from analysis.brag.rules import BragRules, preset
+from analysis.brag.shipped import find_solve, stored_solve
+from analysis.brag.solve import solve
+from analysis.brag.tables import hand_table
 from analysis.errors import InvalidArgument
 from analysis.store import Array, TableKind, prepares, stored_table
 
@@ -85,10 +92,6 @@ class SolvedGame:
 def heads_up_game(rules: BragRules) -> tuple[SolvedGame, np.ndarray]:
     """The stored heads-up equilibrium (solved once, in seconds, when the store lacks it) and the
     distinct strengths that index its rows."""
-    from analysis.brag.betting import CARRY, FOLD, SHOWDOWN
-    from analysis.brag.solve import solve
-    from analysis.brag.tables import hand_table
-
     solution = solve(rules)
     tree = solution.tree
     strengths = np.unique(hand_table(rules).strengths)
@@ -129,10 +132,6 @@ MULTI_TREE = TableKind("brag/multi-tree", {"paid": Array("float64", (None, None)
 def multi_game(rules: BragRules, players: int, store=None) -> tuple[SolvedGame, np.ndarray]:
     """The stored three- or four-player solve and its bucket floors (the tree's chips are kept in the
     store beside it, built from the deal's rules in seconds; the strategy is never solved here)."""
-    from analysis.brag._stored import multi_labels
-    from analysis.brag.multi_strategy import model_words
-    from analysis.brag.shipped import stored_solve
-
     table = stored_solve(rules, players)
 
     def build():
@@ -168,8 +167,6 @@ def opponent_states(rules: BragRules, cards, floors: np.ndarray, opponents: int,
     Heads-up a state is the opponent's exact strength (exact over its hands avoiding yours); with more
     a state is a tuple of strength buckets, each opponent's hand drawn from the cards you do not hold,
     independently of the others'."""
-    from analysis.brag.tables import hand_table
-
     table = hand_table(rules)
     mine = int(table.strengths[table.row_of(cards)])
     free = (table.masks & np.uint64(sum(1 << c for c in cards))) == 0
@@ -265,9 +262,6 @@ def stay_against_solve(rules: str | BragRules, hand, pot: float, stake: float, o
                        history: str = "") -> Decision:
     """Stay, raise, see or fold with ``hand`` against ``opponents`` (1-3) playing the solved strategy,
     after ``history`` (the moves before yours in the solved deal; default: you act first)."""
-    from analysis.brag._stored import parse_history
-    from analysis.brag.hands import _cards
-
     rules = preset(rules)
     pot, stake = _money("pot", pot, True), _money("stake", stake, False)
     if isinstance(opponents, bool) or opponents not in (1, 2, 3):
@@ -338,8 +332,6 @@ def stay_against_solve(rules: str | BragRules, hand, pot: float, stake: float, o
 
 @prepares("brag", "the three- and four-player trees' chips beside their solves (odds brag stay --opponents 2-3)")
 def _prepare_multi_trees() -> None:
-    from analysis.brag.shipped import find_solve
-
     for players in (3, 4):
         if find_solve(preset("brag3"), players) is not None:
             multi_game(preset("brag3"), players)

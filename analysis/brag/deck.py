@@ -21,6 +21,7 @@ import numpy as np
 from analysis.brag import _session_kernels as S
 from analysis.brag.rules import CLASSES, BragRules, preset
 from analysis.brag.session import session
+from analysis.brag.tables import class_codes, hand_table
 from analysis.errors import InvalidArgument
 
 _CHUNK = 256
@@ -33,8 +34,6 @@ def next_hand_classes(rules: str | BragRules, forced: int = 0, excluded: int = 0
 
 
 def _class_chances(rules: BragRules, forced: np.ndarray, excluded: np.ndarray) -> np.ndarray:
-    from analysis.brag.tables import class_codes, hand_table
-
     table = hand_table(rules)
     masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), table.hands.astype(np.uint64)), axis=1)
     classes = np.asarray(class_codes(table.strengths, rules))

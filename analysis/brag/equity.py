@@ -25,11 +25,13 @@ import numpy as np
 from analysis.brag._stored import TWO_OPPONENTS, VERSUS
 from analysis.brag.answers import Equity
 from analysis.brag.cards import format_hand, format_hands
+from analysis.brag.frequencies import percentiles
 from analysis.brag.hands import _cards
-from analysis.brag.rules import CLASSES, BragRules, preset
+from analysis.brag.rules import CLASSES, PRESETS, BragRules, preset
 from analysis.brag.tables import BINOMIAL, class_codes, hand_table
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
+from analysis.seeds import check_seed
 from analysis.store import Store, prepares, stored_table
 
 if TYPE_CHECKING:  # pandas is imported where a table is built: a one-hand answer needs none
@@ -105,8 +107,6 @@ def versus_counts(rules: BragRules, against: str = "any", store: Store | None | 
 
 @prepares("brag", "hand strengths, heads-up and two-opponent tables of every preset")
 def _prepare_tables() -> None:
-    from analysis.brag.rules import PRESETS
-
     for name, rules in PRESETS.items():
         _versus(rules, "any")
         if rules.hand_size == 3:
@@ -131,8 +131,6 @@ def equity_table(rules: str | BragRules, against: str = "any") -> pd.DataFrame:
 def heads_up_columns(rules: str | BragRules, against: str = "any") -> dict[str, np.ndarray]:
     """:func:`equity_table`'s columns as numpy arrays, without pandas; ``hands`` holds the card codes
     (``format_hands(hands[:, ::-1])`` names them)."""
-    from analysis.brag.frequencies import percentiles
-
     rules = preset(rules)
     table = hand_table(rules)
     counts = _versus(rules, against)
@@ -216,8 +214,6 @@ def _two_opponents(rules: BragRules, cards, text: str) -> Equity:
 
 def check_monte_carlo(seed, samples) -> int:
     """The seed (0 when None), after checking it and the sample count."""
-    from analysis.seeds import check_seed
-
     seed = check_seed(seed)
     if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or not 1000 <= samples <= 10**9:
         raise InvalidArgument(f"{samples!r} samples is not allowed; use 1,000 to 1,000,000,000.")
@@ -267,8 +263,6 @@ def two_opponent_table(rules: str | BragRules, store: Store | None | bool = None
 def two_opponent_columns(rules: str | BragRules, store: Store | None | bool = None) -> dict[str, np.ndarray]:
     """:func:`two_opponent_table`'s columns as numpy arrays, without pandas (``hands``: the card codes);
     the counts from the store, or built and stored."""
-    from analysis.brag.frequencies import percentiles
-
     rules = preset(rules)
     if rules.hand_size != 3:
         raise InvalidArgument(f"The two-opponent table is built for three-card presets, not {rules.name}; "

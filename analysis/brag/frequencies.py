@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from analysis.brag.hands import _cards
 from analysis.brag.rules import CLASS_TITLES, CLASSES, BragRules, preset
 from analysis.brag.tables import class_codes, hand_table
 
@@ -60,8 +61,6 @@ def percentiles(rules: str | BragRules) -> np.ndarray:
 
 def percentile(rules: str | BragRules, hand) -> float:
     """One hand's percentile: 0 for the weakest hand, 100 for the strongest."""
-    from analysis.brag.hands import _cards
-
     rules = preset(rules)
     table = hand_table(rules)
     return float(percentiles(rules)[table.row_of(_cards(hand, rules))])

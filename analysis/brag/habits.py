@@ -24,6 +24,8 @@ import numpy as np
 
 from analysis.brag.betting import DECISION
 from analysis.brag.rules import CLASSES
+from analysis.brag.solve import _Passes, betting_game
+from analysis.brag.tables import class_codes
 from analysis.errors import InvalidArgument
 
 HABITS = {
@@ -37,8 +39,6 @@ HABITS = {
 
 def habit_policy(solution, game, habit: str, seat: int) -> np.ndarray:
     """The equilibrium policy with ``seat``'s decisions changed by ``habit``."""
-    from analysis.brag.tables import class_codes
-
     if habit not in HABITS:
         raise InvalidArgument(f"'{habit}' is not a habit; choose from {', '.join(HABITS)}.")
     tree = game.tree
@@ -73,8 +73,6 @@ def habit_policy(solution, game, habit: str, seat: int) -> np.ndarray:
 def habit_costs(solution, habits=tuple(HABITS)):
     """For each habit and seat of the habitual player: the other player's values (a DataFrame)."""
     import pandas as pd
-
-    from analysis.brag.solve import _Passes, betting_game
 
     game = betting_game(solution.rules, solution.deck)
     passes = _Passes(game)

@@ -15,6 +15,7 @@ from analysis.brag._multi_history import walk
 from analysis.brag._stored import BUCKETS, MULTI_BETTING, multi_labels, multi_params
 from analysis.brag.cards import format_hand, parse_hand
 from analysis.brag.rules import BragRules, preset
+from analysis.brag.shipped import find_solve
 from analysis.brag.tables import hand_strength
 from analysis.errors import InvalidArgument
 from analysis.store import Store, stored_table
@@ -38,8 +39,6 @@ def _check(rules: BragRules, players) -> None:
 def stored(rules: BragRules, players: int, store: "Store | None | bool" = None, progress: bool = True) -> dict:
     """The stored solve's arrays (the user's store, ``store=`` as every game reads it, else the
     package's), solving first, and keeping the solve, when neither holds them."""
-    from analysis.brag.shipped import find_solve
-
     table = find_solve(rules, players, store)
     if table is None:
         # Solving imports the compiled kernels; a question answered from a stored solve never does.

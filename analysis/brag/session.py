@@ -14,9 +14,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from analysis.brag import _session_kernels as S
+from analysis.brag._stored import multi_labels
 from analysis.brag.deal import check_players, rule_vector
 from analysis.brag.rules import CLASS_SHIFT, CLASSES, DISCARD_SHIFT, BragRules, preset
+from analysis.brag.shipped import find_solve
+from analysis.brag.tables import hand_table
 from analysis.errors import InvalidArgument
+from analysis.extras import need
+from analysis.schedulers import check_scheduler
 from analysis.seeds import check_seed
 
 MAX_DEALS = 1_000_000
@@ -48,8 +53,6 @@ def solved_tables(rules: BragRules, players: int) -> tuple[np.ndarray, np.ndarra
     argument in the deal's codes, first child, number of children and actor; the strategy; the
     bucket floors. None when there is no solve of that size (the store's or the package's)."""
     from analysis.brag import _deal_kernels as K
-    from analysis.brag._stored import multi_labels
-    from analysis.brag.shipped import find_solve
 
     if players not in (3, 4) or rules.hand_size != 3:
         return None
@@ -69,8 +72,6 @@ _NO_SOLVE = (np.zeros((1, 5), np.int64), np.zeros((1, 1, 1)), np.zeros(1, np.int
 
 def _percentile_strength(rules: BragRules, share: float) -> float:
     """The weakest strength at least as strong as ``share`` of all dealt hands."""
-    from analysis.brag.tables import hand_table
-
     strengths = np.sort(hand_table(rules).strengths)
     return float(strengths[min(int(share * len(strengths)), len(strengths) - 1)])
 
@@ -236,8 +237,6 @@ def long_session(rules: str | BragRules, players: int = 5, bots=None, deals: int
     than one sitting is exactly :func:`session`. ``carried_out`` sums the pots carried out of each
     sitting's last deal (so the chips still add up)."""
     from analysis.schedulers import compute   # Dask's run with progress, as tournaments and matches use it
-    from analysis.extras import need
-    from analysis.schedulers import check_scheduler
 
     check_scheduler(scheduler)
     rules = preset(rules)

@@ -23,7 +23,11 @@ import numpy as np
 from analysis.brag._stored import DECISION_POINTS, SOLVE_DEFAULTS, decision_params, parse_history
 from analysis.brag.answers import Advice
 from analysis.brag.betting import DECISION
-from analysis.brag.rules import CLASSES, CLASS_TITLES
+from analysis.brag.cards import format_hand
+from analysis.brag.hands import _cards, strength
+from analysis.brag.rules import CLASS_TITLES, CLASSES, PRESETS
+from analysis.brag.solve import MAX_CLASSES, deck_cards, showdowns, solve, strength_pairs
+from analysis.brag.tables import class_codes, hand_table
 from analysis.errors import InvalidArgument
 from analysis.store import Store, chosen_store, prepares
 
@@ -41,9 +45,6 @@ class _Reader:
     """
 
     def __init__(self, solution):
-        from analysis.brag.solve import deck_cards
-        from analysis.brag.tables import hand_table
-
         self.solution = solution
         self.tree = solution.tree
         table = hand_table(solution.rules)
@@ -71,8 +72,6 @@ class _Reader:
         """Per own class, against an opponent with reach ``reach`` per class: the chance of the deal
         times that reach summed over every opponent class, the weaker ones and the equal one
         (the same from either seat: swapping the hands maps deals one to one)."""
-        from analysis.brag.solve import MAX_CLASSES, showdowns, strength_pairs
-
         if self._layout is None:
             if self.classes <= MAX_CLASSES:
                 pairs = strength_pairs(self.solution.rules, self.solution.deck)
@@ -117,9 +116,6 @@ class _Reader:
 
 def strategy(solution, hand, history=()) -> Advice:
     """The equilibrium mix and each action's value for ``hand`` after ``history`` (heads-up)."""
-    from analysis.brag.cards import format_hand
-    from analysis.brag.hands import _cards, strength
-
     reader = _Reader(solution)
     rules = solution.rules
     cards = _cards(hand, rules)
@@ -162,8 +158,6 @@ def decision_table(solution, history=()):
 
 
 def _class_code(reader, row: int) -> int:
-    from analysis.brag.tables import class_codes
-
     return int(class_codes(int(reader.strengths[row]), reader.solution.rules))
 
 
@@ -195,8 +189,6 @@ def class_summary(solution, history=()):
 
 def weakest_seeing_hand(solution, history=()) -> dict:
     """The weakest hand that sees at least half the time at one decision (and its win chance there)."""
-    from analysis.brag.tables import hand_table
-
     reader = _Reader(solution)
     node = reader.tree.node_of(parse_history(history))
     names = reader.tree.actions(node)
@@ -334,9 +326,6 @@ def _text(names) -> np.ndarray:
 
 @prepares("brag", "decision tables of the three-card equilibria (odds brag strategy reads one row)")
 def _prepare_decision_points() -> None:
-    from analysis.brag.rules import PRESETS
-    from analysis.brag.solve import solve
-
     for rules in PRESETS.values():
         if rules.hand_size == 3:
             store_decision_points(solve(rules))

@@ -24,7 +24,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from analysis.brag._stored import BUCKETS, TABLE_SAMPLES, multi_params
+from analysis.brag.advice import _money
+from analysis.brag.equity import equity
+from analysis.brag.multi_strategy import model_words
 from analysis.brag.rules import BragRules, preset
+from analysis.brag.shipped import stored_solve
+from analysis.brag.solve import solve
+from analysis.brag.strategy import _Reader
 from analysis.errors import InvalidArgument
 from analysis.store import Array, TableKind, stored_table
 
@@ -52,9 +59,6 @@ MULTI_CHANCE = TableKind("brag/multi-chance", {"chance": Array("float64", (None,
 
 
 def _first_moves_heads_up(rules: BragRules) -> tuple[dict, np.ndarray, np.ndarray]:
-    from analysis.brag.solve import solve
-    from analysis.brag.strategy import _Reader
-
     reader = _Reader(solve(rules))
     names = reader.tree.actions(0)
     moves = dict(zip(names, map(float, reader.action_values(0, 0, None))))
@@ -67,9 +71,7 @@ def _first_moves_heads_up(rules: BragRules) -> tuple[dict, np.ndarray, np.ndarra
 
 def _first_moves_multi(rules: BragRules, players: int, store=None) -> tuple[dict, np.ndarray, np.ndarray]:
     from analysis.brag import _multi_kernels as M
-    from analysis.brag._stored import BUCKETS, TABLE_SAMPLES, multi_params
     from analysis.brag.multi import chance_layer, multi_tree
-    from analysis.brag.shipped import stored_solve
 
     table = stored_solve(rules, players)
     seed = multi_params(rules, players)["seed"]
@@ -110,8 +112,6 @@ def first_moves(rules: str | BragRules, players: int = 2) -> tuple[dict, np.ndar
 
 
 def _model(players: int) -> str:
-    from analysis.brag.multi_strategy import model_words
-
     return "the heads-up equilibrium" if players == 2 else model_words(players)
 
 
@@ -143,9 +143,6 @@ def kept_hand_value(rules: str | BragRules, players: int = 2) -> dict:
 def cover_value(rules: str | BragRules, hand, pot: float, chips: float, others: int = 1, *,
                 seed: int | None = None, samples: int = 1_000_000) -> dict:
     """Cover the pot with ``chips`` (all you have) or fold, against ``others`` players still betting."""
-    from analysis.brag.advice import _money
-    from analysis.brag.equity import equity
-
     rules = preset(rules)
     pot, chips = _money("pot", pot, True), _money("chips", chips, True)
     result = equity(rules, hand, opponents=others, seed=seed, samples=samples)

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import numpy as np
 
+from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, home_positions, parse_counts, rolls_needed, two_sided_piece
+from analysis.backgammon.dice import entry, entry_rows, parse_blocks, shot_rows, shots
+from analysis.backgammon.race import exact_take_points
+from analysis.charts.columns import Columns
 from analysis.charts.style import COLOURS, finish, house_style, series_styles, subplots, whole_number_ticks
+from analysis.errors import InvalidArgument
 
 
 def shot_chart(block_sets=((), (4,), (4, 6)), title: str = "Shots at a blot by distance"):
     """Rolls (of 36) that hit a blot at each distance, open and with blocking points."""
-    from analysis.backgammon.dice import shots
-
     with house_style():
         fig, ax = subplots()
         styles = series_styles()
@@ -29,8 +32,6 @@ def shot_chart(block_sets=((), (4,), (4, 6)), title: str = "Shots at a blot by d
 
 def entry_chart(max_on_bar: int = 3, title: str = "Entering from the bar"):
     """Chance that every bar checker enters, against 0-6 closed points."""
-    from analysis.backgammon.dice import entry
-
     with house_style():
         fig, ax = subplots()
         styles = series_styles()
@@ -48,8 +49,6 @@ def entry_chart(max_on_bar: int = 3, title: str = "Entering from the bar"):
 
 def bearoff_distribution_chart(positions, labels=None, title: str = "Rolls needed to bear off (optimal play)"):
     """P(exactly n rolls) to bear off, one line per home-board position (counts or ``BearoffOdds``)."""
-    from analysis.backgammon.bearoff import rolls_needed
-
     with house_style():
         fig, ax = subplots()
         styles = series_styles()
@@ -69,8 +68,6 @@ def bearoff_distribution_chart(positions, labels=None, title: str = "Rolls neede
 
 def race_columns(store=None) -> dict:
     """:func:`race_by_pips` as a dict of numpy columns (no pandas: the ``chart`` command draws from it)."""
-    from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, home_positions, two_sided_piece
-
     rows = home_positions(TWO_SIDED_CHECKERS)
     pips = rows @ np.arange(1, 7)
     win = two_sided_piece("win", store)["win"]
@@ -127,8 +124,6 @@ def race_chart(frame, leads=(-4, 0, 4, 8), title: str = "Winning a bear-off race
 
 def exact_take_chart(bins: int = 60):
     """Exact 6-checker bear-offs: the taker's cubeless chance at correct takes and passes."""
-    from analysis.backgammon.race import exact_take_points
-
     frame = exact_take_points()
     frame = frame[(frame.taker_win > 0.05) & (frame.taker_win < 0.45)]
     with house_style():
@@ -162,9 +157,6 @@ def variant_chart():
 
 # --------------------------------------------------------------------------- ``odds backgammon chart KIND``
 def draw_bearoff(args, rules):
-    from analysis.backgammon.bearoff import parse_counts, rolls_needed
-    from analysis.charts.columns import Columns
-
     positions = [parse_counts(counts) for counts in args.counts]
     data = Columns(position=[], rolls=[], chance=[])
     for counts in positions:
@@ -177,9 +169,6 @@ def draw_bearoff(args, rules):
 
 
 def draw_shots(args, rules):
-    from analysis.backgammon.dice import parse_blocks, shot_rows
-    from analysis.charts.columns import Columns
-
     block_sets = [()] + [tuple(sorted(parse_blocks(text))) for text in args.blocks]
     data = Columns.from_rows([{**row, "blocks": ",".join(map(str, blocks))}
                               for blocks in block_sets for row in shot_rows(blocks)])
@@ -187,16 +176,10 @@ def draw_shots(args, rules):
 
 
 def draw_entry(args, rules):
-    from analysis.backgammon.dice import entry_rows
-    from analysis.charts.columns import Columns
-
     return entry_chart(args.on_bar), Columns.from_rows(entry_rows(args.on_bar))
 
 
 def draw_race(args, rules):
-    from analysis.charts.columns import Columns
-    from analysis.errors import InvalidArgument
-
     try:
         leads = tuple(int(word) for word in args.leads.replace(",", " ").split())
     except ValueError:

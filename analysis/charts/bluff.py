@@ -8,12 +8,14 @@ from __future__ import annotations
 import matplotlib
 import numpy as np
 
-from analysis.bluff.bids import Bid, all_bids, format_bid
+from analysis.bluff.advice import seat_players
+from analysis.bluff.bids import Bid, all_bids, format_bid, format_dice, parse_dice
 from analysis.bluff.odds import bid_odds, check_unknown
 from analysis.bluff.outcomes import challenge_outcome
-from analysis.bluff.rules import BiddingRules
+from analysis.bluff.rules import BLUFF, BiddingRules
 from analysis.charts.columns import Columns
 from analysis.charts.style import HEATMAP, finish, house_style, series_styles, subplots, whole_number_ticks
+from analysis.errors import InvalidArgument
 
 
 def _face_order(rules: BiddingRules) -> list[int]:
@@ -144,8 +146,6 @@ def p_true_heatmap_chart(grid, rules: BiddingRules):
 
 def p_true_heatmaps(max_unknown: int = 30, max_need: int = 15, rules: BiddingRules | None = None):
     """P(at least k of n unknown dice count), one heat map per kind of bid (Bluff by default)."""
-    from analysis.bluff.rules import BLUFF
-
     rules = rules or BLUFF
     return p_true_heatmap_chart(p_true_grid(rules, max_unknown, max_need), rules)
 
@@ -159,9 +159,6 @@ def call_costs(rules: BiddingRules, my_dice, opponents, face: int, bidder: int |
     ``p_true``, ``call`` (challenge, and exact where the preset has it), ``player``,
     ``role``, ``expected_loss``.
     """
-    from analysis.bluff.advice import seat_players
-    from analysis.errors import InvalidArgument
-
     held, start = seat_players(rules, my_dice, opponents, start)
     bidder = len(held) - 1 if bidder is None else bidder
     if not 1 <= bidder < len(held):
@@ -260,8 +257,6 @@ def preset_comparison(presets, unknown: int = 20):
 
 # --------------------------------------------------------------------------- ``odds bluff chart KIND``
 def _command_dice(args, rules):
-    from analysis.bluff.bids import format_dice, parse_dice
-
     dice = parse_dice(rules, args.dice) if args.dice.strip() else ()
     return dice, format_dice(rules, dice) if dice else ""
 
@@ -278,9 +273,6 @@ def draw_heatmap(args, rules):
 
 
 def draw_cost(args, rules):
-    from analysis.bluff.bids import parse_dice
-    from analysis.errors import InvalidArgument
-
     dice, _ = _command_dice(args, rules)
     faces = parse_dice(rules, args.face)
     if len(faces) != 1:

@@ -5,6 +5,11 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.ticker import FuncFormatter
 
+from analysis.brag.cards import format_hands, parse_hand
+from analysis.brag.equity import equity, heads_up_columns, two_opponent_columns
+from analysis.brag.hands import hand_class
+from analysis.brag.rules import CLASS_TITLES, CLASSES, preset
+from analysis.brag.tables import class_codes, hand_table
 from analysis.charts.columns import Columns
 from analysis.charts.style import COLOURS, finish, house_style, series_styles, subplots
 
@@ -29,9 +34,6 @@ def _columns(frame) -> Columns:
 def class_frequencies(rules) -> Columns:
     """``frequencies(rules).reset_index()`` as Columns, counted the same way from the stored hand
     strengths (the library's table is a DataFrame; the chart draws without pandas)."""
-    from analysis.brag.rules import CLASS_TITLES, CLASSES, preset
-    from analysis.brag.tables import class_codes, hand_table
-
     rules = preset(rules)
     strengths = hand_table(rules).strengths
     codes = class_codes(strengths, rules)
@@ -134,22 +136,16 @@ def threshold_chart(series: dict, title: str = "How good a hand must be to see o
 
 def heads_up_shares(rules, against: str = "any") -> dict:
     """``equity_table``'s columns as numpy arrays (``hands``: card codes), without pandas."""
-    from analysis.brag.equity import heads_up_columns
-
     return heads_up_columns(rules, against)
 
 
 def two_opponent_shares(rules) -> dict:
     """``two_opponent_table``'s columns as numpy arrays (``hands``: card codes), without pandas."""
-    from analysis.brag.equity import two_opponent_columns
-
     return two_opponent_columns(rules)
 
 
 def _weakest(shares: dict, column: str, needed: float) -> dict:
     """The weakest hand (lowest strength, the first in table order) whose ``column`` reaches ``needed``."""
-    from analysis.brag.cards import format_hands
-
     good = np.flatnonzero(shares[column] >= needed)
     if good.size == 0:
         return {"weakest_hand": None, "percentile": float("nan")}
@@ -179,9 +175,6 @@ def stay_threshold_rows(rules, pot_to_stake, opponents: int = 1) -> Columns:
 
 def class_landmarks(rules) -> list[str]:
     """One hand per class, best class first: the class's median hand by heads-up pot share."""
-    from analysis.brag.cards import format_hands
-    from analysis.brag.rules import CLASSES
-
     shares = heads_up_shares(rules)
     rows = []
     for name in reversed(CLASSES):           # best class first, as ``frequencies`` lists them
@@ -197,11 +190,6 @@ def equity_by_opponents(rules, hands, max_opponents: int, seed: int = 0,
 
     Columns: hand, class, opponents, win, tie, equity, standard_error (0 where exact), exact.
     """
-    from analysis.brag.equity import equity
-    from analysis.brag.hands import hand_class
-    from analysis.brag.cards import parse_hand
-    from analysis.brag.rules import CLASS_TITLES, preset
-
     rules = preset(rules)
     rows = []
     for hand in hands:

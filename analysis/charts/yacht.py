@@ -10,7 +10,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from analysis.charts.columns import Columns
 from analysis.charts.style import COLOURS, finish, house_style, series_styles, subplots
+from analysis.store import chosen_store
+from analysis.yacht._stored import SUMMARY
+from analysis.yacht.advice import advise
+from analysis.yacht.dice import show
+from analysis.yacht.game import game_arrays
+from analysis.yacht.odds import box_odds_rows
+from analysis.yacht.solver import solve, state_values
+from analysis.yacht.target import reach_curve
 
 
 #: The games' own names for the presets, for titles and legends.
@@ -36,11 +45,6 @@ def optimal_play(rules, store=None) -> OptimalPlay:
     gives them, read from the tables ``solve`` stores in ``store`` (None: the default store; ``solve``
     itself also builds its per-box DataFrame, which needs pandas); solved and stored by ``solve``
     when they are not there yet."""
-    from analysis.store import chosen_store
-    from analysis.yacht._stored import SUMMARY
-    from analysis.yacht.game import game_arrays
-    from analysis.yacht.solver import solve, state_values
-
     store = chosen_store(store)
     summary = None if store is None else store.load(SUMMARY, rules, {"boxes": len(rules.boxes)})
     if summary is None:
@@ -52,9 +56,6 @@ def optimal_play(rules, store=None) -> OptimalPlay:
 
 def box_turn_odds(rules) -> "Columns":
     """``box_odds(rules)`` as Columns, without its DataFrame."""
-    from analysis.charts.columns import Columns
-    from analysis.yacht.odds import box_odds_rows
-
     return Columns.from_rows(box_odds_rows(rules))
 
 
@@ -196,8 +197,6 @@ def draw_boxes(args, rules):
 
 
 def draw_distribution(args, rules):
-    from analysis.charts.columns import Columns
-
     solution = optimal_play(rules)
     scores = np.nonzero(solution.distribution)[0]
     data = Columns(score=scores.tolist(), chance=solution.distribution[scores].tolist(),
@@ -207,9 +206,6 @@ def draw_distribution(args, rules):
 
 
 def draw_reach(args, rules):
-    from analysis.charts.columns import Columns
-    from analysis.yacht.target import reach_curve
-
     curve = reach_curve(rules)       # one sentence where a preset's target table does not fit
     distribution = optimal_play(rules).distribution
     targets = np.arange(curve.chance.size)
@@ -226,10 +222,6 @@ def draw_reach(args, rules):
 
 
 def draw_keeps(args, rules):
-    from analysis.charts.columns import Columns
-    from analysis.yacht.advice import advise
-    from analysis.yacht.dice import show
-
     advice = advise(rules, args.dice, args.rolls_left)
     options = Columns.from_rows(list(advice.rows[:args.top]))      # the advice's own rows: no DataFrame
     return keep_chart(options, show(advice.dice), _label(rules), args.rolls_left), options

@@ -5,6 +5,7 @@ from __future__ import annotations
 from analysis.cli.common import (add_json_flag, add_rules_flags, add_seed_flag, bounded, print_json, rules_from_args,
                                  scheduler_address)
 from analysis.cli.requested import add_chart
+from analysis.errors import InvalidArgument
 
 #: Example positions for the help: the opening, and a bear-off race (for bearoff and race).
 OPENING = ("4HPwATDgc/ABMA", "6:5 8:3 13:5 24:2 / 6:5 8:3 13:5 24:2")
@@ -25,7 +26,6 @@ def _add_position(parser, required: bool = False, cube: bool = True, example: tu
 
 def _position(args, rules=None):
     from analysis.backgammon.position import Position
-    from analysis.errors import InvalidArgument
 
     owner = args.owner or "centre"       # a bad value or owner is reported by Position
     if args.id is not None:
@@ -123,7 +123,6 @@ def _moves(args) -> int:
 def _bearoff(args) -> int:
     from analysis.backgammon.bearoff import bearoff_odds, home_counts
     from analysis.backgammon.cube import cube_advice
-    from analysis.errors import InvalidArgument
 
     rules = rules_from_args(args)        # bad rules are reported before any table is read or built
     if args.counts is None and args.id is None and args.position is None:
@@ -340,7 +339,6 @@ def _match(args) -> int:
     from itertools import combinations
 
     from analysis.backgammon.match import make_bot, match
-    from analysis.errors import InvalidArgument
 
     rules = rules_from_args(args)
     names = [name.strip() for name in args.bots.split(",") if name.strip()]

@@ -6,6 +6,7 @@ Registered by ``analysis/cli/bluff.py`` into the ``odds bluff`` command group.
 from __future__ import annotations
 
 from analysis.cli.common import add_json_flag, bounded, print_json
+from analysis.errors import InvalidArgument
 
 DICE = bounded(int, 1, 30, "a player's dice")
 
@@ -54,7 +55,6 @@ def _play(args) -> int:
 
 def _open(args) -> int:
     from analysis.bluff.decision import opening_bids
-    from analysis.errors import InvalidArgument
 
     rules, dice = _rules_and_dice(args)
     if len(args.opponents) != 1:

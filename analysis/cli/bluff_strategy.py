@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from analysis.cli.common import (add_json_flag, add_rules_flags, add_seed_flag, bounded, print_json, rules_from_args,
                                  scheduler_address, writable_file)
+from analysis.errors import InvalidArgument
 
 #: The ranges of the numeric arguments, checked before any work starts (docs/bluff.md lists them).
 ROUND_DICE = bounded(int, 1, 3, "a player's dice in a solved round")
@@ -191,7 +192,6 @@ def _check_log_preset(args) -> None:
     if args.preset is None:
         return
     from analysis.bluff.rules import preset
-    from analysis.errors import InvalidArgument
 
     wanted = preset(args.preset).name
     try:
@@ -237,7 +237,6 @@ def _starts(text):
     """``--start``: one count for everyone, or one per seat."""
     if text is None:
         return None
-    from analysis.errors import InvalidArgument
     try:
         counts = tuple(int(part) for part in text.split(","))
     except ValueError:
@@ -254,7 +253,6 @@ def _sweep_presets(args) -> list:
 def _sweep(args) -> int:
     from analysis.bluff.bots import parse_bot
     from analysis.bluff.tournament import bot_grid
-    from analysis.errors import InvalidArgument
 
     presets = _sweep_presets(args)
     player_count = bounded(int, 2, 6, "the players")

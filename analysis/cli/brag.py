@@ -8,6 +8,7 @@ from analysis.cli import brag_table
 from analysis.cli.common import (add_json_flag, add_rules_flags, add_seed_flag, print_json, rules_from_args,
                                  writable_file)
 from analysis.cli.requested import add_chart
+from analysis.errors import InvalidArgument
 
 
 def _add_preset(parser) -> None:
@@ -26,8 +27,6 @@ def _add_hand(parser) -> None:
 
 
 def _hand_of(args) -> str:
-    from analysis.errors import InvalidArgument
-
     if args.hand is not None and args.hand_option is not None and args.hand != args.hand_option:
         raise InvalidArgument(f"Two hands given ('{args.hand}' and --hand '{args.hand_option}'); give one.")
     hand = args.hand if args.hand is not None else args.hand_option

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from analysis.cli.common import (add_json_flag, add_rules_flags, add_seed_flag, print_json, rules_from_args,
                                  scheduler_address)
+from analysis.errors import InvalidArgument
 
 
 def deal_rules_text(rules) -> str:
@@ -95,7 +96,6 @@ def deal_arguments(parser) -> None:
 
 def deal_command(args) -> int:
     from analysis.brag.deal import Deal
-    from analysis.errors import InvalidArgument
 
     hands = [h.strip() for h in args.hands.split("/")]
     banks = None
@@ -207,7 +207,6 @@ def value_arguments(parser) -> None:
 
 def value_command(args) -> int:
     from analysis.brag import values
-    from analysis.errors import InvalidArgument
 
     rules = rules_from_args(args)
     if args.what == "cover":

@@ -23,6 +23,7 @@ from analysis.charts.columns import Columns
 from analysis.charts.kind import ChartKind
 from analysis.charts.kinds import KINDS
 from analysis.cli.common import CHART_HELP, bounded
+from analysis.errors import InvalidArgument
 
 #: The formats a chart is written in, by the output file's extension.
 FORMATS = {".png": "PNG", ".svg": "SVG", ".pdf": "PDF"}
@@ -104,8 +105,6 @@ def _runner(kind: ChartKind) -> Callable:
 
 # --------------------------------------------------------------------------- checks and output
 def _check_writable(path: str, what: str) -> None:
-    from analysis.errors import InvalidArgument
-
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
         raise InvalidArgument(f"Cannot write the {what} to '{path}': it is a folder; give a file name.")
@@ -117,8 +116,6 @@ def _check_writable(path: str, what: str) -> None:
 
 def check_output(args) -> None:
     """Refuse a bad extension, folder or size in one sentence, before any work."""
-    from analysis.errors import InvalidArgument
-
     extension = os.path.splitext(args.out)[1].lower()
     if extension not in FORMATS:
         shown = f"ends in '{extension}'" if extension else "has no extension"
@@ -133,8 +130,6 @@ def check_output(args) -> None:
 
 
 def _check_pixels(width: float, height: float, dpi: int) -> None:
-    from analysis.errors import InvalidArgument
-
     if max(width, height) * dpi > MAX_PIXELS:
         raise InvalidArgument(f"A {width:g} x {height:g} in chart at {dpi} dpi is more than {MAX_PIXELS:,} "
                               "pixels a side; lower --dpi or the size.")
@@ -306,8 +301,6 @@ def _surely_fits(text, figure) -> bool:
 def write(figure, data, args) -> str:
     """Save the chart (and ``--data``); returns the line the command prints."""
     import matplotlib
-
-    from analysis.errors import InvalidArgument
 
     width, height, dpi = figure_size(args, tuple(figure.get_size_inches()))
     _check_pixels(width, height, dpi)       # a tall chart (one bar per keep) may grow past the first check

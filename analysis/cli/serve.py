@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from analysis.cli.common import bounded
+from analysis.errors import InvalidArgument
 
 PORT = bounded(int, 1, 65535, "the port")
 #: Seconds an answer in progress has to finish once Ctrl-C is pressed.
@@ -36,8 +37,6 @@ def is_loopback(host: str) -> bool:
 def _check_free(host: str, port: int) -> None:
     """A host that does not resolve or a port already taken is one sentence before the server starts."""
     import socket
-
-    from analysis.errors import InvalidArgument
 
     if not host.strip():
         raise InvalidArgument("The host is empty; give an address to listen on, e.g. 127.0.0.1.")

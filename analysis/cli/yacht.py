@@ -6,6 +6,7 @@ import argparse
 
 from analysis.cli.common import add_json_flag, add_rules_flags, add_seed_flag, print_json, rules_from_args
 from analysis.cli.requested import add_chart
+from analysis.errors import InvalidArgument
 
 def _int(text: str) -> int:
     try:
@@ -123,7 +124,6 @@ def _odds(args) -> int:
 
 
 def _advise(args) -> int:
-    from analysis.errors import InvalidArgument
     from analysis.yacht.card import ScoreCard, open_boxes_from
 
     if args.top < 1:

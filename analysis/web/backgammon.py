@@ -9,6 +9,7 @@ and ``entry``.
 
 from __future__ import annotations
 
+from analysis.errors import OddsError
 from analysis.web.forms import Field
 
 TITLE = "Backgammon"
@@ -44,7 +45,6 @@ def position_of(values):
     """The position asked about (the opening when none is given), or None when it cannot be read
     (the form's answer says why)."""
     from analysis.backgammon.position import Position
-    from analysis.errors import OddsError
 
     try:
         if values["id"]:
@@ -59,7 +59,6 @@ def position_of(values):
 def _has_cube(name: str) -> bool:
     """Do the rules ``name`` play with the doubling cube? (A name that is no preset: asked, and refused.)"""
     from analysis.backgammon.rules import preset
-    from analysis.errors import OddsError
 
     try:
         return preset(name).cube

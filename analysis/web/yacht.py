@@ -6,6 +6,7 @@ opponent when one is given) and ``odds yacht odds``.
 
 from __future__ import annotations
 
+from analysis.errors import OddsError
 from analysis.web.forms import Field
 
 TITLE = "Yacht"
@@ -34,7 +35,6 @@ FIELDS = (
 
 def box_names(preset: str) -> list[str]:
     """The boxes of ``preset`` in card order (none for a name that is not a preset)."""
-    from analysis.errors import OddsError
     from analysis.yacht.rules import preset as yacht_preset
 
     try:

@@ -16,7 +16,9 @@ from analysis.yacht.dice import KEEPS, ROLL_INDEX, ROLLS, TABLES, show
 from analysis.yacht.game import game_arrays
 from analysis.yacht.rules import Rules, preset
 from analysis.yacht.solver import state_values
-from analysis.yacht.turn import goal_turn, solve_turn
+from analysis.yacht.target import as_plain_rules, goal_rows
+from analysis.yacht.turn import box_outcomes, goal_turn, solve_turn
+from analysis.yacht.win import Position, player_positions, remaining_values, win_values
 
 __all__ = ["Advice", "ScoreCard", "advise", "goal_chances", "open_boxes_from", "opening_keeps"]
 
@@ -79,10 +81,6 @@ def goal_chances(rules: Rules, card: ScoreCard, state: tuple[int, int, int], rol
 
     ``state``: the card's (mask, upper total, flag) as read_position checked it.
     """
-    from analysis.yacht.target import as_plain_rules, goal_rows
-    from analysis.yacht.turn import box_outcomes
-    from analysis.yacht.win import Position, player_positions, remaining_values, win_values
-
     mask, upper, flag = state
     g = game_arrays(rules)
     if target is not None and target <= card.score:

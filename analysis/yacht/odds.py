@@ -15,13 +15,14 @@ import numpy as np
 
 from analysis.store import Store, prepares, stored_table
 from analysis.yacht._stored import BOX_ODDS
-from analysis.yacht.rules import Rules, preset
+from analysis.yacht.dice import TABLES
+from analysis.yacht.game import dice_args, game_arrays
+from analysis.yacht.rules import PRESETS, Rules, preset
 
 
 def best_turn(roll_values: np.ndarray) -> float:
     """The best expected ``roll_values[final roll]`` over a turn of three rolls."""
     from analysis.yacht import _kernels as K   # numba starts only when a table is built
-    from analysis.yacht.game import dice_args
 
     return float(K.one_box_turn(np.asarray(roll_values, dtype=np.float64), *dice_args()))
 
@@ -47,9 +48,6 @@ def box_odds_rows(rules: Rules | str = "yacht_kr", store: Store | None = None) -
 
 def compute_box_odds(rules: Rules) -> dict[str, np.ndarray]:
     """The arrays of :data:`BOX_ODDS`, one entry per box, by the one-box turn recursion."""
-    from analysis.yacht.dice import TABLES
-    from analysis.yacht.game import game_arrays
-
     columns = {"first_roll_chance": [], "turn_chance": [], "turn_expected_points": [], "max_points": []}
     for scores in game_arrays(rules).scores:
         made = (scores > 0).astype(np.float64)
@@ -63,7 +61,5 @@ def compute_box_odds(rules: Rules) -> dict[str, np.ndarray]:
 
 @prepares("yacht", "each box's odds within one turn, every preset (odds yacht odds, odds yacht chart boxes)")
 def _prepare_box_odds() -> None:
-    from analysis.yacht.rules import PRESETS
-
     for rules in PRESETS.values():
         box_odds_rows(rules)

@@ -21,7 +21,7 @@ from analysis.progress import Progress
 from analysis.store import Store, prepares, stored_table
 from analysis.yacht._stored import STATE_VALUES, SUMMARY
 from analysis.yacht.game import game_arrays
-from analysis.yacht.rules import Rules, preset
+from analysis.yacht.rules import PRESETS, Rules, preset
 
 _BLOCK = 4096
 
@@ -200,7 +200,5 @@ def solve(rules: Rules | str = "yacht_kr", store: Store | None = None) -> Soluti
 
 @prepares("yacht", "the optimal strategy of every preset (up to a minute each)")
 def _prepare_solutions() -> None:
-    from analysis.yacht.rules import PRESETS
-
     for rules in PRESETS.values():
         solve(rules)

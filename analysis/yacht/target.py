@@ -33,9 +33,10 @@ from analysis.errors import InvalidArgument
 from analysis.progress import Progress, duration
 from analysis.store import Array, Store, TableKind, chosen_store, prepares, stored_table
 from analysis.tables import counted
+from analysis.yacht.card import ScoreCard, card_state, open_boxes_from
 from analysis.yacht.dice import TABLES
 from analysis.yacht.game import game_arrays
-from analysis.yacht.rules import Rules, preset
+from analysis.yacht.rules import PRESETS, Rules, preset
 from analysis.yacht.scoring import P_YACHT_BOX
 
 #: reach[state, r]: the chance to score at least r more from each state of the card, playing for that target.
@@ -333,8 +334,6 @@ def goal_rows(rules: Rules, state: int, store: Store | None = None) -> GoalRows:
 
 @prepares("yacht", "target tables of the presets small enough to keep (odds yacht advise --target)")
 def _prepare_reach() -> None:
-    from analysis.yacht.rules import PRESETS
-
     for rules in PRESETS.values():
         if whole_table_bytes(rules) <= STORED_BYTES:
             reach_values(rules)
@@ -358,8 +357,6 @@ def card_position(rules: Rules, open_boxes, score: int = 0, upper_total: int = 0
     ``open_boxes``: ``"all"``, a comma-separated list or a sequence of names. With no box open the
     state is the full card's (the game is over).
     """
-    from analysis.yacht.card import ScoreCard, card_state, open_boxes_from
-
     if isinstance(open_boxes, str):
         open_boxes = open_boxes_from(rules, open_boxes)
     open_boxes = tuple(rules.boxes[rules.box_index(name)].name for name in open_boxes)

@@ -30,7 +30,8 @@ from analysis.errors import InvalidArgument
 from analysis.progress import Progress
 from analysis.store import Array, Store, TableKind, prepares, stored_table
 from analysis.yacht.game import game_arrays
-from analysis.yacht.rules import Rules
+from analysis.yacht.rules import PRESETS, Rules
+from analysis.yacht.solver import state_values
 from analysis.yacht.target import as_plain_rules, card_mask, max_score, open_maxima, solve_layers
 
 #: ``remaining[card, g]``: the chance that expected-score play gains exactly ``g`` more points from each card.
@@ -91,7 +92,6 @@ def compute_remaining(rules: Rules) -> np.ndarray:
     """``remaining[card, g]``: the chance that expected-score play gains exactly ``g`` more points (no cache)."""
     from analysis.yacht import _kernels as K
     from analysis.yacht import _target_kernels as T
-    from analysis.yacht.solver import state_values
 
     rules = as_plain_rules(rules)
     g = game_arrays(rules)
@@ -124,8 +124,6 @@ def remaining_values(rules: Rules | str = "yacht_kr", store: Store | None = None
 
 @prepares("yacht", "final-score tables of the presets without bonuses (odds yacht win)")
 def _prepare_remaining() -> None:
-    from analysis.yacht.rules import PRESETS
-
     for rules in PRESETS.values():
         if not (rules.upper_bonus or rules.yacht_bonus or rules.joker != "none"):
             remaining_values(rules)
