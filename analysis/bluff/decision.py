@@ -158,17 +158,10 @@ def _strategy_decision(rules, dice, opponents, turns, palifico=False, missing_ok
             raise InvalidArgument(f"{format_bid(rules, bid)} is above the {sum(pair)} dice in play: it cannot be "
                                   "true, so challenge it.")
     policy = solution.policy.astype(np.float64)
-    other = 1 - seat
     history = [game.bids.index(b) for b in bids]
-    # The belief about the other's hand: their chance, times the strategy's chance of each bid they made.
-    hands_other = len(game.hands[other])
-    belief = game.chance[other, :hands_other].copy()
-    for depth, bid in enumerate(bids):
-        if depth % 2 != other:
-            continue
-        # A bid the abstraction does not play is read as the strategy's nearest raise (the belief it leaves).
-        a = game.abstract_action(bids[:depth], bid)
-        belief *= policy_rows(game, policy, other, remembered(game, history[:depth]), hands_other)[:, a]
+    # The belief about the other's hand: their chance, times the strategy's chance of each bid they made (a bid
+    # the abstraction does not play read as the strategy's nearest raise).
+    belief = solution.bid_weights(seat, bids)
     if belief.sum() <= 0:
         raise InvalidArgument("The strategy never bids like that; it cannot read this history.")
     belief /= belief.sum()

@@ -37,6 +37,7 @@ from analysis.bluff.odds import my_count
 from analysis.bluff.rules import BiddingRules
 from analysis.bluff.sampled_shipped import information_sets, load_shipped
 from analysis.bluff.solve import MAX_NODES, _tree_size, die_faces, hands_of
+from analysis.bluff.strategy_values import remembered, window_rank
 from analysis.cfr.schedule import DISCOUNTED
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
@@ -176,12 +177,7 @@ class SampledGame:
     def window_of(self, history) -> int:
         """The window (rank) of the last ``k`` bids of ``history``, a list of bids, as the strategy remembers them
         (``stand_in``)."""
-        from analysis.bluff._sampled_kernels import window_rank
-
-        indices = np.array([self.bids.index(b) for b in history] + [0], dtype=np.int64)
-        if self.k == 2 and len(history) >= 2:
-            indices[-3] = self.stand_in[indices[-3], indices[-2]]
-        return int(window_rank(indices, len(history), self.k, self.binom, self.first))
+        return window_rank(self, remembered(self, [self.bids.index(b) for b in history]))
 
 
 def _windows(bids: int, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -472,6 +468,13 @@ class SampledSolution:
         """The chance of each hand of the other seat after the bids ``history``: its chance of being rolled times the
         strategy's chance of each bid the other made (an off-abstraction bid weighed by the raise that stands for it,
         ``SampledGame.abstract_action``), summing to 1 (the roll's chances where no hand would have bid so)."""
+        w = self.bid_weights(seat, history)
+        total = w.sum()
+        chance = self.game.chance[1 - seat, :w.size]
+        return w / total if total > 0 else chance / chance.sum()
+
+    def bid_weights(self, seat: int, history) -> np.ndarray:
+        """``belief`` before it is scaled to sum to 1: all zeros where no hand of the other would have bid so."""
         game, other = self.game, 1 - seat
         hands = len(game.hands[other])
         w = game.chance[other, :hands].astype(np.float64)
@@ -480,8 +483,7 @@ class SampledSolution:
             size = int(game.n_actions[window])
             action = game.abstract_action(history[:j], history[j])
             w = w * self.policy[int(game.offset[other, window]) + np.arange(hands) * size + action]
-        total = w.sum()
-        return w / total if total > 0 else game.chance[other, :hands] / game.chance[other, :hands].sum()
+        return w
 
     def search(self, seat: int, hand, history, floor: float = SEARCH_FLOOR) -> tuple[int, np.ndarray]:
         """Decision-time search over the exact belief (``belief``): (the chosen action, the value of each action)
