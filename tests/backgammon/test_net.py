@@ -505,6 +505,21 @@ def test_bots_choose_one_legal_play_and_matches_repeat_from_a_seed():
     assert first.mean() > 0
 
 
+@pytest.mark.parametrize("notation,roll", [(MIDDLE, "42"), (MIDDLE, "66"), ("6:5 8:3 13:5 24:2 / 6:5 8:3 13:5 24:2", "21"),
+                                           ("6:5 8:3 13:5 24:2 / 6:5 8:3 13:5 24:2", "64")])
+def test_the_look_ahead_bots_play_the_best_one_ply_play_of_the_filtered_plays(notation, roll):
+    """gnubg's normal filter, rebuilt from hint's rankings: the 0-ply best and at most 8 plays in all within
+    0.16 of it, then the best of those at 1-ply."""
+    position = Position.from_notation(notation)
+    zero = hint("backgammon", position, roll, ply=0).plays
+    kept = [p.play for p in zero[:8] if p.equity >= zero[0].equity - 0.16]
+    one = {p.play: p.equity for p in hint("backgammon", position, roll, ply=1).plays}
+    ranked = sorted(kept, key=lambda play: -one[play])
+    assert len(ranked) == 1 or one[ranked[0]] > one[ranked[1]] + 1e-9       # no tie to break
+    assert make_bot("net:ply1").choose("backgammon", position, roll).notation == ranked[0]
+    assert len(zero) > len(kept)                # the filter drops plays here
+
+
 def test_matches_with_the_cube_score_whole_cube_multiples():
     result = match("backgammon", "net", "pips", 60, seed=2, cube=True)
     points, cubes = result.points, result.cubes
