@@ -72,6 +72,10 @@ def round_win_payoff(loss, caller: int) -> float:
 
 
 PAYOFF_FUNCTIONS: dict[str, Callable] = {"dice": dice_payoff, "win": round_win_payoff}
+#: How a solve's value reads, by payoff.
+PAYOFF_TEXT = {"dice": "dice the second bidder loses minus dice the first bidder loses",
+               "win": "+1 if the first bidder loses fewer dice this round, -1 if more",
+               "game": "the first bidder's chance to win the game from where the round leaves it"}
 
 
 def game_payoff(rules: BiddingRules, dice, palifico_round: bool = False, faces: Optional[int] = None) -> Callable:
@@ -530,7 +534,7 @@ class SampledSolution:
                 "dice": list(g.dice), "remembered_bids": g.k, "full_recall": g.full_recall, "bids": len(g.bids),
                 "information_sets": g.information_sets, "solver": self.method,
                 "iterations": self.iterations, "seed": self.seed, "seconds": round(self.seconds, 3),
-                "from_store": self.from_store, "from_package": self.shipped, "payoff": g.payoff_name,
+                "from_store": self.from_store, "from_package": self.shipped, "payoff": PAYOFF_TEXT[g.payoff_name],
                 "value_first_bidder": self.value, "exploitability": e.value,
                 "exploitability_95": [e.value - e.half_width, e.value + e.half_width] if not e.exact else None,
                 "exploitability_measured_by": e.how}
@@ -542,7 +546,7 @@ class SampledSolution:
             f"{g.rules.title}, one round, first bidder {g.dice[0]} v second bidder {g.dice[1]}, players remember "
             f"{g.memory} ({g.information_sets:,} information sets)",
             f"  {self.method}, {self.iterations:,} iterations, seed {self.seed}",
-            f"  value for the first bidder: {self.value:+.4f} ({g.payoff_name})",
+            f"  value for the first bidder: {self.value:+.4f} ({PAYOFF_TEXT[g.payoff_name]})",
             f"  exploitability: {e.value:.4f}{interval} ({e.how})",
         ])
 

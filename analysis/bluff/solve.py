@@ -260,6 +260,8 @@ class RoundSolution:
             return "dice the second bidder loses minus dice the first bidder loses"
         if self.payoff_name == "game":
             return "the first bidder's chance to win the game from where the round leaves it"
+        if self.payoff_name == "round":
+            return "+1 if the first bidder loses fewer dice this round, -1 if more"
         if self.payoff_name == "win":
             return "+1 if the first bidder wins the game (the other's last die lost), -1 if not"
         return self.payoff_name

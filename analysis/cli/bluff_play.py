@@ -10,6 +10,9 @@ from analysis.errors import InvalidArgument
 
 DICE = bounded(int, 1, 30, "a player's dice")
 
+#: ``odds bluff solve --payoff``'s names as the sampled solver calls them (its "win" is winning the round).
+SAMPLED_PAYOFF = {"dice": "dice", "round": "win", "game": "game"}
+
 
 def register(commands, add_rules) -> None:
     play = commands.add_parser("play", help="what to do now: the solved strategy's (or a bot's) chances and values")
@@ -80,7 +83,8 @@ def sampled_solve(args, rules) -> int:
         from analysis.errors import InvalidArgument
         raise InvalidArgument("--openings and --after print the exact solver's tables, for at most 3 dice in play; "
                               "ask odds bluff open or odds bluff play instead.")
-    chosen = args.remember is None and args.iterations is None and args.seed == 0 and not args.palifico
+    chosen = (args.remember is None and args.iterations is None and args.seed == 0 and not args.palifico
+              and args.payoff == "dice")
     solution = stored_plan(rules, tuple(args.dice)) if chosen else None    # the plan's best solve already stored
     if solution is None:
         plan = planned(args.dice)
@@ -88,7 +92,8 @@ def sampled_solve(args, rules) -> int:
             plan["k"] = args.remember
         if args.iterations is not None:
             plan["iterations"] = args.iterations
-        solution = solve_sampled(rules, tuple(args.dice), seed=args.seed, palifico_round=args.palifico, **plan)
+        solution = solve_sampled(rules, tuple(args.dice), seed=args.seed, palifico_round=args.palifico,
+                                 payoff=SAMPLED_PAYOFF[args.payoff], **plan)
     if args.json:
         print_json(solution.to_dict())
     else:

@@ -35,6 +35,9 @@ def register(commands, add_rules) -> None:
                             "play); 0 can never be reached")
     solve.add_argument("--no-exact-call", action="store_true",
                        help="leave out calza / spot on (OpenSpiel's liars_dice has none)")
+    solve.add_argument("--payoff", default="dice", choices=("dice", "round", "game"),
+                       help="what the players play for: the dice lost (default), winning the round (losing fewer "
+                            "dice), or winning the game (up to 3 dice in play, where the game values are exact)")
     solve.add_argument("--openings", action="store_true", help="also print the opening bids by hand")
     solve.add_argument("--after", default=None, metavar="BIDS",
                        help="also print the strategy by hand after these bids, e.g. \"1x3\" or \"1x3,1x5\"")
@@ -131,9 +134,15 @@ def _solve(args) -> int:
                                       "are in play.")
             check_raise(rules, previous, bid, args.palifico)
     target, iterations = default_precision(args.dice)
+    terminal = None
+    if args.payoff != "dice":
+        from analysis.bluff.sampled import payoff_function
+        from analysis.cli.bluff_play import SAMPLED_PAYOFF
+        terminal = payoff_function(rules, tuple(args.dice), SAMPLED_PAYOFF[args.payoff], args.palifico)
     solution = solve_round(rules, tuple(args.dice), variant=args.solver,
                            iterations=iterations if args.iterations is None else args.iterations,
-                           target=target if args.target is None else args.target, palifico_round=args.palifico)
+                           target=target if args.target is None else args.target, palifico_round=args.palifico,
+                           terminal_value=terminal, payoff_name=args.payoff)
     after = None
     if history is not None:
         from analysis.bluff.solve import strategy_table

@@ -39,6 +39,25 @@ def test_solve_prints_the_strategy_after_bids(odds):
     assert rows["3"]["challenge"] < 1e-6 and rows["*"]["challenge"] < 1e-6   # the bid is certainly true
 
 
+def test_solve_for_the_round_and_for_the_game_one_die_each(odds):
+    """One die each, whoever loses the round loses the game: the round's +1/-1 value is twice the first bidder's
+    chance to win the game, less one; and that chance is the game value (a chain of solves of its own)."""
+    solve = ("bluff", "solve", "--preset", "bluff", "--dice", "1", "1", "--json", "--payoff")
+    round_value = odds(*solve, "round").json()["value_first_bidder"]
+    game = odds(*solve, "game").json()
+    assert "chance to win the game" in game["payoff"]
+    value = odds("bluff", "game-value", "--preset", "bluff", "--dice", "1", "1", "--json").json()
+    assert game["value_first_bidder"] == pytest.approx(value["p_win_if_i_open"], abs=1e-3)
+    assert round_value == pytest.approx(2 * game["value_first_bidder"] - 1, abs=1e-3)
+
+
+def test_solve_for_the_round_beyond_the_exact_tree_is_the_sampled_solve(odds):
+    data = odds("bluff", "solve", "--preset", "liars_dice", "--wild", "1", "--no-exact-call", "--dice", "2", "2",
+                "--payoff", "round", "--iterations", "200", "--json").json()
+    assert data["solver"].startswith("external-sampling") and data["iterations"] == 200
+    assert "fewer dice" in data["payoff"] and -1 <= data["value_first_bidder"] <= 1
+
+
 def test_game_value_one_die_each(odds):
     data = odds("bluff", "game-value", "--preset", "bluff", "--dice", "1", "1", "--json").json()
     assert data["p_win_if_i_open"] == pytest.approx((1 - 7 / 258) / 2, abs=1e-3)
@@ -107,6 +126,8 @@ def test_advisor_uses_the_solved_endgame(odds):
     ["bluff", "solve", "--after", "9x3"],
     ["bluff", "solve", "--after", "2x3,1x4"],
     ["bluff", "solve", "--after", "100000000x3"],
+    ["bluff", "solve", "--dice", "2", "2", "--payoff", "game"],      # no game value beyond 3 dice in play
+    ["bluff", "solve", "--payoff", "everything"],
     # every numeric argument outside its documented range, refused before any work
     ["bluff", "tournament", "--bots", "random", "--players", "1"],
     ["bluff", "tournament", "--bots", "random,random", "--chunks", "0"],
