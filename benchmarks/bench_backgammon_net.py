@@ -8,7 +8,8 @@ databases, and its built-in pubeval, Tesauro's public linear evaluator); ``pip i
 
 * Matches: whole cubeless money games (standard rules, single 1, gammon 2, backgammon 3), the
   opener alternating, the dice of game g seeded with (seed, g); our net at 0-ply against pubeval
-  and against gnubg 0-ply, and at 1-ply against gnubg 0-ply (fewer games: it is slow). Win rate
+  and against gnubg 0-ply, and at 1-ply against gnubg 0-ply (the 1-ply bot looks ahead at the plays
+  GNU Backgammon's normal move filter keeps: the 0-ply best and at most 8 within 0.16). Win rate
   and points per game with 95% intervals (normal approximation).
 * Equity lost per decision: on a fixed set of positions and rolls (our net's turns in the first
   games against gnubg, with at least two distinct plays), every candidate play is valued by
@@ -447,7 +448,9 @@ def render(data) -> str:
              f"Net: the shipped standard net, {budget}, {net['hidden']} hidden units, seed {net['seed']}. "
              f"Peer: gnubg-nn (GNU Backgammon's 0-ply net, and pubeval). Machine: {data['machine']}; "
              f"{data['date']}; `{data['command']}` took {data['minutes']:.0f} min.", "",
-             "Cubeless money games (single 1, gammon 2, backgammon 3), opener alternating, 95% intervals"
+             "Cubeless money games (single 1, gammon 2, backgammon 3), opener alternating, 95% intervals; the "
+             "1-ply net looks ahead at the plays GNU Backgammon's normal move filter keeps (the 0-ply best and at "
+             "most 8 within 0.16 equity)"
              + (f" (the 1-ply row: `{data['ply1_command']}`)" if data.get("ply1_command") else "") + ":", "",
              "| pairing | games | our win rate | our points a game |", "|---|---:|---:|---:|"]
     lines += [f"| {m['pairing']} | {m['games']:,} | {100 * m['win_rate']:.1f}% +- {100 * m['win_rate_half_width']:.1f} "
