@@ -505,8 +505,10 @@ def test_bots_choose_one_legal_play_and_matches_repeat_from_a_seed():
     assert first.mean() > 0
 
 
-@pytest.mark.parametrize("notation,roll", [(MIDDLE, "42"), (MIDDLE, "66"), ("6:5 8:3 13:5 24:2 / 6:5 8:3 13:5 24:2", "21"),
-                                           ("6:5 8:3 13:5 24:2 / 6:5 8:3 13:5 24:2", "64")])
+OPENING = "6:5 8:3 13:5 24:2 / 6:5 8:3 13:5 24:2"
+
+
+@pytest.mark.parametrize("notation,roll", [(MIDDLE, "42"), (MIDDLE, "66"), (OPENING, "21"), (OPENING, "64")])
 def test_the_look_ahead_bots_play_the_best_one_ply_play_of_the_filtered_plays(notation, roll):
     """gnubg's normal filter, rebuilt from hint's rankings: the 0-ply best and at most 8 plays in all within
     0.16 of it, then the best of those at 1-ply."""
