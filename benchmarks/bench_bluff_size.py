@@ -13,6 +13,9 @@
    each, sixes wild, no spot on; ``preset("liars_dice", wild=6, exact_call=None)``), every bid remembered, and the
    exploitability each reaches in the same time (exact, each by its own best response); numba's compile time beside.
 3. **Answer time**: ``odds bluff play`` and ``odds bluff open`` in a fresh process from the store (the median of 3).
+4. **Against every bot**: the advisor's stored strategy (no search) against each bot of the tournaments, one-round
+   games as in 1, 1v1 to 5v5; the cells go to ``reports/data/bluff_size_bots.json`` (its own section: ``--skip
+   strength --skip openspiel --skip answers`` reruns it alone, in about half an hour).
 
 Run: ``python benchmarks/bench_bluff_size.py [--rounds 20000] [--seconds 30]``; cells whose solve is not stored
 are listed as missing, with the command that builds them.
@@ -84,10 +87,15 @@ def _showdown(game, hands, bid, call, caller) -> float:
     return float(game.payoff[call, caller, bid, actual])      # the first bidder's dice balance
 
 
-def head_to_head(rules, dice: int, rounds: int, seed: int, player) -> tuple[int, list]:
-    """(rounds the strategy won, its dice balance per round) against the ``bayes`` bot, opener alternating."""
+#: The bots that draw their action from a mixed policy (the others' policies put all on one action).
+MIXED_BOTS = ("random", "model", "equilibrium")
+
+
+def head_to_head(rules, dice: int, rounds: int, seed: int, player, opponent: str = "bayes") -> tuple[int, list]:
+    """(rounds the strategy won, its dice balance per round) against the ``opponent`` bot, opener alternating."""
     game = player.game
-    bot = bot_seat(rules, "bayes", 2, max(rules.starting_dice(2), dice))
+    bot = bot_seat(rules, opponent, 2, max(rules.starting_dice(2), dice))
+    mixed = opponent.partition(":")[0] in MIXED_BOTS
     wins, balances = 0, []
     names = {format_bid(rules, b): k for k, b in enumerate(game.bids)}
     for i in range(rounds):
@@ -108,7 +116,12 @@ def head_to_head(rules, dice: int, rounds: int, seed: int, player) -> tuple[int,
             else:
                 # The bot may make any legal raise; an abstract strategy reads it from the bids made.
                 turns = tuple(Turn(0 if (j % 2) == seat else 1, game.bids[b]) for j, b in enumerate(bids))
-                text = bot.decide(rolls[seat], (dice,), turns).action
+                choice = bot.decide(rolls[seat], (dice,), turns)
+                text = choice.action
+                if mixed:
+                    actions = list(choice.policy)
+                    chances = np.array([choice.policy[a] for a in actions])
+                    text = actions[int(rng.choice(len(actions), p=chances / chances.sum()))]
                 if text in game.calls:
                     call = game.calls.index(text)
                 else:
@@ -305,6 +318,52 @@ def strength_table(rounds: int, seed: int, games, sizes, all_plans: bool = False
     return "\n".join(lines)
 
 
+#: Every bot of the tournaments, in the order of the table; ``equilibrium`` differs from ``threshold`` only at 1v1.
+OPPONENTS = ("random", "honest", "threshold", "model", "bayes", "equilibrium")
+BOTS_DATA = DATA.with_name("bluff_size_bots.json")
+
+
+def advisor_solve(rules, dice: int):
+    """The solve the advisor reads at ``dice`` each (the plan's first stored; at 1v1 every bid remembered)."""
+    from analysis.bluff.sampled import planned
+
+    if dice == 1:
+        return solve_sampled(rules, (1, 1), **planned((1, 1)), only_stored=True)
+    stored = (solve_sampled(rules, (dice, dice), **plan, only_stored=True) for plan in plans((dice, dice)))
+    return next((s for s in stored if s is not None), None)
+
+
+def bots_table(rounds: int, seed: int, games, sizes) -> tuple[str, list]:
+    """The advisor's stored strategy against every bot, heads-up, one round: its share of rounds won and its dice
+    balance a round. With the opener alternating the game value is 0 dice; an equilibrium does no worse against
+    any bot, and the strategy no worse than its exploitability."""
+    lines = ["| game | dice | bot | rounds | strategy wins (95%) | dice balance a round (95%) |",
+             "|---|---|---|---|---|---|"]
+    cells = []
+    for name, rules in GAMES.items():
+        if name not in games:
+            continue
+        for dice in sizes:
+            solution = advisor_solve(rules, dice)
+            if solution is None:
+                lines.append(f"| {name} | {dice}v{dice} | (no stored solve) | | | |")
+                continue
+            player = TablePlayer(solution.game, solution.policy)
+            for opponent in OPPONENTS if dice == 1 else OPPONENTS[:-1]:
+                started = time.perf_counter()
+                wins, balances = head_to_head(rules, dice, rounds, seed, player, opponent)
+                low, high = wilson_interval(wins, rounds)
+                mean = float(np.mean(balances))
+                half = 1.96 * float(np.std(balances, ddof=1)) / math.sqrt(rounds)
+                cells.append({"game": name, "dice": dice, "bot": opponent, "rounds": rounds, "wins": wins,
+                              "win_low": low, "win_high": high, "balance": mean, "balance_half_width": half,
+                              "exploitability": solution.exploitability.value})
+                lines.append(f"| {name} | {dice}v{dice} | {opponent} | {rounds:,} | {wins / rounds:.1%} "
+                             f"({low:.1%}-{high:.1%}) | {mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) |")
+                print(lines[-1], f"{time.perf_counter() - started:.0f} s", flush=True)
+    return "\n".join(lines), cells
+
+
 def openspiel_race(seconds: float) -> str:
     import pyspiel
     from open_spiel.python.algorithms import exploitability, external_sampling_mccfr
@@ -383,7 +442,7 @@ def main(argv=None) -> int:
     parser.add_argument("--rounds", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--skip", action="append", default=[], choices=("strength", "openspiel", "answers"))
+    parser.add_argument("--skip", action="append", default=[], choices=("strength", "openspiel", "answers", "bots"))
     parser.add_argument("--game", action="append", default=[], choices=("liars_dice", "perudo", "bluff"),
                         help="the games of the strength table (default: all three)")
     parser.add_argument("--dice", nargs="+", type=int, default=[1, 2, 3, 4, 5], help="dice each (default 1-5)")
@@ -412,6 +471,26 @@ def main(argv=None) -> int:
         text = "\n".join(parts)
         print(text)
         record("bench_bluff_size", "## Dice bidding at real size (bench_bluff_size.py)\n\n" + text)
+    if "bots" not in args.skip:
+        # A section of its own: every bot, the advisor's strategy only, no search (minutes, not the hour above).
+        load = os.getloadavg()[0]
+        chosen = [n for n, key in zip(GAMES, ("liars_dice", "perudo", "bluff")) if not args.game or key in args.game]
+        table, cells = bots_table(args.rounds, args.seed, chosen, args.dice)
+        below = [c for c in cells if c["balance"] + c["balance_half_width"] < 0]
+        text = "\n".join(["## Dice bidding: the stored strategy against every bot (bench_bluff_size.py)", "",
+                          f"Heads-up one-round games, seed {args.seed}, the opener alternating, so the game value is 0 "
+                          "dice a round; the strategy the advisor reads (at 1v1 every bid remembered) against each bot "
+                          "of the tournaments (`threshold` at 0.5, `model` with its default settings; `equilibrium` "
+                          "is the exact one-die-each equilibrium, elsewhere it plays as `threshold`). Load "
+                          f"{load:.1f} at the start.", "", table, "",
+                          f"Cells whose dice balance is below 0 by more than its interval: {len(below)} of "
+                          f"{len(cells)}" + ("" if not below else " (" + ", ".join(
+                              f"{c['game']} {c['dice']}v{c['dice']} against {c['bot']}" for c in below) + ")") + "."])
+        print(text)
+        record("bench_bluff_size-bots", text)
+        if args.data:
+            BOTS_DATA.write_text(json.dumps({"rounds": args.rounds, "seed": args.seed, "date": date.today().isoformat(),
+                                             "cells": cells}, indent=1) + "\n")
     if "answers" not in args.skip:
         # A section of its own, so that the answers can be timed again without the hour of games above.
         text = "\n".join(["## Dice bidding: answers from a stored solve (bench_bluff_size.py)", "",

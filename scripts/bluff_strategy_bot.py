@@ -10,7 +10,9 @@ there for every pair of dice counts up to the starting dice (``scripts/bluff_sam
 bluff:1:1 --only bluff:1:2 --only bluff:2:1 --only bluff:2:2`` for the default two dice each; the same
 with ``perudo`` for ``--preset perudo``).
 
-Run: ``nice -n 10 .venv/bin/python scripts/bluff_strategy_bot.py [--games N] [--start D] [--preset P] [--build]``;
+Run: ``nice -n 10 .venv/bin/python scripts/bluff_strategy_bot.py [--games N] [--start D] [--preset P] [--build]
+[--players N] [--field F]``; with ``--players 2 --field bayes``, whole two-player games, where the strategy bot plays
+the solved rounds from the first;
 one process, a line per block on stderr, the file rewritten after every cell (the cells of the other presets
 and starting dice are kept). ``--build`` first solves every missing pair of dice counts up to the starting dice
 (seed 0, the plan's last and cheapest solve of the pair, ``sampled.plans``: every bid remembered up to three
@@ -74,7 +76,7 @@ def table(cells: list[dict]) -> str:
              "|:--|:--|--:|--:|--:|"]
     by = {(c["preset"], c["starting_dice"], c["players"], c["field"], c["tested"]): c for c in cells}
     for name, start in dict.fromkeys((c["preset"], c["starting_dice"]) for c in cells):
-        for players in PLAYERS:
+        for players in (2, *PLAYERS):
             for field in FIELDS:
                 s, b = (by.get((name, start, players, field, tested)) for tested in TESTED)
                 if s is not None and b is not None:
@@ -109,6 +111,9 @@ def main() -> int:
     parser.add_argument("--out", default=PATH)
     parser.add_argument("--build", action="store_true", help="first solve the missing heads-up rounds")
     parser.add_argument("--field", action="append", choices=FIELDS, help="the fields played (default both)")
+    parser.add_argument("--players", action="append", type=int, choices=(2, *PLAYERS),
+                        help="the players of a game (default 3 to 6; 2: whole heads-up games, the one other "
+                             "seat the field)")
     options = parser.parse_args()
     rules = SCRIPT_GAMES[options.preset]()
     if options.build:
@@ -117,8 +122,9 @@ def main() -> int:
     if os.path.exists(options.out):   # the cells of the other presets and starting dice are kept
         with open(options.out) as stored:
             cells = [c for c in json.load(stored)["cells"]
-                     if (c["preset"], c["starting_dice"]) != (rules.name, options.start)]
-    for players in PLAYERS:
+                     if (c["preset"], c["starting_dice"]) != (rules.name, options.start)
+                     or c["players"] not in (options.players or PLAYERS)]
+    for players in options.players or PLAYERS:
         for field in options.field or FIELDS:
             for tested in TESTED:
                 cells.append(play_cell(rules, players, options.start, field, tested, options.games))
