@@ -14,6 +14,11 @@ self-play positions, :func:`analysis.backgammon.training.refine`), ``--games`` g
 
     nice -n 10 .venv/bin/python scripts/train_backgammon.py --refine-from analysis/backgammon/weights/backgammon.podds \
         --rounds 1 --games 12000 --epochs 4 --refine-alpha 0.02 --seed 11 --out .cache/refined.podds
+
+``--combine NET NET ...`` writes one net averaging trained nets (an ensemble as one network,
+:func:`analysis.backgammon.training.combine`); its record holds each member's:
+
+    .venv/bin/python scripts/train_backgammon.py --combine a.podds b.podds --out analysis/backgammon/weights/backgammon.podds
 """
 
 from __future__ import annotations
@@ -23,13 +28,13 @@ import shlex
 import sys
 
 from analysis.errors import InvalidArgument
-from analysis.backgammon.training import refine, train
+from analysis.backgammon.training import combine, refine, train
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--preset", default="backgammon")
-    parser.add_argument("--games", type=int, required=True,
+    parser.add_argument("--games", type=int, default=None,
                         help="games to have trained in all (with --refine-from: self-play games a round)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", required=True, help="weights file (continued when it exists)")
@@ -52,9 +57,19 @@ def main(argv=None) -> int:
     parser.add_argument("--keep-one-in", type=int, default=4, help="refinement: keep one self-play position in this many")
     parser.add_argument("--epochs", type=int, default=3, help="refinement: passes over a round's positions")
     parser.add_argument("--refine-alpha", type=float, default=0.01, help="refinement: step size of the first pass")
+    parser.add_argument("--combine", nargs="+", default=None, metavar="NET",
+                        help="write one net averaging these trained nets (their hidden units side by side, the "
+                             "outputs' sums averaged) instead of training")
     args = parser.parse_args(argv)
     command = "scripts/train_backgammon.py " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:]))
+    if args.games is None and not args.combine:
+        parser.error("the following arguments are required: --games")
     try:
+        if args.combine:
+            record = combine(args.preset, args.combine, args.out, command=command)
+            print(f"{record['preset']}: {len(args.combine)} nets, {record['hidden']} hidden units, "
+                  f"{record['games']} self-play games in all -> {args.out}")
+            return 0
         if args.refine_from:
             record = refine(args.preset, args.refine_from, args.out, args.rounds, args.games, args.seed,
                             keep_one_in=args.keep_one_in, epochs=args.epochs, alpha=args.refine_alpha, log=args.log,

@@ -125,6 +125,40 @@ def train(rules: BackgammonRules | str, games: int, seed: int, out, hidden: int 
     return record_now()
 
 
+def combine(rules: BackgammonRules | str, paths, out, command: str = "") -> dict:
+    """One net from several trained nets of ``rules`` (an ensemble written as one network); returns its record.
+
+    The combined net's hidden layer is the members' hidden units side by side; its output layer
+    weighs each member's units by 1/k and averages the members' output biases, so every output's sum
+    before the sigmoid is the mean of the members' sums: the members' chances are averaged on the
+    log-odds scale. It is read, evaluated and trained like any net (the forward pass takes any
+    number of hidden units); the members must share the encoding. Independent runs err in different
+    places, so their average plays better than each (measured in docs/backgammon.md)."""
+    rules = preset(rules)
+    paths = [Path(p) for p in paths]
+    if len(paths) < 2:
+        raise InvalidArgument("Combine at least two trained nets.")
+    members = [load_weights(p, rules.name) for p in paths]
+    inputs = {net["w1"].shape[0] for net, _ in members}
+    if len(inputs) > 1:
+        raise InvalidArgument("The nets to combine read different encodings (with and without the hand-made "
+                              "features); combine nets of one encoding.")
+    k = len(members)
+    net = {"w1": np.concatenate([m["w1"] for m, _ in members], axis=1),
+           "b1": np.concatenate([m["b1"] for m, _ in members]),
+           "w2": np.concatenate([m["w2"] for m, _ in members], axis=1) / k,
+           "b2": sum(m["b2"] for m, _ in members) / k}
+    parts = [{"file": str(p), "games": int(r["games"]), "seconds": float(r["seconds"]), "hidden": int(m["b1"].size),
+              "seed": r.get("seed"), "command": r.get("command"), "commit": r.get("commit"),
+              **({"combined": r["combined"]} if "combined" in r else {})} for p, (m, r) in zip(paths, members)]
+    record = {"preset": rules.name, "combined": parts, "games": sum(p["games"] for p in parts),
+              "seconds": round(sum(p["seconds"] for p in parts), 1), "hidden": int(net["b1"].size),
+              "seed": members[0][1].get("seed"), "command": command, "commit": _commit(),
+              "inputs": inputs.pop(), "outputs": _net.OUTPUTS}
+    save_weights(out, rules.name, net, record)
+    return record
+
+
 def _milestone(games: int) -> bool:
     """1, 2 and 5 times a power of ten, from 1,000 games: the points of a learning curve."""
     if games < 1000:

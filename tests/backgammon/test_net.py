@@ -21,12 +21,13 @@ from analysis.backgammon.moves import legal_plays
 from analysis.backgammon.net import evaluate, hint, load_net
 from analysis.backgammon.position import Position
 from analysis.backgammon.race import janowski_equity
-from analysis.backgammon.training import refine, train
+from analysis.backgammon.training import combine, refine, train
 from analysis.backgammon.weights import load_weights, new_net, save_weights, shipped_path
 from tests.conftest import assert_one_sentence_error
 
 PRESETS = ("backgammon", "dutch", "acey_deucey")
 MIDDLE = "6:4 8:3 13:4 24:2 11:1 / 6:5 7:2 8:2 13:4 20:1 24:1"     # a middle game, both sides with blots
+OPENING = "6:5 8:3 13:5 24:2 / 6:5 8:3 13:5 24:2"
 
 
 def _random_positions(rules, count, seed):
@@ -351,6 +352,35 @@ def test_training_goes_on_from_a_trained_net_with_new_settings_bit_for_bit(tmp_p
         train("dutch", 9, 5, tmp_path / "new.podds", hidden=7, chunk=3, start_from=base)
 
 
+def test_a_combined_net_averages_its_members_log_odds(tmp_path):
+    """Each output's sum before the sigmoid, by the forward pass of the combined net, is the mean of the members'
+    sums computed here with numpy from the members' own arrays."""
+    paths, members = [], []
+    for seed, hidden in ((1, 3), (2, 5), (3, 4)):
+        net = new_net(hidden, seed)
+        net["b1"] = np.random.default_rng(seed).normal(0, 0.3, hidden)
+        net["b2"] = np.random.default_rng(seed + 10).normal(0, 0.3, forward.OUTPUTS)
+        paths.append(save_weights(tmp_path / f"m{seed}.podds", "backgammon", net, {"games": 10 * seed,
+                                                                                   "seconds": 1.0, "seed": seed}))
+        members.append(net)
+    record = combine("backgammon", paths, tmp_path / "c.podds", command="scripts/train_backgammon.py --combine ...")
+    assert record["hidden"] == 12 and record["games"] == 60 and [m["games"] for m in record["combined"]] == [10, 20, 30]
+    combined, _ = load_weights(tmp_path / "c.podds", "backgammon")
+    index, value = np.zeros(forward.INPUTS, dtype=np.int64), np.zeros(forward.INPUTS)
+    for notation in (MIDDLE, OPENING, "3:2 4:3 bar:1 / 6:5 8:3 13:5 24:2"):
+        board = Position.from_notation(notation).board_array().astype(np.int64)
+        n = forward.encode(board, index, value, False)
+        x = np.zeros(forward.RAW_INPUTS)
+        x[index[:n]] = value[:n]
+        sums = [m["b2"] + m["w2"] @ (1 / (1 + np.exp(-(m["b1"] + x @ m["w1"])))) for m in members]
+        hidden, out = np.zeros(12), np.zeros(forward.OUTPUTS)
+        forward._hidden(combined["w1"], combined["b1"], index, value, n, hidden)
+        forward._outputs(combined["w2"], combined["b2"], hidden, out)
+        assert np.allclose(np.log(out / (1 - out)), np.mean(sums, axis=0), atol=1e-9)
+    with pytest.raises(InvalidArgument, match="at least two"):
+        combine("backgammon", paths[:1], tmp_path / "d.podds")
+
+
 def test_refinement_by_1ply_is_reproducible_resumes_bit_for_bit_and_fits_its_targets(tmp_path):
     base, whole, parts, other = (tmp_path / f"{name}.podds" for name in ("base", "whole", "parts", "other"))
     train("dutch", 6, 5, base, hidden=6, chunk=3, checkpoint_seconds=0.0)
@@ -503,9 +533,6 @@ def test_bots_choose_one_legal_play_and_matches_repeat_from_a_seed():
     first = match("backgammon", "net", "random", 30, seed=4).points
     assert np.array_equal(first, match("backgammon", "net", "random", 30, seed=4).points)
     assert first.mean() > 0
-
-
-OPENING = "6:5 8:3 13:5 24:2 / 6:5 8:3 13:5 24:2"
 
 
 @pytest.mark.parametrize("notation,roll", [(MIDDLE, "42"), (MIDDLE, "66"), (OPENING, "21"), (OPENING, "64")])
