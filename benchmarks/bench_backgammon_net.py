@@ -403,6 +403,7 @@ def measure(args, command) -> dict:
     played, (decisions, judged, openings) = play_all(args, net.path, started,
                                                      lambda kept: (kept, judge(net, kept) if kept else {}, opening_choices(net)))
     matches, curve = [], _earlier_curve(args.curve_earlier_below)
+    curve_run = None
     for key, label, _, _, _, _, path in _pairings(args, net.path):
         points = played.get(key)
         if points is None or points.size == 0:
@@ -416,6 +417,7 @@ def measure(args, command) -> dict:
                   "points a game", flush=True)
         else:
             record_ = load_net("backgammon", path=path).record
+            curve_run = f"{record_['hidden']} hidden units, seed {record_['seed']}"
             curve.append({"games": record_["games"], "minutes": record_["seconds"] / 60, "played": row.pop("games"),
                           **row})
             print(f"after {record_['games']:,} games: {100 * w:.1f}% wins, {p:+.3f} a game against pubeval", flush=True)
@@ -431,21 +433,31 @@ def measure(args, command) -> dict:
     machine = f"{platform.machine()}, {os.cpu_count()} cores shared with other work, Python {platform.python_version()}"
     return {"command": command, "date": datetime.date.today().isoformat(), "machine": machine,
             "minutes": (time.perf_counter() - started) / 60,
-            "net": {k: net.record[k] for k in ("games", "seconds", "hidden", "seed", "commit")},
+            "net": {**{k: net.record[k] for k in ("games", "seconds", "hidden", "seed", "commit")},
+                    **({"members": [{k: m.get(k) for k in ("games", "seconds", "hidden", "seed")}
+                                    for m in net.record["combined"]]} if "combined" in net.record else {})},
             "speed": {"positions": int(timed.shape[0]), "ours_batched": batch, "ours_single": single,
                       "gnubg_single": peer_single},
             "matches": matches, "judged_positions": len(decisions),
             "equity_lost": [{"player": name, "per_decision": loss, "agrees_with_gnubg": agree}
                             for name, (loss, agree) in judged.items()],
-            "openings": openings, "learning_curve": curve, "variants": variants}
+            "openings": openings, "learning_curve": curve, "variants": variants,
+            **({"curve_run": curve_run} if curve_run else {})}
 
 
 def render(data) -> str:
     """The docs/benchmarks.md section from the figures."""
     net, speed_ = data["net"], data["speed"]
     budget = f"{net['games']:,} self-play games ({net['seconds'] / 60:.0f} min on one core shared with other work)"
+    if net.get("members"):      # a combined net (training.combine): its members' runs
+        budget = (f"{len(net['members'])} self-trained nets combined into one ("
+                  + "; ".join(f"{m['hidden']} hidden units, seed {m['seed']}, {m['games']:,} games" for m in net["members"])
+                  + f"), {net['games']:,} self-play games in all ({net['seconds'] / 60:.0f} min on one core shared "
+                  "with other work)")
+    else:
+        budget += f", {net['hidden']} hidden units, seed {net['seed']}"
     lines = ["## Backgammon evaluator against GNU Backgammon (benchmarks/bench_backgammon_net.py)", "",
-             f"Net: the shipped standard net, {budget}, {net['hidden']} hidden units, seed {net['seed']}. "
+             f"Net: the shipped standard net, {budget}. "
              f"Peer: gnubg-nn (GNU Backgammon's 0-ply net, and pubeval). Machine: {data['machine']}; "
              f"{data['date']}; `{data['command']}` took {data['minutes']:.0f} min.", "",
              "Cubeless money games (single 1, gammon 2, backgammon 3), opener alternating, 95% intervals; the "
@@ -468,7 +480,8 @@ def render(data) -> str:
               f"{speed_['ours_batched'] / speed_['gnubg_single']:.2f} batched, "
               f"{speed_['ours_single'] / speed_['gnubg_single']:.2f} single. Our kernels were loaded from numba's "
               "cache before timing (compiling them afresh takes about a minute, once after install).", "",
-              f"Training rate of this net: {net['games'] / max(net['seconds'], 1e-9):,.0f} self-play games a second "
+              f"Training rate of this net{' (its members together)' if net.get('members') else ''}: "
+              f"{net['games'] / max(net['seconds'], 1e-9):,.0f} self-play games a second "
               "on one core shared with other work (the training log has each chunk's rate)."]
     if data.get("variants"):
         run = f" (`{data['variants_command']}`)" if data.get("variants_command") else ""
@@ -484,8 +497,11 @@ def render(data) -> str:
         earlier = sorted({c["measured"] for c in data["learning_curve"] if c.get("measured")})
         note = (f"; rows marked * were measured on {', '.join(earlier)} from snapshots of the same run no longer "
                 "kept" if earlier else "")
-        lines += ["", "Strength against training games (snapshots of the one training run, 0-ply, against pubeval; "
-                  f"the row marked shipped is the net above{note}):", "",
+        run = ("the training run of one of its members" + (f", {data['curve_run']}" if data.get("curve_run") else "")
+               if net.get("members") else "the one training run")
+        shipped = ("the combined net above, at its members' games in all" if net.get("members") else "the net above")
+        lines += ["", f"Strength against training games (snapshots of {run}, 0-ply, against pubeval; "
+                  f"the row marked shipped is {shipped}{note}):", "",
                   "| self-play games | minutes | games played | win rate | points a game |", "|---:|---:|---:|---:|---:|"]
         lines += [f"| {c['games']:,}{' (shipped)' if c.get('shipped') else ' *' if c.get('measured') else ''} | "
                   f"{c['minutes']:.0f} | {c['played']:,} | {100 * c['win_rate']:.1f}% +- "
