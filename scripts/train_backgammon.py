@@ -18,7 +18,7 @@ self-play positions, :func:`analysis.backgammon.training.refine`), ``--games`` g
 ``--combine NET NET ...`` writes one net averaging trained nets (an ensemble as one network,
 :func:`analysis.backgammon.training.combine`); its record holds each member's:
 
-    .venv/bin/python scripts/train_backgammon.py --combine a.podds b.podds --out analysis/backgammon/weights/backgammon.podds
+    .venv/bin/python scripts/train_backgammon.py --combine a.podds b.podds --out .cache/combined.podds
 """
 
 from __future__ import annotations

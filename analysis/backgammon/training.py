@@ -132,8 +132,8 @@ def combine(rules: BackgammonRules | str, paths, out, command: str = "") -> dict
     weighs each member's units by 1/k and averages the members' output biases, so every output's sum
     before the sigmoid is the mean of the members' sums: the members' chances are averaged on the
     log-odds scale. It is read, evaluated and trained like any net (the forward pass takes any
-    number of hidden units); the members must share the encoding. Independent runs err in different
-    places, so their average plays better than each (measured in docs/backgammon.md)."""
+    number of hidden units); the members must share the encoding. Whether the average of independent
+    runs plays better than each is measured in docs/backgammon.md (for the standard net it did not)."""
     rules = preset(rules)
     paths = [Path(p) for p in paths]
     if len(paths) < 2:
