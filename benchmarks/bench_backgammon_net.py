@@ -333,7 +333,13 @@ def play_all(args, net_path, started, on_decisions):
         futures = [pool.submit(_chunk, task) for task in tasks]
         keeper = next((f for f, task in zip(futures, tasks) if task[-1]), None)
         cut = started + 60 * args.ply1_minutes
+        shown = time.perf_counter()
         while not all(f.done() for f in futures):
+            if time.perf_counter() - shown >= 30:      # long work shows its progress
+                done = sum(f.done() for f in futures)
+                print(f"bench_backgammon_net: {done} of {len(futures)} chunks of games played, "
+                      f"{(time.perf_counter() - started) / 60:.1f} min", file=sys.stderr, flush=True)
+                shown = time.perf_counter()
             if time.perf_counter() > cut:
                 for f, task in zip(futures, tasks):
                     if task[0] == late:
