@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from analysis.backgammon._net import (MAX_PLIES, OUTPUTS, THEIRS, _done, _opening_board, _value0, candidates,
-                                      cube_efficiency, equity, finished_outputs, janowski, plays_value)
+                                      cube_efficiency, equity, finished_outputs, janowski, plays_value, roll)
 
 NET, PIPS, RANDOM = 0, 1, 2
 
@@ -144,11 +144,7 @@ def play_games(first_game, games, seed, kinds, plies, net_a, net_b, rules, db_wi
                         break
                     value *= 2
                     owner = 1 - side
-            d1 = np.random.randint(1, 7)
-            d2 = np.random.randint(1, 7)
-            while opening and d1 == d2:
-                d1 = np.random.randint(1, 7)
-                d2 = np.random.randint(1, 7)
+            d1, d2 = roll(opening)
             opening = False
             afters, extra, pick = bot_choice(board, d1, d2, kinds[side], plies[side], w1, b1, w2, b2, rules,
                                              db_win, ways)

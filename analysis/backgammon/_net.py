@@ -73,6 +73,18 @@ def best_play(w1, b1, w2, b2, boards, extra, variant, gammon_value, backgammon_v
 
 # --------------------------------------------------------------------------- training
 @njit(cache=True)
+def roll(opening):
+    """Two dice from numba's generator; the game's first roll is thrown again until they differ (the opener
+    plays it). Self-play, its positions and the matches all roll here, in this order of draws."""
+    d1 = np.random.randint(1, 7)
+    d2 = np.random.randint(1, 7)
+    while opening and d1 == d2:
+        d1 = np.random.randint(1, 7)
+        d2 = np.random.randint(1, 7)
+    return d1, d2
+
+
+@njit(cache=True)
 def _opening_board(variant):
     board = np.zeros(52, dtype=np.int8)
     if variant == 0:
@@ -208,11 +220,7 @@ def train_games(w1, b1, w2, b2, first_game, games, seed, variant, gammon_value, 
                     _gradient_step(w1, b1, w2, b2, trace1, traceb1, trace2, traceb2, index, value, n, hidden,
                                    out, delta, alpha, lam, sign_same, perm_same, 0)
             # roll and choose
-            d1 = np.random.randint(1, 7)
-            d2 = np.random.randint(1, 7)
-            while opening and d1 == d2:
-                d1 = np.random.randint(1, 7)
-                d2 = np.random.randint(1, 7)
+            d1, d2 = roll(opening)
             opening = False
             boards, extra = candidates(board, d1, d2, variant)
             pick = best_play(w1, b1, w2, b2, boards, extra, variant, gammon_value, backgammon_value,
@@ -292,11 +300,7 @@ def selfplay_positions(w1, b1, w2, b2, first_game, games, seed, variant, gammon_
                     return kept
                 boards_out[kept] = board
                 kept += 1
-            d1 = np.random.randint(1, 7)
-            d2 = np.random.randint(1, 7)
-            while opening and d1 == d2:
-                d1 = np.random.randint(1, 7)
-                d2 = np.random.randint(1, 7)
+            d1, d2 = roll(opening)
             opening = False
             boards, extra = candidates(board, d1, d2, variant)
             pick = best_play(w1, b1, w2, b2, boards, extra, variant, gammon_value, backgammon_value,

@@ -37,6 +37,13 @@ def _commit() -> str:
     return (head or "unknown") + ("+changes" if dirty else "")
 
 
+def _log_line(logfile, text: str) -> None:
+    """One time-stamped line of a run's log (none without a log file)."""
+    if logfile:
+        logfile.write(time.strftime("%Y-%m-%d %H:%M:%S ") + text + "\n")
+        logfile.flush()
+
+
 def train(rules: BackgammonRules | str, games: int, seed: int, out, hidden: int = 128, alpha: float = 0.1,
           halflife: int = 200_000, lam: float = 0.0, chunk: int = 500, checkpoint_seconds: float = 180.0,
           log=None, command: str = "", snapshots=None, resume: bool = True, features: bool = False, start_from=None) -> dict:
@@ -88,9 +95,7 @@ def train(rules: BackgammonRules | str, games: int, seed: int, out, hidden: int 
                 "commit": commit, "inputs": inputs, "outputs": _net.OUTPUTS}
 
     def say(text):
-        if logfile:
-            logfile.write(time.strftime("%Y-%m-%d %H:%M:%S ") + text + "\n")
-            logfile.flush()
+        _log_line(logfile, text)
 
     say(f"start: {rules.name}, games {done} -> {games}, seed {seed}, hidden {hidden}, alpha {alpha}, "
         f"half-life {halflife}, lambda {lam}")
@@ -215,9 +220,7 @@ def refine(rules: BackgammonRules | str, base, out, rounds: int, games: int, see
     commit = _commit()
 
     def say(text):
-        if logfile:
-            logfile.write(time.strftime("%Y-%m-%d %H:%M:%S ") + text + "\n")
-            logfile.flush()
+        _log_line(logfile, text)
 
     say(f"refine: {rules.name}, rounds {done} -> {rounds}, {games} games a round, one position in {keep_one_in}, "
         f"{epochs} passes, step {alpha}, seed {seed}")
