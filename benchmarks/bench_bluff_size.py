@@ -143,14 +143,21 @@ RECORDS: list = []
 def _measured(name, dice, player_kind, label, rounds, wins, balances, exploitability=None,
               exploitability_half_width=0.0) -> str:
     """A table row and its record: the share of rounds won and the dice balance, with 95% intervals."""
+    cell, row = _cell(name, dice, label, rounds, wins, balances)
+    RECORDS.append({"player": player_kind, **cell, "exploitability": exploitability,
+                    "exploitability_half_width": exploitability_half_width})
+    return row
+
+
+def _cell(name, dice, label, rounds, wins, balances) -> tuple[dict, str]:
+    """(record, table row) of ``rounds`` one-round games: the share won and the dice balance, with 95% intervals."""
     low, high = wilson_interval(wins, rounds)
     mean = float(np.mean(balances))
     half = 1.96 * float(np.std(balances, ddof=1)) / math.sqrt(rounds)
-    RECORDS.append({"game": name, "dice": dice, "player": player_kind, "rounds": rounds, "wins": wins,
-                    "win_low": low, "win_high": high, "balance": mean, "balance_half_width": half,
-                    "exploitability": exploitability, "exploitability_half_width": exploitability_half_width})
-    return (f"| {name} | {dice}v{dice} | {label} | {rounds:,} | {wins / rounds:.1%} ({low:.1%}-{high:.1%}) | "
-            f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) |")
+    cell = {"game": name, "dice": dice, "rounds": rounds, "wins": wins, "win_low": low, "win_high": high,
+            "balance": mean, "balance_half_width": half}
+    return cell, (f"| {name} | {dice}v{dice} | {label} | {rounds:,} | {wins / rounds:.1%} ({low:.1%}-{high:.1%}) | "
+                  f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) |")
 
 
 def search_responder(solution, rounds: int, seed: int = 0) -> tuple[float, float]:
@@ -352,14 +359,9 @@ def bots_table(rounds: int, seed: int, games, sizes) -> tuple[str, list]:
             for opponent in OPPONENTS if dice == 1 else OPPONENTS[:-1]:
                 started = time.perf_counter()
                 wins, balances = head_to_head(rules, dice, rounds, seed, player, opponent)
-                low, high = wilson_interval(wins, rounds)
-                mean = float(np.mean(balances))
-                half = 1.96 * float(np.std(balances, ddof=1)) / math.sqrt(rounds)
-                cells.append({"game": name, "dice": dice, "bot": opponent, "rounds": rounds, "wins": wins,
-                              "win_low": low, "win_high": high, "balance": mean, "balance_half_width": half,
-                              "exploitability": solution.exploitability.value})
-                lines.append(f"| {name} | {dice}v{dice} | {opponent} | {rounds:,} | {wins / rounds:.1%} "
-                             f"({low:.1%}-{high:.1%}) | {mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) |")
+                cell, row = _cell(name, dice, opponent, rounds, wins, balances)
+                cells.append({**cell, "bot": opponent, "exploitability": solution.exploitability.value})
+                lines.append(row)
                 print(lines[-1], f"{time.perf_counter() - started:.0f} s", flush=True)
     return "\n".join(lines), cells
 
