@@ -51,7 +51,8 @@ def train(rules: BackgammonRules | str, games: int, seed: int, out, hidden: int 
     ``features``: the raw encoding and the hand-made features (a net of ``_net.INPUTS`` inputs);
     otherwise the raw encoding alone, as the shipped nets (``_net.RAW_INPUTS``). ``start_from``: a
     trained net's file to go on from (its weights and games; these settings from here on), when
-    ``out`` does not exist yet."""
+    ``out`` does not exist yet; a raw net started with ``features`` gains the features' inputs with
+    zero weights."""
     rules = preset(rules)
     for name, value, low in (("games", games, 0), ("seed", seed, 0), ("hidden", hidden, 1), ("chunk", chunk, 1)):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
@@ -75,13 +76,19 @@ def train(rules: BackgammonRules | str, games: int, seed: int, out, hidden: int 
             settings["start_from"] = record["start_from"]
     elif start_from is not None:
         net, base = load_weights(start_from, rules.name)
+        grown = features and net["w1"].shape[0] == _net.RAW_INPUTS
+        if grown:
+            # The features enter with zero weights: the grown net plays exactly as the raw one did, and
+            # training from there learns what the features add (a net of them trained from nothing
+            # learned more slowly than the raw one).
+            net["w1"] = np.vstack([net["w1"], np.zeros((inputs - _net.RAW_INPUTS, net["w1"].shape[1]))])
         if net["w1"].shape != (inputs, hidden):
             raise InvalidArgument(f"{start_from} holds a net of {net['w1'].shape[0]} inputs and {net['w1'].shape[1]} "
                                   f"hidden units, not {inputs} and {hidden}.")
         done, seconds = int(base["games"]), float(base["seconds"])
         settings["start_from"] = {"file": str(start_from), "games": done, "command": base.get("command"),
                                   "commit": base.get("commit"), "alpha": base.get("alpha"),
-                                  "halflife": base.get("halflife")}
+                                  "halflife": base.get("halflife"), "features_added": grown}
     else:
         net, done, seconds = new_net(hidden, seed, inputs), 0, 0.0
     db_win, ways = database(rules)

@@ -352,6 +352,19 @@ def test_training_goes_on_from_a_trained_net_with_new_settings_bit_for_bit(tmp_p
         train("dutch", 9, 5, tmp_path / "new.podds", hidden=7, chunk=3, start_from=base)
 
 
+def test_a_raw_net_goes_on_with_the_features_added_at_zero_weight(tmp_path):
+    """Started with the features from a raw net, the net keeps the raw weights and learns the features' from 0."""
+    base, grown = tmp_path / "base.podds", tmp_path / "grown.podds"
+    train("backgammon", 3, 5, base, hidden=6, chunk=3, checkpoint_seconds=0.0)
+    record = train("backgammon", 4, 5, grown, hidden=6, chunk=1, checkpoint_seconds=0.0, features=True,
+                   start_from=base, alpha=1e-6)
+    raw, net = load_weights(base, "backgammon")[0], load_weights(grown, "backgammon")[0]
+    assert net["w1"].shape == (forward.INPUTS, 6) and record["inputs"] == forward.INPUTS
+    assert record["start_from"]["features_added"] is True and record["start_from"]["games"] == 3
+    assert np.any(net["w1"][forward.RAW_INPUTS:] != 0.0)          # the features' weights were learned
+    assert np.max(np.abs(net["w1"][:forward.RAW_INPUTS] - raw["w1"])) < 1e-4  # the raw net's, a tiny step on
+
+
 def test_a_combined_net_averages_its_members_log_odds(tmp_path):
     """Each output's sum before the sigmoid, by the forward pass of the combined net, is the mean of the members'
     sums computed here with numpy from the members' own arrays."""
