@@ -440,6 +440,8 @@ def measure(args, command) -> dict:
     return {"command": command, "date": datetime.date.today().isoformat(), "machine": machine,
             "minutes": (time.perf_counter() - started) / 60,
             "net": {**{k: net.record[k] for k in ("games", "seconds", "hidden", "seed", "commit")},
+                    "inputs": int(net.w1.shape[0]),
+                    **({"file": str(args.weights)} if args.weights else {}),
                     **({"members": [{k: m.get(k) for k in ("games", "seconds", "hidden", "seed")}
                                     for m in net.record["combined"]]} if "combined" in net.record else {})},
             "speed": {"positions": int(timed.shape[0]), "ours_batched": batch, "ours_single": single,
@@ -462,8 +464,11 @@ def render(data) -> str:
                   "with other work)")
     else:
         budget += f", {net['hidden']} hidden units, seed {net['seed']}"
+    if net.get("inputs", _net.RAW_INPUTS) > _net.RAW_INPUTS:
+        budget += ", the raw board encoding and the hand-made features (shots, escapes, primes)"
+    which = f"the net in {net['file']}" if net.get("file") else "the shipped standard net"
     lines = ["## Backgammon evaluator against GNU Backgammon (benchmarks/bench_backgammon_net.py)", "",
-             f"Net: the shipped standard net, {budget}. "
+             f"Net: {which}, {budget}. "
              f"Peer: gnubg-nn (GNU Backgammon's 0-ply net, and pubeval). Machine: {data['machine']}; "
              f"{data['date']}; `{data['command']}` took {data['minutes']:.0f} min.", "",
              "Cubeless money games (single 1, gammon 2, backgammon 3), opener alternating, 95% intervals; the "
