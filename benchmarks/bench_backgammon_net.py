@@ -422,14 +422,16 @@ def measure(args, command) -> dict:
             print(f"{label}: {points.size:,} games, wins {100 * w:.1f}% +- {100 * hw:.1f}, {p:+.3f} +- {hp:.3f} "
                   "points a game", flush=True)
         else:
-            record_ = load_net("backgammon", path=path).record
+            snapshot = load_net("backgammon", path=path)
+            record_ = snapshot.record
             curve_run = f"{record_['hidden']} hidden units, seed {record_['seed']}"
             curve.append({"games": record_["games"], "minutes": record_["seconds"] / 60, "played": row.pop("games"),
-                          **row})
+                          **row, "features": bool(snapshot.w1.shape[0] > _net.RAW_INPUTS)})
             print(f"after {record_['games']:,} games: {100 * w:.1f}% wins, {p:+.3f} a game against pubeval", flush=True)
     curve += [{"games": net.record["games"], "minutes": net.record["seconds"] / 60, "played": m["games"],
                **{k: m[k] for k in ("win_rate", "win_rate_half_width", "points_per_game", "points_per_game_half_width")},
-               "shipped": True} for m in matches if m["pairing"] == "net 0-ply vs pubeval"]
+               "shipped": True, "features": bool(net.w1.shape[0] > _net.RAW_INPUTS)}
+              for m in matches if m["pairing"] == "net 0-ply vs pubeval"]
     curve.sort(key=lambda row: row["games"])
     for name, (loss, agree) in judged.items():
         print(f"{name}: loses {loss:.4f} equity a decision by gnubg 0-ply's judgement, plays gnubg's play "
@@ -511,6 +513,11 @@ def render(data) -> str:
         run = ("the training run of one of its members" + (f", {data['curve_run']}" if data.get("curve_run") else "")
                if net.get("members") else "the one training run")
         shipped = ("the combined net above, at its members' games in all" if net.get("members") else "the net above")
+        grown = [c["games"] for c in data["learning_curve"] if c.get("features")]
+        if grown and len(grown) < len(data["learning_curve"]):
+            raw = max(c["games"] for c in data["learning_curve"] if not c.get("features"))
+            run += (f"; after {raw:,} games the hand-made features were added, the raw encoding's weights kept "
+                    "and the features' starting at zero")
         lines += ["", f"Strength against training games (snapshots of {run}, 0-ply, against pubeval; "
                   f"the row marked shipped is {shipped}{note}):", "",
                   "| self-play games | minutes | games played | win rate | points a game |", "|---:|---:|---:|---:|---:|"]
