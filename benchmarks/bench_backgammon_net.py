@@ -426,11 +426,11 @@ def measure(args, command) -> dict:
             record_ = snapshot.record
             curve_run = f"{record_['hidden']} hidden units, seed {record_['seed']}"
             curve.append({"games": record_["games"], "minutes": record_["seconds"] / 60, "played": row.pop("games"),
-                          **row, "features": bool(snapshot.w1.shape[0] > _net.RAW_INPUTS)})
+                          **row, "features": snapshot.features})
             print(f"after {record_['games']:,} games: {100 * w:.1f}% wins, {p:+.3f} a game against pubeval", flush=True)
     curve += [{"games": net.record["games"], "minutes": net.record["seconds"] / 60, "played": m["games"],
                **{k: m[k] for k in ("win_rate", "win_rate_half_width", "points_per_game", "points_per_game_half_width")},
-               "shipped": True, "features": bool(net.w1.shape[0] > _net.RAW_INPUTS)}
+               "shipped": True, "features": net.features}
               for m in matches if m["pairing"] == "net 0-ply vs pubeval"]
     curve.sort(key=lambda row: row["games"])
     for name, (loss, agree) in judged.items():
@@ -442,7 +442,7 @@ def measure(args, command) -> dict:
     return {"command": command, "date": datetime.date.today().isoformat(), "machine": machine,
             "minutes": (time.perf_counter() - started) / 60,
             "net": {**{k: net.record[k] for k in ("games", "seconds", "hidden", "seed", "commit")},
-                    "inputs": int(net.w1.shape[0]),
+                    "features": net.features,
                     **({"file": str(args.weights)} if args.weights else {}),
                     **({"members": [{k: m.get(k) for k in ("games", "seconds", "hidden", "seed")}
                                     for m in net.record["combined"]]} if "combined" in net.record else {})},
@@ -466,7 +466,7 @@ def render(data) -> str:
                   "with other work)")
     else:
         budget += f", {net['hidden']} hidden units, seed {net['seed']}"
-    if net.get("inputs", _net.RAW_INPUTS) > _net.RAW_INPUTS:
+    if net.get("features"):
         budget += ", the raw board encoding and the hand-made features (shots, escapes, primes)"
     which = f"the net in {net['file']}" if net.get("file") else "the shipped standard net"
     lines = ["## Backgammon evaluator against GNU Backgammon (benchmarks/bench_backgammon_net.py)", "",
@@ -513,9 +513,9 @@ def render(data) -> str:
         run = ("the training run of one of its members" + (f", {data['curve_run']}" if data.get("curve_run") else "")
                if net.get("members") else "the one training run")
         shipped = ("the combined net above, at its members' games in all" if net.get("members") else "the net above")
-        grown = [c["games"] for c in data["learning_curve"] if c.get("features")]
-        if grown and len(grown) < len(data["learning_curve"]):
-            raw = max(c["games"] for c in data["learning_curve"] if not c.get("features"))
+        raw = [c["games"] for c in data["learning_curve"] if not c.get("features")]
+        if raw and len(raw) < len(data["learning_curve"]):       # the run went on with the features added
+            raw = max(raw)
             run += (f"; after {raw:,} games the hand-made features were added, the raw encoding's weights kept "
                     "and the features' starting at zero")
         lines += ["", f"Strength against training games (snapshots of {run}, 0-ply, against pubeval; "

@@ -90,6 +90,11 @@ class Net:
         return np.array([r.variant_code, r.gammon_value, r.backgammon_value, int(r.backgammon_needs_gammon)],
                         dtype=np.int64)
 
+    @property
+    def features(self) -> bool:
+        """Whether the net reads the hand-made features after the raw encoding (its first layer's rows say)."""
+        return self.w1.shape[0] > forward.RAW_INPUTS
+
     def layers(self):
         return self.w1, self.b1, self.w2, self.b2
 

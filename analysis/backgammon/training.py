@@ -49,7 +49,7 @@ def train(rules: BackgammonRules | str, games: int, seed: int, out, hidden: int 
           log=None, command: str = "", snapshots=None, resume: bool = True, features: bool = False, start_from=None) -> dict:
     """Train (or continue training) the net in ``out`` up to ``games`` games; returns the record.
     ``features``: the raw encoding and the hand-made features (a net of ``_net.INPUTS`` inputs);
-    otherwise the raw encoding alone, as the shipped nets (``_net.RAW_INPUTS``). ``start_from``: a
+    otherwise the raw encoding alone (``_net.RAW_INPUTS``; the shipped Dutch and Acey-Deucey nets). ``start_from``: a
     trained net's file to go on from (its weights and games; these settings from here on), when
     ``out`` does not exist yet; a raw net started with ``features`` gains the features' inputs with
     zero weights."""
