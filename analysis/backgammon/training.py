@@ -52,7 +52,7 @@ def train(rules: BackgammonRules | str, games: int, seed: int, out, hidden: int 
     otherwise the raw encoding alone (``_net.RAW_INPUTS``; the shipped Dutch and Acey-Deucey nets). ``start_from``: a
     trained net's file to go on from (its weights and games; these settings from here on), when
     ``out`` does not exist yet; a raw net started with ``features`` gains the features' inputs with
-    zero weights."""
+    zero weights, and a net of fewer than ``hidden`` hidden units gains the others with zero output weights."""
     rules = preset(rules)
     for name, value, low in (("games", games, 0), ("seed", seed, 0), ("hidden", hidden, 1), ("chunk", chunk, 1)):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
@@ -82,13 +82,22 @@ def train(rules: BackgammonRules | str, games: int, seed: int, out, hidden: int 
             # training from there learns what the features add (a net of them trained from nothing
             # learned more slowly than the raw one).
             net["w1"] = np.vstack([net["w1"], np.zeros((inputs - _net.RAW_INPUTS, net["w1"].shape[1]))])
+        added = hidden - net["w1"].shape[1]
+        if added > 0 and net["w1"].shape[0] == inputs:
+            # New hidden units see the inputs through small random weights (as a new net's do, from the seed) and
+            # reach the outputs through zero ones: the grown net first plays exactly as the trained one did.
+            fresh = new_net(added, seed, inputs)
+            net["w1"] = np.hstack([net["w1"], fresh["w1"]])
+            net["b1"] = np.concatenate([net["b1"], fresh["b1"]])
+            net["w2"] = np.hstack([net["w2"], np.zeros((net["w2"].shape[0], added))])
         if net["w1"].shape != (inputs, hidden):
             raise InvalidArgument(f"{start_from} holds a net of {net['w1'].shape[0]} inputs and {net['w1'].shape[1]} "
                                   f"hidden units, not {inputs} and {hidden}.")
         done, seconds = int(base["games"]), float(base["seconds"])
         settings["start_from"] = {"file": str(start_from), "games": done, "command": base.get("command"),
                                   "commit": base.get("commit"), "alpha": base.get("alpha"),
-                                  "halflife": base.get("halflife"), "features_added": grown}
+                                  "halflife": base.get("halflife"), "features_added": grown,
+                                  "hidden_added": max(added, 0)}
     else:
         net, done, seconds = new_net(hidden, seed, inputs), 0, 0.0
     db_win, ways = database(rules)
@@ -131,6 +140,8 @@ def train(rules: BackgammonRules | str, games: int, seed: int, out, hidden: int 
                 if snapshots and boundary and _milestone(done):
                     Path(snapshots).mkdir(parents=True, exist_ok=True)
                     save_weights(Path(snapshots) / f"{rules.name}-{done}.podds", rules.name, net, record_now())
+        if not out.exists():        # nothing left to play: the started (or grown) net is the file
+            save_weights(out, rules.name, net, record_now())
     finally:
         if logfile:
             logfile.close()

@@ -349,7 +349,26 @@ def test_training_goes_on_from_a_trained_net_with_new_settings_bit_for_bit(tmp_p
     assert not np.array_equal(a["w1"], start["w1"])
     assert record["games"] == 9 and record["alpha"] == 0.01 and record["start_from"]["games"] == 3
     with pytest.raises(InvalidArgument, match="hidden units"):
-        train("dutch", 9, 5, tmp_path / "new.podds", hidden=7, chunk=3, start_from=base)
+        train("dutch", 9, 5, tmp_path / "new.podds", hidden=5, chunk=3, start_from=base)
+
+
+def test_a_trained_net_grows_hidden_units_that_start_at_zero_output_weight(tmp_path):
+    """Started with more hidden units than the trained net has, the net keeps its units and gains the others with
+    zero output weights: it first gives exactly the trained net's outputs, then learns through all of them."""
+    base, grown = tmp_path / "base.podds", tmp_path / "grown.podds"
+    train("backgammon", 3, 5, base, hidden=6, chunk=3, checkpoint_seconds=0.0)
+    small = load_weights(base, "backgammon")[0]
+    record = train("backgammon", 3, 5, grown, hidden=9, chunk=1, start_from=base)   # no game played yet
+    assert record["start_from"]["hidden_added"] == 3 and record["hidden"] == 9
+    big = load_weights(grown, "backgammon")[0]
+    assert big["w1"].shape == (forward.RAW_INPUTS, 9) and np.all(big["w2"][:, 6:] == 0.0)
+    start = np.zeros((1, 52), dtype=np.int64)
+    start[0, [5, 7, 12, 23]] = start[0, [31, 33, 38, 49]] = [5, 3, 5, 2]
+    before, after = (forward.evaluate_batch(*load_net("backgammon", path).layers(), start, np.zeros((1, 1)),
+                                            np.zeros((1, 1), dtype=np.int64))[0] for path in (base, grown))
+    assert np.array_equal(before, after)
+    record = train("backgammon", 5, 5, grown, hidden=9, chunk=1, checkpoint_seconds=0.0, start_from=base)
+    assert record["games"] == 5 and np.any(load_weights(grown, "backgammon")[0]["w2"][:, 6:] != 0.0)
 
 
 def test_a_raw_net_goes_on_with_the_features_added_at_zero_weight(tmp_path):
