@@ -15,6 +15,12 @@ self-play positions, :func:`analysis.backgammon.training.refine`), ``--games`` g
     nice -n 10 .venv/bin/python scripts/train_backgammon.py --refine-from analysis/backgammon/weights/backgammon.podds \
         --rounds 1 --games 12000 --epochs 4 --refine-alpha 0.02 --seed 11 --out .cache/refined.podds
 
+``--average NET NET ...`` writes one net whose weights are the means of snapshots of training (``--snapshots
+DIR --snapshot-every N`` keeps them), :func:`analysis.backgammon.training.average`:
+
+    .venv/bin/python scripts/train_backgammon.py --average DIR/backgammon-1500000.podds DIR/backgammon-1520000.podds \
+        --out .cache/averaged.podds
+
 ``--combine NET NET ...`` writes one net averaging trained nets (an ensemble as one network,
 :func:`analysis.backgammon.training.combine`); its record holds each member's:
 
@@ -28,7 +34,7 @@ import shlex
 import sys
 
 from analysis.errors import InvalidArgument
-from analysis.backgammon.training import combine, refine, train
+from analysis.backgammon.training import average, combine, refine, train
 
 
 def main(argv=None) -> int:
@@ -46,6 +52,8 @@ def main(argv=None) -> int:
     parser.add_argument("--checkpoint-minutes", type=float, default=3.0)
     parser.add_argument("--log", default=None, help="append progress lines to this file")
     parser.add_argument("--snapshots", default=None, help="folder for copies at 1k, 2k, 5k, 10k, ... games")
+    parser.add_argument("--snapshot-every", type=int, default=0,
+                        help="with --snapshots: also a copy at every multiple of this many games")
     parser.add_argument("--features", action="store_true",
                         help="add the hand-made features to the raw encoding (a net of 207 inputs, not 201)")
     parser.add_argument("--start-from", default=None,
@@ -57,18 +65,26 @@ def main(argv=None) -> int:
     parser.add_argument("--keep-one-in", type=int, default=4, help="refinement: keep one self-play position in this many")
     parser.add_argument("--epochs", type=int, default=3, help="refinement: passes over a round's positions")
     parser.add_argument("--refine-alpha", type=float, default=0.01, help="refinement: step size of the first pass")
+    parser.add_argument("--average", nargs="+", default=None, metavar="NET",
+                        help="write one net whose weights are the means of these snapshots of training (of one run, "
+                             "or of runs gone on from one net) instead of training")
     parser.add_argument("--combine", nargs="+", default=None, metavar="NET",
                         help="write one net averaging these trained nets (their hidden units side by side, the "
                              "outputs' sums averaged) instead of training")
     args = parser.parse_args(argv)
     command = "scripts/train_backgammon.py " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:]))
-    if args.games is None and not args.combine:
+    if args.games is None and not (args.combine or args.average):
         parser.error("the following arguments are required: --games")
     try:
         if args.combine:
             record = combine(args.preset, args.combine, args.out, command=command)
             print(f"{record['preset']}: {len(args.combine)} nets, {record['hidden']} hidden units, "
                   f"{record['games']} self-play games in all -> {args.out}")
+            return 0
+        if args.average:
+            record = average(args.preset, args.average, args.out, command=command)
+            print(f"{record['preset']}: the mean of {len(args.average)} nets, {record['games']} self-play games in "
+                  f"all -> {args.out}")
             return 0
         if args.refine_from:
             record = refine(args.preset, args.refine_from, args.out, args.rounds, args.games, args.seed,
@@ -80,7 +96,7 @@ def main(argv=None) -> int:
                        halflife=args.halflife, lam=args.lam, chunk=args.chunk,
                        checkpoint_seconds=60 * args.checkpoint_minutes, log=args.log, command=command,
                        snapshots=args.snapshots, resume=not args.fresh,
-                       features=args.features, start_from=args.start_from)
+                       features=args.features, start_from=args.start_from, snapshot_every=args.snapshot_every)
     except InvalidArgument as error:
         print(f"train_backgammon: {error}", file=sys.stderr)
         return 2

@@ -46,13 +46,16 @@ def _log_line(logfile, text: str) -> None:
 
 def train(rules: BackgammonRules | str, games: int, seed: int, out, hidden: int = 128, alpha: float = 0.1,
           halflife: int = 200_000, lam: float = 0.0, chunk: int = 500, checkpoint_seconds: float = 180.0,
-          log=None, command: str = "", snapshots=None, resume: bool = True, features: bool = False, start_from=None) -> dict:
+          log=None, command: str = "", snapshots=None, resume: bool = True, features: bool = False, start_from=None,
+          snapshot_every: int = 0) -> dict:
     """Train (or continue training) the net in ``out`` up to ``games`` games; returns the record.
     ``features``: the raw encoding and the hand-made features (a net of ``_net.INPUTS`` inputs);
     otherwise the raw encoding alone (``_net.RAW_INPUTS``; the shipped Dutch and Acey-Deucey nets). ``start_from``: a
     trained net's file to go on from (its weights and games; these settings from here on), when
     ``out`` does not exist yet; a raw net started with ``features`` gains the features' inputs with
-    zero weights, and a net of fewer than ``hidden`` hidden units gains the others with zero output weights."""
+    zero weights, and a net of fewer than ``hidden`` hidden units gains the others with zero output weights.
+    ``snapshots``: a folder for copies at the learning curve's milestones and, with ``snapshot_every``, at every
+    multiple of that many games (the members of an :func:`average`)."""
     rules = preset(rules)
     for name, value, low in (("games", games, 0), ("seed", seed, 0), ("hidden", hidden, 1), ("chunk", chunk, 1)):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
@@ -95,7 +98,7 @@ def train(rules: BackgammonRules | str, games: int, seed: int, out, hidden: int 
                                   f"hidden units, not {inputs} and {hidden}.")
         done, seconds = int(base["games"]), float(base["seconds"])
         settings["start_from"] = {"file": str(start_from), "games": done, "command": base.get("command"),
-                                  "commit": base.get("commit"), "alpha": base.get("alpha"),
+                                  "commit": base.get("commit"), "seconds": seconds, "alpha": base.get("alpha"),
                                   "halflife": base.get("halflife"), "features_added": grown,
                                   "hidden_added": max(added, 0)}
     else:
@@ -137,7 +140,7 @@ def train(rules: BackgammonRules | str, games: int, seed: int, out, hidden: int 
                     save_weights(out, rules.name, net, record_now())
                     last_save = time.perf_counter()
                     say(f"checkpoint: {out} at {done} games")
-                if snapshots and boundary and _milestone(done):
+                if snapshots and boundary and (_milestone(done) or snapshot_every and done % snapshot_every == 0):
                     Path(snapshots).mkdir(parents=True, exist_ok=True)
                     save_weights(Path(snapshots) / f"{rules.name}-{done}.podds", rules.name, net, record_now())
         if not out.exists():        # nothing left to play: the started (or grown) net is the file
@@ -178,6 +181,45 @@ def combine(rules: BackgammonRules | str, paths, out, command: str = "") -> dict
               "seconds": round(sum(p["seconds"] for p in parts), 1), "hidden": int(net["b1"].size),
               "seed": members[0][1].get("seed"), "command": command, "commit": _commit(),
               "inputs": inputs.pop(), "outputs": _net.OUTPUTS}
+    save_weights(out, rules.name, net, record)
+    return record
+
+
+def average(rules: BackgammonRules | str, paths, out, command: str = "") -> dict:
+    """One net whose every weight is the mean of that weight in several snapshots of training; returns its record.
+
+    Snapshots of one self-play run (or of runs gone on from one trained net) keep their hidden units in
+    step, so their weights can be averaged unit by unit (as stochastic weight averaging does along a
+    run); independent runs cannot (their units are in no common order: :func:`combine` those). The
+    record lists every member's; its games and seconds are the budget of the runs the members come from:
+    each run's games beyond the net it started from, once, plus that start's."""
+    rules = preset(rules)
+    paths = [Path(p) for p in paths]
+    if len(paths) < 2:
+        raise InvalidArgument("Average at least two trained nets.")
+    members = [load_weights(p, rules.name) for p in paths]
+    if len({m["w1"].shape for m, _ in members}) > 1:
+        raise InvalidArgument("The nets to average have different shapes (inputs or hidden units); average "
+                              "snapshots of one training run.")
+    net = {name: np.mean([m[name] for m, _ in members], axis=0) for name in ("w1", "b1", "w2", "b2")}
+    parts = [{"file": str(p), "games": int(r["games"]), "seconds": float(r["seconds"]), "seed": r.get("seed"),
+              "command": r.get("command"), "commit": r.get("commit"),
+              "start_games": int(r.get("start_from", {}).get("games", 0)),
+              "start_seconds": float(r.get("start_from", {}).get("seconds", 0.0))} for p, (m, r) in zip(paths, members)]
+    runs = {}
+    for part, (_, r) in zip(parts, members):        # the latest snapshot of each run holds its budget
+        run = (part["command"], part["start_games"], *(r.get(k) for k in SETTINGS))
+        if run not in runs or part["games"] > runs[run]["games"]:
+            runs[run] = part
+    start = max(run["start_games"] for run in runs.values())
+    # A start's seconds are in the records of runs begun since they were kept; for older ones the start's time
+    # is counted with each run (an over-count, never an under-count).
+    shared = min(run["start_seconds"] for run in runs.values())
+    record = {"preset": rules.name, "averaged": parts,
+              "games": start + sum(run["games"] - run["start_games"] for run in runs.values()),
+              "seconds": round(sum(run["seconds"] for run in runs.values()) - (len(runs) - 1) * shared, 1),
+              "hidden": int(net["b1"].size), "seed": members[0][1].get("seed"), "command": command,
+              "commit": _commit(), "inputs": int(net["w1"].shape[0]), "outputs": _net.OUTPUTS}
     save_weights(out, rules.name, net, record)
     return record
 

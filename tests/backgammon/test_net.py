@@ -21,7 +21,7 @@ from analysis.backgammon.moves import legal_plays
 from analysis.backgammon.net import evaluate, hint, load_net
 from analysis.backgammon.position import Position
 from analysis.backgammon.race import janowski_equity
-from analysis.backgammon.training import combine, refine, train
+from analysis.backgammon.training import average, combine, refine, train
 from analysis.backgammon.weights import load_weights, new_net, save_weights, shipped_path
 from tests.conftest import assert_one_sentence_error
 
@@ -382,6 +382,30 @@ def test_a_raw_net_goes_on_with_the_features_added_at_zero_weight(tmp_path):
     assert record["start_from"]["features_added"] is True and record["start_from"]["games"] == 3
     assert np.any(net["w1"][forward.RAW_INPUTS:] != 0.0)          # the features' weights were learned
     assert np.max(np.abs(net["w1"][:forward.RAW_INPUTS] - raw["w1"])) < 1e-4  # the raw net's, a tiny step on
+
+
+def test_snapshots_of_runs_from_one_net_average_weight_by_weight(tmp_path):
+    """Two runs gone on from one trained net keep snapshots every 2 games; the averaged net's every weight is
+    the mean of the members' (numpy here, from the files), and its budget counts the shared start once."""
+    base = tmp_path / "base.podds"
+    train("dutch", 2, 5, base, hidden=4, chunk=1, checkpoint_seconds=0.0)
+    for name, alpha in (("a", 0.1), ("b", 0.3)):
+        train("dutch", 6, 5, tmp_path / f"{name}.podds", hidden=4, chunk=1, alpha=alpha, start_from=base,
+              snapshots=tmp_path / name, snapshot_every=2)
+    assert sorted(p.name for p in (tmp_path / "a").iterdir()) == ["dutch-4.podds", "dutch-6.podds"]
+    members = [tmp_path / "a" / "dutch-4.podds", tmp_path / "a" / "dutch-6.podds", tmp_path / "b" / "dutch-6.podds"]
+    record = average("dutch", members, tmp_path / "mean.podds", command="test")
+    mean = load_weights(tmp_path / "mean.podds", "dutch")[0]
+    nets = [load_weights(path, "dutch")[0] for path in members]
+    for name in ("w1", "b1", "w2", "b2"):
+        assert np.allclose(mean[name], (nets[0][name] + nets[1][name] + nets[2][name]) / 3), name
+    assert not np.array_equal(nets[1]["w1"], nets[2]["w1"])
+    assert record["games"] == 2 + 4 + 4 and len(record["averaged"]) == 3
+    train("dutch", 2, 5, tmp_path / "wide.podds", hidden=5, chunk=1)
+    with pytest.raises(InvalidArgument, match="different shapes"):
+        average("dutch", [members[0], tmp_path / "wide.podds"], tmp_path / "bad.podds")
+    with pytest.raises(InvalidArgument, match="at least two"):
+        average("dutch", members[:1], tmp_path / "bad.podds")
 
 
 def test_a_combined_net_averages_its_members_log_odds(tmp_path):
