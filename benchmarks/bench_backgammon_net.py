@@ -445,7 +445,9 @@ def measure(args, command) -> dict:
                     "features": net.features,
                     **({"file": str(args.weights)} if args.weights else {}),
                     **({"members": [{k: m.get(k) for k in ("games", "seconds", "hidden", "seed")}
-                                    for m in net.record["combined"]]} if "combined" in net.record else {})},
+                                    for m in net.record["combined"]]} if "combined" in net.record else {}),
+                    **({"averaged": [{k: m.get(k) for k in ("games", "seed", "command")}
+                                     for m in net.record["averaged"]]} if "averaged" in net.record else {})},
             "speed": {"positions": int(timed.shape[0]), "ours_batched": batch, "ours_single": single,
                       "gnubg_single": peer_single},
             "matches": matches, "judged_positions": len(decisions),
@@ -464,6 +466,13 @@ def render(data) -> str:
                   + "; ".join(f"{m['hidden']} hidden units, seed {m['seed']}, {m['games']:,} games" for m in net["members"])
                   + f"), {net['games']:,} self-play games in all ({net['seconds'] / 60:.0f} min on one core shared "
                   "with other work)")
+    elif net.get("averaged"):   # training.average: snapshots of runs from one net, weight by weight
+        runs = len({m["command"] for m in net["averaged"]})
+        games = [m["games"] for m in net["averaged"]]
+        budget = (f"the mean, weight by weight, of {len(games)} snapshots of {runs} training "
+                  f"run{'s' if runs > 1 else ''} (at {min(games):,} to {max(games):,} games), {net['games']:,} self-play "
+                  f"games in all ({net['seconds'] / 60:.0f} min on one core shared with other work), {net['hidden']} "
+                  f"hidden units, seed {net['seed']}")
     else:
         budget += f", {net['hidden']} hidden units, seed {net['seed']}"
     if net.get("features"):
