@@ -57,7 +57,8 @@ def train(rules: BackgammonRules | str, games: int, seed: int, out, hidden: int 
     ``snapshots``: a folder for copies at the learning curve's milestones and, with ``snapshot_every``, at every
     multiple of that many games (the members of an :func:`average`)."""
     rules = preset(rules)
-    for name, value, low in (("games", games, 0), ("seed", seed, 0), ("hidden", hidden, 1), ("chunk", chunk, 1)):
+    for name, value, low in (("games", games, 0), ("seed", seed, 0), ("hidden", hidden, 1), ("chunk", chunk, 1),
+                             ("snapshot_every", snapshot_every, 0)):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
             raise InvalidArgument(f"{name}={value!r} is not allowed; use a whole number of at least {low}.")
     if not 0 < alpha <= 10 or not 0 <= lam < 1 or halflife < 1:

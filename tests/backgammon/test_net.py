@@ -406,6 +406,8 @@ def test_snapshots_of_runs_from_one_net_average_weight_by_weight(tmp_path):
         average("dutch", [members[0], tmp_path / "wide.podds"], tmp_path / "bad.podds")
     with pytest.raises(InvalidArgument, match="at least two"):
         average("dutch", members[:1], tmp_path / "bad.podds")
+    with pytest.raises(InvalidArgument, match="snapshot_every"):
+        train("dutch", 8, 5, tmp_path / "c.podds", hidden=4, snapshots=tmp_path / "c", snapshot_every=-2)
 
 
 def test_a_combined_net_averages_its_members_log_odds(tmp_path):
