@@ -8,6 +8,11 @@ command line prints them, ``"4x3"``, ``"*2"``), the recommended action and each 
   solve for ``palifico=True``); the values are the dice balance (the other's dice lost minus mine) of every
   legal action when both then follow the strategy, exact against the belief about the other's dice (Bayes on
   the strategy along the history): a backward pass over the bids (``strategy_values``).
+- ``player="search"``: the same stored solve with decision-time search (``SampledSolution.search``): the calls
+  valued exactly against the same belief, each raise the strategy makes here (with chance at least
+  ``sampled.SEARCH_FLOOR``) by the other answering by the strategy and me then taking my best call; the best is
+  played for sure. Stronger than the stored strategy against the bots beyond two dice each, and easier to exploit
+  (docs/bluff_strategy.md).
 - ``player=BOT`` (``"bayes"``, ``"threshold:0.4"``, ...): the tournament kernel's own decision functions
   (``_tournament_kernels``) called on this one decision, after replaying the history into the bayes bot's
   beliefs as the kernel does. Deterministic bots give their action probability 1; ``model`` its chances;
@@ -90,8 +95,8 @@ def decide(rules: BiddingRules, dice, opponents, history: str = "", player: str 
         raise InvalidArgument(f"{rules.title} has no palifico rounds; they are Perudo's.")
     players = 1 + len(opponents)
     turns = _turns(rules, players, history, palifico)
-    if player == "strategy":
-        return _strategy_decision(rules, dice, opponents, turns, palifico)
+    if player in ("strategy", "search"):
+        return _strategy_decision(rules, dice, opponents, turns, palifico, search=player == "search")
 
     choice = bot_decision(rules, dice, opponents, turns, player, start, palifico)
     return Decision(choice.bot, choice.policy, choice.action, {}, "the tournament kernel's decision")
@@ -143,7 +148,7 @@ def _solution(rules, pair, palifico: bool):
 
 
 def _strategy_decision(rules, dice, opponents, turns, palifico=False, missing_ok=False,
-                       solution=None) -> Optional[Decision]:
+                       solution=None, search: bool = False) -> Optional[Decision]:
     seat, pair = _seat_and_pair(turns, dice, opponents)
     if solution is None and missing_ok:
         solution = stored_solve(rules, pair, palifico)
@@ -178,6 +183,13 @@ def _strategy_decision(rules, dice, opponents, turns, palifico=False, missing_ok
     source = (f"{pair[0]}v{pair[1]} {'palifico ' if palifico else ''}solve remembering {game.memory}, "
               f"{solution.iterations:,} iterations, exploitability {e.value:.3f} dice"
               + ("" if e.exact else " by a local best response"))
+    if search:
+        # The search's values: the calls as above, its raises one raise ahead (the others' -inf: not searched).
+        best, searched = solution.search(seat, dice, bids)
+        chosen = {name: float(i == best) for i, name in enumerate(names)}
+        weighed = {names[i]: float(v) for i, v in enumerate(searched) if np.isfinite(v)}
+        return Decision("search", chosen, names[best], weighed,
+                        source + ", with decision-time search one raise ahead")
     return Decision("strategy", strategy, action, values, source)
 
 

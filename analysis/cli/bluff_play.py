@@ -22,6 +22,9 @@ def register(commands, add_rules) -> None:
                       help='the round so far, e.g. "1:3x3 me:4x3 1:5x3" (default: none, I open)')
     play.add_argument("--bot", default=None, metavar="NAME",
                       help="ask a tournament bot instead: bayes, threshold:0.4, honest, random, model, equilibrium")
+    play.add_argument("--search", action="store_true",
+                      help="the solved strategy with decision-time search: stronger against the bots, easier to "
+                           "exploit")
     add_json_flag(play)
     play.set_defaults(handler=_play)
 
@@ -50,8 +53,11 @@ def _rules_and_dice(args):
 def _play(args) -> int:
     from analysis.bluff.decision import decide
 
+    if args.search and args.bot:
+        raise InvalidArgument("Ask either a bot (--bot) or the strategy with search (--search), not both.")
     rules, dice = _rules_and_dice(args)
-    decision = decide(rules, dice, args.opponents, args.history, args.bot or "strategy", palifico=args.palifico)
+    player = args.bot or ("search" if args.search else "strategy")
+    decision = decide(rules, dice, args.opponents, args.history, player, palifico=args.palifico)
     print_json(decision.to_dict()) if args.json else print(decision)
     return 0
 

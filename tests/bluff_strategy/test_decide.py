@@ -119,6 +119,28 @@ def test_the_call_values_are_the_showdown_against_the_belief(small_solve, monkey
     assert answer in game.bids
 
 
+def test_the_strategy_with_search_plays_its_best_valued_action(small_solve, monkeypatch, odds):
+    from analysis.bluff import sampled
+    monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))
+    game = small_solve.game
+    plain = decide(LIARS, (5,), [2], "me:1x2 1:2x6")
+    searched = decide(LIARS, (5,), [2], "me:1x2 1:2x6", player="search")
+    assert searched.player == "search" and searched.policy[searched.action] == 1.0
+    assert sum(searched.policy.values()) == 1.0
+    assert searched.action == max(searched.values, key=searched.values.get)
+    # The calls are valued exactly against the same belief by both answers (two separate computations).
+    for call in game.calls:
+        assert searched.values[call] == pytest.approx(plain.values[call], abs=1e-9)
+    # Only the strategy's own actions are searched.
+    assert set(searched.values) <= set(plain.policy)
+    result = odds("bluff", "play", "--preset", "liars_dice", "--wild", "1", "--rule", "exact_call=none",
+                  "--dice", "5", "--opponents", "2", "--history", "me:1x2 1:2x6", "--search", "--json")
+    assert result.code == 0, result.err
+    assert result.json()["action"] == searched.action and result.json()["player"] == "search"
+    assert_one_sentence_error(odds("bluff", "play", "--preset", "bluff", "--dice", "3 3 * 5 1", "--opponents", "5",
+                                   "--search", "--bot", "bayes"))
+
+
 def test_the_commands_answer_from_the_store_and_refuse_what_is_not_there(odds, small_solve, monkeypatch, tmp_path):
     from analysis.bluff import sampled
     monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))
