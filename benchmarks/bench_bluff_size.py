@@ -283,6 +283,7 @@ def _strength_row(name, rules, dice, rounds, seed, solution, search: bool = Fals
     sampling = f", raises: {solution.game.steps} lowest counts a face" if solution.game.steps else ""
     sampling += f", robust sampling ({solution.width:g} a node)" if solution.width else \
         " (average strategy sampling)" if solution.explore < 1 else ""
+    sampling += f", started from the {solution.warm['iterations']:,}-iteration one-bid solve" if solution.warm else ""
     if search:
         bound, half = search_responder(solution, search_rounds, seed)
         label = (f"the same with decision-time search, exploitability at least {bound:.2f} +- {half:.2f} "

@@ -55,7 +55,8 @@ def main(argv=None) -> int:
         first, second = dice
         plan = plans(dice)[-1] if args.unequal else planned(dice)
         began = time.time()
-        tag = "-".join(f"{value}" for value in plan.values())
+        tag = "-".join(f"{value}" for name, value in plan.items() if name != "warm")
+        tag += "-warm" if plan["warm"] else ""
         solution = solve_sampled(rules, dice, seed=args.seed, **plan,
                                  checkpoint=str(folder / f"{name}-{first}v{second}-{tag}-{args.seed}.npz"),
                                  checks=2, lbr_games=args.lbr_games)

@@ -7,7 +7,7 @@ be served by the package's store and to equal the solve within the quantum; a pa
 whose table would exceed ``--max-kb``, is listed and left out. The solves are built first by
 ``scripts/bluff_sampled_solves.py`` (equal pairs) and ``scripts/bluff_sampled_solves.py --unequal``.
 
-Run: ``.venv/bin/python scripts/bluff_ship_solves.py [--max-kb 600]``
+Run: ``.venv/bin/python scripts/bluff_ship_solves.py [--max-kb 3000]``
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ GAMES = {"liars_dice": preset("liars_dice", wild=1, exact_call=None), "perudo": 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--max-kb", type=float, default=600.0, help="leave out a table larger than this")
+    parser.add_argument("--max-kb", type=float, default=3000.0, help="leave out a table larger than this")
     args = parser.parse_args()
     user, package = Store(), shipped_store()
     written, missing, total = set(), [], 0
@@ -44,7 +44,7 @@ def main() -> int:
                 found = None
                 for plan in plans(dice):
                     game = sampled_game(rules, dice, plan["k"], steps=plan["steps"])
-                    params = _params(game, plan["iterations"], 0, plan["explore"], plan["width"])
+                    params = _params(game, plan["iterations"], 0, plan["explore"], plan["width"], plan["warm"])
                     stored = user.load(SAMPLED, rules, params)
                     if stored is not None:
                         found = game, params, stored

@@ -439,11 +439,14 @@ class SampledSolution:
     explore: float = 1.0
     width: float = 0.0
     shipped: bool = False       # read from the package's copy (``sampled_shipped``), the policy in 255ths
+    warm: Optional[dict] = None  # the plan of the solve it started from (``warm_start``), or None
 
     @property
     def method(self) -> str:
         abstraction = "" if self.game.steps is None else \
             f", raises abstracted to the {self.game.steps} lowest counts of each face"
+        if self.warm is not None:
+            abstraction += f", started from the {self.warm['iterations']:,}-iteration solve remembering the last bid"
         if self.width > 0:
             return (f"external-sampling MCCFR, discounted, robust sampling (about {self.width:g} raises tried a "
                     f"node){abstraction}")
@@ -551,7 +554,8 @@ class SampledSolution:
         ])
 
 
-def _params(game: SampledGame, iterations: int, seed: int, explore: float, width: float = 0.0) -> dict:
+def _params(game: SampledGame, iterations: int, seed: int, explore: float, width: float = 0.0,
+            warm: Optional[dict] = None) -> dict:
     params = {"dice": list(game.dice), "faces": list(game.faces), "k": game.k, "palifico_round": game.palifico_round,
               "iterations": iterations, "seed": seed, "period": default_period(iterations), "explore": explore,
               "bonus": BONUS, "payoff": game.payoff_name, "payoff_sha": game.payoff_sha()}
@@ -559,6 +563,8 @@ def _params(game: SampledGame, iterations: int, seed: int, explore: float, width
         params["steps"] = game.steps
     if width > 0:
         params["width"] = width
+    if warm is not None:
+        params["warm"] = " ".join(f"{name}={warm.get(name)}" for name in PLAN_FIELDS[:5])
     return params
 
 
@@ -579,18 +585,21 @@ def default_explore(game: SampledGame) -> float:
 
 
 #: The solves the advisor reads (``decide``, ``odds bluff play | open``), by the larger dice count: (remembered
-#: bids, iterations, exploration[, steps of the action abstraction, robust sampling's width]), the first the one to
-#: build, the others read when it is not stored. ``scripts/bluff_sampled_solves.py`` builds them. At 2v2 remembering
-#: two bids over every raise (plain external sampling) trains and plays better than the abstraction (docs).
-PLAN = {1: ((None, 200000, 1.0),), 2: ((2, 100000, 1.0), (1, 1000000, 1.0, 2, 2.0)),
-        3: ((1, 4000000, 1.0, 2, 2.0), (1, 1000000, 1.0, 2, 2.0)),
-        4: ((1, 4000000, 1.0, 2, 2.0), (1, 1000000, 1.0, 2, 2.0)),
-        5: ((1, 4000000, 1.0, 2, 2.0), (1, 1000000, 1.0, 2, 2.0))}
-PLAN_FIELDS = ("k", "iterations", "explore", "steps", "width")
+#: bids, iterations, exploration[, steps of the action abstraction, robust sampling's width[, the number of the
+#: plan's solve it starts from]]), the first the one to build, the others read when it is not stored.
+#: ``scripts/bluff_sampled_solves.py`` builds them. At 2v2 remembering two bids over every raise (plain external
+#: sampling) trains and plays better than the abstraction; from 3v3 the players remember two bids over the
+#: abstraction, started from the one-bid solve (``warm_start``): from nothing two bids trained too slowly (docs).
+PLAN = {1: ((None, 200000, 1.0),), 2: ((2, 1000000, 1.0), (2, 100000, 1.0), (1, 1000000, 1.0, 2, 2.0)),
+        3: ((2, 8000000, 1.0, 2, 2.0, 1), (1, 4000000, 1.0, 2, 2.0), (1, 1000000, 1.0, 2, 2.0)),
+        4: ((2, 16000000, 1.0, 2, 2.0, 1), (1, 4000000, 1.0, 2, 2.0), (1, 1000000, 1.0, 2, 2.0)),
+        5: ((2, 16000000, 1.0, 2, 2.0, 1), (1, 4000000, 1.0, 2, 2.0), (1, 1000000, 1.0, 2, 2.0))}
+PLAN_FIELDS = ("k", "iterations", "explore", "steps", "width", "warm")
 
 
 def planned(dice) -> dict:
-    """The keywords of ``solve_sampled`` (k, iterations, explore, steps, width) of the solve to build for ``dice``."""
+    """The keywords of ``solve_sampled`` (k, iterations, explore, steps, width, warm) of the solve to build for
+    ``dice``."""
     return plans(dice)[0]
 
 
@@ -600,7 +609,12 @@ def plans(dice) -> list[dict]:
     if largest not in PLAN:
         raise InvalidArgument(f"Sampled rounds are planned for 1-5 dice a player, not {largest}.")
     chosen = PLAN[largest] if sum(dice) > 3 else PLAN[1]
-    return [dict(zip(PLAN_FIELDS, plan + (None, 0.0)[len(plan) - 3:])) for plan in chosen]
+    # A sixth field is the number of the plan's solve that this one starts from (``warm_start``).
+    out = [dict(zip(PLAN_FIELDS, plan[:5] + (None, 0.0)[len(plan[:5]) - 3:] + (None,))) for plan in chosen]
+    for plan, entry in zip(chosen, out):
+        if len(plan) > 5:
+            entry["warm"] = dict(out[plan[5]])
+    return out
 
 
 def stored_plan(rules: BiddingRules, dice) -> Optional["SampledSolution"]:
@@ -617,7 +631,7 @@ def solve_sampled(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, iterat
                   store: Store | None | bool = None, checkpoint: Optional[str] = None, checks: int = 8,
                   lbr_games: int = 20000, only_stored: bool = False,
                   explore: Optional[float] = None, steps: Optional[int] = None,
-                  width: float = 0.0) -> Optional[SampledSolution]:
+                  width: float = 0.0, warm: Optional[dict] = None) -> Optional[SampledSolution]:
     """Solve a round by external-sampling MCCFR, or read the solve from the store.
 
     ``checkpoint``: a file where the regrets are saved every few minutes, so a stopped solve resumes
@@ -625,7 +639,9 @@ def solve_sampled(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, iterat
     ``checks``: how many times the exploitability is measured as the solve goes (the trajectory).
     ``explore``: average strategy sampling's least chance of trying a raise (1: plain external sampling;
     default ``default_explore``). ``steps``: the action abstraction (``sampled_game``). ``width``: robust sampling,
-    about this many raises tried at each of the traverser's nodes (0: as ``explore`` says).
+    about this many raises tried at each of the traverser's nodes (0: as ``explore`` says). ``warm``: the
+    keywords (k, iterations, explore, steps, width) of a solve of the same round remembering only the last bid,
+    read from the store or built first, that this one starts from (``warm_start``).
     """
     from analysis.seeds import check_seed
 
@@ -639,7 +655,12 @@ def solve_sampled(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, iterat
     width = float(width)
     if not 0.0 <= width <= 100.0:
         raise InvalidArgument(f"The sampling width must be 0 (off) to 100 raises a node, not {width}.")
-    params = _params(game, iterations, seed, explore, width)
+    if warm is not None:
+        warm = {name: warm.get(name) for name in PLAN_FIELDS[:5]}
+        if warm["k"] != 1 or game.k < 2 or warm["steps"] != game.steps:
+            raise InvalidArgument("A solve starts only from one of the same round and raises remembering the last "
+                                  "bid, for players remembering more.")
+    params = _params(game, iterations, seed, explore, width, warm)
     stored = None
     store = chosen_store(store)
     shipped = False
@@ -652,7 +673,13 @@ def solve_sampled(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, iterat
         if stored is None and only_stored:
             return None
     if stored is None:
-        stored = _run(game, iterations, seed, explore, checkpoint, checks, lbr_games, width)
+        start = None
+        if warm is not None:
+            base = solve_sampled(rules, dice, seed=seed, faces=faces, palifico_round=palifico_round, payoff=payoff,
+                                 store=store if store is not None else False, checks=checks, lbr_games=lbr_games,
+                                 **warm)
+            start = warm_start(game, base)
+        stored = _run(game, iterations, seed, explore, checkpoint, checks, lbr_games, width, start, warm)
         if store is not None:
             store.save(SAMPLED, rules, params, stored)
         from_store = False
@@ -662,17 +689,50 @@ def solve_sampled(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, iterat
     measured = Exploitability(float(exploit), float(half), bool(exact), float(value), 0 if from_store else lbr_games)
     return SampledSolution(game, int(done), seed, float(seconds), float(value), measured,
                            np.asarray(stored["policy"]), np.asarray(stored["trajectory"]), from_store, explore, width,
-                           shipped)
+                           shipped, warm)
+
+
+#: A warm start's weights: the strategy sums start at the base's policy times ``WARM_WEIGHT`` (one visit's worth,
+#: so an information set the finer solve visits soon follows its own play, one it never visits keeps the base's),
+#: the regrets at the policy times ``WARM_REGRET`` (so the first iterations play the base's strategy).
+WARM_WEIGHT = 1.0
+WARM_REGRET = 0.1
+
+
+def warm_start(game: SampledGame, base: SampledSolution) -> tuple[np.ndarray, np.ndarray]:
+    """(regrets, strategy sums) that start a solve of ``game`` (remembering the last ``k`` bids) where ``base`` (the
+    same round and raises, remembering the last bid) ends: each information set starts as the base's one of the same
+    last bid (``WARM_WEIGHT``, ``WARM_REGRET``). The base's policy is taken in whole 255ths, as the package ships it
+    (``sampled_shipped.quantise``), so the start is the same whether the base was built here or shipped.
+
+    Remembering two bids from scratch trains slowly (72,632 information sets at 3v3 against 4,088 remembering one)
+    and the sets it rarely visits stay near uniform play, which a best response finds; started from the one-bid
+    solve they play that solve's strategy until their own visits say otherwise (docs/bluff_strategy.md)."""
+    from analysis.bluff.sampled_shipped import QUANTUM, quantise
+
+    coarse = base.game
+    policy = quantise(base.policy, coarse.blocks()).astype(np.float64) / QUANTUM
+    last = _windows(len(game.bids), game.k)[3]
+    regret, strategy_sum = np.zeros(game.slots), np.zeros(game.slots)
+    for s in (0, 1):
+        hands = len(game.hands[s])
+        for w in np.flatnonzero(game.offset[s] >= 0):
+            before = 0 if last[w] < 0 else int(window_rank(coarse, (int(last[w]),)))
+            size = int(game.n_actions[w])
+            start, source = int(game.offset[s, w]), int(coarse.offset[s, before])
+            rows = policy[source:source + hands * size]
+            strategy_sum[start:start + hands * size] = WARM_WEIGHT * rows
+            regret[start:start + hands * size] = WARM_REGRET * rows
+    return regret, strategy_sum
 
 
 def _run(game: SampledGame, iterations: int, seed: int, explore: float, checkpoint: Optional[str], checks: int,
-         lbr_games: int, width: float = 0.0) -> dict:
+         lbr_games: int, width: float = 0.0, start: Optional[tuple] = None, warm: Optional[dict] = None) -> dict:
     from analysis.bluff import _sampled_kernels as kern
 
     period = default_period(iterations)
-    key = _checkpoint_key(game, iterations, seed, explore, width)
-    regret = np.zeros(game.slots)
-    strategy_sum = np.zeros(game.slots)
+    key = _checkpoint_key(game, iterations, seed, explore, width, warm)
+    regret, strategy_sum = start if start is not None else (np.zeros(game.slots), np.zeros(game.slots))
     done, spent = 0, 0.0
     trajectory: list = []
     if checkpoint and os.path.exists(checkpoint):
@@ -736,9 +796,10 @@ def _sampled_value(game: SampledGame, policy: np.ndarray, games: int, seed: int)
     return float(total)
 
 
-def _checkpoint_key(game: SampledGame, iterations: int, seed: int, explore: float, width: float) -> str:
-    return hashlib.sha256(repr((sorted(_params(game, iterations, seed, explore, width).items()), game.rules)).encode()
-                          ).hexdigest()
+def _checkpoint_key(game: SampledGame, iterations: int, seed: int, explore: float, width: float,
+                    warm: Optional[dict] = None) -> str:
+    return hashlib.sha256(repr((sorted(_params(game, iterations, seed, explore, width, warm).items()),
+                                game.rules)).encode()).hexdigest()
 
 
 def _save_checkpoint(path, key, regret, strategy_sum, done, seconds, trajectory) -> None:

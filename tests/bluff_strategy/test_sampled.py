@@ -150,6 +150,45 @@ def test_a_stopped_solve_resumes_to_the_same_result(tmp_path):
     assert np.array_equal(whole.policy, resumed.policy)
 
 
+def test_a_warm_start_plays_the_one_bid_solve_it_starts_from(tmp_path):
+    import dataclasses
+
+    from analysis.bluff.sampled import _normalised, warm_start
+    base = solve_sampled(LIARS, (1, 2), k=1, faces=4, iterations=3000, store=False)
+    game = sampled_game(LIARS, (1, 2), k=2, faces=4)
+    regret, sums = warm_start(game, base)
+    started = dataclasses.replace(base, game=game, policy=_normalised(game, sums))
+    # Every information set remembering two bids starts as the base's of its last bid (in whole 255ths).
+    checked = 0
+    for i, first in enumerate(game.bids):
+        for second in [None] + list(game.bids[i + 1:i + 5]):
+            history = [first] if second is None else [first, second]
+            seat = len(history) % 2
+            for hand in game.hands[seat]:
+                mine, theirs = started.strategy(seat, hand, history), base.strategy(seat, hand, history[-1:])
+                assert mine.keys() == theirs.keys()
+                assert max(abs(mine[a] - theirs[a]) for a in mine) <= 1 / 255 + 1e-9
+                checked += 1
+    assert checked > 100
+    for hand in game.hands[0]:
+        assert started.strategy(0, hand, []) == pytest.approx(base.strategy(0, hand, []), abs=1 / 255 + 1e-9)
+    # The regrets play the same strategy from the first iteration, so a short solve stays near the base's
+    # exploitability (exact here) where one from nothing is still near uniform play.
+    plan = dict(k=1, iterations=3000, explore=None, steps=None, width=0.0)
+    store = Store(tmp_path)
+    warm = solve_sampled(LIARS, (1, 2), k=2, faces=4, iterations=10, store=store, warm=plan)
+    cold = solve_sampled(LIARS, (1, 2), k=2, faces=4, iterations=10, store=store)
+    assert warm.exploitability.exact and warm.exploitability.value < cold.exploitability.value / 2
+    assert warm.exploitability.value < base.exploitability.value + 0.1
+    assert "started from the 3,000-iteration solve remembering the last bid" in warm.method
+    # Stored apart from the solve from nothing, and read back with its start.
+    assert solve_sampled(LIARS, (1, 2), k=2, faces=4, iterations=10, store=store, warm=plan).from_store
+    assert not np.array_equal(warm.policy, cold.policy)
+    with pytest.raises(InvalidArgument, match="^A solve starts only from one of the same round and raises "
+                                              "remembering the last bid, for players remembering more\\.$"):
+        solve_sampled(LIARS, (1, 2), k=2, faces=4, iterations=10, store=False, warm=dict(plan, k=2))
+
+
 def test_too_large_rounds_are_refused_in_one_sentence():
     with pytest.raises(InvalidArgument, match=r"needs [\d.,]+ GB, more than the 4 GB allowed; remember fewer bids"):
         sampled_game(preset("liars_dice"), (5, 5), k=3)
