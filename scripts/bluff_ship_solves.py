@@ -4,7 +4,9 @@ For each preset (Liar's Dice with ones wild and no spot on, Perudo, Bluff) and e
 (``sampled.PLAN``, 1-5 dice a player), the solve the advisor reads (``sampled.stored_plan``: the plan's first
 solve the store holds) is written as a shipped table (``sampled_shipped``: the policy in 255ths, lzma), checked to
 be served by the package's store and to equal the solve within the quantum; a pair whose solve is not stored, or
-whose table would exceed ``--max-kb``, is listed and left out. The solves are built first by
+whose table would exceed ``--max-kb``, is listed and left out. Every solve of the plan already in the package and
+not in the user's store (built on another machine, or a later plan's solve such as the one a warm start begins
+from) is kept; the package's other files (solves of an older plan) are removed. The solves are built first by
 ``scripts/bluff_sampled_solves.py`` (equal pairs) and ``scripts/bluff_sampled_solves.py --unequal``.
 
 Run: ``.venv/bin/python scripts/bluff_ship_solves.py [--max-kb 3000]``
@@ -36,21 +38,26 @@ def main() -> int:
     parser.add_argument("--max-kb", type=float, default=3000.0, help="leave out a table larger than this")
     args = parser.parse_args()
     user, package = Store(), shipped_store()
-    written, missing, total = set(), [], 0
+    written, missing = set(), []
     for name, rules in GAMES.items():
         for first in range(1, 6):
             for second in range(1, 6):
                 dice = (first, second)
-                found = None
+                found, shipped_before = None, 0
                 for plan in plans(dice):
                     game = sampled_game(rules, dice, plan["k"], steps=plan["steps"])
                     params = _params(game, plan["iterations"], 0, plan["explore"], plan["width"], plan["warm"])
-                    stored = user.load(SAMPLED, rules, params)
+                    stored = user.load(SAMPLED, rules, params) if found is None else None
                     if stored is not None:
                         found = game, params, stored
-                        break
+                    elif package.load(SHIPPED, rules, shipped_params(params)) is not None:
+                        # Already shipped (built on another machine, or a later plan's solve, such as the one a
+                        # warm start begins from): kept as it is.
+                        written.add(package.path(SHIPPED, rules, shipped_params(params)))
+                        shipped_before += 1
                 if found is None:
-                    missing.append(f"{name} {first}v{second} (not stored)")
+                    if not shipped_before:
+                        missing.append(f"{name} {first}v{second} (not stored)")
                     continue
                 game, params, stored = found
                 table = pack(stored, game.blocks())
@@ -69,13 +76,13 @@ def main() -> int:
                 assert gap < 1.0 / QUANTUM, gap
                 os.chmod(path, 0o644)
                 written.add(path)
-                total += path.stat().st_size
                 print(f"{name} {first}v{second}: {path.relative_to(ROOT)} ({path.stat().st_size / 1024:.0f} KB, "
                       f"largest change {gap:.4f})", flush=True)
     folder = package.root / "bluff" / "sampled-shipped"
     for old in folder.glob("*.podds"):
         if old not in written:
             old.unlink()     # a solve of an older plan or kernel: the store would never serve it
+    total = sum(path.stat().st_size for path in written)
     print(f"{len(written)} solves shipped, {total / 1e6:.2f} MB; left out: {', '.join(missing) or 'none'}")
     return 0
 

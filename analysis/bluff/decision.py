@@ -162,7 +162,8 @@ def _strategy_decision(rules, dice, opponents, turns, palifico=False, missing_ok
         if bid not in game.bids:
             raise InvalidArgument(f"{format_bid(rules, bid)} is above the {sum(pair)} dice in play: it cannot be "
                                   "true, so challenge it.")
-    policy = solution.policy.astype(np.float64)
+    # Read as stored (float32): the values upcast each row they use, and a 5v5 policy holds 9.6 million slots.
+    policy = solution.policy
     history = [game.bids.index(b) for b in bids]
     # The belief about the other's hand: their chance, times the strategy's chance of each bid they made (a bid
     # the abstraction does not play read as the strategy's nearest raise).
@@ -223,7 +224,7 @@ def opening_bids(rules: BiddingRules, dice, opponent: int, top: int = 8, palific
     solution = _solution(rules, (len(dice), opponent), palifico)
     decision = _strategy_decision(rules, dice, (opponent,), (), palifico, solution=solution)
     game = solution.game
-    policy = solution.policy.astype(np.float64)
+    policy = solution.policy
     h = game.hands[0].index(tuple(sorted(dice)))
     hands_other = len(game.hands[1])
     chance = game.chance[1, :hands_other]

@@ -72,4 +72,6 @@ def test_the_package_ships_the_plans_rounds_of_each_preset(rules):
         policy = solution.policy.astype(np.float64)
         for start, hands, size in solution.game.blocks():
             assert np.allclose(policy[start:start + hands * size].reshape(hands, size).sum(axis=1), 1.0, atol=1e-5)
-        assert 0.0 <= solution.exploitability.value < 1.0
+        # A sampled local best response is a noisy lower bound: below 0 at most by its interval's half-width.
+        e = solution.exploitability
+        assert -e.half_width <= e.value < 1.0 and (e.exact or e.half_width < 0.06)
