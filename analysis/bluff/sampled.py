@@ -167,8 +167,9 @@ class SampledGame:
             (lambda a: (abs(mine[a] - target), mine[a]))
         return min(pool, key=key)
 
-    def blocks(self) -> list:
-        """(first slot, hands, actions) of each block of information sets (``sampled_shipped.information_sets``)."""
+    def blocks(self) -> np.ndarray:
+        """[block, (first slot, hands, actions)]: each block of information sets
+        (``sampled_shipped.information_sets``)."""
         return information_sets(self.offset, self.n_actions, [len(h) for h in self.hands])
 
     def kernel_layout(self) -> tuple:
