@@ -70,7 +70,10 @@ def test_the_package_ships_the_plans_rounds_of_each_preset(rules):
         solution = stored_plan(rules, dice)
         assert solution is not None and solution.shipped, (rules.name, dice)
         policy = solution.policy.astype(np.float64)
-        for start, hands, size in solution.game.blocks():
+        blocks = solution.game.blocks()
+        if len(blocks) > 20000:   # a full-recall 2v1 round has half a million: a seeded sample of them
+            blocks = blocks[np.random.default_rng(0).choice(len(blocks), 20000, replace=False)]
+        for start, hands, size in blocks:
             assert np.allclose(policy[start:start + hands * size].reshape(hands, size).sum(axis=1), 1.0, atol=1e-5)
         # A sampled local best response is a noisy lower bound: below 0 at most by its interval's half-width.
         e = solution.exploitability
