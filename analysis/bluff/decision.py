@@ -176,21 +176,22 @@ def _strategy_decision(rules, dice, opponents, turns, palifico=False, missing_ok
     chances = policy_rows(game, policy, seat, remembered(game, history), h + 1)[h]
     names = [format_bid(rules, game.bids[b]) for b in game.raises[last, :game.n_raises[last]]]
     names += list(game.calls) if bids else []
-    strategy = dict(zip(names, (float(p) for p in chances)))
-    values = {(format_bid(rules, game.bids[a]) if a >= 0 else game.calls[-1 - a]): v
-              for a, v in action_values(game, policy, seat, h, history, belief).items()}
-    action = max(strategy, key=lambda name: strategy[name])
     e = solution.exploitability
     source = (f"{pair[0]}v{pair[1]} {'palifico ' if palifico else ''}solve remembering {game.memory}, "
               f"{solution.iterations:,} iterations, exploitability {e.value:.3f} dice"
               + ("" if e.exact else " by a local best response"))
     if search:
-        # The search's values: the calls as above, its raises one raise ahead (the others' -inf: not searched).
+        # The search's own values (the calls against the same belief, its raises one raise ahead; -inf: not
+        # searched) stand in for the strategy's, which are not computed.
         best, searched = solution.search(seat, dice, bids)
         chosen = {name: float(i == best) for i, name in enumerate(names)}
         weighed = {names[i]: float(v) for i, v in enumerate(searched) if np.isfinite(v)}
         return Decision("search", chosen, names[best], weighed,
                         source + ", with decision-time search one raise ahead")
+    strategy = dict(zip(names, (float(p) for p in chances)))
+    values = {(format_bid(rules, game.bids[a]) if a >= 0 else game.calls[-1 - a]): v
+              for a, v in action_values(game, policy, seat, h, history, belief).items()}
+    action = max(strategy, key=lambda name: strategy[name])
     return Decision("strategy", strategy, action, values, source)
 
 
