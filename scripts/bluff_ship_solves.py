@@ -2,7 +2,7 @@
 
 For each preset (Liar's Dice with ones wild and no spot on, Perudo, Bluff) and each dice pair the plan covers
 (``sampled.PLAN``, 1-5 dice a player), the solve the advisor reads (``sampled.stored_plan``: the plan's first
-solve the store holds) is written as a shipped table (``sampled_shipped``: the policy in 255ths, lzma), checked to
+solve the store holds) is written as a shipped table (``sampled_shipped``: the policy in 255ths, zlib), checked to
 be served by the package's store and to equal the solve within the quantum; a pair whose solve is not stored, or
 whose table would exceed ``--max-kb``, is listed and left out. Every solve of the plan already in the package and
 not in the user's store (built on another machine, or a later plan's solve such as the one a warm start begins

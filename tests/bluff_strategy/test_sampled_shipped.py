@@ -63,6 +63,24 @@ def test_a_packed_policy_for_another_layout_is_refused():
     assert unpack({**table, "packed": table["packed"][:-3]}, game.slots, game.blocks()) is None
 
 
+def test_a_packed_policy_whose_set_does_not_sum_to_one_is_refused():
+    import zlib
+    game = sampled_game(LIARS, (1, 1), k=1, faces=4)
+    blocks = game.blocks()
+    policy = np.concatenate([np.full(hands * size, 1.0 / size) for _, hands, size in blocks])
+    levels = quantise(policy, blocks)
+    table = {"packed": np.frombuffer(zlib.compress(levels.tobytes()), dtype=np.uint8),
+             "trajectory": np.zeros((0, 3)), "summary": np.zeros(6)}
+    assert unpack(table, game.slots, blocks) is not None
+    # One level moved from a set to the next: the total still matches, both sets are off by 1/255.
+    start, hands, size = blocks[1]
+    moved = levels.copy()
+    moved[start + size - 1] -= 1
+    moved[start + size] += 1
+    table["packed"] = np.frombuffer(zlib.compress(moved.tobytes()), dtype=np.uint8)
+    assert unpack(table, game.slots, blocks) is None
+
+
 @pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
 def test_the_package_ships_the_plans_rounds_of_each_preset(rules):
     # Every pair the strategy bot needs up to five dice each. The test store is fresh: every answer here comes from the package, built by the current training kernel.
