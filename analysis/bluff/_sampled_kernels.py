@@ -2,11 +2,9 @@
 imperfect-recall abstraction of a two-player round (see ``sampled.py``).
 
 An information set is (seat, own hand, the last ``k`` bids). The last bids rise along the
-track, so they are a set of bid indices, numbered by the combinatorial number system:
-a set ``c_1 < ... < c_j`` has rank ``first[j] + C(c_1, 1) + ... + C(c_j, j)``, where
-``first[j]`` counts the sets of fewer than ``j`` bids. The slot of (seat s, window w,
-hand h, action a) in the flat strategy arrays is ``offset[s, w] + h * actions + a``, the
-actions being the raises of the window's last bid in track order, then the calls (the
+track, so they are a set of bid indices, numbered by their rank (``windows.window_rank``).
+The slot of (seat s, window w, hand h, action a) in the flat strategy arrays is
+``offset[s, w] + h * actions + a``, the actions being the raises of the window's last bid in track order, then the calls (the
 order of ``_solve_kernels``, so a policy maps onto the exact solver's tree one node at a time).
 
 ``payoff[call, caller, bid, actual]`` is the first bidder's payoff; the second bidder's is
@@ -17,17 +15,11 @@ start of each chunk of iterations, so a seed gives the same solve however often 
 import numpy as np
 from numba import njit
 
+from analysis.bluff import windows
 from analysis.cfr.kernels import discounts, regret_matching
 
-
-@njit(cache=True)
-def window_rank(history, depth, k, binom, first):
-    """Rank of the set of the last ``min(depth, k)`` bids of ``history[:depth]``."""
-    start = depth - k if depth > k else 0
-    rank = first[depth - start]
-    for i in range(start, depth):
-        rank += binom[history[i], i - start + 1]
-    return rank
+#: The rank of the last ``k`` bids (``windows``), compiled.
+window_rank = njit(cache=True)(windows.window_rank)
 
 
 @njit(cache=True)

@@ -37,7 +37,7 @@ from analysis.bluff.odds import my_count
 from analysis.bluff.rules import BiddingRules
 from analysis.bluff.sampled_shipped import information_sets, load_shipped
 from analysis.bluff.solve import MAX_NODES, _tree_size, die_faces, hands_of
-from analysis.bluff.strategy_values import remembered, window_rank
+from analysis.bluff.strategy_values import rank_of_window, remembered
 from analysis.cfr.schedule import DISCOUNTED
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
@@ -54,7 +54,7 @@ MAX_BYTES = 4 * 1024 ** 3
 SAMPLED = TableKind(
     "bluff/sampled", {"policy": Array("float32", (None,), within=(0, 1)),
                       "trajectory": Array("float64", (None, 3)), "summary": Array("float64", (6,))},
-    code=("analysis.bluff._sampled_kernels",))
+    code=("analysis.bluff._sampled_kernels", "analysis.bluff.windows"))
 PAYOFFS = ("dice", "win", "game")
 #: The command that builds a planned solve (``PLAN``), for the sentence that says one is missing.
 SAMPLED_HELP = "odds bluff solve {preset} --dice {first} {second}"
@@ -182,7 +182,7 @@ class SampledGame:
     def window_of(self, history) -> int:
         """The window (rank) of the last ``k`` bids of ``history``, a list of bids, as the strategy remembers them
         (``stand_in``)."""
-        return window_rank(self, remembered(self, [self.bids.index(b) for b in history]))
+        return rank_of_window(self, remembered(self, [self.bids.index(b) for b in history]))
 
 
 def _windows(bids: int, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -718,7 +718,7 @@ def warm_start(game: SampledGame, base: SampledSolution) -> tuple[np.ndarray, np
     for s in (0, 1):
         hands = len(game.hands[s])
         for w in np.flatnonzero(game.offset[s] >= 0):
-            before = 0 if last[w] < 0 else int(window_rank(coarse, (int(last[w]),)))
+            before = 0 if last[w] < 0 else rank_of_window(coarse, (int(last[w]),))
             size = int(game.n_actions[w])
             start, source = int(game.offset[s, w]), int(coarse.offset[s, before])
             rows = policy[source:source + hands * size]

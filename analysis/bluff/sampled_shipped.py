@@ -28,7 +28,7 @@ QUANTUM = 255
 SHIPPED = TableKind(
     "bluff/sampled-shipped", {"packed": Array("uint8", (None,), nonzero=True),
                               "trajectory": Array("float64", (None, 3)), "summary": Array("float64", (6,))},
-    code=("analysis.bluff._sampled_kernels",))
+    code=("analysis.bluff._sampled_kernels", "analysis.bluff.windows"))
 
 
 def shipped_store() -> Store:

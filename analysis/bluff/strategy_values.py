@@ -14,16 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-
-def rank(history, depth: int, k: int, binom: np.ndarray, first: np.ndarray) -> int:
-    """The rank of the set of the last ``min(depth, k)`` bids of ``history`` (bid indices, rising) in the
-    combinatorial number system, the window's number in the solve's layout (``_sampled_kernels.window_rank``,
-    read without starting numba)."""
-    start = depth - k if depth > k else 0
-    out = int(first[depth - start])
-    for i in range(start, depth):
-        out += int(binom[history[i], i - start + 1])
-    return out
+from analysis.bluff.windows import window_rank
 
 
 def remembered(game, history) -> tuple:
@@ -35,14 +26,14 @@ def remembered(game, history) -> tuple:
     return tuple(int(b) for b in window)
 
 
-def window_rank(game, window: tuple) -> int:
+def rank_of_window(game, window: tuple) -> int:
     """The rank of a remembered window (``remembered``) in ``game``'s layout."""
-    return rank(window, len(window), game.k, game.binom, game.first)
+    return int(window_rank(window, len(window), game.k, game.binom, game.first))
 
 
 def policy_rows(game, policy: np.ndarray, seat: int, window: tuple, hands: int) -> np.ndarray:
     """[hand, action]: the strategy of ``seat`` at ``window`` for its first ``hands`` hands."""
-    w = window_rank(game, window)
+    w = rank_of_window(game, window)
     size = int(game.n_actions[w])
     base = int(game.offset[seat, w])
     return policy[base:base + hands * size].reshape(hands, size)
@@ -114,8 +105,8 @@ class FullRecallValues(Values):
         depth = len(self.history)
         masks = np.arange(2 ** span, dtype=np.int64)
         # Each set's rank in the layout (``rank`` of the whole history) and its size, built up bit by bit.
-        ranks = np.full(masks.size, rank(self.history, depth, game.k, game.binom, game.first) - game.first[depth],
-                        dtype=np.int64)
+        opening = window_rank(self.history, depth, game.k, game.binom, game.first) - game.first[depth]
+        ranks = np.full(masks.size, opening, dtype=np.int64)
         sizes = np.zeros(masks.size, dtype=np.int64)
         for j in range(span):
             bit = (masks >> j) & 1

@@ -10,7 +10,7 @@ from analysis.bluff import _sampled_eval
 from analysis.bluff._sampled_kernels import window_rank
 from analysis.bluff.rules import preset
 from analysis.bluff.sampled import exact_exploitability, solve_sampled
-from analysis.bluff.strategy_values import action_values, policy_rows, remembered, window_rank as numpy_rank
+from analysis.bluff.strategy_values import action_values, policy_rows, rank_of_window as numpy_rank, remembered
 
 LIARS = preset("liars_dice", wild=1, exact_call=None)
 PERUDO = preset("perudo")
@@ -58,6 +58,23 @@ def test_windows_are_ranked_as_the_solver_ranks_them(rules, dice, faces, k, step
         if game.k != 2:
             assert numpy_rank(game, remembered(game, history)) == window_rank(indices, len(history), game.k,
                                                                               game.binom, game.first)
+
+
+@pytest.mark.parametrize("bids, k", [(12, 1), (12, 2), (12, 3), (9, 9)])
+def test_every_window_has_its_own_rank_and_the_ranks_fill_the_layout(bids, k):
+    # Every set of at most k bids (the last k of a rising history), enumerated, against the layout's count.
+    from itertools import combinations
+
+    from analysis.bluff.sampled import _windows, count_windows
+
+    binom, first, _, last = _windows(bids, k)
+    ranks = [int(window_rank(np.array(chosen + (0,), dtype=np.int64), len(chosen), k, binom, first))
+             for size in range(k + 1) for chosen in combinations(range(bids), size)]
+    assert sorted(ranks) == list(range(count_windows(bids, k)))
+    # A window's last bid is the one the layout says.
+    for chosen in combinations(range(bids), min(k, 2)):
+        rank = int(window_rank(np.array(chosen, dtype=np.int64), len(chosen), k, binom, first))
+        assert last[rank] == (chosen[-1] if chosen else -1)
 
 
 @pytest.mark.parametrize("rules, dice, k, steps, width, history", [
