@@ -12,6 +12,18 @@ the starting dice). ``--unequal`` builds the rounds of unequal dice up to 5 (fir
 dice differ), smallest first, each with the plan's last (cheapest) solve, the one the package ships for them::
 
     nice -n 10 .venv/bin/python scripts/bluff_sampled_solves.py --unequal > bluff_unequal.log 2>&1 &
+
+``--palifico`` builds Perudo's two-player palifico rounds (opened by the player just down to one die, against
+1-5 dice), each with the plan's solve (a palifico round keeps its opening face, so even the plan's largest solve
+takes about a minute), which the package ships too::
+
+    nice -n 10 .venv/bin/python scripts/bluff_sampled_solves.py --palifico > bluff_palifico.log 2>&1 &
+
+``--endgames`` builds the rounds of at most three dice in play (1v1, 1v2, 2v1, and Perudo's palifico 1v1 and
+1v2) played for the game (payoff ``game``: the chance to win the two-player game from where the round leaves it,
+exact there), which a player of whole games reads (``scripts/bluff_search_games.py``); the package ships them::
+
+    nice -n 10 .venv/bin/python scripts/bluff_sampled_solves.py --endgames > bluff_endgames.log 2>&1 &
 """
 
 from __future__ import annotations
@@ -33,6 +45,10 @@ ORDER = [("liars_dice", 5), ("bluff", 5), ("perudo", 5), ("liars_dice", 2), ("li
 #: Rounds of unequal dice beyond three dice in play, the smaller first (a pair and its mirror together).
 UNEQUAL = sorted(((a, b) for a in range(1, 6) for b in range(1, 6) if a != b and a + b > 3),
                  key=lambda pair: (max(pair), min(pair), -pair[0]))
+#: Perudo's palifico rounds between two players: the player who just lost down to one die opens.
+PALIFICO = [(1, d) for d in range(1, 6)]
+#: The rounds played for the game: up to three dice in play, where the game values are exact.
+ENDGAMES = [(1, 1), (1, 2), (2, 1)]
 
 
 def main(argv=None) -> int:
@@ -41,26 +57,39 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--lbr-games", type=int, default=2000)
     parser.add_argument("--unequal", action="store_true", help="the rounds of unequal dice, with the cheapest plan")
+    parser.add_argument("--palifico", action="store_true",
+                        help="Perudo's palifico rounds of one die against 1-5")
+    parser.add_argument("--endgames", action="store_true",
+                        help="the rounds of at most three dice in play, played for the game")
     args = parser.parse_args(argv)
     if args.only:
         order = [(name, (int(d[0]), int(d[-1]))) for name, *d in (item.split(":") for item in args.only)]
     elif args.unequal:
         order = [(name, dice) for dice in UNEQUAL for name in GAMES]
+    elif args.palifico:
+        order = [("perudo", dice) for dice in PALIFICO]
+    elif args.endgames:
+        order = [(name, dice) for dice in ENDGAMES for name in GAMES]
+        order += [("perudo", dice, True) for dice in ENDGAMES if dice[0] == 1]
     else:
         order = [(name, (d, d)) for name, d in ORDER]
     folder = Store().root / "bluff" / "sampled-checkpoints"
     folder.mkdir(parents=True, exist_ok=True)
-    for name, dice in order:
+    for name, dice, *palifico in order:
+        palifico = bool(palifico) or args.palifico
+        payoff = "game" if args.endgames else "dice"
         rules = GAMES[name]()
         first, second = dice
         plan = plans(dice)[-1] if args.unequal else planned(dice)
         began = time.time()
         tag = "-".join(f"{value}" for name, value in plan.items() if name != "warm")
-        tag += "-warm" if plan["warm"] else ""
-        solution = solve_sampled(rules, dice, seed=args.seed, **plan,
+        tag += "".join(part for part, on in (("-warm", plan["warm"]), ("-palifico", palifico),
+                                             ("-game", payoff == "game")) if on)
+        solution = solve_sampled(rules, dice, seed=args.seed, **plan, palifico_round=palifico, payoff=payoff,
                                  checkpoint=str(folder / f"{name}-{first}v{second}-{tag}-{args.seed}.npz"),
                                  checks=2, lbr_games=args.lbr_games)
-        print(f"{name} {first}v{second}: {solution} ({time.time() - began:.0f} s now; from store: "
+        print(f"{name} {first}v{second}{' palifico' if palifico else ''} for {payoff}: {solution} "
+              f"({time.time() - began:.0f} s now; from store: "
               f"{solution.from_store})", flush=True)
         print(f"  trajectory (iterations, exploitability, half-width): {solution.trajectory.tolist()}", flush=True)
     return 0

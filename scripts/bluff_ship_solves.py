@@ -1,13 +1,14 @@
 """Copy the plan's sampled round solves from the user's store into the package (``analysis/bluff/solved/``), compact.
 
 For each preset (Liar's Dice with ones wild and no spot on, Perudo, Bluff) and each dice pair the plan covers
-(``sampled.PLAN``, 1-5 dice a player), the solve the advisor reads (``sampled.stored_plan``: the plan's first
-solve the store holds) is written as a shipped table (``sampled_shipped``: the policy in 255ths, zlib), checked to
+(``sampled.PLAN``, 1-5 dice a player), for Perudo's palifico rounds of one die against 1-5, and for the rounds of
+at most three dice in play played for the game (1v1, 1v2, 2v1, Perudo's palifico 1v1 and 1v2), the solve the
+advisor or a player of whole games reads (``sampled.stored_plan``: the plan's first solve the store holds) is written as a shipped table (``sampled_shipped``: the policy in 255ths, zlib), checked to
 be served by the package's store and to equal the solve within the quantum; a pair whose solve is not stored, or
 whose table would exceed ``--max-kb``, is listed and left out. Every solve of the plan already in the package and
 not in the user's store (built on another machine, or a later plan's solve such as the one a warm start begins
 from) is kept; the package's other files (solves of an older plan) are removed. The solves are built first by
-``scripts/bluff_sampled_solves.py`` (equal pairs) and ``scripts/bluff_sampled_solves.py --unequal``.
+``scripts/bluff_sampled_solves.py`` (equal pairs) and its ``--unequal``, ``--palifico`` and ``--endgames``.
 
 Run: ``.venv/bin/python scripts/bluff_ship_solves.py [--max-kb 3000]``
 """
@@ -39,45 +40,53 @@ def main() -> int:
     args = parser.parse_args()
     user, package = Store(), shipped_store()
     written, missing = set(), []
-    for name, rules in GAMES.items():
-        for first in range(1, 6):
-            for second in range(1, 6):
-                dice = (first, second)
-                found, shipped_before = None, 0
-                for plan in plans(dice):
-                    game = sampled_game(rules, dice, plan["k"], steps=plan["steps"])
-                    params = _params(game, plan["iterations"], 0, plan["explore"], plan["width"], plan["warm"])
-                    stored = user.load(SAMPLED, rules, params) if found is None else None
-                    if stored is not None:
-                        found = game, params, stored
-                    elif package.load(SHIPPED, rules, shipped_params(params)) is not None:
-                        # Already shipped (built on another machine, or a later plan's solve, such as the one a
-                        # warm start begins from): kept as it is.
-                        written.add(package.path(SHIPPED, rules, shipped_params(params)))
-                        shipped_before += 1
-                if found is None:
-                    if not shipped_before:
-                        missing.append(f"{name} {first}v{second} (not stored)")
-                    continue
-                game, params, stored = found
-                table = pack(stored, game.blocks())
-                if table["packed"].size > args.max_kb * 1024:
-                    missing.append(f"{name} {first}v{second} ({table['packed'].size / 1024:.0f} KB)")
-                    continue
-                kept = package.load(SHIPPED, rules, shipped_params(params))
-                if kept is not None and all(np.array_equal(kept[name], table[name]) for name in table):
-                    path = package.path(SHIPPED, rules, shipped_params(params))   # the same table: no new file
-                else:
-                    path = package.save(SHIPPED, rules, shipped_params(params), table)
-                assert path is not None, "the package's store cannot be written"
-                read = load_shipped(rules, params, game.slots, game.blocks())
-                assert read is not None, "the package's store refuses the copy"
-                gap = np.abs(read["policy"].astype(np.float64) - stored["policy"]).max()
-                assert gap < 1.0 / QUANTUM, gap
-                os.chmod(path, 0o644)
-                written.add(path)
-                print(f"{name} {first}v{second}: {path.relative_to(ROOT)} ({path.stat().st_size / 1024:.0f} KB, "
-                      f"largest change {gap:.4f})", flush=True)
+    rounds = [(name, rules, (first, second), False, "dice") for name, rules in GAMES.items()
+              for first in range(1, 6) for second in range(1, 6)]
+    # Perudo's palifico rounds between two players: the player just down to one die opens.
+    rounds += [("perudo", GAMES["perudo"], (1, second), True, "dice") for second in range(1, 6)]
+    # Played for the game where the game values are exact.
+    endgames = ((1, 1), (1, 2), (2, 1))
+    rounds += [(name, rules, dice, False, "game") for name, rules in GAMES.items() for dice in endgames]
+    rounds += [("perudo", GAMES["perudo"], dice, True, "game") for dice in endgames if dice[0] == 1]
+    for name, rules, dice, palifico, payoff in rounds:
+        first, second = dice
+        label = f"{name} {first}v{second}" + (" palifico" if palifico else "") + (" for the game" if payoff == "game"
+                                                                                  else "")
+        found, shipped_before = None, 0
+        for plan in plans(dice):
+            game = sampled_game(rules, dice, plan["k"], palifico_round=palifico, payoff=payoff, steps=plan["steps"])
+            params = _params(game, plan["iterations"], 0, plan["explore"], plan["width"], plan["warm"])
+            stored = user.load(SAMPLED, rules, params) if found is None else None
+            if stored is not None:
+                found = game, params, stored
+            elif package.load(SHIPPED, rules, shipped_params(params)) is not None:
+                # Already shipped (built on another machine, or a later plan's solve, such as the one a
+                # warm start begins from): kept as it is.
+                written.add(package.path(SHIPPED, rules, shipped_params(params)))
+                shipped_before += 1
+        if found is None:
+            if not shipped_before:
+                missing.append(f"{label} (not stored)")
+            continue
+        game, params, stored = found
+        table = pack(stored, game.blocks())
+        if table["packed"].size > args.max_kb * 1024:
+            missing.append(f"{label} ({table['packed'].size / 1024:.0f} KB)")
+            continue
+        kept = package.load(SHIPPED, rules, shipped_params(params))
+        if kept is not None and all(np.array_equal(kept[name], table[name]) for name in table):
+            path = package.path(SHIPPED, rules, shipped_params(params))   # the same table: no new file
+        else:
+            path = package.save(SHIPPED, rules, shipped_params(params), table)
+        assert path is not None, "the package's store cannot be written"
+        read = load_shipped(rules, params, game.slots, game.blocks())
+        assert read is not None, "the package's store refuses the copy"
+        gap = np.abs(read["policy"].astype(np.float64) - stored["policy"]).max()
+        assert gap < 1.0 / QUANTUM, gap
+        os.chmod(path, 0o644)
+        written.add(path)
+        print(f"{label}: {path.relative_to(ROOT)} ({path.stat().st_size / 1024:.0f} KB, "
+              f"largest change {gap:.4f})", flush=True)
     folder = package.root / "bluff" / "sampled-shipped"
     for old in folder.glob("*.podds"):
         if old not in written:

@@ -11,7 +11,7 @@ bluff:1:1 --only bluff:1:2 --only bluff:2:1 --only bluff:2:2`` for the default t
 with ``perudo`` for ``--preset perudo``).
 
 Run: ``nice -n 10 .venv/bin/python scripts/bluff_strategy_bot.py [--games N] [--start D] [--preset P] [--build]
-[--players N] [--field F]``; with ``--players 2 --field bayes``, whole two-player games, where the strategy bot plays
+[--players N] [--field F] [--tested T]``; with ``--players 2 --field bayes``, whole two-player games, where the strategy bot plays
 the solved rounds from the first;
 one process, a line per block on stderr, the file rewritten after every cell (the cells of the other presets
 and starting dice are kept). ``--build`` first solves every missing pair of dice counts up to the starting dice
@@ -114,6 +114,9 @@ def main() -> int:
     parser.add_argument("--players", action="append", type=int, choices=(2, *PLAYERS),
                         help="the players of a game (default 3 to 6; 2: whole heads-up games, the one other "
                              "seat the field)")
+    parser.add_argument("--tested", action="append", choices=TESTED,
+                        help="the bots tried in seat 0 (default both; the bayes bot's cells do not depend on the "
+                             "solves, so after new solves '--tested strategy' keeps them)")
     options = parser.parse_args()
     rules = SCRIPT_GAMES[options.preset]()
     if options.build:
@@ -123,10 +126,11 @@ def main() -> int:
         with open(options.out) as stored:
             cells = [c for c in json.load(stored)["cells"]
                      if (c["preset"], c["starting_dice"]) != (rules.name, options.start)
-                     or c["players"] not in (options.players or PLAYERS)]
+                     or c["players"] not in (options.players or PLAYERS)
+                     or c["field"] not in (options.field or FIELDS) or c["tested"] not in (options.tested or TESTED)]
     for players in options.players or PLAYERS:
         for field in options.field or FIELDS:
-            for tested in TESTED:
+            for tested in options.tested or TESTED:
                 cells.append(play_cell(rules, players, options.start, field, tested, options.games))
                 document = {"description": "Seat 0's wins, the strategy bot against the bayes bot in the same seat, "
                                            "field and games; 95% Wilson intervals.",

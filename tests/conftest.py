@@ -1,4 +1,4 @@
-"""Shared fixtures: the ``odds`` command run in-process, and a private table store."""
+"""Shared fixtures: the ``odds`` command run in-process, a private table store, and the scripts as modules."""
 
 from __future__ import annotations
 
@@ -24,6 +24,16 @@ if "PYTEST_XDIST_WORKER" not in os.environ and _MARKER not in os.environ:
         os.environ["ODDS_CACHE_DIR"] = os.environ["ODDS_TEST_STORE"]
     else:
         os.environ[_MARKER] = os.environ["ODDS_CACHE_DIR"] = tempfile.mkdtemp(prefix="odds-test-store-")
+
+
+def load_script(name: str):
+    """``scripts/NAME.py`` as a module (the scripts are not a package), for tests of their data and functions."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def pytest_unconfigure(config):

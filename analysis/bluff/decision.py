@@ -34,7 +34,7 @@ from analysis.bluff.bids import format_bid, parse_dice
 from analysis.bluff.decision_bots import bot_decision
 from analysis.bluff.history import Turn, parse_history
 from analysis.bluff.rules import BiddingRules
-from analysis.bluff.sampled import SAMPLED_HELP, plans, solve_sampled, stored_plan
+from analysis.bluff.sampled import SAMPLED_HELP, stored_plan
 from analysis.bluff.strategy_bot import build_command
 from analysis.bluff.strategy_values import action_values, policy_rows, remembered
 from analysis.errors import InvalidArgument
@@ -115,13 +115,7 @@ def strategy_answer(rules: BiddingRules, dice, opponent: int, bids, palifico: bo
 def stored_solve(rules: BiddingRules, pair, palifico: bool = False):
     """The best planned solve of the ``pair`` of dice counts (first bidder, second) that the store holds, of an
     ordinary round or of a palifico one, or None."""
-    if not palifico:
-        return stored_plan(rules, pair)
-    for plan in plans(pair):
-        solution = solve_sampled(rules, tuple(pair), **plan, palifico_round=True, only_stored=True)
-        if solution is not None:
-            return solution
-    return None
+    return stored_plan(rules, pair, palifico)
 
 
 def _seat_and_pair(turns, dice, opponents):

@@ -618,10 +618,13 @@ def plans(dice) -> list[dict]:
     return out
 
 
-def stored_plan(rules: BiddingRules, dice) -> Optional["SampledSolution"]:
-    """The best planned solve of ``dice`` that the store holds, or None."""
+def stored_plan(rules: BiddingRules, dice, palifico_round: bool = False,
+                payoff: str = "dice") -> Optional["SampledSolution"]:
+    """The best planned solve of ``dice`` (of a palifico round, played for ``payoff``) that the store holds, or
+    None."""
     for plan in plans(dice):
-        solution = solve_sampled(rules, tuple(dice), **plan, only_stored=True)
+        solution = solve_sampled(rules, tuple(dice), **plan, palifico_round=palifico_round, payoff=payoff,
+                                 only_stored=True)
         if solution is not None:
             return solution
     return None

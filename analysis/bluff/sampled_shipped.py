@@ -5,8 +5,9 @@ The plan's solves (``sampled.PLAN``) take minutes to hours to build, so the pack
 from the solves in the user's store). A shipped solve holds the policy quantised to whole 255ths:
 in each information set the probabilities are rounded by the largest remainder, so they still sum
 to exactly 1 and each is within 1/255 of the solve's (``quantise``); the bytes are compressed with
-zlib (lzma packs them a sixth smaller but takes five times as long to unpack, a tenth of a second at 5v5, when a
-question at the table has half a second). The trajectory and the summary (value, exploitability, iterations, seconds) are the solve's own.
+zlib (lzma packs them a sixth smaller but takes five times as long to unpack: a tenth of a second at
+5v5, when a question at the table has half a second). The trajectory and the summary (value,
+exploitability, iterations, seconds) are the solve's own.
 
 The shipped table is fingerprinted by the same training kernel as the user's store, so a changed
 kernel makes the shipped solves stale as it does the stored ones; then the user's store, or the

@@ -245,9 +245,11 @@ def test_a_palifico_round_is_answered_from_its_own_solve_or_refused(odds, monkey
                   "--history", "1:2x5", "--json")
     assert result.code == 0, result.err
     assert result.json()["values"]["challenge"] == pytest.approx(expected, abs=1e-9)
-    missing = odds("bluff", "open", "--preset", "perudo", "--palifico", "--dice", "1", "--opponents", "3")
+    # (The package ships the palifico rounds opened by the player with one die, not those the other opens.)
+    missing = odds("bluff", "play", "--preset", "perudo", "--palifico", "--dice", "1", "--opponents", "3",
+                   "--history", "1:2x5")
     assert_one_sentence_error(missing)
-    assert "palifico round" in missing.err and "odds bluff solve --preset perudo --palifico --dice 1 3" in missing.err
+    assert "palifico round" in missing.err and "odds bluff solve --preset perudo --palifico --dice 3 1" in missing.err
     bot = odds("bluff", "play", "--preset", "perudo", "--palifico", "--dice", "1", "--opponents", "3", "--bot",
                "bayes", "--json")
     assert bot.code == 0 and bot.json()["player"].startswith("bayes")

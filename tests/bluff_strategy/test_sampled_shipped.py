@@ -3,6 +3,8 @@ through the store's checks where the user's store has none, and covers the plan'
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -96,3 +98,24 @@ def test_the_package_ships_the_plans_rounds_of_each_preset(rules):
         # A sampled local best response is a noisy lower bound: below 0 at most by its interval's half-width.
         e = solution.exploitability
         assert -e.half_width <= e.value < 1.0 and (e.exact or e.half_width < 0.06)
+
+
+def test_the_package_ships_perudos_palifico_rounds_and_the_endgames_played_for_the_game():
+    # A palifico round is opened by the player just down to one die, against 1-5.
+    perudo = PRESETS[1]
+    for second in range(1, 6):
+        solution = stored_plan(perudo, (1, second), palifico_round=True)
+        assert solution is not None and solution.shipped and solution.game.palifico_round, second
+    # Played for the game up to three dice in play: read from the files' headers, since serving one first solves
+    # the game values of the endgame (minutes on a fresh store); current fingerprint, the plan's parameters.
+    from analysis.bluff.sampled import plans
+    from analysis.store import _rules_key, read_header
+
+    headers = [read_header(path) for path in (sampled_shipped.SHIPPED_ROOT / "bluff" / "sampled-shipped").iterdir()]
+    shipped = {(json.dumps(h["rules"], sort_keys=True), tuple(h["params"]["dice"]), h["params"]["palifico_round"],
+                h["params"]["iterations"]) for h in headers
+               if h["params"]["payoff"] == "game" and h["fingerprint"] == SHIPPED.fingerprint()}
+    wanted = {(json.dumps(_rules_key(rules), sort_keys=True), dice, palifico, plans(dice)[0]["iterations"])
+              for rules in PRESETS for dice in ((1, 1), (1, 2), (2, 1))
+              for palifico in ((False, True) if rules.palifico and dice[0] == 1 else (False,))}
+    assert wanted <= shipped and len(wanted) == 11

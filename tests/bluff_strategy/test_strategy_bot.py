@@ -12,7 +12,7 @@ from analysis.bluff.rules import preset
 from analysis.bluff.sampled import solve_sampled
 from analysis.bluff.tournament import _rule_tables, run_tournament
 from analysis.errors import InvalidArgument
-from tests.conftest import assert_one_sentence_error
+from tests.conftest import assert_one_sentence_error, load_script
 
 LIARS = preset("liars_dice", wild=1, exact_call=None)
 ITERATIONS = 3000
@@ -113,13 +113,10 @@ def test_heads_up_games_play_only_the_stored_actions(planned_small, tmp_path):
 
 def test_the_docs_table_is_the_stored_measurement():
     # docs/bluff_strategy.md shows the table scripts/bluff_strategy_bot.py prints from its data file.
-    import importlib.util
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    spec = importlib.util.spec_from_file_location("bluff_strategy_bot", root / "scripts" / "bluff_strategy_bot.py")
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    script = load_script("bluff_strategy_bot")
     cells = json.loads((root / "reports" / "data" / "bluff_strategy_bot.json").read_text())["cells"]
     assert all(c["games"] == sum(sum(block) for block in c["block_wins"]) for c in cells if c["preset"] == "bluff")
     docs = (root / "docs" / "bluff_strategy.md").read_text()

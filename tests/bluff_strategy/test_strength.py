@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 from pathlib import Path
@@ -12,18 +11,12 @@ from scipy.stats import binomtest
 
 from analysis.bluff.rules import preset
 from analysis.bluff.tournament import seat_wins
+from tests.conftest import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _script():
-    spec = importlib.util.spec_from_file_location("bluff_strength", ROOT / "scripts" / "bluff_strength.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-SCRIPT = _script()
+SCRIPT = load_script("bluff_strength")
 CELLS = {SCRIPT.key((c["preset"], c["players"], c["field"], c["tested"])): c
          for c in json.loads(Path(SCRIPT.PATH).read_text())["cells"]}
 
