@@ -44,7 +44,7 @@ sys.path.insert(0, ROOT)
 
 import numpy as np  # noqa: E402
 
-from analysis.bluff.bids import format_bid, parse_bid  # noqa: E402
+from analysis.bluff.bids import parse_bid  # noqa: E402
 from analysis.bluff.decision_bots import bot_seat  # noqa: E402
 from analysis.bluff.game_value import State, next_state  # noqa: E402
 from analysis.bluff.history import Turn  # noqa: E402
@@ -89,20 +89,12 @@ class Tested:
         if self.kind == "bayes":
             return _bot_action(self.bot, roll, opponent, seat, bids, palifico)
         solution = self.solves[dice, palifico]
-        game = solution.game
+        policy = solution.strategy(seat, roll, bids)     # the actions in the search's numbering
+        names = list(policy)
         if self.kind == "search":
-            action = solution.search(seat, roll, bids)[0]
-        else:
-            w = game.window_of(bids)
-            size = int(game.n_actions[w])
-            base = int(game.offset[seat, w]) + game.hands[seat].index(roll) * size
-            row = solution.policy[base:base + size].astype(np.float64)
-            action = int(rng.choice(size, p=row / row.sum()))
-        last = game.bids.index(bids[-1]) if bids else len(game.bids)
-        nr = int(game.n_raises[last])
-        if action >= nr:
-            return game.calls[action - nr]
-        return format_bid(self.rules, game.bids[int(game.raises[last, action])])
+            return names[solution.search(seat, roll, bids)[0]]
+        chances = np.array(list(policy.values()))
+        return names[int(rng.choice(len(names), p=chances / chances.sum()))]
 
 
 def _bot_action(bot, roll, opponent: int, seat: int, bids, palifico: bool) -> str:
