@@ -55,7 +55,9 @@ class Decision:
     source: str = ""
 
     def to_dict(self) -> dict:
-        shown = {a: p for a, p in self.policy.items() if p > 5e-4}
+        # To a millionth: a stored solve keeps its chances in float32 (a shipped one in 255ths), whose further
+        # digits are noise, not information.
+        shown = {a: round(p, 6) for a, p in self.policy.items() if p > 5e-4}
         return {"player": self.player, "action": self.action, "policy": shown, "values": self.values,
                 "source": self.source}
 
