@@ -12,7 +12,7 @@ from numba import njit
 
 from analysis.bluff._belief_kernels import count_tails
 from analysis.bluff._model_kernels import answer_chances, call_terms, matches, raise_terms, shift_of
-from analysis.bluff._sampled_kernels import window_rank
+from analysis.bluff._sampled_eval import seen_rank
 from analysis.bluff.kernel_tables import BayesWork
 from analysis.random import next_state, uniform_float, uniform_int
 
@@ -356,7 +356,8 @@ def strategy_choose(seat, first_dice, second_dice, hand, history, depth, mapped,
         code += hand[f] * unit
         unit *= st.most + 1
     h = st.hand_index[pair, seat, code]
-    w = window_rank(mapped, depth, st.k[pair], st.binom[pair], st.first[pair])
+    # As the player remembers the bids: an off-abstraction pair through its stand-in (a window the solve trained).
+    w = seen_rank(mapped, depth, st.k[pair], st.binom[pair], st.first[pair], st.stand_in[pair])
     if h < 0 or st.offset[pair, seat, w] < 0:
         return -3, state
     size = st.n_actions[pair, w]

@@ -97,3 +97,4 @@ class StrategyTables(NamedTuple):
     hand_index: np.ndarray    # [pair, seat, code]: the solve's hand number of face counts (base most + 1)
     bid_of: np.ndarray        # [pair, tournament bid]: the round's bid number, -1 none
     round_bid: np.ndarray     # [pair, round bid]: the tournament's bid number
+    stand_in: np.ndarray      # [pair, round bid, round bid]: the earlier bid a two-bid memory keeps

@@ -4,7 +4,8 @@ While three or more players hold dice the bot plays as ``bayes``. Once two remai
 is not a palifico round it plays the stored sampled solve of the two-player round at those dice counts
 (``sampled.stored_plan``, the solves ``odds bluff play`` reads; the round's first bidder is the solve's
 first seat), drawing each action from the solved policy at its information set: its own dice, both dice
-counts and the last ``k`` bids. Every pair of dice counts a game can reach must be stored before the
+counts and the last ``k`` bids (a pair of bids off the solve's abstraction read as its stand-in, as
+``SampledGame.window_of`` reads it). Every pair of dice counts a game can reach must be stored before the
 tournament starts; a missing one is refused in one sentence naming the command that builds it (the
 tournament never solves on the spot). ``strategy_tables`` lays the solves out for the kernel
 (``kernel_tables.StrategyTables``; ``_bot_kernels.strategy_choose`` reads them).
@@ -73,6 +74,7 @@ def _tables(available: bool, most: int, solves, bids: int) -> StrategyTables:
     hand_index = np.full((pairs, 2, codes if available else 1), -1, np.int64)
     bid_of = np.full((pairs, bids), -1, np.int64)
     round_bid = np.zeros((pairs, n_bids), np.int64)
+    stand_in = np.zeros((pairs, n_bids, n_bids), np.int64)
     policies = []
     at = 0
     for p, (solution, index) in enumerate(solves):
@@ -84,6 +86,7 @@ def _tables(available: bool, most: int, solves, bids: int) -> StrategyTables:
         n_actions[p, :g.n_actions.size] = g.n_actions
         raises[p, :g.raises.shape[0], :g.raises.shape[1]] = g.raises
         n_raises[p, :g.n_raises.size] = g.n_raises
+        stand_in[p, :len(g.bids), :len(g.bids)] = g.stand_in
         for seat in (0, 1):
             for h, hand in enumerate(g.hands[seat]):
                 hand_index[p, seat, sum(int(die_count) * (most + 1) ** (face - 1) for face, die_count in
@@ -96,4 +99,4 @@ def _tables(available: bool, most: int, solves, bids: int) -> StrategyTables:
         at += solution.policy.size
     policy = np.concatenate(policies) if policies else np.zeros(1)
     return StrategyTables(available, most, k, count, binom, first, offset, n_actions, raises, n_raises, start,
-                          policy, hand_index, bid_of, round_bid)
+                          policy, hand_index, bid_of, round_bid, stand_in)

@@ -43,47 +43,66 @@ def test_a_missing_solve_is_refused_with_the_command_that_builds_it(odds, monkey
     assert "--only perudo:1:1" in result.err
 
 
-def test_the_kernel_draws_the_stored_policy(planned_small):
-    # Every decision of the 1v1 round that the solve holds, for both seats and every hand: the kernel's draw
-    # for a given random state is the stored policy's action at the same uniform number (inverse CDF).
+def _kernel_draws_the_policy(solution, st, tables, dice, draws: int, seed: int) -> int:
+    """Random legal histories (any legal raise, on the abstraction or off it), then the decision of the player
+    to act: the kernel's draw for a random state is the stored policy's action at the same uniform number (inverse
+    CDF). Returns how many histories held a pair of bids off the abstraction."""
     from analysis.bluff import _bot_kernels
-    from analysis.bluff.bots import parse_bots
-    from analysis.bluff.strategy_bot import strategy_tables
     from analysis.random import next_state, uniform_float
 
-    solution, game = planned_small, planned_small.game
-    tables = _rule_tables(LIARS, 2, 1)
-    st = strategy_tables(LIARS, parse_bots("strategy"), 1, tables.bid_count, tables.bid_face)
+    game = solution.game
     index = {(int(c), int(f)): k for k, (c, f) in enumerate(zip(tables.bid_count, tables.bid_face))}
-    rng = np.random.default_rng(5)
+    rng = np.random.default_rng(seed)
     mapped = np.zeros(tables.bid_count.size + 1, np.int64)
-    checked = 0
-    for _ in range(300):
-        # A random legal history of raises, then the decision of the player to act.
+    off = 0
+    for _ in range(draws):
         history, last = [], len(game.bids)
         for _ in range(int(rng.integers(0, 4))):
-            row = game.raises[last, :game.n_raises[last]]
+            row = game.all_raises[last, :game.all_n_raises[last]]
             if not row.size:
                 break
             last = int(rng.choice(row))
             history.append(game.bids[last])
         seat = len(history) % 2
-        hand = (int(rng.choice(game.faces)),)
+        hand = game.hands[seat][int(rng.integers(len(game.hands[seat])))]
         policy = solution.strategy(seat, hand, history)
-        counts = np.zeros(7, np.int64)
-        counts[hand[0]] += 1
+        counts = np.bincount(np.asarray(hand, dtype=np.int64), minlength=7).astype(np.int64)
         bids = np.array([index[(b.count, b.face)] for b in history] + [0], dtype=np.int64)
         state = np.uint64(rng.integers(1, 2 ** 62))
-        action, _ = _bot_kernels.strategy_choose(seat, 1, 1, counts, bids, len(history), mapped, state, st)
+        action, _ = _bot_kernels.strategy_choose(seat, *dice, counts, bids, len(history), mapped, state, st)
         u = uniform_float(next_state(state))
         names, chances = list(policy), np.cumsum(list(policy.values()))
         want = names[min(int(np.searchsorted(chances, u, side="right")), len(names) - 1)]
         got = {-1: "challenge", -2: "exact"}.get(int(action)) or format_bid(
-            LIARS, next(b for b in game.bids if (b.count, b.face) == (tables.bid_count[action],
-                                                                      tables.bid_face[action])))
+            game.rules, next(b for b in game.bids if (b.count, b.face) == (tables.bid_count[action],
+                                                                           tables.bid_face[action])))
         assert got == want, (seat, hand, history, u)
-        checked += 1
-    assert checked == 300
+        ids = [game.bids.index(b) for b in history]
+        off += any(game.action_of[a, b] < 0 for a, b in zip(ids, ids[1:]))
+    return off
+
+
+def test_the_kernel_draws_the_stored_policy(planned_small):
+    # Every decision of the 1v1 round that the solve holds, for both seats and every hand.
+    from analysis.bluff.bots import parse_bots
+    from analysis.bluff.strategy_bot import strategy_tables
+
+    tables = _rule_tables(LIARS, 2, 1)
+    st = strategy_tables(LIARS, parse_bots("strategy"), 1, tables.bid_count, tables.bid_face)
+    _kernel_draws_the_policy(planned_small, st, tables, (1, 1), 300, 5)
+
+
+def test_the_kernel_reads_an_off_abstraction_pair_through_its_stand_in():
+    # Two bids remembered over the raises abstracted (one count a face): a raise the abstraction lacks is read as
+    # the solve reads it (``SampledGame.window_of``), not from a window the solve never trained.
+    from analysis.bluff.strategy_bot import _tables
+
+    solution = solve_sampled(LIARS, (2, 2), k=2, steps=1, iterations=2000, lbr_games=100, store=False, checks=1)
+    tables = _rule_tables(LIARS, 2, 2)
+    index = {(int(c), int(f)): k for k, (c, f) in enumerate(zip(tables.bid_count, tables.bid_face))}
+    # The kernel numbers pairs (first - 1) * most + second - 1; only 2v2 is asked, so every pair holds the solve.
+    st = _tables(True, 2, [(solution, index)] * 4, tables.bid_count.size)
+    assert _kernel_draws_the_policy(solution, st, tables, (2, 2), 400, 6) > 50
 
 
 def test_heads_up_games_play_only_the_stored_actions(planned_small, tmp_path):
