@@ -32,12 +32,9 @@ import argparse
 import sys
 import time
 
-from analysis.bluff.rules import preset
-from analysis.bluff.sampled import planned, plans, solve_sampled
+from analysis.bluff.sampled import GAME_ROUNDS, PALIFICO_ROUNDS, planned, plans, solve_sampled
+from analysis.bluff.strategy_bot import SCRIPT_GAMES as GAMES
 from analysis.store import Store
-
-GAMES = {"liars_dice": lambda: preset("liars_dice", wild=1, exact_call=None),
-         "bluff": lambda: preset("bluff"), "perudo": lambda: preset("perudo")}
 #: The order of the work: the real-size rounds first, then the smaller ones.
 ORDER = [("liars_dice", 5), ("bluff", 5), ("perudo", 5), ("liars_dice", 2), ("liars_dice", 3), ("liars_dice", 4),
          ("perudo", 2), ("bluff", 2), ("perudo", 3), ("bluff", 3), ("perudo", 4), ("bluff", 4)]
@@ -45,10 +42,6 @@ ORDER = [("liars_dice", 5), ("bluff", 5), ("perudo", 5), ("liars_dice", 2), ("li
 #: Rounds of unequal dice beyond three dice in play, the smaller first (a pair and its mirror together).
 UNEQUAL = sorted(((a, b) for a in range(1, 6) for b in range(1, 6) if a != b and a + b > 3),
                  key=lambda pair: (max(pair), min(pair), -pair[0]))
-#: Perudo's palifico rounds between two players: the player who just lost down to one die opens.
-PALIFICO = [(1, d) for d in range(1, 6)]
-#: The rounds played for the game: up to three dice in play, where the game values are exact.
-ENDGAMES = [(1, 1), (1, 2), (2, 1)]
 
 
 def main(argv=None) -> int:
@@ -67,10 +60,10 @@ def main(argv=None) -> int:
     elif args.unequal:
         order = [(name, dice) for dice in UNEQUAL for name in GAMES]
     elif args.palifico:
-        order = [("perudo", dice) for dice in PALIFICO]
+        order = [("perudo", dice) for dice in PALIFICO_ROUNDS]
     elif args.endgames:
-        order = [(name, dice) for dice in ENDGAMES for name in GAMES]
-        order += [("perudo", dice, True) for dice in ENDGAMES if dice[0] == 1]
+        order = [(name, dice) for dice in GAME_ROUNDS for name in GAMES]
+        order += [("perudo", dice, True) for dice in GAME_ROUNDS if dice in PALIFICO_ROUNDS]
     else:
         order = [(name, (d, d)) for name, d in ORDER]
     folder = Store().root / "bluff" / "sampled-checkpoints"

@@ -50,7 +50,7 @@ from analysis.bluff.game_value import State, next_state  # noqa: E402
 from analysis.bluff.history import Turn  # noqa: E402
 from analysis.bluff.odds import my_count  # noqa: E402
 from analysis.bluff.outcomes import dice_lost  # noqa: E402
-from analysis.bluff.sampled import stored_plan  # noqa: E402
+from analysis.bluff.sampled import GAME_ROUNDS, PALIFICO_ROUNDS, stored_plan  # noqa: E402
 from analysis.bluff.strategy_bot import SCRIPT_GAMES  # noqa: E402
 from analysis.bluff.tournament import Z95, wilson_interval  # noqa: E402
 
@@ -58,8 +58,6 @@ PATH = os.path.join(ROOT, "reports", "data", "bluff_search_games.json")
 SEED = 3
 BLOCK = 100
 TESTED = ("search", "strategy", "bayes")
-#: Rounds of at most this many dice in play are played for the game (the game values are exact there).
-GAME_DICE = 3
 #: The games' names in the table (the solves' Liar's Dice has ones wild and no spot-on call).
 TITLES = {"liars_dice": "Liar's Dice (ones wild)"}
 #: A die's faces as the rules number them (Bluff's star is the sixth).
@@ -73,9 +71,9 @@ class Tested:
         self.rules, self.kind, self.bot = rules, kind, bot
         rounds = [((a, b), False) for a in range(1, start + 1) for b in range(1, start + 1)]
         if rules.palifico:   # opened by the player just down to one die
-            rounds += [((1, b), True) for b in range(1, start + 1)]
+            rounds += [(pair, True) for pair in PALIFICO_ROUNDS if pair[1] <= start]
         self.solves = {} if kind == "bayes" else {
-            (pair, palifico): stored_plan(rules, pair, palifico, "game" if sum(pair) <= GAME_DICE else "dice")
+            (pair, palifico): stored_plan(rules, pair, palifico, "game" if pair in GAME_ROUNDS else "dice")
             for pair, palifico in rounds}
         missing = [key for key, solution in self.solves.items() if solution is None]
         if missing:

@@ -1,11 +1,13 @@
 """Copy the plan's sampled round solves from the user's store into the package (``analysis/bluff/solved/``), compact.
 
 For each preset (Liar's Dice with ones wild and no spot on, Perudo, Bluff) and each dice pair the plan covers
-(``sampled.PLAN``, 1-5 dice a player), for Perudo's palifico rounds of one die against 1-5, and for the rounds of
-at most three dice in play played for the game (1v1, 1v2, 2v1, Perudo's palifico 1v1 and 1v2), the solve the
-advisor or a player of whole games reads (``sampled.stored_plan``: the plan's first solve the store holds) is written as a shipped table (``sampled_shipped``: the policy in 255ths, zlib), checked to
-be served by the package's store and to equal the solve within the quantum; a pair whose solve is not stored, or
-whose table would exceed ``--max-kb``, is listed and left out. Every solve of the plan already in the package and
+(``sampled.PLAN``, 1-5 dice a player), for Perudo's palifico rounds of one die against 1-5
+(``sampled.PALIFICO_ROUNDS``), and for the rounds of at most three dice in play played for the game
+(``sampled.GAME_ROUNDS``, and Perudo's palifico ones among them), the solve the advisor or a player of whole games
+reads (``sampled.stored_plan``: the plan's first solve the store holds) is written as a shipped table
+(``sampled_shipped``: the policy in 255ths, zlib), checked to be served by the package's store and to equal the
+solve within the quantum; a pair whose solve is not stored, or whose table would exceed ``--max-kb``, is listed and
+left out. Every solve of the plan already in the package and
 not in the user's store (built on another machine, or a later plan's solve such as the one a warm start begins
 from) is kept; the package's other files (solves of an older plan) are removed. The solves are built first by
 ``scripts/bluff_sampled_solves.py`` (equal pairs) and its ``--unequal``, ``--palifico`` and ``--endgames``.
@@ -24,14 +26,13 @@ sys.path.insert(0, ROOT)
 
 import numpy as np  # noqa: E402
 
-from analysis.bluff.rules import preset  # noqa: E402
-from analysis.bluff.sampled import SAMPLED, _params, plans, sampled_game  # noqa: E402
+from analysis.bluff.sampled import GAME_ROUNDS, PALIFICO_ROUNDS, SAMPLED, _params, plans, sampled_game  # noqa: E402
 from analysis.bluff.sampled_shipped import (QUANTUM, SHIPPED, load_shipped, pack, shipped_params,  # noqa: E402
                                             shipped_store)
+from analysis.bluff.strategy_bot import SCRIPT_GAMES  # noqa: E402
 from analysis.store import Store  # noqa: E402
 
-GAMES = {"liars_dice": preset("liars_dice", wild=1, exact_call=None), "perudo": preset("perudo"),
-         "bluff": preset("bluff")}
+GAMES = {name: make() for name, make in SCRIPT_GAMES.items()}
 
 
 def main() -> int:
@@ -42,16 +43,12 @@ def main() -> int:
     written, missing = set(), []
     rounds = [(name, rules, (first, second), False, "dice") for name, rules in GAMES.items()
               for first in range(1, 6) for second in range(1, 6)]
-    # Perudo's palifico rounds between two players: the player just down to one die opens.
-    rounds += [("perudo", GAMES["perudo"], (1, second), True, "dice") for second in range(1, 6)]
-    # Played for the game where the game values are exact.
-    endgames = ((1, 1), (1, 2), (2, 1))
-    rounds += [(name, rules, dice, False, "game") for name, rules in GAMES.items() for dice in endgames]
-    rounds += [("perudo", GAMES["perudo"], dice, True, "game") for dice in endgames if dice[0] == 1]
+    rounds += [("perudo", GAMES["perudo"], dice, True, "dice") for dice in PALIFICO_ROUNDS]
+    rounds += [(name, rules, dice, False, "game") for name, rules in GAMES.items() for dice in GAME_ROUNDS]
+    rounds += [("perudo", GAMES["perudo"], dice, True, "game") for dice in GAME_ROUNDS if dice in PALIFICO_ROUNDS]
     for name, rules, dice, palifico, payoff in rounds:
         first, second = dice
-        label = f"{name} {first}v{second}" + (" palifico" if palifico else "") + (" for the game" if payoff == "game"
-                                                                                  else "")
+        label = f"{name} {first}v{second}{' palifico' if palifico else ''}{' for the game' if payoff == 'game' else ''}"
         found, shipped_before = None, 0
         for plan in plans(dice):
             game = sampled_game(rules, dice, plan["k"], palifico_round=palifico, payoff=payoff, steps=plan["steps"])

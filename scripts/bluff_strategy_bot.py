@@ -11,8 +11,8 @@ bluff:1:1 --only bluff:1:2 --only bluff:2:1 --only bluff:2:2`` for the default t
 with ``perudo`` for ``--preset perudo``).
 
 Run: ``nice -n 10 .venv/bin/python scripts/bluff_strategy_bot.py [--games N] [--start D] [--preset P] [--build]
-[--players N] [--field F] [--tested T]``; with ``--players 2 --field bayes``, whole two-player games, where the strategy bot plays
-the solved rounds from the first;
+[--players N] [--field F] [--tested T]``; with ``--players 2 --field bayes``, whole two-player games, where the
+strategy bot plays the solved rounds from the first;
 one process, a line per block on stderr, the file rewritten after every cell (the cells of the other presets
 and starting dice are kept). ``--build`` first solves every missing pair of dice counts up to the starting dice
 (seed 0, the plan's last and cheapest solve of the pair, ``sampled.plans``: every bid remembered up to three

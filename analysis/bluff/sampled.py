@@ -618,6 +618,12 @@ def plans(dice) -> list[dict]:
     return out
 
 
+#: Perudo's two-player palifico rounds the package ships: opened by the player just down to one die, against 1-5.
+PALIFICO_ROUNDS = tuple((1, d) for d in range(1, 6))
+#: The rounds also solved for the game (payoff "game"), where the game values are exact: up to 3 dice in play.
+GAME_ROUNDS = ((1, 1), (1, 2), (2, 1))
+
+
 def stored_plan(rules: BiddingRules, dice, palifico_round: bool = False,
                 payoff: str = "dice") -> Optional["SampledSolution"]:
     """The best planned solve of ``dice`` (of a palifico round, played for ``payoff``) that the store holds, or

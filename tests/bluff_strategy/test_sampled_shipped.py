@@ -102,10 +102,13 @@ def test_the_package_ships_the_plans_rounds_of_each_preset(rules):
 
 def test_the_package_ships_perudos_palifico_rounds_and_the_endgames_played_for_the_game():
     # A palifico round is opened by the player just down to one die, against 1-5.
+    from analysis.bluff.sampled import GAME_ROUNDS, PALIFICO_ROUNDS
+
     perudo = PRESETS[1]
-    for second in range(1, 6):
-        solution = stored_plan(perudo, (1, second), palifico_round=True)
-        assert solution is not None and solution.shipped and solution.game.palifico_round, second
+    assert PALIFICO_ROUNDS == ((1, 1), (1, 2), (1, 3), (1, 4), (1, 5))
+    for pair in PALIFICO_ROUNDS:
+        solution = stored_plan(perudo, pair, palifico_round=True)
+        assert solution is not None and solution.shipped and solution.game.palifico_round, pair
     # Played for the game up to three dice in play: read from the files' headers, since serving one first solves
     # the game values of the endgame (minutes on a fresh store); current fingerprint, the plan's parameters.
     from analysis.bluff.sampled import plans
@@ -116,6 +119,6 @@ def test_the_package_ships_perudos_palifico_rounds_and_the_endgames_played_for_t
                 h["params"]["iterations"]) for h in headers
                if h["params"]["payoff"] == "game" and h["fingerprint"] == SHIPPED.fingerprint()}
     wanted = {(json.dumps(_rules_key(rules), sort_keys=True), dice, palifico, plans(dice)[0]["iterations"])
-              for rules in PRESETS for dice in ((1, 1), (1, 2), (2, 1))
-              for palifico in ((False, True) if rules.palifico and dice[0] == 1 else (False,))}
+              for rules in PRESETS for dice in GAME_ROUNDS
+              for palifico in ((False, True) if rules.palifico and dice in PALIFICO_ROUNDS else (False,))}
     assert wanted <= shipped and len(wanted) == 11
