@@ -8,20 +8,12 @@ kernels so that the stored solves, fingerprinted by those, outlive changes here.
 import numpy as np
 from numba import njit
 
+from analysis.bluff import memory
 from analysis.bluff._sampled_kernels import _draw, _sample, window_rank
+from analysis.jit import compile_rules
 
-
-@njit(cache=True)
-def seen_rank(history, depth, k, binom, first, stand_in):
-    """``window_rank`` of the bids as a player remembering them sees them: with two bids remembered, the earlier
-    replaced by its stand-in (``sampled._stand_ins``: itself unless the later bid is off the abstraction)."""
-    if k != 2 or depth < 2:
-        return window_rank(history, depth, k, binom, first)
-    kept = history[depth - 2]
-    history[depth - 2] = stand_in[kept, history[depth - 1]]
-    rank = window_rank(history, depth, k, binom, first)
-    history[depth - 2] = kept
-    return rank
+#: The rank of the bids as a player's memory keeps them (``memory``), compiled.
+kept_earlier, seen_rank = compile_rules(memory, "kept_earlier", "seen_rank", calls={"window_rank": window_rank})
 
 
 @njit(cache=True)

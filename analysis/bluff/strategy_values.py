@@ -14,15 +14,16 @@ from __future__ import annotations
 
 import numpy as np
 
+from analysis.bluff.memory import kept_earlier
 from analysis.bluff.windows import window_rank
 
 
 def remembered(game, history) -> tuple:
     """The last ``k`` bids of ``history`` (bid indices) as a player remembers them: with two remembered, the
-    earlier replaced by its stand-in (``_sampled_eval.seen_rank``)."""
+    earlier kept as its stand-in (``memory.kept_earlier``)."""
     window = list(history[-game.k:]) if game.k < len(history) else list(history)
-    if game.k == 2 and len(window) == 2:
-        window[0] = int(game.stand_in[window[0], window[1]])
+    if len(window) == 2:
+        window[0] = int(kept_earlier(window[0], window[1], game.k, game.stand_in))
     return tuple(int(b) for b in window)
 
 
@@ -62,8 +63,8 @@ class Values:
         if k >= len(self.game.bids):
             return window + (bid,)
         longer = (window + (bid,))[-k:]
-        if k == 2 and len(longer) == 2:
-            return (int(self.game.stand_in[longer[0], longer[1]]), bid)
+        if len(longer) == 2:
+            return (int(kept_earlier(longer[0], bid, k, self.game.stand_in)), bid)
         return longer
 
     def value(self, window: tuple, actor: int) -> np.ndarray:

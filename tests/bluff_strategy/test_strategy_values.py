@@ -60,6 +60,31 @@ def test_windows_are_ranked_as_the_solver_ranks_them(rules, dice, faces, k, step
                                                                               game.binom, game.first)
 
 
+def test_an_off_abstraction_pair_is_remembered_as_a_trained_pair_alike_in_python_and_compiled():
+    # Two bids remembered over abstracted raises: where the later bid is not a raise the abstraction makes after
+    # the earlier, the memory keeps a stand-in after which it is (a pair the solve trained), the same in the
+    # table's answers (plain Python) and in the kernels (compiled); elsewhere the bids as made.
+    from analysis.bluff import memory
+    from analysis.bluff.sampled import sampled_game
+
+    game = sampled_game(LIARS, (2, 2), 2, None, False, "dice", 1)
+    off = 0
+    for earlier in range(len(game.bids)):
+        for later in range(earlier + 1, len(game.bids)):
+            window = remembered(game, [earlier, later])
+            if game.action_of[earlier, later] >= 0:
+                assert window == (earlier, later)
+            else:
+                off += 1
+                assert window[1] == later and game.action_of[window[0], later] >= 0
+            indices = np.array([earlier, later, 0], dtype=np.int64)
+            plain = memory.seen_rank(indices.copy(), 2, game.k, game.binom, game.first, game.stand_in)
+            assert plain == numpy_rank(game, window) == \
+                _sampled_eval.seen_rank(indices, 2, game.k, game.binom, game.first, game.stand_in)
+            assert list(indices) == [earlier, later, 0]
+    assert off > 100
+
+
 @pytest.mark.parametrize("bids, k", [(12, 1), (12, 2), (12, 3), (9, 9)])
 def test_every_window_has_its_own_rank_and_the_ranks_fill_the_layout(bids, k):
     # Every set of at most k bids (the last k of a rising history), enumerated, against the layout's count.
