@@ -9,9 +9,10 @@
    exploitability exact at 1v1 and bounded from below beyond (``search_responder``, with its interval); the cells
    go to ``reports/data/bluff_size.json`` for the strategy article.
 2. **Solver speed beside OpenSpiel**: iterations per second of this solver's external sampling and of OpenSpiel's
-   ``external_sampling_mccfr`` (Python, over ``pyspiel``) on the same game, OpenSpiel's ``liars_dice`` (one die
-   each, sixes wild, no spot on; ``preset("liars_dice", wild=6, exact_call=None)``), every bid remembered, and the
-   exploitability each reaches in the same time (exact, each by its own best response); numba's compile time beside.
+   ``ExternalSamplingMCCFRSolver`` (C++, through ``pyspiel``) and ``external_sampling_mccfr`` (Python) on the same
+   game, OpenSpiel's ``liars_dice`` (one die each, sixes wild, no spot on; ``preset("liars_dice", wild=6,
+   exact_call=None)``), every bid remembered, and the exploitability each reaches in the same time (exact, each by
+   its own best response); numba's compile time beside.
 3. **Answer time**: ``odds bluff play`` and ``odds bluff open`` in a fresh process from the store (the median of 3).
 4. **Against every bot**: the advisor's stored strategy (no search) against each bot of the tournaments, one-round
    games as in 1, 1v1 to 5v5; the cells go to ``reports/data/bluff_size_bots.json`` (its own section: ``--skip
@@ -284,6 +285,8 @@ def _strength_row(name, rules, dice, rounds, seed, solution, search: bool = Fals
     sampling += f", robust sampling ({solution.width:g} a node)" if solution.width else \
         " (average strategy sampling)" if solution.explore < 1 else ""
     sampling += f", started from the {solution.warm['iterations']:,}-iteration one-bid solve" if solution.warm else ""
+    # Which copy was played: the package's (the policy in 255ths, what a fresh clone answers from) or the store's.
+    sampling += ", the package's copy (in 255ths)" if solution.shipped else ", the store's copy"
     if search:
         bound, half = search_responder(solution, search_rounds, seed)
         label = (f"the same with decision-time search, exploitability at least {bound:.2f} +- {half:.2f} "
@@ -367,6 +370,17 @@ def bots_table(rounds: int, seed: int, games, sizes) -> tuple[str, list]:
     return "\n".join(lines), cells
 
 
+def _iterate(iteration, batch: int, seconds: float) -> tuple[int, float]:
+    """(iterations, seconds taken): ``iteration()`` called in batches of ``batch`` for about ``seconds``."""
+    done = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        for _ in range(batch):
+            iteration()
+        done += batch
+    return done, time.perf_counter() - started
+
+
 def openspiel_race(seconds: float) -> str:
     import pyspiel
     from open_spiel.python.algorithms import exploitability, external_sampling_mccfr
@@ -393,24 +407,25 @@ def openspiel_race(seconds: float) -> str:
 
     spiel = pyspiel.load_game("liars_dice")
     solver = external_sampling_mccfr.ExternalSamplingSolver(spiel, external_sampling_mccfr.AverageType.SIMPLE)
-    theirs = 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
-        for _ in range(100):
-            solver.iteration()
-        theirs += 100
-    their_time = time.perf_counter() - started
+    theirs, their_time = _iterate(solver.iteration, 100, seconds)
     their_exploitability = exploitability.exploitability(spiel, solver.average_policy())
-    ours_rate, their_rate = ours / our_time, theirs / their_time
+    # OpenSpiel's C++ solver of the same algorithm (pyspiel's bindings): the fastest peer that runs here.
+    native = pyspiel.ExternalSamplingMCCFRSolver(spiel, seed=0)
+    natives, native_time = _iterate(native.run_iteration, 1000, seconds)
+    native_exploitability = pyspiel.exploitability(spiel, native.average_policy())
+    ours_rate, their_rate, native_rate = ours / our_time, theirs / their_time, natives / native_time
     return "\n".join([
         "| solver | iterations | iterations/s | exploitability reached (dice) |", "|---|---|---|---|",
         f"| this toolkit, external sampling (numba; compile {compile_seconds:.1f} s, not in the time) | {ours:,} | "
         f"{ours_rate:,.0f} | {our_exploitability:.4f} |",
+        f"| OpenSpiel `ExternalSamplingMCCFRSolver` (C++, through pyspiel) | {natives:,} | {native_rate:,.0f} | "
+        f"{native_exploitability:.4f} |",
         f"| OpenSpiel `external_sampling_mccfr` (Python over pyspiel) | {theirs:,} | {their_rate:,.0f} | "
         f"{their_exploitability:.4f} |",
         "",
         f"Same game (OpenSpiel's `liars_dice`, one die each), the same {seconds:.0f} s each: "
-        f"{ours_rate / their_rate:,.0f} times OpenSpiel's iterations per second.",
+        f"{ours_rate / native_rate:,.1f} times the iterations per second of OpenSpiel's C++ solver and "
+        f"{ours_rate / their_rate:,.0f} times its Python one's.",
     ])
 
 
