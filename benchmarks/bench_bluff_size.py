@@ -1,13 +1,14 @@
 """Dice bidding at real table size: the sampled strategy's strength, its solver's speed, and how fast it answers.
 
 1. **Strength, heads-up**: one-round games between each stored sampled strategy of the plan (``sampled.PLAN``,
-   built by ``scripts/bluff_sampled_solves.py``; the advisor reads the first stored) and the ``bayes`` bot (its decisions made by the tournament kernel's own
-   functions, ``decision_bots``), seeded, the opener alternating, at 2v2 .. 5v5 of Liar's Dice with ones wild
-   (no spot on), Perudo and Bluff: the share of rounds the strategy wins (the other loses the dice) and its dice
-   balance, with 95% intervals; at 1v1 (every bid remembered) beside the exact equilibrium's (``solve.solve_round``)
-   against the bot. Each advisor's solve also plays with decision-time search (``SampledSolution.search``), its
-   exploitability exact at 1v1 and bounded from below beyond (``search_responder``, with its interval); the cells
-   go to ``reports/data/bluff_size.json`` for the strategy article.
+   built by ``scripts/bluff_sampled_solves.py``; the advisor reads the first stored: the user's store's copy, else
+   the package's, in 255ths, as a fresh clone answers) and the ``bayes`` bot (its decisions made by the tournament
+   kernel's own functions, ``decision_bots``), seeded, the opener alternating, at 2v2 .. 5v5 of Liar's Dice with
+   ones wild (no spot on), Perudo and Bluff: the share of rounds the strategy wins (the other loses the dice) and
+   its dice balance, with 95% intervals; at 1v1 (every bid remembered) beside the exact equilibrium's
+   (``solve.solve_round``) against the bot. Each advisor's solve also plays with decision-time search
+   (``SampledSolution.search``), its exploitability exact at 1v1 and bounded from below beyond
+   (``search_responder``, with its interval); the cells go to ``reports/data/bluff_size.json`` for the strategy article.
 2. **Solver speed beside OpenSpiel**: iterations per second of this solver's external sampling and of OpenSpiel's
    ``ExternalSamplingMCCFRSolver`` (C++, through ``pyspiel``) and ``external_sampling_mccfr`` (Python) on the same
    game, OpenSpiel's ``liars_dice`` (one die each, sixes wild, no spot on; ``preset("liars_dice", wild=6,
