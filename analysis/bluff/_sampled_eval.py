@@ -221,14 +221,15 @@ def play_out(seed, games, hand_me, seat, history, depth, weights, k, binom, firs
 
 
 @njit(cache=False)  # calls the recursive _their_answer
-def search_values(seat, hand, history, depth, w, floor, k, binom, first, offset, raises, n_raises, calls, match,
-                  payoff, policy, all_raises, all_n, stand_in, out):
+def search_values(seat, hand, history, depth, w, floor, lookahead, k, binom, first, offset, raises, n_raises, calls,
+                  match, payoff, policy, stand_in, out):
     """Decision-time search of ``seat`` holding ``hand`` after ``history[:depth]``, the other's hands weighted by
     ``w`` (the belief, summing to 1): into ``out`` the value of each action of the strategy's own (its raises, then
     the calls): each call exactly, each raise the strategy makes with chance at least ``floor`` by the other
-    answering by ``policy`` and ``seat`` then taking its best call (one raise ahead, as the local best response
-    looks); -inf for the raises left out. The floor is lowered to the likeliest raise's chance where that is below
-    it, so at least one raise is searched. Returns the best action."""
+    answering by ``policy`` and ``seat`` then taking its best call, or with ``lookahead`` 1 its best of the calls
+    and of its own raises valued so again (the strategy's raises: every legal one costs far more and plays bids
+    the other's policy has no answer for); -inf for the raises left out. The floor is lowered to the likeliest
+    raise's chance where that is below it, so at least one raise is searched. Returns the best action."""
     last = history[depth - 1] if depth > 0 else -1
     row = raises.shape[0] - 1 if last < 0 else last
     nr = n_raises[row]
@@ -247,8 +248,8 @@ def search_values(seat, hand, history, depth, w, floor, k, binom, first, offset,
     for a in range(nr):
         if policy[base + a] >= floor:
             history[depth] = raises[row, a]
-            out[a] = _their_answer(seat, hand, history, depth + 1, w, 0, k, binom, first, offset, raises, n_raises,
-                                   calls, match, payoff, policy, scratch, all_raises, all_n, stand_in)
+            out[a] = _their_answer(seat, hand, history, depth + 1, w, lookahead, k, binom, first, offset, raises,
+                                   n_raises, calls, match, payoff, policy, scratch, raises, n_raises, stand_in)
     for a in range(size):
         if out[a] > out[best]:
             best = a
@@ -256,11 +257,11 @@ def search_values(seat, hand, history, depth, w, floor, k, binom, first, offset,
 
 
 @njit(cache=False)  # calls the recursive _their_answer
-def search_choices(seat, history, depth, w, floor, k, binom, first, offset, raises, n_raises, calls, match, payoff,
-                   policy, all_raises, all_n, stand_in, hands, out):
+def search_choices(seat, history, depth, w, floor, lookahead, k, binom, first, offset, raises, n_raises, calls, match,
+                   payoff, policy, stand_in, hands, out):
     """``search_values``' best action for each of ``seat``'s ``hands`` hands, into ``out`` (the belief ``w`` about
     the other does not depend on the searcher's own hand)."""
     values = np.empty(match.shape[2] + 3)
     for h in range(hands):
-        out[h] = search_values(seat, h, history, depth, w, floor, k, binom, first, offset, raises, n_raises, calls,
-                               match, payoff, policy, all_raises, all_n, stand_in, values)
+        out[h] = search_values(seat, h, history, depth, w, floor, lookahead, k, binom, first, offset, raises,
+                               n_raises, calls, match, payoff, policy, stand_in, values)

@@ -10,8 +10,9 @@ command line prints them, ``"4x3"``, ``"*2"``), the recommended action and each 
   the strategy along the history): a backward pass over the bids (``strategy_values``).
 - ``player="search"``: the same stored solve with decision-time search (``SampledSolution.search``): the calls
   valued exactly against the same belief, each raise the strategy makes here (with chance at least
-  ``sampled.SEARCH_FLOOR``) by the other answering by the strategy and me then taking my best call; the best is
-  played for sure. Stronger than the stored strategy against the bots beyond two dice each, and easier to exploit
+  ``sampled.SEARCH_FLOOR``) by the other answering by the strategy and me then taking my best call (from three to
+  ``sampled.SEARCH_DEEPER_DICE`` dice in play, my best of the calls and of the strategy's raises valued so
+  again); the best is played for sure. Stronger than the stored strategy against the bots beyond two dice each, and easier to exploit
   (docs/bluff_strategy.md).
 - ``player=BOT`` (``"bayes"``, ``"threshold:0.4"``, ...): the tournament kernel's own decision functions
   (``_tournament_kernels``) called on this one decision, after replaying the history into the bayes bot's
@@ -34,7 +35,7 @@ from analysis.bluff.bids import format_bid, parse_dice
 from analysis.bluff.decision_bots import bot_decision
 from analysis.bluff.history import Turn, parse_history
 from analysis.bluff.rules import BiddingRules
-from analysis.bluff.sampled import SAMPLED_HELP, stored_plan
+from analysis.bluff.sampled import SAMPLED_HELP, search_lookahead, stored_plan
 from analysis.bluff.strategy_bot import build_command
 from analysis.bluff.strategy_values import action_values, policy_rows, remembered
 from analysis.errors import InvalidArgument
@@ -177,13 +178,14 @@ def _strategy_decision(rules, dice, opponents, turns, palifico=False, missing_ok
               f"{solution.iterations:,} iterations, exploitability {e.value:.3f} dice"
               + ("" if e.exact else " by a local best response"))
     if search:
-        # The search's own values (the calls against the same belief, its raises one raise ahead; -inf: not
-        # searched) stand in for the strategy's, which are not computed.
+        # The search's own values (the calls against the same belief, its raises one or two raises ahead; -inf:
+        # not searched) stand in for the strategy's, which are not computed.
         best, searched = solution.search(seat, dice, bids)
+        ahead = "two raises" if search_lookahead(pair) else "one raise"
         chosen = {name: float(i == best) for i, name in enumerate(names)}
         weighed = {names[i]: float(v) for i, v in enumerate(searched) if np.isfinite(v)}
         return Decision("search", chosen, names[best], weighed,
-                        source + ", with decision-time search one raise ahead")
+                        source + f", with decision-time search {ahead} ahead")
     strategy = dict(zip(names, (float(p) for p in chances)))
     values = {(format_bid(rules, game.bids[a]) if a >= 0 else game.calls[-1 - a]): v
               for a, v in action_values(game, policy, seat, h, history, belief).items()}

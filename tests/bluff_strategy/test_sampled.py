@@ -242,9 +242,10 @@ def test_the_game_payoff_beyond_three_dice_is_one_sentence():
     assert str(error.value).count(". ") == 0 and "\n" not in str(error.value)
 
 
-def _searched_by_hand(solution, seat, hand, history, floor):
+def _searched_by_hand(solution, seat, hand, history, floor, lookahead):
     """The search's values written out plainly: the belief by Bayes on the strategy along the bids, each call
-    against it, each raise the strategy makes with chance >= floor by the other's answer and my best call after."""
+    against it, each raise the strategy makes with chance >= floor by the other's answer and my best after it: my
+    best call, or with a lookahead my best of the calls and of the strategy's raises valued so again."""
     game, policy, other = solution.game, solution.policy.astype(np.float64), 1 - seat
     sign = 1.0 if seat == 0 else -1.0
 
@@ -252,6 +253,10 @@ def _searched_by_hand(solution, seat, hand, history, floor):
         window = game.window_of(bids)
         size = int(game.n_actions[window])
         return policy[int(game.offset[who, window]) + h * size:][:size]
+
+    def raises_after(bids):
+        last = game.bids.index(bids[-1]) if bids else len(game.bids)
+        return [game.bids[b] for b in game.raises[last, :game.n_raises[last]]]
 
     w = {g: game.chance[other, g] for g in range(len(game.hands[other]))}
     for j in range(other, len(history), 2):
@@ -266,31 +271,34 @@ def _searched_by_hand(solution, seat, hand, history, floor):
         return sum(p * sign * game.payoff[call, seat, last, game.match[seat, mine, last] + game.match[other, g, last]]
                    for g, p in weights.items())
 
-    last = game.bids.index(history[-1]) if history else len(game.bids)
-    raises = [game.bids[b] for b in game.raises[last, :game.n_raises[last]]]
-    floor = min(floor, max(row(seat, history, mine)[:len(raises)])) if raises else floor  # the likeliest is searched
-    values = []
-    for a, bid in enumerate(raises):
-        if row(seat, history, mine)[a] < floor:
-            values.append(-np.inf)
-            continue
-        after = history + [bid]
-        b = game.bids.index(bid)
-        answers = [game.bids[r] for r in game.raises[b, :game.n_raises[b]]]
+    def my_best(bids, weights, look):
+        options = [call_value(bids, weights, c) for c in range(len(game.calls))]
+        return max(options + ([their_answer(bids + [bid], weights, look - 1) for bid in raises_after(bids)]
+                              if look > 0 else []))
+
+    def their_answer(after, weights, look):
+        b = game.bids.index(after[-1])
+        answers = raises_after(after)
         value = sum(p * row(other, after, g)[len(answers) + c] * sign * game.payoff[
             c, other, b, game.match[seat, mine, b] + game.match[other, g, b]]
-            for g, p in w.items() for c in range(len(game.calls)))
+            for g, p in weights.items() for c in range(len(game.calls)))
         for r, answer in enumerate(answers):
-            following = {g: p * row(other, after, g)[r] for g, p in w.items()}
-            value += max(call_value(after + [answer], following, c) for c in range(len(game.calls)))
-        values.append(value)
+            following = {g: p * row(other, after, g)[r] for g, p in weights.items()}
+            value += my_best(after + [answer], following, look)
+        return value
+
+    raises = raises_after(history)
+    floor = min(floor, max(row(seat, history, mine)[:len(raises)])) if raises else floor  # the likeliest is searched
+    values = [their_answer(history + [bid], w, lookahead) if row(seat, history, mine)[a] >= floor else -np.inf
+              for a, bid in enumerate(raises)]
     values += [call_value(history, w, c) for c in range(len(game.calls))] if history else []
     return values
 
 
-@pytest.mark.parametrize("rules, dice, k, steps", [(LIARS, (1, 1), 2, None), (preset("perudo"), (2, 1), 1, 1),
-                                                   (preset("bluff"), (1, 2), 2, 1)])
-def test_the_decision_time_search_values_are_the_belief_weighed_calls_and_raises(rules, dice, k, steps):
+@pytest.mark.parametrize("rules, dice, k, steps, deeper", [(LIARS, (1, 1), 2, None, 0),
+                                                           (preset("perudo"), (2, 1), 1, 1, 1),
+                                                           (preset("bluff"), (1, 2), 2, 1, 1)])
+def test_the_decision_time_search_values_are_the_belief_weighed_calls_and_raises(rules, dice, k, steps, deeper):
     from analysis.bluff.bids import is_raise
 
     solution = solve_sampled(rules, dice, k=k, faces=3, iterations=2000, store=False, steps=steps, checks=1,
@@ -306,11 +314,14 @@ def test_the_decision_time_search_values_are_the_belief_weighed_calls_and_raises
             history.append(legal[int(rng.integers(len(legal)))])
         seat = len(history) % 2
         hand = game.hands[seat][int(rng.integers(len(game.hands[seat])))]
-        for floor in (0.0, 0.2):
-            best, values = solution.search(seat, hand, history, floor=floor)
-            expected = _searched_by_hand(solution, seat, hand, history, floor)
+        for floor, lookahead in ((0.0, 0), (0.2, 0), (0.0, 1), (0.2, 1)):
+            best, values = solution.search(seat, hand, history, floor=floor, lookahead=lookahead)
+            expected = _searched_by_hand(solution, seat, hand, history, floor, lookahead)
             assert values == pytest.approx(expected, abs=1e-12)
             assert values[best] == max(values) > -np.inf
+        # By default one die each searches one raise ahead, three dice in play one raise further.
+        assert solution.search(seat, hand, history)[1].tolist() == solution.search(seat, hand, history,
+                                                                                    lookahead=deeper)[1].tolist()
         # The choice for every hand at once (what a responder to the search reads) is the search hand by hand.
         every = solution.search_choices(seat, history)
         assert every.tolist() == [solution.search(seat, h, history)[0] for h in game.hands[seat]]
