@@ -11,9 +11,9 @@ command line prints them, ``"4x3"``, ``"*2"``), the recommended action and each 
 - ``player="search"``: the same stored solve with decision-time search (``SampledSolution.search``): the calls
   valued exactly against the same belief, each raise the strategy makes here (with chance at least
   ``sampled.SEARCH_FLOOR``) by the other answering by the strategy and me then taking my best call (from three to
-  ``sampled.SEARCH_DEEPER_DICE`` dice in play, my best of the calls and of the strategy's raises valued so
-  again); the best is played for sure. Stronger than the stored strategy against the bots beyond two dice each, and easier to exploit
-  (docs/bluff_strategy.md).
+  ``sampled.SEARCH_DEEPER_DICE`` dice in play, Perudo aside, my best of the calls and of the strategy's raises
+  valued so again); the best is played for sure. Stronger than the stored strategy against the bots (in Perudo
+  beyond two dice each), and easier to exploit (docs/bluff_strategy.md).
 - ``player=BOT`` (``"bayes"``, ``"threshold:0.4"``, ...): the tournament kernel's own decision functions
   (``_tournament_kernels``) called on this one decision, after replaying the history into the bayes bot's
   beliefs as the kernel does. Deterministic bots give their action probability 1; ``model`` its chances;
@@ -181,7 +181,7 @@ def _strategy_decision(rules, dice, opponents, turns, palifico=False, missing_ok
         # The search's own values (the calls against the same belief, its raises one or two raises ahead; -inf:
         # not searched) stand in for the strategy's, which are not computed.
         best, searched = solution.search(seat, dice, bids)
-        ahead = "two raises" if search_lookahead(pair) else "one raise"
+        ahead = "two raises" if search_lookahead(rules, pair) else "one raise"
         chosen = {name: float(i == best) for i, name in enumerate(names)}
         weighed = {names[i]: float(v) for i, v in enumerate(searched) if np.isfinite(v)}
         return Decision("search", chosen, names[best], weighed,

@@ -66,13 +66,15 @@ VARIANT = DISCOUNTED
 SEARCH_FLOOR = 0.05
 #: From three to this many dice in play the search looks one raise further (its own next raise after the other's
 #: answer): much stronger there against the bots; weaker and several times slower beyond, and with one die each no
-#: better (weaker in Liar's Dice; measured in docs/bluff_strategy.md).
+#: better (weaker in Liar's Dice). Not in Perudo, whose whole games it lost more of (measured in
+#: docs/bluff_strategy.md).
 SEARCH_DEEPER_DICE = 6
 
 
-def search_lookahead(dice) -> int:
+def search_lookahead(rules, dice) -> int:
     """How many of its own raises the search looks beyond its next bid in a round of ``dice`` (both counts)."""
-    return 1 if 3 <= sum(dice) <= SEARCH_DEEPER_DICE else 0
+    # Perudo is told by its palifico rounds: the one game of the three played with them.
+    return 1 if 3 <= sum(dice) <= SEARCH_DEEPER_DICE and not rules.palifico else 0
 
 
 def round_win_payoff(loss, caller: int) -> float:
@@ -508,9 +510,9 @@ class SampledSolution:
         in the strategy's numbering (its raises after the last bid, then the calls). The calls are valued exactly
         against the belief; each raise the strategy makes here with chance at least ``floor`` (at least its likeliest
         raise) by the other answering by the strategy and the searcher then taking its best call, and from three to
-        ``SEARCH_DEEPER_DICE`` dice in play its best of the calls and of the strategy's raises valued so again
-        (``lookahead`` 1; ``None``: ``search_lookahead`` of the round's dice); the rest are -inf. The best value is
-        played (``_sampled_eval.search_values``)."""
+        ``SEARCH_DEEPER_DICE`` dice in play (not in Perudo) its best of the calls and of the strategy's raises valued
+        so again (``lookahead`` 1; ``None``: ``search_lookahead`` of the round); the rest are -inf. The best value
+        is played (``_sampled_eval.search_values``)."""
         from analysis.bluff import _sampled_eval
 
         game = self.game
@@ -518,10 +520,10 @@ class SampledSolution:
         window = game.window_of(history)
         size = int(game.n_actions[window])
         values = np.empty(size)
+        deeper = search_lookahead(game.rules, game.dice) if lookahead is None else lookahead
         best = _sampled_eval.search_values(seat, h, self._indices(history), len(history), self.belief(seat, history),
-                                           floor, search_lookahead(game.dice) if lookahead is None else lookahead,
-                                           *game.kernel_layout(),
-                                           self._policy64(), game.stand_in, values)
+                                           floor, deeper, *game.kernel_layout(), self._policy64(), game.stand_in,
+                                           values)
         return int(best), values
 
     def search_choices(self, seat: int, history, floor: float = SEARCH_FLOOR) -> np.ndarray:
@@ -531,7 +533,7 @@ class SampledSolution:
         game = self.game
         out = np.empty(len(game.hands[seat]), dtype=np.int64)
         _sampled_eval.search_choices(seat, self._indices(history), len(history), self.belief(seat, history), floor,
-                                     search_lookahead(game.dice), *game.kernel_layout(), self._policy64(),
+                                     search_lookahead(game.rules, game.dice), *game.kernel_layout(), self._policy64(),
                                      game.stand_in, len(game.hands[seat]), out)
         return out
 

@@ -296,7 +296,7 @@ def _searched_by_hand(solution, seat, hand, history, floor, lookahead):
 
 
 @pytest.mark.parametrize("rules, dice, k, steps, deeper", [(LIARS, (1, 1), 2, None, 0),
-                                                           (preset("perudo"), (2, 1), 1, 1, 1),
+                                                           (preset("perudo"), (2, 1), 1, 1, 0),
                                                            (preset("bluff"), (1, 2), 2, 1, 1)])
 def test_the_decision_time_search_values_are_the_belief_weighed_calls_and_raises(rules, dice, k, steps, deeper):
     from analysis.bluff.bids import is_raise
@@ -319,7 +319,7 @@ def test_the_decision_time_search_values_are_the_belief_weighed_calls_and_raises
             expected = _searched_by_hand(solution, seat, hand, history, floor, lookahead)
             assert values == pytest.approx(expected, abs=1e-12)
             assert values[best] == max(values) > -np.inf
-        # By default one die each searches one raise ahead, three dice in play one raise further.
+        # By default one die each searches one raise ahead, three dice in play one raise further, Perudo one always.
         assert solution.search(seat, hand, history)[1].tolist() == solution.search(seat, hand, history,
                                                                                     lookahead=deeper)[1].tolist()
         # The choice for every hand at once (what a responder to the search reads) is the search hand by hand.
