@@ -20,7 +20,8 @@
    strength --skip openspiel --skip answers`` reruns it alone, in about half an hour).
 
 Run: ``python benchmarks/bench_bluff_size.py [--rounds 20000] [--seconds 30]``; cells whose solve is not stored
-are listed as missing, with the command that builds them.
+are listed as missing, with the command that builds them. ``--game`` and ``--dice`` measure some cells of 1 again:
+the stored cells (of the same seed) of the others stay, with their rows and the date they were measured.
 """
 
 from __future__ import annotations
@@ -147,8 +148,38 @@ def _measured(name, dice, player_kind, label, rounds, wins, balances, exploitabi
     """A table row and its record: the share of rounds won and the dice balance, with 95% intervals."""
     cell, row = _cell(name, dice, label, rounds, wins, balances)
     RECORDS.append({"player": player_kind, **cell, "exploitability": exploitability,
-                    "exploitability_half_width": exploitability_half_width})
+                    "exploitability_half_width": exploitability_half_width, "row": row,
+                    "date": date.today().isoformat()})
     return row
+
+
+def merged_cells(stored: dict, fresh: list, seed: int) -> tuple[list, list]:
+    """(every cell, the kept ones): ``fresh`` beside the ``stored`` cells of the same seed of the games and sizes
+    this run did not measure, in the table's order (game, then dice). A run of one game or size so replaces only
+    its own rows."""
+    measured = {(c["game"], c["dice"]) for c in fresh}
+    kept = [c for c in stored.get("cells", []) if stored.get("seed") == seed and "row" in c
+            and (c["game"], c["dice"]) not in measured]
+    order = list(GAMES)
+    # sorted() is stable: the rows of one game and size keep their order (strategy, then search).
+    cells = sorted(kept + fresh, key=lambda c: (order.index(c["game"]) if c["game"] in order else len(order),
+                                                c["dice"]))
+    return cells, kept
+
+
+def strength_text(cells: list, kept: list) -> str:
+    """The strength table from the cells' rows, and which rows an earlier run measured."""
+    lines = ["| game | dice | strategy | rounds | strategy wins (95%) | dice balance a round (95%) |",
+             "|---|---|---|---|---|---|", *(c["row"] for c in cells)]
+    earlier: dict = {}
+    for c in kept:
+        sizes = earlier.setdefault(c["date"], {}).setdefault(c["game"], [])
+        if f"{c['dice']}v{c['dice']}" not in sizes:
+            sizes.append(f"{c['dice']}v{c['dice']}")
+    for day, games in sorted(earlier.items()):
+        lines += ["", f"Kept from the run of {day} (this run did not measure them): "
+                  + "; ".join(f"{game} ({', '.join(sizes)})" for game, sizes in games.items()) + "."]
+    return "\n".join(lines)
 
 
 def _cell(name, dice, label, rounds, wins, balances) -> tuple[dict, str]:
@@ -302,9 +333,8 @@ def _strength_row(name, rules, dice, rounds, seed, solution, search: bool = Fals
 
 
 def strength_table(rounds: int, seed: int, games, sizes, all_plans: bool = False, search_rounds: int = 300) -> str:
-    lines = ["| game | dice | strategy | rounds | strategy wins (95%) | dice balance a round (95%) |",
-             "|---|---|---|---|---|---|"]
-    missing = []
+    """Plays every cell (their records go to ``RECORDS``); returns the note on the solves not stored."""
+    lines, missing = [], []
     for name, rules in GAMES.items():
         if name not in games:
             continue
@@ -323,11 +353,10 @@ def strength_table(rounds: int, seed: int, games, sizes, all_plans: bool = False
                 lines.append(_strength_row(name, rules, dice, rounds, seed, solution))
                 if i == 0:
                     lines.append(_strength_row(name, rules, dice, rounds, seed, solution, True, search_rounds))
-    if missing:
-        lines.append("")
-        lines.append("Not stored here (so not measured): " + ", ".join(missing) +
-                     "; `python scripts/bluff_sampled_solves.py` builds them.")
-    return "\n".join(lines)
+    if not missing:
+        return ""
+    return ("Not stored here (so not measured): " + ", ".join(missing) +
+            "; `python scripts/bluff_sampled_solves.py` builds them.")
 
 
 #: Every bot of the tournaments, in the order of the table; ``equilibrium`` differs from ``threshold`` only at 1v1.
@@ -475,21 +504,29 @@ def main(argv=None) -> int:
              f"start; {date.today().isoformat()}. "
              f"`python benchmarks/bench_bluff_size.py {' '.join(argv or sys.argv[1:])}`."]
     if "strength" not in args.skip:
-        parts += ["", "**Heads-up one-round games against the `bayes` bot** (seed "
-                  f"{args.seed}, opener alternating):", "",
-                  strength_table(args.rounds, args.seed, [n for n, key in zip(GAMES, ("liars_dice", "perudo", "bluff"))
+        missing = strength_table(args.rounds, args.seed, [n for n, key in zip(GAMES, ("liars_dice", "perudo", "bluff"))
                                                           if not args.game or key in args.game], args.dice,
-                                 args.all_plans, args.search_rounds)]
+                                 args.all_plans, args.search_rounds)
+        # The stored cells of the games and sizes not measured now stay (with their rows), so that one game or size
+        # can be measured again without the hours of the others; only with ``--data``, whose cells they are.
+        stored = json.loads(Path(args.data).read_text()) if args.data and Path(args.data).exists() else {}
+        cells, kept = merged_cells(stored, RECORDS, args.seed)
+        parts += ["", "**Heads-up one-round games against the `bayes` bot** (seed "
+                  f"{args.seed}, opener alternating):", "", strength_text(cells, kept)]
+        parts += ["", missing] if missing else []
         if args.data:
             Path(args.data).write_text(json.dumps({"rounds": args.rounds, "seed": args.seed,
                                                    "date": date.today().isoformat(),
-                                                   "search_floor": SEARCH_FLOOR, "cells": RECORDS}, indent=1) + "\n")
-    if "openspiel" not in args.skip:
-        parts += ["", "**External-sampling MCCFR beside OpenSpiel's**:", "", openspiel_race(args.seconds)]
-    if "strength" not in args.skip or "openspiel" not in args.skip:
+                                                   "search_floor": SEARCH_FLOOR, "cells": cells}, indent=1) + "\n")
         text = "\n".join(parts)
         print(text)
         record("bench_bluff_size", "## Dice bidding at real size (bench_bluff_size.py)\n\n" + text)
+    if "openspiel" not in args.skip:
+        # A section of its own, so that either can be measured again alone.
+        text = "\n".join(["## Dice bidding: external-sampling MCCFR beside OpenSpiel's (bench_bluff_size.py)", "",
+                          f"Load {os.getloadavg()[0]:.1f} at the start.", "", openspiel_race(args.seconds)])
+        print(text)
+        record("bench_bluff_size-openspiel", text)
     if "bots" not in args.skip:
         # A section of its own: every bot, the advisor's strategy only, no search (minutes, not the hour above).
         load = os.getloadavg()[0]

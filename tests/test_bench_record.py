@@ -66,3 +66,29 @@ def test_a_section_that_names_itself_keeps_one_heading(timing):
     timing.record("bench_a", "## Brag sessions\n\n| b |\n|---|")
     section = timing.PAGE.read_text().split("<!-- bench:bench_a -->")[1]
     assert section.count("## ") == 1 and "## Brag sessions\n\n| b |" in section and "bench_a\n" not in section
+
+
+def _cell(game, dice, player, row, day="2026-01-01"):
+    return {"game": game, "dice": dice, "player": player, "row": row, "date": day}
+
+
+def test_a_strength_run_of_some_cells_keeps_the_stored_others_in_the_tables_order():
+    spec = importlib.util.spec_from_file_location("bench_bluff_size", ROOT / "benchmarks" / "bench_bluff_size.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    stored = {"seed": 0, "cells": [_cell("Perudo", 2, "strategy", "| old P2 |"),
+                                   _cell("Perudo", 2, "search", "| old P2s |"),
+                                   _cell("Perudo", 3, "strategy", "| old P3 |"),
+                                   _cell("Bluff", 2, "strategy", "| old B2 |"),
+                                   _cell("Liar's Dice, ones wild", 4, "strategy", "| old L4 |")]}
+    fresh = [_cell("Perudo", 2, "strategy", "| new P2 |", "2026-02-02"),
+             _cell("Perudo", 2, "search", "| new P2s |", "2026-02-02")]
+    cells, kept = bench.merged_cells(stored, fresh, seed=0)
+    assert [c["row"] for c in cells] == ["| old L4 |", "| new P2 |", "| new P2s |", "| old P3 |", "| old B2 |"]
+    assert [c["row"] for c in kept] == ["| old P3 |", "| old B2 |", "| old L4 |"]
+    text = bench.strength_text(cells, kept)
+    assert text.splitlines()[2:7] == [c["row"] for c in cells]
+    assert text.endswith("Kept from the run of 2026-01-01 (this run did not measure them): Perudo (3v3); Bluff (2v2); "
+                         "Liar's Dice, ones wild (4v4).")
+    # Another seed's cells are not this run's table: none is kept.
+    assert bench.merged_cells(stored, fresh, seed=1) == (fresh, [])
