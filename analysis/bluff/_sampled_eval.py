@@ -66,69 +66,116 @@ def _call_values(seat, mine, last, w, calls, match, payoff, out):
         out[c] = sign * total
 
 
-@njit(cache=False)  # recursive: numba's cache of a recursive function can crash when loaded
+@njit(cache=True)
+def _evaluate(theirs, seat, hand, history, depth, w, lookahead, k, binom, first, offset, raises, n_raises, calls,
+              match, payoff, policy, scratch, all_raises, all_n, stand_in):
+    """``seat`` holding ``hand``, the other seat's hands weighted by ``w`` (unnormalised), after
+    ``history[:depth]``: returns (value, best action). At ``seat``'s turn (``theirs`` False) the value is the best
+    of the calls, valued exactly, and, while ``lookahead`` allows one more (or at the opening), of every legal
+    raise (``all_raises``), each valued at the other's turn with one raise fewer to look; at the other's turn
+    (``theirs`` True) it answers the last bid by ``policy`` on its own (perhaps abstract) raises ``raises``: its
+    calls settle the round, each raise is valued at ``seat``'s turn after it, weighted by the other's chance of it.
+
+    Written as a walk over an explicit stack rather than by recursion, so that numba caches it (a fresh process
+    at the table would otherwise compile it, seconds). Level ``s`` of the stack is a turn ``depth + s`` deep;
+    ``done`` its next action, ``acc`` its value so far (the best, or the running sum), ``weights`` its belief."""
+    levels = history.size - depth + 2
+    mine_turn = np.empty(levels, np.bool_)
+    done = np.empty(levels, np.int64)
+    choice = np.empty(levels, np.int64)
+    base = np.empty(levels, np.int64)
+    ahead = np.empty(levels, np.int64)
+    acc = np.empty(levels)
+    weights = np.empty((levels, w.size))
+    sign = 1.0 if seat == 0 else -1.0
+    other = 1 - seat
+    weights[0, :] = w
+    mine_turn[0], ahead[0], done[0] = not theirs, lookahead, -1
+    s = 0
+    while True:
+        d = depth + s
+        last = history[d - 1] if d > 0 else -1
+        if mine_turn[s]:
+            row = raises.shape[0] - 1 if last < 0 else last
+            nr = all_n[row]
+            if done[s] < 0:   # first visit: the calls
+                acc[s], choice[s], done[s] = -1e300, -1, 0
+                if last >= 0:
+                    cv = scratch[d]
+                    _call_values(seat, match[seat, hand, last], last, weights[s], calls, match, payoff, cv)
+                    for c in range(calls):
+                        if cv[c] > acc[s]:
+                            acc[s], choice[s] = cv[c], nr + c
+                if not (ahead[s] > 0 or last < 0):
+                    done[s] = nr   # no raise is looked at
+            if done[s] < nr:   # the next raise, valued at the other's turn
+                history[d] = all_raises[row, done[s]]
+                done[s] += 1
+                weights[s + 1, :] = weights[s]
+                mine_turn[s + 1], ahead[s + 1], done[s + 1] = False, max(ahead[s] - 1, 0), -1
+                s += 1
+                continue
+        else:
+            nr = n_raises[last]
+            size = nr + calls
+            if done[s] < 0:   # first visit: the other's calls
+                base[s] = offset[other, seen_rank(history, d, k, binom, first, stand_in)]
+                total = 0.0
+                mine = match[seat, hand, last]
+                for g in range(w.size):
+                    if weights[s, g] != 0.0:
+                        for c in range(calls):
+                            total += weights[s, g] * policy[base[s] + g * size + nr + c] * sign * payoff[
+                                c, other, last, mine + match[other, g, last]]
+                acc[s], done[s] = total, 0
+            pushed = False
+            while done[s] < nr and not pushed:   # the next raise the other makes with some chance
+                a = done[s]
+                done[s] += 1
+                anyone = False
+                for g in range(w.size):
+                    weights[s + 1, g] = weights[s, g] * policy[base[s] + g * size + a]
+                    if weights[s + 1, g] != 0.0:
+                        anyone = True
+                if anyone:
+                    history[d] = raises[last, a]
+                    mine_turn[s + 1], ahead[s + 1], done[s + 1] = True, ahead[s], -1
+                    pushed = True
+            if pushed:
+                s += 1
+                continue
+        # This turn is valued: hand it to the turn before (the best of its raises, or their sum).
+        if s == 0:
+            return acc[0], choice[0]
+        s -= 1
+        if mine_turn[s]:
+            if acc[s + 1] > acc[s]:
+                acc[s], choice[s] = acc[s + 1], done[s] - 1
+        else:
+            acc[s] += acc[s + 1]
+
+
+@njit(cache=True)
 def _my_best(seat, hand, history, depth, w, lookahead, k, binom, first, offset, raises, n_raises, calls, match,
              payoff, policy, scratch, all_raises, all_n, stand_in):
     """The best unnormalised value of ``seat`` holding ``hand`` to act after ``history[:depth]``, the other
     seat's hands weighted by ``w``: the calls exactly, and the raises while ``lookahead`` allows one more;
     returns (value, best action). ``seat`` may make every legal raise (``all_raises``), the other seat answers by
     ``policy`` on its own (perhaps abstract) raises ``raises``."""
-    last = history[depth - 1] if depth > 0 else -1
-    row = raises.shape[0] - 1 if last < 0 else last
-    nr = all_n[row]
-    best = -1e300
-    choice = -1
-    if last >= 0:
-        cv = scratch[depth]
-        _call_values(seat, match[seat, hand, last], last, w, calls, match, payoff, cv)
-        for c in range(calls):
-            if cv[c] > best:
-                best = cv[c]
-                choice = nr + c
-    if lookahead > 0 or last < 0:
-        for a in range(nr):
-            history[depth] = all_raises[row, a]
-            v = _their_answer(seat, hand, history, depth + 1, w, max(lookahead - 1, 0), k, binom, first, offset,
-                              raises, n_raises, calls, match, payoff, policy, scratch, all_raises, all_n, stand_in)
-            if v > best:
-                best = v
-                choice = a
-    return best, choice
+    return _evaluate(False, seat, hand, history, depth, w, lookahead, k, binom, first, offset, raises, n_raises,
+                     calls, match, payoff, policy, scratch, all_raises, all_n, stand_in)
 
 
-@njit(cache=False)  # recursive: numba's cache of a recursive function can crash when loaded
+@njit(cache=True)
 def _their_answer(seat, hand, history, depth, w, lookahead, k, binom, first, offset, raises, n_raises, calls,
                   match, payoff, policy, scratch, all_raises, all_n, stand_in):
     """``seat``'s unnormalised value when the other seat answers the last bid of ``history[:depth]`` by
     ``policy`` and ``seat`` then plays ``_my_best``."""
-    other = 1 - seat
-    last = history[depth - 1]
-    nr = n_raises[last]
-    size = nr + calls
-    base = offset[other, seen_rank(history, depth, k, binom, first, stand_in)]
-    sign = 1.0 if seat == 0 else -1.0
-    mine = match[seat, hand, last]
-    total = 0.0
-    for g in range(w.size):
-        if w[g] != 0.0:
-            for c in range(calls):
-                total += w[g] * policy[base + g * size + nr + c] * sign * payoff[c, other, last,
-                                                                                 mine + match[other, g, last]]
-    following = np.empty(w.size)
-    for a in range(nr):
-        anyone = False
-        for g in range(w.size):
-            following[g] = w[g] * policy[base + g * size + a]
-            if following[g] != 0.0:
-                anyone = True
-        if anyone:
-            history[depth] = raises[last, a]
-            total += _my_best(seat, hand, history, depth + 1, following, lookahead, k, binom, first, offset, raises,
-                              n_raises, calls, match, payoff, policy, scratch, all_raises, all_n, stand_in)[0]
-    return total
+    return _evaluate(True, seat, hand, history, depth, w, lookahead, k, binom, first, offset, raises, n_raises,
+                     calls, match, payoff, policy, scratch, all_raises, all_n, stand_in)[0]
 
 
-@njit(cache=False)  # recursive: numba's cache of a recursive function can crash when loaded
+@njit(cache=True)
 def local_best_response(seed, games, seat, lookahead, k, binom, first, offset, raises, n_raises, calls, match,
                         payoff, cdf, chance, policy, all_raises, all_n, stand_in):
     """Payoffs of ``games`` sampled rounds in which ``seat`` plays a local best response to ``policy``: at each
@@ -220,7 +267,7 @@ def play_out(seed, games, hand_me, seat, history, depth, weights, k, binom, firs
     return out
 
 
-@njit(cache=False)  # calls the recursive _their_answer
+@njit(cache=True)
 def search_values(seat, hand, history, depth, w, floor, lookahead, k, binom, first, offset, raises, n_raises, calls,
                   match, payoff, policy, stand_in, out):
     """Decision-time search of ``seat`` holding ``hand`` after ``history[:depth]``, the other's hands weighted by
@@ -256,7 +303,7 @@ def search_values(seat, hand, history, depth, w, floor, lookahead, k, binom, fir
     return best
 
 
-@njit(cache=False)  # calls the recursive _their_answer
+@njit(cache=True)
 def search_choices(seat, history, depth, w, floor, lookahead, k, binom, first, offset, raises, n_raises, calls, match,
                    payoff, policy, stand_in, hands, out):
     """``search_values``' best action for each of ``seat``'s ``hands`` hands, into ``out`` (the belief ``w`` about

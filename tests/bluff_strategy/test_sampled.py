@@ -352,3 +352,15 @@ def test_the_openings_summary_is_the_sum_over_both_hands():
     losses = round_losses(solution, rounds=500, seed=1)
     assert losses.size == 500 and np.array_equal(losses, round_losses(solution, rounds=500, seed=1))
     assert set(np.unique(np.abs(losses))) <= set(range(1, 4))    # Bluff's loser loses the difference, 1-3 dice
+
+
+def test_the_kernels_that_read_a_solve_come_from_numbas_cache():
+    # A question at the table must not wait for a compile: a recursive kernel (which numba does not cache) here
+    # would be compiled again in every fresh process, seconds for `play --search`.
+    from numba.core.caching import NullCache
+
+    from analysis.bluff import _sampled_eval
+
+    kernels = {name: f for name, f in vars(_sampled_eval).items() if hasattr(f, "_cache") and hasattr(f, "py_func")}
+    assert {"search_values", "search_choices", "local_best_response", "_evaluate"} <= set(kernels)
+    assert [name for name, f in kernels.items() if isinstance(f._cache, NullCache)] == []
