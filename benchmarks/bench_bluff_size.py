@@ -14,7 +14,8 @@
    game, OpenSpiel's ``liars_dice`` (one die each, sixes wild, no spot on; ``preset("liars_dice", wild=6,
    exact_call=None)``), every bid remembered, and the exploitability each reaches in the same time (exact, each by
    its own best response); numba's compile time beside.
-3. **Answer time**: ``odds bluff play`` and ``odds bluff open`` in a fresh process from the store (the median of 3).
+3. **Answer time**: ``odds bluff play`` (also with ``--bot`` and ``--search``) and ``odds bluff open`` in a fresh
+   process from the store (the median of 3).
 4. **Against every bot**: the advisor's stored strategy (no search) against each bot of the tournaments, one-round
    games as in 1, 1v1 to 5v5; the cells go to ``reports/data/bluff_size_bots.json`` (its own section: ``--skip
    strength --skip openspiel --skip answers`` reruns it alone, in about half an hour).
@@ -469,6 +470,12 @@ def answer_times() -> str:
                                            "exact_call=none", "--dice", "3 1", "--opponents", "2", "--json"],
         "play --bot bayes (Bluff 5v5)": [odds, "bluff", "play", "--preset", "bluff", "--dice", "3 3 * 5 1",
                                          "--opponents", "5", "--history", "1:9x3", "--bot", "bayes", "--json"],
+        "play --search (Liar's Dice 3v3, after 1:2x3)": [odds, "bluff", "play", "--preset", "liars_dice", "--wild",
+                                                         "1", "--rule", "exact_call=none", "--dice", "3 3 1",
+                                                         "--opponents", "3", "--history", "1:2x3", "--search",
+                                                         "--json"],
+        "play --search (Bluff 5v5, after 1:9x3)": [odds, "bluff", "play", "--preset", "bluff", "--dice", "3 3 * 5 1",
+                                                   "--opponents", "5", "--history", "1:9x3", "--search", "--json"],
         "play (Bluff 5v5 opening)": [odds, "bluff", "play", "--preset", "bluff", "--dice", "3 3 * 5 1",
                                      "--opponents", "5", "--json"],
         "open (Perudo 5v5)": [odds, "bluff", "open", "--preset", "perudo", "--dice", "1 4 4 6 2", "--opponents",
