@@ -3,7 +3,7 @@
 Answered by ``odds bluff call`` (with the round's bids read as evidence when they are given as
 ``PLAYER:BID``), or, with no bid yet, ``odds bluff raises`` for the openings the rules allow and
 ``odds bluff open`` for the best of them (heads-up, from the solved strategy). ``odds bluff play``
-says what the solved strategy, or a tournament bot, would do now.
+says what the solved strategy (with or without search), or a tournament bot, would do now.
 """
 
 from __future__ import annotations
@@ -15,9 +15,11 @@ TITLE = "Dice bidding"
 SHORT = "Bidding"
 BLURB = "Bluff, Perudo, Liar's Dice: is the last bid true, and should you call it?"
 
-#: Who is asked what to do now: the solved strategy, or one of the tournaments' bots.
-BOTS = (("strategy", "the solved strategy"), ("bayes", "the bayes bot"), ("threshold", "the threshold bot"),
-        ("honest", "the honest bot"), ("model", "the model bot"), ("random", "the random bot"))
+#: Who is asked what to do now: the solved strategy (with decision-time search: stronger against the bots, easier
+#: to exploit), or one of the tournaments' bots.
+BOTS = (("strategy", "the solved strategy"), ("search", "the solved strategy with search"),
+        ("bayes", "the bayes bot"), ("threshold", "the threshold bot"), ("honest", "the honest bot"),
+        ("model", "the model bot"), ("random", "the random bot"))
 
 FIELDS = (
     Field("preset", "Game", "--preset", "select", "bluff",
@@ -72,9 +74,10 @@ def questions(values) -> list[tuple[str, list[str]]]:
             if values[name]:
                 argv += [f"--{name}", values[name]]
         asked.append(("call", argv))
-    # The solved strategy plays heads-up rounds (and answers the opening above); a bot any round.
-    bot = values["bot"] not in ("", "strategy")
-    if values["dice"] and not values["palifico"] and (bot or (values["bid"] and len(opponents) == 1)):
+    # The solved strategy plays heads-up rounds (and answers the opening above, except with search); a bot any round.
+    bot = values["bot"] not in ("", "strategy", "search")
+    heads_up = len(opponents) == 1 and (values["bid"] or values["bot"] == "search")
+    if values["dice"] and not values["palifico"] and (bot or heads_up):
         asked.append(("decision", _decision(values, opponents)))
     return asked
 
@@ -113,6 +116,8 @@ def _decision(values, opponents) -> list[str]:
         turns.append(f"{values['bidder'] or len(opponents)}:{_one_word(values['bid'])}")
     argv = ["bluff", "play", *_rules(values), "--dice", values["dice"], "--opponents", *opponents,
             "--history", " ".join(turns)]
+    if values["bot"] == "search":
+        return argv + ["--search"]
     return argv + (["--bot", values["bot"]] if values["bot"] not in ("", "strategy") else [])
 
 

@@ -448,3 +448,25 @@ def test_the_articles_and_the_gallery_are_served(client):
     assert client.get(f"/gallery/{pictures[0]}").content[:4] == b"\x89PNG"
     assert client.get("/reports/../pyproject.toml").status_code == 404
     assert client.get("/reports/no-such-article.html").status_code == 404
+
+
+def test_dice_bidding_asks_the_strategy_with_search(client, odds, small_solve, monkeypatch):
+    from analysis.bluff import sampled
+
+    monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))
+    monkeypatch.setitem(sampled.PLAN, 2, ((None, small_solve.iterations, 1.0),))
+    # The opening too: with search the strategy is asked before any bid.
+    for extra, history in (({}, ""), ({"history": "me:1x4", "bid": "2x4", "bidder": "1"}, "me:1x4 1:2x4")):
+        query = {**LIARS, "bot": "search", **extra}
+        reply = client.get("/api/bluff", params=query).json()
+        searched = odds("bluff", "play", *LIARS_ARGV, "--history", history, "--search", "--json").json()
+        assert reply["errors"] == {} and reply["answers"]["decision"] == searched
+        assert searched["player"] == "search" and searched["policy"][searched["action"]] == 1.0
+        page = client.get("/bluff", params=query).text
+        assert _value(page, "decision") == searched["action"]
+        for action, value in searched["values"].items():
+            assert float(_shown(page, "data-action", action)[1]) == value
+    # Heads-up only, as the strategy: with two others nothing is asked of it.
+    reply = client.get("/api/bluff", params={**LIARS, "opponents": "2 2", "bot": "search"}).json()
+    assert "decision" not in reply["answers"]
+
