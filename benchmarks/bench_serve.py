@@ -45,6 +45,12 @@ QUESTIONS = [
     ("bluff call, a bot's decision", "/api/bluff?" + urllib.parse.urlencode(
         {"dice": "3 3 * 5 1", "opponents": "5", "bid": "4x3", "bot": "bayes"}),
      ["bluff", "play", "--dice", "3 3 * 5 1", "--opponents", "5", "--history", "1:4x3", "--bot", "bayes"]),
+    ("bluff call, the solved 5v5 strategy's decision", "/api/bluff?" + urllib.parse.urlencode(
+        {"dice": "3 3 * 5 1", "opponents": "5", "bid": "4x3"}),
+     ["bluff", "play", "--dice", "3 3 * 5 1", "--opponents", "5", "--history", "1:4x3"]),
+    ("bluff call, the same with search", "/api/bluff?" + urllib.parse.urlencode(
+        {"dice": "3 3 * 5 1", "opponents": "5", "bid": "4x3", "bot": "search"}),
+     ["bluff", "play", "--dice", "3 3 * 5 1", "--opponents", "5", "--history", "1:4x3", "--search"]),
     # The page asks moves, hint, eval, cube, race and bear-off at once; the peer is the hint alone.
     ("backgammon plays ranked, 0-ply",
      "/api/backgammon?" + urllib.parse.urlencode({"id": "4HPwATDgc/ABMA", "roll": "31"}),

@@ -21,6 +21,7 @@ exploitability: the responder looks one own raise ahead).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 import os
@@ -224,9 +225,17 @@ def sampled_game(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, faces: 
     ``steps``: the action abstraction (``abstract_rows``): after a bid the strategy considers, of each face, only
     the ``steps`` lowest legal counts (and the calls); None: every legal raise (the exact game).
 
-    Refused in one sentence when the arrays would take more than 4 GB.
+    Refused in one sentence when the arrays would take more than 4 GB. The same round is built once a process
+    (the last few are kept): a 5v5 round takes a twentieth of a second, which a running web page answers in.
+    Nothing writes into a game's arrays.
     """
-    dice = tuple(int(d) for d in dice)
+    return _sampled_game(rules, tuple(int(d) for d in dice), k, faces, bool(palifico_round), payoff, steps)
+
+
+@functools.lru_cache(maxsize=8)
+def _sampled_game(rules: BiddingRules, dice: tuple, k: Optional[int], faces: Optional[int], palifico_round: bool,
+                  payoff: str, steps: Optional[int]) -> SampledGame:
+    """``sampled_game``'s round, built (the arguments hashable: the dice a tuple)."""
     if len(dice) != 2 or not all(1 <= d <= MAX_DICE for d in dice):
         raise InvalidArgument(f"A sampled round is solved for two players holding 1-{MAX_DICE} dice each, "
                               f"not {dice}.")

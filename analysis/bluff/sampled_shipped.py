@@ -107,7 +107,22 @@ def _sets_sum_to_quantum(levels: np.ndarray, blocks) -> bool:
     return bool((total == (QUANTUM * np.arange(1, ends.size + 1, dtype=np.int64)).astype(np.int32)).all())
 
 
+#: The shipped solves already read in this process, the last few (a 5v5 one takes a tenth of a second to read and
+#: check, which a running web page answers in); the package's files do not change under a running process.
+#: Nothing writes into a solve's policy.
+_READ: dict = {}
+_KEEP = 4
+
+
 def load_shipped(rules, params: dict, slots: int, blocks) -> dict | None:
     """The shipped solve for ``rules`` and ``params`` (``sampled._params``), or None."""
+    key = (rules, repr(sorted(params.items())), slots, str(SHIPPED_ROOT))
+    if key in _READ:
+        return _READ[key]
     table = shipped_store().load(SHIPPED, rules, shipped_params(params))
-    return None if table is None else unpack(table, slots, blocks)
+    solve = None if table is None else unpack(table, slots, blocks)
+    if solve is not None:
+        while len(_READ) >= _KEEP:
+            _READ.pop(next(iter(_READ)))
+        _READ[key] = solve
+    return solve

@@ -54,6 +54,27 @@ def test_a_shipped_solve_is_read_where_the_users_store_has_none(tmp_path, monkey
     assert not solve_sampled(LIARS, (1, 1), k=2, faces=4, iterations=3000, store=built, only_stored=True).shipped
 
 
+def test_a_shipped_solve_is_read_and_checked_once_a_process(tmp_path, monkeypatch):
+    # (The tests' store is fresh, so the 5v5 solve below is the package's.)
+    # A running web page asks the same round again and again: the second answer must not read the file again.
+    from analysis.bluff import sampled
+    from analysis.bluff.decision import decide
+
+    reads = []
+    monkeypatch.setattr(sampled_shipped, "_READ", {})   # as in a fresh process
+    real = sampled_shipped.unpack
+    monkeypatch.setattr(sampled_shipped, "unpack", lambda *args: reads.append(1) or real(*args))
+    rules = preset("bluff")
+    first = decide(rules, "3 3 * 5 1", [5], "1:9x3")
+    built = sampled._sampled_game.cache_info().misses
+    again = decide(rules, "3 3 * 5 1", [5], "1:9x3")
+    assert first == again and "5v5" in first.source
+    assert len(reads) == 1 and sampled._sampled_game.cache_info().misses == built
+    # Another package folder is another package: its files are read.
+    monkeypatch.setattr(sampled_shipped, "SHIPPED_ROOT", tmp_path / "none")
+    assert stored_plan(rules, (5, 5)) is None
+
+
 def test_a_packed_policy_for_another_layout_is_refused():
     game = sampled_game(LIARS, (1, 1), k=1, faces=4)
     other = sampled_game(LIARS, (1, 1), k=2, faces=4)
@@ -85,7 +106,8 @@ def test_a_packed_policy_whose_set_does_not_sum_to_one_is_refused():
 
 @pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
 def test_the_package_ships_the_plans_rounds_of_each_preset(rules):
-    # Every pair the strategy bot needs up to five dice each. The test store is fresh: every answer here comes from the package, built by the current training kernel.
+    # Every pair the strategy bot needs up to five dice each. The test store is fresh: every answer here comes from
+    # the package, built by the current training kernel.
     for dice in ((a, b) for a in range(1, 6) for b in range(1, 6)):
         solution = stored_plan(rules, dice)
         assert solution is not None and solution.shipped, (rules.name, dice)
