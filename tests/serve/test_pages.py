@@ -469,4 +469,3 @@ def test_dice_bidding_asks_the_strategy_with_search(client, odds, small_solve, m
     # Heads-up only, as the strategy: with two others nothing is asked of it.
     reply = client.get("/api/bluff", params={**LIARS, "opponents": "2 2", "bot": "search"}).json()
     assert "decision" not in reply["answers"]
-
