@@ -17,7 +17,6 @@ import shlex
 import tempfile
 import threading
 from contextlib import asynccontextmanager
-from dataclasses import replace
 from pathlib import Path
 
 import anyio
@@ -29,7 +28,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from analysis.web import articles, backgammon, bluff, brag, jobs, yacht
-from analysis.web.ask import ask, check
+from analysis.web.ask import answer, ask, check
 from analysis.web.forms import MAX_QUERY, field_of, read_values
 
 HERE = Path(__file__).resolve().parent
@@ -38,30 +37,6 @@ TEMPLATES = Jinja2Templates(directory=str(HERE / "templates"))
 #: Questions computed at once; more wait their turn (each holds a worker thread while it runs).
 CONCURRENT_QUESTIONS = 4
 _limiter: anyio.CapacityLimiter | None = None
-
-
-def answer(module, values: dict) -> dict:
-    """Ask ``module``'s questions for ``values``: every answer, or the first wrong field's sentence."""
-    result = {"answers": {}, "errors": {}, "notes": {}, "commands": {}}
-    for name, argv in module.questions(values):
-        result["commands"][name] = "odds " + shlex.join([*argv, "--json"])
-        reply = ask(argv)
-        if reply.ok:
-            result["answers"][name] = reply.data
-        elif name in getattr(module, "NOTES", ()) and not _quotes_the_form(module.FIELDS, reply, values):
-            result["notes"][name] = reply.error        # "not a race": no fault of the form
-        else:
-            # One wrong field: its sentence alone, no half of an answer beside it.
-            result["errors"][field_of(module.FIELDS, reply.flag, reply.error, values) or "form"] = reply.error
-            result["answers"] = {}
-            break
-    return result
-
-
-def _quotes_the_form(fields, reply, values) -> bool:
-    """Does a sentence name an option of the form or quote one of its values ("'7' is not a face")?
-    Then it is the form's fault, even from an answer that some positions or rounds lack."""
-    return field_of([replace(field, words=()) for field in fields], reply.flag, reply.error, values) is not None
 
 
 def _limiter_now() -> anyio.CapacityLimiter:

@@ -20,10 +20,13 @@ from __future__ import annotations
 import io
 import json
 import re
+import shlex
 import sys
 import threading
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from analysis.web.forms import field_of
 
 _local = threading.local()
 _install_lock = threading.Lock()
@@ -149,3 +152,27 @@ def _error(text: str) -> Answer:
     flag = match.group("flag")
     return Answer(False, error=sentence if sentence.endswith((".", "?")) else sentence + ".",
                   flag=flag.split("/")[0] if flag else None)
+
+
+def answer(module, values: dict) -> dict:
+    """Ask ``module``'s questions for ``values``: every answer, or the first wrong field's sentence."""
+    result = {"answers": {}, "errors": {}, "notes": {}, "commands": {}}
+    for name, argv in module.questions(values):
+        result["commands"][name] = "odds " + shlex.join([*argv, "--json"])
+        reply = ask(argv)
+        if reply.ok:
+            result["answers"][name] = reply.data
+        elif name in getattr(module, "NOTES", ()) and not _quotes_the_form(module.FIELDS, reply, values):
+            result["notes"][name] = reply.error        # "not a race": no fault of the form
+        else:
+            # One wrong field: its sentence alone, no half of an answer beside it.
+            result["errors"][field_of(module.FIELDS, reply.flag, reply.error, values) or "form"] = reply.error
+            result["answers"] = {}
+            break
+    return result
+
+
+def _quotes_the_form(fields, reply, values) -> bool:
+    """Does a sentence name an option of the form or quote one of its values ("'7' is not a face")?
+    Then it is the form's fault, even from an answer that some positions or rounds lack."""
+    return field_of([replace(field, words=()) for field in fields], reply.flag, reply.error, values) is not None

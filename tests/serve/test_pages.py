@@ -15,6 +15,7 @@ pytest.importorskip("httpx")
 from starlette.testclient import TestClient  # noqa: E402
 
 from analysis.web import app as web  # noqa: E402
+from analysis.web import ask as asking  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -306,7 +307,7 @@ def test_bad_input_is_the_commands_sentence_beside_its_field(client, odds, game,
 
 
 def test_an_oversized_field_is_refused_before_any_work(client, monkeypatch):
-    monkeypatch.setattr(web, "ask", lambda argv: pytest.fail("asked the command"))
+    monkeypatch.setattr(asking, "ask", lambda argv: pytest.fail("asked the command"))
     reply = client.get("/api/bluff", params={"dice": "3 3", "opponents": "5", "bid": "4x3", "history": "1:4x3 " * 80})
     assert reply.status_code == 400
     assert reply.json()["errors"] == {"history": "The bids so far is 479 characters long; the most this field "
@@ -354,7 +355,7 @@ def test_no_value_in_any_field_is_a_server_error(client, game):
 
 # --------------------------------------------------------------------- a slow question
 def test_the_server_answers_others_while_a_question_is_slow(client, monkeypatch):
-    real_ask, release, started = web.ask, threading.Event(), threading.Event()
+    real_ask, release, started = asking.ask, threading.Event(), threading.Event()
 
     def ask(argv):
         if argv[:2] == ["bluff", "call"]:      # the slow one: waits until the fast one has been answered
@@ -362,7 +363,7 @@ def test_the_server_answers_others_while_a_question_is_slow(client, monkeypatch)
             assert release.wait(30), "the fast question was not answered while the slow one ran"
         return real_ask(argv)
 
-    monkeypatch.setattr(web, "ask", ask)
+    monkeypatch.setattr(asking, "ask", ask)
     slow = {}
     worker = threading.Thread(target=lambda: slow.update(reply=client.get("/api/bluff", params=GOOD["bluff"])))
     worker.start()
