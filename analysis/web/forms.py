@@ -79,11 +79,12 @@ def field_of(fields, flag: str | None, sentence: str, values: dict | None = None
         value = (values or {}).get(field.name, "")
         if value and any(text == value or text in value.split() for text in quoted):
             return field.name
+    # The most specific of the words used wins: "history" over the "bid" that a sentence about the
+    # round's bids also says.
     lowered = sentence.lower()
-    for field in fields:
-        if any(word in lowered for word in field.words):
-            return field.name
-    return None
+    used = [(max(len(word) for word in field.words if word in lowered), -order, field.name)
+            for order, field in enumerate(fields) if any(word in lowered for word in field.words)]
+    return max(used)[2] if used else None
 
 
 def rule_options(text: str) -> list[str]:

@@ -134,7 +134,8 @@ def test_a_bid_says_what_its_bidder_holds():
     ("1:4x3 me:5x3", "cannot act after"),
     ("1:4x3 2:challenge me:5x3", "a call ends the round"),
     ("1:4x3 2:challenge", "round is over"),
-    ("1:4x3 2:five", "Cannot read the bid"),
+    ("1:4x3 2:five", "In the history, cannot read the bid"),
+    ("1:5x3 2:4x3", "In the history, 4x3 is not a legal raise of 5x3"),
     ("1 4x3", "PLAYER:BID"),
 ])
 def test_bad_histories(text, message):

@@ -274,6 +274,11 @@ BAD = [
      ["bluff", "call", "--dice", "3 3", "--opponents", "6", "1000000000", "--bid", "7x3"]),
     ("bluff", {"dice": "3 3", "opponents": "6", "bid": "7x9"}, "bid",
      ["bluff", "call", "--dice", "3 3", "--opponents", "6", "--bid", "7x9"]),
+    # a sentence about the round's bids also says "bid": it belongs beside the bids, not the bid to answer
+    ("bluff", {"dice": "3 3", "opponents": "6 7", "bid": "6x3", "history": "1:5x3 2:4x3"}, "history",
+     ["bluff", "call", "--dice", "3 3", "--opponents", "6", "7", "--bid", "6x3", "--history", "1:5x3 2:4x3"]),
+    ("bluff", {"dice": "3 3", "opponents": "6 7", "bid": "6x3", "history": "1:5x3 2:4x3 me:7x1"}, "history",
+     ["bluff", "call", "--dice", "3 3", "--opponents", "6", "7", "--bid", "6x3", "--history", "1:5x3 2:4x3 me:7x1"]),
     ("bluff", {"preset": "poker", "dice": "3 3", "opponents": "6", "bid": "7x3"}, "preset",
      ["bluff", "call", "--preset", "poker", "--dice", "3 3", "--opponents", "6", "--bid", "7x3"]),
     ("yacht", {"dice": "6 6 6 2", "rolls": "2"}, "dice", ["yacht", "advise", "--dice", "6 6 6 2", "--rolls-left", "2"]),
