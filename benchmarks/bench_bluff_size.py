@@ -83,7 +83,8 @@ class SearchPlayer(TablePlayer):
         self.solution = solution
 
     def act(self, seat, hand, bids, rng) -> int:
-        return self.solution.search(seat, hand, [self.game.bids[b] for b in bids])[0]
+        chances, _ = self.solution.search_policy(seat, hand, [self.game.bids[b] for b in bids])
+        return int(np.argmax(chances)) if chances.max() == 1.0 else int(rng.choice(chances.size, p=chances))
 
 
 def _showdown(game, hands, bid, call, caller) -> float:
@@ -197,7 +198,7 @@ def _cell(name, dice, label, rounds, wins, balances) -> tuple[dict, str]:
 def search_responder(solution, rounds: int, seed: int = 0) -> tuple[float, float]:
     """A lower bound on the search's exploitability, with the half-width of its 95% interval: (R0 + R1) / 2, Rs the
     mean payoff of a responder in seat s over ``rounds`` sampled rounds. The responder keeps the exact belief about
-    the searcher's hand (the search's choice for every hand it may hold, ``SampledSolution.search_choices``), values
+    the searcher's hand (the search's chances for every hand it may hold, ``SampledSolution.search_chances``), values
     each call exactly and each raise the stored strategy makes in its place (chance >= the search's floor) by the
     searcher's answer and its own best call after; a strategy, so its mean is at most the best response's."""
     game, policy = solution.game, solution.policy.astype(np.float64)
@@ -223,9 +224,10 @@ def search_responder(solution, rounds: int, seed: int = 0) -> tuple[float, float
                 last = game.bids.index(history[-1]) if history else len(game.bids)
                 nr = int(game.n_raises[last])
                 if len(history) % 2 == searcher:
-                    choices = solution.search_choices(searcher, history)
-                    a = int(choices[hands[searcher]])
-                    weights = weights * (choices == a)
+                    chances = solution.search_chances(searcher, history)
+                    held = chances[hands[searcher]]
+                    a = int(np.argmax(held)) if held.max() == 1.0 else int(rng.choice(held.size, p=held))
+                    weights = weights * chances[:, a]
                 else:
                     best, a = -np.inf, -1
                     for c, value in enumerate(calls_after(history, weights) if history else []):
@@ -237,10 +239,10 @@ def search_responder(solution, rounds: int, seed: int = 0) -> tuple[float, float
                     for r in np.flatnonzero(row >= min(SEARCH_FLOOR, row.max(initial=0.0))) if nr else []:
                         after = history + [game.bids[game.raises[last, r]]]
                         b = game.bids.index(after[-1])
-                        answers = solution.search_choices(searcher, after)
+                        answers = solution.search_chances(searcher, after)
                         value = 0.0
-                        for answer in np.unique(answers):
-                            w = weights * (answers == answer)
+                        for answer in np.flatnonzero(answers.any(axis=0)):
+                            w = weights * answers[:, answer]
                             if answer >= game.n_raises[b]:
                                 actual = game.match[responder, mine, b] + game.match[searcher, :n, b]
                                 value += sign * float(w @ game.payoff[answer - game.n_raises[b], searcher, b, actual])
@@ -277,8 +279,8 @@ def _search_exploitability(solution) -> float:
                 continue
             size = int(game.n_actions[window])
             for h, hand in enumerate(game.hands[seat]):
-                best, _ = solution.search(seat, hand, history)
-                policy[int(game.offset[seat, window]) + h * size + best] = 1.0
+                start = int(game.offset[seat, window]) + h * size
+                policy[start:start + size] = solution.search_policy(seat, hand, history)[0]
     return exact_exploitability(game, policy).value
 
 
@@ -347,7 +349,7 @@ def strength_table(rounds: int, seed: int, games, sizes, all_plans: bool = False
             # The advisor's solve (the plan's first stored), with and without search; with ``all_plans`` every
             # stored solve of the plan.
             solutions = [s for s in (solve_sampled(rules, (dice, dice), **plan, only_stored=True)
-                                     for plan in plans((dice, dice))) if s is not None]
+                                     for plan in plans((dice, dice), rules)) if s is not None]
             if not solutions:
                 missing.append(f"{name} {dice}v{dice}")
             for i, solution in enumerate(solutions if all_plans else solutions[:1]):
@@ -371,7 +373,7 @@ def advisor_solve(rules, dice: int):
 
     if dice == 1:
         return solve_sampled(rules, (1, 1), **planned((1, 1)), only_stored=True)
-    stored = (solve_sampled(rules, (dice, dice), **plan, only_stored=True) for plan in plans((dice, dice)))
+    stored = (solve_sampled(rules, (dice, dice), **plan, only_stored=True) for plan in plans((dice, dice), rules))
     return next((s for s in stored if s is not None), None)
 
 

@@ -73,7 +73,7 @@ def main(argv=None) -> int:
         payoff = "game" if args.endgames else "dice"
         rules = GAMES[name]()
         first, second = dice
-        plan = plans(dice)[-1] if args.unequal else planned(dice)
+        plan = plans(dice, rules)[-1] if args.unequal else planned(dice, rules)
         began = time.time()
         tag = "-".join(f"{value}" for name, value in plan.items() if name != "warm")
         tag += "".join(part for part, on in (("-warm", plan["warm"]), ("-palifico", palifico),

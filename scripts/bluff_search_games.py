@@ -90,7 +90,8 @@ class Tested:
         policy = solution.strategy(seat, roll, bids)     # the actions in the search's numbering
         names = list(policy)
         if self.kind == "search":
-            return names[solution.search(seat, roll, bids)[0]]
+            chances, _ = solution.search_policy(seat, roll, bids)
+            return names[int(np.argmax(chances)) if chances.max() == 1.0 else int(rng.choice(len(names), p=chances))]
         chances = np.array(list(policy.values()))
         return names[int(rng.choice(len(names), p=chances / chances.sum()))]
 

@@ -50,7 +50,7 @@ def main() -> int:
         first, second = dice
         label = f"{name} {first}v{second}{' palifico' if palifico else ''}{' for the game' if payoff == 'game' else ''}"
         found, shipped_before = None, 0
-        for plan in plans(dice):
+        for plan in plans(dice, rules):
             game = sampled_game(rules, dice, plan["k"], palifico_round=palifico, payoff=payoff, steps=plan["steps"])
             params = _params(game, plan["iterations"], 0, plan["explore"], plan["width"], plan["warm"])
             stored = user.load(SAMPLED, rules, params) if found is None else None

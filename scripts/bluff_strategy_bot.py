@@ -97,7 +97,7 @@ def build_missing(rules, start: int) -> None:
         for second in range(1, start + 1):
             if stored_plan(rules, (first, second)) is None:
                 began = time.perf_counter()
-                solution = solve_sampled(rules, (first, second), seed=0, **plans((first, second))[-1], checks=2,
+                solution = solve_sampled(rules, (first, second), seed=0, **plans((first, second), rules)[-1], checks=2,
                                          lbr_games=2000)
                 print(f"bluff_strategy_bot: solved {rules.name} {first}v{second} in "
                       f"{time.perf_counter() - began:.0f} s: {solution}", file=sys.stderr, flush=True)

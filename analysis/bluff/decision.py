@@ -35,7 +35,7 @@ from analysis.bluff.bids import format_bid, parse_dice
 from analysis.bluff.decision_bots import bot_decision
 from analysis.bluff.history import Turn, parse_history
 from analysis.bluff.rules import BiddingRules
-from analysis.bluff.sampled import SAMPLED_HELP, search_lookahead, stored_plan
+from analysis.bluff.sampled import SAMPLED_HELP, search_lookahead, search_mix, stored_plan
 from analysis.bluff.strategy_bot import build_command
 from analysis.bluff.strategy_values import action_values, policy_rows, remembered
 from analysis.errors import InvalidArgument
@@ -180,12 +180,16 @@ def _strategy_decision(rules, dice, opponents, turns, palifico=False, missing_ok
     if search:
         # The search's own values (the calls against the same belief, its raises one or two raises ahead; -inf:
         # not searched) stand in for the strategy's, which are not computed.
-        best, searched = solution.search(seat, dice, bids)
+        chances, searched = solution.search_policy(seat, dice, bids)
         ahead = "two raises" if search_lookahead(rules, pair) else "one raise"
-        chosen = {name: float(i == best) for i, name in enumerate(names)}
+        margin = search_mix(rules, pair)
+        mixed = "" if margin is None else (f", playing the strategy's own chances over the actions within "
+                                           f"{margin:g} dice of the best")
+        chosen = {name: float(p) for name, p in zip(names, chances)}
         weighed = {names[i]: float(v) for i, v in enumerate(searched) if np.isfinite(v)}
-        return Decision("search", chosen, names[best], weighed,
-                        source + f", with decision-time search {ahead} ahead")
+        # The likeliest action is the one recommended, as for the strategy (the best outright where it is pure).
+        return Decision("search", chosen, names[int(np.argmax(chances))], weighed,
+                        source + f", with decision-time search {ahead} ahead{mixed}")
     strategy = dict(zip(names, (float(p) for p in chances)))
     values = {(format_bid(rules, game.bids[a]) if a >= 0 else game.calls[-1 - a]): v
               for a, v in action_values(game, policy, seat, h, history, belief).items()}

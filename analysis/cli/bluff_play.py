@@ -93,7 +93,7 @@ def sampled_solve(args, rules) -> int:
               and args.payoff == "dice")
     solution = stored_plan(rules, tuple(args.dice)) if chosen else None    # the plan's best solve already stored
     if solution is None:
-        plan = planned(args.dice)
+        plan = planned(args.dice, rules)
         if args.remember is not None:
             plan["k"] = args.remember
         if args.iterations is not None:

@@ -141,6 +141,28 @@ def test_the_strategy_with_search_plays_its_best_valued_action(small_solve, monk
                                    "--search", "--bot", "bayes"))
 
 
+def test_the_search_in_perudos_2v2_round_plays_the_strategys_chances_over_its_near_best_actions():
+    # There the best outright lost to the bayes bot (docs/bluff_strategy.md): the search keeps the strategy's own
+    # chances, over the actions it values within its margin of the best. The shipped solve, opening and answering.
+    from analysis.bluff.sampled import SEARCH_MIX, search_mix
+
+    perudo = preset("perudo")
+    assert search_mix(perudo, (2, 2)) == SEARCH_MIX and search_mix(perudo, (3, 3)) is None
+    assert search_mix(LIARS, (2, 2)) is None and search_mix(perudo, (1, 1)) is None
+    mixed = 0
+    for dice, history in (((1, 4), ""), ((1, 4), "1:2x4"), ((3, 3), "1:1x3"), ((2, 6), "")):
+        plain = decide(perudo, dice, [2], history)
+        searched = decide(perudo, dice, [2], history, player="search")
+        best = max(searched.values.values())
+        near = {a: p for a, p in plain.policy.items() if p > 0 and searched.values.get(a, -np.inf) >= best - SEARCH_MIX}
+        assert near, (dice, history)
+        total = sum(near.values())
+        assert searched.policy == pytest.approx({a: near.get(a, 0.0) / total for a in plain.policy}, abs=1e-6)
+        assert searched.action == max(near, key=near.get) and "within 0.2 dice of the best" in searched.source
+        mixed += len(near) > 1
+    assert mixed >= 1        # at least one of these decisions is a true mix
+
+
 def test_the_commands_answer_from_the_store_and_refuse_what_is_not_there(odds, small_solve, monkeypatch, tmp_path):
     from analysis.bluff import sampled
     monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))

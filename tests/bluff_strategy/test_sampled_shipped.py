@@ -10,7 +10,7 @@ import pytest
 
 from analysis.bluff import sampled_shipped
 from analysis.bluff.rules import preset
-from analysis.bluff.sampled import SAMPLED, _params, sampled_game, solve_sampled, stored_plan
+from analysis.bluff.sampled import SAMPLED, _params, planned, sampled_game, solve_sampled, stored_plan
 from analysis.bluff.sampled_shipped import QUANTUM, SHIPPED, pack, quantise, shipped_params, unpack
 from analysis.store import Store
 
@@ -111,6 +111,10 @@ def test_the_package_ships_the_plans_rounds_of_each_preset(rules):
     for dice in ((a, b) for a in range(1, 6) for b in range(1, 6)):
         solution = stored_plan(rules, dice)
         assert solution is not None and solution.shipped, (rules.name, dice)
+        if dice[0] == dice[1]:     # the plan's first solve (Perudo's own at 2v2), the one to build, is shipped
+            first = planned(dice, rules)
+            k = None if solution.game.full_recall else solution.game.k
+            assert (k, solution.iterations) == (first["k"], first["iterations"]), (rules.name, dice)
         policy = solution.policy.astype(np.float64)
         blocks = solution.game.blocks()
         if len(blocks) > 20000:   # a full-recall 2v1 round has half a million: a seeded sample of them
