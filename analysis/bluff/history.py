@@ -69,8 +69,8 @@ def parse_history(rules: BiddingRules, text: str, players: int, palifico_round: 
                 bid = parse_bid(rules, action)
                 check_raise(rules, turns[-1].bid if turns else None, bid, palifico_round)
             except InvalidBid as error:     # say where: the same bid may also be the one to answer
-                text = str(error)
-                raise InvalidBid(f"In the history, {text[0].lower()}{text[1:]}") from None
+                reason = str(error)
+                raise InvalidBid(f"In the history, {reason[0].lower()}{reason[1:]}") from None
         elif not turns:
             raise InvalidBid(f"The history opens with a {call}; a round opens with a bid.")
         elif call == "exact" and rules.exact_call is None:
