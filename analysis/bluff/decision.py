@@ -219,9 +219,9 @@ def _preset_args(rules: BiddingRules) -> str:
 
 
 def opening_bids(rules: BiddingRules, dice, opponent: int, top: int = 8, palifico: bool = False):
-    """The best opening bids of a heads-up round: each with the strategy's chance of making it, its value, the
-    chance that it is true (given only my dice) and the chance that the other challenges it (the strategy's
-    answer, over the other's hands)."""
+    """The best opening bids of a heads-up round (the ``top`` by value, and the recommended one after them where it
+    is not among them): each with the strategy's chance of making it, its value, the chance that it is true (given
+    only my dice) and the chance that the other challenges it (the strategy's answer, over the other's hands)."""
     dice = parse_dice(rules, dice) if isinstance(dice, str) else tuple(int(d) for d in dice)
     _seat_and_pair((), dice, (opponent,))
     solution = _solution(rules, (len(dice), opponent), palifico)
@@ -232,7 +232,11 @@ def opening_bids(rules: BiddingRules, dice, opponent: int, top: int = 8, palific
     hands_other = len(game.hands[1])
     chance = game.chance[1, :hands_other]
     rows = []
-    for name, value in sorted(decision.values.items(), key=lambda item: -item[1])[:top]:
+    chosen = [name for name, _ in sorted(decision.values.items(), key=lambda item: -item[1])[:top]]
+    if decision.action not in chosen:      # the recommended opening is always shown, whatever its value's rank
+        chosen.append(decision.action)
+    for name in chosen:
+        value = decision.values[name]
         b = next(i for i, bid in enumerate(game.bids) if format_bid(rules, bid) == name)
         need = game.bids[b].count - game.match[0, h, b]
         p_true = float((chance * (game.match[1, :hands_other, b] >= need)).sum())

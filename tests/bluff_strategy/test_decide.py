@@ -141,6 +141,16 @@ def test_the_strategy_with_search_plays_its_best_valued_action(small_solve, monk
                                    "--search", "--bot", "bayes"))
 
 
+def test_the_opening_advisor_always_shows_the_opening_it_recommends():
+    # The shipped 5v5 Bluff solve: the likeliest opening is not among the eight best valued there.
+    from analysis.bluff.decision import opening_bids
+
+    decision, rows = opening_bids(preset("bluff"), "3 3 * 5 1", 5, top=8)
+    values = [row["value"] for row in rows[:8]]
+    assert values == sorted(values, reverse=True) and rows[-1]["bid"] == decision.action
+    assert len({row["bid"] for row in rows}) == len(rows) and max(decision.policy, key=decision.policy.get) == decision.action
+
+
 def test_the_search_in_perudos_2v2_round_plays_the_strategys_chances_over_its_near_best_actions():
     # There the best outright lost to the bayes bot (docs/bluff_strategy.md): the search keeps the strategy's own
     # chances, over the actions it values within its margin of the best. The shipped solve, opening and answering.
@@ -177,6 +187,7 @@ def test_the_commands_answer_from_the_store_and_refuse_what_is_not_there(odds, s
     assert opened.code == 0, opened.err
     rows = opened.json()["openings"]
     assert rows and all(0 <= r["p_true"] <= 1 and 0 <= r["p_challenged"] <= 1 for r in rows)
+    assert opened.json()["recommended"] in [r["bid"] for r in rows]
     # A bid of one four holding the four is true for sure.
     assert all(r["p_true"] == 1.0 for r in rows if r["bid"] == "1x4")
     assert_one_sentence_error(odds("bluff", "play", "--preset", "bluff", "--dice", "3 3 * 5 1", "--opponents", "5",
