@@ -148,7 +148,8 @@ def test_the_opening_advisor_always_shows_the_opening_it_recommends():
     decision, rows = opening_bids(preset("bluff"), "3 3 * 5 1", 5, top=8)
     values = [row["value"] for row in rows[:8]]
     assert values == sorted(values, reverse=True) and rows[-1]["bid"] == decision.action
-    assert len({row["bid"] for row in rows}) == len(rows) and max(decision.policy, key=decision.policy.get) == decision.action
+    assert len({row["bid"] for row in rows}) == len(rows)
+    assert max(decision.policy, key=decision.policy.get) == decision.action
 
 
 def test_the_search_in_perudos_2v2_round_plays_the_strategys_chances_over_its_near_best_actions():
@@ -164,7 +165,8 @@ def test_the_search_in_perudos_2v2_round_plays_the_strategys_chances_over_its_ne
         plain = decide(perudo, dice, [2], history)
         searched = decide(perudo, dice, [2], history, player="search")
         best = max(searched.values.values())
-        near = {a: p for a, p in plain.policy.items() if p > 0 and searched.values.get(a, -np.inf) >= best - SEARCH_MIX}
+        near = {a: p for a, p in plain.policy.items()
+                if p > 0 and searched.values.get(a, -np.inf) >= best - SEARCH_MIX}
         assert near, (dice, history)
         total = sum(near.values())
         assert searched.policy == pytest.approx({a: near.get(a, 0.0) / total for a in plain.policy}, abs=1e-6)
