@@ -50,7 +50,7 @@ from analysis.bluff.bids import format_bid  # noqa: E402
 from analysis.bluff.decision_bots import bot_seat  # noqa: E402
 from analysis.bluff.history import Turn  # noqa: E402
 from analysis.bluff.rules import preset  # noqa: E402
-from analysis.bluff.sampled import SEARCH_FLOOR, plans, sampled_game, solve_sampled  # noqa: E402
+from analysis.bluff.sampled import SEARCH_FLOOR, draw_action, plans, sampled_game, solve_sampled  # noqa: E402
 from analysis.bluff.tournament import wilson_interval  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[1] / "reports" / "data" / "bluff_size.json"
@@ -83,8 +83,7 @@ class SearchPlayer(TablePlayer):
         self.solution = solution
 
     def act(self, seat, hand, bids, rng) -> int:
-        chances, _ = self.solution.search_policy(seat, hand, [self.game.bids[b] for b in bids])
-        return int(np.argmax(chances)) if chances.max() == 1.0 else int(rng.choice(chances.size, p=chances))
+        return draw_action(self.solution.search_policy(seat, hand, [self.game.bids[b] for b in bids])[0], rng)
 
 
 def _showdown(game, hands, bid, call, caller) -> float:
@@ -225,8 +224,7 @@ def search_responder(solution, rounds: int, seed: int = 0) -> tuple[float, float
                 nr = int(game.n_raises[last])
                 if len(history) % 2 == searcher:
                     chances = solution.search_chances(searcher, history)
-                    held = chances[hands[searcher]]
-                    a = int(np.argmax(held)) if held.max() == 1.0 else int(rng.choice(held.size, p=held))
+                    a = draw_action(chances[hands[searcher]], rng)
                     weights = weights * chances[:, a]
                 else:
                     best, a = -np.inf, -1

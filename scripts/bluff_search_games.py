@@ -50,7 +50,7 @@ from analysis.bluff.game_value import State, next_state  # noqa: E402
 from analysis.bluff.history import Turn  # noqa: E402
 from analysis.bluff.odds import my_count  # noqa: E402
 from analysis.bluff.outcomes import dice_lost  # noqa: E402
-from analysis.bluff.sampled import GAME_ROUNDS, PALIFICO_ROUNDS, stored_plan  # noqa: E402
+from analysis.bluff.sampled import GAME_ROUNDS, PALIFICO_ROUNDS, draw_action, stored_plan  # noqa: E402
 from analysis.bluff.strategy_bot import SCRIPT_GAMES  # noqa: E402
 from analysis.bluff.tournament import Z95, wilson_interval  # noqa: E402
 
@@ -90,8 +90,7 @@ class Tested:
         policy = solution.strategy(seat, roll, bids)     # the actions in the search's numbering
         names = list(policy)
         if self.kind == "search":
-            chances, _ = solution.search_policy(seat, roll, bids)
-            return names[int(np.argmax(chances)) if chances.max() == 1.0 else int(rng.choice(len(names), p=chances))]
+            return names[draw_action(solution.search_policy(seat, roll, bids)[0], rng)]
         chances = np.array(list(policy.values()))
         return names[int(rng.choice(len(names), p=chances / chances.sum()))]
 

@@ -91,6 +91,12 @@ def search_mix(rules, dice) -> Optional[float]:
     return SEARCH_MIX if rules.palifico and tuple(dice) == (2, 2) else None
 
 
+def draw_action(chances: np.ndarray, rng) -> int:
+    """An action drawn from ``chances`` (``SampledSolution.search_policy``'s); a pure choice draws nothing, so where
+    the search does not mix, ``rng``'s stream is the same as if it were not there."""
+    return int(np.argmax(chances)) if chances.max() == 1.0 else int(rng.choice(chances.size, p=chances))
+
+
 def round_win_payoff(loss, caller: int) -> float:
     """Terminal payoff for winning the round: +1 when the second bidder loses more dice, -1 when the first does."""
     return float(np.sign(loss[1] - loss[0]))

@@ -5,7 +5,9 @@ form and hands it to :func:`ask`, which runs ``analysis.cli.main.main`` with thi
 output and error captured. So a page answers with the very parser (its ranges, checked before any
 work starts), the very library calls and the very JSON of ``--json``, and a bad value gets the
 CLI's own sentence. Several questions may run at once in the server's worker threads: the capture
-is per thread, and output of any other thread goes where it always went.
+is per thread, and output of any other thread goes where it always went. :func:`answer` asks all of
+a page's questions for its form's values and places a wrong value's sentence beside its field; it
+needs no web framework, so a notebook can ask the pages too.
 
 >>> answer = ask(["backgammon", "shots", "--distance", "6"])
 >>> answer.ok, answer.data["rolls"]
