@@ -4,9 +4,10 @@ For one-die-each rounds of every preset (and with ``--three`` Liar's Dice 2v1 an
 (``sampled.solve_sampled``, plain external sampling) is run with the players remembering the last 1, 2 or 3
 bids or every bid, and each strategy's exploitability in the real game is measured exactly (the exact
 solver's best response on the whole tree), beside the exact solver's own equilibrium (``solve.solve_round``,
-discounted CFR to 1e-5 or 1e-3) and its value.
+discounted CFR to 1e-5 or 1e-3) and its value. Each round is solved for every iteration count given: a strategy
+that stops improving as the iterations grow shows what the abstraction itself costs, beyond the time.
 
-Run: ``python benchmarks/bench_bluff_abstraction.py [--iterations 100000] [--three]``.
+Run: ``python benchmarks/bench_bluff_abstraction.py [--iterations 100000 4000000] [--three]``.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from analysis.bluff.solve import default_precision, solve_round  # noqa: E402
 
 #: One die each: the rounds whose exact equilibrium solves in seconds here (a three-dice round's takes many
 #: minutes on this shared machine; ``--three`` adds Liar's Dice 2v1 and 1v2).
-ROUNDS = [("Liar's Dice, sixes wild, no spot on", preset("liars_dice", wild=6, exact_call=None), (1, 1)),
+ROUNDS = [("Liar's Dice, ones wild, no spot on", preset("liars_dice", wild=1, exact_call=None), (1, 1)),
+          ("Liar's Dice, sixes wild, no spot on", preset("liars_dice", wild=6, exact_call=None), (1, 1)),
           ("Bluff", preset("bluff"), (1, 1)), ("Perudo", preset("perudo"), (1, 1)),
           ("Liar's Dice, spot on", preset("liars_dice"), (1, 1))]
 THREE = [("Liar's Dice, sixes wild, no spot on", preset("liars_dice", wild=6, exact_call=None), (2, 1)),
@@ -36,29 +38,31 @@ THREE = [("Liar's Dice, sixes wild, no spot on", preset("liars_dice", wild=6, ex
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--iterations", type=int, default=100000)
+    parser.add_argument("--iterations", type=int, nargs="+", default=[100000, 4000000])
     parser.add_argument("--three", action="store_true", help="also the three-dice rounds (slow)")
     args = parser.parse_args(argv)
     lines = ["## Dice bidding: the cost of remembering the last k bids (bench_bluff_abstraction.py)", "",
-             f"The sampled solver ({args.iterations:,} iterations of plain external sampling) with the players "
+             "The sampled solver (plain external sampling, for "
+             + " and ".join(f"{n:,}" for n in args.iterations) + " iterations) with the players "
              "remembering the last 1, 2 or 3 bids or every bid, each strategy's exploitability in dice measured "
              "exactly (best response on the whole tree). The peer is the exact solver's own equilibrium (discounted "
              "CFR on the whole tree, its value and exploitability in the second column): no outside solver plays "
              "these rounds here. A cell: exploitability (the strategy's value, information sets, seconds).", "",
-             "| round | exact equilibrium: value, exploitability | last 1 bid | last 2 bids | last 3 bids | "
-             "every bid |", "|---|---|---|---|---|---|"]
+             "| round | iterations | exact equilibrium: value, exploitability | last 1 bid | last 2 bids | "
+             "last 3 bids | every bid |", "|---|---|---|---|---|---|---|"]
     for name, rules, dice in ROUNDS + (THREE if args.three else []):
         target, cap = default_precision(dice)
         exact = solve_round(rules, dice, target=target, iterations=cap)
-        cells = []
-        for k in (1, 2, 3, None):
-            started = time.perf_counter()
-            solution = solve_sampled(rules, dice, k=k, iterations=args.iterations, store=False)
-            cells.append(f"{solution.exploitability.value:.4f} (value {solution.value:+.4f}, "
-                         f"{solution.game.information_sets:,} sets, {time.perf_counter() - started:.0f} s)")
-        lines.append(f"| {name} {dice[0]}v{dice[1]} | {exact.value:+.4f}, {exact.exploitability:.1e} | "
-                     + " | ".join(cells) + " |")
-        print(lines[-1], flush=True)
+        for iterations in args.iterations:
+            cells = []
+            for k in (1, 2, 3, None):
+                started = time.perf_counter()
+                solution = solve_sampled(rules, dice, k=k, iterations=iterations, store=False)
+                cells.append(f"{solution.exploitability.value:.4f} (value {solution.value:+.4f}, "
+                             f"{solution.game.information_sets:,} sets, {time.perf_counter() - started:.0f} s)")
+            lines.append(f"| {name} {dice[0]}v{dice[1]} | {iterations:,} | {exact.value:+.4f}, "
+                         f"{exact.exploitability:.1e} | " + " | ".join(cells) + " |")
+            print(lines[-1], flush=True)
     text = "\n".join(lines)
     print(text)
     record("bench_bluff_abstraction", text)

@@ -32,11 +32,9 @@ from typing import Optional
 import numpy as np
 
 from analysis.bluff.bids import format_bid, parse_dice
-from analysis.bluff.decision_bots import bot_decision
 from analysis.bluff.history import Turn, parse_history
 from analysis.bluff.rules import BiddingRules
 from analysis.bluff.sampled import SAMPLED_HELP, search_lookahead, search_mix, stored_plan
-from analysis.bluff.strategy_bot import build_command
 from analysis.bluff.strategy_values import action_values, policy_rows, remembered
 from analysis.errors import InvalidArgument
 
@@ -100,6 +98,9 @@ def decide(rules: BiddingRules, dice, opponents, history: str = "", player: str 
     turns = _turns(rules, players, history, palifico)
     if player in ("strategy", "search"):
         return _strategy_decision(rules, dice, opponents, turns, palifico, search=player == "search")
+
+    # Here, not at import: the tournament's tables and kernels are not needed to ask the strategy.
+    from analysis.bluff.decision_bots import bot_decision
 
     choice = bot_decision(rules, dice, opponents, turns, player, start, palifico)
     return Decision(choice.bot, choice.policy, choice.action, {}, "the tournament kernel's decision")
@@ -204,6 +205,8 @@ def _build_command(rules: BiddingRules, pair, palifico: bool) -> str:
         return SAMPLED_HELP.format(preset=_preset_args(rules) + (" --palifico" if palifico else ""), first=pair[0],
                                    second=pair[1])
     if not palifico:
+        from analysis.bluff.strategy_bot import build_command
+
         return build_command(rules, *pair)
     return (f"analysis.bluff.sampled.solve_sampled(rules, ({pair[0]}, {pair[1]}), palifico_round=True, "
             f"**sampled.planned(({pair[0]}, {pair[1]})))")

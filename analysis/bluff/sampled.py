@@ -32,6 +32,7 @@ from typing import Callable, Optional
 
 import numpy as np
 
+from analysis.bluff import search_rules
 from analysis.bluff.bids import Bid, all_bids, format_bid
 from analysis.bluff.endgame import CHALLENGE, EXACT, dice_payoff, payoffs, raise_rows
 from analysis.bluff.odds import my_count
@@ -70,6 +71,29 @@ SEARCH_FLOOR = 0.05
 #: better (weaker in Liar's Dice). Not in Perudo, whose whole games it lost more of (measured in
 #: docs/bluff_strategy.md).
 SEARCH_DEEPER_DICE = 6
+
+
+def _search_kernels():
+    """The search's functions for one decision: ``search_rules`` as plain Python (a question at the table: no
+    compiler starts, where loading numba's copies takes half a second), or their compiled copies where this
+    process has loaded them or asked for them (``compiled_search``)."""
+    if _SEARCH["compiled"] or _COMPILED_SEARCH in sys.modules:
+        from analysis.bluff import _sampled_eval
+
+        return _sampled_eval
+    return search_rules
+
+
+_COMPILED_SEARCH = "analysis.bluff._sampled_eval"
+#: Whether this process searches with the compiled copies from its first search on (``compiled_search``).
+_SEARCH = {"compiled": False}
+
+
+def compiled_search() -> None:
+    """Search with numba's compiled copies from now on in this process: what a running server wants. Its first
+    search then loads them (half a second) and every later one answers in milliseconds, where the plain text
+    takes up to half a second for a search one raise deeper (from three to six dice in play)."""
+    _SEARCH["compiled"] = True
 
 
 def search_lookahead(rules, dice) -> int:
@@ -540,18 +564,21 @@ class SampledSolution:
         raise) by the other answering by the strategy and the searcher then taking its best call, and from three to
         ``SEARCH_DEEPER_DICE`` dice in play (not in Perudo) its best of the calls and of the strategy's raises valued
         so again (``lookahead`` 1; ``None``: ``search_lookahead`` of the round); the rest are -inf. The best value
-        is played (``_sampled_eval.search_values``)."""
-        from analysis.bluff import _sampled_eval
-
+        is played (``search_rules.search_values``: as plain Python in a process that has not loaded its compiled
+        copy, ``_search_kernels``)."""
         game = self.game
         h = game.hands[seat].index(tuple(sorted(hand)))
         window = game.window_of(history)
         size = int(game.n_actions[window])
         values = np.empty(size)
         deeper = search_lookahead(game.rules, game.dice) if lookahead is None else lookahead
-        best = _sampled_eval.search_values(seat, h, self._indices(history), len(history), self.belief(seat, history),
-                                           floor, deeper, *game.kernel_layout(), self._policy64(), game.stand_in,
-                                           values)
+        kernels = _search_kernels()
+        # The plain text reads the float32 policy as it is: with the belief and the floor in float64, every
+        # product and comparison is in float64 all the same, so the values are the compiled copies' to the last
+        # digit; those take float64, the type they were compiled for.
+        policy = self.policy if kernels is search_rules else self._policy64()
+        best = kernels.search_values(seat, h, self._indices(history), len(history), self.belief(seat, history),
+                                     np.float64(floor), deeper, *game.kernel_layout(), policy, game.stand_in, values)
         return int(best), values
 
     def search_policy(self, seat: int, hand, history) -> tuple[np.ndarray, np.ndarray]:

@@ -281,6 +281,9 @@ class LimitQuery:
 
 @asynccontextmanager
 async def _lifespan(app):
+    from analysis.bluff.sampled import compiled_search
+
+    compiled_search()          # many questions: the search's compiled copies, loaded at its first, answer quicker
     yield
     jobs.cancel_all()          # the server stops: so does every long question it was working on
 

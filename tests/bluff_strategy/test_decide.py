@@ -75,6 +75,38 @@ def test_out_of_turn_and_unreadable_histories_are_one_sentence():
         decide(rules, "3 3 * 5 1", [5, 4], "")
 
 
+FRESH_PLAYS = {
+    "the 5v5 strategy": ["--preset", "liars_dice", "--wild", "1", "--rule", "exact_call=none", "--dice", "3 3 1 6 2",
+                         "--opponents", "5", "--history", "1:3x3"],
+    "a 5v5 search": ["--preset", "bluff", "--dice", "3 3 * 5 1", "--opponents", "5", "--history", "1:4x3",
+                     "--search"],
+    "a 3v3 search opening, one raise deeper": ["--preset", "liars_dice", "--wild", "1", "--rule",
+                                               "exact_call=none", "--dice", "3 3 1", "--opponents", "3", "--search"],
+    "a 3v3 Perudo search, with its exact call": ["--preset", "perudo", "--dice", "3 5 1", "--opponents", "3",
+                                                 "--history", "1:2x3", "--search"],
+}
+
+
+@pytest.mark.parametrize("name", FRESH_PLAYS)
+def test_asking_the_stored_strategy_starts_no_compiler(name, odds):
+    """``odds bluff play`` in a fresh process answers from the package's solve with numba not imported (the
+    search runs as plain Python), and the same as in this process, where the search's compiled copies are loaded:
+    so the plain text and the compiled copies agree on the package's real-size solves too."""
+    import subprocess
+    import sys
+
+    from analysis.bluff import _sampled_eval  # noqa: F401  (the search in this process: the compiled copies)
+
+    argv = ["bluff", "play", *FRESH_PLAYS[name], "--json"]
+    script = ("import sys; from analysis.cli.main import main; code = main(sys.argv[1:]); "
+              "print(sorted(m for m in ('numba', 'pandas') if m in sys.modules), file=sys.stderr); sys.exit(code)")
+    fresh = subprocess.run([sys.executable, "-c", script, *argv], capture_output=True, text=True)
+    assert fresh.returncode == 0, fresh.stderr
+    assert fresh.stderr.strip() == "[]", fresh.stderr
+    here = odds(*argv)
+    assert here.code == 0 and json.loads(fresh.stdout) == here.json()
+
+
 @pytest.fixture(scope="module")
 def small_solve():
     """A stored 1v2 Liar's Dice round, solved as the advisor plans it (seconds)."""

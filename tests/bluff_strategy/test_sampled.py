@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from analysis.bluff import _sampled_eval
+from analysis.bluff import _sampled_eval, search_rules
 from analysis.bluff.bids import format_bid
 from analysis.bluff.rules import preset
 from analysis.bluff.sampled import (exact_exploitability, from_tree_policy, local_best_response, round_win_payoff,
@@ -295,10 +295,20 @@ def _searched_by_hand(solution, seat, hand, history, floor, lookahead):
     return values
 
 
+def _search_by(kernels, solution, seat, hand, history, floor, lookahead, monkeypatch):
+    """``solution.search`` run by ``kernels``: the search's plain text or its compiled copies."""
+    from analysis.bluff import sampled
+
+    with monkeypatch.context() as patch:
+        patch.setattr(sampled, "_search_kernels", lambda: kernels)
+        return solution.search(seat, hand, history, floor=floor, lookahead=lookahead)
+
+
 @pytest.mark.parametrize("rules, dice, k, steps, deeper", [(LIARS, (1, 1), 2, None, 0),
                                                            (preset("perudo"), (2, 1), 1, 1, 0),
                                                            (preset("bluff"), (1, 2), 2, 1, 1)])
-def test_the_decision_time_search_values_are_the_belief_weighed_calls_and_raises(rules, dice, k, steps, deeper):
+def test_the_decision_time_search_values_are_the_belief_weighed_calls_and_raises(rules, dice, k, steps, deeper,
+                                                                                 monkeypatch):
     from analysis.bluff.bids import is_raise
 
     solution = solve_sampled(rules, dice, k=k, faces=3, iterations=2000, store=False, steps=steps, checks=1,
@@ -315,10 +325,13 @@ def test_the_decision_time_search_values_are_the_belief_weighed_calls_and_raises
         seat = len(history) % 2
         hand = game.hands[seat][int(rng.integers(len(game.hands[seat])))]
         for floor, lookahead in ((0.0, 0), (0.2, 0), (0.0, 1), (0.2, 1)):
-            best, values = solution.search(seat, hand, history, floor=floor, lookahead=lookahead)
+            best, values = _search_by(_sampled_eval, solution, seat, hand, history, floor, lookahead, monkeypatch)
             expected = _searched_by_hand(solution, seat, hand, history, floor, lookahead)
             assert values == pytest.approx(expected, abs=1e-12)
             assert values[best] == max(values) > -np.inf
+            # One question at the table runs the same text as plain Python: the same values to the last digit.
+            plain = _search_by(search_rules, solution, seat, hand, history, floor, lookahead, monkeypatch)
+            assert plain[0] == best and plain[1].tolist() == values.tolist()
         # By default one die each searches one raise ahead, three dice in play one raise further, Perudo one always.
         assert solution.search(seat, hand, history)[1].tolist() == solution.search(seat, hand, history,
                                                                                     lookahead=deeper)[1].tolist()
@@ -362,5 +375,5 @@ def test_the_kernels_that_read_a_solve_come_from_numbas_cache():
     from analysis.bluff import _sampled_eval
 
     kernels = {name: f for name, f in vars(_sampled_eval).items() if hasattr(f, "_cache") and hasattr(f, "py_func")}
-    assert {"search_values", "search_choices", "local_best_response", "_evaluate"} <= set(kernels)
+    assert {"search_values", "search_choices", "local_best_response", "evaluate"} <= set(kernels)
     assert [name for name, f in kernels.items() if isinstance(f._cache, NullCache)] == []
