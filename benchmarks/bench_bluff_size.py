@@ -13,12 +13,15 @@
    ``ExternalSamplingMCCFRSolver`` (C++, through ``pyspiel``) and ``external_sampling_mccfr`` (Python) on the same
    game, OpenSpiel's ``liars_dice`` (one die each, sixes wild, no spot on; ``preset("liars_dice", wild=6,
    exact_call=None)``), every bid remembered, and the exploitability each reaches in the same time (exact, each by
-   its own best response); numba's compile time beside.
+   its own best response); numba's compile time beside. Also the full-width solvers: this toolkit's CFR over the
+   remembered bids (``full_width``; here every bid, the exact game) beside OpenSpiel's C++ ``CFRPlusSolver``.
 3. **Answer time**: ``odds bluff play`` (also with ``--bot`` and ``--search``) and ``odds bluff open`` in a fresh
    process from the store (the median of 3).
 4. **Against every bot**: the advisor's stored strategy (no search) against each bot of the tournaments, one-round
    games as in 1, 1v1 to 5v5; the cells go to ``reports/data/bluff_size_bots.json`` (its own section: ``--skip
    strength --skip openspiel --skip answers`` reruns it alone, in about half an hour).
+5. **The 5v5 solve**: the planned solves of 5v5 Liar's Dice (ones wild, no spot on) as stored: seconds, the
+   exploitability along the way, and the memory a fresh process running the same solve holds.
 
 Run: ``python benchmarks/bench_bluff_size.py [--rounds 20000] [--seconds 30]``; cells whose solve is not stored
 are listed as missing, with the command that builds them. ``--game`` and ``--dice`` measure some cells of 1 again:
@@ -445,6 +448,7 @@ def openspiel_race(seconds: float) -> str:
     natives, native_time = _iterate(native.run_iteration, 1000, seconds)
     native_exploitability = pyspiel.exploitability(spiel, native.average_policy())
     ours_rate, their_rate, native_rate = ours / our_time, theirs / their_time, natives / native_time
+    full_rows, full_rate, plus_rate = _full_width_race(game, spiel, seconds)
     return "\n".join([
         "| solver | iterations | iterations/s | exploitability reached (dice) |", "|---|---|---|---|",
         f"| this toolkit, external sampling (numba; compile {compile_seconds:.1f} s, not in the time) | {ours:,} | "
@@ -453,11 +457,82 @@ def openspiel_race(seconds: float) -> str:
         f"{native_exploitability:.4f} |",
         f"| OpenSpiel `external_sampling_mccfr` (Python over pyspiel) | {theirs:,} | {their_rate:,.0f} | "
         f"{their_exploitability:.4f} |",
+        *full_rows,
         "",
-        f"Same game (OpenSpiel's `liars_dice`, one die each), the same {seconds:.0f} s each: "
+        f"Same game (OpenSpiel's `liars_dice`, one die each), the same {seconds:.0f} s each: external sampling makes "
         f"{ours_rate / native_rate:,.1f} times the iterations per second of OpenSpiel's C++ solver and "
-        f"{ours_rate / their_rate:,.0f} times its Python one's.",
+        f"{ours_rate / their_rate:,.0f} times its Python one's; full-width CFR over the remembered bids (here every "
+        f"bid: the exact game) {full_rate / plus_rate:,.1f} times the iterations of OpenSpiel's C++ CFR+.",
     ])
+
+
+def _full_width_race(game, spiel, seconds: float) -> tuple[list, float, float]:
+    """Rows of the race for the full-width solvers: this toolkit's over the windows of remembered bids
+    (``full_width``; with every bid remembered, the exact game) and OpenSpiel's C++ CFR+ on the same game; with the
+    iterations per second of each."""
+    import pyspiel
+
+    from analysis.bluff.full_width import Trainer
+    from analysis.bluff.sampled import MAX_BYTES, VARIANT, VARIANTS_BY_CODE, _normalised, exact_exploitability
+
+    started = time.perf_counter()
+    trainer = Trainer(game, VARIANTS_BY_CODE[VARIANT].array, MAX_BYTES)
+    trainer.iterate(1, np.zeros(game.slots), np.zeros(game.slots))      # compiles (or loads) the kernels
+    compile_seconds = time.perf_counter() - started
+    regret, strategy_sum = np.zeros(game.slots), np.zeros(game.slots)
+    done = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        done += 1
+        trainer.iterate(done, regret, strategy_sum)
+    rate = done / (time.perf_counter() - started)
+    reached = exact_exploitability(game, _normalised(game, strategy_sum)).value
+    plus = pyspiel.CFRPlusSolver(spiel)
+    theirs, their_time = _iterate(plus.evaluate_and_update_policy, 1, seconds)
+    their_exploitability = pyspiel.exploitability(spiel, plus.average_policy())
+    return [f"| this toolkit, full-width CFR over the remembered bids (numba; discounted, alternating; compile "
+            f"{compile_seconds:.1f} s, not in the time) | {done:,} | {rate:,.1f} | {reached:.6f} |",
+            f"| OpenSpiel `CFRPlusSolver` (C++, full width, through pyspiel) | {theirs:,} | "
+            f"{theirs / their_time:,.1f} | {their_exploitability:.6f} |"], rate, theirs / their_time
+
+
+#: The 5v5 solve of the target: Liar's Dice with ones wild and no spot on, every solve the plan has for it.
+SOLVE_RULES = preset("liars_dice", wild=1, exact_call=None)
+
+
+def _peak_memory(plan: dict) -> float:
+    """GB at most held by a fresh process that runs two iterations of the planned 5v5 solve (every array of a solve is
+    made before its first iteration), its exploitability measured on 200 rounds a seat."""
+    code = ("import resource, sys; from analysis.bluff.sampled import solve_sampled; "
+            "from analysis.bluff.rules import preset; "
+            f"solve_sampled(preset('liars_dice', wild=1, exact_call=None), (5, 5), **{plan!r} | {{'iterations': 2}}, "
+            "store=False, checks=1, lbr_games=200, warm=None); "
+            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return int(out.stdout.split()[-1]) / 1024 ** 2
+
+
+def solve_figures() -> str:
+    """The 5v5 solves of Liar's Dice (ones wild, no spot on) the plan holds: how they were solved, their seconds, the
+    most memory their arrays take and the local-best-response exploitability along the way (as stored with each)."""
+    rows = ["| solve | seconds (as solved) | memory (GB) | exploitability along the way (dice, 95%) | at the end |",
+            "|---|---|---|---|---|"]
+    for plan in plans((5, 5), SOLVE_RULES)[:2]:
+        solution = solve_sampled(SOLVE_RULES, (5, 5), **plan, only_stored=True)
+        if solution is None:
+            rows.append(f"| {plan} | not stored: `python scripts/bluff_sampled_solves.py --only liars_dice:5` | | | |")
+            continue
+        trail = ", ".join(f"{int(n):,}: {v:.3f} +- {h:.3f}" for n, v, h in solution.trajectory)
+        e = solution.exploitability
+        warm = plan.get("warm")
+        seconds = f"{solution.seconds:,.0f}"
+        if warm:
+            base = solve_sampled(SOLVE_RULES, (5, 5), **warm, only_stored=True)
+            seconds += f" (+ {base.seconds:,.0f} for the solve it starts from)" if base is not None else ""
+        rows.append(f"| {solution.method}, remembering {solution.game.memory}, {solution.iterations:,} iterations | "
+                    f"{seconds} | {_peak_memory({n: v for n, v in plan.items() if n != 'warm'}):.2f} | {trail} | "
+                    f"{e.value:.4f} +- {e.half_width:.4f} |")
+    return "\n".join(rows)
 
 
 def answer_times() -> str:
@@ -510,7 +585,8 @@ def main(argv=None) -> int:
     parser.add_argument("--rounds", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--skip", action="append", default=[], choices=("strength", "openspiel", "answers", "bots"))
+    parser.add_argument("--skip", action="append", default=[],
+                        choices=("strength", "openspiel", "answers", "bots", "solve"))
     parser.add_argument("--game", action="append", default=[], choices=("liars_dice", "perudo", "bluff"),
                         help="the games of the strength table (default: all three)")
     parser.add_argument("--dice", nargs="+", type=int, default=[1, 2, 3, 4, 5], help="dice each (default 1-5)")
@@ -543,10 +619,22 @@ def main(argv=None) -> int:
         record("bench_bluff_size", "## Dice bidding at real size (bench_bluff_size.py)\n\n" + text)
     if "openspiel" not in args.skip:
         # A section of its own, so that either can be measured again alone.
-        text = "\n".join(["## Dice bidding: external-sampling MCCFR beside OpenSpiel's (bench_bluff_size.py)", "",
+        text = "\n".join(["## Dice bidding: the round solvers beside OpenSpiel's (bench_bluff_size.py)", "",
                           f"Load {os.getloadavg()[0]:.1f} at the start.", "", openspiel_race(args.seconds)])
         print(text)
         record("bench_bluff_size-openspiel", text)
+    if "solve" not in args.skip:
+        text = "\n".join(["## Dice bidding: the 5v5 solve (bench_bluff_size.py)", "",
+                          "The planned solves of a 5v5 round of Liar's Dice with ones wild and no spot on, as stored "
+                          "(built by `python scripts/bluff_sampled_solves.py --only liars_dice:5 --lbr-games 20000`, "
+                          "one solve at a time on this machine): the seconds each took, its exploitability in the "
+                          "real game (local best response, a lower bound, with its 95% interval) at its checks and "
+                          "at the end, "
+                          "and the most memory a fresh process running the same solve holds (its arrays are made "
+                          f"before the first iteration). Load {os.getloadavg()[0]:.1f} at the start.", "",
+                          solve_figures()])
+        print(text)
+        record("bench_bluff_size-solve", text)
     if "bots" not in args.skip:
         # A section of its own: every bot, the advisor's strategy only, no search (minutes, not the hour above).
         load = os.getloadavg()[0]

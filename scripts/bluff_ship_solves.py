@@ -26,9 +26,9 @@ sys.path.insert(0, ROOT)
 
 import numpy as np  # noqa: E402
 
-from analysis.bluff.sampled import GAME_ROUNDS, PALIFICO_ROUNDS, SAMPLED, _params, plans, sampled_game  # noqa: E402
-from analysis.bluff.sampled_shipped import (QUANTUM, SHIPPED, load_shipped, pack, shipped_params,  # noqa: E402
-                                            shipped_store)
+from analysis.bluff.sampled import GAME_ROUNDS, PALIFICO_ROUNDS, plans, sampled_game, solve_key  # noqa: E402
+from analysis.bluff.sampled_shipped import (QUANTUM, SHIPPED, load_shipped, pack, shipped_kind,  # noqa: E402
+                                            shipped_params, shipped_store)
 from analysis.bluff.strategy_bot import SCRIPT_GAMES  # noqa: E402
 from analysis.store import Store  # noqa: E402
 
@@ -52,31 +52,34 @@ def main() -> int:
         found, shipped_before = None, 0
         for plan in plans(dice, rules):
             game = sampled_game(rules, dice, plan["k"], palifico_round=palifico, payoff=payoff, steps=plan["steps"])
-            params = _params(game, plan["iterations"], 0, plan["explore"], plan["width"], plan["warm"])
-            stored = user.load(SAMPLED, rules, params) if found is None else None
+            full_width = plan.get("full_width", False)
+            kind, params = solve_key(game, plan["iterations"], 0, plan["explore"], plan["width"], plan["warm"],
+                                     full_width)
+            ship = shipped_kind(full_width)
+            stored = user.load(kind, rules, params) if found is None else None
             if stored is not None:
-                found = game, params, stored
-            elif package.load(SHIPPED, rules, shipped_params(params)) is not None:
+                found = game, params, stored, ship
+            elif package.load(ship, rules, shipped_params(params)) is not None:
                 # Already shipped (built on another machine, or a later plan's solve, such as the one a
                 # warm start begins from): kept as it is.
-                written.add(package.path(SHIPPED, rules, shipped_params(params)))
+                written.add(package.path(ship, rules, shipped_params(params)))
                 shipped_before += 1
         if found is None:
             if not shipped_before:
                 missing.append(f"{label} (not stored)")
             continue
-        game, params, stored = found
+        game, params, stored, ship = found
         table = pack(stored, game.blocks())
         if table["packed"].size > args.max_kb * 1024:
             missing.append(f"{label} ({table['packed'].size / 1024:.0f} KB)")
             continue
-        kept = package.load(SHIPPED, rules, shipped_params(params))
+        kept = package.load(ship, rules, shipped_params(params))
         if kept is not None and all(np.array_equal(kept[name], table[name]) for name in table):
-            path = package.path(SHIPPED, rules, shipped_params(params))   # the same table: no new file
+            path = package.path(ship, rules, shipped_params(params))   # the same table: no new file
         else:
-            path = package.save(SHIPPED, rules, shipped_params(params), table)
+            path = package.save(ship, rules, shipped_params(params), table)
         assert path is not None, "the package's store cannot be written"
-        read = load_shipped(rules, params, game.slots, game.blocks())
+        read = load_shipped(rules, params, game.slots, game.blocks(), ship is not SHIPPED)
         assert read is not None, "the package's store refuses the copy"
         gap = np.abs(read["policy"].astype(np.float64) - stored["policy"]).max()
         assert gap < 1.0 / QUANTUM, gap
@@ -84,10 +87,10 @@ def main() -> int:
         written.add(path)
         print(f"{label}: {path.relative_to(ROOT)} ({path.stat().st_size / 1024:.0f} KB, "
               f"largest change {gap:.4f})", flush=True)
-    folder = package.root / "bluff" / "sampled-shipped"
-    for old in folder.glob("*.podds"):
-        if old not in written:
-            old.unlink()     # a solve of an older plan or kernel: the store would never serve it
+    for folder in (package.root / "bluff" / "sampled-shipped", package.root / "bluff" / "full-width-shipped"):
+        for old in folder.glob("*.podds"):
+            if old not in written:
+                old.unlink()     # a solve of an older plan or kernel: the store would never serve it
     total = sum(path.stat().st_size for path in written)
     print(f"{len(written)} solves shipped, {total / 1e6:.2f} MB; left out: {', '.join(missing) or 'none'}")
     return 0

@@ -40,7 +40,7 @@ from analysis.bluff.rules import BiddingRules
 from analysis.bluff.sampled_shipped import information_sets, load_shipped
 from analysis.bluff.solve import MAX_NODES, _tree_size, die_faces, hands_of
 from analysis.bluff.strategy_values import rank_of_window, remembered
-from analysis.cfr.schedule import DISCOUNTED
+from analysis.cfr.schedule import DISCOUNTED, VARIANTS
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
 from analysis.store import Array, Store, TableKind, chosen_store
@@ -57,10 +57,15 @@ SAMPLED = TableKind(
     "bluff/sampled", {"policy": Array("float32", (None,), within=(0, 1)),
                       "trajectory": Array("float64", (None, 3)), "summary": Array("float64", (6,))},
     code=("analysis.bluff._sampled_kernels", "analysis.bluff.windows"))
+#: A full-width solve of the same abstraction (``full_width``): the same arrays, fingerprinted by its own kernels.
+FULL_WIDTH = TableKind(
+    "bluff/full-width", SAMPLED.arrays,
+    code=("analysis.bluff._full_width_kernels", "analysis.bluff.full_width", "analysis.bluff.windows"))
 PAYOFFS = ("dice", "win", "game")
 #: The command that builds a planned solve (``PLAN``), for the sentence that says one is missing.
 SAMPLED_HELP = "odds bluff solve {preset} --dice {first} {second}"
 VARIANT = DISCOUNTED
+VARIANTS_BY_CODE = {schedule.code: schedule for schedule in VARIANTS.values()}
 
 #: Decision-time search (``SampledSolution.search``) weighs only the raises the strategy makes with at least this
 #: chance: the rest are the ones the solve learned to avoid, and playing them makes the searcher's bids tell more
@@ -504,11 +509,14 @@ class SampledSolution:
     width: float = 0.0
     shipped: bool = False       # read from the package's copy (``sampled_shipped``), the policy in 255ths
     warm: Optional[dict] = None  # the plan of the solve it started from (``warm_start``), or None
+    full_width: bool = False     # solved by full-width CFR over the windows (``full_width``), not by sampling
 
     @property
     def method(self) -> str:
         abstraction = "" if self.game.steps is None else \
             f", raises abstracted to the {self.game.steps} lowest counts of each face"
+        if self.full_width:
+            return f"full-width CFR over the remembered bids, discounted, alternating updates{abstraction}"
         if self.warm is not None:
             abstraction += f", started from the {self.warm['iterations']:,}-iteration solve remembering the last bid"
         if self.width > 0:
@@ -664,6 +672,15 @@ def _params(game: SampledGame, iterations: int, seed: int, explore: float, width
     return params
 
 
+def solve_key(game: SampledGame, iterations: int, seed: int, explore: float = 1.0, width: float = 0.0,
+              warm: Optional[dict] = None, full_width: bool = False) -> tuple[TableKind, dict]:
+    """(table kind, parameters) of a solve in the store: a full-width one has no sampling parameters."""
+    params = _params(game, iterations, seed, explore, width, warm)
+    if not full_width:
+        return SAMPLED, params
+    return FULL_WIDTH, {name: value for name, value in params.items() if name not in ("period", "explore", "bonus")}
+
+
 def default_period(iterations: int) -> int:
     """Iterations between two discounts: 1/200 of the solve (at least 10)."""
     return max(10, iterations // 200)
@@ -680,6 +697,8 @@ def default_explore(game: SampledGame) -> float:
     return 1.0
 
 
+#: Iterations of the planned full-width solves (``full_width``): at 5v5 remembering two bids, about 4 s each here.
+FULL_WIDTH_ITERATIONS = 300
 #: The solves the advisor reads (``decide``, ``odds bluff play | open``), by the larger dice count: (remembered
 #: bids, iterations, exploration[, steps of the action abstraction, robust sampling's width[, the number of the
 #: plan's solve it starts from]]), the first the one to build, the others read when it is not stored.
@@ -690,10 +709,13 @@ PLAN = {1: ((None, 200000, 1.0),), 2: ((2, 1000000, 1.0), (2, 100000, 1.0), (1, 
         3: ((2, 8000000, 1.0, 2, 2.0, 1), (1, 4000000, 1.0, 2, 2.0), (1, 1000000, 1.0, 2, 2.0)),
         4: ((2, 16000000, 1.0, 2, 2.0, 1), (1, 4000000, 1.0, 2, 2.0), (1, 1000000, 1.0, 2, 2.0)),
         5: ((2, 16000000, 1.0, 2, 2.0, 1), (1, 4000000, 1.0, 2, 2.0), (1, 1000000, 1.0, 2, 2.0))}
-#: A game's own plan where it differs, by (rules name, larger dice count). Perudo at 2v2 remembers three bids: with
-#: two, its aces (a bid on aces halves the count) leave the players knowing too little, and in the same million
-#: iterations the local best response gains 0.175 dice against 0.055 with three (docs/bluff_strategy.md).
-PLAN_BY_GAME = {("perudo", 2): ((3, 1000000, 1.0),) + PLAN[2]}
+#: A game's own solves, by (rules name, larger dice count), read before ``PLAN``'s (which stay its fallbacks); each
+#: the keywords of ``solve_sampled``. Perudo at 2v2 remembers three bids: with two, its aces (a bid on aces halves
+#: the count) leave the players knowing too little, and in the same million iterations the local best response
+#: gains 0.175 dice against 0.055 with three. Liar's Dice at 5v5 is solved full width, remembering two bids over
+#: every raise (docs/bluff_strategy.md).
+PLAN_BY_GAME = {("perudo", 2): ({"k": 3, "iterations": 1000000, "explore": 1.0},),
+                ("liars_dice", 5): ({"k": 2, "iterations": FULL_WIDTH_ITERATIONS, "full_width": True},)}
 PLAN_FIELDS = ("k", "iterations", "explore", "steps", "width", "warm")
 
 
@@ -710,13 +732,14 @@ def plans(dice, rules: Optional[BiddingRules] = None) -> list[dict]:
     if largest not in PLAN:
         raise InvalidArgument(f"Sampled rounds are planned for 1-5 dice a player, not {largest}.")
     chosen = PLAN[largest] if sum(dice) > 3 else PLAN[1]
-    if sum(dice) > 3 and rules is not None:
-        chosen = PLAN_BY_GAME.get((rules.name, largest), chosen)
     # A sixth field is the number of the plan's solve that this one starts from (``warm_start``).
     out = [dict(zip(PLAN_FIELDS, plan[:5] + (None, 0.0)[len(plan[:5]) - 3:] + (None,))) for plan in chosen]
     for plan, entry in zip(chosen, out):
         if len(plan) > 5:
             entry["warm"] = dict(out[plan[5]])
+    if sum(dice) > 3 and rules is not None:
+        defaults = {"explore": 1.0, "steps": None, "width": 0.0, "warm": None}
+        out = [{**defaults, **plan} for plan in PLAN_BY_GAME.get((rules.name, largest), ())] + out
     return out
 
 
@@ -743,8 +766,9 @@ def solve_sampled(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, iterat
                   store: Store | None | bool = None, checkpoint: Optional[str] = None, checks: int = 8,
                   lbr_games: int = 20000, only_stored: bool = False,
                   explore: Optional[float] = None, steps: Optional[int] = None,
-                  width: float = 0.0, warm: Optional[dict] = None) -> Optional[SampledSolution]:
-    """Solve a round by external-sampling MCCFR, or read the solve from the store.
+                  width: float = 0.0, warm: Optional[dict] = None,
+                  full_width: bool = False) -> Optional[SampledSolution]:
+    """Solve a round by external-sampling MCCFR (or full-width CFR), or read the solve from the store.
 
     ``checkpoint``: a file where the regrets are saved every few minutes, so a stopped solve resumes
     where it was (the same result as an unbroken one: each period of iterations draws from its own seed).
@@ -753,7 +777,9 @@ def solve_sampled(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, iterat
     default ``default_explore``). ``steps``: the action abstraction (``sampled_game``). ``width``: robust sampling,
     about this many raises tried at each of the traverser's nodes (0: as ``explore`` says). ``warm``: the
     keywords (k, iterations, explore, steps, width) of a solve of the same round remembering only the last bid,
-    read from the store or built first, that this one starts from (``warm_start``).
+    read from the store or built first, that this one starts from (``warm_start``). ``full_width``: full-width CFR
+    over the windows of remembered bids (``full_width``: every information set updated at every iteration, no
+    sampling, so ``seed`` only seeds the exploitability's sampled rounds), for ``iterations`` iterations.
     """
     from analysis.seeds import check_seed
 
@@ -767,20 +793,23 @@ def solve_sampled(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, iterat
     width = float(width)
     if not 0.0 <= width <= 100.0:
         raise InvalidArgument(f"The sampling width must be 0 (off) to 100 raises a node, not {width}.")
+    if full_width and (warm is not None or width > 0 or explore != 1.0):
+        raise InvalidArgument("Full-width CFR tries every action of every information set: it takes no sampling "
+                              "width, exploration or warm start.")
     if warm is not None:
         warm = {name: warm.get(name) for name in PLAN_FIELDS[:5]}
         if warm["k"] != 1 or game.k < 2 or warm["steps"] != game.steps:
             raise InvalidArgument("A solve starts only from one of the same round and raises remembering the last "
                                   "bid, for players remembering more.")
-    params = _params(game, iterations, seed, explore, width, warm)
+    kind, params = solve_key(game, iterations, seed, explore, width, warm, full_width)
     stored = None
     store = chosen_store(store)
     shipped = False
     if store is not None:
-        stored = store.load(SAMPLED, rules, params)
+        stored = store.load(kind, rules, params)
         if stored is None:
             # The package's copy (``sampled_shipped``: the policy in 255ths) where the user's store has none.
-            stored = load_shipped(rules, params, game.slots, game.blocks())
+            stored = load_shipped(rules, params, game.slots, game.blocks(), full_width)
             shipped = stored is not None
         if stored is None and only_stored:
             return None
@@ -791,9 +820,9 @@ def solve_sampled(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, iterat
                                  store=store if store is not None else False, checks=checks, lbr_games=lbr_games,
                                  **warm)
             start = warm_start(game, base)
-        stored = _run(game, iterations, seed, explore, checkpoint, checks, lbr_games, width, start, warm)
+        stored = _run(game, iterations, seed, explore, checkpoint, checks, lbr_games, width, start, warm, full_width)
         if store is not None:
-            store.save(SAMPLED, rules, params, stored)
+            store.save(kind, rules, params, stored)
         from_store = False
     else:
         from_store = True
@@ -801,7 +830,7 @@ def solve_sampled(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, iterat
     measured = Exploitability(float(exploit), float(half), bool(exact), float(value), 0 if from_store else lbr_games)
     return SampledSolution(game, int(done), seed, float(seconds), float(value), measured,
                            np.asarray(stored["policy"]), np.asarray(stored["trajectory"]), from_store, explore, width,
-                           shipped, warm)
+                           shipped, warm, full_width)
 
 
 #: A warm start's weights: the strategy sums start at the base's policy times ``WARM_WEIGHT`` (one visit's worth,
@@ -839,11 +868,20 @@ def warm_start(game: SampledGame, base: SampledSolution) -> tuple[np.ndarray, np
 
 
 def _run(game: SampledGame, iterations: int, seed: int, explore: float, checkpoint: Optional[str], checks: int,
-         lbr_games: int, width: float = 0.0, start: Optional[tuple] = None, warm: Optional[dict] = None) -> dict:
+         lbr_games: int, width: float = 0.0, start: Optional[tuple] = None, warm: Optional[dict] = None,
+         full_width: bool = False) -> dict:
+    """Train (sampled periods of iterations, or full-width iterations), measuring the exploitability ``checks``
+    times; the stored arrays."""
     from analysis.bluff import _sampled_kernels as kern
 
-    period = default_period(iterations)
-    key = _checkpoint_key(game, iterations, seed, explore, width, warm)
+    trainer = None
+    if full_width:
+        from analysis.bluff.full_width import Trainer
+
+        trainer = Trainer(game, VARIANTS_BY_CODE[VARIANT].array, MAX_BYTES)
+    # A full-width iteration is already a whole sweep: discounted after each one.
+    period = 1 if full_width else default_period(iterations)
+    key = _checkpoint_key(game, iterations, seed, explore, width, warm) + ("full-width" if full_width else "")
     regret, strategy_sum = start if start is not None else (np.zeros(game.slots), np.zeros(game.slots))
     done, spent = 0, 0.0
     trajectory: list = []
@@ -856,17 +894,23 @@ def _run(game: SampledGame, iterations: int, seed: int, explore: float, checkpoi
             print(f"odds: resuming from {checkpoint} at {done:,} iterations", file=sys.stderr)
     periods = -(-iterations // period)
     check_at = {max(1, round(periods * (i + 1) / checks)) for i in range(checks)}
-    label = f"odds: sampling {game.dice[0]}v{game.dice[1]} {game.rules.title} (remembering {game.memory})"
+    label = (f"odds: {'full-width CFR on' if full_width else 'sampling'} {game.dice[0]}v{game.dice[1]} "
+             f"{game.rules.title} (remembering {game.memory})")
     started = time.perf_counter() - spent
     saved_at = time.perf_counter()
     layout = game.kernel_layout()
+    measured = None
     with Progress(label, total=iterations, stream=sys.stderr) as bar:
         bar.advance(done)
         while done < iterations:
             t = done // period + 1
             size = min(period, iterations - done)
-            kern.run_chunk(_seed(seed, 0, t), size, *layout, game.cdf, regret, strategy_sum, explore, BONUS, width)
-            kern.discount(regret, strategy_sum, t, VARIANT)
+            if trainer is not None:
+                trainer.iterate(t, regret, strategy_sum)
+            else:
+                kern.run_chunk(_seed(seed, 0, t), size, *layout, game.cdf, regret, strategy_sum, explore, BONUS,
+                               width)
+                kern.discount(regret, strategy_sum, t, VARIANT)
             done += size
             bar.advance(size)
             if t in check_at or done == iterations:
@@ -877,10 +921,16 @@ def _run(game: SampledGame, iterations: int, seed: int, explore: float, checkpoi
                 _save_checkpoint(checkpoint, key, regret, strategy_sum, done, time.perf_counter() - started,
                                  trajectory)
                 saved_at = time.perf_counter()
-    seconds = time.perf_counter() - started
     policy = _normalised(game, strategy_sum)
-    measured = exploitability(game, policy, lbr_games, seed)
-    value = measured.value_first_bidder if measured.exact else _sampled_value(game, policy, lbr_games, seed)
+    if measured is None or trajectory[-1][0] != iterations:   # else the last check measured this very policy
+        measured = exploitability(game, policy, lbr_games, seed)
+    seconds = time.perf_counter() - started
+    if measured.exact:
+        value = measured.value_first_bidder
+    elif trainer is not None:
+        value = trainer.value_of(policy)      # exact: the windows' values under the average strategy
+    else:
+        value = _sampled_value(game, policy, lbr_games, seed)
     return {"policy": policy.astype(np.float32), "trajectory": np.array(trajectory, dtype=np.float64).reshape(-1, 3),
             "summary": np.array([value, measured.value, measured.half_width, float(measured.exact), done, seconds])}
 

@@ -30,6 +30,10 @@ SHIPPED = TableKind(
     "bluff/sampled-shipped", {"packed": Array("uint8", (None,), nonzero=True),
                               "trajectory": Array("float64", (None, 3)), "summary": Array("float64", (6,))},
     code=("analysis.bluff._sampled_kernels", "analysis.bluff.windows"))
+#: A shipped full-width solve (``full_width``): the same arrays, fingerprinted by the full-width kernels.
+SHIPPED_FULL_WIDTH = TableKind(
+    "bluff/full-width-shipped", SHIPPED.arrays,
+    code=("analysis.bluff._full_width_kernels", "analysis.bluff.full_width", "analysis.bluff.windows"))
 
 
 def shipped_store() -> Store:
@@ -114,12 +118,17 @@ _READ: dict = {}
 _KEEP = 4
 
 
-def load_shipped(rules, params: dict, slots: int, blocks) -> dict | None:
+def shipped_kind(full_width: bool = False) -> TableKind:
+    """The table kind of a shipped solve: sampled or full-width."""
+    return SHIPPED_FULL_WIDTH if full_width else SHIPPED
+
+
+def load_shipped(rules, params: dict, slots: int, blocks, full_width: bool = False) -> dict | None:
     """The shipped solve for ``rules`` and ``params`` (``sampled._params``), or None."""
-    key = (rules, repr(sorted(params.items())), slots, str(SHIPPED_ROOT))
+    key = (rules, repr(sorted(params.items())), slots, str(SHIPPED_ROOT), full_width)
     if key in _READ:
         return _READ[key]
-    table = shipped_store().load(SHIPPED, rules, shipped_params(params))
+    table = shipped_store().load(shipped_kind(full_width), rules, shipped_params(params))
     solve = None if table is None else unpack(table, slots, blocks)
     if solve is not None:
         while len(_READ) >= _KEEP:

@@ -83,17 +83,19 @@ def _open(args) -> int:
 
 def sampled_solve(args, rules) -> int:
     """``odds bluff solve`` for a round beyond the exact solver: the planned sampled solve (read or built)."""
-    from analysis.bluff.sampled import planned, solve_sampled, stored_plan
+    from analysis.bluff.sampled import FULL_WIDTH_ITERATIONS, planned, solve_sampled, stored_plan
 
     if args.openings or args.after is not None:
         from analysis.errors import InvalidArgument
         raise InvalidArgument("--openings and --after print the exact solver's tables, for at most 3 dice in play; "
                               "ask odds bluff open or odds bluff play instead.")
     chosen = (args.remember is None and args.iterations is None and args.seed == 0 and not args.palifico
-              and args.payoff == "dice")
+              and args.payoff == "dice" and not args.full_width)
     solution = stored_plan(rules, tuple(args.dice)) if chosen else None    # the plan's best solve already stored
     if solution is None:
         plan = planned(args.dice, rules)
+        if args.full_width and not plan.get("full_width"):
+            plan = {"k": 2, "iterations": FULL_WIDTH_ITERATIONS, "full_width": True}
         if args.remember is not None:
             plan["k"] = args.remember
         if args.iterations is not None:

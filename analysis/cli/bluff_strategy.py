@@ -25,6 +25,9 @@ def register(commands, add_rules) -> None:
                             "the sampled solver, docs/bluff_strategy.md)")
     solve.add_argument("--remember", type=bounded(int, 1, 1000, "the bids remembered"), default=None, metavar="K",
                        help="sampled solver: the bids a player remembers (default: the stored plan's)")
+    solve.add_argument("--full-width", action="store_true",
+                       help="beyond 3 dice in play: full-width CFR over the remembered bids instead of sampling "
+                            "(every information set at every iteration; the plan's solve at 5v5 of Liar's Dice)")
     add_seed_flag(solve, "the sampled solver")
     solve.add_argument("--solver", default="dcfr", choices=("dcfr", "cfr+", "lcfr", "cfr"),
                        help="discounted CFR (default), CFR+, linear CFR or vanilla CFR")

@@ -115,6 +115,7 @@ def test_the_package_ships_the_plans_rounds_of_each_preset(rules):
             first = planned(dice, rules)
             k = None if solution.game.full_recall else solution.game.k
             assert (k, solution.iterations) == (first["k"], first["iterations"]), (rules.name, dice)
+            assert solution.full_width == bool(first.get("full_width")), (rules.name, dice)
         policy = solution.policy.astype(np.float64)
         blocks = solution.game.blocks()
         if len(blocks) > 20000:   # a full-recall 2v1 round has half a million: a seeded sample of them
