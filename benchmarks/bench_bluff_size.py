@@ -171,10 +171,15 @@ def merged_cells(stored: dict, fresh: list, seed: int) -> tuple[list, list]:
     return cells, kept
 
 
-def strength_text(cells: list, kept: list) -> str:
-    """The strength table from the cells' rows, and which rows an earlier run measured."""
-    lines = ["| game | dice | strategy | rounds | strategy wins (95%) | dice balance a round (95%) |",
-             "|---|---|---|---|---|---|", *(c["row"] for c in cells)]
+STRENGTH_HEADER = ["| game | dice | strategy | rounds | strategy wins (95%) | dice balance a round (95%) |",
+                   "|---|---|---|---|---|---|"]
+BOTS_HEADER = ["| game | dice | bot | rounds | strategy wins (95%) | dice balance a round (95%) |",
+               "|---|---|---|---|---|---|"]
+
+
+def strength_text(cells: list, kept: list, header=STRENGTH_HEADER) -> str:
+    """The strength table (or ``header``'s) from the cells' rows, and which rows an earlier run measured."""
+    lines = [*header, *(c["row"] for c in cells)]
     earlier: dict = {}
     for c in kept:
         sizes = earlier.setdefault(c["date"], {}).setdefault(c["game"], [])
@@ -193,8 +198,15 @@ def _cell(name, dice, label, rounds, wins, balances) -> tuple[dict, str]:
     half = 1.96 * float(np.std(balances, ddof=1)) / math.sqrt(rounds)
     cell = {"game": name, "dice": dice, "rounds": rounds, "wins": wins, "win_low": low, "win_high": high,
             "balance": mean, "balance_half_width": half}
-    return cell, (f"| {name} | {dice}v{dice} | {label} | {rounds:,} | {wins / rounds:.1%} ({low:.1%}-{high:.1%}) | "
-                  f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) |")
+    return cell, _row(cell, label)
+
+
+def _row(cell: dict, label: str) -> str:
+    """A cell's table row."""
+    mean, half = cell["balance"], cell["balance_half_width"]
+    return (f"| {cell['game']} | {cell['dice']}v{cell['dice']} | {label} | {cell['rounds']:,} | "
+            f"{cell['wins'] / cell['rounds']:.1%} ({cell['win_low']:.1%}-{cell['win_high']:.1%}) | "
+            f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) |")
 
 
 def search_responder(solution, rounds: int, seed: int = 0) -> tuple[float, float]:
@@ -317,7 +329,8 @@ def _strength_row(name, rules, dice, rounds, seed, solution, search: bool = Fals
     player = SearchPlayer(solution) if search else TablePlayer(solution.game, solution.policy)
     wins, balances = head_to_head(rules, dice, rounds, seed, player)
     e = solution.exploitability
-    sampling = f", raises: {solution.game.steps} lowest counts a face" if solution.game.steps else ""
+    sampling = ", full width" if solution.full_width else ""
+    sampling += f", raises: {solution.game.steps} lowest counts a face" if solution.game.steps else ""
     sampling += f", robust sampling ({solution.width:g} a node)" if solution.width else \
         " (average strategy sampling)" if solution.explore < 1 else ""
     sampling += f", started from the {solution.warm['iterations']:,}-iteration one-bid solve" if solution.warm else ""
@@ -378,12 +391,11 @@ def advisor_solve(rules, dice: int):
     return next((s for s in stored if s is not None), None)
 
 
-def bots_table(rounds: int, seed: int, games, sizes) -> tuple[str, list]:
+def bots_table(rounds: int, seed: int, games, sizes) -> list:
     """The advisor's stored strategy against every bot, heads-up, one round: its share of rounds won and its dice
-    balance a round. With the opener alternating the game value is 0 dice; an equilibrium does no worse against
-    any bot, and the strategy no worse than its exploitability."""
-    lines = ["| game | dice | bot | rounds | strategy wins (95%) | dice balance a round (95%) |",
-             "|---|---|---|---|---|---|"]
+    balance a round (the cells, each with its table row). With the opener alternating the game value is 0 dice; an
+    equilibrium does no worse against any bot, and the strategy no worse than its exploitability."""
+    lines = list(BOTS_HEADER)
     cells = []
     for name, rules in GAMES.items():
         if name not in games:
@@ -398,10 +410,11 @@ def bots_table(rounds: int, seed: int, games, sizes) -> tuple[str, list]:
                 started = time.perf_counter()
                 wins, balances = head_to_head(rules, dice, rounds, seed, player, opponent)
                 cell, row = _cell(name, dice, opponent, rounds, wins, balances)
-                cells.append({**cell, "bot": opponent, "exploitability": solution.exploitability.value})
+                cells.append({**cell, "bot": opponent, "exploitability": solution.exploitability.value, "row": row,
+                              "date": date.today().isoformat()})
                 lines.append(row)
                 print(lines[-1], f"{time.perf_counter() - started:.0f} s", flush=True)
-    return "\n".join(lines), cells
+    return cells
 
 
 def _iterate(iteration, batch: int, seconds: float) -> tuple[int, float]:
@@ -512,11 +525,15 @@ def _peak_memory(plan: dict) -> float:
     return int(out.stdout.split()[-1]) / 1024 ** 2
 
 
-def solve_figures() -> str:
+def solve_figures(again: int) -> str:
     """The 5v5 solves of Liar's Dice (ones wild, no spot on) the plan holds: how they were solved, their seconds, the
-    most memory their arrays take and the local-best-response exploitability along the way (as stored with each)."""
+    most memory their arrays take, the local-best-response exploitability along the way (as stored with each) and,
+    for the advisor's solve, measured again on ``again`` rounds a seat of another seed."""
+    from analysis.bluff.sampled import sampled_exploitability
+
     rows = ["| solve | seconds (as solved) | memory (GB) | exploitability along the way (dice, 95%) | at the end |",
             "|---|---|---|---|---|"]
+    remeasured = ""
     for plan in plans((5, 5), SOLVE_RULES)[:2]:
         solution = solve_sampled(SOLVE_RULES, (5, 5), **plan, only_stored=True)
         if solution is None:
@@ -532,7 +549,15 @@ def solve_figures() -> str:
         rows.append(f"| {solution.method}, remembering {solution.game.memory}, {solution.iterations:,} iterations | "
                     f"{seconds} | {_peak_memory({n: v for n, v in plan.items() if n != 'warm'}):.2f} | {trail} | "
                     f"{e.value:.4f} +- {e.half_width:.4f} |")
-    return "\n".join(rows)
+        if again and not remeasured:
+            started = time.perf_counter()
+            measured = sampled_exploitability(solution.game, solution.policy.astype(np.float64), again, seed=1)
+            copy = "as the package ships it, in 255ths" if solution.shipped else "as stored"
+            remeasured = (f"The advisor's solve (the first row) measured again on {again:,} rounds a seat, seed 1 (the "
+                          f"solve's own checks: seed 0), the policy {copy}: "
+                          f"**{measured.value:.4f} +- {measured.half_width:.4f}** dice "
+                          f"({time.perf_counter() - started:.0f} s).")
+    return "\n".join(rows + (["", remeasured] if remeasured else []))
 
 
 def answer_times() -> str:
@@ -591,6 +616,8 @@ def main(argv=None) -> int:
                         help="the games of the strength table (default: all three)")
     parser.add_argument("--dice", nargs="+", type=int, default=[1, 2, 3, 4, 5], help="dice each (default 1-5)")
     parser.add_argument("--all-plans", action="store_true", help="also every other stored solve of the plan")
+    parser.add_argument("--lbr-rounds", type=int, default=100000,
+                        help="rounds a seat of the 5v5 solve's exploitability measured again (0: not again)")
     parser.add_argument("--search-rounds", type=int, default=300,
                         help="rounds a seat of the responder that bounds the search's exploitability")
     parser.add_argument("--data", default=str(DATA), help="where the strength records go (JSON; '' for nowhere)")
@@ -632,14 +659,21 @@ def main(argv=None) -> int:
                           "at the end, "
                           "and the most memory a fresh process running the same solve holds (its arrays are made "
                           f"before the first iteration). Load {os.getloadavg()[0]:.1f} at the start.", "",
-                          solve_figures()])
+                          solve_figures(args.lbr_rounds)])
         print(text)
         record("bench_bluff_size-solve", text)
     if "bots" not in args.skip:
         # A section of its own: every bot, the advisor's strategy only, no search (minutes, not the hour above).
         load = os.getloadavg()[0]
         chosen = [n for n, key in zip(GAMES, ("liars_dice", "perudo", "bluff")) if not args.game or key in args.game]
-        table, cells = bots_table(args.rounds, args.seed, chosen, args.dice)
+        fresh = bots_table(args.rounds, args.seed, chosen, args.dice)
+        # The stored cells of the games and sizes not measured now stay, as in the strength table.
+        stored = json.loads(BOTS_DATA.read_text()) if args.data and BOTS_DATA.exists() else {}
+        for c in stored.get("cells", []):
+            c.setdefault("date", stored.get("date"))
+            c.setdefault("row", _row(c, c["bot"]))
+        cells, kept = merged_cells(stored, fresh, args.seed)
+        table = strength_text(cells, kept, BOTS_HEADER)
         below = [c for c in cells if c["balance"] + c["balance_half_width"] < 0]
         text = "\n".join(["## Dice bidding: the stored strategy against every bot (bench_bluff_size.py)", "",
                           f"Heads-up one-round games, seed {args.seed}, the opener alternating, so the game value is 0 "

@@ -92,10 +92,25 @@ def unpack(table: dict, slots: int, blocks) -> dict | None:
             "summary": table["summary"]}
 
 
+#: Up to this many blocks the sets are checked a block at a time (a 5v5 round has a few thousand, each a window's
+#: sets of one seat: three times quicker than the whole-array check, a fifth of a second at 5v5 over every raise).
+BLOCK_BY_BLOCK = 20000
+
+
 def _sets_sum_to_quantum(levels: np.ndarray, blocks) -> bool:
     """Whether the information sets of ``blocks``, in their order, tile ``levels`` (as every layout of the solver's
-    does) and each sums to ``QUANTUM``: at once, since a full-recall 2v1 round has half a million blocks."""
+    does) and each sums to ``QUANTUM``: a block at a time where there are few, else at once, since a full-recall
+    2v1 round has half a million blocks."""
     table = np.asarray(blocks, dtype=np.int64).reshape(-1, 3)
+    if len(table) <= BLOCK_BY_BLOCK:
+        position = 0
+        for start, hands, size in table:
+            end = start + hands * size
+            if start != position or end > levels.size or not (
+                    levels[start:end].reshape(hands, size).sum(axis=1, dtype=np.int32) == QUANTUM).all():
+                return False
+            position = end
+        return 0 < position == levels.size
     hands, sizes = table[:, 1], table[:, 2]
     first_set = np.cumsum(hands) - hands
     within = np.arange(int(hands.sum())) - np.repeat(first_set, hands)

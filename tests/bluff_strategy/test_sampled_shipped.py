@@ -75,7 +75,14 @@ def test_a_shipped_solve_is_read_and_checked_once_a_process(tmp_path, monkeypatc
     assert stored_plan(rules, (5, 5)) is None
 
 
-def test_a_packed_policy_for_another_layout_is_refused():
+# The sets are checked a block at a time where there are few blocks, else at once: both ways here.
+BOTH_CHECKS = pytest.mark.parametrize("block_by_block", [True, False], ids=["by block", "at once"])
+
+
+@BOTH_CHECKS
+def test_a_packed_policy_for_another_layout_is_refused(block_by_block, monkeypatch):
+    if not block_by_block:
+        monkeypatch.setattr(sampled_shipped, "BLOCK_BY_BLOCK", 0)
     game = sampled_game(LIARS, (1, 1), k=1, faces=4)
     other = sampled_game(LIARS, (1, 1), k=2, faces=4)
     policy = np.concatenate([np.full(hands * size, 1.0 / size) for _, hands, size in game.blocks()])
@@ -86,8 +93,11 @@ def test_a_packed_policy_for_another_layout_is_refused():
     assert unpack({**table, "packed": table["packed"][:-3]}, game.slots, game.blocks()) is None
 
 
-def test_a_packed_policy_whose_set_does_not_sum_to_one_is_refused():
+@BOTH_CHECKS
+def test_a_packed_policy_whose_set_does_not_sum_to_one_is_refused(block_by_block, monkeypatch):
     import zlib
+    if not block_by_block:
+        monkeypatch.setattr(sampled_shipped, "BLOCK_BY_BLOCK", 0)
     game = sampled_game(LIARS, (1, 1), k=1, faces=4)
     blocks = game.blocks()
     policy = np.concatenate([np.full(hands * size, 1.0 / size) for _, hands, size in blocks])
