@@ -712,10 +712,11 @@ PLAN = {1: ((None, 200000, 1.0),), 2: ((2, 1000000, 1.0), (2, 100000, 1.0), (1, 
 #: A game's own solves, by (rules name, larger dice count), read before ``PLAN``'s (which stay its fallbacks); each
 #: the keywords of ``solve_sampled``. Perudo at 2v2 remembers three bids: with two, its aces (a bid on aces halves
 #: the count) leave the players knowing too little, and in the same million iterations the local best response
-#: gains 0.175 dice against 0.055 with three. Liar's Dice at 5v5 is solved full width, remembering two bids over
-#: every raise (docs/bluff_strategy.md).
+#: gains 0.175 dice against 0.055 with three. Liar's Dice and Perudo at 5v5 are solved full width, remembering two bids
+#: over every raise (docs/bluff_strategy.md).
 PLAN_BY_GAME = {("perudo", 2): ({"k": 3, "iterations": 1000000, "explore": 1.0},),
-                ("liars_dice", 5): ({"k": 2, "iterations": FULL_WIDTH_ITERATIONS, "full_width": True},)}
+                ("liars_dice", 5): ({"k": 2, "iterations": FULL_WIDTH_ITERATIONS, "full_width": True},),
+                ("perudo", 5): ({"k": 2, "iterations": FULL_WIDTH_ITERATIONS, "full_width": True},)}
 PLAN_FIELDS = ("k", "iterations", "explore", "steps", "width", "warm")
 
 
