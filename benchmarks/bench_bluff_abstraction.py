@@ -85,10 +85,10 @@ def full_width_section(args) -> None:
     iterations = args.full_width
     lines = ["## Dice bidding: the cost of remembering the last k bids, solved full width (bench_bluff_abstraction.py)",
              "", f"Full-width CFR over the remembered bids (discounted, alternating updates, {iterations:,} "
-             "iterations), the players remembering the last 1, 2 or 3 bids or every bid; each strategy's exploitability "
-             "in dice measured exactly (best response on the whole tree) after a quarter, half, three quarters and all "
-             "of the iterations. The exact equilibrium and the sampled solver's cells are in the section above. A cell: "
-             "the four exploitabilities (the strategy's value at the end, seconds).", "",
+             "iterations), the players remembering the last 1, 2 or 3 bids or every bid; each strategy's "
+             "exploitability in dice measured exactly (best response on the whole tree) after a quarter, half, three "
+             "quarters and all of the iterations. The exact equilibrium and the sampled solver's cells are in the "
+             "section above. A cell: the four exploitabilities (the strategy's value at the end, seconds).", "",
              "| round | exact equilibrium: value | last 1 bid | last 2 bids | last 3 bids | every bid |",
              "|---|---|---|---|---|---|"]
     for name, rules, dice in ROUNDS + (THREE if args.three else []):

@@ -24,7 +24,7 @@ import numpy as np
 
 from analysis.brag._stored import multi_labels, parse_history
 from analysis.brag.advice import Decision, _best, _money
-from analysis.brag.betting import CARRY, FOLD, SHOWDOWN
+from analysis.brag.betting import CARRY, FOLD, SHOWDOWN, betting_tree
 from analysis.brag.cards import format_hand
 from analysis.brag.hands import _cards
 from analysis.brag.multi_strategy import model_words
@@ -98,6 +98,20 @@ def heads_up_game(rules: BragRules) -> tuple[SolvedGame, np.ndarray]:
     rows = np.where(tree.blind, 1, strengths.size) * tree.n_actions
     offset = np.concatenate([[0], np.cumsum(rows)[:-1]]).astype(np.int64)
     policy = solution.policy
+
+    def mix(node, row_of_state):
+        k = int(tree.n_actions[node])
+        base = offset[node] + (0 if tree.blind[node] else row_of_state) * k
+        return policy[base[..., None] + np.arange(k)] if np.ndim(base) else policy[base:base + k][None, :]
+
+    model = (f"the heads-up equilibrium (discounted CFR, {solution.exploitability:.4f} ante from equilibrium "
+             "at most)")
+    return heads_up_shape(tree, mix, model), strengths
+
+
+def heads_up_shape(tree, mix=None, model: str = "") -> SolvedGame:
+    """The heads-up betting ``tree`` (``betting.betting_tree``) as a ``SolvedGame`` playing ``mix``; without
+    one, the shape alone, which checks a history (``SolvedGame.path``) before anything is solved."""
     n = tree.nodes
     kind = np.full(n, DECISION, np.int64)
     winner, seer, seen = (np.full(n, -1, np.int64) for _ in range(3))
@@ -109,17 +123,8 @@ def heads_up_game(rules: BragRules) -> tuple[SolvedGame, np.ndarray]:
             kind[node], seer[node], seen[node] = SEEN, mover, 1 - mover
         elif tree.kind[node] == CARRY:
             kind[node] = CARRIED
-
-    def mix(node, row_of_state):
-        k = int(tree.n_actions[node])
-        base = offset[node] + (0 if tree.blind[node] else row_of_state) * k
-        return policy[base[..., None] + np.arange(k)] if np.ndim(base) else policy[base:base + k][None, :]
-
-    model = (f"the heads-up equilibrium (discounted CFR, {solution.exploitability:.4f} ante from equilibrium "
-             "at most)")
-    game = SolvedGame(2, model, tuple(tree.labels), kind, tree.actor, tree.blind.astype(bool), tree.child_start,
+    return SolvedGame(2, model, tuple(tree.labels), kind, tree.actor, tree.blind.astype(bool), tree.child_start,
                       tree.n_actions, tree.put_in, winner, seer, seen, mix)
-    return game, strengths
 
 
 #: What the stored solve leaves out of the multi-player tree: the chips each player has put in at
@@ -274,8 +279,10 @@ def stay_against_solve(rules: str | BragRules, hand, pot: float, stake: float, o
     if not isinstance(history, str):
         raise InvalidArgument(f"{history!r} is not a history; give moves separated by commas.")
     heads_up = opponents == 1
-    game, floors = heads_up_game(rules) if heads_up else multi_game(rules, opponents + 1)
     given = parse_history(history)
+    if heads_up:   # a history the rules do not allow is one sentence before the solve (seconds on a fresh store)
+        heads_up_shape(betting_tree(rules)).path(list(given))
+    game, floors = heads_up_game(rules) if heads_up else multi_game(rules, opponents + 1)
     moves = list(given)
     steps = game.path(moves)
     node = steps[-1][0]
