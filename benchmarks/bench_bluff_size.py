@@ -486,10 +486,11 @@ def _full_width_race(game, spiel, seconds: float) -> tuple[list, float, float]:
     import pyspiel
 
     from analysis.bluff.full_width import Trainer
-    from analysis.bluff.sampled import MAX_BYTES, VARIANT, VARIANTS_BY_CODE, _normalised, exact_exploitability
+    from analysis.bluff.sampled import MAX_BYTES, VARIANT, _normalised, exact_exploitability
+    from analysis.cfr.kernels import SCHEDULES
 
     started = time.perf_counter()
-    trainer = Trainer(game, VARIANTS_BY_CODE[VARIANT].array, MAX_BYTES)
+    trainer = Trainer(game, SCHEDULES[VARIANT], MAX_BYTES)
     trainer.iterate(1, np.zeros(game.slots), np.zeros(game.slots))      # compiles (or loads) the kernels
     compile_seconds = time.perf_counter() - started
     regret, strategy_sum = np.zeros(game.slots), np.zeros(game.slots)

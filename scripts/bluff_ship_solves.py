@@ -27,8 +27,8 @@ sys.path.insert(0, ROOT)
 import numpy as np  # noqa: E402
 
 from analysis.bluff.sampled import GAME_ROUNDS, PALIFICO_ROUNDS, plans, sampled_game, solve_key  # noqa: E402
-from analysis.bluff.sampled_shipped import (QUANTUM, SHIPPED, load_shipped, pack, shipped_kind,  # noqa: E402
-                                            shipped_params, shipped_store)
+from analysis.bluff.sampled_shipped import (QUANTUM, load_shipped, pack, shipped_kind, shipped_params,  # noqa: E402
+                                            shipped_store)
 from analysis.bluff.strategy_bot import SCRIPT_GAMES  # noqa: E402
 from analysis.store import Store  # noqa: E402
 
@@ -58,7 +58,7 @@ def main() -> int:
             ship = shipped_kind(full_width)
             stored = user.load(kind, rules, params) if found is None else None
             if stored is not None:
-                found = game, params, stored, ship
+                found = game, params, stored, full_width
             elif package.load(ship, rules, shipped_params(params)) is not None:
                 # Already shipped (built on another machine, or a later plan's solve, such as the one a
                 # warm start begins from): kept as it is.
@@ -68,7 +68,8 @@ def main() -> int:
             if not shipped_before:
                 missing.append(f"{label} (not stored)")
             continue
-        game, params, stored, ship = found
+        game, params, stored, full_width = found
+        ship = shipped_kind(full_width)
         table = pack(stored, game.blocks())
         if table["packed"].size > args.max_kb * 1024:
             missing.append(f"{label} ({table['packed'].size / 1024:.0f} KB)")
@@ -79,7 +80,7 @@ def main() -> int:
         else:
             path = package.save(ship, rules, shipped_params(params), table)
         assert path is not None, "the package's store cannot be written"
-        read = load_shipped(rules, params, game.slots, game.blocks(), ship is not SHIPPED)
+        read = load_shipped(rules, params, game.slots, game.blocks(), full_width)
         assert read is not None, "the package's store refuses the copy"
         gap = np.abs(read["policy"].astype(np.float64) - stored["policy"]).max()
         assert gap < 1.0 / QUANTUM, gap

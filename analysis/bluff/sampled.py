@@ -40,7 +40,7 @@ from analysis.bluff.rules import BiddingRules
 from analysis.bluff.sampled_shipped import information_sets, load_shipped
 from analysis.bluff.solve import MAX_NODES, _tree_size, die_faces, hands_of
 from analysis.bluff.strategy_values import rank_of_window, remembered
-from analysis.cfr.schedule import DISCOUNTED, VARIANTS
+from analysis.cfr.schedule import DISCOUNTED
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
 from analysis.store import Array, Store, TableKind, chosen_store
@@ -65,7 +65,6 @@ PAYOFFS = ("dice", "win", "game")
 #: The command that builds a planned solve (``PLAN``), for the sentence that says one is missing.
 SAMPLED_HELP = "odds bluff solve {preset} --dice {first} {second}"
 VARIANT = DISCOUNTED
-VARIANTS_BY_CODE = {schedule.code: schedule for schedule in VARIANTS.values()}
 
 #: Decision-time search (``SampledSolution.search``) weighs only the raises the strategy makes with at least this
 #: chance: the rest are the ones the solve learned to avoid, and playing them makes the searcher's bids tell more
@@ -878,11 +877,12 @@ def _run(game: SampledGame, iterations: int, seed: int, explore: float, checkpoi
     trainer = None
     if full_width:
         from analysis.bluff.full_width import Trainer
+        from analysis.cfr.kernels import SCHEDULES
 
-        trainer = Trainer(game, VARIANTS_BY_CODE[VARIANT].array, MAX_BYTES)
+        trainer = Trainer(game, SCHEDULES[VARIANT], MAX_BYTES)
     # A full-width iteration is already a whole sweep: discounted after each one.
     period = 1 if full_width else default_period(iterations)
-    key = _checkpoint_key(game, iterations, seed, explore, width, warm) + ("full-width" if full_width else "")
+    key = _checkpoint_key(game, iterations, seed, explore, width, warm, full_width)
     regret, strategy_sum = start if start is not None else (np.zeros(game.slots), np.zeros(game.slots))
     done, spent = 0, 0.0
     trajectory: list = []
@@ -960,9 +960,10 @@ def _sampled_value(game: SampledGame, policy: np.ndarray, games: int, seed: int)
 
 
 def _checkpoint_key(game: SampledGame, iterations: int, seed: int, explore: float, width: float,
-                    warm: Optional[dict] = None) -> str:
-    return hashlib.sha256(repr((sorted(_params(game, iterations, seed, explore, width, warm).items()),
-                                game.rules)).encode()).hexdigest()
+                    warm: Optional[dict] = None, full_width: bool = False) -> str:
+    """The solve's store key, hashed: a checkpoint resumes only the solve that wrote it."""
+    params = solve_key(game, iterations, seed, explore, width, warm, full_width)[1]
+    return hashlib.sha256(repr((sorted(params.items()), game.rules)).encode()).hexdigest()
 
 
 def _save_checkpoint(path, key, regret, strategy_sum, done, seconds, trajectory) -> None:

@@ -9,14 +9,14 @@ import pytest
 
 from analysis.bluff.full_width import Trainer, window_graph
 from analysis.bluff.rules import preset
-from analysis.bluff.sampled import (MAX_BYTES, VARIANTS_BY_CODE, VARIANT, exact_exploitability, sampled_game,
-                                    solve_sampled)
+from analysis.bluff.sampled import MAX_BYTES, VARIANT, exact_exploitability, sampled_game, solve_sampled
 from analysis.bluff.solve import solve_round
+from analysis.cfr.kernels import SCHEDULES
 from analysis.errors import InvalidArgument
 from analysis.store import Store
 
 LIARS = preset("liars_dice", wild=6, exact_call=None)
-SCHEDULE = VARIANTS_BY_CODE[VARIANT].array
+SCHEDULE = SCHEDULES[VARIANT]
 
 
 def _random_policy(game, rng):
@@ -171,3 +171,15 @@ def test_full_width_takes_no_sampling_settings_and_refuses_what_does_not_fit():
     with pytest.raises(InvalidArgument, match=r"^Full-width CFR on a 7v7 round of .* needs [\d.,]+ GB, more than "
                                               r"the 4 GB allowed; remember fewer bids or use the sampled solver\.$"):
         Trainer(game, SCHEDULE, MAX_BYTES)
+
+
+def test_a_full_width_checkpoint_is_read_back_only_by_its_own_solve(tmp_path):
+    checkpoint = str(tmp_path / "check.npz")
+    whole = solve_sampled(LIARS, (1, 1), k=2, faces=4, iterations=30, store=False, full_width=True)
+    solve_sampled(LIARS, (1, 1), k=2, faces=4, iterations=30, store=False, full_width=True, checkpoint=checkpoint)
+    resumed = solve_sampled(LIARS, (1, 1), k=2, faces=4, iterations=30, store=False, full_width=True,
+                            checkpoint=checkpoint)
+    assert np.array_equal(whole.policy, resumed.policy)
+    # The sampled solve of the same round and iterations has another key: it starts afresh from the same file.
+    sampled = solve_sampled(LIARS, (1, 1), k=2, faces=4, iterations=30, store=False, checkpoint=checkpoint)
+    assert not np.array_equal(sampled.policy, whole.policy)
