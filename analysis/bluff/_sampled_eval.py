@@ -2,8 +2,8 @@
 solver's tree, a sampled local best response, rounds played on from a decision, and the decision-time search
 (``search_rules``' text, compiled).
 
-The layout (windows, offsets, payoffs) is the one of ``_sampled_kernels``; kept apart from the training
-kernels so that the stored solves, fingerprinted by those, outlive changes here.
+The layout (windows, offsets, payoffs) is the one of ``_sampled_kernels``; these kernels read a solve and never
+build one.
 """
 
 import numpy as np
