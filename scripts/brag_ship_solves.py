@@ -21,7 +21,7 @@ sys.path.insert(0, ROOT)
 
 from analysis.brag._stored import MULTI_BETTING, multi_params  # noqa: E402
 from analysis.brag.rules import preset  # noqa: E402
-from analysis.brag.shipped import shipped_store  # noqa: E402
+from analysis.brag.multi.shipped import shipped_store  # noqa: E402
 from analysis.store import Store, read_header  # noqa: E402
 
 

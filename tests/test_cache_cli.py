@@ -13,8 +13,8 @@ from tests.conftest import assert_one_sentence_error
 def store(tmp_path, monkeypatch):
     """A private, empty store for the test, with the in-process table caches emptied around it."""
     from analysis.bluff.odds import count_tables
-    from analysis.brag.equity import _versus
-    from analysis.brag.tables import hand_table
+    from analysis.brag.showdown.equity import _versus
+    from analysis.brag.showdown.tables import hand_table
 
     monkeypatch.setenv("ODDS_CACHE_DIR", str(tmp_path / "store"))
     caches = (count_tables, hand_table, _versus)
@@ -97,7 +97,7 @@ def test_verify_tells_stale_and_unknown_tables(odds, store, monkeypatch):
 
 def test_clear_one_game_leaves_the_others_and_foreign_files(odds, store):
     from analysis.bluff.odds import count_tables
-    from analysis.brag.tables import hand_table
+    from analysis.brag.showdown.tables import hand_table
 
     count_tables()
     hand_table("brag3")
@@ -123,7 +123,7 @@ def test_bad_cache_commands_are_one_sentence(odds, argv):
 @pytest.mark.parametrize("fault", ["proc", "folder-is-a-file", "damaged-file", "folder-in-place"])
 def test_commands_answer_the_same_through_a_store_fault(odds, store, tmp_path, monkeypatch, command, fault):
     from analysis.bluff.odds import count_tables
-    from analysis.brag.tables import hand_table
+    from analysis.brag.showdown.tables import hand_table
 
     before = odds(*command)
     assert before.code == 0 and before.err == ""

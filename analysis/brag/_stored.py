@@ -1,6 +1,6 @@
 """The kinds of table Brag keeps in the store that a question at the table reads.
 
-``odds brag equity`` and ``odds brag strategy`` read one row of them (``analysis.brag.lookup``)
+``odds brag equity`` and ``odds brag strategy`` read one row of them (``analysis.brag.showdown.lookup``)
 before deciding whether the library's solvers are needed at all. Each kind's ``version`` is
 bumped when its builder's numbers change (docs/store.md), so a changed builder is never answered
 from an old table. The reader checks the one row it uses (``lookup``).
@@ -52,7 +52,7 @@ def parse_history(text) -> list[str]:
     return [str(step) for step in text]
 
 
-#: A solved table of three or four (``analysis.brag.multi``): the public tree's arrays (labels as
+#: A solved table of three or four (``analysis.brag.multi.solve``): the public tree's arrays (labels as
 #: codes into ``MULTI_LABELS``), the bucket floors, the average strategy ``policy[node, bucket, action]``,
 #: ``summary`` (iterations, seconds, then each player's value, then each one's best-response gain)
 #: and ``history`` (iterations and gains at each check).

@@ -4,9 +4,9 @@ on a reduced deck (the twelve queens, kings and aces), and the game played out w
 import numpy as np
 import pytest
 
-from analysis.brag import _multi_kernels as M
-from analysis.brag.cards import parse_cards
-from analysis.brag.multi import DECISION, SEEN, chance_layer, multi_tree, solve_multi
+from analysis.brag.multi import _kernels as M
+from analysis.brag.showdown.cards import parse_cards
+from analysis.brag.multi.solve import DECISION, SEEN, chance_layer, multi_tree, solve_multi
 from analysis.brag.rules import preset
 from analysis.errors import InvalidArgument
 

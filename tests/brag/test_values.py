@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from analysis.brag.values import blind_value, cover_value, first_moves, kept_hand_value, option_value
+from analysis.brag.table.values import blind_value, cover_value, first_moves, kept_hand_value, option_value
 from tests.conftest import assert_one_sentence_error
 
 
@@ -40,7 +40,7 @@ def test_cover_with_the_weakest_hand_loses_the_chips():
 
 
 def test_playing_blind_heads_up_against_the_equilibrium():
-    from analysis.brag.solve import solve
+    from analysis.brag.headsup.solve import solve
 
     for name in ("brag3", "teen_patti"):
         solution = solve(name)
@@ -87,7 +87,7 @@ def test_multi_player_first_moves_agree_with_the_solves_own_best_response(player
     with that move alone) is worth what the solve recorded as seat 1's value plus its best-response
     gain; looking, bucket by bucket, adds up to looking."""
     from analysis.brag.rules import preset
-    from analysis.brag.shipped import find_solve
+    from analysis.brag.multi.shipped import find_solve
 
     table = find_solve(preset("brag3"), players)
     assert table is not None, f"the package's {players}-player solve is missing (scripts/brag_ship_solves.py)"

@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analysis.brag import _deal_kernels as K
-from analysis.brag._multi_history import walk
+from analysis.brag.table import deal_rules as K
+from analysis.brag.multi.history import walk
 from analysis.brag._stored import BUCKETS, MULTI_STORED as STORED, TABLE_SAMPLES, multi_labels, multi_params
-from analysis.brag.deal import Table
+from analysis.brag.table.deal import Table
 from analysis.brag.rules import BragRules, preset
 from analysis.errors import InvalidArgument
 
@@ -152,8 +152,8 @@ def multi_tree(rules: str | BragRules, players: int) -> MultiTree:
 
 def bucket_edges(rules: BragRules, buckets: int, deck=None) -> np.ndarray:
     """The weakest strength of each bucket: equal shares of the hands the pack can deal."""
-    from analysis.brag._kernels import hand_strengths
-    from analysis.brag.tables import hand_table
+    from analysis.brag.showdown._kernels import hand_strengths
+    from analysis.brag.showdown.tables import hand_table
 
     if deck is None:
         strengths = np.sort(hand_table(rules).strengths)
@@ -184,7 +184,7 @@ class ChanceLayer:
 def chance_layer(rules: BragRules, players: int, buckets: int, deck=None, samples: int = TABLE_SAMPLES,
                  seed: int = 0) -> ChanceLayer:
     """Exact over every deal of a reduced ``deck``; for the full pack, from ``samples`` seeded deals."""
-    from analysis.brag import _multi_kernels as M
+    from analysis.brag.multi import _kernels as M
 
     if rules.hand_size != 3:
         raise InvalidArgument("The multi-player solve plays three-card hands; choose brag3 or teen_patti.")
@@ -248,7 +248,7 @@ def average_policy(tree: MultiTree, total: np.ndarray) -> np.ndarray:
 
 def evaluate(tree: MultiTree, layer: ChanceLayer, policy: np.ndarray) -> tuple[list, list]:
     """Each player's value under ``policy`` and best-response gain against it (exact in the layer)."""
-    from analysis.brag import _multi_kernels as M
+    from analysis.brag.multi import _kernels as M
 
     args = _arrays(tree, layer) + (layer.chance, tree.players, layer.buckets, policy)
     values = M.profile_values(*args)
@@ -264,7 +264,7 @@ def solve_multi(rules: str | BragRules, players: int, *, iterations: int = 200_0
     iterations and stopping once all are at most ``target`` chips per deal."""
     import time
 
-    from analysis.brag import _multi_kernels as M
+    from analysis.brag.multi import _kernels as M
     from analysis.progress import Progress
 
     rules = preset(rules)
@@ -301,7 +301,7 @@ def solve_multi(rules: str | BragRules, players: int, *, iterations: int = 200_0
 
 def multi_table(rules: str | BragRules, players: int, progress: bool = True) -> dict:
     """Solve ``players`` with the stored solve's settings and return the arrays the store keeps
-    (``analysis.brag.multi_strategy.stored`` reads them from the store, or has them built here)."""
+    (``analysis.brag.multi.strategy.stored`` reads them from the store, or has them built here)."""
     rules = preset(rules)
     solution = solve_multi(rules, players, iterations=STORED["iterations"], target=STORED["target"],
                            check_every=STORED["check_every"], seed=STORED["seed"], progress=progress)

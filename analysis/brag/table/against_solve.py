@@ -24,14 +24,14 @@ import numpy as np
 
 from analysis.brag._stored import multi_labels, parse_history
 from analysis.brag.advice import Decision, _best, _money
-from analysis.brag.betting import CARRY, FOLD, SHOWDOWN, betting_tree
-from analysis.brag.cards import format_hand
-from analysis.brag.hands import _cards
-from analysis.brag.multi_strategy import model_words
+from analysis.brag.headsup.betting import CARRY, FOLD, SHOWDOWN, betting_tree
+from analysis.brag.showdown.cards import format_hand
+from analysis.brag.showdown.hands import _cards
+from analysis.brag.multi.strategy import model_words
 from analysis.brag.rules import BragRules, preset
-from analysis.brag.shipped import find_solve, stored_solve
-from analysis.brag.solve import solve
-from analysis.brag.tables import hand_table
+from analysis.brag.multi.shipped import find_solve, stored_solve
+from analysis.brag.headsup.solve import solve
+from analysis.brag.showdown.tables import hand_table
 from analysis.errors import InvalidArgument
 from analysis.store import Array, TableKind, prepares, stored_table
 
@@ -148,7 +148,7 @@ def multi_game(rules: BragRules, players: int, store=None) -> tuple[SolvedGame, 
     table = stored_solve(rules, players)
 
     def build():
-        from analysis.brag.multi import multi_tree
+        from analysis.brag.multi.solve import multi_tree
 
         tree = multi_tree(rules, players)
         return {"paid": tree.paid, "winner": tree.winner, "seer": tree.seer, "seen": tree.seen}

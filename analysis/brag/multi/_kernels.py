@@ -1,4 +1,4 @@
-"""Numba kernels for the three- and four-player Brag solve (``analysis.brag.multi``).
+"""Numba kernels for the three- and four-player Brag solve (``analysis.brag.multi.solve``).
 
 The game they solve: the public tree's arrays (``multi_tree``), and a chance layer of *bucket
 tuples*: ``t = sum(b_i * B**i)`` for player i's hand-strength bucket ``b_i``, with its chance
@@ -16,7 +16,7 @@ import numpy as np
 from numba import njit
 
 from analysis.cfr.kernels import CFR_PLUS, regret_matching, updated_regret
-from analysis.brag._kernels import strength3
+from analysis.brag.showdown._kernels import strength3
 from analysis.random import stream, uniform_float, uniform_int
 
 DECISION, FOLDED, CARRIED, SEEN = 0, 1, 2, 3

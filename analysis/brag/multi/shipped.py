@@ -18,7 +18,7 @@ from analysis.errors import InvalidArgument
 from analysis.shipped import shipped_table
 from analysis.store import Store, chosen_store
 
-SHIPPED_ROOT = Path(__file__).resolve().parent / "solved"
+SHIPPED_ROOT = Path(__file__).resolve().parent.parent / "solved"   # analysis/brag/solved/
 #: Minutes the stored solve took to build on a two-core machine under load (said before building).
 BUILD_MINUTES = {3: 21, 4: 28}
 
