@@ -35,8 +35,8 @@ def record_command(name: str) -> str:
 
 def test_every_declared_kind_has_a_golden_build():
     missing = sorted(set(KINDS) - set(BUILDS))
-    assert not missing, (f"The table kinds {', '.join(missing)} have no golden build: add a small seeded build of "
-                         "each to tests/golden/builds.py and record its values with "
+    assert not missing, (f"No golden build builds {', '.join(missing)}: add a small seeded build of each declared "
+                         "kind to tests/golden/builds.py and record its values with "
                          f"`python -m tests.golden.record {' '.join(missing)}`.")
     gone = sorted((set(BUILDS) | set(RECORDED)) - set(KINDS))
     assert not gone, (f"tests/golden holds builds or values of {', '.join(gone)}, which no module declares any "
