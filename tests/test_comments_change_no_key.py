@@ -13,8 +13,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1]
 #: The folders of shipped tables (large: linked into the copy, not copied).
 SHIPPED = ("bluff/solved", "brag/solved", "backgammon/weights")
@@ -67,7 +65,6 @@ def _run(pythonpath: Path, cache: Path, *args: str) -> subprocess.CompletedProce
     return subprocess.run([sys.executable, *args], cwd=cache, env=env, capture_output=True, text=True, timeout=600)
 
 
-@pytest.mark.slow
 def test_a_comment_in_every_module_changes_no_key(tmp_path):
     copy = _commented_copy(tmp_path / "copy")
     answers = {}
