@@ -157,11 +157,19 @@ def _small_multi():
         yield
 
 
-def _multi_betting(store):
-    multi_strategy = _module("analysis.brag.multi_strategy")
+def _stored_multi(store):
+    """``stored_solve`` answering from the small three-player solve, solved and kept in ``store`` by the
+    store's own call (the package's shipped solve, of other settings, is not looked for)."""
+    def stored_solve(rules, players):
+        multi_strategy = _module("analysis.brag.multi_strategy")
 
-    with _small_multi(), mock.patch.object(multi_strategy, "find_solve", lambda *args: None):
-        multi_strategy.stored(_brag_rules(), 3, store, progress=False)
+        with _small_multi(), mock.patch.object(multi_strategy, "find_solve", lambda *args: None):
+            return multi_strategy.stored(rules, players, store, progress=False)
+    return stored_solve
+
+
+def _multi_betting(store):
+    _stored_multi(store)(_brag_rules(), 3)
 
 
 def _multi_tree(store):
@@ -169,16 +177,6 @@ def _multi_tree(store):
 
     with mock.patch.object(against_solve, "stored_solve", _stored_multi(store)):
         against_solve.multi_game(_brag_rules(), 3, store)
-
-
-def _stored_multi(store):
-    """``stored_solve`` answering from the small three-player solve kept in ``store``."""
-    def stored_solve(rules, players):
-        multi_strategy = _module("analysis.brag.multi_strategy")
-
-        with _small_multi(), mock.patch.object(multi_strategy, "find_solve", lambda *args: None):
-            return multi_strategy.stored(rules, players, store, progress=False)
-    return stored_solve
 
 
 def _multi_chance(store):
@@ -259,8 +257,9 @@ def _remaining(store):
     remaining_values(_yacht_rules(plain=True), store)
 
 
-#: Each kind's golden build: a function of a :class:`Recorder` that saves the kind's tables in it, or returns
-#: them itself as (parameters, arrays) pairs (the shipped files and nets, which are written outside the store).
+#: Each kind's golden build: a function of a :class:`Recorder` that saves the kind's tables in it (whatever it
+#: returns is ignored), or returns them itself as a list of (parameters, arrays) pairs (the shipped files and
+#: the nets, which are written outside the store).
 BUILDS: dict[str, Callable] = {
     "backgammon/bearoff-one-sided": _one_sided,
     "backgammon/bearoff-two-sided": _two_sided,
