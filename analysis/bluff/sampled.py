@@ -953,10 +953,12 @@ def _run(game: SampledGame, iterations: int, seed: int, explore: float, checkpoi
 
 
 def _normalised(game: SampledGame, strategy_sum: np.ndarray) -> np.ndarray:
-    from analysis.bluff import _sampled_kernels as kern
+    """The average strategy: each information set's sums scaled to 1 (uniform where never reached)."""
+    from analysis.cfr.kernels import average_policy   # here: numba starts only where a solve runs
 
+    blocks = game.blocks()
     policy = np.empty(game.slots)
-    kern.normalise(strategy_sum, game.offset, game.n_actions, np.array([len(h) for h in game.hands]), policy)
+    average_policy(strategy_sum, *(np.ascontiguousarray(blocks[:, column]) for column in (0, 2, 1)), policy)
     return policy
 
 

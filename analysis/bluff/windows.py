@@ -16,3 +16,15 @@ def window_rank(history, depth, k, binom, first):
     for i in range(start, depth):
         rank += binom[history[i], i - start + 1]
     return rank
+
+
+def actions_at(history, depth, n_raises, calls):
+    """The actions after ``history[:depth]``, as every layout of a solve numbers them (the solver's kernels, the
+    readers' and the search compile this text): (the last bid, -1 at the opening; the row of the raise tables it
+    reads, the opening's being the last; how many raises; how many actions: the raises in track order, then the
+    ``calls`` once a bid stands). The slot of hand ``h``'s action ``a`` in window ``w`` of seat ``s`` is
+    ``offset[s, w] + h * actions + a``."""
+    last = history[depth - 1] if depth > 0 else -1
+    row = n_raises.shape[0] - 1 if last < 0 else last
+    nr = n_raises[row]
+    return last, row, nr, nr + (calls if last >= 0 else 0)
