@@ -55,5 +55,5 @@ def test_golden_build(name):
     problem = difference(recorded["tables"], summarise_tables(build(name)))
     assert problem is None, (
         f"The numbers of table kind '{name}' changed while its version stayed {kind.version}: bump its version in "
-        f"{declared_in(name)}, rebuild what ships (docs/store.md), and record the new golden values with "
-        f"{record_command(name)}.\n(First difference: {problem}.)")
+        f"{declared_in(name)}, rebuild what ships (docs/store.md, Shipped tables), and record the new golden values "
+        f"with {record_command(name)}.\n(First difference: {problem}.)")
