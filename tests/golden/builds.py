@@ -97,37 +97,37 @@ def _brag_rules():
 
 
 def _strengths(store):
-    from analysis.brag.tables import hand_table
+    from analysis.brag.showdown.tables import hand_table
 
     hand_table(_brag_rules(), store)
 
 
 def _versus(store):
-    from analysis.brag.equity import versus_counts
+    from analysis.brag.showdown.equity import versus_counts
 
     versus_counts(_brag_rules(), "any", store)
 
 
 def _two_opponents(store):
-    from analysis.brag.equity import two_opponent_columns
+    from analysis.brag.showdown.equity import two_opponent_columns
 
     two_opponent_columns(_brag_rules(), store)
 
 
 def _strength_pairs(store):
-    from analysis.brag.solve import strength_pairs
+    from analysis.brag.headsup.solve import strength_pairs
 
     strength_pairs(_brag_rules(), store=store)
 
 
 def _heads_up(store):
-    from analysis.brag.solve import solve
+    from analysis.brag.headsup.solve import solve
 
     return solve(_brag_rules(), iterations=60, target=0.0, store=store, progress=False)
 
 
 def _decision_points(store):
-    from analysis.brag.strategy import store_decision_points
+    from analysis.brag.headsup.strategy import store_decision_points
 
     store_decision_points(_heads_up(store), target=0.0, iterations=60, store=store)
 
@@ -145,7 +145,7 @@ def _module(name: str):
 @contextmanager
 def _small_multi():
     """The stored three-player solve's settings made small (the builder reads them from these constants)."""
-    _stored, multi, values = (_module(f"analysis.brag.{name}") for name in ("_stored", "multi", "values"))
+    _stored, multi, values = (_module(f"analysis.brag.{name}") for name in ("_stored", "multi.solve", "table.values"))
     chance_layer = multi.chance_layer
 
     def layer(*args, **kwargs):
@@ -161,7 +161,7 @@ def _stored_multi(store):
     """``stored_solve`` answering from the small three-player solve, solved and kept in ``store`` by the
     store's own call (the package's shipped solve, of other settings, is not looked for)."""
     def stored_solve(rules, players):
-        multi_strategy = _module("analysis.brag.multi_strategy")
+        multi_strategy = _module("analysis.brag.multi.strategy")
 
         with _small_multi(), mock.patch.object(multi_strategy, "find_solve", lambda *args: None):
             return multi_strategy.stored(rules, players, store, progress=False)
@@ -173,14 +173,14 @@ def _multi_betting(store):
 
 
 def _multi_tree(store):
-    against_solve = _module("analysis.brag.against_solve")
+    against_solve = _module("analysis.brag.table.against_solve")
 
     with mock.patch.object(against_solve, "stored_solve", _stored_multi(store)):
         against_solve.multi_game(_brag_rules(), 3, store)
 
 
 def _multi_chance(store):
-    values = _module("analysis.brag.values")
+    values = _module("analysis.brag.table.values")
 
     with _small_multi(), mock.patch.object(values, "stored_solve", _stored_multi(store)):
         values._first_moves_multi(_brag_rules(), 3, store)
