@@ -69,9 +69,12 @@ VARIANT = DISCOUNTED
 #: The off-path model: how the strategy reads a bid it would not make itself (``SampledSolution.read_bids``). Each bid
 #: of the other weighs their hands by the strategy's chance of it mixed with a tremble of this weight spread evenly
 #: over every legal action there, so a bid the strategy never makes says nothing about the hand and one it makes is
-#: read almost as the strategy's own. The weight was chosen by the search's results against bots that bid off the
-#: strategy's path and against the existing bots (docs/bluff_strategy.md, "Bids the strategy never makes").
-TREMBLE = 0.01
+#: read almost as the strategy's own. The weight was chosen by the search's results (which play against this
+#: belief) against the bots that bid off the strategy's path and against the bayes bot, weighed equally: 0.002
+#: gained 0.008 dice a round on the off-path bots and lost 0.004 on bayes, where 0.01 gained 0.018 and lost 0.019,
+#: 0.05 gained 0.040 and lost 0.050 (``benchmarks/bench_bluff_off_path.py``; docs/bluff_strategy.md, "Bids the
+#: strategy never makes").
+TREMBLE = 0.002
 #: A bid the strategy makes with less than this chance (over the hands it weighs) is one it would not make: the
 #: answer says that it reads such a bid.
 OFF_PATH = 0.001
