@@ -174,7 +174,8 @@ def _strategy_decision(rules, dice, opponents, turns, palifico=False, missing_ok
     e = solution.exploitability
     source = (f"{pair[0]}v{pair[1]} {'palifico ' if palifico else ''}solve remembering {game.memory}, "
               f"{solution.iterations:,} iterations, exploitability {e.value:.3f} dice"
-              + ("" if e.exact else " by a local best response"))
+              + ("" if e.exact else " by a local best response")
+              + (f"; {solution.passed_over}, so this solve answers" if solution.passed_over else ""))
     if bids and bids[-1] not in game.bids:
         return _beyond_the_dice(rules, game, seat, dice, bids[-1], "search" if search else "strategy", source)
     # A bid above the dice in play followed by one within them (Perudo's switch to aces halves the count): the
