@@ -42,6 +42,8 @@ from analysis.errors import InvalidArgument
 
 #: Actions the text shows besides those the player makes: the best-valued others, this many.
 OTHERS_SHOWN = 3
+#: Why the answer names a bid of the history (``Decision.off_path``), besides a bid above the dice in play.
+NOT_MADE, NOT_MODELLED = "a bid the strategy does not make", "a raise the strategy does not model"
 
 
 @dataclass(frozen=True)
@@ -74,7 +76,7 @@ class Decision:
             lines.append(f"  {action:>10}  {self.policy.get(action, 0.0):6.1%}{value}")
         lines += [f"  reading {_whose(bid)} {bid['bid']}: {bid['reason']}"
                   + (f", read as {bid['read_as']}" if bid["read_as"] else "") for bid in self.off_path]
-        if any(bid["player"] != "me" and "dice in play" not in bid["reason"] for bid in self.off_path):
+        if any(bid["player"] != "me" and bid["reason"] in (NOT_MADE, NOT_MODELLED) for bid in self.off_path):
             lines.append(f"  (such a bid is read as a slip: {TREMBLE * 100:g}% of bids taken as any legal action "
                          "at random, so it says little about the bidder's dice)")
         return "\n".join(lines)
@@ -251,7 +253,7 @@ def _off_path(rules, game, seat: int, bids, chances, beyond: dict) -> tuple:
         stand = None if modelled else format_bid(rules, game.bids[int(game.raises[row, game.abstract_action(
             bids[:i], bid)])])
         reason = (f"above the {sum(game.dice)} dice in play" if i in beyond else
-                  "a raise the strategy does not model" if not modelled else "a bid the strategy does not make")
+                  NOT_MODELLED if not modelled else NOT_MADE)
         out.append({"player": "me" if i % 2 == seat else "1", "bid": beyond.get(i, format_bid(rules, bid)),
                     "chance": round(float(chance), 6), "read_as": format_bid(rules, bid) if i in beyond else stand,
                     "reason": reason})
