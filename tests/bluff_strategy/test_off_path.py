@@ -110,11 +110,11 @@ def test_palifico_rounds_answer_every_legal_history():
     rules = GAMES["perudo"]
 
     @FEW
-    @given(rounds(rules, palifico=True))
-    def check(round_):
+    @given(rounds(rules, palifico=True), st.sampled_from(BOTS))
+    def check(round_, bot):
         dice, theirs, history, bids, n = round_
-        for player in ("strategy", "search"):
-            _check(decide(rules, dice, [theirs], history, player=player, palifico=True), rules, bids, n,
+        for player in ("strategy", "search", bot):
+            _check(decide(rules, dice, [theirs], history, player=player, palifico=True, start=5), rules, bids, n,
                    palifico=True, values=player == "strategy")
     check()
 
