@@ -12,33 +12,99 @@ OPENING = ("4HPwATDgc/ABMA", "6:5 8:3 13:5 24:2 / 6:5 8:3 13:5 24:2")
 BEAR_OFF = ("YAAAGAQAAAAAAA", "1:2 6:1 / 6:2")
 
 
-def _add_position(parser, required: bool = False, cube: bool = True, example: tuple = OPENING) -> None:
+def _add_position(parser, required: bool = False, cube: bool = True, example: tuple = OPENING,
+                  match: bool = False) -> None:
     group = parser.add_mutually_exclusive_group(required=required)
     group.add_argument("--id", help=f"GNU Backgammon position ID, e.g. {example[0]} (side on roll as gnubg shows)")
     group.add_argument("--position", help=f'readable notation, e.g. "{example[1]}"')
+    group.add_argument("--xgid", help="eXtreme Gammon's XGID=... (position, cube, turn, score, match length)")
+    parser.add_argument("--match-id", default=None,
+                        help="GNU Backgammon match ID beside --id (cube, turn, score, match length, Crawford)")
     if cube:
-        parser.add_argument("--cube", type=bounded(int, 1, 64, "the cube"), default=1,
+        parser.add_argument("--cube", type=bounded(int, 1, 64, "the cube"), default=None,
                             help="cube value 1-64 (1, 2, 4, ...; above 1 and centred only after opening ties)")
         parser.add_argument("--owner", default=None, help="cube owner: centre (default), on_roll or opponent")
     else:           # the answer does not depend on the cube: do not accept one only to ignore it
-        parser.set_defaults(cube=1, owner=None)
+        parser.set_defaults(cube=None, owner=None)
+    if match:
+        parser.add_argument("--match", type=bounded(int, 1, 25, "the match length"), default=None,
+                            help="match length in points (1-25); with --score, answers in match-winning chances")
+        parser.add_argument("--score", default=None,
+                            help="points so far, side on roll first, e.g. 4-2 (with --match)")
+        crawford = parser.add_mutually_exclusive_group()
+        crawford.add_argument("--crawford", action="store_true", default=None,
+                              help="this is the Crawford game (the default when one side alone is 1-away)")
+        crawford.add_argument("--post-crawford", dest="crawford", action="store_false",
+                              help="the Crawford game has been played (one side 1-away)")
+    else:
+        parser.set_defaults(match=None, score=None, crawford=None)
+
+
+def _setup(args, rules=None):
+    """The position, its cube and the match score asked about (an :class:`analysis.backgammon.ids.Setup`)."""
+    from analysis.backgammon.ids import Setup, read_match_id, read_xgid
+    from analysis.backgammon.position import Position
+
+    if args.match_id is not None and args.id is None:
+        raise InvalidArgument("A match ID goes with a position ID; give --id ID --match-id MATCH_ID.")
+    from_id = args.xgid is not None or args.match_id is not None
+    if from_id and (args.cube is not None or args.owner is not None):
+        raise InvalidArgument("The XGID or match ID already holds the cube; leave out --cube and --owner.")
+    if from_id and (args.match is not None or args.score is not None or args.crawford is not None):
+        raise InvalidArgument("The XGID or match ID already holds the score; leave out --match, --score and "
+                              "--crawford.")
+    if args.xgid is not None:
+        return read_xgid(args.xgid)
+    if args.match_id is not None:
+        return read_match_id(args.match_id, args.id)
+    owner = args.owner or "centre"       # a bad value or owner is reported by Position
+    value = 1 if args.cube is None else args.cube
+    if args.id is not None:
+        position = Position.from_id(args.id, value, owner)
+    else:
+        if args.position is not None:
+            position = Position.from_notation(args.position)
+        elif rules is not None:
+            position = Position.opening(rules)
+        else:
+            raise InvalidArgument("No position given; pass --id ID, --xgid XGID or --position \"6:5 ... / 6:5 ...\".")
+        if args.cube is not None or args.owner:
+            position = Position(position.on_roll, position.opponent, value, owner)
+    if (args.match is None) != (args.score is None):
+        raise InvalidArgument("A match score needs both --match N (the length) and --score MINE-THEIRS.")
+    if args.match is None:
+        if args.crawford is not None:
+            raise InvalidArgument("--crawford and --post-crawford go with a match score (--match N --score A-B).")
+        return Setup(position)
+    from analysis.backgammon.met import match_score
+
+    score = match_score(args.match, args.score, args.crawford)
+    return Setup(position, args.match, (args.match - score.mine, args.match - score.theirs),
+                 score.game == "crawford")
 
 
 def _position(args, rules=None):
-    from analysis.backgammon.position import Position
+    return _setup(args, rules).position
 
-    owner = args.owner or "centre"       # a bad value or owner is reported by Position
-    if args.id is not None:
-        return Position.from_id(args.id, args.cube, owner)
-    if args.position is not None:
-        position = Position.from_notation(args.position)
-    elif rules is not None:
-        position = Position.opening(rules)
-    else:
-        raise InvalidArgument("No position given; pass --id ID or --position \"6:5 ... / 6:5 ...\".")
-    if args.cube != 1 or args.owner:
-        position = Position(position.on_roll, position.opponent, args.cube, owner)
-    return position
+
+def _score(setup):
+    """The match :class:`analysis.backgammon.met.Score` of ``setup`` (None: a money game)."""
+    if not setup.is_match:
+        return None
+    from analysis.backgammon.met import match_score
+
+    return match_score(setup.length, setup.score, setup.crawford if (setup.length - setup.score[0] == 1) != (
+        setup.length - setup.score[1] == 1) else None)
+
+
+def _ids(setup) -> dict:
+    """The position's ids for a JSON answer (None where the position has none, e.g. Dutch's start)."""
+    from analysis.errors import InvalidPosition
+
+    try:
+        return setup.to_dict()
+    except InvalidPosition:
+        return {"xgid": None, "position_id": None, "match_id": None}
 
 
 def register(subparsers) -> None:
@@ -112,9 +178,10 @@ def _moves(args) -> int:
     from analysis.backgammon.moves import legal_plays, parse_roll
     rules = rules_from_args(args)
     parse_roll(args.roll)          # a bad roll is reported before anything else
-    plays = legal_plays(rules, _position(args, rules), args.roll)
+    setup = _setup(args, rules)
+    plays = legal_plays(rules, setup.position, args.roll)
     if args.json:
-        print_json(plays.to_dict())
+        print_json({**plays.to_dict(), **_ids(setup)})
     else:
         print(plays)
     return 0
@@ -125,24 +192,28 @@ def _bearoff(args) -> int:
     from analysis.backgammon.cube import cube_advice
 
     rules = rules_from_args(args)        # bad rules are reported before any table is read or built
-    if args.counts is None and args.id is None and args.position is None:
+    if args.counts is None and args.id is None and args.position is None and args.xgid is None:
         raise InvalidArgument('No position given; give six home-board counts ("3 3 3 2 2 2"), '
                               '--id ID, or --position "6:5 ... / 6:5 ...".')
     if args.counts is not None:
-        if args.id is not None or args.position is not None:
+        if args.id is not None or args.position is not None or args.xgid is not None:
             raise InvalidArgument("Give either six counts or a position (--id/--position), not both.")
-        if args.cube != 1 or args.owner is not None:
+        if args.cube is not None or args.owner is not None:
             raise InvalidArgument("Six counts are one side's bear-off, with no cube; give --cube/--owner with a "
                                   "position (--id/--position).")
         odds = bearoff_odds(args.counts)
         print_json(odds) if args.json else print(odds)
         return 0
-    position = _position(args)
+    setup = _setup(args)
+    if setup.is_match:
+        raise InvalidArgument("The bearoff command answers money play; at a match score ask "
+                              "'odds backgammon cube' (exact chances in the bear-off database, the cube by the score).")
+    position = setup.position
     advice = cube_advice(rules, position, turn=args.turn)
     mine, theirs = home_counts(position)
     sides = {"on_roll": bearoff_odds(mine), "opponent": bearoff_odds(theirs)}
     if args.json:
-        print_json({**advice.to_dict(), **{name: odds.to_dict() for name, odds in sides.items()}})
+        print_json({**advice.to_dict(), **{name: odds.to_dict() for name, odds in sides.items()}, **_ids(setup)})
     else:
         print(advice)
         for name, odds in sides.items():
@@ -183,7 +254,8 @@ def _entry(args) -> int:
 def _race(args) -> int:
     from analysis.backgammon import race
 
-    position = _position(args)
+    setup = _setup(args)
+    position = setup.position
     if not position.is_race():
         from analysis.errors import InvalidPosition
         raise InvalidPosition("The sides are still in contact; the race counts apply once every checker "
@@ -271,9 +343,10 @@ def _register_net(commands) -> None:
             ("cube", "double, take or pass anywhere: the net with Janowski's cube formula",
              "look-ahead of the cubeless evaluation: 0, 1 or 2", _cube)):
         question = commands.add_parser(name, help=summary)
-        _add_position(question)
+        _add_position(question, match=True)
         if name == "hint":
-            question.add_argument("--roll", required=True, help="two dice, e.g. 31 or 66")
+            question.add_argument("--roll", default=None, help="two dice, e.g. 31 or 66 (default: the XGID's or "
+                                  "match ID's dice)")
         question.add_argument("--ply", type=plies, default=0, help=ply_help)
         add_rules_flags(question, "backgammon")
         question.add_argument("--weights", default=None, help="a weights file instead of the shipped net")
@@ -304,9 +377,19 @@ def _hint(args) -> int:
     from analysis.backgammon.net import hint
 
     rules = rules_from_args(args)
-    parse_roll(args.roll)
-    result = hint(rules, _position(args, rules), args.roll, ply=args.ply, net=_net(args, rules))
-    print_json(result.to_dict()) if args.json else print(result)
+    setup = _setup(args, rules)
+    roll = args.roll if args.roll is not None else setup.dice
+    if roll is None:
+        raise InvalidArgument("No roll given; pass --roll 31 (or an XGID or match ID with the dice rolled).")
+    parse_roll(roll)
+    score = _score(setup)
+    if score is None:
+        result = hint(rules, setup.position, roll, ply=args.ply, net=_net(args, rules))
+    else:
+        from analysis.backgammon.match_cube import match_hint
+
+        result = match_hint(rules, setup.position, roll, score, ply=args.ply, net=_net(args, rules))
+    print_json({**result.to_dict(), **_ids(setup)}) if args.json else print(result)
     return 0
 
 
@@ -314,18 +397,45 @@ def _eval(args) -> int:
     from analysis.backgammon.net import evaluate
 
     rules = rules_from_args(args)
-    result = evaluate(rules, _position(args, rules), ply=args.ply, net=_net(args, rules))
-    print_json(result.to_dict()) if args.json else print(result)
+    setup = _setup(args, rules)
+    score = _score(setup)
+    if score is not None:
+        from analysis.backgammon.match_cube import check_cube_at_score, check_match_rules
+
+        check_match_rules(rules)
+        check_cube_at_score(setup.position, score)
+    result = evaluate(rules, setup.position, ply=args.ply, net=_net(args, rules))
+    data = {**result.to_dict(), **_ids(setup)}
+    text = str(result)
+    if score is not None:
+        from analysis.backgammon.match_cube import match_winning_chance, score_dict
+
+        chances = match_winning_chance(rules, result, score)
+        data.update(score_dict(score), **chances)
+        text += (f"\nat {score.mine}-away against {score.theirs}-away{_game_words(score)}: match-winning chance "
+                 f"{100 * chances['mwc']:.1f}% with the cube ({100 * chances['mwc_cubeless']:.1f}% cubeless)")
+    print_json(data) if args.json else print(text)
     return 0
+
+
+def _game_words(score) -> str:
+    return {"crawford": " (Crawford game)", "post-crawford": " (post-Crawford)"}.get(score.game, "")
 
 
 def _cube(args) -> int:
     from analysis.backgammon.cubeful import cube_decision
 
     rules = rules_from_args(args)
-    position = _position(args, rules)
-    result = cube_decision(rules, position, ply=args.ply, net=None if args.weights is None else _net(args, rules))
-    print_json(result.to_dict()) if args.json else print(result)
+    setup = _setup(args, rules)
+    score = _score(setup)
+    net = None if args.weights is None else _net(args, rules)
+    if score is None:
+        result = cube_decision(rules, setup.position, ply=args.ply, net=net)
+    else:
+        from analysis.backgammon.match_cube import match_cube_decision
+
+        result = match_cube_decision(rules, setup.position, score, ply=args.ply, net=net)
+    print_json({**result.to_dict(), **_ids(setup)}) if args.json else print(result)
     return 0
 
 
