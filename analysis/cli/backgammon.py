@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from analysis.cli.common import (add_json_flag, add_rules_flags, add_seed_flag, bounded, print_json, rules_from_args,
                                  scheduler_address)
 from analysis.cli.requested import add_chart
@@ -353,9 +355,17 @@ def _register_net(commands) -> None:
         add_json_flag(question)
         question.set_defaults(handler=handler)
 
-    games = commands.add_parser("match", help="whole money games between bots (net, net:ply1, pips, random)")
+    games = commands.add_parser("match", help="bots against each other: money games, or matches to N points "
+                                "with the cube (net, net:ply1, pips, random)")
     games.add_argument("--bots", required=True, help="two or more bots, e.g. net,pips (each pair plays)")
-    games.add_argument("--games", type=bounded(int, 1, 1_000_000, "the number of games"), default=1000)
+    games.add_argument("--games", type=bounded(int, 1, 1_000_000, "the number of games"), default=None,
+                       help="money games each pair plays (default 1000)")
+    games.add_argument("--points", type=bounded(int, 1, 25, "the match length"), default=None,
+                       help="play matches to this many points with the cube (1-25) instead of money games")
+    games.add_argument("--matches", type=bounded(int, 1, 100_000, "the number of matches"), default=None,
+                       help="matches each pair plays, with --points (default 100)")
+    games.add_argument("--export", default=None, metavar="DIR",
+                       help="with --points: write each match to DIR as .mat text (GNU Backgammon imports it)")
     add_seed_flag(games, "the dice")
     games.add_argument("--cube", action="store_true",
                        help="play with the cube (net bots double and take by Janowski at 0-ply; pips and random "
@@ -455,8 +465,30 @@ def _match(args) -> int:
     bots = [make_bot(name, args.weights) for name in names]
     if len(bots) < 2:
         raise InvalidArgument(f"'{args.bots}' names {len(bots)} bot; a match needs two or more, e.g. net,pips.")
-    results = [match(rules, a, b, args.games, args.seed, cube=args.cube, chunks=args.chunks, scheduler=args.scheduler)
-               for a, b in combinations(bots, 2)]
+    if args.points is None:
+        if args.matches is not None or args.export is not None:
+            raise InvalidArgument("--matches and --export go with matches to N points; add --points N.")
+        games = 1000 if args.games is None else args.games
+        results = [match(rules, a, b, games, args.seed, cube=args.cube, chunks=args.chunks,
+                         scheduler=args.scheduler) for a, b in combinations(bots, 2)]
+    else:
+        from analysis.backgammon.match_play import play_matches
+
+        if args.games is not None or args.cube:
+            raise InvalidArgument("Matches to N points are played with the cube, by matches: use --matches, not "
+                                  "--games or --cube.")
+        matches = 100 if args.matches is None else args.matches
+        results = [play_matches(rules, a, b, args.points, matches, args.seed, chunks=args.chunks,
+                                scheduler=args.scheduler) for a, b in combinations(bots, 2)]
+        if args.export is not None:
+            from pathlib import Path
+
+            from analysis.backgammon.mat import export_matches
+
+            for result in results:
+                folder = Path(args.export) / f"{result.bots[0]}-vs-{result.bots[1]}".replace(":", "-")
+                export_matches(result, folder)
+                print(f"wrote {result.matches:,} matches to {folder}", file=sys.stderr)
     if args.json:
         print_json([r.to_dict() for r in results])
     else:
