@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from analysis.errors import InvalidArgument
 
@@ -148,19 +147,3 @@ def _read_cell(cell: str, side: int, line: str):
         return ("drop", side)
     raise InvalidArgument(f"'{cell}' in the .mat line '{line.strip()}' is not a move or a cube action.")
 
-
-def export_matches(result, directory) -> list[Path]:
-    """Write each match of ``result`` (:class:`analysis.backgammon.match_play.MatchPlayResult`) as
-    ``match-0001.mat`` ... in ``directory`` (created if missing); returns the paths."""
-    from analysis.backgammon.match_play import mat_match
-
-    folder = Path(directory)
-    if folder.exists() and not folder.is_dir():
-        raise InvalidArgument(f"'{directory}' is a file; --export needs a folder to write the matches in.")
-    folder.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for number, record in enumerate(result.records, 1):
-        path = folder / f"match-{number:04d}.mat"
-        path.write_text(write_mat(mat_match(result, record)))
-        paths.append(path)
-    return paths

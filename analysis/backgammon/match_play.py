@@ -297,3 +297,22 @@ def mat_match(result: MatchPlayResult, record: MatchRecord):
                 actions.append(action)
         games.append(MatGame(game.score, actions, game.winner, game.points))
     return MatMatch(record.length, result.bots, games)
+
+
+def export_matches(result: MatchPlayResult, directory) -> list:
+    """Write each match of ``result`` as
+    ``match-0001.mat`` ... in ``directory`` (created if missing); returns the paths."""
+    from pathlib import Path
+
+    from analysis.backgammon.mat import write_mat
+
+    folder = Path(directory)
+    if folder.exists() and not folder.is_dir():
+        raise InvalidArgument(f"'{directory}' is a file; --export needs a folder to write the matches in.")
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for number, record in enumerate(result.records, 1):
+        path = folder / f"match-{number:04d}.mat"
+        path.write_text(write_mat(mat_match(result, record)))
+        paths.append(path)
+    return paths

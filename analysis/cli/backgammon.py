@@ -32,7 +32,8 @@ def _add_position(parser, required: bool = False, cube: bool = True, example: tu
         parser.add_argument("--match", type=bounded(int, 1, 25, "the match length"), default=None,
                             help="match length in points (1-25); with --score, answers in match-winning chances")
         parser.add_argument("--score", default=None,
-                            help="points so far, side on roll first, e.g. 4-2 (with --match)")
+                            help="points so far as MINE-THEIRS, the side on roll first (4-2: it has 4); "
+                                 "goes with --match")
         crawford = parser.add_mutually_exclusive_group()
         crawford.add_argument("--crawford", action="store_true", default=None,
                               help="this is the Crawford game (the default when one side alone is 1-away)")
@@ -483,7 +484,7 @@ def _match(args) -> int:
         if args.export is not None:
             from pathlib import Path
 
-            from analysis.backgammon.mat import export_matches
+            from analysis.backgammon.match_play import export_matches
 
             for result in results:
                 folder = Path(args.export) / f"{result.bots[0]}-vs-{result.bots[1]}".replace(":", "-")
