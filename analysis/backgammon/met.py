@@ -88,6 +88,17 @@ def table(most_away: int = 15, post_crawford: bool = False):
     return pd.DataFrame([[met(a, b) for b in aways] for a in aways], index=list(aways), columns=list(aways))
 
 
+def take_point_table(most_away: int = 7, efficiency: float = TABLE_EFFICIENCY):
+    """The winning chance a player needs to take an initial double (cube 1, centred, the table's gammon
+    rates), rows the taker's away and columns the doubler's (2 to ``most_away``)."""
+    import pandas as pd
+
+    shares = Outcomes.symmetric(GAMMON_RATE, BACKGAMMON_RATE)
+    aways = range(2, most_away + 1)
+    return pd.DataFrame([[take_point(shares, Score(taker, doubler, NORMAL), 1, met, efficiency) for doubler in aways]
+                         for taker in aways], index=list(aways), columns=list(aways))
+
+
 def _check_away(n) -> None:
     if isinstance(n, bool) or not isinstance(n, int) or n > MOST_AWAY:
         raise InvalidArgument(f"{n!r}-away is outside the match equity table; it covers 1 to {MOST_AWAY} away.")

@@ -171,6 +171,15 @@ def register(subparsers) -> None:
 
     _register_net(commands)
 
+    equities = commands.add_parser("met", help="match equity table: each score's chance to win the match, "
+                                   "and the take points of a first double")
+    equities.add_argument("--away", type=bounded(int, 2, 25, "the largest away"), default=9,
+                          help="show 1 to this many points away (2-25, default 9)")
+    equities.add_argument("--take-points", action="store_true",
+                          help="the winning chance a player needs to take a first double at each score")
+    add_json_flag(equities)
+    equities.set_defaults(handler=_met)
+
     opening = commands.add_parser("opening", help="the opening roll: starting stake (ties double it) and first roll")
     add_rules_flags(opening, "backgammon")
     add_json_flag(opening)
@@ -324,6 +333,32 @@ def _variants(args) -> int:
         payouts = payout_table(rules)
         print(payouts.to_string(index=False, formatters={
             column: (lambda v: f"{v:,.0f}" if float(v).is_integer() else f"{v:,.2f}") for column in payouts.columns}))
+    return 0
+
+
+def _met(args) -> int:
+    from analysis.backgammon import met
+
+    if args.take_points:
+        table = met.take_point_table(args.away)
+        if args.json:
+            print_json({"take_points": {str(t): {str(d): v for d, v in row.items()} for t, row in table.iterrows()}})
+            return 0
+        print("Take points of a first double (cube in the centre, typical gammons): the winning chance the taker\n"
+              "needs, rows the taker's points away, columns the doubler's:")
+        print(table.to_string(float_format=lambda v: f"{100 * v:.1f}%"))
+        return 0
+    table, post = met.table(args.away), met.table(args.away, post_crawford=True)
+    if args.json:
+        print_json({"met": {str(a): {str(b): v for b, v in row.items()} for a, row in table.iterrows()},
+                    "post_crawford": {str(b): v for b, v in post.iloc[0].items()},
+                    "gammon_rate": met.GAMMON_RATE, "backgammon_rate": met.BACKGAMMON_RATE})
+        return 0
+    print("Chance to win the match (%), rows your points away, columns the opponent's; the 1-away row and column\n"
+          f"start with the Crawford game ({100 * met.GAMMON_RATE:.1f}% of games end in a gammon):")
+    print(table.to_string(float_format=lambda v: f"{100 * v:.1f}"))
+    print("\nPost-Crawford, the trailer's chance against the leader at 1-away:")
+    print(post.to_string(float_format=lambda v: f"{100 * v:.1f}"))
     return 0
 
 

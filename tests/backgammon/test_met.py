@@ -110,3 +110,19 @@ def test_match_score_reading():
             match_score(length, score)
     with pytest.raises(InvalidArgument):
         match_score(7, "2-2", crawford=True)
+
+
+def test_met_command(odds):
+    data = odds("backgammon", "met", "--away", "5", "--json").json()
+    assert data["met"]["2"]["4"] == pytest.approx(met(2, 4)) and len(data["met"]) == 5
+    assert data["post_crawford"]["3"] == pytest.approx(met(3, 1, post_crawford=True))
+    takes = odds("backgammon", "met", "--take-points", "--away", "4", "--json").json()["take_points"]
+    # 2-away/2-away: the taker needs the match equity of passing (hand-computed above)
+    assert takes["2"]["2"] == pytest.approx(met(2, 1), abs=1e-12)
+    assert "Post-Crawford" in odds("backgammon", "met").out
+
+
+def test_take_point_table_orders():
+    table = m.take_point_table(5)
+    # a leader far ahead must be careful (2-away against a 4-away doubler: near 40%); a far trailer takes more
+    assert table.loc[2, 4] > 0.35 and table.loc[5, 2] < 0.25
