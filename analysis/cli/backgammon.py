@@ -86,10 +86,6 @@ def _setup(args, rules=None):
                  score.game == "crawford")
 
 
-def _position(args, rules=None):
-    return _setup(args, rules).position
-
-
 def _score(setup):
     """The match :class:`analysis.backgammon.met.Score` of ``setup`` (None: a money game)."""
     if not setup.is_match:
