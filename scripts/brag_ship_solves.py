@@ -3,8 +3,8 @@
 The solves are built by ``odds brag solve --preset brag3 --players 3`` and ``--players 4`` (about
 20 and 30 minutes on two cores; seed and iteration cap in ``analysis/brag/_stored.py``); this
 copies each file as the store wrote it and checks that the package's store serves it (same rules,
-parameters and code fingerprint, intact checksum). Run it after a change to the solver or the deal
-engine has made the shipped files stale, once the solves are rebuilt.
+parameters and version of the kind, intact checksum). Run it after a change to the solver or the deal
+engine has bumped ``MULTI_BETTING``'s version, once the solves are rebuilt.
 
 Run: ``.venv/bin/python scripts/brag_ship_solves.py [--players 3 4]``
 """

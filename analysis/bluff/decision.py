@@ -177,7 +177,8 @@ def _strategy_decision(rules, dice, opponents, turns, palifico=False, missing_ok
     e = solution.exploitability
     source = (f"{pair[0]}v{pair[1]} {'palifico ' if palifico else ''}solve remembering {game.memory}, "
               f"{solution.iterations:,} iterations, exploitability {e.value:.3f} dice"
-              + ("" if e.exact else " by a local best response"))
+              + ("" if e.exact else " by a local best response")
+              + (f"; {solution.passed_over}, so this solve answers" if solution.passed_over else ""))
     if search:
         # The search's own values (the calls against the same belief, its raises one or two raises ahead; -inf:
         # not searched) stand in for the strategy's, which are not computed.

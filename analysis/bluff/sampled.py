@@ -27,7 +27,7 @@ import math
 import os
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Optional
 
 import numpy as np
@@ -43,6 +43,7 @@ from analysis.bluff.strategy_values import rank_of_window, remembered
 from analysis.cfr.schedule import DISCOUNTED
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
+from analysis.shipped import Refused
 from analysis.store import Array, Store, TableKind, chosen_store
 
 #: Largest dice a player holds in a sampled round (a 5v5 round is the toolkit's real size; Bluff's own
@@ -56,11 +57,11 @@ MAX_BYTES = 4 * 1024 ** 3
 SAMPLED = TableKind(
     "bluff/sampled", {"policy": Array("float32", (None,), within=(0, 1)),
                       "trajectory": Array("float64", (None, 3)), "summary": Array("float64", (6,))},
-    code=("analysis.bluff._sampled_kernels", "analysis.bluff.windows"))
-#: A full-width solve of the same abstraction (``full_width``): the same arrays, fingerprinted by its own kernels.
+    version=1)
+#: A full-width solve of the same abstraction (``full_width``): the same arrays, a kind (and a version) of its own.
 FULL_WIDTH = TableKind(
     "bluff/full-width", SAMPLED.arrays,
-    code=("analysis.bluff._full_width_kernels", "analysis.bluff.full_width", "analysis.bluff.windows"))
+    version=1)
 PAYOFFS = ("dice", "win", "game")
 #: The command that builds a planned solve (``PLAN``), for the sentence that says one is missing.
 SAMPLED_HELP = "odds bluff solve {preset} --dice {first} {second}"
@@ -509,6 +510,7 @@ class SampledSolution:
     shipped: bool = False       # read from the package's copy (``sampled_shipped``), the policy in 255ths
     warm: Optional[dict] = None  # the plan of the solve it started from (``warm_start``), or None
     full_width: bool = False     # solved by full-width CFR over the windows (``full_width``), not by sampling
+    passed_over: Optional[str] = None  # why the package's better planned solve did not answer (``stored_plan``)
 
     @property
     def method(self) -> str:
@@ -643,7 +645,7 @@ class SampledSolution:
                 "from_store": self.from_store, "from_package": self.shipped, "payoff": PAYOFF_TEXT[g.payoff_name],
                 "value_first_bidder": self.value, "exploitability": e.value,
                 "exploitability_95": [e.value - e.half_width, e.value + e.half_width] if not e.exact else None,
-                "exploitability_measured_by": e.how}
+                "exploitability_measured_by": e.how, "passed_over": self.passed_over}
 
     def __str__(self) -> str:
         g, e = self.game, self.exploitability
@@ -654,7 +656,7 @@ class SampledSolution:
             f"  {self.method}, {self.iterations:,} iterations, seed {self.seed}",
             f"  value for the first bidder: {self.value:+.4f} ({PAYOFF_TEXT[g.payoff_name]})",
             f"  exploitability: {e.value:.4f}{interval} ({e.how})",
-        ])
+        ] + ([f"  {self.passed_over}; this solve answers instead"] if self.passed_over else []))
 
 
 def _params(game: SampledGame, iterations: int, seed: int, explore: float, width: float = 0.0,
@@ -752,12 +754,20 @@ GAME_ROUNDS = ((1, 1), (1, 2), (2, 1))
 def stored_plan(rules: BiddingRules, dice, palifico_round: bool = False,
                 payoff: str = "dice") -> Optional["SampledSolution"]:
     """The best planned solve of ``dice`` (of a palifico round, played for ``payoff``) that the store holds, or
-    None."""
+    None. Where the package's copy of a better planned solve is refused, the solve that answers says so
+    (``passed_over``); where none answers, that refusal is the one sentence."""
+    refused = None
     for plan in plans(dice, rules):
-        solution = solve_sampled(rules, tuple(dice), **plan, palifico_round=palifico_round, payoff=payoff,
-                                 only_stored=True)
+        try:
+            solution = solve_sampled(rules, tuple(dice), **plan, palifico_round=palifico_round, payoff=payoff,
+                                     only_stored=True)
+        except Refused as error:
+            refused = refused or error
+            continue
         if solution is not None:
-            return solution
+            return solution if refused is None else replace(solution, passed_over=str(refused)[:-1])
+    if refused is not None:
+        raise refused
     return None
 
 
@@ -809,8 +819,14 @@ def solve_sampled(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, iterat
         stored = store.load(kind, rules, params)
         if stored is None:
             # The package's copy (``sampled_shipped``: the policy in 255ths) where the user's store has none.
-            stored = load_shipped(rules, params, game.slots, game.blocks(), full_width)
+            stored, refused = load_shipped(rules, params, game.slots, game.blocks(), full_width)
             shipped = stored is not None
+            if refused is not None:
+                refused = (f"the package's {game.dice[0]}v{game.dice[1]} {'full-width' if full_width else 'sampled'}"
+                           f" solve of {rules.title} is refused ({refused})")
+                if only_stored:
+                    raise Refused(refused[0].upper() + refused[1:] + ".")
+                print(f"odds: {refused}; solving it afresh.", file=sys.stderr)
         if stored is None and only_stored:
             return None
     if stored is None:
@@ -937,10 +953,12 @@ def _run(game: SampledGame, iterations: int, seed: int, explore: float, checkpoi
 
 
 def _normalised(game: SampledGame, strategy_sum: np.ndarray) -> np.ndarray:
-    from analysis.bluff import _sampled_kernels as kern
+    """The average strategy: each information set's sums scaled to 1 (uniform where never reached)."""
+    from analysis.cfr.kernels import average_policy   # here: numba starts only where a solve runs
 
+    blocks = game.blocks()
     policy = np.empty(game.slots)
-    kern.normalise(strategy_sum, game.offset, game.n_actions, np.array([len(h) for h in game.hands]), policy)
+    average_policy(strategy_sum, *(np.ascontiguousarray(blocks[:, column]) for column in (0, 2, 1)), policy)
     return policy
 
 

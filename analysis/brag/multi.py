@@ -234,14 +234,16 @@ def _arrays(tree: MultiTree, layer: ChanceLayer) -> tuple:
 
 
 def average_policy(tree: MultiTree, total: np.ndarray) -> np.ndarray:
-    """The average strategy from the accumulated weights (uniform where a row was never reached)."""
-    policy = np.zeros_like(total)
-    for node in np.flatnonzero(tree.kind == DECISION):
-        k = int(tree.n_actions[node])
-        rows = total[node, :, :k]
-        sums = rows.sum(axis=1, keepdims=True)
-        policy[node, :, :k] = np.where(sums > 0, rows / np.where(sums > 0, sums, 1), 1.0 / k)
-    return policy
+    """The average strategy from the accumulated weights ``total[node, row, action]`` (uniform where a row was never
+    reached; zero past a node's own actions): the CFR core's average over rows padded to one width."""
+    from analysis.cfr.kernels import average_policy as core_average   # here: numba starts only where a solve runs
+
+    _, rows, width = total.shape
+    nodes = np.flatnonzero(tree.kind == DECISION)
+    policy = np.zeros(total.size, dtype=total.dtype)
+    core_average(np.ascontiguousarray(total).reshape(-1), (nodes * rows * width).astype(np.int64),
+                 tree.n_actions[nodes].astype(np.int64), np.full(nodes.size, rows, np.int64), policy, width)
+    return policy.reshape(total.shape)
 
 
 def evaluate(tree: MultiTree, layer: ChanceLayer, policy: np.ndarray) -> tuple[list, list]:

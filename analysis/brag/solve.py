@@ -35,23 +35,21 @@ import numpy as np
 from analysis.brag.betting import DECISION, BettingTree, betting_tree
 from analysis.brag.cards import RANK_CHARS
 from analysis.brag.rules import BragRules, preset
-from analysis.cfr import CODE as CFR_CODE, two_player
+from analysis.cfr import two_player
 from analysis.cfr.checks import check_solver
 from analysis.errors import InvalidArgument
 from analysis.store import Array, Store, TableKind, chosen_store, prepares
 
-_CODE = (__name__, "analysis.brag._betting_kernels", "analysis.brag.betting", "analysis.brag.tables",
-         "analysis.brag._kernels", *CFR_CODE)
 #: Deals of two disjoint hands of the full deck, by (first hand's strength class, second hand's).
 STRENGTH_PAIRS = TableKind(
-    "brag/strength-pairs", {"counts": Array("int64", ("classes", "classes"))}, code=_CODE,
+    "brag/strength-pairs", {"counts": Array("int64", ("classes", "classes"))}, version=1,
     check=lambda table, params: (None if table["counts"].min() >= 0 and table["counts"].sum() == params["deals"]
                                  else "the deals by strength do not add up to every deal"))
 #: A solved heads-up betting game: average policy, counterfactual values and reach, summary, trajectory.
 BETTING = TableKind("brag/betting", {
     "policy": Array("float64", (None,), within=(0, 1)), "node_values": Array("float64", (2, None, None)),
     "reach": Array("float64", (2, None, None)), "summary": Array("float64", (7,)),
-    "history": Array("float64", (None, 2))}, code=_CODE)
+    "history": Array("float64", (None, 2))}, version=1)
 DEFAULT_TARGET = 1e-3
 DEFAULT_ITERATIONS = 20_000
 CHECK_EVERY = 50

@@ -21,7 +21,7 @@ from analysis.store import Array, Store, TableKind, chosen_store, stored_table
 
 #: The strength of every hand (colex order): higher beats lower, equal ties.
 STRENGTHS = TableKind("brag/strengths", {"strengths": Array("int32", ("hands",))},
-                      code=(__name__, "analysis.brag._kernels"),
+                      version=1,
                       check=lambda table, params: None if table["strengths"].min() > 0 else "a hand has no strength")
 
 #: C(n, r) for n < 53, r < 5: the colex index of a hand is a sum of these.

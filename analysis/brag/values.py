@@ -55,7 +55,7 @@ def _check_players(rules: BragRules, players) -> int:
 #: The chance layer of a stored multi-player solve (the same seeded deals it was solved on).
 MULTI_CHANCE = TableKind("brag/multi-chance", {"chance": Array("float64", (None,), within=(0, 1)),
                                                 "beats": Array("float64", (None, None, None), within=(0, 1))},
-                         code=("analysis.brag.multi", "analysis.brag._multi_kernels", "analysis.brag._kernels"))
+                         version=1)
 
 
 def _first_moves_heads_up(rules: BragRules) -> tuple[dict, np.ndarray, np.ndarray]:

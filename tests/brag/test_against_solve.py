@@ -90,8 +90,7 @@ def test_a_fresh_store_answers_three_players_from_the_package(odds):
 
 
 def test_the_four_player_commands_as_written_from_the_package(odds):
-    if not _shipped(4):
-        pytest.skip("the package holds no four-player solve (scripts/brag_ship_solves.py --players 4 ships it)")
+    assert _shipped(4), "the package's four-player solve is missing or refused (scripts/brag_ship_solves.py)"
     stay = odds("brag", "stay", "--hand", "QS QD 4C", "--pot", "40", "--stake", "5", "--opponents", "3", "--json")
     assert stay.code == 0 and "solving" not in stay.err, stay.err
     answer = stay.json()

@@ -130,7 +130,9 @@ def test_the_strategy_bot_plays_the_solved_mix_while_the_deal_is_inside_the_solv
     from analysis.brag.session import _NO_SOLVE, solved_tables
 
     rules = preset("brag3")
-    tree, policy, edges = solved_tables(rules, 3) or pytest.skip("no stored three-player solve")
+    solved = solved_tables(rules, 3)
+    assert solved is not None, "the package's three-player solve is missing (scripts/brag_ship_solves.py)"
+    tree, policy, edges = solved
     rigged = np.zeros_like(policy)
     folds = [c for c in range(tree[0, 2], tree[0, 2] + tree[0, 3]) if tree[c, 0] == S.FOLD]
     rigged[:, :, 0] = 1.0                                   # elsewhere the first move listed
