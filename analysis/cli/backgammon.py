@@ -272,7 +272,7 @@ def _race(args) -> int:
     data = {"pips": list(position.pips()),
             "keith": [race.keith_count(mine), race.keith_count(theirs)],
             "thorp": [race.thorp_count(mine), race.thorp_count(theirs)],
-            "advice": [f(mine, theirs).to_dict() for f in race.FORMULAS.values()]}
+            "advice": [f(mine, theirs).to_dict() for f in race.FORMULAS.values()], **_ids(setup)}
     if args.json:
         print_json(data)
     else:

@@ -80,3 +80,18 @@ def test_bad_match_ids():
     for text in ("QYkqASAAIAA", "QYkqASAAIAA!"):
         with pytest.raises(InvalidPosition):
             read_match_id(text, "4HPwATDgc/ABMA")
+
+
+def test_every_position_answer_carries_the_ids(odds):
+    xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:7:10"
+    for args in (["moves", "--xgid", xgid, "--roll", "31"], ["eval", "--xgid", xgid], ["cube", "--xgid", xgid],
+                 ["hint", "--xgid", xgid]):
+        data = odds("backgammon", *args, "--json").json()
+        assert (data["xgid"], data["position_id"], data["match_id"]) == (xgid, "4HPwATDgc/ABMA", "cInlAAAAAAAA")
+    race = odds("backgammon", "race", "--id", "YAAAGAQAAAAAAA", "--json").json()
+    assert race["position_id"] == "YAAAGAQAAAAAAA" and read_xgid(race["xgid"]).position == Position.from_id(
+        "YAAAGAQAAAAAAA")
+    bearoff = odds("backgammon", "bearoff", "--xgid", race["xgid"], "--json").json()
+    assert bearoff["match_id"] == race["match_id"] and bearoff["decision"] == "double, pass"
+    dutch = odds("backgammon", "moves", "--rules", "dutch", "--roll", "31", "--json").json()
+    assert dutch["xgid"] is None and dutch["match_id"] is None        # checkers waiting to enter: no id
