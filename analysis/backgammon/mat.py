@@ -14,7 +14,8 @@ A file holds one match::
 
 The first player's actions fill the left column, the second's the right; a move is the dice
 and each checker's hop from the mover's own side, the bar being 25 and off 0, ``*`` a hit;
-the cube's actions are ``Doubles => n``, ``Takes`` and ``Drops``. The reader finds the right
+the cube's actions are ``Doubles => n``, ``Takes`` and ``Drops`` (a drop by the left-hand player has
+the winner's ``Wins`` on its line, as GNU Backgammon writes it). The reader finds the right
 column where the second player's name starts on the score line, as the file's author laid it out.
 """
 
@@ -89,22 +90,30 @@ def write_mat(match: MatMatch) -> str:
             if side == 0 or not rows or rows[-1][1] is not None:     # the left player starts a line
                 rows.append([None, None])
             rows[-1][side] = _cell(action)
-        for index, (left, right) in enumerate(rows, 1):
-            text = f"{index:3d}) {left or '':<{_LEFT}}{right or ''}"
-            lines.append(text.rstrip())
         total = sum(g.points if g.winner == 0 else 0 for g in match.games[:number])
         other = sum(g.points if g.winner == 1 else 0 for g in match.games[:number])
         won = f"Wins {game.points} point{'s' if game.points != 1 else ''}"
         if max(total, other) >= match.length:
             won += " and the match"
-        lines.append(f"      {won}" if game.winner == 0 else f"{'':<{_PREFIX + _LEFT}}{won}")
+        # The left player's drop: the right player's win goes on the same line, as GNU Backgammon writes
+        # it (a line of its own there would be read as a further action).
+        same_line = bool(game.actions) and game.actions[-1][:2] == ("drop", 0)
+        if same_line:
+            rows[-1][1] = won
+        for index, (left, right) in enumerate(rows, 1):
+            left = left or ""
+            text = f"{index:3d}) {left:<{_LEFT}}{' ' if len(left) >= _LEFT else ''}{right or ''}"
+            lines.append(text.rstrip())
+        if not same_line:
+            lines.append(f"      {won}" if game.winner == 0 else f"{'':<{_PREFIX + _LEFT}}{won}")
         lines.append("")
     return "\n".join(lines) + "\n"
 
 
 def read_mat(text: str) -> MatMatch:
     """The match a .mat text holds (the layout :func:`write_mat` writes, and the columns of other authors)."""
-    lines = text.splitlines()
+    # lines starting with ";" are tags ("; [EventDate ...]", as GNU Backgammon writes them)
+    lines = [line for line in text.splitlines() if not line.lstrip().startswith(";")]
     header = next((re.match(r"\s*(\d+)\s+point\s+match", line) for line in lines if line.strip()), None)
     if header is None:
         raise InvalidArgument("The file is not a .mat match: its first line must be 'N point match'.")
@@ -122,16 +131,40 @@ def read_mat(text: str) -> MatMatch:
             games[-1].score = (int(score.group(2)), int(score.group(4)))
         elif games and re.match(r"^\s*\d+\)", line):
             start = line.index(")") + 1
-            for side, cell in ((0, line[start:right]), (1, line[right:])):
-                if cell.strip():
-                    games[-1].actions.append(_read_cell(cell.strip(), side, line))
+            for side, cell in _cells(line, start, right):
+                if cell.startswith("Wins"):
+                    games[-1].winner, games[-1].points = side, _points(cell)
+                else:
+                    games[-1].actions.append(_read_cell(cell, side, line))
         elif games and "Wins" in line:
-            won = re.search(r"Wins\s+(\d+)\s+point", line)
             games[-1].winner = 0 if line.index("Wins") < right else 1
-            games[-1].points = int(won.group(1))
+            games[-1].points = _points(line)
     if not games:
         raise InvalidArgument("The .mat text holds no game.")
     return MatMatch(length, players, games)
+
+
+#: Where a cell of a numbered line begins: the dice of a move, or a word of the cube or the result.
+_CELL_START = re.compile(r"\b(?:[1-6][1-6]:|Doubles|Takes|Accepts|Drops|Passes|Refuses|Wins)")
+
+
+def _cells(line: str, start: int, right: int) -> list:
+    """(side, text) of each cell of a numbered line. A long left-hand move may run into the right
+    column, so cells are found by how they begin; a cell starting left of ``right`` is the left player's."""
+    starts = [m.start() for m in _CELL_START.finditer(line, start)]
+    if not starts and line[start:].strip():
+        raise InvalidArgument(f"'{line.strip()}' in the .mat text holds no move or cube action.")
+    cells = []
+    for begin, end in zip(starts, starts[1:] + [len(line)]):
+        cells.append((0 if begin < right else 1, line[begin:end].strip()))
+    return cells
+
+
+def _points(text: str) -> int:
+    won = re.search(r"Wins\s+(\d+)\s+point", text)
+    if won is None:
+        raise InvalidArgument(f"'{text.strip()}' in the .mat text is not a game's result (Wins N points).")
+    return int(won.group(1))
 
 
 def _read_cell(cell: str, side: int, line: str):

@@ -101,6 +101,36 @@ def test_a_file_from_another_author():
         read_mat("hello\n")
 
 
+def test_a_file_as_gnu_backgammon_exports_it():
+    # tag lines, a left-hand move running into the right column, and the left player's drop with the
+    # right player's win on the same line (GNU Backgammon 1.07's "export match mat" layout)
+    text = """; [EventDate "2026.12.04"]
+
+ 3 point match
+
+ Game 1
+ net : 0                        net : 0
+  1)                             13: 8/5 6/5
+  2) 33: 21/18 18/15 15/12* 13/10 52: 25/23 9/4
+  3)                              Doubles => 2
+  4)  Drops                       Wins 1 point
+"""
+    game = read_mat(text).games[0]
+    assert game.actions == [("move", 1, (1, 3), "8/5 6/5"), ("move", 0, (3, 3), "21/18 18/15 15/12* 13/10"),
+                            ("move", 1, (5, 2), "25/23 9/4"), ("double", 1, 2), ("drop", 0)]
+    assert (game.winner, game.points) == (1, 1)
+
+
+def test_a_left_drop_is_written_on_the_winners_line():
+    from analysis.backgammon.mat import MatGame, MatMatch
+
+    game = MatGame((0, 0), [("move", 0, (3, 1), "8/5 6/5"), ("double", 1, 2), ("drop", 0)], winner=1, points=1)
+    text = write_mat(MatMatch(3, ("a", "b"), [game]))
+    assert [line for line in text.splitlines() if "Drops" in line][0].rstrip().endswith("Wins 1 point")
+    again = read_mat(text).games[0]
+    assert (again.actions, again.winner, again.points) == (game.actions, 1, 1)
+
+
 def test_match_command(odds, tmp_path):
     result = odds("backgammon", "match", "--bots", "net,pips", "--points", "3", "--matches", "4", "--seed", "1",
                   "--export", str(tmp_path), "--json")
