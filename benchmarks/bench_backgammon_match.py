@@ -35,6 +35,8 @@ from analysis.backgammon.match_play import export_matches, play_matches
 from analysis.backgammon.position import Position
 from _timing import markdown_table, record
 
+#: Positions whose cube decision is compared (one GNU Backgammon run each, about a second).
+MOST_CUBE_POSITIONS = 150
 GNUBG = shutil.which("gnubg") or ("/usr/games/gnubg" if Path("/usr/games/gnubg").exists() else None)
 #: XGIDs that exercise each field: the opening (bottom on roll, 3-1 rolled), the top player on roll
 #: with its cube, checkers on both bars in the Crawford game, a money game with a centred 4.
@@ -99,6 +101,59 @@ def check_import(path: Path, record_) -> None:
         raise SystemExit(f"{back}: GNU Backgammon's export reads as other results than ours")
 
 
+def gnubg_cube_actions(xgids: list[str]) -> list[str | None]:
+    """GNU Backgammon's proper cube action at 0-ply for each XGID (None: it says the side cannot double).
+    One run a position: gnubg writes its messages to stderr, so a batch's answers cannot be told apart."""
+    settings = ["set evaluation chequerplay evaluation plies 0", "set evaluation cubedecision evaluation plies 0"]
+    answers = []
+    for xgid in xgids:
+        found = re.findall(r"Proper cube action: ([^\n(]+)", gnubg(settings + [f"set xgid {xgid}", "hint"]))
+        answers.append(found[-1].strip().lower() if found else None)
+    return answers
+
+
+def _double_take(decision: str) -> tuple[bool, bool]:
+    """(doubles, takes) of a cube action in either program's words."""
+    words = decision.lower().replace("redouble", "double").replace("beaver", "take")
+    return words.startswith("double"), words.rstrip().endswith("take")
+
+
+def compare_cube(matches, length: int) -> tuple[int, int, int]:
+    """(positions, same double, same take) of our cube decisions at the match score against GNU Backgammon's,
+    both at 0-ply, on positions of ``matches`` where the side on roll holds the cube's access (centred)."""
+    from analysis.backgammon.match_cube import match_cube_decision
+    from analysis.backgammon.met import match_score
+
+    cases = []
+    for match in matches:
+        for game in match.games:
+            if game.crawford:
+                continue
+            doubled = False
+            for action in game.actions[2::7]:
+                if action[0] == "double":
+                    doubled = True
+                if doubled or action[0] != "move":
+                    continue
+                board = action[3]
+                position = Position(tuple(int(c) for c in board[:26]), tuple(int(c) for c in board[26:]))
+                score = game.score[::-1] if action[1] else game.score
+                cases.append((position, score))
+    cases = cases[:MOST_CUBE_POSITIONS]
+    xgids = [write_xgid(Setup(position, length, score)) for position, score in cases]
+    theirs = gnubg_cube_actions(xgids)
+    same_double = same_take = counted = 0
+    for (position, score), their in zip(cases, theirs):
+        if their is None:
+            continue
+        ours = match_cube_decision("backgammon", position, match_score(length, tuple(score))).decision
+        counted += 1
+        a, b = _double_take(ours), _double_take(their)
+        same_double += a[0] == b[0]
+        same_take += a[1] == b[1]
+    return counted, same_double, same_take
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--matches", type=int, default=10, help="matches of each pairing exported and imported")
@@ -129,6 +184,13 @@ def main() -> None:
         check_xgids(written)
     rows.append(["XGIDs written by `odds` for positions of bots' matches", len(written),
                  "same position, cube, score, length, Crawford"])
+    cube_matches = play_matches("backgammon", "net", "net", 7, args.matches, seed=11).records
+    counted, same_double, same_take = compare_cube(cube_matches, 7)
+    cube_row = (f"{counted} positions of net-against-net 7-point matches, the cube centred, at the match score: "
+                f"our double / no double as GNU Backgammon's in {same_double} ({100 * same_double / counted:.0f}%), "
+                f"take / pass in {same_take} ({100 * same_take / counted:.0f}%); both at 0-ply, each with its own net "
+                "and match equity table")
+    print(cube_row)
     rows.append([".mat files exported (net-pips to 5, net-net to 3), imported by `import mat`", imported,
                  "same number of games and final score, the last game's final board; GNU Backgammon's "
                  "own export of each, read back here: the same winners and points"])
@@ -139,7 +201,8 @@ def main() -> None:
     record("bench_backgammon_match",
            f"Match play against {version} (`gnubg -t`): every case agrees.\n\n{table}\n\n"
            f"The XGIDs are read by GNU Backgammon (`set xgid`) and its position and match IDs read back here; "
-           f"the .mat files are this toolkit's export of bots' matches. {seconds:.0f} s in all.")
+           f"the .mat files are this toolkit's export of bots' matches. {seconds:.0f} s in all.\n\n"
+           f"Cube decisions at a score (not an agreement check: two evaluators): {cube_row}.")
 
 
 if __name__ == "__main__":
