@@ -42,6 +42,7 @@ def _logged_decisions(path):
 @pytest.mark.parametrize("name, bots", [("bluff", "bayes,threshold:0.4"), ("perudo", "bayes,honest,threshold"),
                                         ("perudo", "bayes,equilibrium"),
                                         ("liars_dice", "threshold,bayes:0.6,honest")])
+@pytest.mark.slow
 def test_bots_decide_as_the_tournament_kernel_played(tmp_path, name, bots):
     log = tmp_path / "rounds.jsonl"
     run_tournament(preset(name), bots, games=12, seed=4, scheduler="sync", log=str(log), start=3)
@@ -241,6 +242,7 @@ def test_the_commands_answer_from_the_store_and_refuse_what_is_not_there(odds, s
     assert_one_sentence_error(odds("bluff", "solve", "--preset", "bluff", "--dice", "16", "15"))
 
 
+@pytest.mark.slow
 def test_solve_beyond_three_dice_reports_value_and_exploitability(odds, monkeypatch):
     from analysis.bluff import sampled
     monkeypatch.setitem(sampled.PLAN, 2, ((1, 300, 1.0),))

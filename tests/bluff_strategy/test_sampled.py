@@ -80,6 +80,7 @@ def test_the_same_seed_gives_the_same_solve_and_another_seed_another():
 
 @pytest.mark.parametrize("rules, dice, steps, k", [(LIARS, (1, 1), None, 1), (preset("perudo"), (2, 1), None, 1),
                                                    (preset("bluff"), (2, 1), 1, 1), (preset("perudo"), (2, 1), 1, 2)])
+@pytest.mark.slow
 def test_local_best_response_looking_to_the_end_is_the_exact_best_response(rules, dice, steps, k):
     # A fixed strategy, not an equilibrium: a short solve remembering k bids (with steps, playing only the lowest
     # count of each face: the responder still makes every legal raise, the exact tree holds them all, and a pair

@@ -78,6 +78,7 @@ def played_out(hero_key, opponent_keys, shares, pot, stake, keep):
     return -paid
 
 
+@pytest.mark.slow
 def test_stay_with_two_opponents_agrees_with_a_plain_simulation_of_the_rules():
     hero = ["QS", "QD", "4C"]
     keys = reference.all_keys(3)
@@ -186,6 +187,7 @@ def test_stay_threshold_against_brute_force_showdowns(ratio):
                     lambda beats, ties, total: (beats + ties / 2) / total * (ratio + 2) - 1 >= 0)
 
 
+@pytest.mark.slow
 def test_two_opponent_table_rows_match_single_exact_answers():
     from analysis.brag import equity, parse_hand
     from analysis.brag.showdown.equity import two_opponent_table

@@ -7,6 +7,7 @@ from analysis.brag.table.against_solve import stay_against_solve
 from tests.conftest import assert_one_sentence_error
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hand", ["AS AD AC", "AS KS QS", "9H 9D 9C"])
 def test_heads_up_values_are_the_equilibrium_strategy_values(hand):
     """In the solved game's own chips (pot 2 antes, stake 1), staying, raising and folding are worth

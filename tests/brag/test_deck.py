@@ -33,6 +33,7 @@ def test_known_cards_against_brute_force():
     assert np.allclose(got, expected, atol=1e-15)
 
 
+@pytest.mark.slow
 def test_what_the_observer_knows_of_its_next_hand_is_true():
     s = session("brag3", players=5, bots=["observer"] + ["fresh-deck"] * 4, deals=1500, seed=4)
     seen = s.observed.astype(np.uint64)

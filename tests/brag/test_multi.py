@@ -57,12 +57,14 @@ def test_exact_chance_layer_counts_every_deal():
     assert np.all(both <= 1 + 1e-12) and np.all(layer.beats >= 0)
 
 
+@pytest.mark.slow
 def test_exact_cfr_gains_fall_to_near_zero(exact):
     first, last = exact.history[0][1], exact.history[-1][1]
     assert max(last) < 1e-3 < max(first) and max(last) < max(first) / 5
     assert abs(sum(exact.values)) < 1e-9          # chips only change hands (the carried pot is shared)
 
 
+@pytest.mark.slow
 def test_sampled_cfr_approaches_the_exact_solve(exact, sampled):
     gains = [max(g) for _, g in sampled.history]
     assert gains[-1] < gains[0] / 2 and gains[-1] < 0.06

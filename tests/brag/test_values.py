@@ -39,6 +39,7 @@ def test_cover_with_the_weakest_hand_loses_the_chips():
     assert data["break_even_win"] == pytest.approx(3 / 43)
 
 
+@pytest.mark.slow
 def test_playing_blind_heads_up_against_the_equilibrium():
     from analysis.brag.headsup.solve import solve
 
@@ -81,6 +82,7 @@ def test_value_commands(odds):
     assert "Playing blind (blind) is worth +0.0" in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4])
 def test_multi_player_first_moves_agree_with_the_solves_own_best_response(players):
     """The best first move for seat 1 (each valued by the solve's best-response kernel on a root left
