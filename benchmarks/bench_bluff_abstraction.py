@@ -26,8 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _timing import record  # noqa: E402
 
 from analysis.bluff.rules import preset  # noqa: E402
-from analysis.bluff.sampled import solve_sampled  # noqa: E402
-from analysis.bluff.solve import default_precision, solve_round  # noqa: E402
+from analysis.bluff.sampled.solver import solve_sampled  # noqa: E402
+from analysis.bluff.exact.solve import default_precision, solve_round  # noqa: E402
 
 #: One die each: the rounds whose exact equilibrium solves in seconds here (a three-dice round's takes many
 #: minutes on this shared machine; ``--three`` adds Liar's Dice 2v1 and 1v2).

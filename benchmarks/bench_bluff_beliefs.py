@@ -114,7 +114,7 @@ def main() -> None:
             ["exact beliefs, 28 dice in play, 7 bids (in process)", f"{seen_time * 1e3:.0f} ms", "", ""]]
 
     # The bayes bot's games (its beliefs updated after every bid): one core, in process, processor time.
-    from analysis.bluff.tournament import seat_wins
+    from analysis.bluff.play.tournament import seat_wins
 
     seat_wins(rules, "bayes,threshold,threshold,threshold", 0, 2)  # load the kernel
     for name, bots, games in BAYES_GAMES:

@@ -43,8 +43,8 @@ def main() -> None:
     import os
 
     from analysis.bluff import BLUFF, parse_dice
-    from analysis.bluff.odds import MAX_UNKNOWN, _CHANCES, _lookup, odds_table
-    from analysis.bluff import _kernels
+    from analysis.bluff.odds.bid_odds import MAX_UNKNOWN, _CHANCES, _lookup, odds_table
+    from analysis.bluff.odds import _kernels
 
     dice = parse_dice(BLUFF, "3 3 * 5 1")
     table = odds_table(BLUFF, dice, 60)  # warm: count tables built and cached, numba compiled

@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_bluff_size import GAMES, SearchPlayer, TablePlayer, _cell, advisor_solve, head_to_head  # noqa: E402
 
-from analysis.bluff import sampled  # noqa: E402
+from analysis.bluff.sampled import solver as sampled  # noqa: E402
 
 OFF_PATH_BOTS = ("overbid", "jumper", "switcher", "random")
 BESIDE = ("threshold", "bayes")

@@ -50,11 +50,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _timing import record  # noqa: E402
 
 from analysis.bluff.bids import format_bid  # noqa: E402
-from analysis.bluff.decision_bots import bot_seat  # noqa: E402
+from analysis.bluff.play.decision_bots import bot_seat  # noqa: E402
 from analysis.bluff.history import Turn  # noqa: E402
 from analysis.bluff.rules import preset  # noqa: E402
-from analysis.bluff.sampled import SEARCH_FLOOR, draw_action, plans, sampled_game, solve_sampled  # noqa: E402
-from analysis.bluff.tournament import wilson_interval  # noqa: E402
+from analysis.bluff.sampled.solver import SEARCH_FLOOR, draw_action, plans, sampled_game, solve_sampled  # noqa: E402
+from analysis.bluff.play.tournament import wilson_interval  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[1] / "reports" / "data" / "bluff_size.json"
 GAMES = {"Liar's Dice, ones wild": preset("liars_dice", wild=1, exact_call=None), "Perudo": preset("perudo"),
@@ -285,7 +285,7 @@ def _search_exploitability(solution) -> float:
     every information set (the bids so far, a set since they rise) as a pure policy, on the exact solver's tree."""
     from itertools import combinations
 
-    from analysis.bluff.sampled import exact_exploitability
+    from analysis.bluff.sampled.solver import exact_exploitability
 
     game = solution.game
     policy = np.zeros(game.slots)
@@ -306,8 +306,8 @@ def _search_exploitability(solution) -> float:
 def _one_die_rows(name, rules, rounds, seed) -> list:
     """One die each, where the exact equilibrium is known: the planned sampled solve (every bid remembered, built
     here if missing: seconds) and the exact solver's equilibrium, each against the bot."""
-    from analysis.bluff.sampled import from_tree_policy, planned, solve_sampled
-    from analysis.bluff.solve import default_precision, round_game, solve_round
+    from analysis.bluff.sampled.solver import from_tree_policy, planned, solve_sampled
+    from analysis.bluff.exact.solve import default_precision, round_game, solve_round
 
     plan = planned((1, 1))
     iterations = plan["iterations"]
@@ -389,7 +389,7 @@ BOTS_DATA = DATA.with_name("bluff_size_bots.json")
 
 def advisor_solve(rules, dice: int):
     """The solve the advisor reads at ``dice`` each (the plan's first stored; at 1v1 every bid remembered)."""
-    from analysis.bluff.sampled import planned
+    from analysis.bluff.sampled.solver import planned
 
     if dice == 1:
         return solve_sampled(rules, (1, 1), **planned((1, 1)), only_stored=True)
@@ -438,8 +438,8 @@ def openspiel_race(seconds: float) -> str:
     import pyspiel
     from open_spiel.python.algorithms import exploitability, external_sampling_mccfr
 
-    from analysis.bluff import _sampled_kernels as kern
-    from analysis.bluff.sampled import BONUS, VARIANT, _normalised, _seed, exact_exploitability
+    from analysis.bluff.sampled import _kernels as kern
+    from analysis.bluff.sampled.solver import BONUS, VARIANT, _normalised, _seed, exact_exploitability
 
     rules = preset("liars_dice", wild=6, exact_call=None)
     game = sampled_game(rules, (1, 1), k=None)
@@ -491,8 +491,8 @@ def _full_width_race(game, spiel, seconds: float) -> tuple[list, float, float]:
     iterations per second of each."""
     import pyspiel
 
-    from analysis.bluff.full_width import Trainer
-    from analysis.bluff.sampled import MAX_BYTES, VARIANT, _normalised, exact_exploitability
+    from analysis.bluff.sampled.full_width import Trainer
+    from analysis.bluff.sampled.solver import MAX_BYTES, VARIANT, _normalised, exact_exploitability
     from analysis.cfr.kernels import SCHEDULES
 
     started = time.perf_counter()
@@ -523,7 +523,7 @@ SOLVE_RULES = preset("liars_dice", wild=1, exact_call=None)
 def _peak_memory(plan: dict) -> float:
     """GB at most held by a fresh process that runs two iterations of the planned 5v5 solve (every array of a solve is
     made before its first iteration), its exploitability measured on 200 rounds a seat."""
-    code = ("import resource, sys; from analysis.bluff.sampled import solve_sampled; "
+    code = ("import resource, sys; from analysis.bluff.sampled.solver import solve_sampled; "
             "from analysis.bluff.rules import preset; "
             f"solve_sampled(preset('liars_dice', wild=1, exact_call=None), (5, 5), **{plan!r} | {{'iterations': 2}}, "
             "store=False, checks=1, lbr_games=200, warm=None); "
@@ -536,7 +536,7 @@ def solve_figures(again: int) -> str:
     """The 5v5 solves of Liar's Dice (ones wild, no spot on) the plan holds: how they were solved, their seconds, the
     most memory their arrays take, the local-best-response exploitability along the way (as stored with each) and,
     for the advisor's solve, measured again on ``again`` rounds a seat of another seed."""
-    from analysis.bluff.sampled import sampled_exploitability
+    from analysis.bluff.sampled.solver import sampled_exploitability
 
     rows = ["| solve | seconds (as solved) | memory (GB) | exploitability along the way (dice, 95%) | at the end |",
             "|---|---|---|---|---|"]

@@ -29,7 +29,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from analysis.bluff.rules import preset  # noqa: E402
-from analysis.bluff.solve import round_game  # noqa: E402
+from analysis.bluff.exact.solve import round_game  # noqa: E402
 from analysis.cfr.schedule import VARIANTS  # noqa: E402
 from analysis.cfr.two_player import average_policy, exploitability  # noqa: E402
 from _timing import markdown_table, record  # noqa: E402

@@ -45,14 +45,14 @@ sys.path.insert(0, ROOT)
 import numpy as np  # noqa: E402
 
 from analysis.bluff.bids import parse_bid  # noqa: E402
-from analysis.bluff.decision_bots import bot_seat  # noqa: E402
-from analysis.bluff.game_value import State, next_state  # noqa: E402
+from analysis.bluff.play.decision_bots import bot_seat  # noqa: E402
+from analysis.bluff.exact.game_value import State, next_state  # noqa: E402
 from analysis.bluff.history import Turn  # noqa: E402
-from analysis.bluff.odds import my_count  # noqa: E402
-from analysis.bluff.outcomes import dice_lost  # noqa: E402
-from analysis.bluff.sampled import GAME_ROUNDS, PALIFICO_ROUNDS, draw_action, stored_plan  # noqa: E402
-from analysis.bluff.strategy_bot import SCRIPT_GAMES  # noqa: E402
-from analysis.bluff.tournament import Z95, wilson_interval  # noqa: E402
+from analysis.bluff.odds.bid_odds import my_count  # noqa: E402
+from analysis.bluff.odds.outcomes import dice_lost  # noqa: E402
+from analysis.bluff.sampled.solver import GAME_ROUNDS, PALIFICO_ROUNDS, draw_action, stored_plan  # noqa: E402
+from analysis.bluff.play.strategy_bot import SCRIPT_GAMES  # noqa: E402
+from analysis.bluff.play.tournament import Z95, wilson_interval  # noqa: E402
 
 PATH = os.path.join(ROOT, "reports", "data", "bluff_search_games.json")
 SEED = 3

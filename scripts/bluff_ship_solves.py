@@ -26,10 +26,10 @@ sys.path.insert(0, ROOT)
 
 import numpy as np  # noqa: E402
 
-from analysis.bluff.sampled import GAME_ROUNDS, PALIFICO_ROUNDS, plans, sampled_game, solve_key  # noqa: E402
-from analysis.bluff.sampled_shipped import (QUANTUM, load_shipped, pack, shipped_kind, shipped_params,  # noqa: E402
+from analysis.bluff.sampled.solver import GAME_ROUNDS, PALIFICO_ROUNDS, plans, sampled_game, solve_key  # noqa: E402
+from analysis.bluff.sampled.shipped import (QUANTUM, load_shipped, pack, shipped_kind, shipped_params,  # noqa: E402
                                             shipped_store)
-from analysis.bluff.strategy_bot import SCRIPT_GAMES  # noqa: E402
+from analysis.bluff.play.strategy_bot import SCRIPT_GAMES  # noqa: E402
 from analysis.store import Store  # noqa: E402
 
 GAMES = {name: make() for name, make in SCRIPT_GAMES.items()}

@@ -32,9 +32,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from analysis.bluff.rules import preset  # noqa: E402
-from analysis.bluff.sampled import plans, solve_sampled, stored_plan  # noqa: E402
-from analysis.bluff.strategy_bot import SCRIPT_GAMES  # noqa: E402
-from analysis.bluff.tournament import Z95, seat_wins, wilson_interval  # noqa: E402
+from analysis.bluff.sampled.solver import plans, solve_sampled, stored_plan  # noqa: E402
+from analysis.bluff.play.strategy_bot import SCRIPT_GAMES  # noqa: E402
+from analysis.bluff.play.tournament import Z95, seat_wins, wilson_interval  # noqa: E402
 
 PATH = os.path.join(ROOT, "reports", "data", "bluff_strategy_bot.json")
 SEED = 1

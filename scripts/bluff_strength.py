@@ -3,7 +3,7 @@
 Writes ``reports/data/bluff_strength.json``, which the strategy article and docs/bluff_strategy.md read.
 Every cell plays games ``0 .. games - 1`` of seed ``SEED`` (the same games for every bot tried in
 the seat, so the bots are compared on the same dice), in blocks of ``BLOCK`` games whose win
-counts are stored: any block can be played again with ``analysis.bluff.tournament.seat_wins``
+counts are stored: any block can be played again with ``analysis.bluff.play.tournament.seat_wins``
 and must give the stored counts (tests/bluff_strategy/test_strength.py does so for a few).
 
 The grid: seat 0 holds ``bayes`` or one of the other bots; the field fills the other seats with
@@ -35,7 +35,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from analysis.bluff.rules import preset  # noqa: E402
-from analysis.bluff.tournament import seat_wins, wilson_interval  # noqa: E402
+from analysis.bluff.play.tournament import seat_wins, wilson_interval  # noqa: E402
 
 PATH = os.path.join(ROOT, "reports", "data", "bluff_strength.json")
 SEED = 1

@@ -12,7 +12,7 @@ from tests.conftest import assert_one_sentence_error
 @pytest.fixture
 def store(tmp_path, monkeypatch):
     """A private, empty store for the test, with the in-process table caches emptied around it."""
-    from analysis.bluff.odds import count_tables
+    from analysis.bluff.odds.bid_odds import count_tables
     from analysis.brag.showdown.equity import _versus
     from analysis.brag.showdown.tables import hand_table
 
@@ -49,7 +49,7 @@ def test_info_on_an_empty_store_says_where_it_is(odds, store):
 
 
 def test_build_info_verify_clear(odds, store, monkeypatch):
-    from analysis.bluff.odds import COUNT_TABLES
+    from analysis.bluff.odds.bid_odds import COUNT_TABLES
 
     _only_count_tables(monkeypatch)
     built = odds("cache", "build", "bluff")
@@ -84,7 +84,7 @@ def test_verify_tells_stale_and_unknown_tables(odds, store, monkeypatch):
     stray = store.root / "bluff" / "retired-table" / "all-0123456789ab.podds"
     stray.parent.mkdir(parents=True)
     stray.write_bytes(next(store.root.rglob("*.podds")).read_bytes())
-    from analysis.bluff.odds import COUNT_TABLES
+    from analysis.bluff.odds.bid_odds import COUNT_TABLES
 
     monkeypatch.setitem(store_module.KINDS, COUNT_TABLES.name, COUNT_TABLES)   # put back afterwards
     dataclasses.replace(COUNT_TABLES, version=COUNT_TABLES.version + 1)        # declared anew, one version on
@@ -96,7 +96,7 @@ def test_verify_tells_stale_and_unknown_tables(odds, store, monkeypatch):
 
 
 def test_clear_one_game_leaves_the_others_and_foreign_files(odds, store):
-    from analysis.bluff.odds import count_tables
+    from analysis.bluff.odds.bid_odds import count_tables
     from analysis.brag.showdown.tables import hand_table
 
     count_tables()
@@ -122,7 +122,7 @@ def test_bad_cache_commands_are_one_sentence(odds, argv):
 @pytest.mark.parametrize("command", [BLUFF_ODDS, BRAG_EQUITY], ids=["bluff-odds", "brag-equity"])
 @pytest.mark.parametrize("fault", ["proc", "folder-is-a-file", "damaged-file", "folder-in-place"])
 def test_commands_answer_the_same_through_a_store_fault(odds, store, tmp_path, monkeypatch, command, fault):
-    from analysis.bluff.odds import count_tables
+    from analysis.bluff.odds.bid_odds import count_tables
     from analysis.brag.showdown.tables import hand_table
 
     before = odds(*command)
@@ -157,7 +157,7 @@ def test_commands_answer_the_same_through_a_store_fault(odds, store, tmp_path, m
 ], ids=["bluff-odds", "perudo-call", "liars-dice-table"])
 def test_the_count_tables_step_covers_what_the_bid_odds_commands_read(odds, store, monkeypatch, command):
     """After ``odds cache build bluff``'s count-table step, the bid-odds commands store nothing new."""
-    from analysis.bluff.odds import count_tables
+    from analysis.bluff.odds.bid_odds import count_tables
 
     _only_count_tables(monkeypatch)
     assert odds("cache", "build", "bluff").code == 0

@@ -207,7 +207,7 @@ def test_bluff_chart_numbers_equal_the_stored_tables_bit_for_bit(preset, dice, u
     """The charts' rows against the library's tables from the stored count tables:
     ``odds_table``'s rows for the bid chart, ``bid_odds`` for the heat map and the call costs."""
     from analysis.bluff import Bid, bid_odds, odds_table, parse_dice
-    from analysis.bluff.outcomes import challenge_outcome
+    from analysis.bluff.odds.outcomes import challenge_outcome
     from analysis.bluff.rules import preset as bidding_preset
     from analysis.charts.bluff import _bid_kinds, bid_chances, call_costs, p_true_grid
 

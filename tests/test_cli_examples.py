@@ -86,6 +86,10 @@ def _invocation(path, parser, action, words) -> list[str]:
         if other.nargs == 2:
             values = ["1", "1"]
         argv += ([other.option_strings[0]] if other.option_strings else []) + values
+    # A backgammon hint needs a roll unless its position carries the dice (an XGID or a match ID): the parser
+    # cannot require it, so an example of another option is given one.
+    if any(other.dest == "roll" for other in parser._actions) and not {"--roll", "--xgid", "--match-id"} & set(given):
+        argv += ["--roll", "31"]
     return argv + given
 
 

@@ -11,8 +11,8 @@ GAMES = ("bluff", "yacht", "brag", "backgammon")
 @pytest.mark.parametrize("game", GAMES)
 def test_public_names_are_their_modules_objects_even_after_every_module_loads(game):
     package = importlib.import_module(f"analysis.{game}")
-    for info in pkgutil.iter_modules(package.__path__):
-        importlib.import_module(f"analysis.{game}.{info.name}")   # the import system binds each on the package
+    for info in pkgutil.walk_packages(package.__path__, f"analysis.{game}."):
+        importlib.import_module(info.name)   # the import system binds each on the package (rooms included)
     for name in package.__all__:
         home = importlib.import_module(f"analysis.{game}.{package._HOME[name]}")
         # e.g. analysis.yacht.simulate is the function, not the module analysis.yacht.simulate

@@ -8,10 +8,10 @@ from __future__ import annotations
 import matplotlib
 import numpy as np
 
-from analysis.bluff.advice import seat_players
+from analysis.bluff.odds.advice import seat_players
 from analysis.bluff.bids import Bid, all_bids, format_bid, format_dice, parse_dice
-from analysis.bluff.odds import bid_odds, check_unknown
-from analysis.bluff.outcomes import challenge_outcome
+from analysis.bluff.odds.bid_odds import bid_odds, check_unknown
+from analysis.bluff.odds.outcomes import challenge_outcome
 from analysis.bluff.rules import BLUFF, BiddingRules
 from analysis.charts.columns import Columns
 from analysis.charts.style import HEATMAP, finish, house_style, series_styles, subplots, whole_number_ticks

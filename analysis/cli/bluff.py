@@ -104,7 +104,7 @@ def register(subparsers) -> None:
 
 
 def _call(args) -> int:
-    from analysis.bluff.advice import advise_call
+    from analysis.bluff.odds.advice import advise_call
     from analysis.bluff.bids import parse_bid, parse_dice
 
     rules = _rules(args)
@@ -125,7 +125,7 @@ def _call(args) -> int:
             turns = plain_history(rules, history, bid, players, bidder, args.palifico)
     models = None
     if args.model:
-        from analysis.bluff.model_params import parse_models
+        from analysis.bluff.model.params import parse_models
         models = parse_models(args.model, len(args.opponents))
     advice = advise_call(rules, parse_dice(rules, args.dice), args.opponents, bid,
                          bidder=bidder, responder=args.responder, palifico_round=args.palifico,
@@ -137,7 +137,7 @@ def _call(args) -> int:
 
 def _odds(args) -> int:
     from analysis.bluff.bids import parse_bid, parse_dice
-    from analysis.bluff.odds import bid_odds
+    from analysis.bluff.odds.bid_odds import bid_odds
 
     rules = _rules(args)
     dice = parse_dice(rules, args.dice) if args.dice.strip() else ()
@@ -145,7 +145,7 @@ def _odds(args) -> int:
     odds = bid_odds(rules, dice, args.unknown, bid, args.palifico)
     simulated = None
     if args.simulate:
-        from analysis.bluff.simulate import simulate_bid
+        from analysis.bluff.odds.simulate import simulate_bid
         simulated = simulate_bid(rules, dice, args.unknown, bid, args.simulate, args.seed, args.palifico)
     if args.json:
         payload = odds.to_dict()
@@ -161,7 +161,7 @@ def _odds(args) -> int:
 
 def _table(args) -> int:
     from analysis.bluff.bids import parse_dice
-    from analysis.bluff.odds import odds_table
+    from analysis.bluff.odds.bid_odds import odds_table
 
     rules = _rules(args)
     dice = parse_dice(rules, args.dice) if args.dice.strip() else ()

@@ -52,7 +52,7 @@ def _rules_and_dice(args):
 
 
 def _play(args) -> int:
-    from analysis.bluff.decision import decide
+    from analysis.bluff.play.decision import decide
 
     if args.search and args.bot:
         raise InvalidArgument("Ask either a bot (--bot) or the strategy with search (--search), not both.")
@@ -64,7 +64,7 @@ def _play(args) -> int:
 
 
 def _open(args) -> int:
-    from analysis.bluff.decision import opening_bids
+    from analysis.bluff.play.decision import opening_bids
 
     rules, dice = _rules_and_dice(args)
     if len(args.opponents) != 1:
@@ -84,7 +84,7 @@ def _open(args) -> int:
 
 def sampled_solve(args, rules) -> int:
     """``odds bluff solve`` for a round beyond the exact solver: the planned sampled solve (read or built)."""
-    from analysis.bluff.sampled import FULL_WIDTH_ITERATIONS, planned, solve_sampled, stored_plan
+    from analysis.bluff.sampled.solver import FULL_WIDTH_ITERATIONS, planned, solve_sampled, stored_plan
 
     if args.openings or args.after is not None:
         from analysis.errors import InvalidArgument

@@ -119,7 +119,7 @@ def register(commands, add_rules) -> None:
 
 
 def _solve(args) -> int:
-    from analysis.bluff.solve import default_precision, solve_round
+    from analysis.bluff.exact.solve import default_precision, solve_round
 
     rules = args.make_rules(args)
     if args.no_exact_call:
@@ -140,7 +140,7 @@ def _solve(args) -> int:
     target, iterations = default_precision(args.dice)
     terminal = None
     if args.payoff != "dice":
-        from analysis.bluff.sampled import payoff_function
+        from analysis.bluff.sampled.solver import payoff_function
         from analysis.cli.bluff_play import SAMPLED_PAYOFF
         terminal = payoff_function(rules, tuple(args.dice), SAMPLED_PAYOFF[args.payoff], args.palifico)
     solution = solve_round(rules, tuple(args.dice), variant=args.solver,
@@ -149,12 +149,12 @@ def _solve(args) -> int:
                            terminal_value=terminal, payoff_name=args.payoff)
     after = None
     if history is not None:
-        from analysis.bluff.solve import strategy_table
+        from analysis.bluff.exact.solve import strategy_table
         after = strategy_table(solution, history)
     if args.json:
         payload = solution.to_dict()
         if args.openings:
-            from analysis.bluff.solve import opening_table
+            from analysis.bluff.exact.solve import opening_table
             payload["openings"] = opening_table(solution)
         if after is not None:
             payload["after"] = {"bids": args.after, "strategy_by_hand": after.reset_index()}
@@ -163,7 +163,7 @@ def _solve(args) -> int:
         print(solution)
         print(f"  {solution.timing_text}")
         if args.openings:
-            from analysis.bluff.solve import opening_table
+            from analysis.bluff.exact.solve import opening_table
             print()
             print(opening_table(solution).to_string(index=False, float_format=lambda x: f"{x:.3f}"))
         if after is not None:
@@ -173,7 +173,7 @@ def _solve(args) -> int:
 
 
 def _game_value(args) -> int:
-    from analysis.bluff.game_value import game_value
+    from analysis.bluff.exact.game_value import game_value
 
     rules = args.make_rules(args)
     if args.palifico:
@@ -185,7 +185,7 @@ def _game_value(args) -> int:
 
 
 def _tournament(args) -> int:
-    from analysis.bluff.tournament import run_tournament
+    from analysis.bluff.play.tournament import run_tournament
 
     rules = args.make_rules(args)
     result = run_tournament(rules, args.bots, players=args.players, games=args.games, seed=args.seed,
@@ -228,7 +228,7 @@ def _json_or_none(line: str):
 
 
 def _fit(args) -> int:
-    from analysis.bluff.fit import fit_log
+    from analysis.bluff.model.fit import fit_log
 
     _check_log_preset(args)
     fitted = fit_log(args.log, args.seat, args.rounds)
@@ -237,8 +237,8 @@ def _fit(args) -> int:
 
 
 def _calibration(args) -> int:
-    from analysis.bluff.calibration import calibration
-    from analysis.bluff.model import parse_models
+    from analysis.bluff.model.calibration import calibration
+    from analysis.bluff.model.bidding import parse_models
 
     _check_log_preset(args)
     judged = calibration(args.log, parse_models(args.model, 1)[0], args.bids)
@@ -264,8 +264,8 @@ def _sweep_presets(args) -> list:
 
 
 def _sweep(args) -> int:
-    from analysis.bluff.bots import parse_bot
-    from analysis.bluff.tournament import bot_grid
+    from analysis.bluff.play.bots import parse_bot
+    from analysis.bluff.play.tournament import bot_grid
 
     presets = _sweep_presets(args)
     player_count = bounded(int, 2, 6, "the players")

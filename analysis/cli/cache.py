@@ -45,13 +45,14 @@ def declare_tables(games) -> None:
 
     for game in games:
         package = importlib.import_module(f"analysis.{game}")
-        for module in pkgutil.iter_modules(package.__path__):
-            if module.name.startswith("_"):   # kernels declare no tables
+        # Every room of the game too (brag.showdown, bluff.sampled, ...): a kind is declared beside its builder.
+        for module in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
+            if module.name.rsplit(".", 1)[1].startswith("_"):   # kernels declare no tables
                 continue
             try:
-                importlib.import_module(f"{package.__name__}.{module.name}")
+                importlib.import_module(module.name)
             except ImportError as error:   # e.g. an optional dependency: its tables are simply not listed
-                print(f"odds: skipping {package.__name__}.{module.name} ({error}).", file=sys.stderr)
+                print(f"odds: skipping {module.name} ({error}).", file=sys.stderr)
 
 
 def _files(root: Path, game: str | None = None) -> list[Path]:

@@ -5,7 +5,7 @@ import pytest
 
 from analysis.bluff import BiddingModel, action_probabilities, beliefs, bid_odds, parse_history, preset
 from analysis.bluff.bids import Bid, legal_raises, parse_dice
-from analysis.bluff.model import parse_models
+from analysis.bluff.model.bidding import parse_models
 from analysis.errors import InvalidArgument, InvalidBid
 from tests.bluff import reference
 
@@ -148,8 +148,8 @@ def test_bad_histories(text, message):
     ("perudo", 8, Bid(2, 5), True), ("liars_dice", 11, Bid(4, 6), False)])
 @pytest.mark.parametrize("model", MODELS)
 def test_one_actions_chance_equals_its_column_of_the_matrix(name, in_play, previous, palifico, model):
-    from analysis.bluff.beliefs import multisets
-    from analysis.bluff.model import action_likelihood, action_matrix, round_bids
+    from analysis.bluff.model.beliefs import multisets
+    from analysis.bluff.model.bidding import action_likelihood, action_matrix, round_bids
 
     rules = preset(name)
     bids = round_bids(rules, in_play, palifico)
@@ -164,9 +164,9 @@ def test_one_actions_chance_equals_its_column_of_the_matrix(name, in_play, previ
 def test_the_tournament_kernels_beliefs_are_the_exact_beliefs(name, dice, opponents, text, palifico):
     # The bayes bot's kernel updates its posteriors by per-face sums and per-rank factors: the same
     # numbers as beliefs.py's, which the test above checks against every deal.
-    from analysis.bluff import _tournament_kernels as kernels
-    from analysis.bluff.bots import parse_bots
-    from analysis.bluff.tournament import _belief_tables, _rule_tables
+    from analysis.bluff.play import _tournament_kernels as kernels
+    from analysis.bluff.play.bots import parse_bots
+    from analysis.bluff.play.tournament import _belief_tables, _rule_tables
 
     rules = preset(name)
     model = MODELS[1]

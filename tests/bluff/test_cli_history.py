@@ -4,7 +4,7 @@ import pytest
 
 from analysis.bluff import beliefs, parse_dice, parse_history, preset
 from analysis.bluff.bids import Bid
-from analysis.bluff.model import BiddingModel
+from analysis.bluff.model.bidding import BiddingModel
 from tests.conftest import assert_one_sentence_error
 
 HISTORY = "1:4x3 2:5x3 me:6x3 1:6x5 2:7x3"

@@ -114,8 +114,8 @@ def test_tournament_resolves_every_call_like_an_enumeration_of_the_deals(name, r
 
     import numpy as np
 
-    from analysis.bluff._model_kernels import resolve
-    from analysis.bluff.tournament import _rule_tables
+    from analysis.bluff.model._kernels import resolve
+    from analysis.bluff.play.tournament import _rule_tables
     from tests.bluff.reference import counts_toward, losses
 
     held = np.array([2, 1, 1, 0], dtype=np.int64)

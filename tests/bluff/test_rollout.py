@@ -5,7 +5,7 @@ import pytest
 
 from analysis.bluff import BiddingModel, beliefs, parse_dice, parse_history, preset
 from analysis.bluff.bids import Bid, legal_raises
-from analysis.bluff.rollout import play_out
+from analysis.bluff.odds.rollout import play_out
 from tests.bluff import reference
 
 CASES = [  # preset, my dice, opponents, history, starting dice
@@ -61,8 +61,8 @@ def test_a_seats_logged_decisions_are_scored_against_the_played_out_ranking(tmp_
     # either, so the bid is certainly false and challenging it (what seat 0 did) costs nothing.
     # Round 2: seat 0 answered one four, which its own dice make certain, with four fours, true only
     # if the other player holds two fours or stars: it gives away what the played-out best action saves.
-    from analysis.bluff.model import BiddingModel
-    from analysis.bluff.rollout import rule_against_rollouts
+    from analysis.bluff.model.bidding import BiddingModel
+    from analysis.bluff.odds.rollout import rule_against_rollouts
 
     log = tmp_path / "rounds.jsonl"
     log.write_text(

@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from analysis.bluff import BLUFF, PERUDO, Bid, simulate_bid
-from analysis.bluff.simulate import simulate_counts
+from analysis.bluff.odds.simulate import simulate_counts
 from analysis.errors import InvalidArgument
 
 

@@ -14,12 +14,12 @@ from itertools import combinations_with_replacement
 import numpy as np
 import pytest
 
-from analysis.bluff import _tournament_kernels as kernels
+from analysis.bluff.play import _tournament_kernels as kernels
 from analysis.bluff.bids import Bid, legal_raises
-from analysis.bluff.bots import parse_bots
-from analysis.bluff.model import THRESHOLD_TABLE, BiddingModel
+from analysis.bluff.play.bots import parse_bots
+from analysis.bluff.model.bidding import THRESHOLD_TABLE, BiddingModel
 from analysis.bluff.rules import preset
-from analysis.bluff.tournament import _belief_tables, _rule_tables
+from analysis.bluff.play.tournament import _belief_tables, _rule_tables
 from tests.bluff import reference
 
 
@@ -148,7 +148,7 @@ def test_a_raise_the_opponent_will_challenge_is_worth_what_it_wins():
 def test_the_bayes_bot_beats_the_model_bot_heads_up_in_liars_dice():
     # Before the heads-up rule the bayes bot (threshold rule on its beliefs) lost this seat's comparison:
     # 73.4% against threshold bots where a model bot wins 88.7%.
-    from analysis.bluff.tournament import seat_wins
+    from analysis.bluff.play.tournament import seat_wins
 
     bayes = seat_wins(preset("liars_dice"), "bayes,threshold", 0, 400, seed=5)
     model = seat_wins(preset("liars_dice"), "model,threshold", 0, 400, seed=5)

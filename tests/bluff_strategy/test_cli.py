@@ -186,7 +186,7 @@ def test_a_tls_scheduler_without_certificates_is_one_sentence(odds, command):
 def test_a_long_tournament_says_how_long_and_shows_progress_in_a_log(odds, monkeypatch):
     import functools
 
-    import analysis.bluff.tournament as tournament
+    import analysis.bluff.play.tournament as tournament
     import analysis.schedulers as schedulers
     from analysis.progress import Progress
 

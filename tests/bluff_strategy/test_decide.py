@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 from analysis.bluff.bids import Bid, format_bid, format_dice, is_raise
-from analysis.bluff.decision import decide
+from analysis.bluff.play.decision import decide
 from analysis.bluff.rules import preset
-from analysis.bluff.sampled import TREMBLE, planned, solve_sampled
-from analysis.bluff.tournament import run_tournament
+from analysis.bluff.sampled.solver import TREMBLE, planned, solve_sampled
+from analysis.bluff.play.tournament import run_tournament
 from analysis.errors import InvalidArgument
 from tests.conftest import assert_one_sentence_error
 
@@ -96,7 +96,7 @@ def test_asking_the_stored_strategy_starts_no_compiler(name, odds):
     import subprocess
     import sys
 
-    from analysis.bluff import _sampled_eval  # noqa: F401  (the search in this process: the compiled copies)
+    from analysis.bluff.sampled import _eval_kernels  # noqa: F401  (the search in this process: the compiled copies)
 
     argv = ["bluff", "play", *FRESH_PLAYS[name], "--json"]
     script = ("import sys; from analysis.cli.main import main; code = main(sys.argv[1:]); "
@@ -116,7 +116,7 @@ def small_solve():
 
 
 def test_the_strategy_answers_from_its_stored_solve(small_solve, monkeypatch):
-    from analysis.bluff import sampled
+    from analysis.bluff.sampled import solver as sampled
     monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))
     monkeypatch.setitem(sampled.PLAN, 2, ((None, small_solve.iterations, 1.0),))
     game = small_solve.game
@@ -136,7 +136,7 @@ def test_the_strategy_answers_from_its_stored_solve(small_solve, monkeypatch):
 
 
 def test_the_call_values_are_the_showdown_against_the_belief(small_solve, monkeypatch):
-    from analysis.bluff import sampled
+    from analysis.bluff.sampled import solver as sampled
     monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))
     # I opened "1x2" holding a five; the other (two dice) raised to "2x6". Challenging wins a die when fewer
     # than two of their dice are sixes or ones (wild), and loses one otherwise; their hands are weighed by
@@ -156,7 +156,7 @@ def test_the_call_values_are_the_showdown_against_the_belief(small_solve, monkey
 
 
 def test_the_strategy_with_search_plays_its_best_valued_action(small_solve, monkeypatch, odds):
-    from analysis.bluff import sampled
+    from analysis.bluff.sampled import solver as sampled
     monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))
     game = small_solve.game
     plain = decide(LIARS, (5,), [2], "me:1x2 1:2x6")
@@ -179,7 +179,7 @@ def test_the_strategy_with_search_plays_its_best_valued_action(small_solve, monk
 
 def test_the_opening_advisor_always_shows_the_opening_it_recommends():
     # The shipped 5v5 Bluff solve: the likeliest opening is not among the eight best valued there.
-    from analysis.bluff.decision import opening_bids
+    from analysis.bluff.play.decision import opening_bids
 
     decision, rows = opening_bids(preset("bluff"), "3 3 * 5 1", 5, top=8)
     values = [row["value"] for row in rows[:8]]
@@ -191,7 +191,7 @@ def test_the_opening_advisor_always_shows_the_opening_it_recommends():
 def test_the_search_in_perudos_2v2_round_plays_the_strategys_chances_over_its_near_best_actions():
     # There the best outright lost to the bayes bot (docs/bluff_strategy.md): the search keeps the strategy's own
     # chances, over the actions it values within its margin of the best. The shipped solve, opening and answering.
-    from analysis.bluff.sampled import SEARCH_MIX, search_mix
+    from analysis.bluff.sampled.solver import SEARCH_MIX, search_mix
 
     perudo = preset("perudo")
     assert search_mix(perudo, (2, 2)) == SEARCH_MIX and search_mix(perudo, (3, 3)) is None
@@ -212,7 +212,7 @@ def test_the_search_in_perudos_2v2_round_plays_the_strategys_chances_over_its_ne
 
 
 def test_the_commands_answer_from_the_store_and_refuse_what_is_not_there(odds, small_solve, monkeypatch, tmp_path):
-    from analysis.bluff import sampled
+    from analysis.bluff.sampled import solver as sampled
     monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))
     monkeypatch.setitem(sampled.PLAN, 2, ((None, small_solve.iterations, 1.0),))
     result = odds("bluff", "play", "--preset", "liars_dice", "--wild", "1", "--rule", "exact_call=none",
@@ -230,7 +230,7 @@ def test_the_commands_answer_from_the_store_and_refuse_what_is_not_there(odds, s
     assert all(r["p_true"] == 1.0 for r in rows if r["bid"] == "1x4")
     assert_one_sentence_error(odds("bluff", "play", "--preset", "bluff", "--dice", "3 3 * 5 1", "--opponents", "5",
                                    "--history", "me:2x3"))
-    from analysis.bluff import sampled_shipped
+    from analysis.bluff.sampled import shipped as sampled_shipped
     monkeypatch.setattr(sampled_shipped, "SHIPPED_ROOT", tmp_path / "none")   # as without the package's solves
     missing = odds("bluff", "play", "--preset", "perudo", "--dice", "3 3", "--opponents", "3")
     assert_one_sentence_error(missing)
@@ -244,7 +244,7 @@ def test_the_commands_answer_from_the_store_and_refuse_what_is_not_there(odds, s
 
 @pytest.mark.slow
 def test_solve_beyond_three_dice_reports_value_and_exploitability(odds, monkeypatch):
-    from analysis.bluff import sampled
+    from analysis.bluff.sampled import solver as sampled
     monkeypatch.setitem(sampled.PLAN, 2, ((1, 300, 1.0),))
     result = odds("bluff", "solve", "--preset", "liars_dice", "--wild", "1", "--no-exact-call", "--dice", "2", "2",
                   "--json")
@@ -257,7 +257,7 @@ def test_solve_beyond_three_dice_reports_value_and_exploitability(odds, monkeypa
 
 
 def test_a_bid_off_the_abstraction_is_answered_and_read_as_the_nearest_abstract_raise(monkeypatch):
-    from analysis.bluff import sampled
+    from analysis.bluff.sampled import solver as sampled
     # The openings of three dice in play keep one count a face: "1x4" is played, "2x4" is not.
     solution = solve_sampled(LIARS, (1, 2), k=1, iterations=2000, steps=1, width=1.5, lbr_games=200)
     monkeypatch.setitem(sampled.PLAN, 1, ((1, 2000, 1.0, 1, 1.5),))
@@ -280,8 +280,8 @@ def test_a_bid_off_the_abstraction_is_answered_and_read_as_the_nearest_abstract_
 
 
 def test_the_call_advisor_says_what_the_strategy_does_heads_up(monkeypatch):
-    from analysis.bluff import sampled
-    from analysis.bluff.advice import advise_call
+    from analysis.bluff.sampled import solver as sampled
+    from analysis.bluff.odds.advice import advise_call
     from analysis.bluff.bids import parse_bid
     solution = solve_sampled(LIARS, (2, 2), k=1, iterations=2000, steps=2, width=2.0, lbr_games=200)
     monkeypatch.setitem(sampled.PLAN, 2, ((1, 2000, 1.0, 2, 2.0),))
@@ -297,7 +297,7 @@ def test_the_call_advisor_says_what_the_strategy_does_heads_up(monkeypatch):
 
 
 def test_a_palifico_round_is_answered_from_its_own_solve_or_refused(odds, monkeypatch):
-    from analysis.bluff import sampled
+    from analysis.bluff.sampled import solver as sampled
     perudo = preset("perudo")
     monkeypatch.setitem(sampled.PLAN, 1, ((None, 2000, 1.0),))
     solution = solve_sampled(perudo, (2, 1), k=None, iterations=2000, palifico_round=True, lbr_games=200)

@@ -8,11 +8,11 @@ import math
 import pytest
 
 from analysis.bluff.bids import format_bid
-from analysis.bluff.fit import decisions_of, fit_log, log_likelihood
-from analysis.bluff.model import PARAMETERS, BiddingModel, action_probabilities
-from analysis.bluff.rounds_log import read_log
+from analysis.bluff.model.fit import decisions_of, fit_log, log_likelihood
+from analysis.bluff.model.bidding import PARAMETERS, BiddingModel, action_probabilities
+from analysis.bluff.model.rounds_log import read_log
 from analysis.bluff.rules import preset
-from analysis.bluff.tournament import run_tournament
+from analysis.bluff.play.tournament import run_tournament
 from tests.bluff import reference
 from tests.conftest import assert_one_sentence_error
 
@@ -159,7 +159,7 @@ def test_reading_the_bids_is_better_calibrated(odds, tmp_path):
 
 
 def test_log_statistics(tmp_path):
-    from analysis.bluff.log_stats import challenged_bids, leader_wins, losses_by_cause
+    from analysis.bluff.model.log_stats import challenged_bids, leader_wins, losses_by_cause
 
     path = tmp_path / "rounds.jsonl"
     run_tournament(preset("bluff"), "threshold", players=5, games=60, seed=4, scheduler="sync", log=str(path))

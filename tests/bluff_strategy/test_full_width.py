@@ -1,5 +1,5 @@
-"""Full-width CFR over the remembered bids (analysis/bluff/full_width.py), checked against the exact solver's tree
-and against a plain enumeration of every bid history."""
+"""Full-width CFR over the remembered bids (analysis/bluff/sampled/full_width.py), checked against the exact
+solver's tree and against a plain enumeration of every bid history."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import numba
 import numpy as np
 import pytest
 
-from analysis.bluff.full_width import Trainer, window_graph
+from analysis.bluff.sampled.full_width import Trainer, window_graph
 from analysis.bluff.rules import preset
-from analysis.bluff.sampled import MAX_BYTES, VARIANT, exact_exploitability, sampled_game, solve_sampled
-from analysis.bluff.solve import solve_round
+from analysis.bluff.sampled.solver import MAX_BYTES, VARIANT, exact_exploitability, sampled_game, solve_sampled
+from analysis.bluff.exact.solve import solve_round
 from analysis.cfr.kernels import SCHEDULES
 from analysis.errors import InvalidArgument
 from analysis.store import Store
@@ -29,7 +29,7 @@ def _random_policy(game, rng):
 
 def _slot(game, history, hand):
     """The slot row of the player to act after ``history`` (bid indices) holding ``hand``: (base, size)."""
-    from analysis.bluff.windows import window_rank
+    from analysis.bluff.sampled.windows import window_rank
 
     depth = len(history)
     actor = depth % 2

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from analysis.bluff.game_value import game_value
+from analysis.bluff.exact.game_value import game_value
 from analysis.bluff.rules import preset
-from analysis.bluff.solve import solve_round
+from analysis.bluff.exact.solve import solve_round
 from tests.bluff_strategy.reference import TinyRound, sequence_form_value
 from tests.bluff_strategy.test_solve import TINY
 
@@ -87,7 +87,7 @@ def test_round_solution_of_a_game_value_comes_back_with_its_value():
 
 
 def test_next_state_follows_the_next_opener_field():
-    from analysis.bluff.game_value import State, next_state
+    from analysis.bluff.exact.game_value import State, next_state
 
     # From 2 v 2 the opener challenges and is right: the other player loses a die. Bluff's challenger
     # (here the opener) opens the next round, also in a renamed house-rule Bluff; in Liar's Dice the

@@ -13,10 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from analysis.bluff.bids import all_bids, format_bid, is_raise
-from analysis.bluff.decision import decide
+from analysis.bluff.play.decision import decide
 from analysis.bluff.rules import preset
-from analysis.bluff.sampled import TREMBLE, stored_plan
-from analysis.bluff.tournament import run_tournament
+from analysis.bluff.sampled.solver import TREMBLE, stored_plan
+from analysis.bluff.play.tournament import run_tournament
 from analysis.errors import InvalidArgument
 
 GAMES = {"liars_dice_wild": preset("liars_dice", wild=1, exact_call=None), "perudo": preset("perudo"),

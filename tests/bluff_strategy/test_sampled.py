@@ -6,12 +6,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from analysis.bluff import _sampled_eval, search_rules
+from analysis.bluff.sampled import _eval_kernels as _sampled_eval
+
+from analysis.bluff.sampled import search_rules
 from analysis.bluff.bids import format_bid
 from analysis.bluff.rules import preset
-from analysis.bluff.sampled import (exact_exploitability, from_tree_policy, local_best_response, round_win_payoff,
-                                    sampled_exploitability, sampled_game, solve_sampled, tree_policy)
-from analysis.bluff.solve import round_game, solve_round
+from analysis.bluff.sampled.solver import (exact_exploitability, from_tree_policy, local_best_response,
+                                           round_win_payoff, sampled_exploitability, sampled_game, solve_sampled,
+                                           tree_policy)
+from analysis.bluff.exact.solve import round_game, solve_round
 from analysis.errors import InvalidArgument
 from analysis.store import Store
 
@@ -88,7 +91,7 @@ def test_local_best_response_looking_to_the_end_is_the_exact_best_response(rules
     fixed = solve_sampled(rules, dice, k=k, faces=3, iterations=500, store=False, steps=steps)
     game, policy = fixed.game, fixed.policy.astype(np.float64)
     tree = round_game(rules, dice, 3)
-    from analysis.bluff import _solve_kernels
+    from analysis.bluff.exact import _kernels as _solve_kernels
     _, best0, best1 = _solve_kernels.evaluate(tree_policy(game, policy, tree), *tree.kernel_arrays())
     games = 20000
     for seat, best in ((0, best0), (1, best1)):
@@ -154,7 +157,7 @@ def test_a_stopped_solve_resumes_to_the_same_result(tmp_path):
 def test_a_warm_start_plays_the_one_bid_solve_it_starts_from(tmp_path):
     import dataclasses
 
-    from analysis.bluff.sampled import _normalised, warm_start
+    from analysis.bluff.sampled.solver import _normalised, warm_start
     base = solve_sampled(LIARS, (1, 2), k=1, faces=4, iterations=3000, store=False)
     game = sampled_game(LIARS, (1, 2), k=2, faces=4)
     regret, sums = warm_start(game, base)
@@ -223,7 +226,7 @@ def test_play_out_follows_a_deterministic_policy():
 @pytest.mark.parametrize("rules, dice", [(preset("bluff"), (1, 1)), (preset("liars_dice"), (2, 1))])
 def test_full_recall_played_for_the_game_is_the_exact_solvers_game_round(rules, dice):
     # The payoff is the chance to win the game from where the round leaves it (game_value's exact values).
-    from analysis.bluff.game_value import game_value
+    from analysis.bluff.exact.game_value import game_value
 
     exact = game_value(rules, dice, faces=3, store=False).round_solution(*dice)
     game = sampled_game(rules, dice, k=None, faces=3, payoff="game")
@@ -250,7 +253,7 @@ def _searched_by_hand(solution, seat, hand, history, floor, lookahead):
     other's answer and my best after it: my best call, or with a lookahead my best of the calls and of the strategy's
     raises valued so again."""
     from analysis.bluff.bids import is_raise
-    from analysis.bluff.sampled import TREMBLE
+    from analysis.bluff.sampled.solver import TREMBLE
 
     game, policy, other = solution.game, solution.policy.astype(np.float64), 1 - seat
     sign = 1.0 if seat == 0 else -1.0
@@ -306,7 +309,7 @@ def _searched_by_hand(solution, seat, hand, history, floor, lookahead):
 
 def _search_by(kernels, solution, seat, hand, history, floor, lookahead, monkeypatch):
     """``solution.search`` run by ``kernels``: the search's plain text or its compiled copies."""
-    from analysis.bluff import sampled
+    from analysis.bluff.sampled import solver as sampled
 
     with monkeypatch.context() as patch:
         patch.setattr(sampled, "_search_kernels", lambda: kernels)
@@ -351,7 +354,7 @@ def test_the_decision_time_search_values_are_the_belief_weighed_calls_and_raises
 
 def test_the_openings_summary_is_the_sum_over_both_hands():
     # Written out hand by hand and bid by bid from the strategy's own chances (Bluff: stars a face of their own).
-    from analysis.bluff.sampled_profile import openings, round_losses
+    from analysis.bluff.sampled.profile import openings, round_losses
 
     solution = solve_sampled(preset("bluff"), (2, 1), k=1, faces=3, iterations=2000, store=False, steps=1,
                              checks=1, lbr_games=100)
@@ -381,7 +384,7 @@ def test_the_kernels_that_read_a_solve_come_from_numbas_cache():
     # would be compiled again in every fresh process, seconds for `play --search`.
     from numba.core.caching import NullCache
 
-    from analysis.bluff import _sampled_eval
+    from analysis.bluff.sampled import _eval_kernels as _sampled_eval
 
     kernels = {name: f for name, f in vars(_sampled_eval).items() if hasattr(f, "_cache") and hasattr(f, "py_func")}
     assert {"search_values", "search_choices", "local_best_response", "evaluate"} <= set(kernels)

@@ -8,10 +8,10 @@ import json
 import numpy as np
 import pytest
 
-from analysis.bluff import sampled_shipped
+from analysis.bluff.sampled import shipped as sampled_shipped
 from analysis.bluff.rules import preset
-from analysis.bluff.sampled import SAMPLED, _params, planned, sampled_game, solve_sampled, stored_plan
-from analysis.bluff.sampled_shipped import QUANTUM, SHIPPED, pack, quantise, shipped_params, unpack
+from analysis.bluff.sampled.solver import SAMPLED, _params, planned, sampled_game, solve_sampled, stored_plan
+from analysis.bluff.sampled.shipped import QUANTUM, SHIPPED, pack, quantise, shipped_params, unpack
 from analysis.store import Store
 
 LIARS = preset("liars_dice", wild=6, exact_call=None)
@@ -57,8 +57,8 @@ def test_a_shipped_solve_is_read_where_the_users_store_has_none(tmp_path, monkey
 def test_a_shipped_solve_is_read_and_checked_once_a_process(tmp_path, monkeypatch):
     # (The tests' store is fresh, so the 5v5 solve below is the package's.)
     # A running web page asks the same round again and again: the second answer must not read the file again.
-    from analysis.bluff import sampled
-    from analysis.bluff.decision import decide
+    from analysis.bluff.sampled import solver as sampled
+    from analysis.bluff.play.decision import decide
 
     reads = []
     monkeypatch.setattr(sampled_shipped, "_READ", {})   # as in a fresh process
@@ -139,7 +139,7 @@ def test_the_package_ships_the_plans_rounds_of_each_preset(rules):
 
 def test_the_package_ships_perudos_palifico_rounds_and_the_endgames_played_for_the_game():
     # A palifico round is opened by the player just down to one die, against 1-5.
-    from analysis.bluff.sampled import GAME_ROUNDS, PALIFICO_ROUNDS
+    from analysis.bluff.sampled.solver import GAME_ROUNDS, PALIFICO_ROUNDS
 
     perudo = PRESETS[1]
     assert PALIFICO_ROUNDS == ((1, 1), (1, 2), (1, 3), (1, 4), (1, 5))
@@ -148,7 +148,7 @@ def test_the_package_ships_perudos_palifico_rounds_and_the_endgames_played_for_t
         assert solution is not None and solution.shipped and solution.game.palifico_round, pair
     # Played for the game up to three dice in play: read from the files' headers, since serving one first solves
     # the game values of the endgame (minutes on a fresh store); the current version, the plan's parameters.
-    from analysis.bluff.sampled import plans
+    from analysis.bluff.sampled.solver import plans
     from analysis.store import _rules_key, read_header
 
     headers = [read_header(path) for path in (sampled_shipped.SHIPPED_ROOT / "bluff" / "sampled-shipped").iterdir()]

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from analysis.bluff.bids import parse_bid, parse_dice
-from analysis.bluff.game_value import State
+from analysis.bluff.exact.game_value import State
 from analysis.bluff.rules import preset
-from analysis.bluff.tournament import run_tournament
+from analysis.bluff.play.tournament import run_tournament
 from tests.conftest import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,7 +59,7 @@ def test_rounds_chain_as_in_the_kernels_logged_games(name, start, tmp_path):
 def test_a_game_is_the_same_game_whenever_it_is_played():
     script = SCRIPT
     rules = preset("bluff")
-    from analysis.bluff.decision_bots import bot_seat
+    from analysis.bluff.play.decision_bots import bot_seat
 
     bot = bot_seat(rules, "bayes", 2, 2)
     tested = script.Tested(rules, "bayes", 2, bot_seat(rules, "bayes", 2, 2))

@@ -7,7 +7,7 @@ import pytest
 
 from analysis.bluff.bids import Bid, format_bid
 from analysis.bluff.rules import preset
-from analysis.bluff.solve import round_game, solve_round
+from analysis.bluff.exact.solve import round_game, solve_round
 from analysis.errors import InvalidArgument
 from tests.bluff_strategy.reference import TinyRound
 
@@ -125,7 +125,8 @@ def test_the_bid_tree_against_a_walk_of_every_history():
     """The tree as plain Python (small rounds) and compiled (large ones) against a walk of every bid
     history: a node per history, breadth first, each node's children the raises of its last bid in
     track order, players alternating."""
-    from analysis.bluff import _solve_kernels, bid_tree
+    from analysis.bluff.exact import _kernels as _solve_kernels
+    from analysis.bluff.exact import bid_tree
 
     for rules, dice in ((preset("bluff"), (1, 1)), (preset("perudo"), (2, 1)), (LIARS, (1, 2))):
         game = round_game(rules, dice, faces=4)

@@ -9,8 +9,8 @@ import pytest
 
 from analysis.bluff.bids import format_bid
 from analysis.bluff.rules import preset
-from analysis.bluff.sampled import solve_sampled
-from analysis.bluff.tournament import _rule_tables, run_tournament
+from analysis.bluff.sampled.solver import solve_sampled
+from analysis.bluff.play.tournament import _rule_tables, run_tournament
 from analysis.errors import InvalidArgument
 from tests.conftest import assert_one_sentence_error, load_script
 
@@ -26,13 +26,13 @@ def one_die_solve():
 
 @pytest.fixture
 def planned_small(one_die_solve, monkeypatch):
-    from analysis.bluff import sampled
+    from analysis.bluff.sampled import solver as sampled
     monkeypatch.setitem(sampled.PLAN, 1, ((None, ITERATIONS, 1.0),))
     return one_die_solve
 
 
 def test_a_missing_solve_is_refused_with_the_command_that_builds_it(odds, monkeypatch, tmp_path):
-    from analysis.bluff import sampled_shipped
+    from analysis.bluff.sampled import shipped as sampled_shipped
     monkeypatch.setattr(sampled_shipped, "SHIPPED_ROOT", tmp_path / "none")   # as without the package's solves
     with pytest.raises(InvalidArgument, match=r"no 1v1 round of Bluff is stored: build it with python "
                                               r"scripts/bluff_sampled_solves\.py --only bluff:1:1\.$"):
@@ -47,7 +47,7 @@ def _kernel_draws_the_policy(solution, st, tables, dice, draws: int, seed: int) 
     """Random legal histories (any legal raise, on the abstraction or off it), then the decision of the player
     to act: the kernel's draw for a random state is the stored policy's action at the same uniform number (inverse
     CDF). Returns how many histories held a pair of bids off the abstraction."""
-    from analysis.bluff import _bot_kernels
+    from analysis.bluff.play import _bot_kernels
     from analysis.random import next_state, uniform_float
 
     game = solution.game
@@ -84,8 +84,8 @@ def _kernel_draws_the_policy(solution, st, tables, dice, draws: int, seed: int) 
 
 def test_the_kernel_draws_the_stored_policy(planned_small):
     # Every decision of the 1v1 round that the solve holds, for both seats and every hand.
-    from analysis.bluff.bots import parse_bots
-    from analysis.bluff.strategy_bot import strategy_tables
+    from analysis.bluff.play.bots import parse_bots
+    from analysis.bluff.play.strategy_bot import strategy_tables
 
     tables = _rule_tables(LIARS, 2, 1)
     st = strategy_tables(LIARS, parse_bots("strategy"), 1, tables.bid_count, tables.bid_face)
@@ -95,7 +95,7 @@ def test_the_kernel_draws_the_stored_policy(planned_small):
 def test_the_kernel_reads_an_off_abstraction_pair_through_its_stand_in():
     # Two bids remembered over the raises abstracted (one count a face): a raise the abstraction lacks is read as
     # the solve reads it (``SampledGame.window_of``), not from a window the solve never trained.
-    from analysis.bluff.strategy_bot import _tables
+    from analysis.bluff.play.strategy_bot import _tables
 
     solution = solve_sampled(LIARS, (2, 2), k=2, steps=1, iterations=2000, lbr_games=100, store=False, checks=1)
     tables = _rule_tables(LIARS, 2, 2)
@@ -146,7 +146,7 @@ def test_the_docs_table_is_the_stored_measurement():
 
 
 def test_asking_the_strategy_bot_for_one_decision_points_to_the_strategy_or_bayes():
-    from analysis.bluff.decision import decide
+    from analysis.bluff.play.decision import decide
 
     with pytest.raises(InvalidArgument, match=r"^The strategy:0\.4 bot plays the solved strategy heads-up and bayes "
                                               r"otherwise: ask player 'strategy' or 'bayes'\.$"):

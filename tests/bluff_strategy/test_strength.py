@@ -10,7 +10,7 @@ import pytest
 from scipy.stats import binomtest
 
 from analysis.bluff.rules import preset
-from analysis.bluff.tournament import seat_wins
+from analysis.bluff.play.tournament import seat_wins
 from tests.conftest import load_script
 
 ROOT = Path(__file__).resolve().parents[2]

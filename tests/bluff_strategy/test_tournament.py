@@ -9,7 +9,7 @@ from itertools import product
 import pytest
 
 from analysis.bluff.rules import preset
-from analysis.bluff.tournament import run_sweep, run_tournament, wilson_interval
+from analysis.bluff.play.tournament import run_sweep, run_tournament, wilson_interval
 from analysis.errors import InvalidArgument
 
 LIARS = preset("liars_dice").with_fields(exact_call=None)
@@ -98,7 +98,7 @@ def test_same_seed_same_games_whatever_the_chunks_and_scheduler():
 
 
 def test_chunks_grouped_into_fewer_tasks_play_the_same_games(monkeypatch, tmp_path):
-    import analysis.bluff.tournament as tournament
+    import analysis.bluff.play.tournament as tournament
 
     rules = preset("perudo")
     kwargs = dict(bots="threshold:0.4,random,honest", games=900, seed=5, chunks=30, scheduler="sync")
@@ -269,8 +269,8 @@ def test_equilibrium_bot_plays_perudo_endgames_to_win_not_for_dice():
     # With one die each, a calza that regains the caller a die is worth no more than winning the
     # round: the bot's round is solved for the game. Against the LP of the same round (3 faces)
     # scored +1 / -1 by who loses their last die, and unlike the dice-difference value.
-    from analysis.bluff.solve import solve_round
-    from analysis.bluff.outcomes import last_die_payoff
+    from analysis.bluff.exact.solve import solve_round
+    from analysis.bluff.odds.outcomes import last_die_payoff
     from tests.bluff_strategy.reference import TinyRound, sequence_form_value
 
     tiny = TinyRound((1, 2, 3), (1, 1), joker=1, joker_track="even", exact="calza", opening_on_joker=False)
@@ -290,7 +290,7 @@ def test_equilibrium_bot_plays_perudo_endgames_to_win_not_for_dice():
 def test_kernel_legality_table_is_is_raise_on_every_pair(rules):
     # The table is built from track places as whole arrays; is_raise, called pair by pair, is the rule.
     from analysis.bluff.bids import all_bids, is_raise
-    from analysis.bluff.tournament import _rule_tables
+    from analysis.bluff.play.tournament import _rule_tables
 
     legal = _rule_tables(rules, 3, 3)[2]
     bids = all_bids(rules, 9)
@@ -304,7 +304,7 @@ def test_kernel_legality_table_is_is_raise_on_every_pair(rules):
 def test_blocks_of_games_add_up_to_the_whole_tournament():
     # seat_wins plays any block of a seed's games: blocks played apart give the one tournament's counts,
     # bayes bot included.
-    from analysis.bluff.tournament import seat_wins
+    from analysis.bluff.play.tournament import seat_wins
 
     bots = "bayes,threshold,model"
     rules = preset("liars_dice")

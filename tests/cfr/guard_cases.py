@@ -39,7 +39,7 @@ def _brag_cases():
 
 
 def bluff_arrays(rules, dice, faces, variant) -> dict:
-    from analysis.bluff.solve import solve_round
+    from analysis.bluff.exact.solve import solve_round
 
     solution = solve_round(rules, dice, faces=faces, variant=variant, iterations=ITERATIONS, target=0.0,
                            check_every=16, store=False)

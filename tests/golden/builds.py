@@ -50,7 +50,7 @@ def _bluff_rules():
 
 
 def _bluff_solve(store, full_width: bool):
-    from analysis.bluff.sampled import solve_sampled
+    from analysis.bluff.sampled.solver import solve_sampled
 
     if full_width:
         return solve_sampled(_bluff_rules(), (1, 1), k=2, iterations=40, seed=3, store=store, checks=2,
@@ -60,8 +60,8 @@ def _bluff_solve(store, full_width: bool):
 
 def _bluff_shipped(store, full_width: bool):
     """The package's copy of a solve, as ``scripts/bluff_ship_solves.py`` makes it (``pack``)."""
-    from analysis.bluff.sampled import solve_key
-    from analysis.bluff.sampled_shipped import pack, shipped_params
+    from analysis.bluff.sampled.solver import solve_key
+    from analysis.bluff.sampled.shipped import pack, shipped_params
 
     solution = _bluff_solve(store, full_width)
     kind, params = solve_key(solution.game, solution.iterations, solution.seed, full_width=full_width)
@@ -70,20 +70,20 @@ def _bluff_shipped(store, full_width: bool):
 
 
 def _count_tables(store):
-    from analysis.bluff._count_tables import count_tables
+    from analysis.bluff.odds._count_tables import count_tables
 
     count_tables.cache_clear()
     count_tables(store)
 
 
 def _rounds(store):
-    from analysis.bluff.solve import solve_round
+    from analysis.bluff.exact.solve import solve_round
 
     solve_round(_bluff_rules(), (1, 2), iterations=300, target=0.0, faces=4, store=store)
 
 
 def _game_values(store):
-    from analysis.bluff.game_value import game_value
+    from analysis.bluff.exact.game_value import game_value
 
     game_value(_bluff_rules(), (1, 2), target=1e-3, iterations=200, store=store, faces=3)
 

@@ -128,7 +128,7 @@ def _submit_and_check(driver, screenshots: Path, name: str, answer_id: str):
 
 
 def test_dice_bidding_in_the_browser(browser, server, screenshots):
-    from analysis.bluff.advice import advise_call
+    from analysis.bluff.odds.advice import advise_call
     from analysis.bluff.bids import parse_bid, parse_dice
     from analysis.bluff.rules import preset
 

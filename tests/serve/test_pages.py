@@ -203,7 +203,7 @@ def test_dice_bidding_asks_a_bot_what_it_would_do(client, odds):
 
 
 def test_dice_bidding_without_a_stored_strategy_says_so_beside_the_answer(client, odds, monkeypatch, tmp_path):
-    from analysis.bluff import sampled_shipped
+    from analysis.bluff.sampled import shipped as sampled_shipped
 
     monkeypatch.setattr(sampled_shipped, "SHIPPED_ROOT", tmp_path / "none")   # as without the package's solves
     reply = client.get("/api/bluff", params={"dice": "3 3 * 5 1", "opponents": "5"}).json()
@@ -219,7 +219,7 @@ def test_dice_bidding_without_a_stored_strategy_says_so_beside_the_answer(client
 def small_solve():
     """A stored 1v2 Liar's Dice round (wild ones, no exact call), solved as the advisor plans it, shortened."""
     from analysis.bluff.rules import preset
-    from analysis.bluff.sampled import planned, solve_sampled
+    from analysis.bluff.sampled.solver import planned, solve_sampled
 
     plan = planned((1, 2))
     return solve_sampled(preset("liars_dice", wild=1, exact_call=None), (1, 2),
@@ -231,7 +231,7 @@ LIARS_ARGV = ["--preset", "liars_dice", "--rule", "exact_call=none", "--wild", "
 
 
 def test_dice_bidding_what_to_open_with_and_what_the_strategy_would_do(client, odds, small_solve, monkeypatch):
-    from analysis.bluff import sampled
+    from analysis.bluff.sampled import solver as sampled
 
     monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))
     monkeypatch.setitem(sampled.PLAN, 2, ((None, small_solve.iterations, 1.0),))
@@ -457,7 +457,7 @@ def test_the_articles_and_the_gallery_are_served(client):
 
 
 def test_dice_bidding_asks_the_strategy_with_search(client, odds, small_solve, monkeypatch):
-    from analysis.bluff import sampled
+    from analysis.bluff.sampled import solver as sampled
 
     monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))
     monkeypatch.setitem(sampled.PLAN, 2, ((None, small_solve.iterations, 1.0),))

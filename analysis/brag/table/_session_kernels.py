@@ -34,12 +34,12 @@ import numpy as np
 from analysis.brag.table import deal_rules as K
 from analysis.brag.showdown._kernels import strength3
 from analysis.brag.table.deal_rules import (BLIND, COVER, DISCARD, E_OPEN_SEES_BLIND, FOLD, KEEP, LOOK, OK,
-                                         RAISE, SEE, STAY, T_BETS, T_COVERER, T_END, T_KEEPER,
-                                         T_OVER, T_PENDING, T_RUNG, T_SHUFFLE, T_TURN, END_CARRIED,
-                                         END_COVER_CALLED, END_SEEN, F_CARRY, betting_count, check,
-                                         deal, gather_hands, hand_strength, restack, shuffle, step,
-                                         COVERING, P_A23, P_HAND_SIZE, P_PRIAL333, T_N, T_SEEN,
-                                         T_SEER, T_WINNER, in_play)
+                                            RAISE, SEE, STAY, T_BETS, T_COVERER, T_END, T_KEEPER,
+                                            T_OVER, T_PENDING, T_RUNG, T_SHUFFLE, T_TURN, END_CARRIED,
+                                            END_COVER_CALLED, END_SEEN, F_CARRY, betting_count, check,
+                                            deal, gather_hands, hand_strength, restack, shuffle, step,
+                                            COVERING, P_A23, P_HAND_SIZE, P_PRIAL333, T_N, T_SEEN,
+                                            T_SEER, T_WINNER, in_play)
 from analysis.random import stream, uniform_float, uniform_int
 
 B_LOOK_AFTER, B_STAY, B_RAISE, B_SEE, B_SEE_AFTER, B_PATIENCE, B_MODE, B_SOLVED = range(8)

@@ -1,0 +1,1 @@
+"""Play: one decision of the solved strategy or of any bot, the bots themselves, and whole games between them."""
