@@ -1,21 +1,23 @@
-"""The on-disk store of solved tables: named by what they mean, keyed by the code, checked on load.
+"""The on-disk store of solved tables: named by what they mean, keyed by what they hold, checked on load.
 
 A game declares each kind of table it stores once, beside the code that builds it,
 as a :class:`TableKind`: its name (``"brag/strengths"``: the game, then the table),
 the arrays it holds (names, dtypes, shapes, cheap invariants such as probabilities
-within [0, 1]) and the modules whose source builds it. It then asks the store for
+within [0, 1]) and its version: a whole number bumped by hand when a change alters
+what the table holds (tests/golden/ builds every kind small and fails, naming the
+kind, when its numbers change under the same version). It then asks the store for
 a table by (kind, rules, parameters); the store, and only the store, turns that
 into a file name.
 
-A file holds a small JSON header (the kind, rules and parameters it was built for,
-a fingerprint of the building code, the package version, when it was built, a
-SHA-256 of the payload) and the arrays as an ``.npz`` payload. A table is served
-from a file only when all of these hold:
+A table's key is its file format, kind, kind version, rules and parameters: a
+docstring, a rename, a moved file or a refactor that leaves the numbers alone
+never makes a table stale. A file holds a small JSON header (that key, the package
+version and when it was built, for the record, and a SHA-256 of the payload) and
+the arrays as an ``.npz`` payload. A table is served from a file only when all of
+these hold:
 
 * the header is a JSON object with the expected fields and types;
-* it was built for the same rules and parameters, by code whose source hashes to
-  the same fingerprint (so a changed builder or kernel can never be answered from
-  an old table, whether or not anybody remembered to bump a version);
+* it was built for the same kind version, rules and parameters;
 * the payload's checksum matches and its arrays have the declared names, dtypes
   and shapes and pass the declared invariants.
 
@@ -28,7 +30,7 @@ only, full, not a folder, ``ODDS_CACHE_DIR`` naming a place like ``/proc``) the
 answer is computed without caching, and stderr says so once.
 
 >>> import tempfile, numpy as np
->>> SQUARES = TableKind("demo/squares", {"sq": Array("int64", ("n",))}, code=("analysis.store",))
+>>> SQUARES = TableKind("demo/squares", {"sq": Array("int64", ("n",))}, version=1)
 >>> store = Store(tempfile.mkdtemp())
 >>> store.table(SQUARES, None, {"n": 4}, lambda: {"sq": np.arange(4) ** 2})["sq"].tolist()
 [0, 1, 4, 9]
@@ -52,12 +54,12 @@ import numpy as np
 
 from analysis.errors import InvalidArgument
 
-#: Bump when the file layout itself changes (the tables carry their own code fingerprint).
-FORMAT_VERSION = 2
+#: Bump when the file layout itself changes (each kind of table carries its own version). Format 2 keyed a
+#: table by a hash of its building modules' source text; 3 by the kind's version (scripts/restamp_shipped.py).
+FORMAT_VERSION = 3
 SUFFIX = ".podds"
 _MAGIC = b"PODDS\x00"
 _MAX_HEADER = 1 << 20
-_PACKAGE_ROOT = Path(__file__).resolve().parent
 
 #: Every declared kind of table, by name (filled as game modules are imported).
 KINDS: dict[str, "TableKind"] = {}
@@ -102,22 +104,24 @@ class TableKind:
     """A kind of stored table, declared once beside its builder.
 
     ``arrays`` maps each array's name to its :class:`Array` (or is a function of
-    the parameters returning that mapping, for tables stored in parts). ``code``
-    lists the modules whose source builds the table (the builder's module and its
-    kernels): their bytes make the fingerprint in every key. ``check`` is an extra
-    invariant, ``check(arrays, params)``, returning what is wrong or None.
+    the parameters returning that mapping, for tables stored in parts). ``version``
+    is part of every key: bump it when a change alters what the table holds (a
+    fixed bug, another rounding, another seed schedule), never for a change that
+    leaves the numbers alone. ``check`` is an extra invariant, ``check(arrays,
+    params)``, returning what is wrong or None.
     """
 
     name: str
     arrays: Mapping[str, Array] | Callable[[Mapping], Mapping[str, Array]]
-    code: tuple[str, ...]
+    version: int
     check: Callable[[Mapping, Mapping], str | None] | None = field(default=None, compare=False)
 
     def __post_init__(self):
         if not re.fullmatch(r"[a-z0-9_]+(/[a-z0-9_-]+)+", self.name):
             raise ValueError(f"table kind {self.name!r}: use lower-case words joined by '/', the game first")
-        if not self.code:
-            raise ValueError(f"table kind {self.name!r} names no code to fingerprint")
+        if not isinstance(self.version, int) or isinstance(self.version, bool) or self.version < 1:
+            raise ValueError(f"table kind {self.name!r}: its version must be a whole number from 1, "
+                             f"not {self.version!r}")
         KINDS[self.name] = self
 
     @property
@@ -126,13 +130,6 @@ class TableKind:
 
     def layout(self, params: Mapping) -> Mapping[str, Array]:
         return self.arrays(params) if callable(self.arrays) else self.arrays
-
-    def fingerprint(self) -> str:
-        """A hash of the building code's source (read as bytes: nothing is imported)."""
-        digest = hashlib.sha256(f"format {FORMAT_VERSION}".encode())
-        for module in self.code:
-            digest.update(module.encode() + b"\0" + _source_digest(module).encode())
-        return digest.hexdigest()[:16]
 
 
 def prepares(game: str, what: str):
@@ -150,28 +147,6 @@ def prepares(game: str, what: str):
         steps[:] = [step for step in steps if step[0] != what] + [(what, function)]
         return function
     return register
-
-
-def _module_file(module: str) -> Path:
-    parts = module.split(".")
-    if parts[0] == _PACKAGE_ROOT.name:
-        base = _PACKAGE_ROOT.joinpath(*parts[1:])
-        for candidate in (base.with_suffix(".py"), base / "__init__.py"):
-            if candidate.is_file():
-                return candidate
-    import importlib.util
-
-    spec = importlib.util.find_spec(module)
-    if spec is None or not spec.origin or not Path(spec.origin).is_file():
-        raise ValueError(f"no source file for module {module!r} to fingerprint")
-    return Path(spec.origin)
-
-
-@lru_cache(maxsize=None)
-def _source_digest(module: str) -> str:
-    # Hashed once per process, as the code was when first used: a source file edited while a
-    # long build runs must not label the table with code that did not build it.
-    return hashlib.sha256(_module_file(module).read_bytes()).hexdigest()
 
 
 # ------------------------------------------------------------------------------------ the store
@@ -227,7 +202,7 @@ class Store:
         With ``announce`` (the caller rebuilds what is not served), a damaged or stale file is
         reported with the same stderr line as :meth:`table`.
         """
-        stored, problem = self._read(kind, rules, params)
+        stored, problem = self.read(kind, rules, params)
         if announce and problem is not None:
             _announce_rebuild(kind, rules, problem)
         return stored
@@ -251,8 +226,8 @@ class Store:
         np.savez(buffer, **arrays)
         payload = buffer.getvalue()
         header = json.dumps({
-            "format": FORMAT_VERSION, "kind": kind.name, "rules": _rules_key(rules), "params": _canonical(params),
-            "fingerprint": kind.fingerprint(), "package": _package_version(),
+            "format": FORMAT_VERSION, "kind": kind.name, "version": kind.version, "rules": _rules_key(rules),
+            "params": _canonical(params), "package": _package_version(),
             "built": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
             "sha256": hashlib.sha256(payload).hexdigest()}, sort_keys=True).encode()
         import tempfile   # only a build writes: a question answered from the store never needs it
@@ -278,7 +253,7 @@ class Store:
     def table(self, kind: TableKind, rules, params: Mapping | None,
               build: Callable[[], Mapping[str, np.ndarray]]) -> dict[str, np.ndarray]:
         """The table for (kind, rules, params): from the store if it is sound, else built, saved and returned."""
-        stored, problem = self._read(kind, rules, params)
+        stored, problem = self.read(kind, rules, params)
         if stored is not None:
             return stored
         if problem is not None:
@@ -299,30 +274,21 @@ class Store:
         except OSError as error:
             return None, f"the cached file is damaged (it cannot be read: {error.strerror or error})"
 
-    def _read(self, kind: TableKind, rules, params) -> tuple[dict | None, str | None]:
+    def read(self, kind: TableKind, rules, params) -> tuple[dict | None, str | None]:
         """(arrays, None) when sound; (None, None) when missing; (None, why) when it must be rebuilt."""
         params = params or {}
         blob, problem = self._blob(kind, rules, params)
         if blob is None:
             return None, problem
-        header, payload, problem = parse_file(blob)
-        if problem is None:
-            if (header["kind"], header["rules"], header["params"]) != (kind.name, _rules_key(rules),
-                                                                        _canonical(params)):
-                problem = "the cached file is damaged (it holds another table)"
-            elif header["fingerprint"] != kind.fingerprint():
-                return None, "the cached table was built by other code"
-        if problem is None:
-            arrays, problem = read_arrays(kind, params, payload)
-            if problem is None:
-                return arrays, None
-        return None, problem
+        return check_table(blob, kind, _rules_key(rules), _canonical(params))[1:]
 
 
 # ------------------------------------------------------------------------ reading and checking
 
-_HEADER_FIELDS = {"format": int, "kind": str, "params": dict, "fingerprint": str, "package": str,
-                  "built": str, "sha256": str}
+_HEADER_FIELDS = {"format": int, "kind": str, "version": int, "params": dict, "package": str, "built": str,
+                  "sha256": str}
+#: ``check_table``'s stand-in for "any rules" or "any parameters" (a file read by path, not looked up by key).
+ANY = object()
 
 
 def file_digest(rules_key, params_key) -> str:
@@ -347,17 +313,45 @@ def parse_file(blob: bytes) -> tuple[dict | None, bytes | None, str | None]:
         return damaged("its header is not JSON")
     if not isinstance(header, dict):
         return damaged(f"its header is a JSON {type(header).__name__}, not an object")
+    if isinstance(header.get("format"), int) and header["format"] != FORMAT_VERSION:
+        # Not damage: an older (or newer) release wrote it; it is rebuilt like a table of another version.
+        return None, None, (f"the cached table was written in file format {header['format']}; this release reads "
+                            f"format {FORMAT_VERSION}")
     for name, wanted in _HEADER_FIELDS.items():
         if not isinstance(header.get(name), wanted) or isinstance(header.get(name), bool):
             return damaged(f"its header lacks a {wanted.__name__} '{name}'")
     if "rules" not in header:
         return damaged("its header lacks 'rules'")
-    if header["format"] != FORMAT_VERSION:
-        return damaged(f"it is in file format {header['format']}, not {FORMAT_VERSION}")
     payload = blob[start + size:]
     if hashlib.sha256(payload).hexdigest() != header["sha256"]:
         return damaged("its checksum does not match")
     return header, payload, None
+
+
+def check_table(blob: bytes, kind: TableKind, rules_key=ANY, params_key=ANY) -> tuple[dict | None, dict | None,
+                                                                                     str | None]:
+    """The one reader of a table file, the store's and the package's alike: (header, arrays, None) when ``blob``
+    is a sound table of ``kind`` at its version, built for ``rules_key`` and ``params_key`` (plain JSON values, as
+    the header holds them; :data:`ANY` for any); else (the header if it could be read, None, why it is refused).
+    """
+    header, payload, problem = parse_file(blob)
+    if problem is not None:
+        return None, None, problem
+    if header["kind"] != kind.name or any(wanted is not ANY and header[name] != wanted for name, wanted in
+                                          (("rules", rules_key), ("params", params_key))):
+        return header, None, "the cached file is damaged (it holds another table)"
+    if header["version"] != kind.version:
+        return header, None, (f"the cached table is version {header['version']} of its kind; this release reads "
+                              f"version {kind.version}")
+    arrays, problem = read_arrays(kind, header["params"], payload)
+    return header, arrays, problem
+
+
+def refusal(problem: str) -> str:
+    """A store problem as the clause of a sentence about a file that is not a cache (a shipped table, a weights
+    file): "the cached file is damaged (it is cut short)" becomes "it is cut short"."""
+    prefix = "the cached file is damaged ("
+    return problem[len(prefix):-1] if problem.startswith(prefix) and problem.endswith(")") else problem
 
 
 def read_arrays(kind: TableKind, params: Mapping, payload: bytes) -> tuple[dict | None, str | None]:

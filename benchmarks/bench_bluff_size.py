@@ -98,8 +98,11 @@ def _showdown(game, hands, bid, call, caller) -> float:
 MIXED_BOTS = ("random", "model", "equilibrium")
 
 
-def head_to_head(rules, dice: int, rounds: int, seed: int, player, opponent: str = "bayes") -> tuple[int, list]:
-    """(rounds the strategy won, its dice balance per round) against the ``opponent`` bot, opener alternating."""
+def head_to_head(rules, dice: int, rounds: int, seed: int, player, opponent: str = "bayes",
+                 answers: dict | None = None) -> tuple[int, list]:
+    """(rounds the strategy won, its dice balance per round) against the ``opponent`` bot, opener alternating.
+    ``answers``, where given, counts the strategy's answers to a bid (``"answers"``) and its challenges among
+    them (``"challenges"``)."""
     game = player.game
     bot = bot_seat(rules, opponent, 2, max(rules.starting_dice(2), dice))
     mixed = opponent.partition(":")[0] in MIXED_BOTS
@@ -119,6 +122,9 @@ def head_to_head(rules, dice: int, rounds: int, seed: int, player, opponent: str
             if seat == mine:
                 a = player.act(seat, rolls[seat], bids, rng)
                 call = a - nr if a >= nr else -1
+                if answers is not None and bids:
+                    answers["answers"] = answers.get("answers", 0) + 1
+                    answers["challenges"] = answers.get("challenges", 0) + (call == 0)
                 target = int(game.raises[last, a]) if a < nr else -1
             else:
                 # The bot may make any legal raise; an abstract strategy reads it from the bids made.

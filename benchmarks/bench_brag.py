@@ -133,9 +133,9 @@ def inclusion_exclusion_counts(hands, strengths):
 
 
 def main() -> None:
-    from analysis.brag._kernels import hand_strengths, versus_table
-    from analysis.brag.cards import format_card
-    from analysis.brag.tables import colex_hands, hand_table
+    from analysis.brag.showdown._kernels import hand_strengths, versus_table
+    from analysis.brag.showdown.cards import format_card
+    from analysis.brag.showdown.tables import colex_hands, hand_table
 
     table = hand_table("brag3")
     brag3 = (table.rules.prial_333_high, table.rules.a23_code)     # brag4 ranks its best three the same way

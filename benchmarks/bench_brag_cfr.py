@@ -34,7 +34,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analysis.brag.solve import _Passes, betting_game, run_solver  # noqa: E402
+from analysis.brag.headsup.solve import _Passes, betting_game, run_solver  # noqa: E402
 from analysis.cfr.schedule import VARIANTS  # noqa: E402
 from analysis.cfr.two_player import average_policy, exploitability  # noqa: E402
 from _timing import markdown_table, record  # noqa: E402

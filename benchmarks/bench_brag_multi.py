@@ -3,7 +3,7 @@ deal for every player, peak memory), and ``odds brag strategy --players N`` from
 
 There is no outside solver of multi-player Brag to run beside it; the figures stand alone, with the
 solve's own best-response gains as its measure. The solve is the one the commands answer from
-(``analysis.brag.multi_strategy.stored``), so running this leaves the store warm for them.
+(``analysis.brag.multi.strategy.stored``), so running this leaves the store warm for them.
 
 Run: ``nice -n 10 .venv/bin/python benchmarks/bench_brag_multi.py [--players 3 4] [--repeat 5] [--fresh]``;
 ``--fresh`` also solves each table size again from nothing (the stored solve's settings and seed, no
@@ -28,8 +28,8 @@ from _timing import record  # noqa: E402
 
 from analysis.brag._stored import MULTI_STORED  # noqa: E402
 from analysis.brag.rules import preset  # noqa: E402
-from analysis.brag.multi import solve_multi  # noqa: E402
-from analysis.brag.multi_strategy import stored  # noqa: E402
+from analysis.brag.multi.solve import solve_multi  # noqa: E402
+from analysis.brag.multi.strategy import stored  # noqa: E402
 
 QUESTION = {3: ["--history", "blind,look,bet"], 4: ["--history", "blind,look,bet,fold"]}
 

@@ -22,10 +22,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _timing import best_of, record  # noqa: E402
 
-from analysis.brag import _session_kernels as S  # noqa: E402
-from analysis.brag.deal import rule_vector  # noqa: E402
+from analysis.brag.table import _session_kernels as S  # noqa: E402
+from analysis.brag.table.deal import rule_vector  # noqa: E402
 from analysis.brag.rules import preset  # noqa: E402
-from analysis.brag.session import _NO_SOLVE, bot_row, session, solved_tables  # noqa: E402
+from analysis.brag.table.session import _NO_SOLVE, bot_row, session, solved_tables  # noqa: E402
 
 BOTS = ["strategy", "threshold", "blind", "never-bluff", "strategy"]
 

@@ -38,6 +38,9 @@ COMMANDS = {
     # The solved heads-up strategy (a stored 5v5 solve): every action's exact value, and the best openings.
     "bluff play": ["bluff", "play", "--preset", "liars_dice", "--wild", "1", "--rule", "exact_call=none", "--dice",
                    "3 3 1 6 2", "--opponents", "5", "--history", "1:3x3"],
+    # After a jump the strategy never makes (read by the off-path model, the answer naming it).
+    "bluff play off path": ["bluff", "play", "--preset", "perudo", "--dice", "1 4 4 6 2", "--opponents", "5",
+                            "--history", "1:2x4 me:3x4 1:6x5"],
     "bluff open": ["bluff", "open", "--preset", "perudo", "--dice", "1 4 4 6 2", "--opponents", "5"],
     "brag equity": ["brag", "equity", "KS KH 7D"],
     "brag strategy": ["brag", "strategy", "--preset", "brag3", "--hand", "QS QD 4C", "--history", "blind,look,bet"],

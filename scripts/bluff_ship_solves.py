@@ -80,8 +80,8 @@ def main() -> int:
         else:
             path = package.save(ship, rules, shipped_params(params), table)
         assert path is not None, "the package's store cannot be written"
-        read = load_shipped(rules, params, game.slots, game.blocks(), full_width)
-        assert read is not None, "the package's store refuses the copy"
+        read, refused = load_shipped(rules, params, game.slots, game.blocks(), full_width)
+        assert read is not None, f"the package's store refuses the copy ({refused})"
         gap = np.abs(read["policy"].astype(np.float64) - stored["policy"]).max()
         assert gap < 1.0 / QUANTUM, gap
         os.chmod(path, 0o644)
@@ -91,7 +91,7 @@ def main() -> int:
     for folder in (package.root / "bluff" / "sampled-shipped", package.root / "bluff" / "full-width-shipped"):
         for old in folder.glob("*.podds"):
             if old not in written:
-                old.unlink()     # a solve of an older plan or kernel: the store would never serve it
+                old.unlink()     # a solve of an older plan or version: the store would never serve it
     total = sum(path.stat().st_size for path in written)
     print(f"{len(written)} solves shipped, {total / 1e6:.2f} MB; left out: {', '.join(missing) or 'none'}")
     return 0

@@ -22,7 +22,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from analysis.brag.rules import preset  # noqa: E402
-from analysis.brag.solve import solve  # noqa: E402
+from analysis.brag.headsup.solve import solve  # noqa: E402
 
 PATH = os.path.join(ROOT, "reports", "data", "brag_raise_cap.json")
 TARGET, ITERATIONS = 1e-3, 2000

@@ -3,8 +3,8 @@
 The solves are built by ``odds brag solve --preset brag3 --players 3`` and ``--players 4`` (about
 20 and 30 minutes on two cores; seed and iteration cap in ``analysis/brag/_stored.py``); this
 copies each file as the store wrote it and checks that the package's store serves it (same rules,
-parameters and code fingerprint, intact checksum). Run it after a change to the solver or the deal
-engine has made the shipped files stale, once the solves are rebuilt.
+parameters and version of the kind, intact checksum). Run it after a change to the solver or the deal
+engine has bumped ``MULTI_BETTING``'s version, once the solves are rebuilt.
 
 Run: ``.venv/bin/python scripts/brag_ship_solves.py [--players 3 4]``
 """
@@ -21,7 +21,7 @@ sys.path.insert(0, ROOT)
 
 from analysis.brag._stored import MULTI_BETTING, multi_params  # noqa: E402
 from analysis.brag.rules import preset  # noqa: E402
-from analysis.brag.shipped import shipped_store  # noqa: E402
+from analysis.brag.multi.shipped import shipped_store  # noqa: E402
 from analysis.store import Store, read_header  # noqa: E402
 
 

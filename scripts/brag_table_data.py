@@ -44,7 +44,7 @@ def _seats(result) -> list:
 
 
 def five() -> dict:
-    from analysis.brag.session import session
+    from analysis.brag.table.session import session
 
     out = {"bots": FIVE, "deals": 100_000, "seed": 1, "bankroll": 200.0, "rules": {}}
     for name, fields in CHANGES.items():
@@ -55,7 +55,7 @@ def five() -> dict:
 
 
 def deck() -> dict:
-    from analysis.brag.deck import deck_memory
+    from analysis.brag.table.deck import deck_memory
 
     return deck_memory(preset("brag3"), players=5, deals=20_000, seed=1).to_dict()
 
@@ -63,10 +63,10 @@ def deck() -> dict:
 def solves() -> dict:
     import numpy as np
 
-    from analysis.brag.multi_strategy import multi_strategy, solve_summary
-    from analysis.brag.values import blind_value, kept_hand_value
+    from analysis.brag.multi.strategy import multi_strategy, solve_summary
+    from analysis.brag.table.values import blind_value, kept_hand_value
 
-    from analysis.brag.shipped import find_solve
+    from analysis.brag.multi.shipped import find_solve
 
     out = {}
     for players in (2, 3, 4):
@@ -86,7 +86,7 @@ def solves() -> dict:
 
 
 def three() -> dict:
-    from analysis.brag.session import long_session
+    from analysis.brag.table.session import long_session
 
     result = long_session(preset("brag3"), 3, THREE, 100_000, 1, 200.0, scheduler="processes")
     return {"bots": THREE, "deals": 100_000, "seed": 1, "bankroll": 200.0, "seats": _seats(result),

@@ -15,7 +15,8 @@ ROOT = Path(__file__).resolve().parents[1]
 # kernels compute now, never arrays stored by an earlier run. The folder is made once, by
 # the main process (xdist's workers inherit it and share its tables: two workers building
 # one table is safe) and removed at the end. ODDS_TEST_STORE=FOLDER keeps and reuses a
-# store instead, for quick local reruns: a table is served only to the code that built it.
+# store instead, for quick local reruns: a table is served only at its kind's version, so after changing a
+# builder's numbers bump that version (tests/golden/ says which).
 # (This module is imported twice, as a plugin and by tests importing its helpers: the
 # marker variable keeps it to one folder per session.)
 _MARKER = "ODDS_TEST_SESSION_STORE"
@@ -34,6 +35,13 @@ def load_script(name: str):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def pytest_collection_modifyitems(config, items):
+    # Every test that drives a browser is marked so, wherever it lives: the quick lane leaves them out.
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
 
 
 def pytest_unconfigure(config):

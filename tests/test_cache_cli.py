@@ -1,5 +1,7 @@
 """``odds cache info|verify|clear|build``, and the games' commands answering through every store fault."""
 
+import dataclasses
+
 import pytest
 
 import analysis.store as store_module
@@ -11,8 +13,8 @@ from tests.conftest import assert_one_sentence_error
 def store(tmp_path, monkeypatch):
     """A private, empty store for the test, with the in-process table caches emptied around it."""
     from analysis.bluff.odds import count_tables
-    from analysis.brag.equity import _versus
-    from analysis.brag.tables import hand_table
+    from analysis.brag.showdown.equity import _versus
+    from analysis.brag.showdown.tables import hand_table
 
     monkeypatch.setenv("ODDS_CACHE_DIR", str(tmp_path / "store"))
     caches = (count_tables, hand_table, _versus)
@@ -58,7 +60,7 @@ def test_build_info_verify_clear(odds, store, monkeypatch):
     info = odds("cache", "info", "--json").json()
     [row] = info["tables"]
     assert (row["game"], row["table"], row["bytes"]) == ("bluff", "count-tables", path.stat().st_size)
-    assert row["version"] == f"{store_module._package_version()}+{COUNT_TABLES.fingerprint()[:8]}"
+    assert row["version"] == f"v{COUNT_TABLES.version} ({store_module._package_version()})"
     assert row["built"].startswith("20")
     assert "bluff: 1 table" in odds("cache", "info").out
 
@@ -82,16 +84,20 @@ def test_verify_tells_stale_and_unknown_tables(odds, store, monkeypatch):
     stray = store.root / "bluff" / "retired-table" / "all-0123456789ab.podds"
     stray.parent.mkdir(parents=True)
     stray.write_bytes(next(store.root.rglob("*.podds")).read_bytes())
-    real = store_module._source_digest
-    monkeypatch.setattr(store_module, "_source_digest",
-                        lambda module: "edited" if module == "analysis.bluff._kernels" else real(module))
+    from analysis.bluff.odds import COUNT_TABLES
+
+    monkeypatch.setitem(store_module.KINDS, COUNT_TABLES.name, COUNT_TABLES)   # put back afterwards
+    dataclasses.replace(COUNT_TABLES, version=COUNT_TABLES.version + 1)        # declared anew, one version on
     report = odds("cache", "verify", "bluff", "--json").json()
     assert (report["stale"], report["unknown"], report["sound"], report["damaged"]) == (1, 1, 0, 0)
+    [stale] = [row for row in report["tables"] if row["status"] == "stale"]
+    assert stale["problem"] == (f"version {COUNT_TABLES.version} of its kind, this release reads "
+                                f"{COUNT_TABLES.version + 1}; rebuilt on next use")
 
 
 def test_clear_one_game_leaves_the_others_and_foreign_files(odds, store):
     from analysis.bluff.odds import count_tables
-    from analysis.brag.tables import hand_table
+    from analysis.brag.showdown.tables import hand_table
 
     count_tables()
     hand_table("brag3")
@@ -117,7 +123,7 @@ def test_bad_cache_commands_are_one_sentence(odds, argv):
 @pytest.mark.parametrize("fault", ["proc", "folder-is-a-file", "damaged-file", "folder-in-place"])
 def test_commands_answer_the_same_through_a_store_fault(odds, store, tmp_path, monkeypatch, command, fault):
     from analysis.bluff.odds import count_tables
-    from analysis.brag.tables import hand_table
+    from analysis.brag.showdown.tables import hand_table
 
     before = odds(*command)
     assert before.code == 0 and before.err == ""

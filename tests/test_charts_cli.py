@@ -342,7 +342,7 @@ def test_brag_chart_numbers_equal_the_library_tables_exactly(preset):
     library's DataFrames (frequencies, equity_table, see/stay thresholds, two-opponent table)."""
     from analysis.brag import frequencies
     from analysis.brag.advice import see_thresholds, stay_thresholds
-    from analysis.brag.equity import equity_table, two_opponent_table
+    from analysis.brag.showdown.equity import equity_table, two_opponent_table
     from analysis.charts.brag import (class_frequencies, class_landmarks, heads_up_shares, see_threshold_rows,
                                       stay_threshold_rows, two_opponent_shares)
 

@@ -1,6 +1,7 @@
 """The table store: every fault class of a cached file or folder still gives the answer the intact store gave."""
 
 import errno
+import json
 import multiprocessing
 import os
 import sys
@@ -15,7 +16,7 @@ from analysis.store import Array, Store, TableKind
 #: A distribution per row and a count per row: enough layout for every check the store makes.
 DEMO = TableKind("demo/dist", {"dist": Array("float64", ("rows", 3), within=(0, 1), sums_to_one=1),
                                 "counts": Array("int64", ("rows",))},
-                 code=("analysis.store",),
+                 version=1,
                  check=lambda arrays, params: None if arrays["counts"].min() >= 1 else "a count is below 1")
 PARAMS = {"rows": 4}
 
@@ -94,7 +95,7 @@ def _damage(path, how):
         blob = bytearray()
     elif how in ("header-list", "header-string", "header-missing-field"):
         header = {"header-list": b"[1, 2, 3]", "header-string": b'"a table"',
-                  "header-missing-field": b'{"format": 2}'}[how]
+                  "header-missing-field": b'{"format": 3}'}[how]
         blob = bytearray(store_module._MAGIC + len(header).to_bytes(4, "little") + header + b"payload")
     elif how == "header-length":
         start = len(store_module._MAGIC)
@@ -217,38 +218,36 @@ def test_an_unwritable_cache_folder_answers_without_caching(tmp_path, monkeypatc
         assert leftovers == []
 
 
-def test_a_changed_builder_is_never_answered_from_the_old_table(tmp_path, monkeypatch, capsys):
-    module = tmp_path / "src" / "demo_builder.py"
-    module.parent.mkdir()
-    module.write_text("SCALE = 1\n")
-    monkeypatch.syspath_prepend(str(module.parent))
-    kind = TableKind("demo/built", {"sq": Array("int64", (4,))}, code=("demo_builder",))
-    store = Store(tmp_path / "cache")
-    key_before = kind.fingerprint()
-    assert store.table(kind, None, {}, lambda: {"sq": np.arange(4) ** 2})["sq"].tolist() == [0, 1, 4, 9]
-
-    module.write_text("SCALE = 2  # the builder changed, nobody bumped a version\n")
-    assert kind.fingerprint() == key_before  # this process still runs the code it imported...
-    store_module._source_digest.cache_clear()  # ...a new one runs the new code
-    assert kind.fingerprint() != key_before
-    assert store.load(kind, None, {}) is None
-    rebuilt = store.table(kind, None, {}, lambda: {"sq": 2 * np.arange(4) ** 2})
+def test_a_bumped_version_is_never_answered_from_the_old_table(tmp_path, capsys):
+    store = Store(tmp_path)
+    old = TableKind("demo/built", {"sq": Array("int64", (4,))}, version=1)
+    assert store.table(old, None, {}, lambda: {"sq": np.arange(4) ** 2})["sq"].tolist() == [0, 1, 4, 9]
+    new = TableKind("demo/built", {"sq": Array("int64", (4,))}, version=2)   # the builder's numbers changed
+    assert store.load(new, None, {}) is None
+    rebuilt = store.table(new, None, {}, lambda: {"sq": 2 * np.arange(4) ** 2})
     assert rebuilt["sq"].tolist() == [0, 2, 8, 18]
-    assert "built by other code" in _one_line(capsys.readouterr().err)
+    assert _one_line(capsys.readouterr().err) == ("odds: rebuilding demo/built: the cached table is version 1 of its "
+                                                 "kind; this release reads version 2.")
+    assert store.load(new, None, {})["sq"].tolist() == [0, 2, 8, 18] and store.load(old, None, {}) is None
 
 
-def test_every_declared_kind_fingerprints_its_kernels():
-    from analysis.cli.cache import GAMES, declare_tables
-
-    declare_tables(GAMES)
-    kinds = [kind for name, kind in store_module.KINDS.items() if kind.game in GAMES]
-    assert {kind.game for kind in kinds} == set(GAMES)
-    for kind in kinds:
-        for module in kind.code:
-            assert store_module._module_file(module).is_file(), (kind.name, module)
-        # The numbers come from the kernels: a kind whose fingerprint leaves them out could serve stale numbers.
-        assert any(module.rsplit(".", 1)[1].startswith("_") and module.endswith("kernels") for module in kind.code), \
-            kind.name
+def test_a_file_of_an_older_format_is_rebuilt_as_stale_not_damaged(tmp_path, capsys):
+    """Format 2 keyed a table by its building code's source text; such a file is rebuilt, said as such."""
+    store = Store(tmp_path)
+    store.table(DEMO, "x", PARAMS, Builder())
+    path = store.path(DEMO, "x", PARAMS)
+    blob = path.read_bytes()
+    start = len(store_module._MAGIC) + 4
+    size = int.from_bytes(blob[len(store_module._MAGIC):start], "little")
+    header = json.loads(blob[start:start + size])
+    header["format"], header["fingerprint"] = 2, "0123456789abcdef"
+    del header["version"]
+    text = json.dumps(header).encode()
+    path.write_bytes(store_module._MAGIC + len(text).to_bytes(4, "little") + text + blob[start + size:])
+    build = Builder()
+    assert _equal(store.table(DEMO, "x", PARAMS, build), _demo_table()) and build.calls == 1
+    assert _one_line(capsys.readouterr().err) == ("odds: rebuilding demo/dist (x): the cached table was written in "
+                                                 "file format 2; this release reads format 3.")
 
 
 def _build_in_child(root, barrier, results):
@@ -288,13 +287,16 @@ def test_a_table_that_breaks_its_own_layout_is_answered_but_never_saved(tmp_path
 def test_kind_names_are_checked_when_declared():
     for name in ["", "nogame", "Brag/Strengths", "brag/../escape", "brag//x"]:
         with pytest.raises(ValueError):
-            TableKind(name, {}, code=("analysis.store",))
+            TableKind(name, {}, version=1)
+    for version in (0, -1, 1.5, "1", True, None):
+        with pytest.raises(ValueError):
+            TableKind("demo/versioned", {}, version=version)
 
 
 def test_an_array_declared_nonzero_refuses_all_zeros(tmp_path, monkeypatch):
     """A solve that did not run leaves zeros: such a file is neither served nor saved."""
     kind = TableKind("demo/nonzero", {"values": Array("float64", (None,), within=(0, 10), nonzero=True)},
-                     code=("analysis.store",))
+                     version=1)
     store = Store(tmp_path)
     assert store.table(kind, "x", {}, lambda: {"values": np.array([0.0, 2.5, 0.0])})["values"][1] == 2.5
     store.save(kind, "x", {}, {"values": np.zeros(3)})                # refused: the sound table stays

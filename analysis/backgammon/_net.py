@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from analysis.backgammon import forward
-from analysis.backgammon._kernels import ROLL_DICE, ROLL_WEIGHT, acey_deucey_plays, legal_plays
+from analysis.backgammon._kernels import ROLL_DICE, ROLL_WEIGHT, acey_deucey_plays, bearoff_rank, legal_plays
 from analysis.backgammon.forward import (CENTRE, DB_CHECKERS, INPUTS, LOSE_BACKGAMMON, LOSE_GAMMON,  # noqa: F401
                                          OUTPUTS, OWNED, PAYOUT, RAW_INPUTS, SIDE_INPUTS, THEIRS, WIN, WIN_BACKGAMMON,
                                          WIN_GAMMON)
@@ -21,7 +21,7 @@ from analysis.jit import compile_rules
 
 (_sigmoid, contact, _shot_rolls, hit_chance, _roll_escapes, escape_chance, longest_prime, encode, _hidden, _outputs, _consistent, _db_rank, _exact, evaluate_one, evaluate_batch, equity,
  flip, swap_sides, finished_outputs, _done, _value0, _after_prepare, _after0, plays_value0, janowski,
- cube_efficiency) = compile_rules(forward, *forward.RULES)
+ cube_efficiency) = compile_rules(forward, *forward.RULES, calls={"bearoff_rank": bearoff_rank})
 
 MAX_PLIES = 4000     # a game never lasts this long; a bound so a bug cannot hang training
 

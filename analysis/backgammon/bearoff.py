@@ -45,7 +45,7 @@ _ROLLS = Array("float64", ("positions", "horizon"), within=(0, 1), sums_to_one=1
 ONE_SIDED = TableKind("backgammon/bearoff-one-sided", {
     "distribution": _ROLLS, "expected": Array("float64", ("positions",), within=(0, HORIZON)),
     "first_off": _ROLLS, "first_off_expected": Array("float64", ("positions",), within=(0, HORIZON))},
-    code=(__name__, "analysis.backgammon._kernels", "analysis.backgammon.home_board"))
+    version=1)
 
 
 def _two_sided_layout(params) -> dict:
@@ -60,7 +60,7 @@ def _two_sided_layout(params) -> dict:
 
 #: One part (``piece``) of the two-sided database: the cubeless win chance, or the equities at one cube value.
 TWO_SIDED = TableKind("backgammon/bearoff-two-sided", _two_sided_layout,
-                      code=(__name__, "analysis.backgammon._kernels", "analysis.backgammon.home_board"))
+                      version=1)
 
 
 # Reading a stored table needs no numba: ranks and the small boards' list run as plain Python

@@ -3,7 +3,7 @@
 One question (``odds backgammon hint`` or ``eval`` at 0-ply) calls these as they stand: tens of
 milliseconds, and no compiler starts. Bulk work (training, matches, look-ahead, benchmarks)
 calls the copies :mod:`analysis.backgammon._net` compiles from this very text
-(:func:`analysis.jit.compile_rules`). The module imports only numpy.
+(:func:`analysis.jit.compile_rules`). The module imports only numpy (and the bear-off rank of ``home_board``, in the same subset).
 
 A position is always seen by the side about to roll, in the kernels' board layout
 (52 int8: the side on roll's 26 slots, then the opponent's, each in its own view;
@@ -47,6 +47,8 @@ backgammon needs a gammon), int64; variant codes as in ``checker_play``.
 from __future__ import annotations
 
 import numpy as np
+
+from analysis.backgammon.home_board import bearoff_rank
 
 #: The functions ``_net`` compiles, callees first.
 RULES = ("_sigmoid", "contact", "_shot_rolls", "hit_chance", "_roll_escapes", "escape_chance", "longest_prime",
@@ -335,13 +337,7 @@ def _db_rank(board, base, ways):
         total += board[base + i]
     if total > DB_CHECKERS:
         return -1
-    rank = 0
-    left = DB_CHECKERS
-    for i in range(6):
-        c = board[base + i]
-        rank += ways[i, left, c]
-        left -= c
-    return rank
+    return bearoff_rank(board[base:base + 6], DB_CHECKERS, ways)
 
 
 def _exact(board, db_win, ways, out):

@@ -242,6 +242,7 @@ class RankedPlay:
     probabilities: tuple
     position: Position          # after the play (opponent to roll, or the mover again after a 1-2)
     extra_roll: bool = False
+    mwc: float | None = None    # at a match score: the mover's match-winning chance (``loss`` then in it too)
 
 
 @dataclass(frozen=True)
@@ -253,27 +254,37 @@ class Hint:
     roll: tuple
     ply: int
     plays: tuple
+    score: object = None        # a match score (analysis.backgammon.met.Score): plays ranked by match chances
 
     def to_dict(self) -> dict:
         rows = []
         for rank, p in enumerate(self.plays, 1):
             row = {"rank": rank, "play": p.play, "equity": p.equity, "loss": p.loss,
                    **dict(zip(NAMES, p.probabilities))}
+            if p.mwc is not None:
+                row["mwc"] = p.mwc
             if p.extra_roll:
                 row["extra_roll"] = True
             rows.append(row)
-        return {"rules": self.rules.name, "notation": self.position.notation(), "roll": list(self.roll),
+        data = {"rules": self.rules.name, "notation": self.position.notation(), "roll": list(self.roll),
                 "ply": self.ply, "count": len(rows), "plays": rows}
+        if self.score is not None:
+            data.update(away=[self.score.mine, self.score.theirs], game=self.score.game)
+        return data
 
     def __str__(self) -> str:
-        head = (f"{len(self.plays)} plays of {self.roll[0]}{self.roll[1]} ({self.rules.name}, {self.ply}-ply), "
-                "best first; equity of the side playing, cubeless")
-        lines = [head, f"{'':>3}  {'play':<28} {'equity':>7} {'loss':>7}   win  w-g  w-bg   l-g  l-bg"]
+        match = self.score is not None
+        ranking = ("match-winning chance of the side playing (loss in it), cube as it is" if match
+                   else "equity of the side playing, cubeless")
+        head = f"{len(self.plays)} plays of {self.roll[0]}{self.roll[1]} ({self.rules.name}, {self.ply}-ply), best first; "
+        lines = [head + ranking, f"{'':>3}  {'play':<28} {'equity':>7} {'loss':>7}   win  w-g  w-bg   l-g  l-bg"
+                 + ("    MWC" if match else "")]
         for rank, p in enumerate(self.plays, 1):
             q = p.probabilities
             lines.append(f"{rank:>3}. {p.play:<28} {p.equity:+7.3f} {-p.loss if p.loss else 0.0:7.3f} "
                          f"{100 * q[0]:5.1f} {100 * q[1]:4.1f} "
-                         f"{100 * q[2]:5.1f} {100 * q[3]:5.1f} {100 * q[4]:5.1f}")
+                         f"{100 * q[2]:5.1f} {100 * q[3]:5.1f} {100 * q[4]:5.1f}"
+                         + (f" {100 * p.mwc:5.1f}%" if match else ""))
         return "\n".join(lines)
 
 

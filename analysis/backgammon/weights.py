@@ -1,16 +1,17 @@
 """The evaluator's weights: one file per preset, shipped in ``analysis/backgammon/weights/``.
 
 A weights file is a store file (:mod:`analysis.store`: a JSON header with a SHA-256 of
-the payload, then the arrays as ``.npz``), read through the store's checks: a file that
-is cut short, has a flipped bit, holds another preset's net, or arrays of the wrong
-dtype or shape is refused in one sentence, never used. The arrays are the two layers
-(``w1`` inputs x hidden, ``b1``, ``w2`` outputs x hidden, ``b2``) and ``record``, the
-training record as JSON bytes (command, seed, games, seconds, commit, ...).
+the payload, then the arrays as ``.npz``), read by the package's one reader of shipped
+tables (:func:`analysis.shipped.read_table_file`): a file that is cut short, has a flipped
+bit, holds another preset's net, another version of the kind, or arrays of the wrong dtype
+or shape is refused in one sentence, never used. The arrays are the two layers (``w1``
+inputs x hidden, ``b1``, ``w2`` outputs x hidden, ``b2``) and ``record``, the training
+record as JSON bytes (command, seed, games, seconds, commit, ...).
 
-The code fingerprint the store keeps for its caches is not asked for here: weights
-stay valid when the code around them changes, as long as the encoding (the inputs, ``RAW_INPUTS``
-for the raw encoding or ``INPUTS`` with the hand-made features, and ``OUTPUTS``, both in the
-header's parameters) is one the forward pass reads: the first layer's rows say which.
+The encoding (the inputs, ``RAW_INPUTS`` for the raw encoding or ``INPUTS`` with the
+hand-made features, and ``OUTPUTS``, both in the header's parameters) must be one the
+forward pass reads: the first layer's rows say which. ``NET_WEIGHTS.version`` is bumped
+when the forward pass reads a net's numbers differently.
 """
 
 from __future__ import annotations
@@ -23,16 +24,16 @@ from pathlib import Path
 import numpy as np
 
 from analysis.errors import InvalidArgument
-from analysis.store import Array, Store, TableKind, parse_file, read_arrays
+from analysis.shipped import read_table_file
+from analysis.store import Array, Store, TableKind
 from analysis.backgammon.forward import INPUTS, OUTPUTS, RAW_INPUTS
 
 WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
-MAX_BYTES = 64 * 2 ** 20
 _LAYERS = {"w1": Array("float64", ("inputs", "hidden")), "b1": Array("float64", ("hidden",)),
            "w2": Array("float64", ("outputs", "hidden")), "b2": Array("float64", ("outputs",)),
            "record": Array("uint8", (None,))}
 NET_WEIGHTS = TableKind("backgammon/net-weights", _LAYERS,
-                        code=("analysis.backgammon._net", "analysis.backgammon._kernels"))
+                        version=1)
 
 
 def shipped_path(preset_name: str) -> Path:
@@ -71,35 +72,16 @@ def save_weights(path: str | os.PathLike, preset_name: str, net: dict, record: d
 
 def load_weights(path: str | os.PathLike, preset_name: str) -> tuple[dict, dict]:
     """(net arrays, training record) from ``path``, after the store's checks; one sentence if refused."""
-    path = Path(path)
-    if not path.is_file():      # a folder, a device (/dev/full reads forever) or nothing at all
-        raise InvalidArgument(f"The weights file {path} is not a file; train a net with scripts/train_backgammon.py "
-                              "or leave --weights out to use the shipped one.")
-    if path.stat().st_size > MAX_BYTES:
-        raise InvalidArgument(f"The weights file {path} is over {MAX_BYTES // 2 ** 20} MB; a net's file is a few "
-                              "hundred kB.")
-    try:
-        blob = path.read_bytes()
-    except OSError as error:
-        raise InvalidArgument(f"The weights file {path} cannot be read ({error.strerror or error}); "
-                              "train a net with scripts/train_backgammon.py.") from error
-    header, payload, problem = parse_file(blob)
-    if problem is None and header["kind"] != NET_WEIGHTS.name:
-        problem = "it is not a weights file"
-    if problem is None:
-        params = header["params"]
-        hidden = params.get("hidden") if isinstance(params, dict) else None
-        if not isinstance(hidden, int) or not 1 <= hidden <= 4096:
-            problem = "its header gives no hidden layer size"
-        elif params != _params(preset_name, hidden, params.get("inputs")) or params["inputs"] not in (RAW_INPUTS,
-                                                                                                        INPUTS):
-            problem = (f"it holds a net for {params.get('preset')!r} with {params.get('inputs')} inputs and "
-                       f"{params.get('outputs')} outputs, not {preset_name!r} with {INPUTS} (or {RAW_INPUTS}, "
-                       f"the raw encoding) and {OUTPUTS}")
-    if problem is None:
-        arrays, problem = read_arrays(NET_WEIGHTS, header["params"], payload)
-    if problem is not None:
-        problem = problem.replace("the cached file is damaged (", "").rstrip(")")
-        raise InvalidArgument(f"The weights file {path} is refused: {problem}.")
-    record = json.loads(arrays.pop("record").tobytes().decode())
-    return arrays, record
+    header, arrays = read_table_file(path, NET_WEIGHTS, "weights file")
+    params = header["params"]
+    hidden = params.get("hidden")
+    if not isinstance(hidden, int) or not 1 <= hidden <= 4096:
+        problem = "its header gives no hidden layer size"
+    elif params != _params(preset_name, hidden, params.get("inputs")) or params["inputs"] not in (RAW_INPUTS, INPUTS):
+        problem = (f"it holds a net for {params.get('preset')!r} with {params.get('inputs')} inputs and "
+                   f"{params.get('outputs')} outputs, not {preset_name!r} with {INPUTS} (or {RAW_INPUTS}, "
+                   f"the raw encoding) and {OUTPUTS}")
+    else:
+        record = json.loads(arrays.pop("record").tobytes().decode())
+        return arrays, record
+    raise InvalidArgument(f"The weights file {path} is refused: {problem}.")

@@ -1,7 +1,7 @@
 """Numba kernels of the tournament's bots: one decision each, from the rule tables and the beliefs.
 
-``choose`` plays ``random``, ``honest``, ``threshold`` and ``equilibrium`` (``bots.py`` says what each
-does), ``bayes_choose`` the ``bayes`` bot: the threshold rule on the beliefs (``_belief_kernels``) and,
+``choose`` plays ``random``, ``honest``, ``threshold``, ``equilibrium`` and the bots that bid off the solved
+strategy's path, ``overbid``, ``jumper`` and ``switcher`` (``bots.py`` says what each does), ``bayes_choose`` the ``bayes`` bot: the threshold rule on the beliefs (``_belief_kernels``) and,
 when two players hold dice, the best of ``heads_up_values``. The ``model`` bot is the bidding model itself
 (``_model_kernels.action_chances``); ``strategy_choose`` the ``strategy`` bot's heads-up play from the
 stored solves (``strategy_bot.py``). ``decision_bots.py`` calls these very functions for one decision.
@@ -18,6 +18,8 @@ from analysis.random import next_state, uniform_float, uniform_int
 
 #: The bots' codes (``bots.KINDS``).
 RANDOM, HONEST, THRESHOLD, EQUILIBRIUM, MODEL, BAYES, STRATEGY = 0, 1, 2, 3, 4, 5, 6
+#: The bots that bid off the solved strategy's path (``bots.py``): they call as ``threshold`` does.
+OVERBID, JUMPER, SWITCHER = 7, 8, 9
 
 
 @njit(cache=True, nogil=True)
@@ -236,8 +238,81 @@ def draw_row(policy, base, size, state):
 
 
 @njit(cache=True, nogil=True)
+def _held_for(hand, face, pal, counts):
+    """My dice that count for a bid on ``face``."""
+    mine = 0
+    for f in range(1, 7):
+        if counts[pal, face, f]:
+            mine += hand[f]
+    return mine
+
+
+@njit(cache=True, nogil=True)
+def _bid_at(count, face, row, pal, in_play, rules):
+    """The bid of ``count`` on ``face`` where it is legal after ``row`` (0 an opening) and within the dice, else -1."""
+    for k in range(rules.bid_count.size):
+        if rules.bid_face[k] == face and rules.bid_count[k] == count and rules.legal[pal, row, k] \
+                and count <= in_play:
+            return k
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def wild_face(counts, pal):
+    """The face whose dice count for bids on every other face (stars, pacos, wild ones), or -1."""
+    for f in range(1, 7):
+        wild = True
+        for g in range(1, 7):
+            if g != f and not counts[pal, g, f]:
+                wild = False
+        if wild:
+            return f
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def overbid_opening(hand, held, in_play, pal, rules):
+    """The ``overbid`` bot's opening: the face it may open on with the highest expected count (its own dice for it
+    plus the unknown dice at 1/3 or 1/6; ties the higher face), at that count rounded plus two, capped at the dice
+    in play."""
+    best, best_face = -1.0, -1
+    for face in range(1, 7):
+        if _bid_at(1, face, 0, pal, in_play, rules) < 0:
+            continue
+        expected = _held_for(hand, face, pal, rules.counts) + (in_play - held) * rules.chance[
+            rules.chance_kind[pal, face]]
+        if expected >= best:
+            best, best_face = expected, face
+    count = min(int(best + 0.5) + 2, in_play)
+    while count > 1 and _bid_at(count, best_face, 0, pal, in_play, rules) < 0:
+        count -= 1
+    return _bid_at(count, best_face, 0, pal, in_play, rules)
+
+
+@njit(cache=True, nogil=True)
+def off_path_raise(bot, k, bid, pal, in_play, rules):
+    """The raise of the ``jumper`` or ``switcher`` bot where the threshold rule raises to ``k``: the jumper bids the
+    same face two counts higher (capped at the dice in play); the switcher the lowest legal bid on the wild face
+    where one is within the dice and the last bid is not on it; else ``k``."""
+    row = 0 if bid < 0 else bid + 1
+    if bot == JUMPER:
+        for count in range(min(rules.bid_count[k] + 2, in_play), rules.bid_count[k], -1):
+            jump = _bid_at(count, rules.bid_face[k], row, pal, in_play, rules)
+            if jump >= 0:
+                return jump
+    if bot == SWITCHER:
+        wild = wild_face(rules.counts, pal)
+        if wild > 0 and (bid < 0 or rules.bid_face[bid] != wild):
+            for j in range(rules.bid_count.size):
+                if rules.bid_face[j] == wild and rules.legal[pal, row, j] and rules.bid_count[j] <= in_play:
+                    return j
+    return k
+
+
+@njit(cache=True, nogil=True)
 def choose(bot, parameter, state, hand, held, in_play, bid, pal, node, rules, eq):
-    """One decision of the ``random``, ``honest``, ``threshold`` or ``equilibrium`` bot (``rules``, ``eq``:
+    """One decision of the ``random``, ``honest``, ``threshold``, ``equilibrium``, ``overbid``, ``jumper`` or
+    ``switcher`` bot (``rules``, ``eq``:
     ``kernel_tables``' ``RuleTables`` and ``EquilibriumTables``; ``node`` the solved round's node, -1 outside
     it): returns (action, state) with action >= 0 a bid index, -1 a challenge, -2 an exact call."""
     bid_count, bid_face, legal, counts = rules.bid_count, rules.bid_face, rules.legal, rules.counts
@@ -271,8 +346,11 @@ def choose(bot, parameter, state, hand, held, in_play, bid, pal, node, rules, eq
                 if pick == 0:
                     return k, state
                 pick -= 1
-    # Honest and threshold bots (and the equilibrium bot outside its solved endgame) judge by the odds.
-    threshold = 0.5 if bot == EQUILIBRIUM else parameter
+    if bot == OVERBID and bid < 0:
+        return overbid_opening(hand, held, in_play, pal, rules), state
+    # Honest and threshold bots (the equilibrium bot outside its solved endgame, and the bots off the strategy's path
+    # when they call) judge by the odds.
+    threshold = 0.5 if bot == EQUILIBRIUM or bot >= OVERBID else parameter
     if bid >= 0:
         mine = 0
         for f in range(1, 7):
@@ -306,12 +384,12 @@ def choose(bot, parameter, state, hand, held, in_play, bid, pal, node, rules, eq
             need = bid_count[k] - mine
             p_true = 1.0 if need <= 0 else (sf[kind, unknown, need] if need <= unknown else 0.0)
             if p_true >= threshold:
-                return k, state
+                return off_path_raise(bot, k, bid, pal, in_play, rules), state
     if bid >= 0:
         return -1, state
     for k in range(bids):  # nothing believable to open with: the lowest opening
         if legal[pal, 0, k]:
-            return k, state
+            return off_path_raise(bot, k, bid, pal, in_play, rules), state
     return -1, state
 
 

@@ -24,7 +24,7 @@ _COUNT_SHAPE = (len(_CHANCES), MAX_UNKNOWN + 1, MAX_UNKNOWN + 2)
 COUNT_TABLES = TableKind(
     "bluff/count-tables", {"pmf": Array("float64", _COUNT_SHAPE, within=(0, 1), sums_to_one=2),
                            "sf": Array("float64", _COUNT_SHAPE, within=(0, 1))},
-    code=(__name__, "analysis.bluff._kernels"),
+    version=1,
     check=lambda tables, params: None if np.allclose(tables["sf"][:, :, 0], 1.0) else "P(at least 0) is not 1")
 
 

@@ -2,22 +2,22 @@
 solver's tree, a sampled local best response, rounds played on from a decision, and the decision-time search
 (``search_rules``' text, compiled).
 
-The layout (windows, offsets, payoffs) is the one of ``_sampled_kernels``; kept apart from the training
-kernels so that the stored solves, fingerprinted by those, outlive changes here.
+The layout (windows, offsets, payoffs) is the one of ``_sampled_kernels``; these kernels read a solve and never
+build one.
 """
 
 import numpy as np
 from numba import njit
 
 from analysis.bluff import memory, search_rules
-from analysis.bluff._sampled_kernels import _draw, _sample, window_rank
+from analysis.bluff._sampled_kernels import _draw, _sample, actions_at, window_rank
 from analysis.jit import compile_rules
 
 #: The rank of the bids as a player's memory keeps them (``memory``), compiled.
 kept_earlier, seen_rank = compile_rules(memory, "kept_earlier", "seen_rank", calls={"window_rank": window_rank})
 #: The decision-time search (``search_rules``), compiled from that text.
 call_values, evaluate, my_best, their_answer, search_values, search_choices = compile_rules(
-    search_rules, *search_rules.RULES, calls={"seen_rank": seen_rank})
+    search_rules, *search_rules.RULES, calls={"seen_rank": seen_rank, "actions_at": actions_at})
 
 
 @njit(cache=True)
@@ -86,10 +86,7 @@ def local_best_response(seed, games, seat, lookahead, k, binom, first, offset, r
         depth = 0
         while True:
             actor = depth & 1
-            last = history[depth - 1] if depth > 0 else -1
-            row = raises.shape[0] - 1 if last < 0 else last
-            nr = all_n[row] if actor == seat else n_raises[row]
-            size = nr + (calls if last >= 0 else 0)
+            last, row, nr, size = actions_at(history, depth, all_n if actor == seat else n_raises, calls)
             if actor == seat:
                 a = my_best(seat, hand[seat], history, depth, w, lookahead, k, binom, first, offset, raises,
                             n_raises, calls, match, payoff, policy, scratch, all_raises, all_n, stand_in)[1]
@@ -134,10 +131,7 @@ def play_out(seed, games, hand_me, seat, history, depth, weights, k, binom, firs
         a = first_action
         while True:
             actor = d & 1
-            last = work[d - 1] if d > 0 else -1
-            row = raises.shape[0] - 1 if last < 0 else last
-            nr = n_raises[row]
-            size = nr + (calls if last >= 0 else 0)
+            last, row, nr, size = actions_at(work, d, n_raises, calls)
             if d > depth or first_action < 0:
                 base = offset[actor, seen_rank(work, d, k, binom, first, stand_in)]
                 for b in range(size):

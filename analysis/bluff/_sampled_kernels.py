@@ -18,8 +18,9 @@ from numba import njit
 from analysis.bluff import windows
 from analysis.cfr.kernels import discounts, regret_matching
 
-#: The rank of the last ``k`` bids (``windows``), compiled.
+#: The rank of the last ``k`` bids and the actions after them (``windows``), compiled.
 window_rank = njit(cache=True)(windows.window_rank)
+actions_at = njit(cache=True)(windows.actions_at)
 
 
 @njit(cache=True)
@@ -47,10 +48,7 @@ def _traverse(traverser, hand, history, depth, k, binom, first, offset, raises, 
     raise at every own node, and at 5v5 the visited tree grows with the depth of the round like raises**(bids / 2).
     Calls end the round and are always valued."""
     actor = depth & 1
-    last = history[depth - 1] if depth > 0 else -1
-    row = raises.shape[0] - 1 if last < 0 else last
-    nr = n_raises[row]
-    size = nr + (calls if last >= 0 else 0)
+    last, row, nr, size = actions_at(history, depth, n_raises, calls)
     base = offset[actor, window_rank(history, depth, k, binom, first)] + hand[actor] * size
     own = sigma[depth]
     regret_matching(regret, base, size, own, 0)
@@ -138,20 +136,3 @@ def discount(regret, strategy_sum, period, variant):
     for i in range(regret.size):
         regret[i] *= keep_positive if regret[i] > 0.0 else keep_negative
         strategy_sum[i] *= keep_sum
-
-
-@njit(cache=True)
-def normalise(strategy_sum, offset, n_actions_of_window, hands, out):
-    """The average strategy: each information set's sums scaled to 1 (uniform where never reached)."""
-    for s in range(2):
-        for w in range(offset.shape[1]):
-            if offset[s, w] < 0:
-                continue
-            size = n_actions_of_window[w]
-            for h in range(hands[s]):
-                base = offset[s, w] + h * size
-                total = 0.0
-                for a in range(size):
-                    total += strategy_sum[base + a]
-                for a in range(size):
-                    out[base + a] = strategy_sum[base + a] / total if total > 0.0 else 1.0 / size

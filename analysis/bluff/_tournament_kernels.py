@@ -5,7 +5,9 @@ Every rule arrives as a table built in Python from the package's own rule code
 follow which (``bids.is_raise``), which faces count for a bid (``rules.counts_for``), the
 chance of a bid from the exact count tables (``odds.count_tables``) and the dice each role
 loses for every actual-minus-bid difference (``outcomes.dice_lost``). The bots decide in
-``_bot_kernels``, the ``bayes`` bot's beliefs are kept by the bidding model's ``observe`` and read in
+``_bot_kernels`` (the bots that bid off the solved strategy's path, ``overbid``, ``jumper`` and ``switcher``,
+among them: numba's cache of this kernel is keyed by this file alone, so a change of the bots' kernels is
+written here too), the ``bayes`` bot's beliefs are kept by the bidding model's ``observe`` and read in
 ``_belief_kernels``. Game ``i`` draws all its dice and every random choice of its bots from its own
 stream ``stream(seed, i)``, so a result depends on the seed and the game numbers only: not on the
 chunking, the thread count or the machine that ran the chunk.

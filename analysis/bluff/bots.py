@@ -26,6 +26,19 @@
   dice; once two remain it plays the stored solved heads-up round at those dice counts
   (``strategy_bot.py``; a palifico round as ``bayes``). Every pair of dice counts must be stored.
 
+Three bots bid what the solved strategy never bids (its benchmarks' off-path opponents); each calls as
+``threshold:0.5`` does:
+
+- ``overbid``: opens on the face it may open on with the highest expected count (its own dice for it plus the
+  unknown dice at 1/3 or 1/6) at that count rounded plus two; answers as ``threshold:0.5``.
+- ``jumper``: raises where ``threshold:0.5`` raises, but two counts higher on the same face (at most the dice in
+  play).
+- ``switcher``: raises where ``threshold:0.5`` raises, but to the lowest legal bid on the wild face (stars,
+  pacos, wild ones) whenever the last bid is not on it and one is within the dice; without a wild face, or in a
+  palifico round, it is ``threshold:0.5``.
+
+``random`` is the fourth: any legal bid or call, uniformly.
+
 >>> parse_bots("threshold,honest,random,threshold:0.4")
 (Bot(kind='threshold', parameter=0.5, model=None), Bot(kind='honest', parameter=0.0, model=None), Bot(kind='random', parameter=0.0, model=None), Bot(kind='threshold', parameter=0.4, model=None))
 """
@@ -37,7 +50,8 @@ from dataclasses import dataclass
 from analysis.bluff.model import PARAMETERS, BiddingModel, parse_models
 from analysis.errors import InvalidArgument
 
-KINDS = {"random": 0, "honest": 1, "threshold": 2, "equilibrium": 3, "model": 4, "bayes": 5, "strategy": 6}
+KINDS = {"random": 0, "honest": 1, "threshold": 2, "equilibrium": 3, "model": 4, "bayes": 5, "strategy": 6,
+         "overbid": 7, "jumper": 8, "switcher": 9}
 
 
 @dataclass(frozen=True)

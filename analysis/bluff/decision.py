@@ -32,14 +32,18 @@ from typing import Optional
 import numpy as np
 
 from analysis.bluff.bids import format_bid, parse_dice
-from analysis.bluff.history import Turn, parse_history
+from analysis.bluff.history import Turn, parse_history, within_the_dice
 from analysis.bluff.rules import BiddingRules
-from analysis.bluff.sampled import SAMPLED_HELP, search_lookahead, search_mix, stored_plan
+from analysis.bluff.odds import my_count
+from analysis.bluff.outcomes import dice_lost
+from analysis.bluff.sampled import OFF_PATH, SAMPLED_HELP, TREMBLE, search_lookahead, search_mix, stored_plan
 from analysis.bluff.strategy_values import action_values, policy_rows, remembered
 from analysis.errors import InvalidArgument
 
 #: Actions the text shows besides those the player makes: the best-valued others, this many.
 OTHERS_SHOWN = 3
+#: Why the answer names a bid of the history (``Decision.off_path``), besides a bid above the dice in play.
+NOT_MADE, NOT_MODELLED = "a bid the strategy does not make", "a raise the strategy does not model"
 
 
 @dataclass(frozen=True)
@@ -52,13 +56,16 @@ class Decision:
     action: str
     values: dict = field(default_factory=dict)
     source: str = ""
+    #: The bids of the history the strategy would not make itself, each {"player", "bid", "chance" (the
+    #: strategy's), "read_as" (the bid its look-up reads in its place, or None), "reason"}: ``_off_path``.
+    off_path: tuple = ()
 
     def to_dict(self) -> dict:
         # To a millionth: a stored solve keeps its chances in float32 (a shipped one in 255ths), whose further
         # digits are noise, not information.
         shown = {a: round(p, 6) for a, p in self.policy.items() if p > 5e-4}
         return {"player": self.player, "action": self.action, "policy": shown, "values": self.values,
-                "source": self.source}
+                "source": self.source, "off_path": [dict(bid) for bid in self.off_path]}
 
     def __str__(self) -> str:
         made = [a for a, p in sorted(self.policy.items(), key=lambda item: -item[1]) if p > 5e-4]
@@ -67,7 +74,16 @@ class Decision:
         for action in made + others[:OTHERS_SHOWN]:
             value = f"   value {self.values[action]:+.3f}" if action in self.values else ""
             lines.append(f"  {action:>10}  {self.policy.get(action, 0.0):6.1%}{value}")
+        lines += [f"  reading {_whose(bid)} {bid['bid']}: {bid['reason']}"
+                  + (f", read as {bid['read_as']}" if bid["read_as"] else "") for bid in self.off_path]
+        if any(bid["player"] != "me" and bid["reason"] in (NOT_MADE, NOT_MODELLED) for bid in self.off_path):
+            lines.append(f"  (such a bid is read as a slip: {TREMBLE * 100:g}% of bids taken as any legal action "
+                         "at random, so it says little about the bidder's dice)")
         return "\n".join(lines)
+
+
+def _whose(bid: dict) -> str:
+    return "your" if bid["player"] == "me" else f"player {bid['player']}'s"
 
 
 def _turns(rules: BiddingRules, players: int, history: str, palifico: bool = False):
@@ -109,8 +125,9 @@ def decide(rules: BiddingRules, dice, opponents, history: str = "", player: str 
 def strategy_answer(rules: BiddingRules, dice, opponent: int, bids, palifico: bool = False) -> Optional[Decision]:
     """What the stored heads-up strategy does holding ``dice`` against ``opponent`` dice after ``bids`` (the round's
     bids in order, the last the opponent's), or None where no planned solve of that round is stored or the round
-    is beyond the plan (the call advisor's line beside its own answers)."""
-    if not bids or max(len(dice), opponent) > 5 or bids[-1].count > len(dice) + opponent:
+    is beyond the plan (the call advisor's line beside its own answers). Every legal history is answered, bids
+    the strategy would not make and bids above the dice in play included."""
+    if not bids or max(len(dice), opponent) > 5:
         return None
     turns = tuple(Turn(1 if (len(bids) - i) % 2 else 0, bid) for i, bid in enumerate(bids))
     return _strategy_decision(rules, tuple(dice), (opponent,), turns, palifico, missing_ok=True)
@@ -156,46 +173,91 @@ def _strategy_decision(rules, dice, opponents, turns, palifico=False, missing_ok
         solution = _solution(rules, pair, palifico)
     game = solution.game
     bids = [turn.bid for turn in turns]
-    for bid in bids:
-        if bid not in game.bids:
-            raise InvalidArgument(f"{format_bid(rules, bid)} is above the {sum(pair)} dice in play: it cannot be "
-                                  "true, so challenge it.")
-    # Read as stored (float32): the values upcast each row they use, and a 5v5 policy holds 9.6 million slots.
-    policy = solution.policy
-    history = [game.bids.index(b) for b in bids]
-    # The belief about the other's hand: their chance, times the strategy's chance of each bid they made (a bid
-    # the abstraction does not play read as the strategy's nearest raise).
-    belief = solution.bid_weights(seat, bids)
-    if belief.sum() <= 0:
-        raise InvalidArgument("The strategy never bids like that; it cannot read this history.")
-    belief /= belief.sum()
-    h = game.hands[seat].index(tuple(sorted(dice)))
-    last = history[-1] if history else len(game.bids)
-    chances = policy_rows(game, policy, seat, remembered(game, history), h + 1)[h]
-    names = [format_bid(rules, game.bids[b]) for b in game.raises[last, :game.n_raises[last]]]
-    names += list(game.calls) if bids else []
     e = solution.exploitability
     source = (f"{pair[0]}v{pair[1]} {'palifico ' if palifico else ''}solve remembering {game.memory}, "
               f"{solution.iterations:,} iterations, exploitability {e.value:.3f} dice"
-              + ("" if e.exact else " by a local best response"))
+              + ("" if e.exact else " by a local best response")
+              + (f"; {solution.passed_over}, so this solve answers" if solution.passed_over else ""))
+    if bids and bids[-1] not in game.bids:
+        return _beyond_the_dice(rules, game, seat, dice, bids[-1], "search" if search else "strategy", source)
+    # A bid above the dice in play followed by one within them (Perudo's switch to aces halves the count): the
+    # strategy holds no such bid, so it reads the highest within the dice that the next bid may follow.
+    beyond = {}
+    for i, bid in enumerate(bids):
+        if bid not in game.bids:
+            bids[i] = within_the_dice(rules, bids[i - 1] if i else None, bids[i + 1], sum(pair), palifico)
+            beyond[i] = format_bid(rules, bid)
+            if bids[i] is None:
+                raise InvalidArgument(f"{beyond[i]} is above the {sum(pair)} dice in play and no bid within them lies "
+                                      f"between the bids around it: the strategy cannot read this round.")
+    # Read as stored (float32): the values upcast each row they use, and a 5v5 policy holds 9.6 million slots.
+    policy = solution.policy
+    history = [game.bids.index(b) for b in bids]
+    # The belief about the other's hand: their chance, times for each bid they made the strategy's chance of it mixed
+    # with a tremble over every legal action (``sampled.TREMBLE``: a bid the strategy never makes says little).
+    belief, chances = solution.read_bids(seat, bids, dice)
+    belief = belief / belief.sum()
+    off_path = _off_path(rules, game, seat, bids, chances, beyond)
+    h = game.hands[seat].index(tuple(sorted(dice)))
+    last = history[-1] if history else len(game.bids)
+    row = policy_rows(game, policy, seat, remembered(game, history), h + 1)[h]
+    names = [format_bid(rules, game.bids[b]) for b in game.raises[last, :game.n_raises[last]]]
+    names += list(game.calls) if bids else []
     if search:
         # The search's own values (the calls against the same belief, its raises one or two raises ahead; -inf:
         # not searched) stand in for the strategy's, which are not computed.
-        chances, searched = solution.search_policy(seat, dice, bids)
+        choice, searched = solution.search_policy(seat, dice, bids)
         ahead = "two raises" if search_lookahead(rules, pair) else "one raise"
         margin = search_mix(rules, pair)
         mixed = "" if margin is None else (f", playing the strategy's own chances over the actions within "
                                            f"{margin:g} dice of the best")
-        chosen = {name: float(p) for name, p in zip(names, chances)}
+        chosen = {name: float(p) for name, p in zip(names, choice)}
         weighed = {names[i]: float(v) for i, v in enumerate(searched) if np.isfinite(v)}
         # The likeliest action is the one recommended, as for the strategy (the best outright where it is pure).
-        return Decision("search", chosen, names[int(np.argmax(chances))], weighed,
-                        source + f", with decision-time search {ahead} ahead{mixed}")
-    strategy = dict(zip(names, (float(p) for p in chances)))
+        return Decision("search", chosen, names[int(np.argmax(choice))], weighed,
+                        source + f", with decision-time search {ahead} ahead{mixed}", off_path)
+    strategy = dict(zip(names, (float(p) for p in row)))
     values = {(format_bid(rules, game.bids[a]) if a >= 0 else game.calls[-1 - a]): v
               for a, v in action_values(game, policy, seat, h, history, belief).items()}
     action = max(strategy, key=lambda name: strategy[name])
-    return Decision("strategy", strategy, action, values, source)
+    return Decision("strategy", strategy, action, values, source, off_path)
+
+
+def _beyond_the_dice(rules, game, seat: int, dice, bid, player: str, source: str) -> Decision:
+    """The answer to a bid above the dice in play: it cannot be true, so a challenge, valued over the other's rolls
+    (what the challenge wins does not depend on their hand but in games where a bidder loses the difference)."""
+    other = 1 - seat
+    held = (len(dice), game.dice[other])
+    start = max(rules.starting_dice(2), *held)
+    mine = my_count(rules, dice, bid.face, game.palifico_round)
+    value = 0.0
+    for hand, chance in zip(game.hands[other], game.chance[other]):
+        actual = mine + my_count(rules, hand, bid.face, game.palifico_round)
+        loss, _ = dice_lost(rules, "challenge", actual, bid.count, held, 0, 1, start)
+        value += float(chance) * float(loss[1] - loss[0])
+    reading = ({"player": "1", "bid": format_bid(rules, bid), "chance": 0.0, "read_as": None,
+                "reason": f"above the {sum(game.dice)} dice in play"},)
+    return Decision(player, {"challenge": 1.0}, "challenge", {"challenge": value}, source, reading)
+
+
+def _off_path(rules, game, seat: int, bids, chances, beyond: dict) -> tuple:
+    """The bids of the history the strategy would not make (chance below ``sampled.OFF_PATH``, a raise its
+    abstraction does not model, or a bid above the dice in play), as the answer tells them."""
+    out = []
+    for i, (bid, chance) in enumerate(zip(bids, chances)):
+        row = game.bids.index(bids[i - 1]) if i else len(game.bids)
+        target = game.bids.index(bid)
+        modelled = game.action_of[row, target] >= 0
+        if i not in beyond and modelled and not chance < OFF_PATH:
+            continue
+        stand = None if modelled else format_bid(rules, game.bids[int(game.raises[row, game.abstract_action(
+            bids[:i], bid)])])
+        reason = (f"above the {sum(game.dice)} dice in play" if i in beyond else
+                  NOT_MODELLED if not modelled else NOT_MADE)
+        out.append({"player": "me" if i % 2 == seat else "1", "bid": beyond.get(i, format_bid(rules, bid)),
+                    "chance": round(float(chance), 6), "read_as": format_bid(rules, bid) if i in beyond else stand,
+                    "reason": reason})
+    return tuple(out)
 
 
 def _build_command(rules: BiddingRules, pair, palifico: bool) -> str:

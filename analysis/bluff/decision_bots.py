@@ -15,6 +15,7 @@ import numpy as np
 
 from analysis.bluff.bids import Bid, format_bid
 from analysis.bluff.bots import parse_bots
+from analysis.bluff.history import within_the_dice
 from analysis.bluff.tournament import _tasks
 from analysis.errors import InvalidArgument
 
@@ -67,9 +68,23 @@ class BotSeat:
                 first = ms_offset[held[p]]
                 post[p, :ms_offset[held[p] + 1] - first] = self.beliefs.prior[first:ms_offset[held[p] + 1]]
         node = 0 if eq.available and held.size == 2 and in_play == 2 and not pal else -1
+        if turns and turns[-1].bid.count > in_play:
+            # It cannot be true: every bot but random challenges it (the threshold rules find it true with chance
+            # 0), random draws among the calls as the kernel's random bot does with no raise within the dice.
+            calls = ["challenge"] + (["exact"] if t.can_exact else [])
+            named = {c: 1.0 / len(calls) for c in calls} if self.bot.kind == "random" else {"challenge": 1.0}
+            return BotChoice(self.bot.label, named, "challenge")
+        bids = [turn.bid for turn in turns]
+        for i, bid in enumerate(bids):
+            if bid.count > in_play:     # the kernel's bots read a round only of bids that can be true
+                bids[i] = within_the_dice(self.rules, bids[i - 1] if i else None, bids[i + 1], in_play, palifico)
+                if bids[i] is None:
+                    raise InvalidArgument(f"{format_bid(self.rules, bid)} is above the {in_play} dice in play and "
+                                          "no bid within them lies between the bids around it: the bots cannot read "
+                                          "this round.")
         bid = -1
-        for turn in turns:
-            action = self.index[(turn.bid.count, turn.bid.face)]
+        for turn, made in zip(turns, bids):
+            action = self.index[(made.count, made.face)]
             if self.bayes and turn.player != 0:   # the kernel watches every player but the bayes bot itself
                 first = ms_offset[held[turn.player]]
                 tk.observe(post[turn.player, :ms_offset[held[turn.player] + 1] - first], first, held[turn.player],

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from analysis.bluff.bids import Bid, format_bid, is_raise
 from analysis.bluff.outcomes import _losses
 from analysis.bluff.rules import BiddingRules
-from analysis.cfr import CODE as CFR_CODE
 from analysis.store import Array, TableKind
 
 #: A solved round: the average policy, the exploitability trajectory (iterations, exploitability) and
@@ -29,8 +28,7 @@ from analysis.store import Array, TableKind
 ROUNDS = TableKind(
     "bluff/rounds", {"policy": Array("float64", (None,), within=(0, 1)), "trajectory": Array("float64", (None, 2)),
                      "summary": Array("float64", (4,))},
-    code=("analysis.bluff.solve", "analysis.bluff.endgame", "analysis.bluff._solve_kernels", "analysis.bluff.bids",
-          "analysis.bluff.outcomes", "analysis.bluff.bid_tree", *CFR_CODE))
+    version=1)
 CHALLENGE, EXACT = "challenge", "exact"
 #: Two-player rounds with at most this many dice in play are answered by their solved endgame too.
 ENDGAME_DICE = 3

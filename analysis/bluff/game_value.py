@@ -33,7 +33,6 @@ import numpy as np
 from analysis.bluff.rules import BiddingRules
 from analysis.bluff.solve import solve_round
 from analysis.errors import InvalidArgument
-from analysis.cfr import CODE as CFR_CODE
 from analysis.store import Array, Store, TableKind, chosen_store
 from analysis.tables import counted
 
@@ -41,8 +40,7 @@ from analysis.tables import counted
 GAME_VALUES = TableKind(
     "bluff/game-values", {"states": Array("int64", (None, 5)), "values": Array("float64", (None,), within=(0, 1)),
                           "exploitability": Array("float64", (None,))},
-    code=(__name__, "analysis.bluff.solve", "analysis.bluff.endgame", "analysis.bluff._solve_kernels", "analysis.bluff.outcomes",
-          *CFR_CODE),
+    version=1,
     check=lambda arrays, params: None if len(arrays["states"]) == len(arrays["values"]) > 0 else "it has no states")
 SWEEP_TOLERANCE = 1e-6
 MAX_SWEEPS = 40

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from analysis.bluff.bids import Bid, check_raise, format_bid, parse_bid
+from analysis.bluff.bids import Bid, all_bids, check_raise, format_bid, is_raise, parse_bid
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument, InvalidBid
 
@@ -121,3 +121,13 @@ def plain_history(rules: BiddingRules, bids, bid: Bid, players: int, bidder: int
         previous = earlier
     check_raise(rules, previous, bid, palifico_round)
     return (*turns, Turn(bidder, bid))
+
+
+def within_the_dice(rules: BiddingRules, previous, following, in_play: int, palifico_round: bool = False):
+    """The bid read in place of one above the ``in_play`` dice made after ``previous`` (None: the opening) and raised
+    to ``following`` (a bid within the dice, as Perudo's switch to aces halves the count): the highest bid within
+    the dice between them. A player who reads only bids that can be true (the solved strategy, the bots' kernels)
+    reads the round so. None where no bid within the dice lies between them."""
+    between = [b for b in all_bids(rules, in_play) if is_raise(rules, previous, b, palifico_round)
+               and is_raise(rules, b, following, palifico_round)]
+    return between[-1] if between else None

@@ -27,7 +27,7 @@ import math
 import os
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Optional
 
 import numpy as np
@@ -43,6 +43,7 @@ from analysis.bluff.strategy_values import rank_of_window, remembered
 from analysis.cfr.schedule import DISCOUNTED
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
+from analysis.shipped import Refused
 from analysis.store import Array, Store, TableKind, chosen_store
 
 #: Largest dice a player holds in a sampled round (a 5v5 round is the toolkit's real size; Bluff's own
@@ -56,15 +57,28 @@ MAX_BYTES = 4 * 1024 ** 3
 SAMPLED = TableKind(
     "bluff/sampled", {"policy": Array("float32", (None,), within=(0, 1)),
                       "trajectory": Array("float64", (None, 3)), "summary": Array("float64", (6,))},
-    code=("analysis.bluff._sampled_kernels", "analysis.bluff.windows"))
-#: A full-width solve of the same abstraction (``full_width``): the same arrays, fingerprinted by its own kernels.
+    version=1)
+#: A full-width solve of the same abstraction (``full_width``): the same arrays, a kind (and a version) of its own.
 FULL_WIDTH = TableKind(
     "bluff/full-width", SAMPLED.arrays,
-    code=("analysis.bluff._full_width_kernels", "analysis.bluff.full_width", "analysis.bluff.windows"))
+    version=1)
 PAYOFFS = ("dice", "win", "game")
 #: The command that builds a planned solve (``PLAN``), for the sentence that says one is missing.
 SAMPLED_HELP = "odds bluff solve {preset} --dice {first} {second}"
 VARIANT = DISCOUNTED
+
+#: The off-path model: how the strategy reads a bid it would not make itself (``SampledSolution.read_bids``). Each bid
+#: of the other weighs their hands by the strategy's chance of it mixed with a tremble of this weight spread evenly
+#: over every legal action there, so a bid the strategy never makes says nothing about the hand and one it makes is
+#: read almost as the strategy's own. The weight was chosen by the search's results (which play against this
+#: belief) against the bots that bid off the strategy's path and against the bayes bot, weighed equally: 0.002
+#: gained 0.008 dice a round on the off-path bots and lost 0.004 on bayes, where 0.01 gained 0.018 and lost 0.019,
+#: 0.05 gained 0.040 and lost 0.050 (``benchmarks/bench_bluff_off_path.py``; docs/bluff_strategy.md, "Bids the
+#: strategy never makes").
+TREMBLE = 0.002
+#: A bid the strategy makes with less than this chance (over the hands it weighs) is one it would not make: the
+#: answer says that it reads such a bid.
+OFF_PATH = 0.001
 
 #: Decision-time search (``SampledSolution.search``) weighs only the raises the strategy makes with at least this
 #: chance: the rest are the ones the solve learned to avoid, and playing them makes the searcher's bids tell more
@@ -509,6 +523,7 @@ class SampledSolution:
     shipped: bool = False       # read from the package's copy (``sampled_shipped``), the policy in 255ths
     warm: Optional[dict] = None  # the plan of the solve it started from (``warm_start``), or None
     full_width: bool = False     # solved by full-width CFR over the windows (``full_width``), not by sampling
+    passed_over: Optional[str] = None  # why the package's better planned solve did not answer (``stored_plan``)
 
     @property
     def method(self) -> str:
@@ -542,26 +557,51 @@ class SampledSolution:
         names += list(game.calls) if history else []
         return dict(zip(names, (float(p) for p in self.policy[base:base + size])))
 
-    def belief(self, seat: int, history) -> np.ndarray:
-        """The chance of each hand of the other seat after the bids ``history``: its chance of being rolled times the
-        strategy's chance of each bid the other made (an off-abstraction bid weighed by the raise that stands for it,
-        ``SampledGame.abstract_action``), summing to 1 (the roll's chances where no hand would have bid so)."""
-        w = self.bid_weights(seat, history)
-        total = w.sum()
-        chance = self.game.chance[1 - seat, :w.size]
-        return w / total if total > 0 else chance / chance.sum()
+    def belief(self, seat: int, history, tremble: Optional[float] = None) -> np.ndarray:
+        """The chance of each hand of the other seat after the bids ``history``: its chance of being rolled times, for
+        each bid the other made, the strategy's chance of it mixed with a tremble over every legal action
+        (``read_bids``), summing to 1."""
+        w = self.read_bids(seat, history, tremble=tremble)[0]
+        return w / w.sum()
 
-    def bid_weights(self, seat: int, history) -> np.ndarray:
-        """``belief`` before it is scaled to sum to 1: all zeros where no hand of the other would have bid so."""
+    def bid_weights(self, seat: int, history, tremble: Optional[float] = None) -> np.ndarray:
+        """``belief`` before it is scaled to sum to 1."""
+        return self.read_bids(seat, history, tremble=tremble)[0]
+
+    def read_bids(self, seat: int, history, hand=None, tremble: Optional[float] = None) -> tuple[np.ndarray, list]:
+        """How ``seat`` reads the bids ``history`` (a list of bids): (the weight of each hand of the other, the
+        strategy's chance of each bid of the history).
+
+        The off-path model (``TREMBLE``; docs/bluff_strategy.md): each bid of the other weighs their hands by
+        ``(1 - tremble) * chance + tremble / actions``, the strategy's chance of it with that hand (a raise the
+        abstraction does not play read as the raise that stands for it, ``SampledGame.abstract_action``) mixed
+        with a tremble spread evenly over the ``actions`` legal there; ``tremble`` 0 is the limit of a vanishing
+        tremble (a bid no hand would make leaves the weights as they were). The chance of each bid is the
+        strategy's: of the other's, over their hands as weighed before it; of ``seat``'s own, holding ``hand``
+        (nan where no hand is given)."""
+        tremble = TREMBLE if tremble is None else float(tremble)
         game, other = self.game, 1 - seat
         hands = len(game.hands[other])
         w = game.chance[other, :hands].astype(np.float64)
-        for j in range(other, len(history), 2):
+        mine = None if hand is None else game.hands[seat].index(tuple(sorted(hand)))
+        chances = []
+        for j, bid in enumerate(history):
             window = game.window_of(history[:j])
             size = int(game.n_actions[window])
-            action = game.abstract_action(history[:j], history[j])
-            w = w * self.policy[int(game.offset[other, window]) + np.arange(hands) * size + action]
-        return w
+            action = game.abstract_action(history[:j], bid)
+            if j % 2 == seat:
+                chances.append(float("nan") if mine is None else
+                               float(self.policy[int(game.offset[seat, window]) + mine * size + action]))
+                continue
+            chance = self.policy[int(game.offset[other, window]) + np.arange(hands) * size + action].astype(np.float64)
+            chances.append(float(w @ chance / w.sum()))
+            if tremble > 0:
+                row = game.bids.index(history[j - 1]) if j else len(game.bids)
+                actions = int(game.all_n_raises[row]) + (len(game.calls) if j else 0)
+                w = w * ((1.0 - tremble) * chance + tremble / actions)
+            elif (w * chance).sum() > 0:
+                w = w * chance
+        return w, chances
 
     def search(self, seat: int, hand, history, floor: float = SEARCH_FLOOR,
                lookahead: Optional[int] = None) -> tuple[int, np.ndarray]:
@@ -643,7 +683,7 @@ class SampledSolution:
                 "from_store": self.from_store, "from_package": self.shipped, "payoff": PAYOFF_TEXT[g.payoff_name],
                 "value_first_bidder": self.value, "exploitability": e.value,
                 "exploitability_95": [e.value - e.half_width, e.value + e.half_width] if not e.exact else None,
-                "exploitability_measured_by": e.how}
+                "exploitability_measured_by": e.how, "passed_over": self.passed_over}
 
     def __str__(self) -> str:
         g, e = self.game, self.exploitability
@@ -654,7 +694,7 @@ class SampledSolution:
             f"  {self.method}, {self.iterations:,} iterations, seed {self.seed}",
             f"  value for the first bidder: {self.value:+.4f} ({PAYOFF_TEXT[g.payoff_name]})",
             f"  exploitability: {e.value:.4f}{interval} ({e.how})",
-        ])
+        ] + ([f"  {self.passed_over}; this solve answers instead"] if self.passed_over else []))
 
 
 def _params(game: SampledGame, iterations: int, seed: int, explore: float, width: float = 0.0,
@@ -752,12 +792,20 @@ GAME_ROUNDS = ((1, 1), (1, 2), (2, 1))
 def stored_plan(rules: BiddingRules, dice, palifico_round: bool = False,
                 payoff: str = "dice") -> Optional["SampledSolution"]:
     """The best planned solve of ``dice`` (of a palifico round, played for ``payoff``) that the store holds, or
-    None."""
+    None. Where the package's copy of a better planned solve is refused, the solve that answers says so
+    (``passed_over``); where none answers, that refusal is the one sentence."""
+    refused = None
     for plan in plans(dice, rules):
-        solution = solve_sampled(rules, tuple(dice), **plan, palifico_round=palifico_round, payoff=payoff,
-                                 only_stored=True)
+        try:
+            solution = solve_sampled(rules, tuple(dice), **plan, palifico_round=palifico_round, payoff=payoff,
+                                     only_stored=True)
+        except Refused as error:
+            refused = refused or error
+            continue
         if solution is not None:
-            return solution
+            return solution if refused is None else replace(solution, passed_over=str(refused)[:-1])
+    if refused is not None:
+        raise refused
     return None
 
 
@@ -809,8 +857,14 @@ def solve_sampled(rules: BiddingRules, dice=(1, 1), k: Optional[int] = 2, iterat
         stored = store.load(kind, rules, params)
         if stored is None:
             # The package's copy (``sampled_shipped``: the policy in 255ths) where the user's store has none.
-            stored = load_shipped(rules, params, game.slots, game.blocks(), full_width)
+            stored, refused = load_shipped(rules, params, game.slots, game.blocks(), full_width)
             shipped = stored is not None
+            if refused is not None:
+                refused = (f"the package's {game.dice[0]}v{game.dice[1]} {'full-width' if full_width else 'sampled'}"
+                           f" solve of {rules.title} is refused ({refused})")
+                if only_stored:
+                    raise Refused(refused[0].upper() + refused[1:] + ".")
+                print(f"odds: {refused}; solving it afresh.", file=sys.stderr)
         if stored is None and only_stored:
             return None
     if stored is None:
@@ -937,10 +991,12 @@ def _run(game: SampledGame, iterations: int, seed: int, explore: float, checkpoi
 
 
 def _normalised(game: SampledGame, strategy_sum: np.ndarray) -> np.ndarray:
-    from analysis.bluff import _sampled_kernels as kern
+    """The average strategy: each information set's sums scaled to 1 (uniform where never reached)."""
+    from analysis.cfr.kernels import average_policy   # here: numba starts only where a solve runs
 
+    blocks = game.blocks()
     policy = np.empty(game.slots)
-    kern.normalise(strategy_sum, game.offset, game.n_actions, np.array([len(h) for h in game.hands]), policy)
+    average_policy(strategy_sum, *(np.ascontiguousarray(blocks[:, column]) for column in (0, 2, 1)), policy)
     return policy
 
 

@@ -1,4 +1,4 @@
-"""The sampled round solves shipped inside the package, compact, read through the store's checks.
+"""The sampled round solves shipped inside the package, compact, read by the package's one reader of shipped tables.
 
 The plan's solves (``sampled.PLAN``) take minutes to hours to build, so the package carries them
 (``analysis/bluff/solved/``, the store's own file layout, written by ``scripts/bluff_ship_solves.py``
@@ -9,9 +9,9 @@ zlib (lzma packs them a sixth smaller but takes five times as long to unpack: a 
 5v5, when a question at the table has half a second). The trajectory and the summary (value,
 exploitability, iterations, seconds) are the solve's own.
 
-The shipped table is fingerprinted by the same training kernel as the user's store, so a changed
-kernel makes the shipped solves stale as it does the stored ones; then the user's store, or the
-command that builds the solve, answers instead.
+A shipped table is keyed as the user's store keys a solve (:mod:`analysis.shipped`): by its kind's
+version, rules and parameters. A file that is refused (damaged, or of another version) is said so by
+whoever answers from another solve instead (``SampledSolution.passed_over``).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
+from analysis.shipped import shipped_table
 from analysis.store import Array, Store, TableKind
 
 SHIPPED_ROOT = Path(__file__).resolve().parent / "solved"
@@ -29,11 +30,11 @@ QUANTUM = 255
 SHIPPED = TableKind(
     "bluff/sampled-shipped", {"packed": Array("uint8", (None,), nonzero=True),
                               "trajectory": Array("float64", (None, 3)), "summary": Array("float64", (6,))},
-    code=("analysis.bluff._sampled_kernels", "analysis.bluff.windows"))
-#: A shipped full-width solve (``full_width``): the same arrays, fingerprinted by the full-width kernels.
+    version=1)
+#: A shipped full-width solve (``full_width``): the same arrays, a kind (and a version) of its own.
 SHIPPED_FULL_WIDTH = TableKind(
     "bluff/full-width-shipped", SHIPPED.arrays,
-    code=("analysis.bluff._full_width_kernels", "analysis.bluff.full_width", "analysis.bluff.windows"))
+    version=1)
 
 
 def shipped_store() -> Store:
@@ -138,15 +139,18 @@ def shipped_kind(full_width: bool = False) -> TableKind:
     return SHIPPED_FULL_WIDTH if full_width else SHIPPED
 
 
-def load_shipped(rules, params: dict, slots: int, blocks, full_width: bool = False) -> dict | None:
-    """The shipped solve for ``rules`` and ``params`` (``sampled._params``), or None."""
+def load_shipped(rules, params: dict, slots: int, blocks, full_width: bool = False) -> tuple[dict | None, str | None]:
+    """(the shipped solve for ``rules`` and ``params`` (``sampled._params``), None); (None, None) where the package
+    holds none; (None, why) where its file is refused."""
     key = (rules, repr(sorted(params.items())), slots, str(SHIPPED_ROOT), full_width)
     if key in _READ:
-        return _READ[key]
-    table = shipped_store().load(shipped_kind(full_width), rules, shipped_params(params))
+        return _READ[key], None
+    table, refused = shipped_table(SHIPPED_ROOT, shipped_kind(full_width), rules, shipped_params(params))
     solve = None if table is None else unpack(table, slots, blocks)
+    if table is not None and solve is None:
+        refused = "its policy does not fit the round's layout"
     if solve is not None:
         while len(_READ) >= _KEEP:
             _READ.pop(next(iter(_READ)))
         _READ[key] = solve
-    return solve
+    return solve, refused

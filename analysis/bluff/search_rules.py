@@ -11,8 +11,10 @@ The layout (windows, offsets, payoffs) is ``_sampled_kernels``'.
 import numpy as np
 
 from analysis.bluff.memory import seen_rank
+from analysis.bluff.windows import actions_at
 
-#: The functions ``_sampled_eval`` compiles (every one a compiled copy calls is among them, or ``seen_rank``).
+#: The functions ``_sampled_eval`` compiles (every one a compiled copy calls is among them, ``seen_rank`` or
+#: ``actions_at``).
 RULES = ("call_values", "evaluate", "my_best", "their_answer", "search_values", "search_choices")
 
 
@@ -55,8 +57,7 @@ def evaluate(theirs, seat, hand, history, depth, w, lookahead, k, binom, first, 
         d = depth + s
         last = history[d - 1] if d > 0 else -1
         if mine_turn[s]:
-            row = raises.shape[0] - 1 if last < 0 else last
-            nr = all_n[row]
+            _, row, nr, _ = actions_at(history, d, all_n, calls)
             if done[s] < 0:   # first visit: the calls
                 acc[s], choice[s], done[s] = -1e300, -1, 0
                 if last >= 0:
@@ -75,8 +76,8 @@ def evaluate(theirs, seat, hand, history, depth, w, lookahead, k, binom, first, 
                 s += 1
                 continue
         else:
-            nr = n_raises[last]
-            size = nr + calls
+            size = actions_at(history, d, n_raises, calls)[3]
+            nr = size - calls
             if done[s] < 0:   # first visit: the other's calls
                 base[s] = offset[other, seen_rank(history, d, k, binom, first, stand_in)]
                 actual = match[seat, hand, last] + match[other, :w.size, last]
@@ -135,10 +136,7 @@ def search_values(seat, hand, history, depth, w, floor, lookahead, k, binom, fir
     and of its own raises valued so again (the strategy's raises: every legal one costs far more and plays bids
     the other's policy has no answer for); -inf for the raises left out. The floor is lowered to the likeliest
     raise's chance where that is below it, so at least one raise is searched. Returns the best action."""
-    last = history[depth - 1] if depth > 0 else -1
-    row = raises.shape[0] - 1 if last < 0 else last
-    nr = n_raises[row]
-    size = nr + (calls if last >= 0 else 0)
+    last, row, nr, size = actions_at(history, depth, n_raises, calls)
     base = offset[seat, seen_rank(history, depth, k, binom, first, stand_in)] + hand * size
     scratch = np.zeros((match.shape[2] + 2, calls))
     best = 0

@@ -5,7 +5,7 @@ track, so those bids are a set of bid indices, numbered by the combinatorial num
 ``c_1 < ... < c_j`` has rank ``first[j] + C(c_1, 1) + ... + C(c_j, j)``, where ``first[j]`` counts the sets of
 fewer than ``j`` bids. The function is plain Python in numba's subset: the solver's kernels compile it
 (``_sampled_kernels.window_rank``) and the answer at the table calls it as it is (``strategy_values``), so a
-question never starts numba. The sampled solves in the store are fingerprinted by this module too.
+question never starts numba.
 """
 
 
@@ -16,3 +16,15 @@ def window_rank(history, depth, k, binom, first):
     for i in range(start, depth):
         rank += binom[history[i], i - start + 1]
     return rank
+
+
+def actions_at(history, depth, n_raises, calls):
+    """The actions after ``history[:depth]``, as every layout of a solve numbers them (the solver's kernels, the
+    readers' and the search compile this text): (the last bid, -1 at the opening; the row of the raise tables it
+    reads, the opening's being the last; how many raises; how many actions: the raises in track order, then the
+    ``calls`` once a bid stands). The slot of hand ``h``'s action ``a`` in window ``w`` of seat ``s`` is
+    ``offset[s, w] + h * actions + a``."""
+    last = history[depth - 1] if depth > 0 else -1
+    row = n_raises.shape[0] - 1 if last < 0 else last
+    nr = n_raises[row]
+    return last, row, nr, nr + (calls if last >= 0 else 0)

@@ -1,23 +1,20 @@
 """The kinds of table Brag keeps in the store that a question at the table reads.
 
-``odds brag equity`` and ``odds brag strategy`` read one row of them (``analysis.brag.lookup``)
-before deciding whether the library's solvers are needed at all. Each kind's ``code`` names
-the modules that build it, so a changed builder is never answered from an old table. The
-reader checks the one row it uses (``lookup``).
+``odds brag equity`` and ``odds brag strategy`` read one row of them (``analysis.brag.showdown.lookup``)
+before deciding whether the library's solvers are needed at all. Each kind's ``version`` is
+bumped when its builder's numbers change (docs/store.md), so a changed builder is never answered
+from an old table. The reader checks the one row it uses (``lookup``).
 """
 
 from __future__ import annotations
 
-from analysis.cfr import CODE as CFR_CODE
 from analysis.store import Array, TableKind
-
-_EQUITY_CODE = ("analysis.brag.equity", "analysis.brag._kernels", "analysis.brag.tables")
 
 #: Heads-up: for every hand, the opponent hands in a range that it beats, ties, and that avoid its cards.
 VERSUS = TableKind("brag/versus", {name: Array("int64", ("hands",)) for name in ("beats", "ties", "available")},
-                   code=_EQUITY_CODE)
+                   version=1)
 #: Against two opponents: every hand's (win, two-way tie, three-way tie, lose) counts over all ordered deals.
-TWO_OPPONENTS = TableKind("brag/two-opponents", {"counts": Array("int64", ("hands", 4))}, code=_EQUITY_CODE)
+TWO_OPPONENTS = TableKind("brag/two-opponents", {"counts": Array("int64", ("hands", 4))}, version=1)
 
 #: One decision of a solved heads-up game, everything ``odds brag strategy`` prints for any hand there:
 #: ``point`` (the seat to act, 1 if blind), ``actions`` (their names, one per line, UTF-8),
@@ -32,8 +29,7 @@ DECISION_POINTS = TableKind("brag/decision-points", {
     "mass": Array("float64", (None,)), "reach": Array("float64", (None,), within=(0, 1)),
     "after_actions": Array("uint8", (None,), optional=True),
     "after_mix": Array("float64", (None, None), within=(0, 1), optional=True)},
-    code=("analysis.brag.strategy", "analysis.brag.solve", "analysis.brag._betting_kernels",
-          "analysis.brag.betting", "analysis.brag.tables", "analysis.brag._kernels", *CFR_CODE))
+    version=1)
 
 #: The solve ``odds brag strategy`` reads: ``solve()``'s defaults (a test holds them equal).
 SOLVE_DEFAULTS = {"variant": "dcfr", "target": 1e-3, "iterations": 20_000}
@@ -56,7 +52,7 @@ def parse_history(text) -> list[str]:
     return [str(step) for step in text]
 
 
-#: A solved table of three or four (``analysis.brag.multi``): the public tree's arrays (labels as
+#: A solved table of three or four (``analysis.brag.multi.solve``): the public tree's arrays (labels as
 #: codes into ``MULTI_LABELS``), the bucket floors, the average strategy ``policy[node, bucket, action]``,
 #: ``summary`` (iterations, seconds, then each player's value, then each one's best-response gain)
 #: and ``history`` (iterations and gains at each check).
@@ -66,8 +62,7 @@ MULTI_BETTING = TableKind("brag/multi-betting", {
     "labels": Array("int64", (None,)), "edges": Array("int64", (None,)),
     "policy": Array("float64", (None, None, None), within=(0, 1)), "summary": Array("float64", (None,)),
     "history": Array("float64", (None, None))},
-    code=("analysis.brag.multi", "analysis.brag._multi_kernels", "analysis.brag._deal_kernels",
-          "analysis.brag._kernels"))
+    version=1)
 
 #: Buckets of hand strength by table size (the chance layer has buckets**players tuples).
 BUCKETS = {3: 8, 4: 5}

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from analysis.brag.cards import format_hand
-from analysis.brag.equity import DEFAULT_SAMPLES, equity, equity_table
+from analysis.brag.showdown.cards import format_hand
+from analysis.brag.showdown.equity import DEFAULT_SAMPLES, equity, equity_table
 from analysis.brag.rules import BragRules, preset
 from analysis.errors import InvalidArgument
 
@@ -98,9 +98,9 @@ def stay_or_fold(rules: str | BragRules, hand, pot: float, stake: float, opponen
     next to act sees (an opponent that would stay sees). You stay every round until
     then. Exact for one opponent; seeded Monte Carlo with a standard error beyond.
     """
-    from analysis.brag.equity import MAX_OPPONENTS, check_monte_carlo
-    from analysis.brag.hands import _cards
-    from analysis.brag.tables import BINOMIAL, hand_table
+    from analysis.brag.showdown.equity import MAX_OPPONENTS, check_monte_carlo
+    from analysis.brag.showdown.hands import _cards
+    from analysis.brag.showdown.tables import BINOMIAL, hand_table
 
     rules = preset(rules)
     pot, stake = _money("pot", pot, True), _money("stake", stake, False)
@@ -122,7 +122,7 @@ def stay_or_fold(rules: str | BragRules, hand, pot: float, stake: float, opponen
         value, error, seed_used, count = float(outcome.mean()), 0.0, None, int(free.sum())
         folded, you_see, unresolved = float((~seen).mean()), 0.0, 0.0
     else:
-        from analysis.brag._kernels import stay_monte_carlo
+        from analysis.brag.showdown._kernels import stay_monte_carlo
 
         seed_used = check_monte_carlo(seed, samples)
         total, total_sq, counts = stay_monte_carlo(
@@ -281,7 +281,7 @@ def stay_thresholds(rules: str | BragRules, pot_to_stake, opponents: int = 1) ->
     exact for one and two opponents (three-card presets for two).
     """
     import pandas as pd
-    from analysis.brag.equity import two_opponent_table
+    from analysis.brag.showdown.equity import two_opponent_table
 
     if opponents == 1:
         table = equity_table(rules)

@@ -1,6 +1,6 @@
 """What Brag's one-hand questions return: frozen dataclasses with a readable ``__str__``.
 
-Shared by an answer read from the table store (``analysis.brag.lookup``) and one computed
+Shared by an answer read from the table store (``analysis.brag.showdown.lookup``) and one computed
 by the library, so both print the same text and JSON.
 """
 

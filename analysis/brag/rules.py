@@ -30,7 +30,7 @@ GATHERS = ("bottom", "shuffle")
 #: Which hand plays at a showdown for a player holding two blind hands: the ``better`` one or
 #: the ``new`` one (the rules are silent).
 TWO_BLIND_HANDS = ("better", "new")
-#: The fields only the whole deal uses (``analysis.brag.deal``): the heads-up solve ignores
+#: The fields only the whole deal uses (``analysis.brag.table.deal``): the heads-up solve ignores
 #: them, so they stay out of its store key.
 DEAL_FIELDS = ("keep_blind", "pot_cover", "gather", "two_blind_hands")
 #: The fields that rank hands (they key the stored hand tables); the rest describe the betting.

@@ -14,9 +14,3 @@ A game supplies its tree, chance and payoffs, and its passes over the tree writt
 primitives; docs/api.md describes the contract. Import the names from their modules
 (``from analysis.cfr.two_player import solve``).
 """
-
-# Nothing is imported here: a question answered from a stored solve (the endgame advisor) names
-# these modules' sources for the store's fingerprint without loading numpy.
-#: The modules whose source builds a solve's numbers (for the store's code fingerprint).
-CODE = ("analysis.cfr.schedule", "analysis.cfr.checks", "analysis.cfr.kernels", "analysis.cfr.loop",
-        "analysis.cfr.two_player")

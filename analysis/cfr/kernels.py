@@ -111,13 +111,15 @@ def average_row(strategy_sum, base, size, out):
 
 
 @njit(cache=True)
-def average_policy(strategy_sum, offset, n_actions, rows, out):
+def average_policy(strategy_sum, offset, n_actions, rows, out, row_stride=0):
     """The average strategy of every information set: node n holds ``rows[n]`` of them (one per
-    hand its actor can hold; 1 for a blind actor), ``n_actions[n]`` slots each from ``offset[n]``."""
+    hand its actor can hold; 1 for a blind actor), ``n_actions[n]`` slots each from ``offset[n]``,
+    one after the other, or ``row_stride`` slots apart where a layout pads every row to one width."""
     for n in range(offset.size):
         size = n_actions[n]
+        step = row_stride if row_stride > 0 else size
         for h in range(rows[n]):
-            average_row(strategy_sum, offset[n] + h * size, size, out)
+            average_row(strategy_sum, offset[n] + h * step, size, out)
 
 
 # The primitives by variant code, as the solvers first wrote them (other solvers import these names).

@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.ticker import FuncFormatter
 
-from analysis.brag.cards import format_hands, parse_hand
-from analysis.brag.equity import equity, heads_up_columns, two_opponent_columns
-from analysis.brag.hands import hand_class
+from analysis.brag.showdown.cards import format_hands, parse_hand
+from analysis.brag.showdown.equity import equity, heads_up_columns, two_opponent_columns
+from analysis.brag.showdown.hands import hand_class
 from analysis.brag.rules import CLASS_TITLES, CLASSES, preset
-from analysis.brag.tables import class_codes, hand_table
+from analysis.brag.showdown.tables import class_codes, hand_table
 from analysis.charts.columns import Columns
 from analysis.charts.style import COLOURS, finish, house_style, series_styles, subplots
 

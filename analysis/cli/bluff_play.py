@@ -21,7 +21,8 @@ def register(commands, add_rules) -> None:
     play.add_argument("--history", default="", metavar="TURNS",
                       help='the round so far, e.g. "1:3x3 me:4x3 1:5x3" (default: none, I open)')
     play.add_argument("--bot", default=None, metavar="NAME",
-                      help="ask a tournament bot instead: bayes, threshold:0.4, honest, random, model, equilibrium")
+                      help="ask a tournament bot instead: bayes, threshold:0.4, honest, random, model, equilibrium, "
+                           "overbid, jumper, switcher")
     play.add_argument("--search", action="store_true",
                       help="the solved strategy with decision-time search: stronger against the bots, easier to "
                            "exploit")

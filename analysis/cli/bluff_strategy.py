@@ -61,7 +61,8 @@ def register(commands, add_rules) -> None:
     tournament.add_argument("--players", type=PLAYERS, default=None, help="players, 2-6 (default: one per bot)")
     tournament.add_argument("--bots", required=True,
                             help="comma-separated bots by seat: random, honest, threshold[:P], equilibrium, "
-                                 "bayes[:P], strategy[:P], model[:FIELD=VALUE:...]")
+                                 "bayes[:P], strategy[:P], model[:FIELD=VALUE:...], and bidding off the solved "
+                                 "strategy's path overbid, jumper, switcher")
     tournament.add_argument("--games", type=GAMES, default=10000, help="games to play, 1-10^9 (default 10000)")
     add_seed_flag(tournament, "the games")
     tournament.add_argument("--start", default=None, metavar="N or N,N,...",

@@ -166,7 +166,7 @@ def _betting_rules(args):
 def _solve(args) -> int:
     if args.players != 2:
         return brag_table.multi_solve_command(args, _betting_rules(args))
-    from analysis.brag.solve import solve
+    from analysis.brag.headsup.solve import solve
 
     solution = solve(_betting_rules(args), variant=args.solver, target=args.target, iterations=args.iterations)
     if args.json:
@@ -180,17 +180,17 @@ def _solve(args) -> int:
 def _strategy(args) -> int:
     if args.players != 2:
         return brag_table.multi_strategy_command(args, _betting_rules(args))
-    from analysis.brag.lookup import stored_advice
+    from analysis.brag.showdown.lookup import stored_advice
 
     rules = _betting_rules(args)
     # From the decision's small stored table when it is there (no solve).
     advice = stored_advice(rules, args.hand, args.history)
     if advice is not None:
         return _decision(advice, args.json)
-    from analysis.brag.betting import betting_tree
-    from analysis.brag.hands import _cards
-    from analysis.brag.solve import solve
-    from analysis.brag.strategy import parse_history, store_decision_points, strategy
+    from analysis.brag.headsup.betting import betting_tree
+    from analysis.brag.showdown.hands import _cards
+    from analysis.brag.headsup.solve import solve
+    from analysis.brag.headsup.strategy import parse_history, store_decision_points, strategy
 
     # Bad hands and histories are refused before any solving starts.
     _cards(args.hand, rules)
@@ -203,7 +203,7 @@ def _strategy(args) -> int:
 
 
 def _freq(args) -> int:
-    from analysis.brag.frequencies import frequency_report
+    from analysis.brag.showdown.frequencies import frequency_report
 
     report = frequency_report(_preset(args))
     if args.json:
@@ -223,13 +223,13 @@ def _equity(args) -> int:
     rules = _preset(args)
     exact_question = not args.simulate and args.opponents in (1, 2)
     if exact_question:
-        from analysis.brag.lookup import stored_equity
+        from analysis.brag.showdown.lookup import stored_equity
 
         # From the stored exact table when it is there.
         result = stored_equity(rules, hand, args.opponents, args.against)
         if result is not None:
             return _decision(result, args.json)
-    from analysis.brag.equity import equity, versus_counts
+    from analysis.brag.showdown.equity import equity, versus_counts
 
     result = equity(rules, hand, args.opponents, against=args.against, seed=args.seed,
                     samples=args.samples, exact=False if args.simulate else None)
@@ -241,10 +241,10 @@ def _equity(args) -> int:
 
 
 def _hand(args) -> int:
-    from analysis.brag.cards import format_hand
-    from analysis.brag.frequencies import percentile
-    from analysis.brag.hands import describe, hand_class, strength
-    from analysis.brag.cards import parse_hands
+    from analysis.brag.showdown.cards import format_hand
+    from analysis.brag.showdown.frequencies import percentile
+    from analysis.brag.showdown.hands import describe, hand_class, strength
+    from analysis.brag.showdown.cards import parse_hands
     rules = _preset(args)
     hands = parse_hands(args.hands, rules.hand_size)
     rows = [{"hand": format_hand(h), "name": describe(rules, h), "class": hand_class(rules, h),
@@ -287,7 +287,7 @@ def _stay(args) -> int:
         solvable = 1 <= args.opponents <= 3 and rules.hand_size == 3 and args.opponent_stays is None
         model = "solved" if solvable else "threshold"
     if model == "solved":
-        from analysis.brag.against_solve import stay_against_solve
+        from analysis.brag.table.against_solve import stay_against_solve
 
         return _decision(stay_against_solve(rules, _hand_of(args), args.pot, args.stake, args.opponents,
                                             history=args.history), args.json)
@@ -311,7 +311,7 @@ def _blind(args) -> int:
 
 
 def _table(args) -> int:
-    from analysis.brag.equity import equity_table
+    from analysis.brag.showdown.equity import equity_table
 
     frame = equity_table(_preset(args), args.against)
     if args.json and args.out == "-":

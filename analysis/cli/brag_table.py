@@ -36,13 +36,13 @@ def session_arguments(parser) -> None:
 
 
 def session_command(args) -> int:
-    from analysis.brag.deal import check_players
-    from analysis.brag.session import session
+    from analysis.brag.table.deal import check_players
+    from analysis.brag.table.session import session
 
     check_players(args.players)
     bots = None if args.bots is None else [b.strip() for b in args.bots.split(",")]
     if args.scheduler is not None:
-        from analysis.brag.session import long_session
+        from analysis.brag.table.session import long_session
 
         result = long_session(rules_from_args(args), players=args.players, bots=bots, deals=args.deals,
                               seed=args.seed, bankroll=args.bankroll, scheduler=args.scheduler)
@@ -95,7 +95,7 @@ def deal_arguments(parser) -> None:
 
 
 def deal_command(args) -> int:
-    from analysis.brag.deal import Deal
+    from analysis.brag.table.deal import Deal
 
     hands = [h.strip() for h in args.hands.split("/")]
     banks = None
@@ -136,8 +136,8 @@ def deck_arguments(parser) -> None:
 
 
 def deck_command(args) -> int:
-    from analysis.brag.deal import check_players
-    from analysis.brag.deck import deck_memory
+    from analysis.brag.table.deal import check_players
+    from analysis.brag.table.deck import deck_memory
 
     check_players(args.players)
     memory = deck_memory(rules_from_args(args), players=args.players, deals=args.deals, seed=args.seed)
@@ -170,7 +170,7 @@ def players_argument(parser) -> None:
 
 
 def multi_solve_command(args, rules) -> int:
-    from analysis.brag.multi_strategy import solve_summary
+    from analysis.brag.multi.strategy import solve_summary
 
     summary = solve_summary(rules, args.players)
     return _answer(args, summary, lambda: _multi_solve_text(summary))
@@ -184,7 +184,7 @@ def _multi_solve_text(summary) -> None:
 
 
 def multi_strategy_command(args, rules) -> int:
-    from analysis.brag.multi_strategy import multi_strategy, strategy_text
+    from analysis.brag.multi.strategy import multi_strategy, strategy_text
 
     answer = multi_strategy(rules, args.players, args.hand, args.history)
     return _answer(args, answer, lambda: print(strategy_text(answer)))
@@ -206,7 +206,7 @@ def value_arguments(parser) -> None:
 
 
 def value_command(args) -> int:
-    from analysis.brag import values
+    from analysis.brag.table import values
 
     rules = rules_from_args(args)
     if args.what == "cover":

@@ -74,9 +74,9 @@ def _describe(root: Path, path: Path, header: dict | None) -> dict:
         row["parameters"] = ", ".join(f"{k}={v}" for k, v in sorted(params.items())
                                       if isinstance(v, (str, int, float)) and len(str(v)) <= 12)
         row["built"] = header.get("built") if isinstance(header.get("built"), str) else None
-        package, fingerprint = header.get("package"), header.get("fingerprint")
-        if isinstance(package, str) and isinstance(fingerprint, str):
-            row["version"] = f"{package}+{fingerprint[:8]}"
+        package, version = header.get("package"), header.get("version")
+        if isinstance(package, str) and isinstance(version, int):
+            row["version"] = f"v{version} ({package})"
     return row
 
 
@@ -132,30 +132,33 @@ def _info(args) -> int:
 
 
 def _verify(args) -> int:
-    from analysis.store import KINDS, default_root, file_digest, parse_file, read_arrays
+    from analysis.store import KINDS, check_table, default_root, file_digest, parse_file
 
     root = default_root()
     declare_tables([args.game] if args.game else GAMES)
     rows = []
     for path in _files(root, args.game):
-        header, payload, problem = None, None, None
+        blob, header, problem = b"", None, None
         try:
-            header, payload, problem = parse_file(path.read_bytes())
+            blob = path.read_bytes()
+            header, _, problem = parse_file(blob)
         except OSError as error:
             problem = f"the cached file is damaged (it cannot be read: {error.strerror or error})"
         row = _describe(root, path, header)
-        status = "damaged"
+        # A file of an older file format is not damaged: it is rebuilt like a table of another version.
+        status = "damaged" if problem is None or problem.startswith("the cached file is damaged") else "stale"
         if problem is None:
             kind = KINDS.get(header["kind"])
             if kind is None or row["table"] != "/".join(header["kind"].split("/")[1:]):
                 status, problem = "unknown", "no table of this kind is declared; nothing uses it"
             elif path.stem.rsplit("-", 1)[-1] != file_digest(header["rules"], header["params"]):
                 problem = "the cached file is damaged (it holds another table)"
+            elif header["version"] != kind.version:
+                status, problem = "stale", (f"version {header['version']} of its kind, this release reads "
+                                            f"{kind.version}; rebuilt on next use")
             else:
-                problem = read_arrays(kind, header["params"], payload)[1]
-                if problem is None:
-                    status = "sound" if header["fingerprint"] == kind.fingerprint() else "stale"
-                    problem = "built by other code; rebuilt on next use" if status == "stale" else None
+                problem = check_table(blob, kind)[2]
+                status = "sound" if problem is None else status
         rows.append({**row, "status": status, "problem": problem})
     counts = {name: sum(r["status"] == name for r in rows) for name in ("sound", "stale", "damaged", "unknown")}
     if args.json:

@@ -41,9 +41,7 @@ from analysis.yacht.scoring import P_YACHT_BOX
 
 #: reach[state, r]: the chance to score at least r more from each state of the card, playing for that target.
 REACH = TableKind("yacht/reach", {"reach": Array("float64", ("states", None), within=(0, 1))},
-                  code=(__name__, "analysis.yacht._target_kernels", "analysis.yacht.goal_rules",
-                        "analysis.yacht._kernels", "analysis.yacht.scoring", "analysis.yacht.keeps",
-                        "analysis.yacht.game", "analysis.yacht.dice"))
+                  version=1)
 #: A preset's whole target table is kept in the store up to this size (Clubhouse's is 0.7 GB). Yatzy's
 #: 6.3 GB would take three times that while being written and seconds to read back at every question.
 STORED_BYTES = 1 << 30

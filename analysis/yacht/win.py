@@ -37,9 +37,7 @@ from analysis.yacht.target import as_plain_rules, card_mask, max_score, open_max
 #: ``remaining[card, g]``: the chance that expected-score play gains exactly ``g`` more points from each card.
 REMAINING = TableKind("yacht/remaining", {"remaining": Array("float64", ("cards", "width"), within=(0, 1),
                                                              sums_to_one=1)},
-                      code=(__name__, "analysis.yacht._target_kernels", "analysis.yacht.goal_rules",
-                            "analysis.yacht._kernels", "analysis.yacht.scoring", "analysis.yacht.keeps",
-                            "analysis.yacht.game", "analysis.yacht.dice"))
+                      version=1)
 #: Players in one question: me and up to five opponents.
 MAX_OPPONENTS = 5
 #: Up to this many cards (6 open boxes) the recursion runs in numpy (turn.goal_cards): a fresh process

@@ -136,6 +136,7 @@ def test_two_sided_matches_gnubg(mine, theirs, cubeless, owned, centred, theirs_
 OWNER = {"centre": "centre", "on_roll": "me", "opponent": "them"}
 
 
+@pytest.mark.slow
 def test_capped_cube_equities_match_plain_python():
     positions = [c for c in small_positions(2) if sum(c)]
     for mine in positions:

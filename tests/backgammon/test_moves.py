@@ -69,6 +69,7 @@ def test_random_positions_match_brute_force(variant):
         checked += 1
 
 
+@pytest.mark.slow
 def test_acey_deucey_roll_matches_brute_force():
     # The reference tries every dice order of the 1-2 and of each double: slow, so few positions.
     rng = random.Random(12)
@@ -249,6 +250,7 @@ def test_many_kernel_self_play_games_keep_invariants(variant, games):
             board = np.concatenate([after[26:], after[:26]])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["backgammon", "dutch", "acey_deucey"])
 def test_the_generator_run_as_python_equals_its_compiled_copy(variant):
     """One question runs ``checker_play`` as plain Python, bulk work its numba copy: the same text, but

@@ -48,6 +48,7 @@ def _random_positions(rules, count, seed):
 
 
 # ------------------------------------------------------------------ against the exact databases
+@pytest.mark.slow
 def test_exact_database_replaces_the_net_where_both_sides_are_in_it():
     win = two_sided_piece("win")["win"]
     rows = home_positions(6)
@@ -96,6 +97,7 @@ def test_the_net_alone_against_the_exact_two_sided_database():
 
 
 # ------------------------------------------------------------------ symmetry
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", PRESETS)
 def test_a_play_valued_from_either_side_gives_the_mirrored_probabilities(rules):
     """hint values a play from the mover's side; evaluating the position it leaves from the other side
@@ -160,6 +162,7 @@ def test_one_ply_is_the_average_over_rolls_of_the_best_zero_ply_play():
 
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", PRESETS)
 def test_the_forward_pass_run_as_python_equals_its_compiled_copy(rules):
     """One question runs ``forward`` as plain Python (int64 boards), bulk work its numba copy: the same
@@ -312,6 +315,7 @@ def _assert_close(a, b):
 
 
 # ------------------------------------------------------------------ training
+@pytest.mark.slow
 @pytest.mark.parametrize("features", [False, True])
 def test_training_is_reproducible_and_resumes_bit_for_bit(tmp_path, features):
     whole, parts, other = tmp_path / "whole.podds", tmp_path / "parts.podds", tmp_path / "other.podds"
@@ -552,6 +556,7 @@ def test_the_shipped_nets_load_with_their_training_record():
 
 
 # ------------------------------------------------------------------ commands
+@pytest.mark.slow
 def test_commands_as_written(odds):
     data = odds("backgammon", "hint", "--id", "4HPwATDgc/ABMA", "--roll", "31", "--json").json()
     assert data["count"] == 16 and data["plays"][0]["play"] == "8/5 6/5" and data["plays"][0]["loss"] == 0

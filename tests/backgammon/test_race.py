@@ -29,6 +29,7 @@ def test_vectorised_decisions_match_the_scalar_rules():
             assert (advice.double, advice.redouble, advice.take) == (double, redouble, take), name
 
 
+@pytest.mark.slow
 def test_keith_beats_the_simple_percentage_rule_in_bearoffs():
     # Keith's article reports his count as the most accurate of the simple methods; in
     # the exact 6-checker bear-offs it must at least beat 8-9-12, which ignores wastage.

@@ -144,6 +144,7 @@ def test_a_raise_the_opponent_will_challenge_is_worth_what_it_wins():
     assert got[chosen] == max(got.values())
 
 
+@pytest.mark.slow
 def test_the_bayes_bot_beats_the_model_bot_heads_up_in_liars_dice():
     # Before the heads-up rule the bayes bot (threshold rule on its beliefs) lost this seat's comparison:
     # 73.4% against threshold bots where a model bot wins 88.7%.

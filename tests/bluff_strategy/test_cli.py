@@ -15,6 +15,7 @@ def test_solve_bluff_one_die_each(odds):
     assert data["bid_histories"] == 4096 and data["information_sets"] == 24576
 
 
+@pytest.mark.slow
 def test_solve_liars_dice_sixes_wild(odds):
     data = odds("bluff", "solve", "--preset", "liars_dice", "--wild", "6", "--dice", "1", "1", "--json").json()
     assert data["calls"] == ["challenge", "exact"]       # Liar's Dice keeps its spot on
@@ -39,6 +40,7 @@ def test_solve_prints_the_strategy_after_bids(odds):
     assert rows["3"]["challenge"] < 1e-6 and rows["*"]["challenge"] < 1e-6   # the bid is certainly true
 
 
+@pytest.mark.slow
 def test_solve_for_the_round_and_for_the_game_one_die_each(odds):
     """One die each, whoever loses the round loses the game: the round's +1/-1 value is twice the first bidder's
     chance to win the game, less one; and that chance is the game value (a chain of solves of its own)."""
@@ -51,6 +53,7 @@ def test_solve_for_the_round_and_for_the_game_one_die_each(odds):
     assert round_value == pytest.approx(2 * game["value_first_bidder"] - 1, abs=1e-3)
 
 
+@pytest.mark.slow
 def test_solve_for_the_round_beyond_the_exact_tree_is_the_sampled_solve(odds):
     data = odds("bluff", "solve", "--preset", "liars_dice", "--wild", "1", "--no-exact-call", "--dice", "2", "2",
                 "--payoff", "round", "--iterations", "200", "--json").json()

@@ -8,10 +8,10 @@ import json
 import numpy as np
 import pytest
 
-from analysis.bluff.bids import format_bid, format_dice
+from analysis.bluff.bids import Bid, format_bid, format_dice, is_raise
 from analysis.bluff.decision import decide
 from analysis.bluff.rules import preset
-from analysis.bluff.sampled import planned, solve_sampled
+from analysis.bluff.sampled import TREMBLE, planned, solve_sampled
 from analysis.bluff.tournament import run_tournament
 from analysis.errors import InvalidArgument
 from tests.conftest import assert_one_sentence_error
@@ -42,6 +42,7 @@ def _logged_decisions(path):
 @pytest.mark.parametrize("name, bots", [("bluff", "bayes,threshold:0.4"), ("perudo", "bayes,honest,threshold"),
                                         ("perudo", "bayes,equilibrium"),
                                         ("liars_dice", "threshold,bayes:0.6,honest")])
+@pytest.mark.slow
 def test_bots_decide_as_the_tournament_kernel_played(tmp_path, name, bots):
     log = tmp_path / "rounds.jsonl"
     run_tournament(preset(name), bots, games=12, seed=4, scheduler="sync", log=str(log), start=3)
@@ -139,11 +140,14 @@ def test_the_call_values_are_the_showdown_against_the_belief(small_solve, monkey
     monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))
     # I opened "1x2" holding a five; the other (two dice) raised to "2x6". Challenging wins a die when fewer
     # than two of their dice are sixes or ones (wild), and loses one otherwise; their hands are weighed by
-    # their chance and by how often the strategy raises "1x2" to "2x6" with each.
+    # their chance and by how often the strategy raises "1x2" to "2x6" with each, mixed with the tremble spread
+    # over every legal answer to "1x2" (each raise within the three dice in play, and the challenge).
     decision = decide(LIARS, (5,), [2], "me:1x2 1:2x6")
     game = small_solve.game
     opening, answer = (next(b for b in game.bids if format_bid(LIARS, b) == text) for text in ("1x2", "2x6"))
-    weights = np.array([game.chance[1, g] * small_solve.strategy(1, hand, [opening])["2x6"]
+    legal = sum(is_raise(LIARS, opening, Bid(count, face)) for count in range(1, 4) for face in range(1, 7)) + 1
+    weights = np.array([game.chance[1, g] * ((1 - TREMBLE) * small_solve.strategy(1, hand, [opening])["2x6"]
+                                             + TREMBLE / legal)
                         for g, hand in enumerate(game.hands[1])])
     wins = np.array([sum(die in (6, 1) for die in hand) < 2 for hand in game.hands[1]])
     expected = float((weights * np.where(wins, 1.0, -1.0)).sum() / weights.sum())
@@ -238,6 +242,7 @@ def test_the_commands_answer_from_the_store_and_refuse_what_is_not_there(odds, s
     assert_one_sentence_error(odds("bluff", "solve", "--preset", "bluff", "--dice", "16", "15"))
 
 
+@pytest.mark.slow
 def test_solve_beyond_three_dice_reports_value_and_exploitability(odds, monkeypatch):
     from analysis.bluff import sampled
     monkeypatch.setitem(sampled.PLAN, 2, ((1, 300, 1.0),))
@@ -262,8 +267,11 @@ def test_a_bid_off_the_abstraction_is_answered_and_read_as_the_nearest_abstract_
     off_tree = next(b for b in game.bids if format_bid(LIARS, b) == "2x4")
     assert decision.policy == solution.strategy(1, (4, 5), [off_tree])
     # "2x4" is true when their die is a four or a one; their hand is weighed by how often the strategy opens "1x4"
-    # with it.
-    weights = np.array([game.chance[0, g] * solution.strategy(0, hand, [])["1x4"]
+    # with it, mixed with the tremble over every legal opening of three dice in play; the answer says so.
+    assert decision.off_path == ({"player": "1", "bid": "2x4", "chance": decision.off_path[0]["chance"],
+                                  "read_as": "1x4", "reason": "a raise the strategy does not model"},)
+    legal = sum(is_raise(LIARS, None, Bid(count, face)) for count in range(1, 4) for face in range(1, 7))
+    weights = np.array([game.chance[0, g] * ((1 - TREMBLE) * solution.strategy(0, hand, [])["1x4"] + TREMBLE / legal)
                         for g, hand in enumerate(game.hands[0])])
     wins = np.array([sum(die in (4, 1) for die in hand) < 2 - sum(d in (4, 1) for d in (4, 5))
                      for hand in game.hands[0]])
@@ -299,7 +307,9 @@ def test_a_palifico_round_is_answered_from_its_own_solve_or_refused(odds, monkey
     decision = decide(perudo, (1,), [2], "1:2x5", palifico=True)
     opening = next(b for b in game.bids if format_bid(perudo, b) == "2x5")
     assert decision.policy == solution.strategy(1, (1,), [opening])
-    weights = np.array([game.chance[0, g] * solution.strategy(0, hand, [])["2x5"]
+    # Their hands weighed by the strategy's chance of opening "2x5", mixed with the tremble over every legal opening.
+    legal = sum(is_raise(perudo, None, Bid(count, face), True) for count in range(1, 4) for face in range(1, 7))
+    weights = np.array([game.chance[0, g] * ((1 - TREMBLE) * solution.strategy(0, hand, [])["2x5"] + TREMBLE / legal)
                         for g, hand in enumerate(game.hands[0])])
     wins = np.array([hand != (5, 5) for hand in game.hands[0]])
     expected = float((weights * np.where(wins, 1.0, -1.0)).sum() / weights.sum())

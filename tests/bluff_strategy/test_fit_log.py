@@ -47,6 +47,7 @@ def test_the_log_holds_every_round_and_the_dice_add_up(tmp_path, name):
     assert len(read_log(path)) == len(rounds)
 
 
+@pytest.mark.slow
 def test_fit_recovers_the_parameters_of_model_bots(tmp_path):
     path = tmp_path / "rounds.jsonl"
     truth = {"rationality": 5.0, "bluff_rate": 0.15, "call_bias": 0.1, "jump_cost": 0.1}
@@ -86,6 +87,7 @@ def test_the_fit_reads_each_decision_as_the_model_scores_it(tmp_path, name, bots
                                                                                                   rel=1e-12)
 
 
+@pytest.mark.slow
 def test_one_seats_fit(tmp_path):
     path = tmp_path / "rounds.jsonl"
     run_tournament(preset("bluff"), "model:rationality=3,model:rationality=12,threshold", games=200, seed=3,

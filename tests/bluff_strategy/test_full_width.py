@@ -76,6 +76,7 @@ def _enumerated(game, policy, traverser):
 
 @pytest.mark.parametrize("rules, dice, faces, k", [(LIARS, (1, 1), 3, 1), (LIARS, (1, 1), 3, 2),
                                                    (preset("perudo"), (1, 1), 3, 1), (preset("bluff"), (1, 1), 3, 2)])
+@pytest.mark.slow
 def test_one_update_gives_every_information_set_its_counterfactual_regrets(rules, dice, faces, k):
     game = sampled_game(rules, dice, k=k, faces=faces)
     rng = np.random.default_rng(5)
@@ -123,6 +124,7 @@ def test_every_window_some_history_reaches_is_a_state():
     assert graph.state_of[0, 0] == 0 and graph.level_start[0] == 0 and graph.level_start[-1] == graph.states
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules, dice, faces", [(LIARS, (1, 1), 4), (preset("perudo"), (2, 1), 3)])
 def test_full_recall_full_width_reaches_the_exact_equilibrium(rules, dice, faces):
     exact = solve_round(rules, dice, faces=faces, target=1e-6, store=False)

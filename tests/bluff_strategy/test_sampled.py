@@ -80,6 +80,7 @@ def test_the_same_seed_gives_the_same_solve_and_another_seed_another():
 
 @pytest.mark.parametrize("rules, dice, steps, k", [(LIARS, (1, 1), None, 1), (preset("perudo"), (2, 1), None, 1),
                                                    (preset("bluff"), (2, 1), 1, 1), (preset("perudo"), (2, 1), 1, 2)])
+@pytest.mark.slow
 def test_local_best_response_looking_to_the_end_is_the_exact_best_response(rules, dice, steps, k):
     # A fixed strategy, not an equilibrium: a short solve remembering k bids (with steps, playing only the lowest
     # count of each face: the responder still makes every legal raise, the exact tree holds them all, and a pair
@@ -243,9 +244,14 @@ def test_the_game_payoff_beyond_three_dice_is_one_sentence():
 
 
 def _searched_by_hand(solution, seat, hand, history, floor, lookahead):
-    """The search's values written out plainly: the belief by Bayes on the strategy along the bids, each call
-    against it, each raise the strategy makes with chance >= floor by the other's answer and my best after it: my
-    best call, or with a lookahead my best of the calls and of the strategy's raises valued so again."""
+    """The search's values written out plainly: the belief by Bayes on the strategy along the bids, each of the
+    other's bids weighed by the strategy's chance of it mixed with the tremble over every legal action there (the
+    round's raises and the calls), each call against it, each raise the strategy makes with chance >= floor by the
+    other's answer and my best after it: my best call, or with a lookahead my best of the calls and of the strategy's
+    raises valued so again."""
+    from analysis.bluff.bids import is_raise
+    from analysis.bluff.sampled import TREMBLE
+
     game, policy, other = solution.game, solution.policy.astype(np.float64), 1 - seat
     sign = 1.0 if seat == 0 else -1.0
 
@@ -260,8 +266,11 @@ def _searched_by_hand(solution, seat, hand, history, floor, lookahead):
 
     w = {g: game.chance[other, g] for g in range(len(game.hands[other]))}
     for j in range(other, len(history), 2):
+        legal = sum(is_raise(game.rules, history[j - 1] if j else None, b) for b in game.bids) + (
+            len(game.calls) if j else 0)
         for g in w:
-            w[g] *= row(other, history[:j], g)[game.abstract_action(history[:j], history[j])]
+            chance = row(other, history[:j], g)[game.abstract_action(history[:j], history[j])]
+            w[g] *= (1 - TREMBLE) * chance + TREMBLE / legal
     total = sum(w.values())
     w = {g: p / total for g, p in w.items()}
     mine = game.hands[seat].index(tuple(sorted(hand)))

@@ -147,14 +147,14 @@ def test_the_package_ships_perudos_palifico_rounds_and_the_endgames_played_for_t
         solution = stored_plan(perudo, pair, palifico_round=True)
         assert solution is not None and solution.shipped and solution.game.palifico_round, pair
     # Played for the game up to three dice in play: read from the files' headers, since serving one first solves
-    # the game values of the endgame (minutes on a fresh store); current fingerprint, the plan's parameters.
+    # the game values of the endgame (minutes on a fresh store); the current version, the plan's parameters.
     from analysis.bluff.sampled import plans
     from analysis.store import _rules_key, read_header
 
     headers = [read_header(path) for path in (sampled_shipped.SHIPPED_ROOT / "bluff" / "sampled-shipped").iterdir()]
     shipped = {(json.dumps(h["rules"], sort_keys=True), tuple(h["params"]["dice"]), h["params"]["palifico_round"],
                 h["params"]["iterations"]) for h in headers
-               if h["params"]["payoff"] == "game" and h["fingerprint"] == SHIPPED.fingerprint()}
+               if h["params"]["payoff"] == "game" and h["version"] == SHIPPED.version}
     wanted = {(json.dumps(_rules_key(rules), sort_keys=True), dice, palifico, plans(dice)[0]["iterations"])
               for rules in PRESETS for dice in GAME_ROUNDS
               for palifico in ((False, True) if rules.palifico and dice in PALIFICO_ROUNDS else (False,))}

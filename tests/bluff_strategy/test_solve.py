@@ -105,6 +105,7 @@ def test_exploitability_falls_as_iterations_grow():
         assert np.all(np.diff(curve[::2]) < 0), (variant, curve)
 
 
+@pytest.mark.slow
 def test_first_bidder_value_of_the_benchmark_game():
     # OpenSpiel's liars_dice with one die each and sixes wild: the first player's value is
     # -0.027131782945736 = -7/258, asserted by OpenSpiel's sequence-form LP test
@@ -119,6 +120,7 @@ def test_too_large_a_round_is_refused_in_one_sentence():
         round_game(preset("bluff"), (2, 2))
 
 
+@pytest.mark.slow
 def test_the_bid_tree_against_a_walk_of_every_history():
     """The tree as plain Python (small rounds) and compiled (large ones) against a walk of every bid
     history: a node per history, breadth first, each node's children the raises of its last bid in

@@ -57,6 +57,7 @@ def test_intervals_are_the_wilson_intervals_of_the_counts():
 @pytest.mark.parametrize("name, block", [("liars_dice/2/threshold:0.5/bayes", 0), ("liars_dice/4/mixed/bayes", 1),
                                          ("perudo/2/honest/bayes", 3), ("bluff/4/threshold:0.5/bayes", 93),
                                          ("bluff/4/threshold:0.5/threshold", 57), ("perudo/6/honest/model", 0)])
+@pytest.mark.slow
 def test_a_stored_block_replays_to_the_same_counts(name, block):
     cell = CELLS[name]
     first = block * cell["block"]

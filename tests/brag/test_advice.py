@@ -78,6 +78,7 @@ def played_out(hero_key, opponent_keys, shares, pot, stake, keep):
     return -paid
 
 
+@pytest.mark.slow
 def test_stay_with_two_opponents_agrees_with_a_plain_simulation_of_the_rules():
     hero = ["QS", "QD", "4C"]
     keys = reference.all_keys(3)
@@ -146,7 +147,7 @@ def test_bad_money_and_counts(call):
 
 def hands_of_strength(strength):
     """Every three-card hand (reference text) whose strength is ``strength``."""
-    from analysis.brag.tables import hand_table
+    from analysis.brag.showdown.tables import hand_table
 
     table = hand_table("brag3")
     rows = np.flatnonzero(table.strengths == strength)
@@ -157,7 +158,7 @@ def check_threshold(weakest_text, pays):
     """``weakest_text`` is the weakest hand for which ``pays(beats, ties, total)`` holds, by brute force:
     it pays, and no hand of the next weaker strength does (counted over the reference ranking)."""
     from analysis.brag import parse_hand, strength
-    from analysis.brag.tables import hand_table
+    from analysis.brag.showdown.tables import hand_table
 
     text = " ".join(reference.to_text(c) for c in parse_hand(weakest_text))
     assert pays(*brute_heads_up(text))
@@ -186,10 +187,11 @@ def test_stay_threshold_against_brute_force_showdowns(ratio):
                     lambda beats, ties, total: (beats + ties / 2) / total * (ratio + 2) - 1 >= 0)
 
 
+@pytest.mark.slow
 def test_two_opponent_table_rows_match_single_exact_answers():
     from analysis.brag import equity, parse_hand
-    from analysis.brag.equity import two_opponent_table
-    from analysis.brag.tables import hand_table
+    from analysis.brag.showdown.equity import two_opponent_table
+    from analysis.brag.showdown.tables import hand_table
 
     table = two_opponent_table("brag3")
     rows = hand_table("brag3")

@@ -3,18 +3,19 @@ your chips scaling with your pot and stake, and a table size without a stored so
 
 import pytest
 
-from analysis.brag.against_solve import stay_against_solve
+from analysis.brag.table.against_solve import stay_against_solve
 from tests.conftest import assert_one_sentence_error
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hand", ["AS AD AC", "AS KS QS", "9H 9D 9C"])
 def test_heads_up_values_are_the_equilibrium_strategy_values(hand):
     """In the solved game's own chips (pot 2 antes, stake 1), staying, raising and folding are worth
     what the solver's best-response values say after looking, plus the ante already in (the solver
     counts the whole hand). These hands' strengths are held only by suit-permuted copies, so the
     solver's per-strength values are exactly this hand's."""
-    from analysis.brag.solve import solve
-    from analysis.brag.strategy import strategy
+    from analysis.brag.headsup.solve import solve
+    from analysis.brag.headsup.strategy import strategy
 
     advice = strategy(solve("brag3"), hand, ["look"])
     ours = stay_against_solve("brag3", hand, pot=2, stake=1, opponents=1)
@@ -48,7 +49,7 @@ def test_the_threshold_model_says_it_is_one(odds):
 
 
 def test_no_stored_solve_is_one_sentence_naming_the_command(odds, monkeypatch, tmp_path):
-    from analysis.brag import shipped
+    from analysis.brag.multi import shipped
 
     monkeypatch.setattr(shipped, "SHIPPED_ROOT", tmp_path / "none")
     result = odds("brag", "stay", "--hand", "QS QD 4C", "--pot", "40", "--stake", "5", "--opponents", "3",
@@ -69,7 +70,7 @@ def test_bad_input_is_one_sentence(odds, argv):
 def _shipped(players: int) -> bool:
     from analysis.brag._stored import MULTI_BETTING, multi_params
     from analysis.brag.rules import preset
-    from analysis.brag.shipped import shipped_store
+    from analysis.brag.multi.shipped import shipped_store
 
     rules = preset("brag3")
     return shipped_store().load(MULTI_BETTING, rules, multi_params(rules, players)) is not None
@@ -90,8 +91,7 @@ def test_a_fresh_store_answers_three_players_from_the_package(odds):
 
 
 def test_the_four_player_commands_as_written_from_the_package(odds):
-    if not _shipped(4):
-        pytest.skip("the package holds no four-player solve (scripts/brag_ship_solves.py --players 4 ships it)")
+    assert _shipped(4), "the package's four-player solve is missing or refused (scripts/brag_ship_solves.py)"
     stay = odds("brag", "stay", "--hand", "QS QD 4C", "--pot", "40", "--stake", "5", "--opponents", "3", "--json")
     assert stay.code == 0 and "solving" not in stay.err, stay.err
     answer = stay.json()

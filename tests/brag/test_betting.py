@@ -6,10 +6,10 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from analysis.brag.betting import CARRY, FOLD, SHOWDOWN, betting_tree
+from analysis.brag.headsup.betting import CARRY, FOLD, SHOWDOWN, betting_tree
 from analysis.brag.rules import preset
-from analysis.brag.solve import deck_cards, showdowns, strength_pairs
-from analysis.brag.tables import hand_table
+from analysis.brag.headsup.solve import deck_cards, showdowns, strength_pairs
+from analysis.brag.showdown.tables import hand_table
 from analysis.errors import InvalidArgument, InvalidRules
 from tests.brag import reference
 

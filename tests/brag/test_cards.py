@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from analysis.brag import format_hand, parse_cards, parse_hand, parse_hands
-from analysis.brag.cards import format_card, parse_card
+from analysis.brag.showdown.cards import format_card, parse_card
 from analysis.errors import InvalidCards
 
 RANK_SPELLINGS = {8: ["T", "t", "10"]}
@@ -83,8 +83,8 @@ def test_a_card_held_by_two_players_is_refused():
 
 
 def test_format_hands_names_every_row_like_format_hand():
-    from analysis.brag.cards import format_hands
-    from analysis.brag.tables import colex_hands
+    from analysis.brag.showdown.cards import format_hands
+    from analysis.brag.showdown.tables import colex_hands
 
     hands = colex_hands(4)[::97]
     assert format_hands(hands) == [format_hand(h) for h in hands]

@@ -129,6 +129,7 @@ def test_solve_brag3_reaches_the_target(odds):
     assert report["units"] == "chips per ante" and report["seconds"] > 0
 
 
+@pytest.mark.slow
 def test_solve_teen_patti_with_a_longer_ladder(odds):
     result = odds("brag", "solve", "--preset", "teen_patti", "--ante", "1", "--stakes", "1,2,4", "--raises", "3",
                   "--json")

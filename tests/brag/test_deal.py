@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from analysis.brag.cards import parse_cards
-from analysis.brag.deal import Deal
+from analysis.brag.showdown.cards import parse_cards
+from analysis.brag.table.deal import Deal
 from analysis.errors import InvalidArgument
 
 QUEENS, ACE_HIGH, NINES = "QS QD 4C", "AS 7H 2D", "9C 9H KD"

@@ -5,12 +5,12 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from analysis.brag import _session_kernels as S
-from analysis.brag.cards import parse_cards
-from analysis.brag.deck import next_hand_classes
-from analysis.brag.hands import hand_class
+from analysis.brag.table import _session_kernels as S
+from analysis.brag.showdown.cards import parse_cards
+from analysis.brag.table.deck import next_hand_classes
+from analysis.brag.showdown.hands import hand_class
 from analysis.brag.rules import CLASSES, preset
-from analysis.brag.session import session
+from analysis.brag.table.session import session
 
 
 def _mask(text):
@@ -33,6 +33,7 @@ def test_known_cards_against_brute_force():
     assert np.allclose(got, expected, atol=1e-15)
 
 
+@pytest.mark.slow
 def test_what_the_observer_knows_of_its_next_hand_is_true():
     s = session("brag3", players=5, bots=["observer"] + ["fresh-deck"] * 4, deals=1500, seed=4)
     seen = s.observed.astype(np.uint64)

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from analysis.brag import equity, equity_table, parse_hand, range_mask
-from analysis.brag.tables import hand_table
+from analysis.brag.showdown.tables import hand_table
 from analysis.errors import InvalidArgument, InvalidCards
 from tests.brag.reference import DECK, all_keys, class_name, key3, to_text
 
@@ -152,8 +152,8 @@ def test_monte_carlo_is_reproducible_and_independent_of_threads():
 
 
 def test_monte_carlo_is_the_same_in_one_kernel_call_or_in_progress_steps():
-    from analysis.brag._kernels import showdown_monte_carlo
-    from analysis.brag.tables import BINOMIAL
+    from analysis.brag.showdown._kernels import showdown_monte_carlo
+    from analysis.brag.showdown.tables import BINOMIAL
 
     table = hand_table("brag3")
     hero = np.array(sorted(parse_hand("KS KH 7D")), dtype=np.int64)

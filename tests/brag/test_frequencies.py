@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from analysis.brag import frequencies, percentile, percentiles, preset
-from analysis.brag.tables import hand_table
+from analysis.brag.showdown.tables import hand_table
 from tests.brag.reference import all_keys, class_name
 
 # Three-card hand counts published by Brian Alspach, "3-Card Poker Hands" (Simon Fraser

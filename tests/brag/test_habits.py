@@ -4,8 +4,8 @@ import dataclasses
 
 import pytest
 
-from analysis.brag.habits import HABITS, habit_costs, habit_policy
-from analysis.brag.solve import betting_game, run_solver
+from analysis.brag.headsup.habits import HABITS, habit_costs, habit_policy
+from analysis.brag.headsup.solve import betting_game, run_solver
 from analysis.errors import InvalidArgument
 from tests.brag import reference
 from tests.brag.test_betting import structure_of

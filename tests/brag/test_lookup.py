@@ -17,12 +17,12 @@ from math import comb
 
 import pytest
 
-from analysis.brag import lookup
+from analysis.brag.showdown import lookup
 from analysis.brag._stored import DECISION_POINTS, SOLVE_DEFAULTS, TWO_OPPONENTS, VERSUS, decision_params
-from analysis.brag.cards import format_hand
-from analysis.brag.equity import _versus, equity
+from analysis.brag.showdown.cards import format_hand
+from analysis.brag.showdown.equity import _versus, equity
 from analysis.brag.rules import CLASSES, preset
-from analysis.brag.tables import class_codes, hand_table
+from analysis.brag.showdown.tables import class_codes, hand_table
 from analysis.cli.common import to_plain
 from analysis.store import Store
 from tests.conftest import ROOT
@@ -71,7 +71,7 @@ def test_stored_equity_is_the_librarys(name, against):
 
 
 def test_stored_two_opponent_equity_reads_the_row_and_checks_it(monkeypatch, tmp_path):
-    from analysis.brag._kernels import two_opponents
+    from analysis.brag.showdown._kernels import two_opponents
 
     import numpy as np
 
@@ -98,7 +98,7 @@ def test_stored_two_opponent_equity_reads_the_row_and_checks_it(monkeypatch, tmp
 # ------------------------------------------------------------------------------------- strategy
 
 def test_the_stored_tables_key_the_solve_the_command_reads():
-    from analysis.brag.solve import solve
+    from analysis.brag.headsup.solve import solve
 
     defaults = {name: parameter.default for name, parameter in inspect.signature(solve).parameters.items()}
     assert {name: defaults[name] for name in SOLVE_DEFAULTS} == SOLVE_DEFAULTS
@@ -108,8 +108,8 @@ def test_the_stored_tables_key_the_solve_the_command_reads():
 def brag3_points():
     """The default brag3 solve (the one tests/brag/test_cli.py solves: one per session) and its decision
     tables in this session's store."""
-    from analysis.brag.solve import solve
-    from analysis.brag.strategy import store_decision_points
+    from analysis.brag.headsup.solve import solve
+    from analysis.brag.headsup.strategy import store_decision_points
 
     solution = solve("brag3", progress=False)
     store_decision_points(solution)
@@ -117,7 +117,7 @@ def brag3_points():
 
 
 def test_stored_strategy_is_the_librarys_at_every_decision(brag3_points):
-    from analysis.brag.strategy import strategy
+    from analysis.brag.headsup.strategy import strategy
 
     solution = brag3_points
     rules, tree = solution.rules, solution.tree

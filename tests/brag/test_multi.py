@@ -4,9 +4,9 @@ on a reduced deck (the twelve queens, kings and aces), and the game played out w
 import numpy as np
 import pytest
 
-from analysis.brag import _multi_kernels as M
-from analysis.brag.cards import parse_cards
-from analysis.brag.multi import DECISION, SEEN, chance_layer, multi_tree, solve_multi
+from analysis.brag.multi import _kernels as M
+from analysis.brag.showdown.cards import parse_cards
+from analysis.brag.multi.solve import DECISION, SEEN, chance_layer, multi_tree, solve_multi
 from analysis.brag.rules import preset
 from analysis.errors import InvalidArgument
 
@@ -57,12 +57,14 @@ def test_exact_chance_layer_counts_every_deal():
     assert np.all(both <= 1 + 1e-12) and np.all(layer.beats >= 0)
 
 
+@pytest.mark.slow
 def test_exact_cfr_gains_fall_to_near_zero(exact):
     first, last = exact.history[0][1], exact.history[-1][1]
     assert max(last) < 1e-3 < max(first) and max(last) < max(first) / 5
     assert abs(sum(exact.values)) < 1e-9          # chips only change hands (the carried pot is shared)
 
 
+@pytest.mark.slow
 def test_sampled_cfr_approaches_the_exact_solve(exact, sampled):
     gains = [max(g) for _, g in sampled.history]
     assert gains[-1] < gains[0] / 2 and gains[-1] < 0.06

@@ -8,7 +8,8 @@ from tests.conftest import assert_one_sentence_error
 @pytest.fixture
 def small_solve(monkeypatch):
     """Make the stored solve small (few iterations, few sampled deals, 3 buckets) for this test."""
-    from analysis.brag import _stored, multi
+    from analysis.brag import _stored
+    from analysis.brag.multi import solve as multi
 
     for table in (_stored.MULTI_STORED, multi.STORED):
         monkeypatch.setitem(table, "iterations", 3000)

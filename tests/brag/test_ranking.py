@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from analysis.brag import best_three, compare, describe, hand_class, preset, strength
-from analysis.brag.tables import colex_hands, hand_table
+from analysis.brag.showdown.tables import colex_hands, hand_table
 from analysis.errors import InvalidCards, InvalidRules
 from tests.brag.reference import class_name, dense_ranks, key3, key4, to_text
 

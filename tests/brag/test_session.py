@@ -3,11 +3,11 @@
 import numpy as np
 import pytest
 
-from analysis.brag import _session_kernels as S
-from analysis.brag.cards import parse_cards
-from analysis.brag.deal import Deal, rule_vector
+from analysis.brag.table import _session_kernels as S
+from analysis.brag.showdown.cards import parse_cards
+from analysis.brag.table.deal import Deal, rule_vector
 from analysis.brag.rules import preset
-from analysis.brag.session import bot_row, session
+from analysis.brag.table.session import bot_row, session
 
 HANDS = ["QS QD 4C", "AS 7H 2D", "9C 9H KD"]
 
@@ -51,7 +51,7 @@ def test_pack_keeps_a_kept_blind_hand_out_and_gather_shuffle_always_shuffles():
 
 
 def _both_ways(rules, bots, deals, seed, bankroll):
-    from analysis.brag.session import _NO_SOLVE, solved_tables
+    from analysis.brag.table.session import _NO_SOLVE, solved_tables
 
     n = len(bots)
     solved = solved_tables(rules, n) or _NO_SOLVE
@@ -127,10 +127,12 @@ def test_the_strategy_bot_plays_the_solved_mix_while_the_deal_is_inside_the_solv
     """With a stored solve rigged to fold at the first turn, the strategy bot folds there in every deal
     it opens that starts inside the solved game (no seat holding two hands), losing its ante; played
     alike as plain Python and compiled."""
-    from analysis.brag.session import _NO_SOLVE, solved_tables
+    from analysis.brag.table.session import _NO_SOLVE, solved_tables
 
     rules = preset("brag3")
-    tree, policy, edges = solved_tables(rules, 3) or pytest.skip("no stored three-player solve")
+    solved = solved_tables(rules, 3)
+    assert solved is not None, "the package's three-player solve is missing (scripts/brag_ship_solves.py)"
+    tree, policy, edges = solved
     rigged = np.zeros_like(policy)
     folds = [c for c in range(tree[0, 2], tree[0, 2] + tree[0, 3]) if tree[c, 0] == S.FOLD]
     rigged[:, :, 0] = 1.0                                   # elsewhere the first move listed
@@ -158,9 +160,9 @@ def test_the_strategy_bot_plays_the_solved_mix_while_the_deal_is_inside_the_solv
 def test_a_long_session_is_the_same_table_on_any_scheduler_and_keeps_every_chip(monkeypatch):
     import importlib
 
-    from analysis.brag.session import long_session
+    from analysis.brag.table.session import long_session
 
-    monkeypatch.setattr(importlib.import_module("analysis.brag.session"), "SITTING_DEALS", 1000)
+    monkeypatch.setattr(importlib.import_module("analysis.brag.table.session"), "SITTING_DEALS", 1000)
     bots = ["threshold", "blind", "never-bluff", "threshold"]
     runs = [long_session("brag3", 4, bots, deals=3500, seed=2, bankroll=30.0, scheduler=s)
             for s in ("sync", "processes")]

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from analysis.brag.rules import preset
-from analysis.brag.solve import betting_game, run_solver, solve, strength_pairs
-from analysis.brag.tables import hand_table
+from analysis.brag.headsup.solve import betting_game, run_solver, solve, strength_pairs
+from analysis.brag.showdown.tables import hand_table
 from analysis.errors import InvalidArgument
 from tests.brag import reference
 from tests.brag.test_betting import structure_of
@@ -84,12 +84,13 @@ def test_strategy_tables_read_the_same_from_the_card_subset_sums(monkeypatch):
     # built); forcing that path on a three-card game must give the dense matrix's numbers.
     from importlib import import_module
 
-    from analysis.brag.strategy import bluff_table, blind_play, decision_table, strategy
+    from analysis.brag.headsup.strategy import bluff_table, blind_play, decision_table, strategy
 
     solution = solve(SMALL, deck=DECK, iterations=200, progress=False)
     dense = (decision_table(solution, ["look"]), bluff_table(solution), blind_play(solution),
              strategy(solution, [40, 44, 45], ["blind", "look"]))
-    for module in ("analysis.brag.solve", "analysis.brag.strategy"):     # the solver's limit, and the reader's copy
+    # the solver's limit, and the reader's copy
+    for module in ("analysis.brag.headsup.solve", "analysis.brag.headsup.strategy"):
         monkeypatch.setattr(import_module(module), "MAX_CLASSES", 0)
     subsets = (decision_table(solution, ["look"]), bluff_table(solution), blind_play(solution),
                strategy(solution, [40, 44, 45], ["blind", "look"]))

@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from analysis.brag.values import blind_value, cover_value, first_moves, kept_hand_value, option_value
+from analysis.brag.table.values import blind_value, cover_value, first_moves, kept_hand_value, option_value
 from tests.conftest import assert_one_sentence_error
 
 
@@ -39,8 +39,9 @@ def test_cover_with_the_weakest_hand_loses_the_chips():
     assert data["break_even_win"] == pytest.approx(3 / 43)
 
 
+@pytest.mark.slow
 def test_playing_blind_heads_up_against_the_equilibrium():
-    from analysis.brag.solve import solve
+    from analysis.brag.headsup.solve import solve
 
     for name in ("brag3", "teen_patti"):
         solution = solve(name)
@@ -81,17 +82,17 @@ def test_value_commands(odds):
     assert "Playing blind (blind) is worth +0.0" in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4])
 def test_multi_player_first_moves_agree_with_the_solves_own_best_response(players):
     """The best first move for seat 1 (each valued by the solve's best-response kernel on a root left
     with that move alone) is worth what the solve recorded as seat 1's value plus its best-response
     gain; looking, bucket by bucket, adds up to looking."""
     from analysis.brag.rules import preset
-    from analysis.brag.shipped import find_solve
+    from analysis.brag.multi.shipped import find_solve
 
     table = find_solve(preset("brag3"), players)
-    if table is None:
-        pytest.skip(f"no stored {players}-player solve")
+    assert table is not None, f"the package's {players}-player solve is missing (scripts/brag_ship_solves.py)"
     summary = table["summary"].tolist()
     value, gain = summary[2], summary[2 + players]
     moves, chances, by_hand = first_moves("brag3", players)

@@ -48,7 +48,7 @@ def bluff_arrays(rules, dice, faces, variant) -> dict:
 
 
 def brag_arrays(rules, deck, with_values, variant) -> dict:
-    from analysis.brag.solve import betting_game, run_solver
+    from analysis.brag.headsup.solve import betting_game, run_solver
 
     solution = run_solver(betting_game(rules, deck), variant, iterations=ITERATIONS, check_every=25,
                           progress=False, stop_at_target=False)

@@ -175,7 +175,7 @@ def test_yacht_in_the_browser(browser, server, screenshots):
 
 def test_brag_in_the_browser(browser, server, screenshots):
     from analysis.brag.advice import see_or_bet
-    from analysis.brag.equity import equity
+    from analysis.brag.showdown.equity import equity
 
     browser.get(server + "/brag")
     _tap(browser, "hand", "K", "♠", "K", "♥", "7", "♦")

@@ -10,7 +10,7 @@ points it never reaches the mix is the solver's average and says little.) A blin
 player's mix cannot depend on the cards; its values are averaged over the hands it
 may hold.
 
->>> from analysis.brag.solve import solve
+>>> from analysis.brag.headsup.solve import solve
 >>> advice = strategy(solve("brag3"), "QS QD 4C", ["look", "bet"])   # doctest: +SKIP
 """
 
@@ -22,12 +22,12 @@ import numpy as np
 
 from analysis.brag._stored import DECISION_POINTS, SOLVE_DEFAULTS, decision_params, parse_history
 from analysis.brag.answers import Advice
-from analysis.brag.betting import DECISION
-from analysis.brag.cards import format_hand
-from analysis.brag.hands import _cards, strength
+from analysis.brag.headsup.betting import DECISION
+from analysis.brag.showdown.cards import format_hand
+from analysis.brag.showdown.hands import _cards, strength
 from analysis.brag.rules import CLASS_TITLES, CLASSES, PRESETS
-from analysis.brag.solve import MAX_CLASSES, deck_cards, showdowns, solve, strength_pairs
-from analysis.brag.tables import class_codes, hand_table
+from analysis.brag.headsup.solve import MAX_CLASSES, deck_cards, showdowns, solve, strength_pairs
+from analysis.brag.showdown.tables import class_codes, hand_table
 from analysis.errors import InvalidArgument
 from analysis.store import Store, chosen_store, prepares
 
@@ -200,8 +200,8 @@ def weakest_seeing_hand(solution, history=()) -> dict:
         if reader.solution.reach[seat, node, i] > 1e-9 and reader.mix(node, i)[a] >= USUAL:
             table = hand_table(solution.rules)
             example = table.hands[np.flatnonzero(table.strengths == reader.strengths[i])[0]]
-            from analysis.brag.cards import format_hand
-            from analysis.brag.hands import describe
+            from analysis.brag.showdown.cards import format_hand
+            from analysis.brag.showdown.hands import describe
 
             return {"hand": format_hand(example), "name": describe(solution.rules, example.tolist()),
                     "win_against_range": float(_win_chance(reader, node, seat)[i])}

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from analysis.brag import _deal_kernels as K
-from analysis.brag.cards import format_hand, parse_hands
+from analysis.brag.table import deal_rules as K
+from analysis.brag.showdown.cards import format_hand, parse_hands
 from analysis.brag.rules import BragRules, preset
 from analysis.errors import InvalidArgument
 
@@ -80,7 +80,7 @@ def rule_vector(rules: BragRules) -> np.ndarray:
 
 
 class Table:
-    """The arrays of one table (``analysis.brag._deal_kernels`` describes them)."""
+    """The arrays of one table (``analysis.brag.table.deal_rules`` describes them)."""
 
     def __init__(self, rules: BragRules, players: int, banks=None):
         n = check_players(players)

@@ -24,11 +24,11 @@ import numpy as np
 
 from analysis.brag._stored import TWO_OPPONENTS, VERSUS
 from analysis.brag.answers import Equity
-from analysis.brag.cards import format_hand, format_hands
-from analysis.brag.frequencies import percentiles
-from analysis.brag.hands import _cards
+from analysis.brag.showdown.cards import format_hand, format_hands
+from analysis.brag.showdown.frequencies import percentiles
+from analysis.brag.showdown.hands import _cards
 from analysis.brag.rules import CLASSES, PRESETS, BragRules, preset
-from analysis.brag.tables import BINOMIAL, class_codes, hand_table
+from analysis.brag.showdown.tables import BINOMIAL, class_codes, hand_table
 from analysis.errors import InvalidArgument
 from analysis.progress import Progress
 from analysis.seeds import check_seed
@@ -96,7 +96,7 @@ def versus_counts(rules: BragRules, against: str = "any", store: Store | None | 
     table = hand_table(rules, store)
 
     def build():
-        from analysis.brag._kernels import versus_table   # here: a stored table needs no numba
+        from analysis.brag.showdown._kernels import versus_table   # here: a stored table needs no numba
 
         mask = range_mask(rules, against)
         beats, ties, available = versus_table(table.hands, table.strengths, table.order, mask)
@@ -197,7 +197,7 @@ def equity(rules: str | BragRules, hand, opponents: int = 1, *, against: str = "
 
 
 def _two_opponents(rules: BragRules, cards, text: str) -> Equity:
-    from analysis.brag._kernels import two_opponents
+    from analysis.brag.showdown._kernels import two_opponents
 
     table = hand_table(rules)
     row = table.row_of(cards)
@@ -221,7 +221,7 @@ def check_monte_carlo(seed, samples) -> int:
 
 
 def _simulate(rules: BragRules, cards, text: str, opponents: int, seed, samples) -> Equity:
-    from analysis.brag._kernels import showdown_monte_carlo
+    from analysis.brag.showdown._kernels import showdown_monte_carlo
 
     seed = check_monte_carlo(seed, samples)
     if (opponents + 1) * rules.hand_size > 52:  # pragma: no cover - MAX_OPPONENTS keeps this away
@@ -270,7 +270,7 @@ def two_opponent_columns(rules: str | BragRules, store: Store | None | bool = No
     table = hand_table(rules, store)
 
     def build():
-        from analysis.brag._kernels import two_opponents   # here: a stored table needs no numba
+        from analysis.brag.showdown._kernels import two_opponents   # here: a stored table needs no numba
 
         counts = np.empty((len(table.hands), 4), dtype=np.int64)
         with Progress(f"odds: two-opponent showdowns of all {len(counts):,} hands", total=len(counts),

@@ -26,12 +26,12 @@ import numpy as np
 
 from analysis.brag._stored import BUCKETS, TABLE_SAMPLES, multi_params
 from analysis.brag.advice import _money
-from analysis.brag.equity import equity
-from analysis.brag.multi_strategy import model_words
+from analysis.brag.showdown.equity import equity
+from analysis.brag.multi.strategy import model_words
 from analysis.brag.rules import BragRules, preset
-from analysis.brag.shipped import stored_solve
-from analysis.brag.solve import solve
-from analysis.brag.strategy import _Reader
+from analysis.brag.multi.shipped import stored_solve
+from analysis.brag.headsup.solve import solve
+from analysis.brag.headsup.strategy import _Reader
 from analysis.errors import InvalidArgument
 from analysis.store import Array, TableKind, stored_table
 
@@ -55,7 +55,7 @@ def _check_players(rules: BragRules, players) -> int:
 #: The chance layer of a stored multi-player solve (the same seeded deals it was solved on).
 MULTI_CHANCE = TableKind("brag/multi-chance", {"chance": Array("float64", (None,), within=(0, 1)),
                                                 "beats": Array("float64", (None, None, None), within=(0, 1))},
-                         code=("analysis.brag.multi", "analysis.brag._multi_kernels", "analysis.brag._kernels"))
+                         version=1)
 
 
 def _first_moves_heads_up(rules: BragRules) -> tuple[dict, np.ndarray, np.ndarray]:
@@ -70,8 +70,8 @@ def _first_moves_heads_up(rules: BragRules) -> tuple[dict, np.ndarray, np.ndarra
 
 
 def _first_moves_multi(rules: BragRules, players: int, store=None) -> tuple[dict, np.ndarray, np.ndarray]:
-    from analysis.brag import _multi_kernels as M
-    from analysis.brag.multi import chance_layer, multi_tree
+    from analysis.brag.multi import _kernels as M
+    from analysis.brag.multi.solve import chance_layer, multi_tree
 
     table = stored_solve(rules, players)
     seed = multi_params(rules, players)["seed"]

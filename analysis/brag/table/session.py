@@ -13,12 +13,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analysis.brag import _session_kernels as S
+from analysis.brag.table import _session_kernels as S
 from analysis.brag._stored import multi_labels
-from analysis.brag.deal import check_players, rule_vector
+from analysis.brag.table.deal import check_players, rule_vector
 from analysis.brag.rules import CLASS_SHIFT, CLASSES, DISCARD_SHIFT, BragRules, preset
-from analysis.brag.shipped import find_solve
-from analysis.brag.tables import hand_table
+from analysis.brag.multi.shipped import find_solve
+from analysis.brag.showdown.tables import hand_table
 from analysis.errors import InvalidArgument
 from analysis.extras import need
 from analysis.schedulers import check_scheduler
@@ -52,7 +52,7 @@ def solved_tables(rules: BragRules, players: int) -> tuple[np.ndarray, np.ndarra
     """The stored solve of ``players`` as the session kernel reads it: per node its action and
     argument in the deal's codes, first child, number of children and actor; the strategy; the
     bucket floors. None when there is no solve of that size (the store's or the package's)."""
-    from analysis.brag import _deal_kernels as K
+    from analysis.brag.table import deal_rules as K
 
     if players not in (3, 4) or rules.hand_size != 3:
         return None

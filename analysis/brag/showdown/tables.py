@@ -21,7 +21,7 @@ from analysis.store import Array, Store, TableKind, chosen_store, stored_table
 
 #: The strength of every hand (colex order): higher beats lower, equal ties.
 STRENGTHS = TableKind("brag/strengths", {"strengths": Array("int32", ("hands",))},
-                      code=(__name__, "analysis.brag._kernels"),
+                      version=1,
                       check=lambda table, params: None if table["strengths"].min() > 0 else "a hand has no strength")
 
 #: C(n, r) for n < 53, r < 5: the colex index of a hand is a sum of these.
@@ -85,7 +85,7 @@ def hand_table(rules: str | BragRules, store: Store | None | bool = None) -> Han
     masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands.astype(np.uint64)), axis=1)
 
     def build():
-        from analysis.brag._kernels import hand_strengths
+        from analysis.brag.showdown._kernels import hand_strengths
 
         return {"strengths": hand_strengths(hands, rules.prial_333_high, rules.a23_code)}
 

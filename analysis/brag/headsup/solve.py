@@ -32,26 +32,24 @@ from itertools import combinations
 
 import numpy as np
 
-from analysis.brag.betting import DECISION, BettingTree, betting_tree
-from analysis.brag.cards import RANK_CHARS
+from analysis.brag.headsup.betting import DECISION, BettingTree, betting_tree
+from analysis.brag.showdown.cards import RANK_CHARS
 from analysis.brag.rules import BragRules, preset
-from analysis.cfr import CODE as CFR_CODE, two_player
+from analysis.cfr import two_player
 from analysis.cfr.checks import check_solver
 from analysis.errors import InvalidArgument
 from analysis.store import Array, Store, TableKind, chosen_store, prepares
 
-_CODE = (__name__, "analysis.brag._betting_kernels", "analysis.brag.betting", "analysis.brag.tables",
-         "analysis.brag._kernels", *CFR_CODE)
 #: Deals of two disjoint hands of the full deck, by (first hand's strength class, second hand's).
 STRENGTH_PAIRS = TableKind(
-    "brag/strength-pairs", {"counts": Array("int64", ("classes", "classes"))}, code=_CODE,
+    "brag/strength-pairs", {"counts": Array("int64", ("classes", "classes"))}, version=1,
     check=lambda table, params: (None if table["counts"].min() >= 0 and table["counts"].sum() == params["deals"]
                                  else "the deals by strength do not add up to every deal"))
 #: A solved heads-up betting game: average policy, counterfactual values and reach, summary, trajectory.
 BETTING = TableKind("brag/betting", {
     "policy": Array("float64", (None,), within=(0, 1)), "node_values": Array("float64", (2, None, None)),
     "reach": Array("float64", (2, None, None)), "summary": Array("float64", (7,)),
-    "history": Array("float64", (None, 2))}, code=_CODE)
+    "history": Array("float64", (None, 2))}, version=1)
 DEFAULT_TARGET = 1e-3
 DEFAULT_ITERATIONS = 20_000
 CHECK_EVERY = 50
@@ -93,7 +91,7 @@ def deck_cards(deck) -> tuple[int, ...]:
 def strength_pairs(rules: str | BragRules, deck=None, store: Store | None | bool = None) -> StrengthPairs:
     """Count every deal of two disjoint hands by the pair of their strengths (exact card removal); a
     full deck's counts are kept in ``store`` (None: the default store; False: counted afresh)."""
-    from analysis.brag.tables import hand_table
+    from analysis.brag.showdown.tables import hand_table
 
     rules = preset(rules)
     store = chosen_store(store)
@@ -110,7 +108,7 @@ def strength_pairs(rules: str | BragRules, deck=None, store: Store | None | bool
                               "have 741).")
 
     def build():
-        from analysis.brag._betting_kernels import pair_counts
+        from analysis.brag.headsup._kernels import pair_counts
 
         classes = np.searchsorted(strengths, table.strengths[inside]).astype(np.int64)
         return {"counts": pair_counts(table.masks[inside], classes, strengths.size)}
@@ -153,7 +151,7 @@ class Showdowns:
         """For reach vectors ``reach_rows`` (k, S) of the opponent: (k, 2S) ``[every | weaker]``,
         the chance of the deal times the reach summed over all opponent classes, and over the
         weaker ones (weaker or equal with ``inclusive``), for each own class."""
-        from analysis.brag._betting_kernels import showdown_sums
+        from analysis.brag.headsup._kernels import showdown_sums
 
         reach = np.ascontiguousarray(np.atleast_2d(reach_rows).T, dtype=np.float64)
         out = np.zeros((2 * self.classes, reach.shape[1]))
@@ -174,7 +172,7 @@ def showdowns(rules: str | BragRules, deck=None) -> Showdowns:
 
 @lru_cache(maxsize=8)
 def _showdowns(rules: BragRules, cards: tuple) -> Showdowns:
-    from analysis.brag.tables import BINOMIAL, hand_table
+    from analysis.brag.showdown.tables import BINOMIAL, hand_table
 
     table = hand_table(rules)
     deck_mask = np.uint64(sum(1 << c for c in cards))
@@ -262,7 +260,7 @@ class _Passes:
     """One game's tree passes (the CFR core's ``TwoPlayerGame``), with the work buffers allocated once."""
 
     def __init__(self, game: BettingGame):
-        from analysis.brag import _betting_kernels as kernels
+        from analysis.brag.headsup import _kernels as kernels
         from analysis.cfr import kernels as core
 
         self.k, self.core, self.game = kernels, core, game

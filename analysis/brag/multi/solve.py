@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analysis.brag import _deal_kernels as K
-from analysis.brag._multi_history import walk
+from analysis.brag.table import deal_rules as K
+from analysis.brag.multi.history import walk
 from analysis.brag._stored import BUCKETS, MULTI_STORED as STORED, TABLE_SAMPLES, multi_labels, multi_params
-from analysis.brag.deal import Table
+from analysis.brag.table.deal import Table
 from analysis.brag.rules import BragRules, preset
 from analysis.errors import InvalidArgument
 
@@ -152,8 +152,8 @@ def multi_tree(rules: str | BragRules, players: int) -> MultiTree:
 
 def bucket_edges(rules: BragRules, buckets: int, deck=None) -> np.ndarray:
     """The weakest strength of each bucket: equal shares of the hands the pack can deal."""
-    from analysis.brag._kernels import hand_strengths
-    from analysis.brag.tables import hand_table
+    from analysis.brag.showdown._kernels import hand_strengths
+    from analysis.brag.showdown.tables import hand_table
 
     if deck is None:
         strengths = np.sort(hand_table(rules).strengths)
@@ -184,7 +184,7 @@ class ChanceLayer:
 def chance_layer(rules: BragRules, players: int, buckets: int, deck=None, samples: int = TABLE_SAMPLES,
                  seed: int = 0) -> ChanceLayer:
     """Exact over every deal of a reduced ``deck``; for the full pack, from ``samples`` seeded deals."""
-    from analysis.brag import _multi_kernels as M
+    from analysis.brag.multi import _kernels as M
 
     if rules.hand_size != 3:
         raise InvalidArgument("The multi-player solve plays three-card hands; choose brag3 or teen_patti.")
@@ -234,19 +234,21 @@ def _arrays(tree: MultiTree, layer: ChanceLayer) -> tuple:
 
 
 def average_policy(tree: MultiTree, total: np.ndarray) -> np.ndarray:
-    """The average strategy from the accumulated weights (uniform where a row was never reached)."""
-    policy = np.zeros_like(total)
-    for node in np.flatnonzero(tree.kind == DECISION):
-        k = int(tree.n_actions[node])
-        rows = total[node, :, :k]
-        sums = rows.sum(axis=1, keepdims=True)
-        policy[node, :, :k] = np.where(sums > 0, rows / np.where(sums > 0, sums, 1), 1.0 / k)
-    return policy
+    """The average strategy from the accumulated weights ``total[node, row, action]`` (uniform where a row was never
+    reached; zero past a node's own actions): the CFR core's average over rows padded to one width."""
+    from analysis.cfr.kernels import average_policy as core_average   # here: numba starts only where a solve runs
+
+    _, rows, width = total.shape
+    nodes = np.flatnonzero(tree.kind == DECISION)
+    policy = np.zeros(total.size, dtype=total.dtype)
+    core_average(np.ascontiguousarray(total).reshape(-1), (nodes * rows * width).astype(np.int64),
+                 tree.n_actions[nodes].astype(np.int64), np.full(nodes.size, rows, np.int64), policy, width)
+    return policy.reshape(total.shape)
 
 
 def evaluate(tree: MultiTree, layer: ChanceLayer, policy: np.ndarray) -> tuple[list, list]:
     """Each player's value under ``policy`` and best-response gain against it (exact in the layer)."""
-    from analysis.brag import _multi_kernels as M
+    from analysis.brag.multi import _kernels as M
 
     args = _arrays(tree, layer) + (layer.chance, tree.players, layer.buckets, policy)
     values = M.profile_values(*args)
@@ -262,7 +264,7 @@ def solve_multi(rules: str | BragRules, players: int, *, iterations: int = 200_0
     iterations and stopping once all are at most ``target`` chips per deal."""
     import time
 
-    from analysis.brag import _multi_kernels as M
+    from analysis.brag.multi import _kernels as M
     from analysis.progress import Progress
 
     rules = preset(rules)
@@ -299,7 +301,7 @@ def solve_multi(rules: str | BragRules, players: int, *, iterations: int = 200_0
 
 def multi_table(rules: str | BragRules, players: int, progress: bool = True) -> dict:
     """Solve ``players`` with the stored solve's settings and return the arrays the store keeps
-    (``analysis.brag.multi_strategy.stored`` reads them from the store, or has them built here)."""
+    (``analysis.brag.multi.strategy.stored`` reads them from the store, or has them built here)."""
     rules = preset(rules)
     solution = solve_multi(rules, players, iterations=STORED["iterations"], target=STORED["target"],
                            check_every=STORED["check_every"], seed=STORED["seed"], progress=progress)

@@ -24,14 +24,14 @@ import numpy as np
 
 from analysis.brag._stored import multi_labels, parse_history
 from analysis.brag.advice import Decision, _best, _money
-from analysis.brag.betting import CARRY, FOLD, SHOWDOWN, betting_tree
-from analysis.brag.cards import format_hand
-from analysis.brag.hands import _cards
-from analysis.brag.multi_strategy import model_words
+from analysis.brag.headsup.betting import CARRY, FOLD, SHOWDOWN, betting_tree
+from analysis.brag.showdown.cards import format_hand
+from analysis.brag.showdown.hands import _cards
+from analysis.brag.multi.strategy import model_words
 from analysis.brag.rules import BragRules, preset
-from analysis.brag.shipped import find_solve, stored_solve
-from analysis.brag.solve import solve
-from analysis.brag.tables import hand_table
+from analysis.brag.multi.shipped import find_solve, stored_solve
+from analysis.brag.headsup.solve import solve
+from analysis.brag.showdown.tables import hand_table
 from analysis.errors import InvalidArgument
 from analysis.store import Array, TableKind, prepares, stored_table
 
@@ -89,6 +89,14 @@ class SolvedGame:
         return steps
 
 
+def _decision_after(game: SolvedGame, moves: list[str]) -> list[tuple[int, int]]:
+    """``game.path(moves)``, refused in one sentence where the deal is over after them."""
+    steps = game.path(moves)
+    if game.kind[steps[-1][0]] != DECISION:
+        raise InvalidArgument("The deal is over after that history; there is no decision to value.")
+    return steps
+
+
 def heads_up_game(rules: BragRules) -> tuple[SolvedGame, np.ndarray]:
     """The stored heads-up equilibrium (solved once, in seconds, when the store lacks it) and the
     distinct strengths that index its rows."""
@@ -131,7 +139,7 @@ def heads_up_shape(tree, mix=None, model: str = "") -> SolvedGame:
 #: every node, and at a terminal who takes a folded pot, or who sees whom (-1 where none).
 MULTI_TREE = TableKind("brag/multi-tree", {"paid": Array("float64", (None, None)),
                                            **{name: Array("int64", (None,)) for name in ("winner", "seer", "seen")}},
-                       code=("analysis.brag.multi", "analysis.brag._deal_kernels", "analysis.brag._kernels"))
+                       version=1)
 
 
 def multi_game(rules: BragRules, players: int, store=None) -> tuple[SolvedGame, np.ndarray]:
@@ -140,7 +148,7 @@ def multi_game(rules: BragRules, players: int, store=None) -> tuple[SolvedGame, 
     table = stored_solve(rules, players)
 
     def build():
-        from analysis.brag.multi import multi_tree
+        from analysis.brag.multi.solve import multi_tree
 
         tree = multi_tree(rules, players)
         return {"paid": tree.paid, "winner": tree.winner, "seer": tree.seer, "seen": tree.seen}
@@ -281,13 +289,11 @@ def stay_against_solve(rules: str | BragRules, hand, pot: float, stake: float, o
     heads_up = opponents == 1
     given = parse_history(history)
     if heads_up:   # a history the rules do not allow is one sentence before the solve (seconds on a fresh store)
-        heads_up_shape(betting_tree(rules)).path(list(given))
+        _decision_after(heads_up_shape(betting_tree(rules)), list(given))
     game, floors = heads_up_game(rules) if heads_up else multi_game(rules, opponents + 1)
     moves = list(given)
-    steps = game.path(moves)
+    steps = _decision_after(game, moves)
     node = steps[-1][0]
-    if game.kind[node] != DECISION:
-        raise InvalidArgument("The deal is over after that history; there is no decision to value.")
     hero = int(game.actor[node])
     if game.blind[node]:
         if "look" not in game.actions(node):

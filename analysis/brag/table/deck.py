@@ -18,10 +18,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analysis.brag import _session_kernels as S
+from analysis.brag.table import _session_kernels as S
 from analysis.brag.rules import CLASSES, BragRules, preset
-from analysis.brag.session import session
-from analysis.brag.tables import class_codes, hand_table
+from analysis.brag.table.session import session
+from analysis.brag.showdown.tables import class_codes, hand_table
 from analysis.errors import InvalidArgument
 
 _CHUNK = 256

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from analysis.brag.betting import DECISION
+from analysis.brag.headsup.betting import DECISION
 from analysis.brag.rules import CLASSES
-from analysis.brag.solve import _Passes, betting_game
-from analysis.brag.tables import class_codes
+from analysis.brag.headsup.solve import _Passes, betting_game
+from analysis.brag.showdown.tables import class_codes
 from analysis.errors import InvalidArgument
 
 HABITS = {

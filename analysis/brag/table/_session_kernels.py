@@ -31,9 +31,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from analysis.brag import _deal_kernels as K
-from analysis.brag._kernels import strength3
-from analysis.brag._deal_kernels import (BLIND, COVER, DISCARD, E_OPEN_SEES_BLIND, FOLD, KEEP, LOOK, OK,
+from analysis.brag.table import deal_rules as K
+from analysis.brag.showdown._kernels import strength3
+from analysis.brag.table.deal_rules import (BLIND, COVER, DISCARD, E_OPEN_SEES_BLIND, FOLD, KEEP, LOOK, OK,
                                          RAISE, SEE, STAY, T_BETS, T_COVERER, T_END, T_KEEPER,
                                          T_OVER, T_PENDING, T_RUNG, T_SHUFFLE, T_TURN, END_CARRIED,
                                          END_COVER_CALLED, END_SEEN, F_CARRY, betting_count, check,

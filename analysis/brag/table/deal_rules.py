@@ -1,14 +1,14 @@
 """The whole deal of Brag, 2 to 8 players: its state transitions as plain functions over small arrays.
 
 Each function here is written in numba's subset and is the only statement of its rule:
-``analysis.brag.deal`` calls them as plain Python for one deal (a history to check, a
+``analysis.brag.table.deal`` calls them as plain Python for one deal (a history to check, a
 question at the table), and :func:`compiled` returns the same functions compiled, calling
 one another compiled, for sessions of many deals. Nothing is validated here that a
 transition does not check itself; the public modules turn the codes into sentences.
 
 State (all numpy arrays, changed in place):
 
-- ``rp`` float64[P_SIZE]: the rules (:func:`analysis.brag.deal.rule_vector`).
+- ``rp`` float64[P_SIZE]: the rules (:func:`analysis.brag.table.deal.rule_vector`).
 - ``ti`` int64[T_SIZE]: the table's counters (whose turn, the stake's rung, raises, ...).
 - ``tf`` float64[F_SIZE]: the pots.
 - ``status`` int64[n]: each seat OUT, BLIND, OPEN or COVERING.
@@ -26,7 +26,7 @@ import types
 
 import numpy as np
 
-from analysis.brag._kernels import hand_strengths, strength3
+from analysis.brag.showdown._kernels import hand_strengths, strength3
 from analysis.brag.rules import CLASS_SHIFT, DISCARD_SHIFT
 from analysis.random import stream, uniform_int
 
@@ -53,7 +53,7 @@ OUT, BLIND, OPEN, COVERING = 0, 1, 2, 3
 LOOK, LOOK_OLD, KEEP, DISCARD, FOLD, STAY, RAISE, SEE, COVER = range(9)
 ACTIONS = ("look", "look-old", "keep", "discard", "fold", "bet", "raise", "see", "cover")
 
-# Why an action is refused (0: it is allowed); analysis.brag.deal words each one.
+# Why an action is refused (0: it is allowed); analysis.brag.table.deal words each one.
 (OK, E_OVER, E_PENDING, E_NOT_PENDING, E_LOOKED, E_NO_OLD, E_BLIND_OFF, E_SEE_COUNT, E_SEE_NO_STAKE,
  E_OPEN_SEES_BLIND, E_RAISE_CAP, E_RAISE_RUNG, E_SHORT, E_NOT_SHORT, E_COVER_OFF, E_COVER_TWICE,
  E_ACTION) = range(17)

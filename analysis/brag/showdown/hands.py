@@ -14,9 +14,9 @@ from dataclasses import replace
 
 import numpy as np
 
-from analysis.brag.cards import RANK_CHARS, format_hand, parse_hand
+from analysis.brag.showdown.cards import RANK_CHARS, format_hand, parse_hand
 from analysis.brag.rules import CLASSES, BragRules, preset
-from analysis.brag.tables import class_codes, hand_table
+from analysis.brag.showdown.tables import class_codes, hand_table
 from analysis.errors import InvalidCards
 
 _RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from analysis.brag.hands import _cards
+from analysis.brag.showdown.hands import _cards
 from analysis.brag.rules import CLASS_TITLES, CLASSES, BragRules, preset
-from analysis.brag.tables import class_codes, hand_table
+from analysis.brag.showdown.tables import class_codes, hand_table
 
 if TYPE_CHECKING:  # pandas is imported where a table is built: a one-hand answer needs none
     import pandas as pd

@@ -17,9 +17,9 @@ import numpy as np
 
 from analysis.brag._stored import DECISION_POINTS, TWO_OPPONENTS, VERSUS, decision_params, parse_history
 from analysis.brag.answers import Advice, Equity
-from analysis.brag.cards import format_hand, parse_hand
+from analysis.brag.showdown.cards import format_hand, parse_hand
 from analysis.brag.rules import BragRules
-from analysis.brag.tables import colex_row, hand_strength
+from analysis.brag.showdown.tables import colex_row, hand_strength
 from analysis.store import Store, chosen_store
 
 # ------------------------------------------------------------------------------------- equity

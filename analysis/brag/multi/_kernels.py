@@ -1,4 +1,4 @@
-"""Numba kernels for the three- and four-player Brag solve (``analysis.brag.multi``).
+"""Numba kernels for the three- and four-player Brag solve (``analysis.brag.multi.solve``).
 
 The game they solve: the public tree's arrays (``multi_tree``), and a chance layer of *bucket
 tuples*: ``t = sum(b_i * B**i)`` for player i's hand-strength bucket ``b_i``, with its chance
@@ -16,7 +16,7 @@ import numpy as np
 from numba import njit
 
 from analysis.cfr.kernels import CFR_PLUS, regret_matching, updated_regret
-from analysis.brag._kernels import strength3
+from analysis.brag.showdown._kernels import strength3
 from analysis.random import stream, uniform_float, uniform_int
 
 DECISION, FOLDED, CARRIED, SEEN = 0, 1, 2, 3
@@ -30,6 +30,27 @@ def _bucket(strength, edges):
         if strength >= edges[e]:
             b = e
     return b
+
+
+@njit(cache=True)
+def deal_buckets(deck, n, edges, prial_333_high, a23_code, seed, first_draw, pack, s):
+    """Deal ``n`` three-card hands, seat by seat, from the first ``3 n`` cards of ``deck`` shuffled by the counter-based
+    draws ``first_draw``, ``first_draw + 1``, ... of ``seed`` (into ``pack``); each seat's strength into ``s``. Returns
+    the deal's bucket tuple ``sum(b_i * B**i)``."""
+    m = deck.size
+    for c in range(m):
+        pack[c] = deck[c]
+    for j in range(3 * n):
+        pick = j + uniform_int(np.uint64(stream(seed, first_draw + j)), m - j)
+        pack[j], pack[pick] = pack[pick], pack[j]
+    B = edges.size
+    t = 0
+    scale = 1
+    for i in range(n):
+        s[i] = strength3(pack[3 * i], pack[3 * i + 1], pack[3 * i + 2], prial_333_high, a23_code)
+        t += _bucket(s[i], edges) * scale
+        scale *= B
+    return t
 
 
 @njit
@@ -86,20 +107,11 @@ def sampled_tables(n, edges, prial_333_high, a23_code, samples, seed):
     T = B ** n
     counts = np.zeros(T, np.int64)
     wins = np.zeros((T, n, n), np.int64)
+    full = np.arange(52)
     pack = np.empty(52, np.int64)
     s = np.empty(n, np.int64)
     for d in range(samples):
-        for c in range(52):
-            pack[c] = c
-        for j in range(3 * n):
-            pick = j + uniform_int(np.uint64(stream(seed, d * 32 + j)), 52 - j)
-            pack[j], pack[pick] = pack[pick], pack[j]
-        t = 0
-        scale = 1
-        for i in range(n):
-            s[i] = strength3(pack[3 * i], pack[3 * i + 1], pack[3 * i + 2], prial_333_high, a23_code)
-            t += _bucket(s[i], edges) * scale
-            scale *= B
+        t = deal_buckets(full, n, edges, prial_333_high, a23_code, seed, d * 32, pack, s)
         counts[t] += 1
         for i in range(n):
             for j in range(n):
@@ -351,17 +363,7 @@ def playout(deck, n, edges, prial_333_high, a23_code, kind, actor, blind, start,
     sums = np.zeros(n)
     squares = np.zeros(n)
     for d in range(samples):
-        for c in range(m):
-            pack[c] = deck[c]
-        for j in range(3 * n):
-            pick = j + uniform_int(np.uint64(stream(seed, d * 64 + j)), m - j)
-            pack[j], pack[pick] = pack[pick], pack[j]
-        t = 0
-        scale = 1
-        for i in range(n):
-            s[i] = strength3(pack[3 * i], pack[3 * i + 1], pack[3 * i + 2], prial_333_high, a23_code)
-            t += _bucket(s[i], edges) * scale
-            scale *= B
+        t = deal_buckets(deck, n, edges, prial_333_high, a23_code, seed, d * 64, pack, s)
         node = 0
         draw_at = d * 64 + 32
         while kind[node] == DECISION:

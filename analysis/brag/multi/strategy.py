@@ -2,7 +2,7 @@
 
 Read from the store with numpy alone (no numba): the stored table holds the public tree's arrays
 as well as the strategy, so a question needs neither the tree rebuilt nor the solver compiled.
-When neither the store nor the package holds the solve, ``analysis.brag.multi`` solves it first
+When neither the store nor the package holds the solve, ``analysis.brag.multi.solve`` solves it first
 (minutes) and the store keeps it.
 
 >>> model_words(3)
@@ -11,12 +11,12 @@ When neither the store nor the package holds the solve, ``analysis.brag.multi`` 
 
 from __future__ import annotations
 
-from analysis.brag._multi_history import walk
+from analysis.brag.multi.history import walk
 from analysis.brag._stored import BUCKETS, MULTI_BETTING, multi_labels, multi_params
-from analysis.brag.cards import format_hand, parse_hand
+from analysis.brag.showdown.cards import format_hand, parse_hand
 from analysis.brag.rules import BragRules, preset
-from analysis.brag.shipped import find_solve
-from analysis.brag.tables import hand_strength
+from analysis.brag.multi.shipped import find_solve
+from analysis.brag.showdown.tables import hand_strength
 from analysis.errors import InvalidArgument
 from analysis.store import Store, stored_table
 
@@ -42,7 +42,7 @@ def stored(rules: BragRules, players: int, store: "Store | None | bool" = None, 
     table = find_solve(rules, players, store)
     if table is None:
         # Solving imports the compiled kernels; a question answered from a stored solve never does.
-        from analysis.brag.multi import multi_table
+        from analysis.brag.multi.solve import multi_table
 
         table = stored_table(store, MULTI_BETTING, rules, multi_params(rules, players),
                              lambda: multi_table(rules, players, progress))
