@@ -15,6 +15,7 @@ and use fixed seeds.
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import time
@@ -94,7 +95,12 @@ def execute_notebook(path: Path, timeout: int = 1200, progress=None):
     NotebookClient = need("nbclient", "Building the articles").NotebookClient
 
     path = Path(path)
-    notebook = nbformat.read(path, as_version=4)
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    # A cell saved without an id would get a random one on reading, and the HTML page carries the ids:
+    # name such a cell by its place instead, so a rebuild is byte-identical.
+    for number, cell in enumerate(raw.get("cells", [])):
+        cell.setdefault("id", f"cell-{number}")
+    notebook = nbformat.reads(json.dumps(raw), as_version=4)
     client = NotebookClient(notebook, timeout=timeout, kernel_name="python3",
                             resources={"metadata": {"path": str(path.parent)}})
     if progress is not None:

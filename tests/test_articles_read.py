@@ -33,6 +33,8 @@ INTERNAL = [
     (r"\b[a-z]+_[a-z0-9_]+\b", "a code identifier"),
     (r"\b\w+=", "a keyword argument"),
     (r"\bpresets?\b", "the toolkit's word 'preset'"),
+    (r"\b[a-z]+:\d[\d.]*\b", "a bot's code name"),
+    (r"(?<![\w-])--[a-z][\w-]*", "a command-line flag"),
 ]
 EXPLAINABLE = ["store", "kernel", "numba", "machine", "Dask", "CFR"]
 
@@ -60,9 +62,37 @@ def _markdown(name):
 
 
 def _prose(text):
-    """The words a reader sees: link targets and figure paths removed (they are addresses, not text)."""
+    """The words a reader sees: link targets, figure paths and the docs pages' addresses removed (they are
+    addresses, not text)."""
     text = re.sub(r"!\[[^\]]*\]\([^)]*\)", " ", text)
+    text = re.sub(r"\bdocs/[\w/.#-]+\.md\b", "docs", text)
     return re.sub(r"\]\([^)]*\)", "]", text)
+
+
+#: A figure named in the prose with its value: "<name> is worth / costs / gains / averages <number>".
+NAMED_FIGURE = re.compile(r"((?:[A-Za-z'-]+ ){1,6}?)(is worth|costs|gains|averages) ([+−-]?\d[\d,]*(?:\.\d+)?)\b")
+#: Words that start a name but do not tell figures apart.
+LEADING = {"a", "an", "the", "and", "which", "that", "it", "so", "while", "where"}
+
+
+def _named_figures(prose):
+    """Each figure the prose names, with every value it is given (name: {values})."""
+    named = {}
+    for sentence in re.split(r"(?<=[.;:!?])\s+|\n\s*\n", prose):
+        sentence = re.sub(r"\*\*|\s+", " ", sentence)
+        for match in NAMED_FIGURE.finditer(sentence):
+            words = [w.lower() for w in match.group(1).split()]
+            while words and words[0] in LEADING:
+                words = words[1:]
+            if len(words) >= 2:
+                named.setdefault((" ".join(words), match.group(2)), set()).add(match.group(3).replace("−", "-").lstrip("+"))
+    return named
+
+
+def _markdown_links_outside(text):
+    """The links of an article that open a Markdown file outside reports/ (a reader sees raw text)."""
+    return [target for target in re.findall(r"(?<!!)\[[^\]]*\]\(([^)]+)\)", text)
+            if target.split("#")[0].endswith(".md") and (target.startswith("../") or "/" in target.split("#")[0])]
 
 
 def _reader_checks(name):
@@ -87,6 +117,11 @@ def _reader_checks(name):
             found.append(f"a percentage with more than one decimal: {match.group(0)!r}")
         for match in re.finditer(r"(?<![\d.,])\d+\.\d{3,}(?![\d%])", line):
             found.append(f"a number with more than two decimals: {match.group(0)!r}")
+    for match in re.finditer(r"(?<![\d.,/])\d+\.\d{4,}", prose):    # no allowance: nobody reads a fourth decimal
+        found.append(f"a number with four or more decimals: {match.group(0)!r}")
+    for (figure, verb), values in sorted(_named_figures(prose).items()):
+        if len(values) > 1:
+            found.append(f"the same figure given two values: '{figure} {verb}' {sorted(values)}")
     for match in re.finditer(r"\d\^\d|\b\d+(\.\d+)?[eE][-+]?\d+\b", prose):
         found.append(f"an untypeset power: {match.group(0)!r}")
     for line in text.splitlines():
@@ -105,8 +140,8 @@ def _reader_checks(name):
         found.append("the short answer has fewer than three rules of thumb")
     if not headings or headings[-1] != "## How these numbers were made":
         found.append("the article does not end with '## How these numbers were made'")
-    elif "](../docs/" not in text.split("## How these numbers were made")[1]:
-        found.append("'How these numbers were made' does not link to the docs")
+    elif "docs/" not in text.split("## How these numbers were made")[1]:
+        found.append("'How these numbers were made' does not name its page in docs/")
     for match in re.finditer(r"!\[([^\]]*)\]\(", text):     # a figure's text: its alt text
         for pattern, what in INTERNAL:
             if re.search(pattern, match.group(1)):
@@ -166,7 +201,33 @@ def _unchecked_claims(name, text):
             found.append(f"a claim of '{heading}' without a check that can fail")
         if len(claims) != bullets:
             found.append(f"'{heading}' shows {bullets} sentences for {len(claims)} checked claims")
+        if heading == "The short answer":
+            found += [f"a number typed into the short answer, not computed or checked: {typed!r}"
+                      for claim in checks for typed in _typed_numbers(claim)]
     return found
+
+
+def _typed_numbers(claim):
+    """The percentages and decimals written by hand into a claim's sentence that none of its checks tests.
+
+    A rule's numbers come from the notebook: through a placeholder (``{cost:.2f}``) or, where the rule
+    states a round threshold, as a constant its check compares with (``25%`` and ``share < 0.25``).
+    Whole numbers without a percent sign are the question's own terms (20 dice, 6 4 3 2 1) and pass.
+    """
+    sentence = claim.args[0]
+    parts = [sentence] if isinstance(sentence, ast.Constant) else getattr(sentence, "values", [])
+    text = " ".join(part.value for part in parts if isinstance(part, ast.Constant) and isinstance(part.value, str))
+    tested = {node.value for arg in claim.args[1:] for node in ast.walk(arg)
+              if isinstance(node, ast.Constant) and isinstance(node.value, (int, float))}
+    typed = []
+    for match in re.finditer(r"(?<![\d.])(\d+(?:\.\d+)?)(%?)", text):
+        number, percent = float(match.group(1)), match.group(2)
+        if not percent and "." not in match.group(1):
+            continue
+        value = number / 100 if percent else number
+        if not any(abs(value - t) < 1e-9 or (percent and abs(number - t) < 1e-9) for t in tested):
+            typed.append(match.group(0))
+    return typed
 
 
 #: The calls whose strings are drawn inside a chart (titles, axis labels, legends, annotations).
@@ -256,6 +317,17 @@ def test_article_reads_like_a_players_article(name):
     assert not found, f"reports/{name}.md:\n  " + "\n  ".join(found)
 
 
+#: Articles that still link to Markdown pages outside reports/ (strict: one that stops must leave the list).
+LINKS_TO_MARKDOWN = {"web": "the web page's article still links to the developer pages for each game"}
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=[pytest.mark.xfail(strict=True, reason=LINKS_TO_MARKDOWN[n])]
+                                               if n in LINKS_TO_MARKDOWN else []) for n in ARTICLES])
+def test_an_article_links_no_markdown_page_outside_the_articles(name):
+    # A browser shows such a page as raw Markdown: an article names the docs page instead of linking it.
+    assert not _markdown_links_outside(_markdown(name)), f"reports/{name}.md links {_markdown_links_outside(_markdown(name))}"
+
+
 def test_the_checks_catch_what_they_look_for(tmp_path, monkeypatch):
     """Each check fires on a small article that breaks it, and stays quiet on one that does not."""
     good_md = ("# Game\n\n## The short answer\n\n* Call at 24.1% or less.\n* Raise.\n* Sit after the wild player.\n\n"
@@ -263,7 +335,9 @@ def test_the_checks_catch_what_they_look_for(tmp_path, monkeypatch):
                "## Conclusions\n\n* Calling pays.\n\n## How these numbers were made\n\n"
                "CFR (a self-play method) ... [docs](../docs/game.md)\n")
     bad_md = ("# Game\n\n## 1. Odds\n\n`analysis.bluff` in bluff_strength.py with joker=free from the store; "
-              "2^12 states, 1e-5 accuracy, 12.34% and 0.2413.\n\n"
+              "2^12 states, 1e-5 accuracy, 12.34% and 0.2413. The classic figure is 254.5896.\n\n"
+              "Against threshold:0.5 bots, logged with --log.\n\n"
+              "Heads-up, blind play is worth 0.00. At four, blind play is worth +0.21.\n\n"
               "| a | b | c | d | e | f |\n|-|-|-|-|-|-|\n| 1 | 2 | 3 | 4 | 5 | 6 |\n\n![bid_odds chart](x.png)\n")
     half_md = ("# Game\n\n## The short answer\n\n* Raise.\n* Sit.\n* Call.\n\nA loose sentence.\n\n"
                "## Conclusions\n\n* Calling pays.\n\n## How these numbers were made\n\n[docs](../docs/game.md)\n")
@@ -288,10 +362,41 @@ def test_the_checks_catch_what_they_look_for(tmp_path, monkeypatch):
     for complaint in ("a module name", "a file name", "a code identifier", "a keyword argument", "'store'",
                       "more than one decimal", "more than two decimals", "untypeset power: '2^1",
                       "untypeset power: '1e-5'", "6 columns", "'¶'", "short answer'", "fewer than three rules",
+                      "four or more decimals: '254.5896'", "code name: 'threshold:0.5'", "flag: '--log'",
+                      "two values: 'blind play is worth' ['0.00', '0.21']",
                       "How these numbers",
                       "in a figure's alt text", "no '## Conclusions'"):
         assert complaint in found, complaint
+    assert "four or more decimals" not in "\n".join(_reader_checks("good"))
+    assert _markdown_links_outside("[rules](../docs/rules.md#yacht) [page](web.html) [b](bluff.md)") == [
+        "../docs/rules.md#yacht"]
+    # A percentage typed into a rule passes only as a constant its check compares with.
+    typed = ast.parse("checked('Take with 25% or more, pass below 22%.', share < 0.25)").body[0].value
+    assert _typed_numbers(typed) == ["22%"]
+    typed = ast.parse("checked(f'Call at {rule:.1%}, by 0.5 dice.', rule < 0.25, gap > 0.5)").body[0].value
+    assert _typed_numbers(typed) == []
     found = "\n".join(_reader_checks("half"))
     for complaint in ("outside its checked claims: 'A loose sentence.'", "without a check that can fail",
                       "shows 3 sentences for 2 checked claims", "'Conclusions' is not written"):
         assert complaint in found, complaint
+
+
+#: The width a phone gives an article's chart: 390 CSS px less the page's padding (analysis/report.py).
+PHONE_CHART_PX = 374
+SMALLEST_AXIS_TEXT_PX = 9
+
+
+@pytest.mark.parametrize("name", ARTICLES)
+def test_the_charts_axis_text_is_legible_on_a_phone(name):
+    """Axis text (labels and ticks, the house style's type) at least 9 px high when the chart is shown at a
+    phone's width: the chart's pixels shrink to 374, and its type with them."""
+    from analysis.charts.style import RC
+
+    axis_points = min(RC["font.size"], RC["axes.labelsize"])
+    small = []
+    for png in sorted((REPORTS / f"{name}_files").glob("*.png")):
+        width = int.from_bytes(png.read_bytes()[16:20], "big")
+        shown = axis_points / 72 * RC["figure.dpi"] * PHONE_CHART_PX / max(width, PHONE_CHART_PX)
+        if shown < SMALLEST_AXIS_TEXT_PX:
+            small.append(f"{png.name}: axis text {shown:.1f} px ({width / RC['figure.dpi']:.1f} in wide)")
+    assert not small, f"reports/{name}: charts too wide for a phone: {small}"

@@ -42,3 +42,17 @@ def test_the_index_lists_every_article():
     index = (ROOT / "reports" / "README.md").read_text(encoding="utf-8")
     for path in NOTEBOOKS:
         assert f"]({path.stem}.md)" in index
+
+
+def test_a_cell_saved_without_an_id_gets_the_same_id_at_every_build(tmp_path):
+    # nbformat gives such a cell a random id on reading, and the HTML page prints the ids.
+    import json
+
+    notebook = {"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [
+        {"cell_type": "markdown", "metadata": {}, "source": "# A title"},
+        {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": "print(6 * 7)"}]}
+    path = tmp_path / "tiny.ipynb"
+    path.write_text(json.dumps(notebook), encoding="utf-8")
+    pages = [render_article(execute_notebook(path, timeout=120), "tiny").html for _ in range(2)]
+    assert pages[0] == pages[1]
+    assert 'id="cell-id=cell-1"' in pages[0]
