@@ -52,6 +52,10 @@ class TooBig(InvalidArgument):
     """Work whose estimated memory is more than the limit it runs under."""
 
 
+class Stopping(Exception):
+    """Raised at a step of work once :func:`stop_everything` has been called (not bad input)."""
+
+
 @dataclass
 class Limit:
     seconds: float | None
@@ -110,11 +114,9 @@ def check(what: str, seconds: float = 0.0, memory_bytes: int = 0) -> None:
 
 def step() -> None:
     """At a step of long work: stop it (:class:`TooLong`) once it has run past this thread's time limit,
-    or (:class:`~analysis.progress.Cancelled`) when everything is stopping."""
+    or (:class:`Stopping`) when everything is stopping."""
     if _stopping.is_set():
-        from analysis.progress import Cancelled
-
-        raise Cancelled("stopped: the server is stopping")
+        raise Stopping("stopped: the process is ending")
     limit = current()
     if limit is not None and limit.seconds is not None:
         spent = time.monotonic() - limit.began

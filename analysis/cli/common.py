@@ -217,12 +217,24 @@ def rules_from_args(args, preset_name: str | None = None, **fields):
     changes, checked when made (:func:`add_rules_flags` says which game's)."""
     from importlib import import_module
 
+    from analysis.errors import about
+
     spec = GAME_RULES[args.rules_game]
     module = import_module(spec.module)
-    changes = getattr(args, "rule", [])     # read only when given: reading the fields' types imports typing
-    if changes:
-        fields.update(rule_fields(getattr(module, spec.rules_class), changes, spec.exclude))
-    return module.preset(args.preset if preset_name is None else preset_name, **fields)
+    name = args.preset if preset_name is None else preset_name
+    # Each sentence names its input: the preset's name, a game's own rule input (dice bidding's wild
+    # face), or the house rules.
+    with about("preset"):
+        module.preset(name)
+    for key, value in fields.items():
+        if value is not None:
+            with about(key):
+                module.preset(name, **{key: value})
+    with about("rule"):
+        changes = getattr(args, "rule", [])     # read only when given: reading the fields' types imports typing
+        if changes:
+            fields.update(rule_fields(getattr(module, spec.rules_class), changes, spec.exclude))
+        return module.preset(name, **fields)
 
 
 def writable_file(text: str) -> str:

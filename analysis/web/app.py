@@ -28,7 +28,6 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from analysis import budget
-from analysis.progress import Cancelled
 from analysis.web import articles, backgammon, bluff, brag, jobs, yacht
 from analysis.web.ask import answer, ask, check
 from analysis.web.forms import MAX_QUERY, field_of, read_values
@@ -62,7 +61,7 @@ def _within_a_page(work, *args):
     with budget.limited(ANSWER_S, ANSWER_MEMORY) as limit:
         try:
             result = work(*args)
-        except Cancelled:           # the server is stopping
+        except budget.Stopping:     # the server is stopping
             result = None
     return result, limit.refused
 

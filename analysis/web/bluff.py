@@ -37,7 +37,7 @@ FIELDS = (
     Field("bidder", "Who bid it", "--bidder", "number", "", hint="opponent 1 = next after you; empty: the last",
           words=("bidder",)),
     Field("next", "Who answers a raise", "--next", "number", "", hint="default 1, the next player",
-          words=("responder",)),
+          words=("responder",), inputs=("responder",)),
     Field("wild", "Wild face", "--wild", "number", "", hint="Liar's Dice only", words=("wild",)),
     Field("palifico", "Palifico round", "--palifico", "checkbox", words=("palifico",)),
     Field("rule", "House rules", None, "text", "", hint="FIELD=VALUE, e.g. exact_call=calza",

@@ -43,6 +43,8 @@ class Field:
     #: Words that point a sentence without an option name at this field ("bidder", "history").
     words: tuple = ()
     max_length: int = 120
+    #: The library's names of the input this field feeds, besides its own name (an error's ``field``).
+    inputs: tuple = ()
 
 
 def read_values(fields, query) -> tuple[dict, dict]:
@@ -67,9 +69,15 @@ def read_values(fields, query) -> tuple[dict, dict]:
     return values, problems
 
 
-def field_of(fields, flag: str | None, sentence: str, values: dict | None = None) -> str | None:
-    """The field a sentence belongs beside: by the option it names, else the field holding the value
-    it quotes ("'7' is not a face ..."), else the field whose words it uses."""
+def field_of(fields, flag: str | None, sentence: str, values: dict | None = None,
+             about: str | None = None) -> str | None:
+    """The field a sentence belongs beside: the input the library's error names (``about``), else by
+    the option it names, else the field holding the value it quotes ("'7' is not a face ..."), else the
+    field whose words it uses."""
+    if about is not None:
+        for field in fields:
+            if about == field.name or about in field.inputs:
+                return field.name
     if flag is not None:
         for field in fields:
             if field.flag == flag:

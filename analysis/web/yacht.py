@@ -25,11 +25,12 @@ FIELDS = (
           words=("box", "open")),
     Field("score", "Points so far", "--score", "number", "0", words=("score",)),
     Field("upper", "Upper section so far", "--upper", "number", "0", words=("upper",)),
-    Field("bonus", "The yacht box already scored", "--yacht-bonus", "checkbox", words=("bonus",)),
+    Field("bonus", "The yacht box already scored", "--yacht-bonus", "checkbox", words=("bonus",),
+          inputs=("yacht_bonus",)),
     Field("target", "Target score", "--target", "number", "", hint="optional: rank by the chance to reach it",
           words=("target",)),
     Field("opponent", "An opponent", "--opponent", "text", "", hint='optional, SCORE:BOX,BOX: "190:Choice,Aces"',
-          words=("opponent",), max_length=300),
+          words=("opponent",), max_length=300, inputs=("opponents",)),
 )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analysis.errors import InvalidArgument
+from analysis.errors import InvalidArgument, about
 from analysis.yacht.card import (Advice, ScoreCard, asked_box_index, open_boxes_from, option_rows,
                                  rank_by_expected_score, read_position)
 from analysis.yacht.dice import KEEPS, ROLL_INDEX, ROLLS, TABLES, show
@@ -41,7 +41,7 @@ def advise(rules: Rules | str, dice, rolls_left: int, card: ScoreCard | None = N
     without bonuses only.
     """
     if target is not None and opponents:
-        raise InvalidArgument("Choose one goal: a target score or opponents, not both.")
+        raise InvalidArgument("Choose one goal: a target score or opponents, not both.", field="opponents")
     rules = preset(rules)
     card = card or ScoreCard(open_boxes_from(rules, open_boxes))
     dice, mask, upper, flag = read_position(rules, dice, rolls_left, card)
@@ -50,8 +50,9 @@ def advise(rules: Rules | str, dice, rolls_left: int, card: ScoreCard | None = N
         from analysis.yacht.target import as_plain_rules
         from analysis.yacht.win import Position, player_positions
 
-        as_plain_rules(rules)
-        _, opponents = player_positions(rules, Position(card.score, tuple(card.open_boxes)), opponents)
+        with about("opponents"):
+            as_plain_rules(rules)
+            _, opponents = player_positions(rules, Position(card.score, tuple(card.open_boxes)), opponents)
     asked_box = asked_box_index(rules, card, mask, rolls_left, box)
     g = game_arrays(rules)
     if values is None:

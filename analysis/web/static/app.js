@@ -53,7 +53,7 @@ document.querySelectorAll("[data-share]").forEach(function (link) {
   var wrong = document.querySelector(".field.wrong");
   if (!wrong) return;
   wrong.scrollIntoView({ block: "center" });
-  var input = wrong.querySelector("input:not([type=checkbox]), select");
+  var input = wrong.querySelector("input, select");
   if (input) input.focus({ preventScroll: true });
 })();
 // The backgammon board: a tap on a point adds a checker of the chosen side (or removes one), the
