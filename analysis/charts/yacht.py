@@ -184,12 +184,12 @@ def _label(rules) -> str:
     return game_name(rules) + (f" ({rules.joker} joker)" if rules.joker != "none" else "")
 
 
-def draw_boxes(args, rules):
+def draw_boxes(rules):
     table = box_turn_odds(rules)
     return box_turn_chart(table, _label(rules)), table
 
 
-def draw_distribution(args, rules):
+def draw_distribution(rules):
     check_solve(rules, distribution=True)
     solution = optimal_play(rules)
     scores = np.nonzero(solution.distribution)[0]
@@ -199,7 +199,7 @@ def draw_distribution(args, rules):
     return score_distribution([solution], title), data
 
 
-def draw_reach(args, rules):
+def draw_reach(rules):
     check_solve(rules, distribution=True)       # where work must stay short: said before it starts
     check_target(rules)
     curve = reach_curve(rules)       # one sentence where a preset's target table does not fit
@@ -217,7 +217,7 @@ def draw_reach(args, rules):
     return reach_chart(data, _label(rules)), data
 
 
-def draw_keeps(args, rules):
-    advice = advise(rules, args.dice, args.rolls_left)
-    options = Columns.from_rows(list(advice.rows[:args.top]))      # the advice's own rows: no DataFrame
-    return keep_chart(options, show(advice.dice), _label(rules), args.rolls_left), options
+def draw_keeps(rules, *, dice, rolls_left=2, top=10):
+    advice = advise(rules, dice, rolls_left)
+    options = Columns.from_rows(list(advice.rows[:top]))      # the advice's own rows: no DataFrame
+    return keep_chart(options, show(advice.dice), _label(rules), rolls_left), options

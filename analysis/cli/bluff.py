@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib.util
 import sys
 
-from analysis.cli.common import (add_json_flag, add_rules_flags, add_seed_flag, bounded, print_json, rules_from_args,
+from analysis.cli.common import (add_json_flag, add_rules_flags, add_seed_flag, bounded, print_json,
                                  writable_file)
 from analysis.cli.requested import add_chart, asks_for_another
 from analysis.errors import about
@@ -27,11 +27,9 @@ def _add_rules(parser) -> None:
 def _rules(args):
     # The dice counts are rules too: ``--rule box_dice=none --rule dice_per_player=5`` is the
     # five-each house rule, checked when the rules are made.
-    rules = rules_from_args(args, wild=args.wild)
-    if args.palifico and not rules.palifico:
-        from analysis.errors import InvalidRules
-        raise InvalidRules(f"{rules.title} has no palifico rounds; they are Perudo's.", field="palifico")
-    return rules
+    from analysis.questions.bluff import rules
+
+    return rules(args.preset, args.rule, args.wild, args.palifico)
 
 
 def register(subparsers) -> None:

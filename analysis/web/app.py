@@ -28,13 +28,19 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from analysis import budget
+from analysis.charts.kinds import KINDS
+from analysis.errors import OddsError
 from analysis.web import articles, backgammon, bluff, brag, jobs, yacht
-from analysis.web.ask import answer, ask, check
-from analysis.web.forms import MAX_QUERY, field_of, read_values
+from analysis.web.ask import answer, check
+from analysis.web.forms import MAX_QUERY, field_of, learn_names, players_words, read_values
 
 HERE = Path(__file__).resolve().parent
 GAMES = {"bluff": bluff, "yacht": yacht, "brag": brag, "backgammon": backgammon}
 TEMPLATES = Jinja2Templates(directory=str(HERE / "templates"))
+for _module in GAMES.values():
+    learn_names(_module.FIELDS)
+#: What the pages show of the library's own sentences (errors, notes, a question restated): a player's words.
+TEMPLATES.env.filters["words"] = players_words
 #: Questions computed at once; more wait their turn (each holds a worker thread while it runs).
 CONCURRENT_QUESTIONS = 4
 #: Charts drawn at once, apart from the questions: a chart never holds a question's place.
@@ -156,20 +162,37 @@ CHART_FORMATS = {"svg": ("image/svg+xml", True), "png": ("image/png", False), "p
 _drawing = threading.Lock()
 
 
-def draw_chart(argv: list[str], extension: str) -> tuple[bytes | None, str | None, bool]:
-    """Run ``odds GAME chart KIND ... --out FILE`` into a private folder, within a page's limits:
-    (the file's bytes, None, False), or (None, the command's sentence, whether it was refused as too
-    long); ``csv`` is the numbers behind the chart (``--data``)."""
+def draw_chart(kind, make, extension: str) -> tuple[bytes | None, str | None, bool]:
+    """Draw the chart ``kind`` (``make()``: its rules and inputs, read from the page's values) into a
+    private folder, within a page's limits: (the file's bytes, None, False), or (None, the sentence,
+    whether it was refused as too long); ``csv`` is the numbers behind the chart."""
+    from analysis.charts import output
+
     with tempfile.TemporaryDirectory(prefix="odds-serve-") as folder:
-        chart = Path(folder) / f"chart.{'svg' if extension == 'csv' else extension}"
-        numbers = Path(folder) / "chart.csv"
-        with _drawing:
-            reply, refused = _within_a_page(ask, [*argv, "--out", str(chart), "--data", str(numbers)], False)
-        if refused is not None or reply is None:
-            return None, str(refused) if refused is not None else "The server is stopping.", True
-        if not reply.ok:
-            return None, reply.error, False
-        return (numbers if extension == "csv" else chart).read_bytes(), None, False
+        written = output.Output(out=str(Path(folder) / f"chart.{'svg' if extension == 'csv' else extension}"),
+                                data=str(Path(folder) / "chart.csv"))
+
+        def work():
+            rules, inputs = make()
+            output.check_output(written)
+            figure, data = output.draw(kind, inputs, rules)
+            output.write(figure, data, written)
+            return True
+
+        try:
+            with _drawing:
+                done, _ = _within_a_page(work)
+        except OddsError as error:       # bad input, or work too long or too big for a page (said how long)
+            return None, _as_sentence(str(error)), isinstance(error, (budget.TooLong, budget.TooBig))
+        if done is None:
+            return None, "The server is stopping.", True
+        return Path(written.data if extension == "csv" else written.out).read_bytes(), None, False
+
+
+def _as_sentence(text: str) -> str:
+    """A sentence as the page shows it: a capital first, a full stop last."""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "?")) else text + "."
 
 
 def sentence_svg(text: str) -> bytes:
@@ -191,10 +214,11 @@ async def chart(request):
     if module is None or extension not in CHART_FORMATS:
         return PlainTextResponse("There is no such chart; charts end in .svg, .png, .pdf or .csv.", 404)
     values, problems = read_values(module.FIELDS, request.query_params)
-    argv = module.charts(values).get(kind) if not problems else None
-    if argv is None:
+    make = module.charts(values).get(kind) if not problems else None
+    if make is None:
         return PlainTextResponse(next(iter(problems.values()), f"There is no {kind} chart for this question."), 400)
-    content, error, long = await anyio.to_thread.run_sync(draw_chart, argv, extension,
+    declared = next(each for each in KINDS[request.path_params["game"]] if each.name == kind)
+    content, error, long = await anyio.to_thread.run_sync(draw_chart, declared, make, extension,
                                                           limiter=_limiter_now("charts"), abandon_on_cancel=True)
     if content is None and long and extension == "svg":
         # The page's picture says why it is missing (503: try again when its tables are built).
@@ -370,12 +394,13 @@ async def _lifespan(app):
 
     compiled_search()          # many questions: the search's compiled copies, loaded at its first, answer quicker
     yield
-    stop()
+    jobs.cancel_all()          # the application stops: so does every long question it was working on
 
 
 def stop() -> None:
-    """The server is stopping: every long question's process ends, and a question or chart still
-    working stops at its next step (what has no steps is abandoned: the process ends without it)."""
+    """The process is ending (Ctrl-C on ``odds serve``): every long question's process ends, and a
+    question or chart still working stops at its next step (what has no steps is abandoned: the
+    process ends without it)."""
     budget.stop_everything()
     jobs.cancel_all()
 

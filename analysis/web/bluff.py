@@ -8,7 +8,10 @@ says what the solved strategy (with or without search), or a tournament bot, wou
 
 from __future__ import annotations
 
-from analysis.web.forms import Field, rule_options
+from analysis.errors import InvalidArgument, about
+from analysis.questions.bluff import rules as bluff_rules
+from analysis.questions.read import number, numbers
+from analysis.web.forms import Field, rule_items, rule_options
 
 TITLE = "Dice bidding"
 #: The name in the menu (short: the menu fits a phone on one line).
@@ -40,8 +43,8 @@ FIELDS = (
           words=("responder",), inputs=("responder",)),
     Field("wild", "Wild face", "--wild", "number", "", hint="Liar's Dice only", words=("wild",)),
     Field("palifico", "Palifico round", "--palifico", "checkbox", words=("palifico",)),
-    Field("rule", "House rules", None, "text", "", hint="FIELD=VALUE, e.g. exact_call=calza",
-          words=("rule",), max_length=300),
+    Field("rule", "House rules", None, "text", "", hint="a rule and its value, e.g. exact call=calza; "
+          "several, separated by ;", words=("rule",), max_length=300),
     Field("bot", "Also ask", "--bot", "select", "strategy", BOTS,
           hint="what it would do now; the solved strategy plays heads-up rounds", words=("bot",)),
 )
@@ -125,14 +128,32 @@ def _decision(values, opponents) -> list[str]:
 VERDICTS = {"challenge": "Call it", "exact": "Call exactly", "raise": "Raise"}
 
 
-def charts(values) -> dict[str, list[str]]:
-    """The charts of the situation on screen, by kind: every bid's chance for these dice, the chance
-    of a bid by unknown dice and dice needed, and (a bid on the table) what calling it costs each player."""
-    unknown = sum(int(count) for count in values["opponents"].split() if count.isdigit())
-    kinds = {"bids": ["bluff", "chart", "bids", *_rules(values), "--dice", values["dice"], "--unknown", str(unknown)],
-             "heatmap": ["bluff", "chart", "heatmap", *_rules(values)]}
+def charts(values) -> dict:
+    """The charts of the situation on screen, by kind, each as a function giving its rules and inputs
+    (read when it is drawn): every bid's chance for these dice, the chance of a bid by unknown dice and
+    dice needed, and (a bid on the table) what calling it costs each player."""
+    palifico = bool(values["palifico"])
+
+    def rules():
+        return bluff_rules(values["preset"], rule_items(values["rule"]), values["wild"], palifico)
+
+    def opponents():
+        with about("opponents"):
+            counts = numbers(values["opponents"], int, 1, 30, "a player's dice")
+            if not counts:
+                raise InvalidArgument("Give each opponent's dice count, in turn order after you: 6 7.")
+        return counts
+
+    def bids():
+        return rules(), {"dice": values["dice"], "unknown": sum(opponents()), "palifico": palifico}
+
+    def cost():
+        with about("bidder"):
+            bidder = number(values["bidder"], int, 1, 5, "an opponent's number") if values["bidder"] else None
+        return rules(), {"dice": values["dice"], "opponents": opponents(), "face": _face(values["bid"]),
+                         "bidder": bidder, "palifico": palifico}
+
+    kinds = {"bids": bids, "heatmap": lambda: (rules(), {"palifico": palifico})}
     if values["bid"]:
-        kinds["cost"] = (["bluff", "chart", "cost", *_rules(values), "--dice", values["dice"], "--opponents",
-                          *(values["opponents"].split() or [""]), "--face", _face(values["bid"])]
-                         + (["--bidder", values["bidder"]] if values["bidder"] else []))
+        kinds["cost"] = cost
     return kinds

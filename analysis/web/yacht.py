@@ -6,7 +6,9 @@ opponent when one is given) and ``odds yacht odds``.
 
 from __future__ import annotations
 
-from analysis.errors import OddsError
+from analysis.errors import OddsError, about
+from analysis.house_rules import read_rules
+from analysis.questions.read import number
 from analysis.web.forms import Field
 
 TITLE = "Yacht"
@@ -54,16 +56,24 @@ def questions(values) -> list[tuple[str, list[str]]]:
     return [("advise", argv), ("odds", ["yacht", "odds", *rules])]
 
 
-def charts(values) -> dict[str, list[str]]:
+def charts(values) -> dict:
     """Each box's odds in a turn; on a fresh card with rolls left, every keep of this roll too; the
-    final score's distribution and the chance to reach each score."""
-    rules = ["--preset", values["preset"] or "yacht_kr"]
-    kinds = {"boxes": ["yacht", "chart", "boxes", *rules]}
+    final score's distribution and the chance to reach each score (by kind, each a function giving its
+    rules and inputs, read when it is drawn)."""
+    def rules():
+        return read_rules("yacht", values["preset"] or "yacht_kr")
+
+    def keeps():
+        with about("rolls"):
+            rolls = number(values["rolls"], int, 1, 2, "the rolls left")
+        return rules(), {"dice": values["dice"], "rolls_left": rolls}
+
+    kinds = {"boxes": lambda: (rules(), {})}
     if not values["open"] and values["score"] in ("", "0") and values["rolls"] in ("1", "2"):
-        kinds["keeps"] = ["yacht", "chart", "keeps", *rules, "--dice", values["dice"], "--rolls-left", values["rolls"]]
+        kinds["keeps"] = keeps
     # A whole game's final score under optimal play, and the chance of reaching each score.
-    kinds["distribution"] = ["yacht", "chart", "distribution", *rules]
-    kinds["reach"] = ["yacht", "chart", "reach", *rules]
+    kinds["distribution"] = lambda: (rules(), {})
+    kinds["reach"] = lambda: (rules(), {})
     return kinds
 
 

@@ -51,23 +51,25 @@ def test_charts_never_hold_a_questions_place(client, monkeypatch):
     release, drawing = threading.Event(), threading.Semaphore(0)
     real = web.draw_chart
 
-    def slow(argv, extension):
+    def slow(kind, make, extension):
         drawing.release()
         assert release.wait(60)
-        return real(argv, extension)
+        return real(kind, make, extension)
 
     monkeypatch.setattr(web, "draw_chart", slow)
     charts = [threading.Thread(target=client.get, args=("/chart/bluff/heatmap.svg",), kwargs={"params": BLUFF})
               for _ in range(web.CONCURRENT_QUESTIONS + 2)]
     for thread in charts:
         thread.start()
-    assert drawing.acquire(timeout=30)          # a chart is being drawn, the others wait their turn
-    began = time.monotonic()
-    reply = client.get("/api/bluff", params=BLUFF)
-    assert reply.status_code == 200 and time.monotonic() - began < 1.0
-    release.set()
-    for thread in charts:
-        thread.join(120)
+    try:
+        assert drawing.acquire(timeout=30)          # a chart is being drawn, the others wait their turn
+        began = time.monotonic()
+        reply = client.get("/api/bluff", params=BLUFF)
+        assert reply.status_code == 200 and time.monotonic() - began < 1.0
+    finally:
+        release.set()
+        for thread in charts:
+            thread.join(120)
 
 
 def test_a_question_too_long_for_the_page_is_refused_and_offered_as_a_long_question(client, odds):

@@ -16,6 +16,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from analysis.web import app as web  # noqa: E402
 from analysis.web import ask as asking  # noqa: E402
+from analysis.web.forms import players_words  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -279,11 +280,7 @@ BAD = [
      ["bluff", "call", "--dice", "3 3", "--opponents", "6", "7", "--bid", "6x3", "--history", "1:5x3 2:4x3"]),
     ("bluff", {"dice": "3 3", "opponents": "6 7", "bid": "6x3", "history": "1:5x3 2:4x3 me:7x1"}, "history",
      ["bluff", "call", "--dice", "3 3", "--opponents", "6", "7", "--bid", "6x3", "--history", "1:5x3 2:4x3 me:7x1"]),
-    ("bluff", {"preset": "poker", "dice": "3 3", "opponents": "6", "bid": "7x3"}, "preset",
-     ["bluff", "call", "--preset", "poker", "--dice", "3 3", "--opponents", "6", "--bid", "7x3"]),
     ("yacht", {"dice": "6 6 6 2", "rolls": "2"}, "dice", ["yacht", "advise", "--dice", "6 6 6 2", "--rolls-left", "2"]),
-    ("yacht", {"dice": "6 6 6 2 1", "rolls": "7"}, "rolls",
-     ["yacht", "advise", "--dice", "6 6 6 2 1", "--rolls-left", "7"]),
     ("brag", {"hand": "KS KH KH", "opponents": "1", "pot": "10", "stake": "2"}, "hand",
      ["brag", "hand", "KS KH KH"]),
     ("brag", {"hand": "KS KH 7D", "opponents": "100", "pot": "10", "stake": "2"}, "opponents",
@@ -326,16 +323,10 @@ BAD = [
      ["yacht", "advise", "--dice", "6 6 6 2 1", "--rolls-left", "2", "--opponent", "190:Nope"]),
     ("yacht", {"dice": "6 6 6 2 1", "target": "200", "opponent": "190:Choice"}, "opponent",
      ["yacht", "advise", "--dice", "6 6 6 2 1", "--rolls-left", "2", "--target", "200", "--opponent", "190:Choice"]),
-    ("yacht", {"preset": "poker", "dice": "6 6 6 2 1"}, "preset",
-     ["yacht", "advise", "--preset", "poker", "--dice", "6 6 6 2 1", "--rolls-left", "2"]),
-    ("brag", {"preset": "poker", "hand": "KS KH 7D"}, "preset", ["brag", "hand", "KS KH 7D", "--preset", "poker"]),
     ("brag", {"hand": "KS KH 7D", "opponents": "1", "pot": "10", "stake": "-2"}, "stake",
      ["brag", "see", "KS KH 7D", "--pot", "10", "--stake", "-2"]),
-    ("backgammon", {"roll": "31", "ply": "5"}, "ply", ["backgammon", "hint", "--roll", "31", "--ply", "5"]),
     ("backgammon", {"cube": "3"}, "cube", ["backgammon", "eval", "--cube", "3"]),
-    ("backgammon", {"owner": "x"}, "owner", ["backgammon", "eval", "--owner", "x"]),
     ("backgammon", {"closed": "9"}, "closed", ["backgammon", "entry", "--closed", "9"]),
-    ("backgammon", {"preset": "poker"}, "preset", ["backgammon", "eval", "--preset", "poker"]),
 ]
 
 
@@ -348,7 +339,37 @@ def test_bad_input_is_the_commands_sentence_beside_its_field(client, odds, game,
     assert reply.json()["errors"] == {field: _sentence(cli)}
     page = client.get(f"/{game}", params=query)
     assert page.status_code == 400 and "Traceback" not in page.text
-    assert _error(page.text, field) == _sentence(cli)
+    # The page names a game by its name, not the command's ("Korean Yacht", not yacht_kr).
+    assert _error(page.text, field) == players_words(_sentence(cli))
+
+
+#: A value that the form's list never offers (an address typed by hand): refused before any work, by the
+#: list's own words.
+NOT_OFFERED = [
+    ("bluff", {"preset": "poker", "dice": "3 3", "opponents": "6", "bid": "7x3"}, "preset",
+     "'poker' is not a choice for game; choose Bluff, Perudo or Liar's Dice."),
+    ("yacht", {"dice": "6 6 6 2 1", "rolls": "7"}, "rolls",
+     "'7' is not a choice for rolls left; choose 2 (after the first roll), 1 or 0 (choose a box)."),
+    ("yacht", {"preset": "poker", "dice": "6 6 6 2 1"}, "preset",
+     "'poker' is not a choice for game; choose Korean Yacht, Clubhouse Yacht, Yahtzee or Yatzy."),
+    ("brag", {"preset": "poker", "hand": "KS KH 7D"}, "preset",
+     "'poker' is not a choice for game; choose Three-card Brag, Four-card Brag or Teen Patti."),
+    ("backgammon", {"roll": "31", "owner": "x"}, "owner", None),
+    ("backgammon", {"roll": "31", "ply": "5"}, "ply", None),
+    ("backgammon", {"preset": "poker"}, "preset", None),
+]
+
+
+@pytest.mark.parametrize("game, query, field, sentence", NOT_OFFERED, ids=[f"{n[0]}-{n[2]}" for n in NOT_OFFERED])
+def test_a_value_the_form_never_offers_is_refused_by_its_choices(client, game, query, field, sentence):
+    module = web.GAMES[game]
+    offered = next(f for f in module.FIELDS if f.name == field)
+    labels = [label for _, label in offered.choices]
+    expected = sentence or (f"'{query[field]}' is not a choice for {offered.label.lower()}; choose "
+                            f"{', '.join(labels[:-1])} or {labels[-1]}.")
+    reply = client.get(f"/api/{game}", params=query)
+    assert reply.status_code == 400 and reply.json()["errors"] == {field: expected}
+    assert _error(client.get(f"/{game}", params=query).text, field) == expected
 
 
 def test_an_oversized_field_is_refused_before_any_work(client, monkeypatch):
