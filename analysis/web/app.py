@@ -116,10 +116,29 @@ async def _render(request, name: str, module, query, job_query=None, job_errors:
                  for key, (title, fields) in getattr(module, "JOBS", {}).items()]
     context = {"games": GAMES, "game": name, "module": module, "values": values, "result": result,
                "extra": _extra(name, values), "charts": charts, "query": request.url.query,
-               "job_forms": job_forms, "job_errors": job_errors or {}}
+               "job_forms": job_forms, "job_errors": job_errors or {}, "chart_words": CHART_WORDS[name]}
     if status is None:
         status = 400 if result and result["errors"] else 200
     return TEMPLATES.TemplateResponse(request, f"{name}.html", context, status_code=status)
+
+
+#: What each chart shows, for a player who cannot see it (its alt text).
+CHART_WORDS = {
+    "bluff": {"bids": "Every bid's chance of being true, and of being exactly right, for your dice",
+              "heatmap": "A bid's chance of being true, by the dice you cannot see and the dice it needs",
+              "cost": "The dice each player expects to lose if you call a bid of this face, by its count"},
+    "yacht": {"boxes": "Each box's chance in one turn, and a turn's expected points on it",
+              "keeps": "Every keep of this roll and the final score it leaves you expecting",
+              "distribution": "The chance of every final score, playing for the highest expected score",
+              "reach": "The chance to finish with at least each score, playing for it or for the expected score"},
+    "brag": {"threshold": "How good a hand must be to see or stay, by the pot's odds",
+             "freq": "How often each kind of hand is dealt",
+             "equity": "Your hand's share of the pot against one opponent up to the number still in"},
+    "backgammon": {"race": "The chance of winning a race, by the two sides' pip counts",
+                   "bearoff": "How many rolls each home board needs to bear off, and their chances",
+                   "shots": "The rolls that hit a blot at each distance, open and with the blocks given",
+                   "entry": "The rolls that enter from the bar against each number of closed points"},
+}
 
 
 def _extra(name: str, values: dict) -> dict:

@@ -20,9 +20,22 @@ BLURB = "Bluff, Perudo, Liar's Dice: is the last bid true, and should you call i
 
 #: Who is asked what to do now: the solved strategy (with decision-time search: stronger against the bots, easier
 #: to exploit), or one of the tournaments' bots.
-BOTS = (("strategy", "the solved strategy"), ("search", "the solved strategy with search"),
-        ("bayes", "the bayes bot"), ("threshold", "the threshold bot"), ("honest", "the honest bot"),
-        ("model", "the model bot"), ("random", "the random bot"))
+BOTS = (("strategy", "the solved strategy"), ("search", "the solved strategy, looking ahead"),
+        ("bayes", "a bid reader"), ("threshold", "an odds player"), ("honest", "an honest bidder"),
+        ("model", "a typical player"), ("random", "a random player"))
+#: How each plays, in one line (under "How each plays" on the page).
+BOT_PLAYS = {
+    "strategy": "plays the solved heads-up round: the mix of bids and calls no opponent can exploit",
+    "search": "the solved strategy, weighing its best few actions against this round's bids: stronger "
+              "against the other players here, easier to exploit",
+    "bayes": "reads every bid so far as evidence of the bidder's dice, then calls any bid less likely than "
+             "not and otherwise raises to the first bid likely enough",
+    "threshold": "calls any bid less likely than not given its own dice, else raises to the first bid at "
+                 "least as likely",
+    "honest": "bids only what it expects to be there, counting its own dice and the others' at their odds",
+    "model": "bids as people tend to: mostly sensible, sometimes bluffing",
+    "random": "any legal bid or call, each as likely",
+}
 
 FIELDS = (
     Field("preset", "Game", "--preset", "select", "bluff",
@@ -46,7 +59,8 @@ FIELDS = (
     Field("rule", "House rules", None, "text", "", hint="a rule and its value, e.g. exact call=calza; "
           "several, separated by ;", words=("rule",), max_length=300),
     Field("bot", "Also ask", "--bot", "select", "strategy", BOTS,
-          hint="what it would do now; the solved strategy plays heads-up rounds", words=("bot",)),
+          hint="what they would do now (how each plays: under the answer); the solved strategy plays "
+               "heads-up rounds", words=("bot",)),
 )
 
 #: Answers that some rounds have not (the solved strategy is heads-up, and stored for some dice only):

@@ -27,6 +27,7 @@ from analysis import budget
 from analysis.errors import InvalidArgument
 from analysis.progress import Cancelled, followed
 from analysis.web.ask import ask
+from analysis.web.forms import players_words
 
 #: Jobs running at once (the machine's cores are the limit that matters: each job keeps one busy).
 MOST_RUNNING = 2
@@ -137,7 +138,8 @@ class Job:
 
     def to_dict(self) -> dict:
         fraction = self.done / self.total if self.total else 0.0
-        return {"id": self.id, "kind": self.kind, "title": self.title, "state": self.state, "label": self.label,
+        return {"id": self.id, "kind": self.kind, "title": self.title, "state": self.state,
+                "label": players_words(self.label.removeprefix("odds: ")),
                 "done": self.done, "total": self.total, "fraction": fraction,
                 "seconds": round((self.ended or time.monotonic()) - self.began, 1),
                 "answer": self.answer, "error": self.error}

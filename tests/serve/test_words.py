@@ -21,6 +21,8 @@ EXAMPLES = [
     ("bluff", {"dice": "3 3 * 5 1", "opponents": "6 7", "bid": "7x3", "history": "1:4x3 2:5x3 me:6x3 1:6x5"}),
     ("bluff", {"preset": "liars_dice", "dice": "3 3 1 5 1", "opponents": "5", "bid": ""}),
     ("bluff", {"preset": "perudo", "dice": "3 3 1", "opponents": "4", "bid": "3x3", "palifico": "1"}),
+    ("bluff", {"preset": "liars_dice", "dice": "3 3 1 5 1", "opponents": "5", "bid": "6x3", "bot": "bayes"}),
+    ("bluff", {"preset": "liars_dice", "dice": "3 3 1 5 1", "opponents": "5", "bid": "6x3", "bot": "model"}),
     ("yacht", {"dice": "6 6 6 2 1", "rolls": "2"}),
     ("yacht", {"dice": "6 6 6 2 1", "rolls": "0", "open": ["Choice", "Aces"], "score": "150"}),
     ("brag", {"hand": "KS KH 7D", "opponents": "1", "pot": "10", "stake": "2"}),
@@ -42,7 +44,10 @@ MISTAKES = [
 
 #: The toolkit's own words: preset ids, names with an underscore (rule fields, modules), flags, files.
 PRESET_IDS = ("yacht_kr", "brag3", "brag4", "teen_patti", "liars_dice", "acey_deucey")
-INTERNAL = re.compile(r"(?<![\w-])--?[a-z][\w-]*|\b[a-z]+_[a-z_]+\b|\b(?:%s)\b|analysis\.|\.py\b" % "|".join(PRESET_IDS))
+#: ... and the tournament bots' code names, the chart kinds' names in alt texts.
+CODE_NAMES = ("bayes", "threshold bot", "model bot", "freq chart", "bids chart", "reach chart")
+INTERNAL = re.compile(r"(?<![\w-])--?[a-z][\w-]*|\b[a-z]+_[a-z_]+\b|\b(?:%s)\b|analysis\.|\.py\b"
+                      % "|".join(PRESET_IDS + CODE_NAMES), re.IGNORECASE)
 
 
 @pytest.fixture(scope="module")
