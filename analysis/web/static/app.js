@@ -63,13 +63,19 @@ document.querySelectorAll("[data-share]").forEach(function (link) {
   var field = document.querySelector("input[name=position]");
   if (!board || !field) return;
   var me = board.dataset.me.split(",").map(Number), them = board.dataset.them.split(",").map(Number);
-  var mode = "me", note = document.getElementById("board-note");
+  // The mode (add mine, add theirs, remove) is kept between taps: each tap asks the page again.
+  var kept = null;
+  try { kept = sessionStorage.getItem("odds-board-mode"); } catch (e) { kept = null; }
+  var mode = kept || "me", note = document.getElementById("board-note");
+  function choose(chosen) {
+    mode = chosen;
+    try { sessionStorage.setItem("odds-board-mode", chosen); } catch (e) { /* private mode: not kept */ }
+    document.querySelectorAll("[data-mode]").forEach(function (b) { b.setAttribute("aria-pressed", String(b.dataset.mode === chosen)); });
+  }
   document.querySelectorAll("[data-mode]").forEach(function (button) {
-    button.addEventListener("click", function () {
-      mode = button.dataset.mode;
-      document.querySelectorAll("[data-mode]").forEach(function (b) { b.setAttribute("aria-pressed", String(b === button)); });
-    });
+    button.addEventListener("click", function () { choose(button.dataset.mode); });
   });
+  if (kept) choose(kept);
   function total(side) { return side.reduce(function (a, b) { return a + b; }, 0); }
   function side(counts) {        // point:count from the side's own ace point, then bar and start
     var words = [];
