@@ -6,6 +6,8 @@ opponent when one is given) and ``odds yacht odds``.
 
 from __future__ import annotations
 
+import functools
+
 from analysis.errors import OddsError, about
 from analysis.house_rules import read_rules
 from analysis.questions.read import number
@@ -34,6 +36,20 @@ FIELDS = (
     Field("opponent", "An opponent", "--opponent", "text", "", hint='optional, SCORE:BOX,BOX: "190:Choice,Aces"',
           words=("opponent",), max_length=300, inputs=("opponents",)),
 )
+
+
+@functools.cache
+def rejects() -> dict[str, tuple[str, ...]]:
+    """The fields each game has no use for, by preset (hidden while it is chosen): the upper section
+    where there is no upper bonus, the yacht box scored where there is no yacht bonus."""
+    from analysis.yacht.rules import preset as yacht_preset
+
+    found = {}
+    for name, _ in PRESETS:
+        rules = yacht_preset(name)
+        found[name] = tuple(field for field, used in (("upper", rules.has_upper_bonus), ("bonus", rules.has_yacht_bonus))
+                            if not used)
+    return found
 
 
 def box_names(preset: str) -> list[str]:

@@ -97,6 +97,20 @@ def test_yacht_best_keep_and_box_odds(client, odds):
     assert re.search(r'value="Six Beans" checked', page) and not re.search(r'value="Aces" checked', page)
 
 
+def test_a_yacht_field_the_game_has_no_use_for_is_hidden(client):
+    from analysis.yacht.rules import preset
+
+    for name in ("yacht_kr", "clubhouse", "yahtzee", "yatzy"):
+        rules = preset(name)
+        page = client.get("/yacht", params={"preset": name}).text
+        hidden = set(re.findall(r'data-field="(\w+)" hidden', page))
+        assert hidden == {field for field, used in (("upper", rules.has_upper_bonus),
+                                                    ("bonus", rules.has_yacht_bonus)) if not used}, name
+    # Given all the same (an address typed by hand), its sentence shows beside it.
+    page = client.get("/yacht", params={"preset": "yacht_kr", "dice": "6 6 6 2 1", "upper": "10"}).text
+    assert 'data-field="upper" hidden' not in page and 'id="e-upper"' in page
+
+
 def test_yacht_with_a_target(client, odds):
     query = {"dice": "6 6 6 2 1", "rolls": "2", "open": ["Chase Off", "Choice"], "score": "150", "target": "200"}
     cli = odds("yacht", "advise", "--preset", "yacht_kr", "--dice", "6 6 6 2 1", "--rolls-left", "2",

@@ -34,6 +34,21 @@ document.querySelectorAll("[data-share]").forEach(function (link) {
     if (navigator.share) { event.preventDefault(); navigator.share({ url: window.location.href }).catch(function () {}); }
   });
 });
+// Fields the chosen game has no use for (Korean Yacht's upper section) are hidden, and not sent.
+document.querySelectorAll("form[data-rejects]").forEach(function (form) {
+  var rejects = JSON.parse(form.dataset.rejects), preset = form.querySelector("select[name=preset]");
+  if (!preset) return;
+  function show(event) {
+    var unused = rejects[preset.value] || [];
+    form.querySelectorAll(".field[data-field]").forEach(function (field) {
+      // A field with a sentence beside it stays in view until the game is changed.
+      var off = unused.indexOf(field.dataset.field) >= 0 && (event || !field.classList.contains("wrong"));
+      field.hidden = off;
+      field.querySelectorAll("input, select").forEach(function (input) { input.disabled = off; });
+    });
+  }
+  preset.addEventListener("change", show); show();
+});
 // Dice faces that the chosen game lacks are hidden (Bluff: 1-5 and the star; the others 1-6).
 (function () {
   var preset = document.querySelector("select[name=preset]");
