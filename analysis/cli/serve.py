@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import sys
+import threading
 
 from analysis.cli.common import bounded
 from analysis.errors import InvalidArgument
@@ -87,9 +89,6 @@ def _serve(args) -> int:
     except KeyboardInterrupt:       # the Ctrl-C the server caught, raised again once it has stopped
         pass
     print("odds serve: stopped.", flush=True)
-    import os
-    import threading
-
     if any(thread.is_alive() and not thread.daemon for thread in threading.enumerate()
            if thread is not threading.main_thread()):
         # A computation with no steps (a kernel call) is still running in a worker thread: it is
