@@ -9,6 +9,8 @@ Traceback (most recent call last):
 analysis.errors.InvalidDice: '7' is not a die face; Bluff dice show 1-5 or a star (*).
 """
 
+from contextlib import contextmanager
+
 
 def one_line(text: str) -> str:
     """``text`` with its control characters written as escapes (``\\n``, ``\\x1b``, ``\\u2028``), so a
@@ -30,10 +32,43 @@ _CONTROL = ("Cc", "Cf", "Zl", "Zp")
 
 class OddsError(ValueError):
     """Base class: bad input to any part of the toolkit. Its sentence is always one line
-    (:func:`one_line`), whatever the bad value it quotes holds."""
+    (:func:`one_line`), whatever the bad value it quotes holds.
+
+    ``field`` names the input the sentence is about, where it is known: the question's own name for
+    it ("bid", "history", "dice", "opponents", "bidder", "rule", "preset", ...), set where the error
+    is raised or by :func:`about` around the reading of that input. The command line prints the
+    sentence alone; a page puts it beside that input.
+    """
+
+    #: The input the sentence is about, or None (the question as a whole).
+    field: str | None = None
+
+    def __init__(self, *args, field: str | None = None):
+        super().__init__(*args)
+        if field is not None:
+            self.field = field
 
     def __str__(self) -> str:
         return one_line(super().__str__())
+
+
+@contextmanager
+def about(field: str):
+    """Inside the block, an :class:`OddsError` that names no input is about ``field``.
+
+    >>> try:
+    ...     with about("bid"):
+    ...         raise InvalidBid("'7' in bid '7x7' is not a Bluff face.")
+    ... except OddsError as error:
+    ...     print(error.field)
+    bid
+    """
+    try:
+        yield
+    except OddsError as error:
+        if error.field is None:
+            error.field = field
+        raise
 
 
 class InvalidDice(OddsError):

@@ -41,6 +41,8 @@ import threading
 import time
 from contextlib import contextmanager
 
+from analysis import budget
+
 #: Seconds between two progress lines in a log or a pipe.
 LINE_INTERVAL = 5.0
 #: The follower of this thread's work, if any (see :func:`followed`).
@@ -87,6 +89,7 @@ class Progress:
 
     def __enter__(self) -> "Progress":
         self._started = self._last_line = time.perf_counter()
+        budget.step()         # work that must stay short, or a process that is stopping, ends here
         if self._follower is not None:
             self._follower(self.label, self.done, self.total)
         if self.terminal:
@@ -104,6 +107,7 @@ class Progress:
 
     def advance(self, steps: int = 1) -> None:
         self.done = min(self.total, self.done + steps)
+        budget.step()
         if self._follower is not None:
             self._follower(self.label, self.done, self.total)
         if self.stream is None:

@@ -111,7 +111,7 @@ def plain_history(rules: BiddingRules, bids, bid: Bid, players: int, bidder: int
     by the players before ``bidder`` (default: the opponent just before me)."""
     bidder = players - 1 if bidder is None else bidder
     if not 1 <= bidder < players:
-        raise InvalidArgument(f"The bidder must be an opponent, 1-{players - 1}, not {bidder}.")
+        raise InvalidArgument(f"The bidder must be an opponent, 1-{players - 1}, not {bidder}.", field="bidder")
     turns = []
     previous = None
     for back, earlier in enumerate(bids):

@@ -156,8 +156,8 @@ def variant_chart():
 
 
 # --------------------------------------------------------------------------- ``odds backgammon chart KIND``
-def draw_bearoff(args, rules):
-    positions = [parse_counts(counts) for counts in args.counts]
+def draw_bearoff(rules, *, counts):
+    positions = [parse_counts(text) for text in counts]
     data = Columns(position=[], rolls=[], chance=[])
     for counts in positions:
         fewest, chances, _ = rolls_needed(counts)
@@ -168,24 +168,25 @@ def draw_bearoff(args, rules):
     return bearoff_distribution_chart(positions), data
 
 
-def draw_shots(args, rules):
-    block_sets = [()] + [tuple(sorted(parse_blocks(text))) for text in args.blocks]
+def draw_shots(rules, *, blocks=()):
+    block_sets = [()] + [tuple(sorted(parse_blocks(text))) for text in blocks]
     data = Columns.from_rows([{**row, "blocks": ",".join(map(str, blocks))}
                               for blocks in block_sets for row in shot_rows(blocks)])
     return shot_chart(block_sets), data
 
 
-def draw_entry(args, rules):
-    return entry_chart(args.on_bar), Columns.from_rows(entry_rows(args.on_bar))
+def draw_entry(rules, *, on_bar=3):
+    return entry_chart(on_bar), Columns.from_rows(entry_rows(on_bar))
 
 
-def draw_race(args, rules):
+def draw_race(rules, *, leads="-4,0,4,8"):
+    text = leads
     try:
-        leads = tuple(int(word) for word in args.leads.replace(",", " ").split())
+        leads = tuple(int(word) for word in text.replace(",", " ").split())
     except ValueError:
         leads = ()
     if not leads or len(leads) > 7 or any(abs(lead) > 35 for lead in leads):
-        raise InvalidArgument(f"'{args.leads}' is not a list of leads; give up to 7 whole numbers of pips "
+        raise InvalidArgument(f"'{text}' is not a list of leads; give up to 7 whole numbers of pips "
                               "from -35 to 35, e.g. -4,0,4,8.")
     columns = race_columns()
     shown = [row for row, lead in enumerate(columns["lead"].tolist()) if lead in leads]

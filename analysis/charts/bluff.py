@@ -15,7 +15,7 @@ from analysis.bluff.odds.outcomes import challenge_outcome
 from analysis.bluff.rules import BLUFF, BiddingRules
 from analysis.charts.columns import Columns
 from analysis.charts.style import HEATMAP, finish, house_style, series_styles, subplots, whole_number_ticks
-from analysis.errors import InvalidArgument
+from analysis.errors import InvalidArgument, about
 
 
 def _face_order(rules: BiddingRules) -> list[int]:
@@ -256,26 +256,28 @@ def preset_comparison(presets, unknown: int = 20):
 
 
 # --------------------------------------------------------------------------- ``odds bluff chart KIND``
-def _command_dice(args, rules):
-    dice = parse_dice(rules, args.dice) if args.dice.strip() else ()
+def _read_dice(rules, text: str):
+    with about("dice"):
+        dice = parse_dice(rules, text) if text.strip() else ()
     return dice, format_dice(rules, dice) if dice else ""
 
 
-def draw_bids(args, rules):
-    dice, shown = _command_dice(args, rules)
-    table = bid_chances(rules, dice, args.unknown, args.palifico)
-    return bid_chance_chart(table, rules, shown, args.unknown), table
+def draw_bids(rules, *, unknown, dice="", palifico=False):
+    dice, shown = _read_dice(rules, dice)
+    table = bid_chances(rules, dice, unknown, palifico)
+    return bid_chance_chart(table, rules, shown, unknown), table
 
 
-def draw_heatmap(args, rules):
-    grid = p_true_grid(rules, args.max_unknown, args.max_need, args.palifico)
+def draw_heatmap(rules, *, max_unknown=30, max_need=15, palifico=False):
+    grid = p_true_grid(rules, max_unknown, max_need, palifico)
     return p_true_heatmap_chart(grid, rules), grid
 
 
-def draw_cost(args, rules):
-    dice, _ = _command_dice(args, rules)
-    faces = parse_dice(rules, args.face)
-    if len(faces) != 1:
-        raise InvalidArgument(f"'{args.face}' is not one face; give a single face such as 3.")
-    costs = call_costs(rules, dice, args.opponents, faces[0], args.bidder, args.start, args.palifico)
+def draw_cost(rules, *, dice, opponents, face, bidder=None, start=None, palifico=False):
+    dice, _ = _read_dice(rules, dice)
+    with about("face"):
+        faces = parse_dice(rules, face)
+        if len(faces) != 1:
+            raise InvalidArgument(f"'{face}' is not one face; give a single face such as 3.")
+    costs = call_costs(rules, dice, opponents, faces[0], bidder, start, palifico)
     return call_cost_chart(costs, rules, faces[0]), costs

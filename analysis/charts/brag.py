@@ -223,29 +223,29 @@ def heads_up_chart(frame, title: str = "Pot share against one opponent"):
 
 
 # --------------------------------------------------------------------------- ``odds brag chart KIND``
-def draw_freq(args, rules):
+def draw_freq(rules):
     table = class_frequencies(rules)
     chart = class_frequency_chart({game_name(rules): table}, f"{game_name(rules)}: how often each class is dealt")
     return chart, table
 
 
-def draw_equity(args, rules):
-    hands = args.hand or class_landmarks(rules)
-    frame = equity_by_opponents(rules, hands, args.opponents, args.seed, args.samples)
-    what = "each class's median hand" if not args.hand else "your hands"
-    if args.opponents == 1:
+def draw_equity(rules, *, hand=(), opponents=1, seed=0, samples=200_000):
+    hands = list(hand) or class_landmarks(rules)
+    frame = equity_by_opponents(rules, hands, opponents, seed, samples)
+    what = "each class's median hand" if not hand else "your hands"
+    if opponents == 1:
         return heads_up_chart(frame, f"{game_name(rules)}: pot share of {what} against one opponent"), frame
     labelled = Columns(frame, hand=[f"{hand} ({title})" for hand, title in zip(frame["hand"], frame["class"])])
-    chart = opponents_chart(labelled, f"{game_name(rules)}: pot share of {what} against 1-{args.opponents} "
+    chart = opponents_chart(labelled, f"{game_name(rules)}: pot share of {what} against 1-{opponents} "
                                       "opponents")
     return chart, frame
 
 
-def draw_threshold(args, rules):
+def draw_threshold(rules, *, against="pair+"):
     ratios = np.geomspace(0.5, 50, 25)
     series = {"see, opponent holds any hand": see_threshold_rows(rules, ratios)}
-    if args.against.strip().lower() != "any":
-        series[f"see, opponent holds {args.against}"] = see_threshold_rows(rules, ratios, args.against)
+    if against.strip().lower() != "any":
+        series[f"see, opponent holds {against}"] = see_threshold_rows(rules, ratios, against)
     series["stay, 1 opponent"] = stay_threshold_rows(rules, ratios, 1)
     if rules.hand_size == 3:       # two opponents are enumerated exactly for three-card hands only
         series["stay, 2 opponents"] = stay_threshold_rows(rules, ratios, 2)

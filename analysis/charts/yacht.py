@@ -15,20 +15,13 @@ from analysis.charts.style import COLOURS, finish, house_style, series_styles, s
 from analysis.store import chosen_store
 from analysis.yacht._stored import SUMMARY
 from analysis.yacht.advice import advise
+from analysis.yacht.cost import check_solve, check_target
 from analysis.yacht.dice import show
 from analysis.yacht.game import game_arrays
+from analysis.yacht.names import game_name
 from analysis.yacht.odds import box_odds_rows
 from analysis.yacht.solver import solve, state_values
 from analysis.yacht.target import reach_curve
-
-
-#: The games' own names for the presets, for titles and legends.
-GAME_NAMES = {"yacht_kr": "Korean Yacht", "clubhouse": "Clubhouse Yacht", "yahtzee": "Yahtzee", "yatzy": "Yatzy"}
-
-
-def game_name(rules) -> str:
-    """``Korean Yacht`` for ``yacht_kr``; a preset made by hand keeps its own name."""
-    return GAME_NAMES.get(rules.name, rules.name)
 
 
 @dataclass(frozen=True)
@@ -191,12 +184,13 @@ def _label(rules) -> str:
     return game_name(rules) + (f" ({rules.joker} joker)" if rules.joker != "none" else "")
 
 
-def draw_boxes(args, rules):
+def draw_boxes(rules):
     table = box_turn_odds(rules)
     return box_turn_chart(table, _label(rules)), table
 
 
-def draw_distribution(args, rules):
+def draw_distribution(rules):
+    check_solve(rules, distribution=True)
     solution = optimal_play(rules)
     scores = np.nonzero(solution.distribution)[0]
     data = Columns(score=scores.tolist(), chance=solution.distribution[scores].tolist(),
@@ -205,7 +199,9 @@ def draw_distribution(args, rules):
     return score_distribution([solution], title), data
 
 
-def draw_reach(args, rules):
+def draw_reach(rules):
+    check_solve(rules, distribution=True)       # where work must stay short: said before it starts
+    check_target(rules)
     curve = reach_curve(rules)       # one sentence where a preset's target table does not fit
     distribution = optimal_play(rules).distribution
     targets = np.arange(curve.chance.size)
@@ -221,7 +217,7 @@ def draw_reach(args, rules):
     return reach_chart(data, _label(rules)), data
 
 
-def draw_keeps(args, rules):
-    advice = advise(rules, args.dice, args.rolls_left)
-    options = Columns.from_rows(list(advice.rows[:args.top]))      # the advice's own rows: no DataFrame
-    return keep_chart(options, show(advice.dice), _label(rules), args.rolls_left), options
+def draw_keeps(rules, *, dice, rolls_left=2, top=10):
+    advice = advise(rules, dice, rolls_left)
+    options = Columns.from_rows(list(advice.rows[:top]))      # the advice's own rows: no DataFrame
+    return keep_chart(options, show(advice.dice), _label(rules), rolls_left), options

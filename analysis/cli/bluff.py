@@ -5,9 +5,10 @@ from __future__ import annotations
 import importlib.util
 import sys
 
-from analysis.cli.common import (add_json_flag, add_rules_flags, add_seed_flag, bounded, print_json, rules_from_args,
+from analysis.cli.common import (add_json_flag, add_rules_flags, add_seed_flag, bounded, print_json,
                                  writable_file)
 from analysis.cli.requested import add_chart, asks_for_another
+from analysis.errors import about
 
 #: The ranges of the numeric arguments, checked before any work starts (docs/bluff.md lists them).
 DICE = bounded(int, 1, 30, "a player's dice")
@@ -26,11 +27,9 @@ def _add_rules(parser) -> None:
 def _rules(args):
     # The dice counts are rules too: ``--rule box_dice=none --rule dice_per_player=5`` is the
     # five-each house rule, checked when the rules are made.
-    rules = rules_from_args(args, wild=args.wild)
-    if args.palifico and not rules.palifico:
-        from analysis.errors import InvalidRules
-        raise InvalidRules(f"{rules.title} has no palifico rounds; --palifico applies to perudo.")
-    return rules
+    from analysis.questions.bluff import rules
+
+    return rules(args.preset, args.rule, args.wild, args.palifico)
 
 
 def register(subparsers) -> None:
@@ -108,26 +107,31 @@ def _call(args) -> int:
     from analysis.bluff.bids import parse_bid, parse_dice
 
     rules = _rules(args)
-    bid = parse_bid(rules, args.bid)
+    with about("dice"):
+        dice = parse_dice(rules, args.dice)
+    with about("bid"):
+        bid = parse_bid(rules, args.bid)
     turns = None
     players = 1 + len(args.opponents)
-    if ":" in args.history:
-        from analysis.bluff.history import history_with_bid, parse_history
-        turns = history_with_bid(rules, parse_history(rules, args.history, players, args.palifico), bid, players,
-                                 args.bidder, args.palifico)
-        history = tuple(turn.bid for turn in turns[:-1])
-        bidder = turns[-1].player
-    else:
-        history = tuple(parse_bid(rules, text) for text in args.history.split(",") if text.strip())
-        bidder = args.bidder
-        if history or args.model or args.rollouts:
-            from analysis.bluff.history import plain_history
-            turns = plain_history(rules, history, bid, players, bidder, args.palifico)
+    with about("history"):      # the round's bids, the bid to answer last: their sentences are about the round
+        if ":" in args.history:
+            from analysis.bluff.history import history_with_bid, parse_history
+            turns = history_with_bid(rules, parse_history(rules, args.history, players, args.palifico), bid,
+                                     players, args.bidder, args.palifico)
+            history = tuple(turn.bid for turn in turns[:-1])
+            bidder = turns[-1].player
+        else:
+            history = tuple(parse_bid(rules, text) for text in args.history.split(",") if text.strip())
+            bidder = args.bidder
+            if history or args.model or args.rollouts:
+                from analysis.bluff.history import plain_history
+                turns = plain_history(rules, history, bid, players, bidder, args.palifico)
     models = None
     if args.model:
         from analysis.bluff.model.params import parse_models
-        models = parse_models(args.model, len(args.opponents))
-    advice = advise_call(rules, parse_dice(rules, args.dice), args.opponents, bid,
+        with about("model"):
+            models = parse_models(args.model, len(args.opponents))
+    advice = advise_call(rules, dice, args.opponents, bid,
                          bidder=bidder, responder=args.responder, palifico_round=args.palifico,
                          start=args.start, history=history, turns=turns, models=models,
                          rollouts=args.rollouts, seed=args.seed)
@@ -184,7 +188,8 @@ def _raises(args) -> int:
     from analysis.bluff.bids import format_bid, legal_raises, parse_bid
 
     rules = _rules(args)
-    bid = parse_bid(rules, args.bid) if args.bid else None
+    with about("bid"):
+        bid = parse_bid(rules, args.bid) if args.bid else None
     max_count = args.max_count if args.max_count is not None else (bid.count if bid else 0) + 3
     if not 1 <= max_count <= MAX_LISTED_COUNT:     # the list grows with the count: bound it before building it
         from analysis.errors import InvalidArgument

@@ -154,7 +154,7 @@ def _add_betting(parser) -> None:
 
 def _betting_rules(args):
     from analysis.brag.rules import BragRules, preset
-    from analysis.cli.common import rule_fields
+    from analysis.house_rules import rule_fields
 
     rules = rules_from_args(args)
     shortcuts = [f"{name}={value}" for name, value in

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 import sys
 
+from analysis.house_rules import GAME_RULES, read_rules
+
 
 def to_plain(value):
     """Numpy scalars/arrays, DataFrames and dataclasses as JSON-ready Python values."""
@@ -39,19 +41,10 @@ def add_json_flag(parser) -> None:
 
 
 # --------------------------------------------------------------------------- numbers
-def _ascii_number(text: str, what: str) -> str:
-    """The text of a number, refusing digits from other scripts ('²', '①', '٣') that int() may read."""
-    import argparse
-
-    text = str(text).strip().replace("_", "")
-    if not text.isascii():
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number for {what}; write it in ASCII digits 0-9")
-    return text
-
-
 def bounded(kind: type, low, high, what: str):
     """An argparse ``type=`` that reads a whole (``kind=int``) or decimal (``float``) number and
-    checks ``low <= value <= high`` before any work starts; a bad value is one sentence, exit 2.
+    checks ``low <= value <= high`` before any work starts (:func:`analysis.questions.read.number`, as
+    the page reads it); a bad value is one sentence, exit 2.
 
     >>> bounded(int, 1, 6, "a die")("4")
     4
@@ -61,22 +54,15 @@ def bounded(kind: type, low, high, what: str):
     argparse.ArgumentTypeError: 7 is out of range for a die; use 1-6
     """
     import argparse
-    import math
+
+    from analysis.errors import InvalidArgument
+    from analysis.questions.read import number
 
     def parse(text):
-        clean = _ascii_number(text, what)
         try:
-            value = int(clean) if kind is int else float(clean)
-        except ValueError:
-            word = "a whole number" if kind is int else "a number"
-            raise argparse.ArgumentTypeError(f"'{text}' is not {word} (for {what})") from None
-        if kind is float and not math.isfinite(value):
-            raise argparse.ArgumentTypeError(f"'{text}' is not a finite number (for {what})")
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{text} is out of range for {what}; use {low:,}-{high:,}"
-                                             if kind is int else
-                                             f"{text} is out of range for {what}; use {low:g} to {high:g}")
-        return value
+            return number(text, kind, low, high, what)
+        except InvalidArgument as error:
+            raise argparse.ArgumentTypeError(str(error).rstrip(".")) from None
 
     parse.__name__ = what      # argparse names the type in some messages
     parse.bounds = (kind, low, high)    # for tests that drive every bounded argument to its edges
@@ -96,39 +82,6 @@ def add_seed_flag(parser, what: str) -> None:
 
 
 # --------------------------------------------------------------------------- rules
-#: The largest magnitude a numeric rule value may have on the command line; each game's
-#: rules then check their own, narrower ranges when the rules object is made.
-RULE_NUMBER_LIMIT = 10 ** 9
-_TRUE, _FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
-
-
-class GameRules:
-    """Where a game's rules live and how its ``--preset`` / ``--rule`` flags read (a plain class:
-    ``dataclasses`` would cost the start of every ``odds`` command 20 ms)."""
-
-    def __init__(self, module: str, rules_class: str, default: str, presets: str, example: str,
-                 exclude: tuple = ("name",)):
-        self.module = module                # holds ``preset`` and the rules class
-        self.rules_class = rules_class
-        self.default = default              # the preset when --preset is not given
-        self.presets = presets              # the presets, for the help
-        self.example = example              # a ``--rule`` change every command of the game accepts
-        self.exclude = exclude              # fields --rule does not change (names; what a flag of its own sets)
-
-
-#: The four games' rule flags (``odds GAME ... --preset NAME --rule FIELD=VALUE``).
-GAME_RULES = {
-    "bluff": GameRules("analysis.bluff.rules", "BiddingRules", "bluff", "bluff (default), perudo or liars_dice",
-                       "exact_call=calza", ("name", "title", "joker_name")),
-    "yacht": GameRules("analysis.yacht.rules", "Rules", "yacht_kr", "yacht_kr (default), clubhouse, yahtzee or yatzy",
-                       "five_alike_is_full_house=false", ("name", "boxes", "description", "joker")),
-    "brag": GameRules("analysis.brag.rules", "BragRules", "brag3", "brag3 (default), brag4 or teen_patti",
-                      "prial_333_high=false"),
-    "backgammon": GameRules("analysis.backgammon.rules", "BackgammonRules", "backgammon",
-                            "backgammon (default), dutch or acey_deucey", "opening_double_cap=2"),
-}
-
-
 def add_rules_flags(parser, game: str, alias: str | None = None, presets: str | None = None,
                     make_rules=None) -> None:
     """``--preset NAME`` (with an optional old spelling such as ``--rules``) and repeatable
@@ -142,87 +95,11 @@ def add_rules_flags(parser, game: str, alias: str | None = None, presets: str | 
     parser.set_defaults(rules_game=game, make_rules=make_rules or rules_from_args)
 
 
-def rule_fields(rules_class, items, exclude=("name",)) -> dict:
-    """``["field=value", ...]`` as ``{field: value}``, each value read as its field's real type.
-
-    The type comes from the dataclass's resolved type hints (not the annotation's text),
-    so ``bool``, ``int``, ``float``, ``str``, ``X | None`` and tuples of numbers all read
-    the same way in every game.
-
-    >>> from analysis.backgammon.rules import BackgammonRules
-    >>> rule_fields(BackgammonRules, ["cube_max=16", "cube=true"])
-    {'cube_max': 16, 'cube': True}
-    """
-    import dataclasses
-    import typing
-
-    from analysis.errors import InvalidRules
-
-    hints = typing.get_type_hints(rules_class)
-    fields = {f.name: f for f in dataclasses.fields(rules_class) if f.name not in exclude and f.init}
-    values = {}
-    for item in items:
-        name, sep, text = str(item).partition("=")
-        name = name.strip()
-        if not sep:
-            raise InvalidRules(f"'{item}' is not a rule; write FIELD=VALUE, e.g. {next(iter(fields), 'field')}=...")
-        if name not in fields:
-            raise InvalidRules(f"'{name}' is not a rule field here; the fields are {', '.join(sorted(fields))}.")
-        values[name] = _read_value(hints.get(name, str), fields[name], text.strip(), name)
-    return values
-
-
-def _read_value(kind, field, text: str, name: str):
-    import dataclasses
-    import math
-    import types
-    import typing
-
-    from analysis.errors import InvalidRules
-
-    args = typing.get_args(kind)
-    if typing.get_origin(kind) in (typing.Union, types.UnionType):
-        if text.lower() == "none" and type(None) in args:
-            return None
-        inner = [a for a in args if a is not type(None)]
-        return _read_value(inner[0], field, text, name)
-    if kind is bool:
-        if text.lower() in _TRUE or text.lower() in _FALSE:
-            return text.lower() in _TRUE
-        raise InvalidRules(f"'{text}' is not true or false (rule {name}).")
-    if kind in (int, float):
-        if not text.isascii():
-            raise InvalidRules(f"'{text}' is not a number for rule {name}; write it in ASCII digits 0-9.")
-        try:
-            value = int(text) if kind is int else float(text)
-        except ValueError:
-            raise InvalidRules(f"'{text}' is not {'a whole number' if kind is int else 'a number'} "
-                               f"(rule {name}).") from None
-        if not math.isfinite(value) or abs(value) > RULE_NUMBER_LIMIT:
-            raise InvalidRules(f"{text} is out of range for rule {name}; rule values lie within "
-                               f"±{RULE_NUMBER_LIMIT:,}.")
-        return value
-    if kind is tuple or typing.get_origin(kind) is tuple:
-        element = args[0] if args else None
-        if element is None:      # a bare ``tuple``: the default's elements say what it holds
-            default = field.default if field.default is not dataclasses.MISSING else ()
-            element = type(default[0]) if default else str
-        return tuple(_read_value(element, field, word.strip(), name)
-                     for word in text.replace(";", ",").split(",") if word.strip())
-    return text
-
-
 def rules_from_args(args, preset_name: str | None = None, **fields):
     """The rules named by ``args.preset`` (or ``preset_name``) with ``fields`` and the ``args.rule``
-    changes, checked when made (:func:`add_rules_flags` says which game's)."""
-    from importlib import import_module
-
-    spec = GAME_RULES[args.rules_game]
-    module = import_module(spec.module)
-    changes = getattr(args, "rule", [])     # read only when given: reading the fields' types imports typing
-    if changes:
-        fields.update(rule_fields(getattr(module, spec.rules_class), changes, spec.exclude))
-    return module.preset(args.preset if preset_name is None else preset_name, **fields)
+    changes, checked when made (:func:`add_rules_flags` says which game's; :func:`analysis.house_rules.read_rules`)."""
+    name = args.preset if preset_name is None else preset_name
+    return read_rules(args.rules_game, name, getattr(args, "rule", []), **fields)
 
 
 def writable_file(text: str) -> str:

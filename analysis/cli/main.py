@@ -54,9 +54,11 @@ def _foreign_digit(argv) -> str | None:
     return None
 
 
-def main(argv: list[str] | None = None, parser: argparse.ArgumentParser | None = None) -> int:
+def main(argv: list[str] | None = None, parser: argparse.ArgumentParser | None = None,
+         refused: list | None = None) -> int:
     """Run ``odds ARGV``; ``parser``: :func:`build_parser`'s for this command line, built before
-    (``odds serve`` builds each command's once, not at every question)."""
+    (``odds serve`` builds each command's once, not at every question); ``refused``: a list that
+    receives the error of bad input (its ``field`` names the input), besides its sentence on stderr."""
     from analysis.errors import OddsError, one_line
 
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -70,6 +72,8 @@ def main(argv: list[str] | None = None, parser: argparse.ArgumentParser | None =
         return int(args.handler(args) or 0)
     except OddsError as error:
         print(f"odds: error: {error}", file=sys.stderr)
+        if refused is not None:
+            refused.append(error)
         return 2
     except MemoryError:
         print("odds: error: the question needs more memory than this machine has; ask a smaller one.",

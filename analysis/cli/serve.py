@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import sys
+import threading
+
 from analysis.cli.common import bounded
 from analysis.errors import InvalidArgument
 
 PORT = bounded(int, 1, 65535, "the port")
-#: Seconds an answer in progress has to finish once Ctrl-C is pressed.
-GRACE_S = 3
+#: Seconds an answer in progress has to finish once Ctrl-C is pressed (the server is gone within 2 s).
+GRACE_S = 0.5
+#: Seconds a connection refused for its length stays open, reading and dropping the rest of its request.
+CLOSE_AFTER_S = 1.0
 
 
 def register(subparsers) -> None:
@@ -67,9 +73,60 @@ def _serve(args) -> int:
     if not is_loopback(args.host):
         print(f"odds serve: listening on {args.host}, not only this machine: anyone who can reach it on port "
               f"{args.port} (your network, or further) can use these pages.", flush=True)
-    # Ctrl-C: answers in progress get a few seconds to finish, then the server stops regardless
-    # (a long simulation is abandoned rather than waited for).
-    uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning", access_log=False,
-                timeout_graceful_shutdown=GRACE_S)
-    print("odds serve: stopped.")
+    from analysis.web.app import stop
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame):
+            # Ctrl-C: every job's process ends and work in progress stops at its next step now, not
+            # after the answers in progress have had their grace.
+            stop()
+            super().handle_exit(sig, frame)
+
+    config = uvicorn.Config(create_app(), host=args.host, port=args.port, log_level="warning", access_log=False,
+                            timeout_graceful_shutdown=GRACE_S, http=_protocol())
+    try:
+        Server(config).run()
+    except KeyboardInterrupt:       # the Ctrl-C the server caught, raised again once it has stopped
+        pass
+    print("odds serve: stopped.", flush=True)
+    if any(thread.is_alive() and not thread.daemon for thread in threading.enumerate()
+           if thread is not threading.main_thread()):
+        # A computation with no steps (a kernel call) is still running in a worker thread: it is
+        # abandoned, not waited for, so that Ctrl-C always stops the server at once.
+        sys.stderr.flush()
+        os._exit(0)
     return 0
+
+
+def _protocol():
+    """The HTTP/1.1 reader, which answers a request too long to read (an address of 100 kB or more:
+    more than the reader keeps) with the pages' own 414 sentence, not a bare "Invalid HTTP request"."""
+    import asyncio
+
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    from analysis.web.app import TOO_LONG_PAGE
+    from analysis.web.forms import MAX_QUERY
+
+    class Protocol(H11Protocol):
+        refused = False
+
+        def data_received(self, data: bytes) -> None:
+            if not self.refused:        # the rest of a refused request is read and dropped
+                super().data_received(data)
+
+        def send_400_response(self, msg: str) -> None:
+            if len(self.conn.trailing_data[0]) <= MAX_QUERY:
+                super().send_400_response(msg)
+                return
+            headers = [(b"content-type", b"text/html; charset=utf-8"), (b"connection", b"close")]
+            for event in (h11.Response(status_code=414, headers=headers, reason=b"URI Too Long"),
+                          h11.Data(data=TOO_LONG_PAGE.encode()), h11.EndOfMessage()):
+                self.transport.write(self.conn.send(event))
+            # Closed a moment later, not at once: closing while the client still sends the rest of
+            # its address would reset the connection before it reads this answer.
+            self.refused = True
+            asyncio.get_running_loop().call_later(CLOSE_AFTER_S, self.transport.close)
+
+    return Protocol

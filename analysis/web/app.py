@@ -27,30 +27,64 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
+from analysis import budget
+from analysis.charts.kinds import KINDS
+from analysis.errors import OddsError
 from analysis.web import articles, backgammon, bluff, brag, jobs, yacht
-from analysis.web.ask import answer, ask, check
-from analysis.web.forms import MAX_QUERY, field_of, read_values
+from analysis.web.ask import answer, check
+from analysis.web.forms import MAX_QUERY, field_of, learn_names, players_words, read_values
 
 HERE = Path(__file__).resolve().parent
 GAMES = {"bluff": bluff, "yacht": yacht, "brag": brag, "backgammon": backgammon}
 TEMPLATES = Jinja2Templates(directory=str(HERE / "templates"))
+for _module in GAMES.values():
+    learn_names(_module.FIELDS)
+#: What the pages show of the library's own sentences (errors, notes, a question restated): a player's words.
+TEMPLATES.env.filters["words"] = players_words
 #: Questions computed at once; more wait their turn (each holds a worker thread while it runs).
 CONCURRENT_QUESTIONS = 4
-_limiter: anyio.CapacityLimiter | None = None
+#: Charts drawn at once, apart from the questions: a chart never holds a question's place.
+CONCURRENT_CHARTS = 1
+#: Seconds a page's question or chart may be estimated to take: longer work (a table the store does
+#: not hold, a target solved from the opening) is refused before it starts, in one sentence saying how
+#: long it would take, and offered as a long question; work without an estimate is stopped at its next
+#: progress step once it has run fifteen times as long (analysis.budget).
+ANSWER_S = 2.0
+#: Memory a page's question or chart may be estimated to need; more is refused before it starts.
+ANSWER_MEMORY = 1 << 30
+_limiters: dict[str, anyio.CapacityLimiter] = {}
 
 
-def _limiter_now() -> anyio.CapacityLimiter:
-    """The limit on questions computed at once (made inside the server's event loop, once)."""
-    global _limiter
-    if _limiter is None:
-        _limiter = anyio.CapacityLimiter(CONCURRENT_QUESTIONS)
-    return _limiter
+def _limiter_now(kind: str = "questions") -> anyio.CapacityLimiter:
+    """The limit on questions (or charts) computed at once (made inside the server's event loop, once)."""
+    if kind not in _limiters:
+        _limiters[kind] = anyio.CapacityLimiter(CONCURRENT_CHARTS if kind == "charts" else CONCURRENT_QUESTIONS)
+    return _limiters[kind]
+
+
+def _within_a_page(work, *args):
+    """``work(*args)`` under the page's limits: (its result, the refusal of what was too long or None)."""
+    with budget.limited(ANSWER_S, ANSWER_MEMORY) as limit:
+        try:
+            result = work(*args)
+        except budget.Stopping:     # the server is stopping
+            result = None
+    return result, limit.refused
+
+
+def _answer_within_a_page(module, values: dict) -> dict:
+    result, refused = _within_a_page(answer, module, values)
+    if refused is not None or result is None:
+        text = str(refused) if refused is not None else "The server is stopping."
+        return {"answers": {}, "errors": {"form": text}, "notes": {}, "commands": {}, "long": refused is not None}
+    return result
 
 
 async def _answer(module, values: dict, problems: dict) -> dict:
     if problems:
         return {"answers": {}, "errors": problems, "notes": {}, "commands": {}}
-    return await anyio.to_thread.run_sync(answer, module, values, limiter=_limiter_now())
+    return await anyio.to_thread.run_sync(_answer_within_a_page, module, values, limiter=_limiter_now(),
+                                          abandon_on_cancel=True)
 
 
 def _asked(module, query) -> bool:
@@ -70,20 +104,41 @@ async def page(request):
 
 
 async def _render(request, name: str, module, query, job_query=None, job_errors: dict | None = None,
-                  status: int | None = None):
-    """The game's page for ``query``: its answer when asked, and the forms of its long questions
-    (filled from ``job_query``, else the same query, with ``job_errors`` beside their fields)."""
+                  status: int | None = None, result: dict | None = None):
+    """The game's page for ``query``: its answer when asked (or ``result``, worked out before), and the
+    forms of its long questions (filled from ``job_query``, else the same query, with ``job_errors``
+    beside their fields)."""
     values, problems = read_values(module.FIELDS, query)
-    result = await _answer(module, values, problems) if _asked(module, query) else None
+    if result is None:
+        result = await _answer(module, values, problems) if _asked(module, query) else None
     charts = list(module.charts(values)) if result and not result["errors"] else []
     job_forms = [(key, title, fields, read_values(fields, query if job_query is None else job_query)[0])
                  for key, (title, fields) in getattr(module, "JOBS", {}).items()]
     context = {"games": GAMES, "game": name, "module": module, "values": values, "result": result,
                "extra": _extra(name, values), "charts": charts, "query": request.url.query,
-               "job_forms": job_forms, "job_errors": job_errors or {}}
+               "job_forms": job_forms, "job_errors": job_errors or {}, "chart_words": CHART_WORDS[name]}
     if status is None:
         status = 400 if result and result["errors"] else 200
     return TEMPLATES.TemplateResponse(request, f"{name}.html", context, status_code=status)
+
+
+#: What each chart shows, for a player who cannot see it (its alt text).
+CHART_WORDS = {
+    "bluff": {"bids": "Every bid's chance of being true, and of being exactly right, for your dice",
+              "heatmap": "A bid's chance of being true, by the dice you cannot see and the dice it needs",
+              "cost": "The dice each player expects to lose if you call a bid of this face, by its count"},
+    "yacht": {"boxes": "Each box's chance in one turn, and a turn's expected points on it",
+              "keeps": "Every keep of this roll and the final score it leaves you expecting",
+              "distribution": "The chance of every final score, playing for the highest expected score",
+              "reach": "The chance to finish with at least each score, playing for it or for the expected score"},
+    "brag": {"threshold": "How good a hand must be to see or stay, by the pot's odds",
+             "freq": "How often each kind of hand is dealt",
+             "equity": "Your hand's share of the pot against one opponent up to the number still in"},
+    "backgammon": {"race": "The chance of winning a race, by the two sides' pip counts",
+                   "bearoff": "How many rolls each home board needs to bear off, and their chances",
+                   "shots": "The rolls that hit a blot at each distance, open and with the blocks given",
+                   "entry": "The rolls that enter from the bar against each number of closed points"},
+}
 
 
 def _extra(name: str, values: dict) -> dict:
@@ -126,17 +181,50 @@ CHART_FORMATS = {"svg": ("image/svg+xml", True), "png": ("image/png", False), "p
 _drawing = threading.Lock()
 
 
-def draw_chart(argv: list[str], extension: str) -> tuple[bytes | None, str | None]:
-    """Run ``odds GAME chart KIND ... --out FILE`` into a private folder: (the file's bytes, None),
-    or (None, the command's sentence); ``csv`` is the numbers behind the chart (``--data``)."""
+def draw_chart(kind, make, extension: str) -> tuple[bytes | None, str | None, bool]:
+    """Draw the chart ``kind`` (``make()``: its rules and inputs, read from the page's values) into a
+    private folder, within a page's limits: (the file's bytes, None, False), or (None, the sentence,
+    whether it was refused as too long); ``csv`` is the numbers behind the chart."""
+    from analysis.charts import output
+
     with tempfile.TemporaryDirectory(prefix="odds-serve-") as folder:
-        chart = Path(folder) / f"chart.{'svg' if extension == 'csv' else extension}"
-        numbers = Path(folder) / "chart.csv"
-        with _drawing:
-            reply = ask([*argv, "--out", str(chart), "--data", str(numbers)], as_json=False)
-        if not reply.ok:
-            return None, reply.error
-        return (numbers if extension == "csv" else chart).read_bytes(), None
+        written = output.Output(out=str(Path(folder) / f"chart.{'svg' if extension == 'csv' else extension}"),
+                                data=str(Path(folder) / "chart.csv"))
+
+        def work():
+            rules, inputs = make()
+            output.check_output(written)
+            figure, data = output.draw(kind, inputs, rules)
+            output.write(figure, data, written)
+            return True
+
+        try:
+            with _drawing:
+                done, _ = _within_a_page(work)
+        except OddsError as error:       # bad input, or work too long or too big for a page (said how long)
+            return None, _as_sentence(str(error)), isinstance(error, (budget.TooLong, budget.TooBig))
+        if done is None:
+            return None, "The server is stopping.", True
+        return Path(written.data if extension == "csv" else written.out).read_bytes(), None, False
+
+
+def _as_sentence(text: str) -> str:
+    """A sentence as the page shows it: a capital first, a full stop last."""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "?")) else text + "."
+
+
+def sentence_svg(text: str) -> bytes:
+    """A chart's place on the page holding one sentence (why the chart is not drawn), wrapped to fit."""
+    import html
+    import textwrap
+
+    lines = textwrap.wrap(text, 46)
+    rows = "".join(f'<text x="16" y="{36 + 24 * i}">{html.escape(line)}</text>' for i, line in enumerate(lines))
+    height = 48 + 24 * len(lines)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 {height}" width="400" height="{height}" '
+            f'role="img" aria-label="{html.escape(text)}"><style>text{{font:15px sans-serif;fill:#777}}</style>'
+            f'{rows}</svg>').encode()
 
 
 async def chart(request):
@@ -145,12 +233,17 @@ async def chart(request):
     if module is None or extension not in CHART_FORMATS:
         return PlainTextResponse("There is no such chart; charts end in .svg, .png, .pdf or .csv.", 404)
     values, problems = read_values(module.FIELDS, request.query_params)
-    argv = module.charts(values).get(kind) if not problems else None
-    if argv is None:
+    make = module.charts(values).get(kind) if not problems else None
+    if make is None:
         return PlainTextResponse(next(iter(problems.values()), f"There is no {kind} chart for this question."), 400)
-    content, error = await anyio.to_thread.run_sync(draw_chart, argv, extension, limiter=_limiter_now())
+    declared = next(each for each in KINDS[request.path_params["game"]] if each.name == kind)
+    content, error, long = await anyio.to_thread.run_sync(draw_chart, declared, make, extension,
+                                                          limiter=_limiter_now("charts"), abandon_on_cancel=True)
+    if content is None and long and extension == "svg":
+        # The page's picture says why it is missing (503: try again when its tables are built).
+        return Response(sentence_svg(error), 503, media_type="image/svg+xml")
     if content is None:
-        return PlainTextResponse(error, 400)
+        return PlainTextResponse(error, 503 if long else 400)
     media, inline = CHART_FORMATS[extension]
     filename = f"{module.SHORT.lower()}-{kind}.{extension}"
     headers = {} if inline else {"Content-Disposition": f'attachment; filename="{filename}"'}
@@ -183,6 +276,8 @@ async def job_start(request):
     api = request.url.path.startswith("/api/")
     name, key = request.path_params["game"], request.path_params["job"]
     module = GAMES.get(name)
+    if module is not None and key == "answer":
+        return await _answer_job(request, name, module, api)
     spec = getattr(module, "JOBS", {}).get(key) if module else None
     if spec is None:
         return _sentence(request, 404, "There is no such long question; the game pages list theirs.")
@@ -218,6 +313,32 @@ async def job_start(request):
     return await _render(request, name, module, QueryParams(), query, {key: problems}, status)
 
 
+async def _answer_job(request, name: str, module, api: bool):
+    """A page's question too long for the page (its sentence says how long), worked out as a job:
+    its page follows the progress, then shows the answer as the game's page would."""
+    query = await _posted(request)
+    if query is None:
+        return _sentence(request, 413, f"The request is too long; a question takes at most {MAX_QUERY:,} characters.")
+    values, problems = read_values(module.FIELDS, query)
+    status = 400
+    if not problems:
+        page = f"/{name}?" + str(QueryParams([(f.name, values[f.name]) for f in module.FIELDS if values[f.name]]))
+        asked = module.questions(values)
+        try:
+            job = jobs.start(f"{module.TITLE}: the answer, worked out in the background", asked[0][1] if asked else [],
+                             f"{name}/answer", page, question=(name, values))
+        except jobs.TooMany as error:
+            problems, status = {"form": str(error)}, 429
+        else:
+            if api:
+                return JSONResponse({**job.to_dict(), "progress": f"/api/jobs/{job.id}"}, 202)
+            return RedirectResponse(f"/jobs/{job.id}", 303)
+    if api:
+        return JSONResponse({"errors": problems}, status)
+    result = {"answers": {}, "errors": problems, "notes": {}, "commands": {}}
+    return await _render(request, name, module, query, status=status, result=result)
+
+
 async def job_page(request):
     job = jobs.get(request.path_params["id"])
     if job is None:
@@ -225,6 +346,10 @@ async def job_page(request):
     if request.url.path.startswith("/api/"):
         return JSONResponse(job.to_dict())
     game = job.kind.split("/")[0]
+    if job.question is not None and job.state == "done":     # a page's question: shown as its page shows it
+        values = job.question[1]
+        return await _render(request, game, GAMES[game], QueryParams([(k, v) for k, v in values.items() if v]),
+                             result=job.answer)
     return TEMPLATES.TemplateResponse(request, "job.html", {"games": GAMES, "game": game, "job": job.to_dict(),
                                                             "page": job.page,
                                                             "command": "odds " + shlex.join(job.argv)})
@@ -263,6 +388,10 @@ def _sentence(request, status: int, text: str):
                                       status_code=status)
 
 
+TOO_LONG = f"The address is too long; a question takes at most {MAX_QUERY:,} characters after the '?'."
+TOO_LONG_PAGE = f"<!doctype html><title>Too long</title><p>{TOO_LONG}</p>"
+
+
 class LimitQuery:
     """Refuses a query string longer than ``MAX_QUERY`` before any page reads it (414, one sentence)."""
 
@@ -271,9 +400,8 @@ class LimitQuery:
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "http" and len(scope.get("query_string", b"")) > MAX_QUERY:
-            text = f"The address is too long; a question takes at most {MAX_QUERY:,} characters after the '?'."
-            response = (JSONResponse({"error": text}, 414) if scope.get("path", "").startswith("/api/") else
-                        HTMLResponse(f"<!doctype html><title>Too long</title><p>{text}</p>", 414))
+            response = (JSONResponse({"error": TOO_LONG}, 414) if scope.get("path", "").startswith("/api/") else
+                        HTMLResponse(TOO_LONG_PAGE, 414))
             await response(scope, receive, send)
             return
         await self.app(scope, receive, send)
@@ -285,7 +413,15 @@ async def _lifespan(app):
 
     compiled_search()          # many questions: the search's compiled copies, loaded at its first, answer quicker
     yield
-    jobs.cancel_all()          # the server stops: so does every long question it was working on
+    jobs.cancel_all()          # the application stops: so does every long question it was working on
+
+
+def stop() -> None:
+    """The process is ending (Ctrl-C on ``odds serve``): every long question's process ends, and a
+    question or chart still working stops at its next step (what has no steps is abandoned: the
+    process ends without it)."""
+    budget.stop_everything()
+    jobs.cancel_all()
 
 
 def create_app() -> Starlette:

@@ -72,6 +72,8 @@ class Answer:
     data: object = None
     error: str | None = None
     flag: str | None = None
+    #: The input the library's sentence is about (its error's ``field``), where it names one.
+    about: str | None = None
 
 
 #: "odds bluff call: error: Argument --opponents: 31 is out of range ..." -> the option and the sentence.
@@ -111,9 +113,10 @@ def ask(argv: list[str], as_json: bool = True) -> Answer:
     ``as_json=False`` runs ``odds ARGV`` as it is (a chart writing its file) and keeps its text."""
     from analysis.cli.main import main
 
+    refused = []
     with _captured() as (out, err):
         try:
-            code = main([*argv, "--json"] if as_json else list(argv), _parser(argv))
+            code = main([*argv, "--json"] if as_json else list(argv), _parser(argv), refused)
         except SystemExit as stop:          # argparse: a usage error (its sentence is on stderr)
             code = stop.code if isinstance(stop.code, int) else 2
     if code == 0:
@@ -123,7 +126,8 @@ def ask(argv: list[str], as_json: bool = True) -> Answer:
             return Answer(True, json.loads(out.getvalue()))
         except ValueError:      # not an answer (a help text): nothing the page can show
             return Answer(False, error="The question could not be answered; check the values given.")
-    return _error(err.getvalue())
+    reply = _error(err.getvalue())
+    return replace(reply, about=refused[-1].field) if refused else reply
 
 
 def check(argv: list[str]) -> Answer:
@@ -168,7 +172,8 @@ def answer(module, values: dict) -> dict:
             result["notes"][name] = reply.error        # "not a race": no fault of the form
         else:
             # One wrong field: its sentence alone, no half of an answer beside it.
-            result["errors"][field_of(module.FIELDS, reply.flag, reply.error, values) or "form"] = reply.error
+            where = field_of(module.FIELDS, reply.flag, reply.error, values, reply.about)
+            result["errors"][where or "form"] = reply.error
             result["answers"] = {}
             break
     return result
@@ -177,4 +182,5 @@ def answer(module, values: dict) -> dict:
 def _quotes_the_form(fields, reply, values) -> bool:
     """Does a sentence name an option of the form or quote one of its values ("'7' is not a face")?
     Then it is the form's fault, even from an answer that some positions or rounds lack."""
-    return field_of([replace(field, words=()) for field in fields], reply.flag, reply.error, values) is not None
+    return field_of([replace(field, words=()) for field in fields], reply.flag, reply.error, values,
+                    reply.about) is not None

@@ -91,20 +91,22 @@ def questions(values) -> list[tuple[str, list[str]]]:
     return asked
 
 
-def charts(values) -> dict[str, list[str]]:
+def charts(values) -> dict:
     """The shots chart (with the blocks given) and the entry chart, when those figures are asked; in a
-    race the race chart, and in a bear-off each home board's distribution of rolls."""
+    race the race chart, and in a bear-off each home board's distribution of rolls (by kind, each a
+    function giving its rules, none here, and its inputs)."""
     kinds = {}
     position = position_of(values)
     if position is not None and position.is_race():
-        kinds["race"] = ["backgammon", "chart", "race"]
+        kinds["race"] = lambda: (None, {})
         homes = [side[:6] for side in (position.on_roll, position.opponent) if 0 < sum(side[:6]) == sum(side)]
         if homes:       # every checker of a side in its home board: its bear-off's distribution of rolls
-            kinds["bearoff"] = ["backgammon", "chart", "bearoff", *(" ".join(map(str, home)) for home in homes)]
+            counts = [" ".join(map(str, home)) for home in homes]
+            kinds["bearoff"] = lambda: (None, {"counts": counts})
     if values["distance"]:
-        kinds["shots"] = ["backgammon", "chart", "shots"] + (["--blocks", values["blocks"]] if values["blocks"] else [])
+        kinds["shots"] = lambda: (None, {"blocks": [values["blocks"]] if values["blocks"] else []})
     if values["closed"]:
-        kinds["entry"] = ["backgammon", "chart", "entry"]
+        kinds["entry"] = lambda: (None, {})
     return kinds
 
 

@@ -8,7 +8,10 @@ says what the solved strategy (with or without search), or a tournament bot, wou
 
 from __future__ import annotations
 
-from analysis.web.forms import Field, rule_options
+from analysis.errors import InvalidArgument, about
+from analysis.questions.bluff import rules as bluff_rules
+from analysis.questions.read import number, numbers
+from analysis.web.forms import Field, rule_items, rule_options
 
 TITLE = "Dice bidding"
 #: The name in the menu (short: the menu fits a phone on one line).
@@ -17,9 +20,22 @@ BLURB = "Bluff, Perudo, Liar's Dice: is the last bid true, and should you call i
 
 #: Who is asked what to do now: the solved strategy (with decision-time search: stronger against the bots, easier
 #: to exploit), or one of the tournaments' bots.
-BOTS = (("strategy", "the solved strategy"), ("search", "the solved strategy with search"),
-        ("bayes", "the bayes bot"), ("threshold", "the threshold bot"), ("honest", "the honest bot"),
-        ("model", "the model bot"), ("random", "the random bot"))
+BOTS = (("strategy", "the solved strategy"), ("search", "the solved strategy, looking ahead"),
+        ("bayes", "a bid reader"), ("threshold", "an odds player"), ("honest", "an honest bidder"),
+        ("model", "a typical player"), ("random", "a random player"))
+#: How each plays, in one line (under "How each plays" on the page).
+BOT_PLAYS = {
+    "strategy": "plays the solved heads-up round: the mix of bids and calls no opponent can exploit",
+    "search": "the solved strategy, weighing its best few actions against this round's bids: stronger "
+              "against the other players here, easier to exploit",
+    "bayes": "reads every bid so far as evidence of the bidder's dice, then calls any bid less likely than "
+             "not and otherwise raises to the first bid likely enough",
+    "threshold": "calls any bid less likely than not given its own dice, else raises to the first bid at "
+                 "least as likely",
+    "honest": "bids only what it expects to be there, counting its own dice and the others' at their odds",
+    "model": "bids as people tend to: mostly sensible, sometimes bluffing",
+    "random": "any legal bid or call, each as likely",
+}
 
 FIELDS = (
     Field("preset", "Game", "--preset", "select", "bluff",
@@ -37,13 +53,14 @@ FIELDS = (
     Field("bidder", "Who bid it", "--bidder", "number", "", hint="opponent 1 = next after you; empty: the last",
           words=("bidder",)),
     Field("next", "Who answers a raise", "--next", "number", "", hint="default 1, the next player",
-          words=("responder",)),
+          words=("responder",), inputs=("responder",)),
     Field("wild", "Wild face", "--wild", "number", "", hint="Liar's Dice only", words=("wild",)),
     Field("palifico", "Palifico round", "--palifico", "checkbox", words=("palifico",)),
-    Field("rule", "House rules", None, "text", "", hint="FIELD=VALUE, e.g. exact_call=calza",
-          words=("rule",), max_length=300),
+    Field("rule", "House rules", None, "text", "", hint="a rule and its value, e.g. exact call=calza; "
+          "several, separated by ;", words=("rule",), max_length=300),
     Field("bot", "Also ask", "--bot", "select", "strategy", BOTS,
-          hint="what it would do now; the solved strategy plays heads-up rounds", words=("bot",)),
+          hint="what they would do now (how each plays: under the answer); the solved strategy plays "
+               "heads-up rounds", words=("bot",)),
 )
 
 #: Answers that some rounds have not (the solved strategy is heads-up, and stored for some dice only):
@@ -125,14 +142,32 @@ def _decision(values, opponents) -> list[str]:
 VERDICTS = {"challenge": "Call it", "exact": "Call exactly", "raise": "Raise"}
 
 
-def charts(values) -> dict[str, list[str]]:
-    """The charts of the situation on screen, by kind: every bid's chance for these dice, the chance
-    of a bid by unknown dice and dice needed, and (a bid on the table) what calling it costs each player."""
-    unknown = sum(int(count) for count in values["opponents"].split() if count.isdigit())
-    kinds = {"bids": ["bluff", "chart", "bids", *_rules(values), "--dice", values["dice"], "--unknown", str(unknown)],
-             "heatmap": ["bluff", "chart", "heatmap", *_rules(values)]}
+def charts(values) -> dict:
+    """The charts of the situation on screen, by kind, each as a function giving its rules and inputs
+    (read when it is drawn): every bid's chance for these dice, the chance of a bid by unknown dice and
+    dice needed, and (a bid on the table) what calling it costs each player."""
+    palifico = bool(values["palifico"])
+
+    def rules():
+        return bluff_rules(values["preset"], rule_items(values["rule"]), values["wild"], palifico)
+
+    def opponents():
+        with about("opponents"):
+            counts = numbers(values["opponents"], int, 1, 30, "a player's dice")
+            if not counts:
+                raise InvalidArgument("Give each opponent's dice count, in turn order after you: 6 7.")
+        return counts
+
+    def bids():
+        return rules(), {"dice": values["dice"], "unknown": sum(opponents()), "palifico": palifico}
+
+    def cost():
+        with about("bidder"):
+            bidder = number(values["bidder"], int, 1, 5, "an opponent's number") if values["bidder"] else None
+        return rules(), {"dice": values["dice"], "opponents": opponents(), "face": _face(values["bid"]),
+                         "bidder": bidder, "palifico": palifico}
+
+    kinds = {"bids": bids, "heatmap": lambda: (rules(), {"palifico": palifico})}
     if values["bid"]:
-        kinds["cost"] = (["bluff", "chart", "cost", *_rules(values), "--dice", values["dice"], "--opponents",
-                          *(values["opponents"].split() or [""]), "--face", _face(values["bid"])]
-                         + (["--bidder", values["bidder"]] if values["bidder"] else []))
+        kinds["cost"] = cost
     return kinds

@@ -6,6 +6,9 @@ Answered by ``odds brag hand``, ``odds brag equity`` and ``odds brag see`` (one 
 
 from __future__ import annotations
 
+from analysis.errors import about
+from analysis.house_rules import read_rules
+from analysis.questions.read import number
 from analysis.web.forms import Field
 
 TITLE = "Brag"
@@ -39,12 +42,19 @@ def questions(values) -> list[tuple[str, list[str]]]:
             ("decision", decision)]
 
 
-def charts(values) -> dict[str, list[str]]:
+def charts(values) -> dict:
     """How good a hand must be to see or stay, by the pot's odds; how often each class is dealt; and
-    your hand's share of the pot against one opponent up to the number still in."""
-    rules = ["--preset", values["preset"] or "brag3"]
-    kinds = {"threshold": ["brag", "chart", "threshold", *rules], "freq": ["brag", "chart", "freq", *rules]}
+    your hand's share of the pot against one opponent up to the number still in (by kind, each a
+    function giving its rules and inputs, read when it is drawn)."""
+    def rules():
+        return read_rules("brag", values["preset"] or "brag3")
+
+    def equity():
+        with about("opponents"):
+            opponents = number(values["opponents"] or "1", int, 1, 7, "the opponents")
+        return rules(), {"hand": [values["hand"]], "opponents": opponents}
+
+    kinds = {"threshold": lambda: (rules(), {}), "freq": lambda: (rules(), {})}
     if values["hand"] and not values["blind"]:
-        kinds["equity"] = ["brag", "chart", "equity", *rules, "--hand", values["hand"],
-                           "--opponents", values["opponents"] or "1"]
+        kinds["equity"] = equity
     return kinds

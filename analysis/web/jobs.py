@@ -23,9 +23,11 @@ import threading
 import time
 from dataclasses import dataclass, field
 
+from analysis import budget
 from analysis.errors import InvalidArgument
 from analysis.progress import Cancelled, followed
 from analysis.web.ask import ask
+from analysis.web.forms import players_words
 
 #: Jobs running at once (the machine's cores are the limit that matters: each job keeps one busy).
 MOST_RUNNING = 2
@@ -35,6 +37,8 @@ KEPT = 50
 CANCEL_GRACE_S = 10
 #: Seconds between two progress reports of a job (the page asks a few times a second).
 REPORT_S = 0.1
+#: Memory a job's work may be estimated to need: more is refused before it starts (analysis.budget).
+MEMORY_BYTES = 6 << 30
 #: A fresh interpreter for each job: forking a server that runs threads is not safe.
 _CONTEXT = multiprocessing.get_context("spawn")
 STATES = ("running", "done", "cancelled", "failed")
@@ -65,6 +69,8 @@ class Job:
     _ended: threading.Event = field(default_factory=threading.Event, repr=False)
     _process: object = field(default=None, repr=False)
     _begun: threading.Event = field(default_factory=threading.Event, repr=False)
+    #: A page's whole question too long for the page (its game and form values), instead of ``argv``.
+    question: tuple | None = None
 
     def cancel(self) -> None:
         """Ask the work to stop at its next step (nothing happens to a job that has ended)."""
@@ -90,7 +96,8 @@ class Job:
         """In the server: start the job's process, take in its reports until it ends."""
         reports, cancel = _CONTEXT.Queue(), _CONTEXT.Event()
         try:
-            self._process = _CONTEXT.Process(target=_work, args=(self.argv, reports, cancel), daemon=True,
+            self._process = _CONTEXT.Process(target=_work, args=(self.argv, reports, cancel, self.question),
+                                             daemon=True,
                                              name=f"odds-job-{self.id}")
             self._process.start()
             cancelled_at = None
@@ -131,15 +138,17 @@ class Job:
 
     def to_dict(self) -> dict:
         fraction = self.done / self.total if self.total else 0.0
-        return {"id": self.id, "kind": self.kind, "title": self.title, "state": self.state, "label": self.label,
+        return {"id": self.id, "kind": self.kind, "title": self.title, "state": self.state,
+                "label": players_words(self.label.removeprefix("odds: ")),
                 "done": self.done, "total": self.total, "fraction": fraction,
                 "seconds": round((self.ended or time.monotonic()) - self.began, 1),
                 "answer": self.answer, "error": self.error}
 
 
-def _work(argv: list[str], reports, cancel) -> None:
-    """In the job's process: run the command, report its progress (a few times a second, and its
-    last figures) and how it ended; stop at the next step once ``cancel`` is set."""
+def _work(argv: list[str], reports, cancel, question: tuple | None = None) -> None:
+    """In the job's process: run the command (or ``question``: a page's questions for its values),
+    report its progress (a few times a second, and its last figures) and how it ended; stop at the
+    next step once ``cancel`` is set."""
     last = [0.0, None]
 
     def follow(label: str, done: int, total: int) -> None:
@@ -152,9 +161,19 @@ def _work(argv: list[str], reports, cancel) -> None:
             raise Cancelled("cancelled from the page")
 
     try:
-        with followed(follow):
-            reply = ask(argv)
-        ending = ("end", "done" if reply.ok else "failed", reply.data, reply.error)
+        with followed(follow), budget.limited(memory_bytes=MEMORY_BYTES):
+            if question is None:
+                reply = ask(argv)
+                ending = ("end", "done" if reply.ok else "failed", reply.data, reply.error)
+            else:
+                import importlib
+
+                from analysis.web.ask import answer
+
+                game, values = question
+                result = answer(importlib.import_module(f"analysis.web.{game}"), values)
+                errors = list(result["errors"].values())
+                ending = ("end", "failed" if errors else "done", result, errors[0] if errors else None)
     except Cancelled:
         ending = ("end", "cancelled", None, None)
     except Exception as error:
@@ -173,12 +192,12 @@ def running() -> list[Job]:
         return [job for job in _jobs.values() if job.state == "running"]
 
 
-def start(title: str, argv: list[str], kind: str = "", page: str = "") -> Job:
+def start(title: str, argv: list[str], kind: str = "", page: str = "", question: tuple | None = None) -> Job:
     """Start ``odds ARGV --json`` as a job (:class:`TooMany` when ``MOST_RUNNING`` already run)."""
     with _lock:
         if sum(job.state == "running" for job in _jobs.values()) >= MOST_RUNNING:
             raise TooMany(f"{MOST_RUNNING} long questions are running already; wait for one to end or cancel it.")
-        job = Job(secrets.token_urlsafe(8), title, list(argv), kind, page)
+        job = Job(secrets.token_urlsafe(8), title, list(argv), kind, page, question=question)
         _jobs[job.id] = job
         ended = [key for key, old in _jobs.items() if old.state != "running"]
         for key in ended[:max(0, len(ended) - KEPT)]:
@@ -193,6 +212,10 @@ def get(job_id: str) -> Job | None:
 
 
 def cancel_all() -> None:
-    """Stop every running job (the server is shutting down)."""
+    """Stop every running job now (the server is shutting down): each is cancelled and its process
+    ended at once, without the grace a Cancel from the page gives it."""
     for job in running():
         job.cancel()
+        process = job._process
+        if process is not None and process.is_alive():
+            process.kill()

@@ -6,7 +6,11 @@ opponent when one is given) and ``odds yacht odds``.
 
 from __future__ import annotations
 
-from analysis.errors import OddsError
+import functools
+
+from analysis.errors import OddsError, about
+from analysis.house_rules import read_rules
+from analysis.questions.read import number
 from analysis.web.forms import Field
 
 TITLE = "Yacht"
@@ -25,12 +29,27 @@ FIELDS = (
           words=("box", "open")),
     Field("score", "Points so far", "--score", "number", "0", words=("score",)),
     Field("upper", "Upper section so far", "--upper", "number", "0", words=("upper",)),
-    Field("bonus", "The yacht box already scored", "--yacht-bonus", "checkbox", words=("bonus",)),
+    Field("bonus", "The yacht box already scored", "--yacht-bonus", "checkbox", words=("bonus",),
+          inputs=("yacht_bonus",)),
     Field("target", "Target score", "--target", "number", "", hint="optional: rank by the chance to reach it",
           words=("target",)),
     Field("opponent", "An opponent", "--opponent", "text", "", hint='optional, SCORE:BOX,BOX: "190:Choice,Aces"',
-          words=("opponent",), max_length=300),
+          words=("opponent",), max_length=300, inputs=("opponents",)),
 )
+
+
+@functools.cache
+def rejects() -> dict[str, tuple[str, ...]]:
+    """The fields each game has no use for, by preset (hidden while it is chosen): the upper section
+    where there is no upper bonus, the yacht box scored where there is no yacht bonus."""
+    from analysis.yacht.rules import preset as yacht_preset
+
+    found = {}
+    for name, _ in PRESETS:
+        rules = yacht_preset(name)
+        found[name] = tuple(field for field, used in (("upper", rules.has_upper_bonus), ("bonus", rules.has_yacht_bonus))
+                            if not used)
+    return found
 
 
 def box_names(preset: str) -> list[str]:
@@ -53,16 +72,24 @@ def questions(values) -> list[tuple[str, list[str]]]:
     return [("advise", argv), ("odds", ["yacht", "odds", *rules])]
 
 
-def charts(values) -> dict[str, list[str]]:
+def charts(values) -> dict:
     """Each box's odds in a turn; on a fresh card with rolls left, every keep of this roll too; the
-    final score's distribution and the chance to reach each score."""
-    rules = ["--preset", values["preset"] or "yacht_kr"]
-    kinds = {"boxes": ["yacht", "chart", "boxes", *rules]}
+    final score's distribution and the chance to reach each score (by kind, each a function giving its
+    rules and inputs, read when it is drawn)."""
+    def rules():
+        return read_rules("yacht", values["preset"] or "yacht_kr")
+
+    def keeps():
+        with about("rolls"):
+            rolls = number(values["rolls"], int, 1, 2, "the rolls left")
+        return rules(), {"dice": values["dice"], "rolls_left": rolls}
+
+    kinds = {"boxes": lambda: (rules(), {})}
     if not values["open"] and values["score"] in ("", "0") and values["rolls"] in ("1", "2"):
-        kinds["keeps"] = ["yacht", "chart", "keeps", *rules, "--dice", values["dice"], "--rolls-left", values["rolls"]]
+        kinds["keeps"] = keeps
     # A whole game's final score under optimal play, and the chance of reaching each score.
-    kinds["distribution"] = ["yacht", "chart", "distribution", *rules]
-    kinds["reach"] = ["yacht", "chart", "reach", *rules]
+    kinds["distribution"] = lambda: (rules(), {})
+    kinds["reach"] = lambda: (rules(), {})
     return kinds
 
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from analysis.errors import InvalidArgument
+from analysis.errors import InvalidArgument, about
 from analysis.yacht.card import (Advice, ScoreCard, asked_box_index, open_boxes_from, option_rows,
                                  rank_by_expected_score, read_position)
 from analysis.yacht.dice import KEEPS, ROLL_INDEX, ROLLS, TABLES, show
 from analysis.yacht.game import game_arrays
 from analysis.yacht.rules import Rules, preset
 from analysis.yacht.solver import state_values
+from analysis.yacht.cost import check_solve, check_target
 from analysis.yacht.target import as_plain_rules, goal_rows
 from analysis.yacht.turn import box_outcomes, goal_turn, solve_turn
 from analysis.yacht.win import Position, player_positions, remaining_values, win_values
@@ -40,7 +41,7 @@ def advise(rules: Rules | str, dice, rolls_left: int, card: ScoreCard | None = N
     without bonuses only.
     """
     if target is not None and opponents:
-        raise InvalidArgument("Choose one goal: a target score or opponents, not both.")
+        raise InvalidArgument("Choose one goal: a target score or opponents, not both.", field="opponents")
     rules = preset(rules)
     card = card or ScoreCard(open_boxes_from(rules, open_boxes))
     dice, mask, upper, flag = read_position(rules, dice, rolls_left, card)
@@ -49,10 +50,15 @@ def advise(rules: Rules | str, dice, rolls_left: int, card: ScoreCard | None = N
         from analysis.yacht.target import as_plain_rules
         from analysis.yacht.win import Position, player_positions
 
-        as_plain_rules(rules)
-        _, opponents = player_positions(rules, Position(card.score, tuple(card.open_boxes)), opponents)
+        with about("opponents"):
+            as_plain_rules(rules)
+            _, opponents = player_positions(rules, Position(card.score, tuple(card.open_boxes)), opponents)
     asked_box = asked_box_index(rules, card, mask, rolls_left, box)
     g = game_arrays(rules)
+    if values is None:
+        check_solve(rules)          # where work must stay short: refused before a long first solve
+    if target is not None and target > card.score:
+        check_target(rules, g.state(mask, upper, flag))
     values = state_values(rules) if values is None else values
     turn = solve_turn(g, mask, upper, flag, values)
     roll = ROLL_INDEX[dice]

@@ -230,6 +230,9 @@ def test_backgammon_in_the_browser(browser, server, screenshots):
     fewer = legal_plays(rules, Position.from_notation(expected), "31")
     shown = browser.find_element("id", "plays")
     assert int(shown.get_attribute("data-value")) == len(fewer.plays)
+    # The mode chosen is kept after the page asked again: a second tap removes one more.
+    assert browser.find_element("css selector", '[data-mode="remove"]').get_attribute("aria-pressed") == "true"
+    browser.execute_script("sessionStorage.removeItem('odds-board-mode')")       # the next test starts afresh
 
 
 def test_a_slow_answer_says_so_and_the_player_can_stop_waiting(browser, server):

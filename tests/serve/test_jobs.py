@@ -15,6 +15,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from analysis.web import app as web  # noqa: E402
 from analysis.web import jobs  # noqa: E402
+from analysis.web.forms import players_words  # noqa: E402
 
 #: Games between two bots without the net (no table to build first): about a second each 200.
 LONG = {"bots": "pips,random", "games": "1000000", "seed": "5"}
@@ -137,7 +138,8 @@ def test_bad_values_are_the_commands_sentence_beside_the_field(client, odds, que
     assert reply.status_code == 400 and reply.json()["errors"] == {field: sentence}
     page = client.post("/jobs/backgammon/match", data=query)
     assert page.status_code == 400 and "Traceback" not in page.text
-    assert re.search(rf'id="job-match-e-{field}">([^<]*)</p>', page.text).group(1).replace("&#39;", "'") == sentence
+    shown = re.search(rf'id="job-match-e-{field}">([^<]*)</p>', page.text).group(1).replace("&#39;", "'")
+    assert shown == players_words(sentence)          # a game by its name (Acey-Deucey, not acey_deucey)
     assert len(jobs.running()) == before
 
 

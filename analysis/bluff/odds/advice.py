@@ -177,7 +177,7 @@ def advise_call(rules: BiddingRules, my_dice, opponents, bid: Bid, bidder: int |
     bidder = players - 1 if bidder is None else bidder
     for name, index in (("bidder", bidder), ("responder", responder)):
         if not 1 <= index < players:
-            raise InvalidArgument(f"The {name} must be an opponent, 1-{players - 1}, not {index}.")
+            raise InvalidArgument(f"The {name} must be an opponent, 1-{players - 1}, not {index}.", field=name)
     equilibrium = None
     if players == 2 and sum(held) <= ENDGAME_DICE:
         solved = endgame_round(rules, my_dice, held[1], (*history, bid), palifico_round)

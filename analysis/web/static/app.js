@@ -34,6 +34,21 @@ document.querySelectorAll("[data-share]").forEach(function (link) {
     if (navigator.share) { event.preventDefault(); navigator.share({ url: window.location.href }).catch(function () {}); }
   });
 });
+// Fields the chosen game has no use for (Korean Yacht's upper section) are hidden, and not sent.
+document.querySelectorAll("form[data-rejects]").forEach(function (form) {
+  var rejects = JSON.parse(form.dataset.rejects), preset = form.querySelector("select[name=preset]");
+  if (!preset) return;
+  function show(event) {
+    var unused = rejects[preset.value] || [];
+    form.querySelectorAll(".field[data-field]").forEach(function (field) {
+      // A field with a sentence beside it stays in view until the game is changed.
+      var off = unused.indexOf(field.dataset.field) >= 0 && (event || !field.classList.contains("wrong"));
+      field.hidden = off;
+      field.querySelectorAll("input, select").forEach(function (input) { input.disabled = off; });
+    });
+  }
+  preset.addEventListener("change", show); show();
+});
 // Dice faces that the chosen game lacks are hidden (Bluff: 1-5 and the star; the others 1-6).
 (function () {
   var preset = document.querySelector("select[name=preset]");
@@ -53,7 +68,7 @@ document.querySelectorAll("[data-share]").forEach(function (link) {
   var wrong = document.querySelector(".field.wrong");
   if (!wrong) return;
   wrong.scrollIntoView({ block: "center" });
-  var input = wrong.querySelector("input:not([type=checkbox]), select");
+  var input = wrong.querySelector("input, select");
   if (input) input.focus({ preventScroll: true });
 })();
 // The backgammon board: a tap on a point adds a checker of the chosen side (or removes one), the
@@ -63,13 +78,19 @@ document.querySelectorAll("[data-share]").forEach(function (link) {
   var field = document.querySelector("input[name=position]");
   if (!board || !field) return;
   var me = board.dataset.me.split(",").map(Number), them = board.dataset.them.split(",").map(Number);
-  var mode = "me", note = document.getElementById("board-note");
+  // The mode (add mine, add theirs, remove) is kept between taps: each tap asks the page again.
+  var kept = null;
+  try { kept = sessionStorage.getItem("odds-board-mode"); } catch (e) { kept = null; }
+  var mode = kept || "me", note = document.getElementById("board-note");
+  function choose(chosen) {
+    mode = chosen;
+    try { sessionStorage.setItem("odds-board-mode", chosen); } catch (e) { /* private mode: not kept */ }
+    document.querySelectorAll("[data-mode]").forEach(function (b) { b.setAttribute("aria-pressed", String(b.dataset.mode === chosen)); });
+  }
   document.querySelectorAll("[data-mode]").forEach(function (button) {
-    button.addEventListener("click", function () {
-      mode = button.dataset.mode;
-      document.querySelectorAll("[data-mode]").forEach(function (b) { b.setAttribute("aria-pressed", String(b === button)); });
-    });
+    button.addEventListener("click", function () { choose(button.dataset.mode); });
   });
+  if (kept) choose(kept);
   function total(side) { return side.reduce(function (a, b) { return a + b; }, 0); }
   function side(counts) {        // point:count from the side's own ace point, then bar and start
     var words = [];

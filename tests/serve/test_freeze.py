@@ -1,0 +1,97 @@
+"""Nothing can freeze ``odds serve``: a chart or question too long for a page is refused before it starts (in
+one sentence saying how long) and offered as a long question; charts never hold a question's place."""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from analysis.web import app as web  # noqa: E402
+
+BLUFF = {"dice": "3 3 * 5 1", "opponents": "6 7", "bid": "7x3"}
+YATZY_REACH = {"preset": "yatzy", "dice": "6 6 6 2 1", "rolls": "2"}
+
+
+@pytest.fixture()
+def client(tmp_path, monkeypatch):
+    """A server on an empty store, its Bluff question asked once (a fresh process's first question
+    imports and loads its kernels)."""
+    monkeypatch.setenv("ODDS_CACHE_DIR", str(tmp_path / "store"))
+    with TestClient(web.create_app()) as test_client:
+        assert test_client.get("/api/bluff", params=BLUFF).status_code == 200
+        yield test_client
+
+
+def test_yatzys_reach_chart_on_an_empty_store_is_refused_and_holds_up_nothing(client):
+    chart = {}
+    worker = threading.Thread(target=lambda: chart.update(
+        reply=client.get("/chart/yacht/reach.svg", params=YATZY_REACH)))
+    worker.start()
+    began = time.monotonic()
+    reply = client.get("/api/bluff", params=BLUFF)
+    assert reply.status_code == 200 and time.monotonic() - began < 1.0
+    worker.join(60)
+    assert not worker.is_alive()
+    picture = chart["reply"]
+    # In the page's place of the chart: one sentence, how long it would take, in a player's words.
+    assert picture.status_code == 503 and picture.headers["content-type"].startswith("image/svg+xml")
+    said = re.search(r'aria-label="([^"]+)"', picture.text).group(1)
+    assert re.fullmatch(r"Solving Yatzy the first time takes about \d+ seconds here, longer than a page waits\.", said)
+
+
+def test_charts_never_hold_a_questions_place(client, monkeypatch):
+    release, drawing = threading.Event(), threading.Semaphore(0)
+    real = web.draw_chart
+
+    def slow(kind, make, extension):
+        drawing.release()
+        assert release.wait(60)
+        return real(kind, make, extension)
+
+    monkeypatch.setattr(web, "draw_chart", slow)
+    charts = [threading.Thread(target=client.get, args=("/chart/bluff/heatmap.svg",), kwargs={"params": BLUFF})
+              for _ in range(web.CONCURRENT_QUESTIONS + 2)]
+    for thread in charts:
+        thread.start()
+    try:
+        assert drawing.acquire(timeout=30)          # a chart is being drawn, the others wait their turn
+        began = time.monotonic()
+        reply = client.get("/api/bluff", params=BLUFF)
+        assert reply.status_code == 200 and time.monotonic() - began < 1.0
+    finally:
+        release.set()
+        for thread in charts:
+            thread.join(120)
+
+
+def test_a_question_too_long_for_the_page_is_refused_and_offered_as_a_long_question(client, odds):
+    query = {"preset": "yacht_kr", "dice": "6 6 6 2 1", "rolls": "2", "target": "200"}
+    page = client.get("/yacht", params=query)
+    assert page.status_code == 400
+    sentence = re.search(r'<p class="error" role="alert" id="e-form">(.*?)</p>', page.text).group(1)
+    assert re.fullmatch(r"Playing Korean Yacht for a target from the opening takes about \d+ seconds here, "
+                        r"longer than a page waits\.", sentence)
+    assert 'formaction="/jobs/yacht/answer"' in page.text
+    started = client.post("/api/jobs/yacht/answer", data=query)
+    assert started.status_code == 202, started.text
+    job_id = started.json()["id"]
+    deadline = time.monotonic() + 600
+    while (job := client.get(f"/api/jobs/{job_id}").json())["state"] == "running":
+        assert time.monotonic() < deadline
+        time.sleep(0.5)
+    assert job["state"] == "done", job
+    cli = odds("yacht", "advise", "--preset", "yacht_kr", "--dice", "6 6 6 2 1", "--rolls-left", "2",
+               "--target", "200", "--json").json()
+    assert job["answer"]["answers"]["advise"] == cli
+    # The job's page shows the answer as the game's page does; the page itself now reads the kept table.
+    shown = client.get(f"/jobs/{job_id}")
+    assert shown.status_code == 200 and 'id="e-form"' not in shown.text
+    assert client.get("/api/yacht", params=query).json()["answers"]["advise"] == cli
