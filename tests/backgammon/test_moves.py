@@ -285,4 +285,7 @@ def test_one_question_starts_no_numba():
     assert done.stderr.split()[-1] == "False"
     assert "analysis.backgammon._kernels" in sys.modules          # so legal_plays below uses the kernel
     kernel = legal_plays("backgammon", Position.from_id("4HPwATDgc/ABMA"), "31").to_dict()
-    assert json.loads(done.stdout) == kernel and kernel["count"] == 16
+    answer = json.loads(done.stdout)
+    ids = {name: answer.pop(name) for name in ("xgid", "position_id", "match_id")}   # the command writes the ids too
+    assert answer == kernel and kernel["count"] == 16
+    assert ids["position_id"] == "4HPwATDgc/ABMA" and ids["xgid"].startswith("XGID=-b----E-C---eE---c-e----B-:")
