@@ -62,6 +62,7 @@ def _rows(path: Path) -> list[dict]:
 
 
 # --------------------------------------------------------------------------- formats
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(KINDS))
 def test_every_chart_kind_writes_its_format(odds, tmp_path, name):
     extension = (".png", ".svg", ".pdf")[sorted(KINDS).index(name) % 3]   # every format, across the kinds
@@ -336,6 +337,7 @@ def test_brag_data_equals_frequencies_equity_and_thresholds(odds, tmp_path):
         np.testing.assert_allclose([float(r["percentile"]) for r in mine], frame["percentile"], rtol=1e-12)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ["brag3", "brag4"])
 def test_brag_chart_numbers_equal_the_library_tables_exactly(preset):
     """The charts compute from the stored tables without pandas: the same numbers, exactly, as the

@@ -22,6 +22,7 @@ def _png_size(path):
     return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
 
 
+@pytest.mark.slow
 def test_a_sheet_is_a4_and_letter_and_rebuilds_byte_for_byte(tmp_path):
     first = build_cheat_sheets(tmp_path / "one", families=["dice_bidding"])
     second = build_cheat_sheets(tmp_path / "two", families=["dice_bidding"])

@@ -127,6 +127,7 @@ def test_every_example_in_the_help_parses_and_builds_its_rules():
             args.make_rules(args)
 
 
+@pytest.mark.slow
 def test_every_quick_example_in_the_help_answers():
     quick = [argv for argv, _ in EXAMPLES if not LONG & set(argv)]
     records, finished = _run_batch(quick, budget=240)

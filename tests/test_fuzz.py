@@ -186,6 +186,7 @@ def fuzz_invocations() -> list:
     return [argvs[i] for i in range(PER_COMMAND) for argvs in drawn if i < len(argvs)]
 
 
+@pytest.mark.slow
 def test_every_subcommand_survives_bad_arguments():
     deadline = time.monotonic() + 60       # the suite's time stays bounded whatever the machine's load
     invocations = fuzz_invocations()

@@ -155,6 +155,7 @@ def test_capped_cube_equities_match_plain_python():
                         assert take == pytest.approx(float(want_take), abs=1e-12)
 
 
+@pytest.mark.slow
 def test_the_64_cap_changes_equities(two_sided):
     # With an endless cube a 32-cube could be redoubled for ever; with the cap it cannot.
     capped = bearoff.two_sided_piece("cube-8")["theirs"]

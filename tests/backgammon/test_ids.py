@@ -82,6 +82,7 @@ def test_bad_match_ids():
             read_match_id(text, "4HPwATDgc/ABMA")
 
 
+@pytest.mark.slow
 def test_every_position_answer_carries_the_ids(odds):
     xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:7:10"
     for args in (["moves", "--xgid", xgid, "--roll", "31"], ["eval", "--xgid", xgid], ["cube", "--xgid", xgid],

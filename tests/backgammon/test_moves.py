@@ -208,6 +208,7 @@ def _pips(side):
     return sum((i + 1) * side[i] for i in range(24)) + 25 * (side[24] + side[25])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant, games", [("backgammon", 150), ("dutch", 150), ("acey_deucey", 10)])
 def test_many_kernel_self_play_games_keep_invariants(variant, games):
     """Many fast games straight on the kernels: every recorded step moves one checker by one

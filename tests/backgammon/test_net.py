@@ -340,6 +340,7 @@ def test_training_is_reproducible_and_resumes_bit_for_bit(tmp_path, features):
         train("dutch", 9, 5, whole, hidden=6, chunk=3, features=not features)
 
 
+@pytest.mark.slow
 def test_training_goes_on_from_a_trained_net_with_new_settings_bit_for_bit(tmp_path):
     base, whole, parts = tmp_path / "base.podds", tmp_path / "whole.podds", tmp_path / "parts.podds"
     train("dutch", 3, 5, base, hidden=6, chunk=3, checkpoint_seconds=0.0)
@@ -584,10 +585,12 @@ def test_commands_as_written(odds):
     ("match", "--bots", "net,net:ply2", "--games", "1000"),
     ("match", "--bots", "net,pips", "--games", "10", "--chunks", "11", "--scheduler", "sync"),
     ("match", "--bots", "net,pips", "--games", "10", "--scheduler", "nowhere")])
+@pytest.mark.slow
 def test_bad_input_is_one_sentence(odds, argv):
     assert_one_sentence_error(odds("backgammon", *argv))
 
 
+@pytest.mark.slow
 def test_bots_choose_one_legal_play_and_matches_repeat_from_a_seed():
     position = Position.from_notation(MIDDLE)
     listed = {p.notation for p in legal_plays("backgammon", position, "42").plays}

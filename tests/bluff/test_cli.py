@@ -160,6 +160,7 @@ FRESH_CALLS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", FRESH_CALLS)
 def test_a_question_at_the_table_starts_no_compiler(name, odds):
     """In a fresh process from a warm store (the first run warms it): neither numba nor pandas imported,

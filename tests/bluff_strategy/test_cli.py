@@ -7,6 +7,7 @@ import pytest
 from tests.conftest import assert_one_sentence_error
 
 
+@pytest.mark.slow
 def test_solve_bluff_one_die_each(odds):
     data = odds("bluff", "solve", "--preset", "bluff", "--dice", "1", "1", "--json").json()
     # One die each, Bluff plays like Liar's Dice with a wild top face: -7/258 (see test_solve).
@@ -66,6 +67,7 @@ def test_game_value_one_die_each(odds):
     assert data["p_win_if_i_open"] == pytest.approx((1 - 7 / 258) / 2, abs=1e-3)
 
 
+@pytest.mark.slow
 def test_tournament_text_and_json(odds):
     args = ["bluff", "tournament", "--preset", "perudo", "--players", "4", "--bots",
             "threshold,honest,random,threshold", "--games", "2000", "--seed", "1", "--scheduler", "sync"]
@@ -203,6 +205,7 @@ def test_a_long_tournament_says_how_long_and_shows_progress_in_a_log(odds, monke
     assert result.out.startswith("Bluff, 2 players")
 
 
+@pytest.mark.slow
 def test_a_billion_games_say_how_long_before_they_start():
     import subprocess
     import sys

@@ -115,6 +115,7 @@ def small_solve():
     return solve_sampled(LIARS, (1, 2), k=plan["k"], iterations=plan["iterations"] // 10, lbr_games=500)
 
 
+@pytest.mark.slow
 def test_the_strategy_answers_from_its_stored_solve(small_solve, monkeypatch):
     from analysis.bluff.sampled import solver as sampled
     monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))
@@ -296,6 +297,7 @@ def test_the_call_advisor_says_what_the_strategy_does_heads_up(monkeypatch):
     assert advise_call(LIARS, (3, 5), [2], parse_bid(LIARS, "2x3")).strategy is None
 
 
+@pytest.mark.slow
 def test_a_palifico_round_is_answered_from_its_own_solve_or_refused(odds, monkeypatch):
     from analysis.bluff.sampled import solver as sampled
     perudo = preset("perudo")

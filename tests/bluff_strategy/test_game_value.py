@@ -67,6 +67,7 @@ def test_one_die_each_bluff_is_decided_by_one_round():
     assert value.p_win_opening == pytest.approx((1 - 7 / 258) / 2, abs=2e-5)
 
 
+@pytest.mark.slow
 def test_perudo_game_value_with_calza_cycles():
     # Calza moves a die from the bidder to the caller: (2, 1) and (1, 2) lead to each other.
     reference = _reference_game_values(
@@ -164,6 +165,7 @@ def _perudo_palifico_reference(roots, sweeps=8):
     return values
 
 
+@pytest.mark.slow
 def test_perudo_game_value_with_palifico_rounds():
     # From 2 v 1 the first drop to one die brings a palifico round (pacos not wild, the face fixed);
     # the player who starts with one die has had theirs. Calza can move a die back and forth.

@@ -106,6 +106,7 @@ def test_the_search_answers_every_legal_history(name):
     check()
 
 
+@pytest.mark.slow
 def test_palifico_rounds_answer_every_legal_history():
     rules = GAMES["perudo"]
 
@@ -119,6 +120,7 @@ def test_palifico_rounds_answer_every_legal_history():
     check()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(GAMES))
 def test_every_bot_answers_every_legal_history(name):
     rules = GAMES[name]

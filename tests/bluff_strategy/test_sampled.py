@@ -319,6 +319,7 @@ def _search_by(kernels, solution, seat, hand, history, floor, lookahead, monkeyp
 @pytest.mark.parametrize("rules, dice, k, steps, deeper", [(LIARS, (1, 1), 2, None, 0),
                                                            (preset("perudo"), (2, 1), 1, 1, 0),
                                                            (preset("bluff"), (1, 2), 2, 1, 1)])
+@pytest.mark.slow
 def test_the_decision_time_search_values_are_the_belief_weighed_calls_and_raises(rules, dice, k, steps, deeper,
                                                                                  monkeypatch):
     from analysis.bluff.bids import is_raise

@@ -114,6 +114,7 @@ def test_a_packed_policy_whose_set_does_not_sum_to_one_is_refused(block_by_block
     assert unpack(table, game.slots, blocks) is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
 def test_the_package_ships_the_plans_rounds_of_each_preset(rules):
     # Every pair the strategy bot needs up to five dice each. The test store is fresh: every answer here comes from

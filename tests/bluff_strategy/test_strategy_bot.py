@@ -92,6 +92,7 @@ def test_the_kernel_draws_the_stored_policy(planned_small):
     _kernel_draws_the_policy(planned_small, st, tables, (1, 1), 300, 5)
 
 
+@pytest.mark.slow
 def test_the_kernel_reads_an_off_abstraction_pair_through_its_stand_in():
     # Two bids remembered over the raises abstracted (one count a face): a raise the abstraction lacks is read as
     # the solve reads it (``SampledGame.window_of``), not from a window the solve never trained.

@@ -142,6 +142,7 @@ def test_every_game_ends_with_one_winner():
     assert result.by_position.win_rate.sum() == pytest.approx(1.0)
 
 
+@pytest.mark.slow
 def test_equilibrium_bot_is_not_exploited_by_the_threshold_bot():
     # One die each, Bluff: the equilibrium loses at most its exploitability per round on average;
     # with the opener rotating its win rate cannot fall far below 1/2.

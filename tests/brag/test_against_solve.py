@@ -24,6 +24,7 @@ def test_heads_up_values_are_the_equilibrium_strategy_values(hand):
     assert ours.values["fold"] - 1 == pytest.approx(advice.values["fold"], abs=1e-9)
 
 
+@pytest.mark.slow
 def test_values_scale_with_the_pot_and_stake():
     small = stay_against_solve("brag3", "QS QD 4C", pot=8, stake=1, opponents=1, history="blind")
     large = stay_against_solve("brag3", "QS QD 4C", pot=40, stake=5, opponents=1, history="blind")

@@ -42,6 +42,7 @@ def test_what_the_observer_knows_of_its_next_hand_is_true():
     assert (forced != 0).mean() > 0.5 and (seen[:, S.O_AFTER_SHOWDOWN] == 1).sum() > 300
 
 
+@pytest.mark.slow
 def test_a_pack_shuffled_every_deal_leaves_nothing_to_remember():
     s = session(preset("brag3", gather="shuffle"), players=4, bots=["observer"] + ["fresh-deck"] * 3,
                 deals=300, seed=2)

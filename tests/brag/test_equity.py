@@ -40,6 +40,7 @@ def test_heads_up_matches_brute_force(hero):
     assert result.equity == pytest.approx((beats + ties / 2) / total)
 
 
+@pytest.mark.slow
 def test_heads_up_four_cards_matches_brute_force():
     for hero in ("KS KH 7D 2C", "AS 2S 3S 9D", "9S 7H 4D 2C"):
         beats, ties, total = brute_heads_up(hero, 4)

@@ -73,6 +73,7 @@ def test_sampled_cfr_approaches_the_exact_solve(exact, sampled):
     assert np.all(np.abs(np.array(sampled.values) - exact.values) < tolerance)
 
 
+@pytest.mark.slow
 def test_the_chance_layer_is_the_game_with_real_cards(sampled):
     tree, layer = sampled.tree, sampled.layer
     means, errors = M.playout(np.array(DECK, np.int64), 3, layer.edges, True, 0, tree.kind, tree.actor, tree.blind,

@@ -20,6 +20,7 @@ def small_solve(monkeypatch):
         monkeypatch.setitem(_stored.BUCKETS, players, 3)
 
 
+@pytest.mark.slow
 def test_solve_and_strategy_for_three_and_four(odds, small_solve):
     solved = odds("brag", "solve", "--preset", "brag3", "--players", "3", "--json")
     assert solved.code == 0, solved.err

@@ -75,6 +75,7 @@ def test_bad_input_is_one_sentence(odds, argv):
     assert_one_sentence_error(odds("brag", *argv))
 
 
+@pytest.mark.slow
 def test_value_commands(odds):
     cover = odds("brag", "value", "cover", "--hand", "AS AD AC", "--pot", "40", "--chips", "3", "--json").json()
     assert cover["values"]["cover"] == pytest.approx((1 - 4 / math.comb(49, 3)) * 43 - 3)

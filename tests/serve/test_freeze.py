@@ -72,6 +72,7 @@ def test_charts_never_hold_a_questions_place(client, monkeypatch):
             thread.join(120)
 
 
+@pytest.mark.slow
 def test_a_question_too_long_for_the_page_is_refused_and_offered_as_a_long_question(client, odds):
     query = {"preset": "yacht_kr", "dice": "6 6 6 2 1", "rolls": "2", "target": "200"}
     page = client.get("/yacht", params=query)

@@ -38,6 +38,7 @@ def _until(client, job_id: str, test, seconds: float = 120) -> dict:
         time.sleep(0.2)
 
 
+@pytest.mark.slow
 def test_progress_moves_others_are_answered_and_cancel_stops_the_work(client):
     started = client.post("/api/jobs/backgammon/match", data=LONG)
     assert started.status_code == 202, started.text
@@ -73,6 +74,7 @@ def test_a_finished_match_is_the_commands_answer(client, odds):
     assert 'id="job-cancel"' not in page          # nothing to cancel once it has ended
 
 
+@pytest.mark.slow
 def test_a_yacht_simulation_is_the_commands_answer(client, odds):
     query = {"preset": "yacht_kr", "strategy": "greedy", "games": "300", "seed": "2"}
     job_id = client.post("/api/jobs/yacht/simulate", data=query).json()["id"]

@@ -488,6 +488,7 @@ def test_every_chart_kind_of_the_command_is_drawn_for_some_situation(client):
     assert shown == {game: {kind.name for kind in KINDS[game]} for game in web.GAMES}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, kind, query, argv", CHARTS, ids=[c[1] for c in CHARTS])
 def test_each_page_draws_its_chart_with_the_commands_numbers(client, odds, tmp_path, game, kind, query, argv):
     # The command first: a table it builds the first time (Korean Yacht's targets, 3 s) is kept, and a

@@ -35,6 +35,7 @@ def looked_up(table, me: str, them: str) -> float:
     ("250:Aces,Two Beans", "100:Chase Off"),                # ahead by more than the opponent can add
     ("60:Aces", "200:Chase Off,Straight"),                  # behind by more than I can add
 ])
+@pytest.mark.slow
 def test_values_are_the_recursions_share(table, me, them):
     # win_chances runs the recursion for this one position in numpy, apart from the table's kernels.
     exact = win_chances(RULES, me, [them], to_win=True).to_win_share
@@ -51,6 +52,7 @@ def test_table_covers_the_cards_with_few_open_boxes(table):
 
 @pytest.mark.parametrize("start", [None, ("40:Chase Off,Straight,Aces", "70:Choice,Four Dice"),
                                    ("40:Chase Off,Straight", "70:Choice,Four Dice,Full House,Aces")])
+@pytest.mark.slow
 def test_same_games_with_and_without_the_table(table, start):
     # The last start gives the opponent more open boxes than the table keeps: those turns run the recursion.
     kwargs = dict(games=300, seed=7, exact_from=EXACT_FROM)

@@ -42,6 +42,7 @@ def test_recorded_curves_have_the_shape_of_a_tail(name):
     assert plain[1:].sum() == pytest.approx(state_values(rules)[game_arrays(rules).start], abs=1e-9)
 
 
+@pytest.mark.slow
 def test_clubhouse_expected_curve_is_the_exact_distribution():
     plain = np.array(recorded("clubhouse")["expected_score_play"])
     tail = np.cumsum(solve("clubhouse").distribution[::-1])[::-1]

@@ -61,6 +61,7 @@ def test_seed_preset_sub_games():
                                                            abs=1e-9), open_names
 
 
+@pytest.mark.slow
 def test_clubhouse_sub_games_with_bonus():
     boxes = {"Fives", "Sixes", "Full House", "Small Straight", "Yacht"}
     rules = reduced("clubhouse", boxes, threshold=21)
@@ -68,6 +69,7 @@ def test_clubhouse_sub_games_with_bonus():
     assert compare(rules, reference, uppers=[0, 10, 15, 18, 21]) >= 20
 
 
+@pytest.mark.slow
 def test_yatzy_sub_games_with_bonus():
     boxes = {"Fours", "Sixes", "Two Pairs", "Full House", "Yatzy"}
     rules = reduced("yatzy", boxes, threshold=20)
@@ -75,6 +77,7 @@ def test_yatzy_sub_games_with_bonus():
     assert compare(rules, reference, uppers=[0, 12, 16, 20]) >= 20
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("joker", ["forced", "free", "none"])
 def test_yahtzee_sub_games_with_bonus_and_joker(joker):
     boxes = {"Fours", "Sixes", "Full House", "Large Straight", "Yahtzee"}
