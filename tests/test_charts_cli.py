@@ -240,6 +240,7 @@ def test_bluff_chart_numbers_equal_the_stored_tables_bit_for_bit(preset, dice, u
             assert loss == float(outcome.expected_loss[player])
 
 
+@pytest.mark.slow
 def test_yacht_data_equals_box_odds_solve_and_advise(odds, tmp_path):
     from analysis.yacht import solve
     from analysis.yacht.advice import advise
@@ -515,6 +516,7 @@ LEAN_KINDS["brag-equity-heads-up"] = ("brag", "chart", "equity", "--preset", "te
 LEAN_KINDS["brag-threshold-two-opponents"] = ("brag", "chart", "threshold", "--preset", "brag3")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(LEAN_KINDS))
 def test_charts_from_the_store_import_no_pandas_numba_or_pyplot(tmp_path, name):
     """What keeps a chart quick (benchmarks/bench_charts.py times it): with its numbers stored (the

@@ -168,6 +168,7 @@ def _home(counts):
     return tuple(counts) + (0,) * 20
 
 
+@pytest.mark.slow
 def test_cube_advice_decisions():
     # Two checkers each, roller 86% to win: the opponent's take would be worth 2 x 0.706 > 1: pass.
     advice = cube.cube_advice("backgammon", Position(_home((2, 0, 0, 0, 0, 1)), _home((0, 0, 0, 0, 0, 2))))

@@ -5,6 +5,7 @@ import pytest
 from tests.conftest import assert_one_sentence_error
 
 
+@pytest.mark.slow
 def test_opening_31_json(odds):
     result = odds("backgammon", "moves", "--id", "4HPwATDgc/ABMA", "--roll", "31", "--json")
     assert result.code == 0, result.err

@@ -38,6 +38,7 @@ def test_crawford_game_and_post_crawford_leader():
     assert trailer.decision.startswith("double")
 
 
+@pytest.mark.slow
 def test_gammons_free_for_the_trailer_weigh_in_the_hint():
     # at 1-away/2-away post-Crawford with the cube doubled to 2, the game decides the match: a gammon
     # is worth no more than a win for either side, so plays are ranked by the win chance alone

@@ -16,6 +16,7 @@ def net_matches():
     return play_matches("backgammon", "net", "net", 5, 6, seed=3)
 
 
+@pytest.mark.slow
 def test_match_rules_in_every_game(net_matches):
     for record in net_matches.records:
         points = [0, 0]

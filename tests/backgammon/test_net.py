@@ -357,6 +357,7 @@ def test_training_goes_on_from_a_trained_net_with_new_settings_bit_for_bit(tmp_p
         train("dutch", 9, 5, tmp_path / "new.podds", hidden=5, chunk=3, start_from=base)
 
 
+@pytest.mark.slow
 def test_a_trained_net_grows_hidden_units_that_start_at_zero_output_weight(tmp_path):
     """Started with more hidden units than the trained net has, the net keeps its units and gains the others with
     zero output weights: it first gives exactly the trained net's outputs, then learns through all of them."""
@@ -489,6 +490,7 @@ def test_janowski_without_gammons_matches_the_race_module():
             assert janowski(probabilities, ours, 0.68) == pytest.approx(janowski_equity(p, theirs), abs=1e-12)
 
 
+@pytest.mark.slow
 def test_cube_in_the_bear_off_database_is_the_exact_answer(odds):
     for notation in ("1:2 2:1 / 3:2 5:1", "1:1 2:2 3:1 / 4:1 5:2 6:1", "1:3 / 6:2", "1:1 / 6:1 5:1"):
         position = Position.from_notation(notation)
@@ -601,6 +603,7 @@ def test_bots_choose_one_legal_play_and_matches_repeat_from_a_seed():
     assert first.mean() > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("notation,roll", [(MIDDLE, "42"), (MIDDLE, "66"), (OPENING, "21"), (OPENING, "64")])
 def test_the_look_ahead_bots_play_the_best_one_ply_play_of_the_filtered_plays(notation, roll):
     """gnubg's normal filter, rebuilt from hint's rankings: the 0-ply best and at most 8 plays in all within

@@ -15,6 +15,7 @@ CASES = [  # preset, my dice, opponents, history, starting dice
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,dice,opponents,text,start", CASES)
 def test_rollouts_agree_with_the_whole_game_tree(name, dice, opponents, text, start):
     rules = preset(name)

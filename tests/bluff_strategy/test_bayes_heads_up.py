@@ -119,6 +119,7 @@ CASES = [
 @pytest.mark.parametrize("name,my_dice,opponent_dice,previous,palifico", CASES)
 @pytest.mark.parametrize("model,threshold", [(THRESHOLD_TABLE, 0.5), (BiddingModel(rationality=3.0, bluff_rate=0.2,
                                                                                    call_bias=0.1), 0.3)])
+@pytest.mark.slow
 def test_heads_up_values_are_the_enumerated_expected_balance(name, my_dice, opponent_dice, previous, palifico,
                                                              model, threshold):
     hands, posterior = _posterior(opponent_dice, seed=len(my_dice) * 7 + opponent_dice)

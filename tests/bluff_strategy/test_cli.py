@@ -26,6 +26,7 @@ def test_solve_liars_dice_sixes_wild(odds):
     assert plain["value_first_bidder"] == pytest.approx(-7 / 258, abs=1e-4)
 
 
+@pytest.mark.slow
 def test_solve_prints_the_openings(odds):
     result = odds("bluff", "solve", "--preset", "bluff", "--dice", "1", "1", "--openings")
     assert result.code == 0
@@ -86,6 +87,7 @@ def test_tournament_text_and_json(odds):
     assert other_seed.table["wins"].tolist() != same.table["wins"].tolist()
 
 
+@pytest.mark.slow
 def test_sweep_grid(odds, tmp_path):
     out = tmp_path / "grid.csv"
     data = odds("bluff", "sweep", "--presets", "bluff,perudo", "--players", "3", "--tested", "threshold:0.3,honest",

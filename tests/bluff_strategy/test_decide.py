@@ -136,6 +136,7 @@ def test_the_strategy_answers_from_its_stored_solve(small_solve, monkeypatch):
     assert all(-2.0 <= v <= 2.0 for v in opening.values.values())
 
 
+@pytest.mark.slow
 def test_the_call_values_are_the_showdown_against_the_belief(small_solve, monkeypatch):
     from analysis.bluff.sampled import solver as sampled
     monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))

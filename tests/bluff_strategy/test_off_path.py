@@ -112,6 +112,7 @@ def test_the_strategy_answers_every_legal_history(name):
     check()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["liars_dice_wild", "perudo", "bluff"])
 def test_the_search_answers_every_legal_history(name):
     rules = GAMES[name]

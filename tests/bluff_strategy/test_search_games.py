@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = load_script("bluff_search_games")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, start", [("perudo", 3), ("bluff", 3), ("liars_dice", 2)])
 def test_rounds_chain_as_in_the_kernels_logged_games(name, start, tmp_path):
     # Each logged round of a kernel game, settled by the script: the same dice lost, the next round's dice,

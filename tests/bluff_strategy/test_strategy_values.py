@@ -106,6 +106,7 @@ def test_every_window_has_its_own_rank_and_the_ranks_fill_the_layout(bids, k):
     (LIARS, (2, 2), 1, 2, 2.0, [2]),       # the second bidder answers an opening, raises abstracted
     (PERUDO, (2, 2), 2, None, 0.0, [1, 5]),   # the first bidder after two bids, the last two remembered
     (LIARS, (2, 3), 1, 2, 2.0, [])])       # the opening
+@pytest.mark.slow
 def test_the_values_are_those_of_rounds_played_on_within_their_interval(rules, dice, k, steps, width, history):
     solution = solve_sampled(rules, dice, k=k, iterations=4000, steps=steps, width=width, lbr_games=100,
                              store=False)

@@ -100,6 +100,7 @@ def test_stay_with_two_opponents_agrees_with_a_plain_simulation_of_the_rules():
     assert sum(advice.probabilities.values()) == pytest.approx(1.0)
 
 
+@pytest.mark.slow
 def test_stay_or_fold_with_many_opponents_reports_its_monte_carlo():
     advice = stay_or_fold("brag3", "5S 3H 2D", pot=0, stake=10, opponents=5, seed=3, samples=20_000)
     assert advice.best == "fold"                       # the weakest hand never wins a see

@@ -35,6 +35,7 @@ def test_values_scale_with_the_pot_and_stake():
     assert large.details["seat"] == 2 and large.details["history"] == ["blind", "look"]
 
 
+@pytest.mark.slow
 def test_a_folded_pot_to_a_blind_player_carries(odds):
     # Acting first, the opponent still blind: folding leaves the pot to a blind player, so it carries
     # over and each player's share is half of it (the solve's own reading of a carried pot).

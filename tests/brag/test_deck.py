@@ -49,6 +49,7 @@ def test_a_pack_shuffled_every_deal_leaves_nothing_to_remember():
     assert not s.observed[:, [S.O_FORCED, S.O_EXCLUDED, S.O_AFTER_SHOWDOWN]].any()
 
 
+@pytest.mark.slow
 def test_deck_cli(odds):
     result = odds("brag", "deck", "--players", "4", "--deals", "1000", "--seed", "1", "--json")
     assert result.code == 0

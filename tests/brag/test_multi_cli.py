@@ -42,5 +42,6 @@ def test_solve_and_strategy_for_three_and_four(odds, small_solve):
 @pytest.mark.parametrize("argv", [("solve", "--players", "5"), ("solve", "--players", "3", "--preset", "brag4"),
                                   ("strategy", "--players", "3", "--hand", "QS QD 4C", "--history", "bet,see"),
                                   ("strategy", "--players", "3", "--hand", "QS QD", "--history", "")])
+@pytest.mark.slow
 def test_bad_input_is_one_sentence(odds, small_solve, argv):
     assert_one_sentence_error(odds("brag", *argv))

@@ -68,6 +68,7 @@ def _both_ways(rules, bots, deals, seed, bankroll):
 @pytest.mark.parametrize("name,bots", [("brag3", ["strategy", "blind", "threshold"]),
                                        ("brag3", ["observer", "fresh-deck", "blind"]),
                                        ("brag4", ["blind", "never-bluff", "threshold", "strategy"])])
+@pytest.mark.slow
 def test_plain_and_compiled_sessions_play_the_same_deals(name, bots):
     (net, counts, banks, seen), (net2, counts2, banks2, seen2) = _both_ways(preset(name), bots, 40, 3, 12.0)
     assert np.array_equal(net, net2) and np.array_equal(counts, counts2) and np.array_equal(banks, banks2)

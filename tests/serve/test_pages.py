@@ -111,6 +111,7 @@ def test_a_yacht_field_the_game_has_no_use_for_is_hidden(client):
     assert 'data-field="upper" hidden' not in page and 'id="e-upper"' in page
 
 
+@pytest.mark.slow
 def test_yacht_with_a_target(client, odds):
     query = {"dice": "6 6 6 2 1", "rolls": "2", "open": ["Chase Off", "Choice"], "score": "150", "target": "200"}
     cli = odds("yacht", "advise", "--preset", "yacht_kr", "--dice", "6 6 6 2 1", "--rolls-left", "2",

@@ -64,6 +64,7 @@ def test_bad_input_is_one_sentence(odds, argv):
     assert_one_sentence_error(odds(*argv))
 
 
+@pytest.mark.slow
 def test_simulate_command(odds):
     result = odds("yacht", "simulate", "--strategy", "greedy", "--games", "500", "--seed", "3", "--json")
     assert result.code == 0, result.err

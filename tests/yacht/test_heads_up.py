@@ -42,6 +42,7 @@ def test_values_are_the_recursions_share(table, me, them):
     assert looked_up(table, me, them) == pytest.approx(exact, abs=1e-12)
 
 
+@pytest.mark.slow
 def test_table_covers_the_cards_with_few_open_boxes(table):
     n_boxes = len(RULES.boxes)
     kept = (table.index >= 0).sum()

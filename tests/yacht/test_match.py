@@ -14,6 +14,7 @@ ME = "100:Chase Off,Straight,Even Straight,Six Beans"
 THEM = ["120:Chase Off,Choice,Aces", "95:Straight,Four Dice,Five Beans,Two Beans"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("opponents", [THEM[:1], THEM])
 def test_exact_win_tie_lose_against_simulated_games(opponents):
     exact = win_chances("yacht_kr", ME, opponents)

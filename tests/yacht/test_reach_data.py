@@ -25,6 +25,7 @@ def recorded(name):
     return json.loads((DATA / f"yacht_reach_{name}.json").read_text())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PRESETS)
 def test_recorded_curves_have_the_shape_of_a_tail(name):
     record = recorded(name)
