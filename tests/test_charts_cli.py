@@ -286,6 +286,7 @@ def test_yacht_data_equals_box_odds_solve_and_advise(odds, tmp_path):
     assert rows[0]["option"] == "keep 6 6 6"
 
 
+@pytest.mark.slow
 def test_yacht_reach_data_equals_reach_curve_and_the_optimal_distribution(odds, tmp_path):
     from analysis.yacht import reach_curve, solve
 

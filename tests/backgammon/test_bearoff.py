@@ -205,6 +205,7 @@ def test_bar_checker_is_not_a_bearoff():
         cube.cube_advice("backgammon", Position.from_notation("1:2 bar:1 / 1:3"))
 
 
+@pytest.mark.slow
 def test_one_sided_race_estimate_is_close_to_the_exact_two_sided_chance():
     estimate = bearoff.one_sided_win_matrix()[1:, 1:]
     exact = bearoff.two_sided_piece("win")["win"][1:, 1:]

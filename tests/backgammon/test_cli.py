@@ -41,6 +41,7 @@ def _row(text: str, first: str) -> list[str]:
     return next(line.split() for line in text.splitlines() if line.split()[:1] == [first])
 
 
+@pytest.mark.slow
 def test_tables_and_variants_print_the_known_figures(odds):
     shots = odds("backgammon", "shots").out
     assert _row(shots, "6")[1] == "17" and _row(shots, "7")[1] == "6"      # 6 away: 11 direct + 6 combined

@@ -61,6 +61,7 @@ def test_cube_command_as_written(odds):
     assert doubling["decision"] == "double, pass" and doubling["exact"]
 
 
+@pytest.mark.slow
 def test_hint_and_eval_take_an_xgid(odds):
     xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:7:10"
     data = odds("backgammon", "hint", "--xgid", xgid, "--json").json()

@@ -41,6 +41,7 @@ def test_match_rules_in_every_game(net_matches):
         assert max(points) >= 5 and points[record.winner] >= 5 and min(points) < 5
 
 
+@pytest.mark.slow
 def test_same_matches_however_cut(net_matches):
     again = play_matches("backgammon", "net", "net", 5, 6, seed=3, scheduler="sync", chunks=4)
     assert [(r.winner, [(g.winner, g.points) for g in r.games]) for r in again.records] == \

@@ -390,6 +390,7 @@ def test_a_raw_net_goes_on_with_the_features_added_at_zero_weight(tmp_path):
     assert np.max(np.abs(net["w1"][:forward.RAW_INPUTS] - raw["w1"])) < 1e-4  # the raw net's, a tiny step on
 
 
+@pytest.mark.slow
 def test_snapshots_of_runs_from_one_net_average_weight_by_weight(tmp_path):
     """Two runs gone on from one trained net keep snapshots every 2 games; the averaged net's every weight is
     the mean of the members' (numpy here, from the files), and its budget counts the shared start once."""
@@ -445,6 +446,7 @@ def test_a_combined_net_averages_its_members_log_odds(tmp_path):
         combine("backgammon", paths[:1], tmp_path / "d.podds")
 
 
+@pytest.mark.slow
 def test_refinement_by_1ply_is_reproducible_resumes_bit_for_bit_and_fits_its_targets(tmp_path):
     base, whole, parts, other = (tmp_path / f"{name}.podds" for name in ("base", "whole", "parts", "other"))
     train("dutch", 6, 5, base, hidden=6, chunk=3, checkpoint_seconds=0.0)
@@ -618,6 +620,7 @@ def test_the_look_ahead_bots_play_the_best_one_ply_play_of_the_filtered_plays(no
     assert len(zero) > len(kept)                # the filter drops plays here
 
 
+@pytest.mark.slow
 def test_matches_with_the_cube_score_whole_cube_multiples():
     result = match("backgammon", "net", "pips", 60, seed=2, cube=True)
     points, cubes = result.points, result.cubes

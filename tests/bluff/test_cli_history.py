@@ -68,6 +68,7 @@ def test_bad_histories_are_one_sentence(odds, argv):
     assert_one_sentence_error(odds(*argv))
 
 
+@pytest.mark.slow
 def test_call_with_rollouts_ranks_the_actions(odds):
     data = odds(*CALL, "--rollouts", "2000", "--seed", "4", "--json").json()["with_history"]
     ranking = data["played_out"]["ranking"]

@@ -133,6 +133,7 @@ def test_heads_up_values_are_the_enumerated_expected_balance(name, my_dice, oppo
     assert want[chosen] == pytest.approx(best, abs=1e-12)
 
 
+@pytest.mark.slow
 def test_a_raise_the_opponent_will_challenge_is_worth_what_it_wins():
     # Liar's Dice, 2 dice each; I hold two fours and know the opponent holds none. 2x4 is true, but from their
     # side it needs both my dice to be fours (1 in 36): they challenge it and lose a die, so it is worth nearly

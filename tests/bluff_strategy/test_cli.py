@@ -33,6 +33,7 @@ def test_solve_prints_the_openings(odds):
     assert "exploitability" in result.out and "p_bid_true" in result.out
 
 
+@pytest.mark.slow
 def test_solve_prints_the_strategy_after_bids(odds):
     data = odds("bluff", "solve", "--preset", "bluff", "--dice", "1", "1", "--after", "1x3", "--json").json()
     rows = {row["hand"]: row for row in data["after"]["strategy_by_hand"]}
@@ -168,6 +169,7 @@ def test_a_log_reader_refuses_a_preset_the_log_is_not_of(odds, tmp_path, command
     assert "not perudo" not in right.err and "is of" not in right.err
 
 
+@pytest.mark.slow
 def test_sweep_takes_a_preset_and_rule_fields(odds):
     data = odds("bluff", "sweep", "--preset", "perudo", "--rule", "exact_call=none", "--players", "2",
                 "--tested", "honest", "--games", "200", "--seed", "1", "--scheduler", "sync", "--json").json()

@@ -88,6 +88,7 @@ FRESH_PLAYS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", FRESH_PLAYS)
 def test_asking_the_stored_strategy_starts_no_compiler(name, odds):
     """``odds bluff play`` in a fresh process answers from the package's solve with numba not imported (the
@@ -157,6 +158,7 @@ def test_the_call_values_are_the_showdown_against_the_belief(small_solve, monkey
     assert answer in game.bids
 
 
+@pytest.mark.slow
 def test_the_strategy_with_search_plays_its_best_valued_action(small_solve, monkeypatch, odds):
     from analysis.bluff.sampled import solver as sampled
     monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))
@@ -281,6 +283,7 @@ def test_a_bid_off_the_abstraction_is_answered_and_read_as_the_nearest_abstract_
     assert decision.values["challenge"] == pytest.approx(expected, abs=1e-9)
 
 
+@pytest.mark.slow
 def test_the_call_advisor_says_what_the_strategy_does_heads_up(monkeypatch):
     from analysis.bluff.sampled import solver as sampled
     from analysis.bluff.odds.advice import advise_call

@@ -104,6 +104,7 @@ def test_one_update_gives_every_information_set_its_counterfactual_regrets(rules
 
 @pytest.mark.parametrize("rules, dice, faces, k", [(LIARS, (1, 1), 4, 2), (preset("perudo"), (2, 1), 3, 1),
                                                    (preset("liars_dice"), (1, 2), 3, 2)])
+@pytest.mark.slow
 def test_the_windows_value_a_policy_as_the_exact_tree_does(rules, dice, faces, k):
     game = sampled_game(rules, dice, k=k, faces=faces)
     policy = _random_policy(game, np.random.default_rng(1))

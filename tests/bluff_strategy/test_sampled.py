@@ -154,6 +154,7 @@ def test_a_stopped_solve_resumes_to_the_same_result(tmp_path):
     assert np.array_equal(whole.policy, resumed.policy)
 
 
+@pytest.mark.slow
 def test_a_warm_start_plays_the_one_bid_solve_it_starts_from(tmp_path):
     import dataclasses
 

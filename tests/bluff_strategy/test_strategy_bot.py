@@ -106,6 +106,7 @@ def test_the_kernel_reads_an_off_abstraction_pair_through_its_stand_in():
     assert _kernel_draws_the_policy(solution, st, tables, (2, 2), 400, 6) > 50
 
 
+@pytest.mark.slow
 def test_heads_up_games_play_only_the_stored_actions(planned_small, tmp_path):
     # Two players of one die: every round is the stored 1v1 round, so every action of the strategy bot is one
     # its stored policy gives a chance; the same seed plays the same games.

@@ -116,6 +116,7 @@ def brag3_points():
     return solution
 
 
+@pytest.mark.slow
 def test_stored_strategy_is_the_librarys_at_every_decision(brag3_points):
     from analysis.brag.headsup.strategy import strategy
 

@@ -76,6 +76,7 @@ def test_plain_and_compiled_sessions_play_the_same_deals(name, bots):
     assert counts[S.C_COVERS] > 0 and counts[S.C_KEPT] > 0     # the short bankroll brings covers
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_random_sessions_conserve_chips(seed):
     rng = np.random.default_rng(seed)

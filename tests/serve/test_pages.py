@@ -419,6 +419,7 @@ GOOD = {"bluff": {"dice": "3 3 * 5 1", "opponents": "6 7", "bid": "7x3"},
 WORST = ["", "x", "²", "1" + "0" * 30, "-1", "1e309", "'\"<script>", "--help", "6 -h", "--json"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(GOOD))
 def test_no_value_in_any_field_is_a_server_error(client, game):
     module = web.GAMES[game]

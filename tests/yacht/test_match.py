@@ -29,6 +29,7 @@ def test_exact_win_tie_lose_against_simulated_games(opponents):
         assert abs(value - p) < 4.5 * np.sqrt(p * (1 - p) / games) + 1e-9, (name, value, p)
 
 
+@pytest.mark.slow
 def test_win_seeking_play_earns_its_exact_share_against_a_finished_opponent():
     # The opponent has finished, so the recursion at the first turn is the whole game's exact answer.
     me, them = "150:Chase Off,Straight,Aces", "200:"
@@ -111,6 +112,7 @@ def test_bad_match_arguments(call, match):
         call()
 
 
+@pytest.mark.slow
 def test_cli_match(odds):
     result = odds("yacht", "simulate", "--preset", "yacht_kr", "--players", "2", "--strategy", "to-win,optimal",
                   "--games", "30", "--seed", "1", "--exact-from", "2", "--json")

@@ -8,6 +8,7 @@ from analysis.yacht.simulate import simulate
 from analysis.yacht.solver import compute_values, follow_policy, solve
 
 
+@pytest.mark.slow
 def test_optimal_games_reproduce_the_exact_mean_and_distribution():
     solution = solve("yacht_kr")
     result = simulate("yacht_kr", games=20_000, seed=7)

@@ -171,6 +171,7 @@ def test_a_late_clubhouse_position_is_solved_alone_and_exactly():
     assert not Store().path(REACH, club, {"states": club.n_states}).exists()
 
 
+@pytest.mark.slow
 def test_cli_ranks_yatzy_boxes_by_a_target_with_the_bonus(odds):
     # Five sixes, Sixes and Yatzy open, upper total 40, score 200, aiming for 300. Sixes takes 30 and
     # the 50-point bonus (280; then the Yatzy box must make 20: five alike); Yatzy takes 50 (250; then
