@@ -341,3 +341,42 @@ def test_a_palifico_round_is_answered_from_its_own_solve_or_refused(odds, monkey
     assert "palifico_round=True" in small.err
     assert_one_sentence_error(odds("bluff", "play", "--preset", "bluff", "--palifico", "--dice", "3", "--opponents",
                                    "2"))
+
+
+def test_a_refused_package_solve_is_said_never_passed_over_in_silence(tmp_path, monkeypatch):
+    """A damaged shipped file: the next solve of the plan answers and says which solve was refused and why; with
+    every solve of the round refused, the question is one sentence, and the call advisor still answers its own
+    odds, saying that the strategy cannot."""
+    import shutil
+
+    from analysis.bluff.bids import parse_bid
+    from analysis.bluff.odds.advice import advise_call
+    from analysis.bluff.sampled import shipped
+    from analysis.shipped import Refused
+
+    package = tmp_path / "solved"
+    shutil.copytree(shipped.SHIPPED_ROOT, package)
+    monkeypatch.setattr(shipped, "SHIPPED_ROOT", package)
+    monkeypatch.setattr(shipped, "_READ", {})
+    rules = preset("liars_dice", wild=1, exact_call=None)
+    history = "1:3x3"
+
+    def damage(path):
+        blob = bytearray(path.read_bytes())
+        blob[-100] ^= 1
+        path.write_bytes(bytes(blob))
+
+    for path in (package / "bluff" / "full-width-shipped").glob("liars_dice-*.podds"):
+        damage(path)
+    answer = decide(rules, "3 3 1 6 2", [5], history)
+    assert answer.source.endswith("; the package's 5v5 full-width solve of Liar's Dice is refused (its checksum does "
+                                  "not match), so this solve answers") and "16,000,000 iterations" in answer.source
+
+    for path in (package / "bluff" / "sampled-shipped").glob("liars_dice-*.podds"):
+        damage(path)
+    monkeypatch.setattr(shipped, "_READ", {})   # a process keeps the solves it read: the files do not change under it
+    with pytest.raises(Refused, match=r"^The package's 5v5 full-width solve of .* is refused \(its checksum"):
+        decide(rules, "3 3 1 6 2", [5], history)
+    advice = advise_call(rules, (3, 3, 1, 6, 2), [5], parse_bid(rules, "3x3"))
+    assert advice.strategy is None and advice.strategy_refused.startswith("The package's 5v5 full-width solve")
+    assert "cannot answer here: The package's 5v5" in str(advice) and advice.recommendation in ("challenge", "raise")

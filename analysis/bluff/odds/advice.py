@@ -24,6 +24,7 @@ from analysis.bluff.odds.bid_odds import BidOdds, bid_odds
 from analysis.bluff.odds.outcomes import CallOutcome
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument, InvalidDice
+from analysis.shipped import Refused
 from analysis.tables import counted
 
 ASSUMPTION = ("the dice you cannot see are random (earlier bids are not read as information), "
@@ -55,6 +56,8 @@ class CallAdvice:
     with_history: object = None
     #: Heads-up beyond the solved endgames, where a planned solve is stored: what the strategy does (decision.Decision).
     strategy: object = None
+    #: Where the package's solve of the round is refused (damaged, another version): the sentence that says so.
+    strategy_refused: str | None = None
 
     def _options(self) -> list[tuple[str, float]]:
         return my_expected_losses(self.challenge, self.exact, self.raises)
@@ -84,6 +87,7 @@ class CallAdvice:
             "equilibrium": self.equilibrium.to_dict() if self.equilibrium is not None else None,
             "with_history": self.with_history.to_dict() if self.with_history is not None else None,
             "strategy": self.strategy.to_dict() if self.strategy is not None else None,
+            "strategy_refused": self.strategy_refused,
         }
 
     def __str__(self) -> str:
@@ -134,6 +138,8 @@ class CallAdvice:
         if self.strategy is not None:
             lines += ["", "  What the solved heads-up strategy does here (dice balance when both then follow it):",
                       *("  " + line for line in str(self.strategy).splitlines())]
+        if self.strategy_refused is not None:
+            lines += ["", f"  The solved heads-up strategy cannot answer here: {self.strategy_refused}"]
         return "\n".join(lines)
 
 
@@ -193,10 +199,14 @@ def advise_call(rules: BiddingRules, my_dice, opponents, bid: Bid, bidder: int |
         from analysis.bluff.model.history_advice import history_advice
         with_history = history_advice(rules, tuple(my_dice), held, start, turns, models, responder,
                                       palifico_round, odds, rollouts=rollouts, seed=seed)
-    strategy = None
+    strategy, strategy_refused = None, None
     if players == 2 and equilibrium is None:
         from analysis.bluff.play.decision import strategy_answer
-        strategy = strategy_answer(rules, tuple(my_dice), held[1], (*history, bid), palifico_round)
+        try:
+            strategy = strategy_answer(rules, tuple(my_dice), held[1], (*history, bid), palifico_round)
+        except Refused as refused:   # the advisor's own odds still answer; the missing line is said, not dropped
+            strategy_refused = str(refused)
     return CallAdvice(rules, tuple(my_dice), held, bid, bidder, responder, odds, challenge, exact, raises,
                       recommendation, raises[0].bid if recommendation == "raise" else None,
-                      equilibrium=equilibrium, with_history=with_history, strategy=strategy)
+                      equilibrium=equilibrium, with_history=with_history, strategy=strategy,
+                      strategy_refused=strategy_refused)

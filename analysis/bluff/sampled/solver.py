@@ -803,7 +803,10 @@ def stored_plan(rules: BiddingRules, dice, palifico_round: bool = False,
             refused = refused or error
             continue
         if solution is not None:
-            return solution if refused is None else replace(solution, passed_over=str(refused)[:-1])
+            if refused is None:
+                return solution
+            said = str(refused)[:-1]     # the sentence as a clause: "the package's ... is refused (why)"
+            return replace(solution, passed_over=said[0].lower() + said[1:])
     if refused is not None:
         raise refused
     return None
