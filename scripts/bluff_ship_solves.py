@@ -12,7 +12,8 @@ not in the user's store (built on another machine, or a later plan's solve such 
 from) is kept; the package's other files (solves of an older plan) are removed. The solves are built first by
 ``scripts/bluff_sampled_solves.py`` (equal pairs) and its ``--unequal``, ``--palifico`` and ``--endgames``.
 
-Run: ``.venv/bin/python scripts/bluff_ship_solves.py [--max-kb 3000]``
+Run: ``.venv/bin/python scripts/bluff_ship_solves.py [--max-kb 3000] [--only PRESET:FIRST:SECOND ...]`` (``--only``:
+those rounds alone, e.g. solves built on another machine, every other file kept).
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ GAMES = {name: make() for name, make in SCRIPT_GAMES.items()}
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--max-kb", type=float, default=3000.0, help="leave out a table larger than this")
+    parser.add_argument("--only", action="append", default=[], metavar="PRESET:FIRST:SECOND",
+                        help="ship these rounds only (for the dice), keeping every other file as it is")
     args = parser.parse_args()
     user, package = Store(), shipped_store()
     written, missing = set(), []
@@ -46,6 +49,9 @@ def main() -> int:
     rounds += [("perudo", GAMES["perudo"], dice, True, "dice") for dice in PALIFICO_ROUNDS]
     rounds += [(name, rules, dice, False, "game") for name, rules in GAMES.items() for dice in GAME_ROUNDS]
     rounds += [("perudo", GAMES["perudo"], dice, True, "game") for dice in GAME_ROUNDS if dice in PALIFICO_ROUNDS]
+    if args.only:
+        wanted = {(name, (int(first), int(second))) for name, first, second in (o.split(":") for o in args.only)}
+        rounds = [r for r in rounds if (r[0], r[2]) in wanted and not r[3] and r[4] == "dice"]
     for name, rules, dice, palifico, payoff in rounds:
         first, second = dice
         label = f"{name} {first}v{second}{' palifico' if palifico else ''}{' for the game' if payoff == 'game' else ''}"
@@ -89,7 +95,7 @@ def main() -> int:
         print(f"{label}: {path.relative_to(ROOT)} ({path.stat().st_size / 1024:.0f} KB, "
               f"largest change {gap:.4f})", flush=True)
     for folder in (package.root / "bluff" / "sampled-shipped", package.root / "bluff" / "full-width-shipped"):
-        for old in folder.glob("*.podds"):
+        for old in folder.glob("*.podds") if not args.only else ():
             if old not in written:
                 old.unlink()     # a solve of an older plan or version: the store would never serve it
     total = sum(path.stat().st_size for path in written)

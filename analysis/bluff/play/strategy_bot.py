@@ -22,7 +22,8 @@ from analysis.errors import InvalidArgument
 
 #: The games ``scripts/bluff_sampled_solves.py`` builds, by the name its ``--only`` takes.
 SCRIPT_GAMES = {"liars_dice": lambda: preset("liars_dice", wild=1, exact_call=None),
-                "bluff": lambda: preset("bluff"), "perudo": lambda: preset("perudo")}
+                "bluff": lambda: preset("bluff"), "perudo": lambda: preset("perudo"),
+                "liars_dice_no_wild": lambda: preset("liars_dice")}
 
 
 def build_command(rules: BiddingRules, first: int, second: int) -> str:
