@@ -1,4 +1,4 @@
-"""Build the sampled two-player round solves the advisor reads (``analysis.bluff.sampled.solver.PLAN``), into the store.
+"""Build the sampled two-player round solves the advisor reads (``analysis.bluff.sampled.plan.PLAN``), into the store.
 
 One solve at a time, each resumable from its checkpoint (in the store folder, ``bluff/sampled-checkpoints``),
 so a stopped run started again with the same command carries on. Run it in the background, e.g.::
@@ -32,7 +32,8 @@ import argparse
 import sys
 import time
 
-from analysis.bluff.sampled.solver import GAME_ROUNDS, PALIFICO_ROUNDS, plans, solve_sampled
+from analysis.bluff.sampled.plan import GAME_ROUNDS, PALIFICO_ROUNDS, plans
+from analysis.bluff.sampled.solver import solve_sampled
 from analysis.bluff.play.strategy_bot import SCRIPT_GAMES as GAMES
 from analysis.store import Store
 #: The order of the work: the real-size rounds first, then the smaller ones.

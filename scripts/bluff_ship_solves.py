@@ -1,10 +1,10 @@
 """Copy the plan's sampled round solves from the user's store into the package (``analysis/bluff/solved/``), compact.
 
 For each preset (Liar's Dice with ones wild and no spot on, Perudo, Bluff) and each dice pair the plan covers
-(``sampled.PLAN``, 1-5 dice a player), for Perudo's palifico rounds of one die against 1-5
-(``sampled.PALIFICO_ROUNDS``), and for the rounds of at most three dice in play played for the game
-(``sampled.GAME_ROUNDS``, and Perudo's palifico ones among them), the solve the advisor or a player of whole games
-reads (``sampled.stored_plan``: the plan's first solve the store holds) is written as a shipped table
+(``plan.PLAN``, 1-5 dice a player), for Perudo's palifico rounds of one die against 1-5
+(``plan.PALIFICO_ROUNDS``), and for the rounds of at most three dice in play played for the game
+(``plan.GAME_ROUNDS``, and Perudo's palifico ones among them), the solve the advisor or a player of whole games
+reads (``plan.stored_plan``: the plan's first solve the store holds) is written as a shipped table
 (``sampled_shipped``: the policy in 255ths, zlib), checked to be served by the package's store and to equal the
 solve within the quantum; a pair whose solve is not stored, or whose table would exceed ``--max-kb``, is listed and
 left out. Every solve of the plan already in the package and
@@ -27,7 +27,9 @@ sys.path.insert(0, ROOT)
 
 import numpy as np  # noqa: E402
 
-from analysis.bluff.sampled.solver import GAME_ROUNDS, PALIFICO_ROUNDS, plans, sampled_game, solve_key  # noqa: E402
+from analysis.bluff.sampled.game import sampled_game  # noqa: E402
+from analysis.bluff.sampled.plan import GAME_ROUNDS, PALIFICO_ROUNDS, plans  # noqa: E402
+from analysis.bluff.sampled.stored import solve_key  # noqa: E402
 from analysis.bluff.sampled.shipped import (QUANTUM, load_shipped, pack, shipped_kind, shipped_params,  # noqa: E402
                                             shipped_store)
 from analysis.bluff.play.strategy_bot import SCRIPT_GAMES  # noqa: E402

@@ -84,7 +84,8 @@ def _open(args) -> int:
 
 def sampled_solve(args, rules) -> int:
     """``odds bluff solve`` for a round beyond the exact solver: the planned sampled solve (read or built)."""
-    from analysis.bluff.sampled.solver import FULL_WIDTH_ITERATIONS, planned, solve_sampled, stored_plan
+    from analysis.bluff.sampled.plan import FULL_WIDTH_ITERATIONS, planned, stored_plan
+    from analysis.bluff.sampled.solver import solve_sampled
 
     if args.openings or args.after is not None:
         from analysis.errors import InvalidArgument

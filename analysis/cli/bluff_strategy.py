@@ -140,7 +140,7 @@ def _solve(args) -> int:
     target, iterations = default_precision(args.dice)
     terminal = None
     if args.payoff != "dice":
-        from analysis.bluff.sampled.solver import payoff_function
+        from analysis.bluff.sampled.game import payoff_function
         from analysis.cli.bluff_play import SAMPLED_PAYOFF
         terminal = payoff_function(rules, tuple(args.dice), SAMPLED_PAYOFF[args.payoff], args.palifico)
     solution = solve_round(rules, tuple(args.dice), variant=args.solver,
