@@ -30,11 +30,14 @@ PLAN = {1: ((None, 200000, 1.0),), 2: ((2, 1000000, 1.0), (2, 100000, 1.0), (1, 
 #: A game's own solves, by (rules name, larger dice count), read before ``PLAN``'s (which stay its fallbacks); each
 #: the keywords of ``solve_sampled``. Perudo at 2v2 remembers three bids: with two, its aces (a bid on aces halves
 #: the count) leave the players knowing too little, and in the same million iterations the local best response
-#: gains 0.175 dice against 0.055 with three. Liar's Dice and Perudo at 5v5 are solved full width, remembering two bids
-#: over every raise (docs/bluff_strategy.md).
+#: gains 0.175 dice against 0.055 with three. From 3v3 to 5v5 every game is solved full width, remembering two
+#: bids over every raise, where sampling stopped at 0.10-0.28 dice (docs/bluff_strategy.md); at 5v5, where an
+#: iteration takes about 4 s of both cores here, a solve of 200 iterations is read where 300 are not stored.
+_FULL_WIDTH = ({"k": 2, "iterations": FULL_WIDTH_ITERATIONS, "full_width": True},)
 PLAN_BY_GAME = {("perudo", 2): ({"k": 3, "iterations": 1000000, "explore": 1.0},),
-                ("liars_dice", 5): ({"k": 2, "iterations": FULL_WIDTH_ITERATIONS, "full_width": True},),
-                ("perudo", 5): ({"k": 2, "iterations": FULL_WIDTH_ITERATIONS, "full_width": True},)}
+                **{(name, size): _FULL_WIDTH for name in ("liars_dice", "perudo", "bluff") for size in (3, 4)},
+                **{(name, 5): _FULL_WIDTH + ({"k": 2, "iterations": 200, "full_width": True},)
+                   for name in ("liars_dice", "perudo", "bluff")}}
 #: The keywords of ``solve_sampled`` a plan's tuple gives, in order.
 PLAN_FIELDS = WARM_FIELDS + ("warm",)
 
