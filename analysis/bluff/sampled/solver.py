@@ -21,7 +21,6 @@ import numpy as np
 from analysis.bluff.rules import BiddingRules
 from analysis.bluff.sampled.exploitability import _seed, exploitability
 from analysis.bluff.sampled.game import MAX_BYTES, SampledGame, _windows
-from analysis.bluff.sampled.search import compiled_search  # noqa: F401  (``analysis/web`` imports it from here)
 from analysis.bluff.sampled.solution import SampledSolution
 from analysis.bluff.sampled.stored import (BONUS, checked_solve, default_period, refusal_clause, solution_of,
                                            solve_key, stored_solve)
