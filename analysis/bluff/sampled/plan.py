@@ -31,13 +31,11 @@ PLAN = {1: ((None, 200000, 1.0),), 2: ((2, 1000000, 1.0), (2, 100000, 1.0), (1, 
 #: the keywords of ``solve_sampled``. Perudo at 2v2 remembers three bids: with two, its aces (a bid on aces halves
 #: the count) leave the players knowing too little, and in the same million iterations the local best response
 #: gains 0.175 dice against 0.055 with three. From 3v3 to 5v5 every game is solved full width, remembering two
-#: bids over every raise, where sampling stopped at 0.10-0.28 dice (docs/bluff_strategy.md); at 5v5, where an
-#: iteration takes about 4 s of both cores here, a solve of 200 iterations is read where 300 are not stored.
+#: bids over every raise, where sampling stopped at 0.10-0.39 dice (docs/bluff_strategy.md); the sampled solves
+#: stay as the fallbacks of the pairs not yet solved so.
 _FULL_WIDTH = ({"k": 2, "iterations": FULL_WIDTH_ITERATIONS, "full_width": True},)
 PLAN_BY_GAME = {("perudo", 2): ({"k": 3, "iterations": 1000000, "explore": 1.0},),
-                **{(name, size): _FULL_WIDTH for name in ("liars_dice", "perudo", "bluff") for size in (3, 4)},
-                **{(name, 5): _FULL_WIDTH + ({"k": 2, "iterations": 200, "full_width": True},)
-                   for name in ("liars_dice", "perudo", "bluff")}}
+                **{(name, size): _FULL_WIDTH for name in ("liars_dice", "perudo", "bluff") for size in (3, 4, 5)}}
 #: The keywords of ``solve_sampled`` a plan's tuple gives, in order.
 PLAN_FIELDS = WARM_FIELDS + ("warm",)
 
