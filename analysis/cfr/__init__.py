@@ -8,6 +8,8 @@ loop, the full-width two-player driver and the settings check.
   the full-width and the sampled solvers; imported only where a solve runs (it loads numba);
 * ``loop``: the outer loop (chunks, checks, stopping rule, progress, timing, history);
 * ``two_player``: full-width CFR on a game that supplies its tree passes;
+* ``multi_player``: external-sampling MCCFR for any number of players over a game given as arrays
+  (``_multi_kernels``; ``kuhn``: N-player Kuhn poker in that form);
 * ``checks``: one check of the solver settings, with one set of limits and messages.
 
 A game supplies its tree, chance and payoffs, and its passes over the tree written with the
