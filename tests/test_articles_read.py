@@ -404,3 +404,30 @@ def test_the_charts_axis_text_is_legible_on_a_phone(name):
         if shown < SMALLEST_AXIS_TEXT_PX:
             small.append(f"{png.name}: axis text {shown:.1f} px ({width / RC['figure.dpi']:.1f} in wide)")
     assert not small, f"reports/{name}: charts too wide for a phone: {small}"
+
+
+def _breakable_values(html):
+    """The intervals, hands of dice, powers and bounds of a page that a line may still break inside."""
+    from analysis.report import UNBREAKABLE
+
+    html = re.sub(r'<span class="nb">.*?</span>', " ", html)
+    html = re.sub(r"<(pre|code|style|script)\b.*?</\1>", " ", html, flags=re.S)
+    return UNBREAKABLE.findall(re.sub(r"<[^>]*>", "\n", html))     # a tag ends a run: none spans two cells
+
+
+@pytest.mark.parametrize("name", ARTICLES)
+def test_a_page_never_breaks_a_value_across_lines(name):
+    # On a phone a table cell wraps: "99.6–" above "99.8%", or "5 5 5 3" above "3", reads as two values.
+    found = _breakable_values((REPORTS / f"{name}.html").read_text(encoding="utf-8"))
+    assert not found, f"reports/{name}.html may break inside {found[:5]}"
+
+
+def test_the_values_a_page_keeps_on_one_line():
+    from analysis.report import unbreakable
+
+    page = unbreakable("<td>99.6–99.8%</td><td>keep 5 5 5 3 3</td><p>6 × 10⁻⁶, &lt; 1%, 1-5 and 12 3</p>"
+                       "<pre>5 5 5</pre>")
+    kept = re.findall(r'<span class="nb">(.*?)</span>', page)
+    assert kept == ["99.6–99.8%", "5 5 5 3 3", "6 × 10⁻⁶", "&lt; 1%"]
+    assert "<pre>5 5 5</pre>" in page and not _breakable_values(page)
+    assert _breakable_values("<td>99.6–99.8%</td>") == ["99.6–99.8%"]
