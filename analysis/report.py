@@ -37,6 +37,7 @@ th { border-bottom: 2px solid #888; }
 img { max-width: min(100%, 36rem); height: auto; display: block; margin: 1rem auto; }
 pre { background: #f6f6f4; padding: 0.6rem 0.8rem; overflow-x: auto; font-size: 0.88rem; }
 code { font-size: 0.92em; }
+.nb { white-space: nowrap; }
 @media (max-width: 30rem) { body { padding: 0 0.5rem; } table { font-size: 0.78rem; }
                             th, td { padding: 0.2rem 0.25rem; } }
 @page { margin: 8mm; }
@@ -134,6 +135,7 @@ def render_article(notebook, name: str) -> Article:
     # No visible "¶" beside each heading: the anchors stay, empty, so a heading can still be linked.
     fragment, _ = HTMLExporter(template_name="basic", anchor_link_text="", **options).from_notebook_node(notebook)
     fragment = fragment.replace('alt="No description has been provided for this image"', 'alt="chart"')
+    fragment = unbreakable(fragment)
     title = next((line[2:].strip() for cell in notebook.cells if cell.cell_type == "markdown"
                   for line in cell.source.splitlines() if line.startswith("# ")), name)
     html = (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
@@ -227,6 +229,29 @@ def _merge_streams(outputs: list) -> list:
         else:
             merged.append(output)
     return merged
+
+
+#: What a line must never break inside (a reader would read two values): an interval "99.6–99.8%", a hand of
+#: dice "5 5 5 3 3", a power "6 × 10⁻⁶" and a bound "< 1%", as the HTML writes them.
+UNBREAKABLE = re.compile(
+    r"[+−-]?\d[\d,.]*%?–[+−-]?\d[\d,.]*%?"
+    r"|(?<![\w.])[1-6*](?: [1-6*]){2,}(?![\w.])"
+    r"|\d+ × 10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+"
+    r"|(?:&lt;|&gt;) \d[\d,.]*%?")
+
+
+def unbreakable(fragment: str) -> str:
+    """``fragment`` with each run of :data:`UNBREAKABLE` in its text (not in tags, code or styles) kept on one line."""
+    parts = re.split(r"(<[^>]*>)", fragment)
+    inside = 0      # depth of <pre>, <code>, <style> and <script>, whose text stays as it is
+    for i, part in enumerate(parts):
+        if part.startswith("<"):
+            tag = re.match(r"</?(\w+)", part)
+            if tag and tag.group(1).lower() in ("pre", "code", "style", "script"):
+                inside += -1 if part.startswith("</") else 1
+        elif part and not inside:
+            parts[i] = UNBREAKABLE.sub(lambda m: f'<span class="nb">{m.group(0)}</span>', part)
+    return "".join(parts)
 
 
 def _escape(text: str) -> str:

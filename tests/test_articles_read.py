@@ -317,15 +317,19 @@ def test_article_reads_like_a_players_article(name):
     assert not found, f"reports/{name}.md:\n  " + "\n  ".join(found)
 
 
-#: Articles that still link to Markdown pages outside reports/ (strict: one that stops must leave the list).
-LINKS_TO_MARKDOWN = {"web": "the web page's article still links to the developer pages for each game"}
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=[pytest.mark.xfail(strict=True, reason=LINKS_TO_MARKDOWN[n])]
-                                               if n in LINKS_TO_MARKDOWN else []) for n in ARTICLES])
+@pytest.mark.parametrize("name", ARTICLES)
 def test_an_article_links_no_markdown_page_outside_the_articles(name):
     # A browser shows such a page as raw Markdown: an article names the docs page instead of linking it.
     assert not _markdown_links_outside(_markdown(name)), f"reports/{name}.md links {_markdown_links_outside(_markdown(name))}"
+
+
+@pytest.mark.parametrize("name", ARTICLES)
+def test_an_article_links_other_articles_as_pages_that_exist(name):
+    # The page serves reports/ as it is (/reports/bluff.html), so a link to a built article opens in the browser.
+    local = [target.split("#")[0] for target in re.findall(r"(?<!!)\[[^\]]*\]\(([^)]+)\)", _markdown(name))
+             if "://" not in target and not target.startswith("#")]
+    missing = [target for target in local if not (REPORTS / target).is_file()]
+    assert not missing, f"reports/{name}.md links pages that are not there: {missing}"
 
 
 def test_the_checks_catch_what_they_look_for(tmp_path, monkeypatch):
@@ -400,3 +404,30 @@ def test_the_charts_axis_text_is_legible_on_a_phone(name):
         if shown < SMALLEST_AXIS_TEXT_PX:
             small.append(f"{png.name}: axis text {shown:.1f} px ({width / RC['figure.dpi']:.1f} in wide)")
     assert not small, f"reports/{name}: charts too wide for a phone: {small}"
+
+
+def _breakable_values(html):
+    """The intervals, hands of dice, powers and bounds of a page that a line may still break inside."""
+    from analysis.report import UNBREAKABLE
+
+    html = re.sub(r'<span class="nb">.*?</span>', " ", html)
+    html = re.sub(r"<(pre|code|style|script)\b.*?</\1>", " ", html, flags=re.S)
+    return UNBREAKABLE.findall(re.sub(r"<[^>]*>", "\n", html))     # a tag ends a run: none spans two cells
+
+
+@pytest.mark.parametrize("name", ARTICLES)
+def test_a_page_never_breaks_a_value_across_lines(name):
+    # On a phone a table cell wraps: "99.6–" above "99.8%", or "5 5 5 3" above "3", reads as two values.
+    found = _breakable_values((REPORTS / f"{name}.html").read_text(encoding="utf-8"))
+    assert not found, f"reports/{name}.html may break inside {found[:5]}"
+
+
+def test_the_values_a_page_keeps_on_one_line():
+    from analysis.report import unbreakable
+
+    page = unbreakable("<td>99.6–99.8%</td><td>keep 5 5 5 3 3</td><p>6 × 10⁻⁶, &lt; 1%, 1-5 and 12 3</p>"
+                       "<pre>5 5 5</pre>")
+    kept = re.findall(r'<span class="nb">(.*?)</span>', page)
+    assert kept == ["99.6–99.8%", "5 5 5 3 3", "6 × 10⁻⁶", "&lt; 1%"]
+    assert "<pre>5 5 5</pre>" in page and not _breakable_values(page)
+    assert _breakable_values("<td>99.6–99.8%</td>") == ["99.6–99.8%"]

@@ -234,7 +234,7 @@ def challenge_cost_by_margin(rules: BiddingRules, dice_in_play=(10, 20, 30), max
                     label=f"bidder, {unknown} dice in play")
         ax.axvline(0, color="grey", linewidth=0.8)
         finish(ax, f"{rules.title}: expected dice lost when a number bid is challenged",
-               "bid count minus expected count (dice)", "expected dice lost", legend=True)
+               "bid count minus expected count (dice)", "expected dice lost", legend="below")
     return fig
 
 

@@ -70,7 +70,7 @@ def class_frequency_chart(tables: dict, title: str = "How often each class is de
         ax.set_xticks(np.arange(len(classes)), list(first["title"]))
         ax.tick_params(axis="x", labelrotation=20)
         finish(ax, title, "hand class (best first)",
-               "probability (%, log scale)", legend=True)
+               "probability (%, log scale)", legend="below")
         return fig
 
 
@@ -93,7 +93,7 @@ def equity_curve_chart(tables: dict, bins: int = 200):
                     marker=marker, markevery=max(1, bins // 10), label=name)
         ax.plot([0, 100], [0, 100], color="grey", linewidth=0.8, linestyle=":", label="pot share = percentile")
         finish(ax, "Heads-up pot share by hand strength", "hand percentile (% of hands it beats)",
-               "pot share against one random hand (%)", legend=True)
+               "pot share against one random hand (%)", legend="below")
         return fig
 
 
@@ -111,9 +111,8 @@ def opponents_chart(frame, title: str = "Pot share at a showdown against more pl
                         yerr=200 * np.asarray(rows["standard_error"]), color=colour, marker=marker,
                         linestyle=dash, capsize=3, label=hand)
         ax.set_xticks(sorted(set(frame["opponents"])))     # whole numbers of players
-        finish(ax, title, "opponents still in (players)",
-               "pot share (%)")
-        ax.legend(fontsize=9, ncols=2)     # seven landmark hands: a smaller legend in two columns
+        # Seven landmark hands: their legend below the axes, where it covers none of the lines.
+        finish(ax, title, "opponents still in (players)", "pot share (%)", legend="below")
         return fig
 
 
@@ -130,7 +129,7 @@ def threshold_chart(series: dict, title: str = "How good a hand must be to see o
         ax.set_xscale("log")
         ax.xaxis.set_major_formatter(FuncFormatter(lambda ratio, _: f"{ratio:g}"))   # 1, 10, not 10^0
         finish(ax, title, "pot ÷ stake (ratio, log scale)",
-               "weakest hand worth it (percentile, %)", legend=True)
+               "weakest hand worth it (percentile, %)", legend="below")
         return fig
 
 

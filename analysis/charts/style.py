@@ -130,13 +130,16 @@ def whole_number_ticks(axis) -> None:
     axis.set_major_locator(MaxNLocator(integer=True))
 
 
-def finish(ax, title: str, xlabel: str, ylabel: str, legend: bool = False):
+def finish(ax, title: str, xlabel: str, ylabel: str, legend: bool | str = False):
     """Title and label an axis (every chart must have all three). A title or an x label longer than the
     figure is wide wraps onto a second line: left on one, it widens the saved chart past the figure, and a
-    phone then shrinks the whole chart, its type with it."""
+    phone then shrinks the whole chart, its type with it. ``legend="below"`` sets the legend under the axes,
+    in two columns, for series that fill the plot, where any place inside it would cover a curve."""
     ax.set_title(title, wrap=True)
     ax.set_xlabel(xlabel, wrap=True)
     ax.set_ylabel(ylabel)
-    if legend:
+    if legend == "below":
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2)
+    elif legend:
         ax.legend()
     return ax

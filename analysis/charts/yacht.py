@@ -64,7 +64,7 @@ def score_distribution(solutions, title: str = "Final score under optimal play")
             shown = probabilities.cumsum() < 0.9995
             ax.plot(scores[shown], 100 * smooth[shown], color=colour, linestyle=dash, marker=marker, markevery=25,
                     label=f"{game_name(solution.rules)} (mean {solution.expected_score:.1f})")
-        finish(ax, title, "final score (points)", "chance per point (%, 5-point average)", legend=True)
+        finish(ax, title, "final score (points)", "chance per point (%, 5-point average)", legend="below")
         return fig
 
 
