@@ -12,6 +12,7 @@ and so on up to ``V2`` (two rolls left) and the value of the turn before any die
 thrown. ``params`` packs the preset's numbers (see the ``P_*`` indices).
 """
 
+import numba
 import numpy as np
 from numba import njit, prange
 
@@ -402,6 +403,4 @@ def simulate_games(first_game, points, seed, strategy, values, params, scores, j
 
 
 def numba_threads() -> int:
-    import numba
-
     return numba.get_num_threads()

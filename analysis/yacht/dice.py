@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
 
+import numpy as np
+
 from analysis.combinatorics import arrangements
 from analysis.errors import InvalidDice
 
@@ -84,8 +86,6 @@ class Tables:
 
 
 def _build_tables() -> Tables:
-    import numpy as np
-
     start, target, prob = [0], [], []
     for keep in KEEPS:
         # Enumerate what the thrown dice can show (as multisets), not every roll: 4368 pairs in all.

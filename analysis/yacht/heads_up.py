@@ -27,6 +27,7 @@ from analysis.progress import Progress
 from analysis.yacht.game import game_arrays
 from analysis.yacht.rules import Rules
 from analysis.yacht.target import dice_rows, open_maxima
+from analysis.yacht.win import remaining_values
 
 #: The most open boxes a lead table is built for (five would take 8 GB).
 MOST_OPEN = 4
@@ -80,8 +81,7 @@ def lead_table(rules: Rules, exact_from: int) -> LeadTable:
 
 def solve_lead_table(rules: Rules, exact_from: int) -> LeadTable:
     """Solve the win-seeking recursion against every opponent card (no cache)."""
-    from analysis.yacht import _target_kernels as T
-    from analysis.yacht.win import remaining_values
+    from analysis.yacht import _target_kernels as T  # lazy: keeps numba out of a table question's start-up
 
     if not 1 <= exact_from <= MOST_OPEN:
         raise ValueError(f"lead tables are built for 1 to {MOST_OPEN} open boxes, not {exact_from}")

@@ -28,7 +28,9 @@ from analysis.seeds import check_seed
 from analysis.yacht import heads_up
 from analysis.yacht.game import game_arrays, throw_tables
 from analysis.yacht.rules import Rules
+from analysis.yacht.solver import state_values
 from analysis.yacht.target import as_plain_rules, card_mask, open_maxima
+from analysis.yacht.win import Position, parse_position, remaining_values
 
 STRATEGIES = ("optimal", "to-win")
 #: The win-seeking recursion is run from this many open boxes down (2**6 cards per turn at most).
@@ -203,10 +205,8 @@ def simulate_match(rules: Rules | str = "yacht_kr", strategies=("to-win", "optim
     opponent card (heads_up.py: minutes and 1.5 GB for four open boxes) and look it up at each
     turn; the games are the same either way. ``None`` builds it when that saves time.
     """
-    from analysis.yacht import _kernels as K
-    from analysis.yacht import _target_kernels as T
-    from analysis.yacht.solver import state_values
-    from analysis.yacht.win import Position, parse_position, remaining_values
+    from analysis.yacht import _kernels as K  # lazy: keeps numba out of a table question's start-up
+    from analysis.yacht import _target_kernels as T  # lazy: keeps numba out of a table question's start-up
 
     rules = as_plain_rules(rules)
     players = players or (len(start) if start else len(strategies))

@@ -28,7 +28,7 @@ _BLOCK = 4096
 
 def compute_values(rules: Rules) -> np.ndarray:
     """Expected points still to come from every state under optimal play (no cache)."""
-    from analysis.yacht import _kernels as K   # numba starts only when a table is built
+    from analysis.yacht import _kernels as K   # lazy: numba starts only when a table is built
 
     g = game_arrays(rules)
     values = np.zeros(rules.n_states)
@@ -56,7 +56,7 @@ def follow_policy(rules: Rules, values: np.ndarray, with_distribution: bool = Tr
     hit rates, and (``with_distribution``) the chance of every final score. With
     ``use_values=False`` the policy is the best single turn (a heuristic), else optimal.
     """
-    from analysis.yacht import _kernels as K
+    from analysis.yacht import _kernels as K  # lazy: keeps numba out of a table question's start-up
 
     g = game_arrays(rules)
     n_boxes = len(rules.boxes)
@@ -149,7 +149,7 @@ class Solution:
                 "max_score": int(np.nonzero(self.distribution)[0].max())}
 
     def to_dict(self, distribution: bool = False) -> dict:
-        import pandas as pd
+        import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
         boxes = []
         for row in self.boxes.to_dict("records"):
@@ -178,7 +178,7 @@ class Solution:
 
 def solve(rules: Rules | str = "yacht_kr", store: Store | None = None) -> Solution:
     """Solve ``rules`` (a preset name or :class:`Rules`) exactly; cached after the first call."""
-    import pandas as pd   # only here and in Solution: the advisor reads the values without it
+    import pandas as pd   # lazy (here and in Solution): the advisor reads the values without it
 
     rules = preset(rules)
     values = state_values(rules, store)

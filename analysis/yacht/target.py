@@ -144,7 +144,7 @@ def solve_layers(table: np.ndarray, rules: Rules, lows: np.ndarray, cards_wanted
     indices from ``lows[state]`` up to (not including) ``highs[state]`` (default: the table's width).
     ``rows[state]``: the state's row in ``table`` (default: the state itself).
     """
-    from analysis.yacht import _target_kernels as T
+    from analysis.yacht import _target_kernels as T  # lazy: keeps numba out of a table question's start-up
 
     g = game_arrays(rules)
     layers = layer_states(rules)

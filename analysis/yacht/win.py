@@ -33,6 +33,7 @@ from analysis.yacht.game import game_arrays
 from analysis.yacht.rules import PRESETS, Rules
 from analysis.yacht.solver import state_values
 from analysis.yacht.target import as_plain_rules, card_mask, max_score, open_maxima, solve_layers
+from analysis.yacht.turn import goal_cards
 
 #: ``remaining[card, g]``: the chance that expected-score play gains exactly ``g`` more points from each card.
 REMAINING = TableKind("yacht/remaining", {"remaining": Array("float64", ("cards", "width"), within=(0, 1),
@@ -88,8 +89,8 @@ def parse_position(rules: Rules, text: str | Position) -> Position:
 
 def compute_remaining(rules: Rules) -> np.ndarray:
     """``remaining[card, g]``: the chance that expected-score play gains exactly ``g`` more points (no cache)."""
-    from analysis.yacht import _kernels as K
-    from analysis.yacht import _target_kernels as T
+    from analysis.yacht import _kernels as K  # lazy: keeps numba out of a table question's start-up
+    from analysis.yacht import _target_kernels as T  # lazy: keeps numba out of a table question's start-up
 
     rules = as_plain_rules(rules)
     g = game_arrays(rules)
@@ -240,8 +241,6 @@ def win_values(rules: Rules, me: Position, opponents: tuple[Position, ...], rema
     maxima = open_maxima(rules)
     highs = np.minimum(table.shape[1], me.score + maxima[mine] - maxima + 1)
     if wanted.sum() <= NUMPY_CARDS:
-        from analysis.yacht.turn import goal_cards
-
         chosen = cards[wanted & (cards != n_cards - 1)]
         goal_cards(table, chosen, lows[chosen], highs[chosen], game_arrays(rules))
     else:

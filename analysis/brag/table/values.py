@@ -70,7 +70,8 @@ def _first_moves_heads_up(rules: BragRules) -> tuple[dict, np.ndarray, np.ndarra
 
 
 def _first_moves_multi(rules: BragRules, players: int, store=None) -> tuple[dict, np.ndarray, np.ndarray]:
-    from analysis.brag.multi import _kernels as M
+    from analysis.brag.multi import _kernels as M  # lazy: keeps numba out of a table question's start-up
+    # lazy: keeps numba out of a table question's start-up
     from analysis.brag.multi.solve import chance_layer, multi_tree
 
     table = stored_solve(rules, players)
