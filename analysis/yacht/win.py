@@ -30,6 +30,7 @@ from analysis.errors import InvalidArgument
 from analysis.progress import Progress
 from analysis.store import Array, Store, TableKind, prepares, stored_table
 from analysis.yacht.game import game_arrays
+from analysis.yacht.kernel_tables import outcomes
 from analysis.yacht.rules import PRESETS, Rules
 from analysis.yacht.solver import state_values
 from analysis.yacht.target import as_plain_rules, card_mask, max_score, open_maxima, solve_layers
@@ -103,13 +104,9 @@ def compute_remaining(rules: Rules) -> np.ndarray:
         for layer in range(n_boxes - 1, -1, -1):
             # Without bonuses a card's state index is the card itself.
             cards = g.masks[g.layer_start[layer]:g.layer_start[layer + 1]]
-            shape = (cards.shape[0], 252)
-            out_box, out_points, out_upper, out_yacht, out_next = (np.zeros(shape, dtype=np.int64) for _ in range(5))
-            out_prob = np.zeros(shape)
-            n_out = np.zeros(cards.shape[0], dtype=np.int64)
-            K.turn_outcomes(cards, values, True, *g.rule_args, *g.dice_args,
-                            out_box, out_points, out_upper, out_yacht, out_next, out_prob, n_out)
-            T.remaining_points(remaining, cards, out_next, out_points, out_prob, n_out)
+            ends = outcomes(cards.shape[0])
+            K.turn_outcomes(cards, values, True, g.scoring, g.dice, ends)
+            T.remaining_points(remaining, cards, ends.next, ends.points, ends.prob, ends.n)
             bar.advance(int(cards.shape[0]))
     return remaining
 
