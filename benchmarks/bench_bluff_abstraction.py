@@ -1,7 +1,7 @@
 """What remembering only the last k bids costs, where the exact equilibrium is known.
 
 For one-die-each rounds of every preset (and with ``--three`` Liar's Dice 2v1 and 1v2) the sampled solver
-(``sampled.solve_sampled``, plain external sampling) is run with the players remembering the last 1, 2 or 3
+(``solver.solve_sampled``, plain external sampling) is run with the players remembering the last 1, 2 or 3
 bids or every bid, and each strategy's exploitability in the real game is measured exactly (the exact
 solver's best response on the whole tree), beside the exact solver's own equilibrium (``solve.solve_round``,
 discounted CFR to 1e-5 or 1e-3) and its value. Each round is solved for every iteration count given: a strategy

@@ -7,7 +7,7 @@
    and its dice balance a round with 95% intervals, and how often it challenges when it answers a bid (does it
    call more against wild bids?). The strategy's play does not depend on the tremble (its policy is read at its
    information set); only its values and the search do.
-2. **The tremble** (``sampled.TREMBLE``): the strategy with decision-time search, which plays its best action
+2. **The tremble** (``solution.TREMBLE``): the strategy with decision-time search, which plays its best action
    against the belief the tremble sets, against the off-path bots and ``bayes`` with the tremble at each weight
    given, the same rounds for every weight: its dice balance at the first weight and each other weight's gain over
    it, round by round, with 95% intervals. The weight shipped is one whose mean gain over the cells is best.
@@ -31,7 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_bluff_size import GAMES, SearchPlayer, TablePlayer, _cell, advisor_solve, head_to_head  # noqa: E402
 
-from analysis.bluff.sampled import solver as sampled  # noqa: E402
+from analysis.bluff.sampled import solution as sampled_solution  # noqa: E402
+from analysis.bluff.sampled.search import compiled_search  # noqa: E402
 
 OFF_PATH_BOTS = ("overbid", "jumper", "switcher", "random")
 BESIDE = ("threshold", "bayes")
@@ -70,11 +71,11 @@ def tremble(rounds: int, seed: int, games, sizes, weights, bots=OFF_PATH_BOTS + 
     """The search against each bot at each tremble weight, the same rounds (seeds) for every weight: its dice balance
     a round at the first weight, and at each other its gain over the first, round by round, with 95% intervals; the
     last row the mean over the cells."""
-    sampled.compiled_search()
+    compiled_search()
     lines = ["| game | dice | bot | " + " | ".join(f"tremble {w:g}" for w in weights) + " |",
              "|---|---|---|" + "---|" * len(weights)]
     gains: dict = {w: [] for w in weights}
-    shipped = sampled.TREMBLE
+    shipped = sampled_solution.TREMBLE
     try:
         for name in games:
             rules = GAMES[name]
@@ -86,7 +87,7 @@ def tremble(rounds: int, seed: int, games, sizes, weights, bots=OFF_PATH_BOTS + 
                     started = time.perf_counter()
                     results = []
                     for w in weights:
-                        sampled.TREMBLE = w
+                        sampled_solution.TREMBLE = w
                         results.append(np.array(head_to_head(rules, dice, rounds, seed, SearchPlayer(solution), bot)[1]))
                     cells = [f"{results[0].mean():+.3f} +- {_half(results[0]):.3f}"]
                     for w, result in zip(weights[1:], results[1:]):
@@ -96,7 +97,7 @@ def tremble(rounds: int, seed: int, games, sizes, weights, bots=OFF_PATH_BOTS + 
                     lines.append(f"| {name} | {dice}v{dice} | {bot} | " + " | ".join(cells) + " |")
                     print(lines[-1], f"({time.perf_counter() - started:.0f} s)", flush=True)
     finally:
-        sampled.TREMBLE = shipped
+        sampled_solution.TREMBLE = shipped
     lines.append("| mean gain over the cells | | | | " + " | ".join(f"{np.mean(gains[w]):+.4f}" for w in weights[1:])
                  + " |")
     return "\n".join(lines)

@@ -1,6 +1,6 @@
 """Dice bidding at real table size: the sampled strategy's strength, its solver's speed, and how fast it answers.
 
-1. **Strength, heads-up**: one-round games between each stored sampled strategy of the plan (``sampled.PLAN``,
+1. **Strength, heads-up**: one-round games between each stored sampled strategy of the plan (``plan.PLAN``,
    built by ``scripts/bluff_sampled_solves.py``; the advisor reads the first stored: the user's store's copy, else
    the package's, in 255ths, as a fresh clone answers) and the ``bayes`` bot (its decisions made by the tournament
    kernel's own functions, ``decision_bots``), seeded, the opener alternating, at 2v2 .. 5v5 of Liar's Dice with
@@ -53,7 +53,10 @@ from analysis.bluff.bids import format_bid  # noqa: E402
 from analysis.bluff.play.decision_bots import bot_seat  # noqa: E402
 from analysis.bluff.history import Turn  # noqa: E402
 from analysis.bluff.rules import preset  # noqa: E402
-from analysis.bluff.sampled.solver import SEARCH_FLOOR, draw_action, plans, sampled_game, solve_sampled  # noqa: E402
+from analysis.bluff.sampled.game import sampled_game  # noqa: E402
+from analysis.bluff.sampled.plan import plans  # noqa: E402
+from analysis.bluff.sampled.search import SEARCH_FLOOR, draw_action  # noqa: E402
+from analysis.bluff.sampled.stored import stored_solve  # noqa: E402
 from analysis.bluff.play.tournament import wilson_interval  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[1] / "reports" / "data" / "bluff_size.json"
@@ -285,7 +288,7 @@ def _search_exploitability(solution) -> float:
     every information set (the bids so far, a set since they rise) as a pure policy, on the exact solver's tree."""
     from itertools import combinations
 
-    from analysis.bluff.sampled.solver import exact_exploitability
+    from analysis.bluff.sampled.exploitability import exact_exploitability
 
     game = solution.game
     policy = np.zeros(game.slots)
@@ -306,7 +309,9 @@ def _search_exploitability(solution) -> float:
 def _one_die_rows(name, rules, rounds, seed) -> list:
     """One die each, where the exact equilibrium is known: the planned sampled solve (every bid remembered, built
     here if missing: seconds) and the exact solver's equilibrium, each against the bot."""
-    from analysis.bluff.sampled.solver import from_tree_policy, planned, solve_sampled
+    from analysis.bluff.sampled.exploitability import from_tree_policy
+    from analysis.bluff.sampled.plan import planned
+    from analysis.bluff.sampled.solver import solve_sampled
     from analysis.bluff.exact.solve import default_precision, round_game, solve_round
 
     plan = planned((1, 1))
@@ -368,7 +373,7 @@ def strength_table(rounds: int, seed: int, games, sizes, all_plans: bool = False
                 continue
             # The advisor's solve (the plan's first stored), with and without search; with ``all_plans`` every
             # stored solve of the plan.
-            solutions = [s for s in (solve_sampled(rules, (dice, dice), **plan, only_stored=True)
+            solutions = [s for s in (stored_solve(rules, (dice, dice), **plan)
                                      for plan in plans((dice, dice), rules)) if s is not None]
             if not solutions:
                 missing.append(f"{name} {dice}v{dice}")
@@ -389,11 +394,11 @@ BOTS_DATA = DATA.with_name("bluff_size_bots.json")
 
 def advisor_solve(rules, dice: int):
     """The solve the advisor reads at ``dice`` each (the plan's first stored; at 1v1 every bid remembered)."""
-    from analysis.bluff.sampled.solver import planned
+    from analysis.bluff.sampled.plan import planned
 
     if dice == 1:
-        return solve_sampled(rules, (1, 1), **planned((1, 1)), only_stored=True)
-    stored = (solve_sampled(rules, (dice, dice), **plan, only_stored=True) for plan in plans((dice, dice), rules))
+        return stored_solve(rules, (1, 1), **planned((1, 1)))
+    stored = (stored_solve(rules, (dice, dice), **plan) for plan in plans((dice, dice), rules))
     return next((s for s in stored if s is not None), None)
 
 
@@ -439,7 +444,9 @@ def openspiel_race(seconds: float) -> str:
     from open_spiel.python.algorithms import exploitability, external_sampling_mccfr
 
     from analysis.bluff.sampled import _kernels as kern
-    from analysis.bluff.sampled.solver import BONUS, VARIANT, _normalised, _seed, exact_exploitability
+    from analysis.bluff.sampled.exploitability import _seed, exact_exploitability
+    from analysis.bluff.sampled.solver import VARIANT, _normalised
+    from analysis.bluff.sampled.stored import BONUS
 
     rules = preset("liars_dice", wild=6, exact_call=None)
     game = sampled_game(rules, (1, 1), k=None)
@@ -492,7 +499,9 @@ def _full_width_race(game, spiel, seconds: float) -> tuple[list, float, float]:
     import pyspiel
 
     from analysis.bluff.sampled.full_width import Trainer
-    from analysis.bluff.sampled.solver import MAX_BYTES, VARIANT, _normalised, exact_exploitability
+    from analysis.bluff.sampled.exploitability import exact_exploitability
+    from analysis.bluff.sampled.game import MAX_BYTES
+    from analysis.bluff.sampled.solver import VARIANT, _normalised
     from analysis.cfr.kernels import SCHEDULES
 
     started = time.perf_counter()
@@ -536,13 +545,13 @@ def solve_figures(again: int) -> str:
     """The 5v5 solves of Liar's Dice (ones wild, no spot on) the plan holds: how they were solved, their seconds, the
     most memory their arrays take, the local-best-response exploitability along the way (as stored with each) and,
     for the advisor's solve, measured again on ``again`` rounds a seat of another seed."""
-    from analysis.bluff.sampled.solver import sampled_exploitability
+    from analysis.bluff.sampled.exploitability import sampled_exploitability
 
     rows = ["| solve | seconds (as solved) | memory (GB) | exploitability along the way (dice, 95%) | at the end |",
             "|---|---|---|---|---|"]
     remeasured = ""
     for plan in plans((5, 5), SOLVE_RULES)[:2]:
-        solution = solve_sampled(SOLVE_RULES, (5, 5), **plan, only_stored=True)
+        solution = stored_solve(SOLVE_RULES, (5, 5), **plan)
         if solution is None:
             rows.append(f"| {plan} | not stored: `python scripts/bluff_sampled_solves.py --only liars_dice:5` | | | |")
             continue
@@ -551,7 +560,7 @@ def solve_figures(again: int) -> str:
         warm = plan.get("warm")
         seconds = f"{solution.seconds:,.0f}"
         if warm:
-            base = solve_sampled(SOLVE_RULES, (5, 5), **warm, only_stored=True)
+            base = stored_solve(SOLVE_RULES, (5, 5), **warm)
             seconds += f" (+ {base.seconds:,.0f} for the solve it starts from)" if base is not None else ""
         rows.append(f"| {solution.method}, remembering {solution.game.memory}, {solution.iterations:,} iterations | "
                     f"{seconds} | {_peak_memory({n: v for n, v in plan.items() if n != 'warm'}):.2f} | {trail} | "

@@ -1,4 +1,4 @@
-"""Build the sampled two-player round solves the advisor reads (``analysis.bluff.sampled.solver.PLAN``), into the store.
+"""Build the sampled two-player round solves the advisor reads (``analysis.bluff.sampled.plan.PLAN``), into the store.
 
 One solve at a time, each resumable from its checkpoint (in the store folder, ``bluff/sampled-checkpoints``),
 so a stopped run started again with the same command carries on. Run it in the background, e.g.::
@@ -32,12 +32,14 @@ import argparse
 import sys
 import time
 
-from analysis.bluff.sampled.solver import GAME_ROUNDS, PALIFICO_ROUNDS, planned, plans, solve_sampled
+from analysis.bluff.sampled.plan import GAME_ROUNDS, PALIFICO_ROUNDS, plans
+from analysis.bluff.sampled.solver import solve_sampled
 from analysis.bluff.play.strategy_bot import SCRIPT_GAMES as GAMES
 from analysis.store import Store
 #: The order of the work: the real-size rounds first, then the smaller ones.
 ORDER = [("liars_dice", 5), ("bluff", 5), ("perudo", 5), ("liars_dice", 2), ("liars_dice", 3), ("liars_dice", 4),
-         ("perudo", 2), ("bluff", 2), ("perudo", 3), ("bluff", 3), ("perudo", 4), ("bluff", 4)]
+         ("perudo", 2), ("bluff", 2), ("perudo", 3), ("bluff", 3), ("perudo", 4), ("bluff", 4),
+         ("liars_dice_no_wild", 2), ("liars_dice_no_wild", 3), ("liars_dice_no_wild", 4), ("liars_dice_no_wild", 5)]
 
 #: Rounds of unequal dice beyond three dice in play, the smaller first (a pair and its mirror together).
 UNEQUAL = sorted(((a, b) for a in range(1, 6) for b in range(1, 6) if a != b and a + b > 3),
@@ -49,6 +51,9 @@ def main(argv=None) -> int:
     parser.add_argument("--only", action="append", default=[], metavar="PRESET:DICE")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--lbr-games", type=int, default=2000)
+    parser.add_argument("--checks", type=int, default=2, help="exploitability measured this many times a solve")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="build the planned solve of this many iterations (a plan's fallback)")
     parser.add_argument("--unequal", action="store_true", help="the rounds of unequal dice, with the cheapest plan")
     parser.add_argument("--palifico", action="store_true",
                         help="Perudo's palifico rounds of one die against 1-5")
@@ -73,14 +78,21 @@ def main(argv=None) -> int:
         payoff = "game" if args.endgames else "dice"
         rules = GAMES[name]()
         first, second = dice
-        plan = plans(dice, rules)[-1] if args.unequal else planned(dice, rules)
+        planned_here = plans(dice, rules)
+        if args.iterations is not None:
+            planned_here = [plan for plan in planned_here if plan["iterations"] == args.iterations]
+            if not planned_here:
+                parser.error(f"no planned solve of {name} {first}v{second} runs {args.iterations} iterations")
+        # A full-width solve is the plan's first and costs minutes; else the unequal pairs get the cheapest.
+        full_width = [plan for plan in planned_here if plan.get("full_width")]
+        plan = full_width[0] if full_width else planned_here[-1] if args.unequal else planned_here[0]
         began = time.time()
         tag = "-".join(f"{value}" for name, value in plan.items() if name != "warm")
         tag += "".join(part for part, on in (("-warm", plan["warm"]), ("-palifico", palifico),
                                              ("-game", payoff == "game")) if on)
         solution = solve_sampled(rules, dice, seed=args.seed, **plan, palifico_round=palifico, payoff=payoff,
                                  checkpoint=str(folder / f"{name}-{first}v{second}-{tag}-{args.seed}.npz"),
-                                 checks=2, lbr_games=args.lbr_games)
+                                 checks=args.checks, lbr_games=args.lbr_games)
         print(f"{name} {first}v{second}{' palifico' if palifico else ''} for {payoff}: {solution} "
               f"({time.time() - began:.0f} s now; from store: "
               f"{solution.from_store})", flush=True)

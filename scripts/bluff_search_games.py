@@ -6,7 +6,7 @@ A game starts with ``--start`` dice each (2-5) and chains rounds by the preset's
 none: the dice lost (``outcomes.dice_lost``), who opens the next round and Perudo's palifico rounds
 (``game_value.next_state``), the dice a bid counts (``odds.my_count``). The tested seat plays, at each round:
 
-- ``search``: the stored solve of those dice counts (``sampled.stored_plan``; Perudo's palifico rounds from
+- ``search``: the stored solve of those dice counts (``plan.stored_plan``; Perudo's palifico rounds from
   their own solves, ``scripts/bluff_sampled_solves.py --palifico``; the rounds of at most three dice in play
   played for the game, ``--endgames``, where the plan's solves play for dice) with decision-time search
   (``SampledSolution.search``) at every round. (With the plan's solves for dice throughout and ``bayes`` in the
@@ -50,7 +50,8 @@ from analysis.bluff.exact.game_value import State, next_state  # noqa: E402
 from analysis.bluff.history import Turn  # noqa: E402
 from analysis.bluff.odds.bid_odds import my_count  # noqa: E402
 from analysis.bluff.odds.outcomes import dice_lost  # noqa: E402
-from analysis.bluff.sampled.solver import GAME_ROUNDS, PALIFICO_ROUNDS, draw_action, stored_plan  # noqa: E402
+from analysis.bluff.sampled.plan import GAME_ROUNDS, PALIFICO_ROUNDS, stored_plan  # noqa: E402
+from analysis.bluff.sampled.search import draw_action  # noqa: E402
 from analysis.bluff.play.strategy_bot import SCRIPT_GAMES  # noqa: E402
 from analysis.bluff.play.tournament import Z95, wilson_interval  # noqa: E402
 

@@ -15,7 +15,7 @@ Run: ``nice -n 10 .venv/bin/python scripts/bluff_strategy_bot.py [--games N] [--
 strategy bot plays the solved rounds from the first;
 one process, a line per block on stderr, the file rewritten after every cell (the cells of the other presets
 and starting dice are kept). ``--build`` first solves every missing pair of dice counts up to the starting dice
-(seed 0, the plan's last and cheapest solve of the pair, ``sampled.plans``: every bid remembered up to three
+(seed 0, the plan's last and cheapest solve of the pair, ``plan.plans``: every bid remembered up to three
 dice in play, beyond the last bid with the raises abstracted, 1,000,000 iterations), one at a time.
 """
 
@@ -32,7 +32,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from analysis.bluff.rules import preset  # noqa: E402
-from analysis.bluff.sampled.solver import plans, solve_sampled, stored_plan  # noqa: E402
+from analysis.bluff.sampled.plan import plans, stored_plan  # noqa: E402
+from analysis.bluff.sampled.solver import solve_sampled  # noqa: E402
 from analysis.bluff.play.strategy_bot import SCRIPT_GAMES  # noqa: E402
 from analysis.bluff.play.tournament import Z95, seat_wins, wilson_interval  # noqa: E402
 

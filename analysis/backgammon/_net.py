@@ -3,8 +3,8 @@
 The forward pass (encoding, the net's outputs, the bear-off database's exact values, the
 value of a play at 0-ply, Janowski's cube formula) is written once, in ``forward.py`` (where
 the encoding is described), and compiled here; the look-ahead and the training loop are
-written here, in numba only (they are bulk work). Every name of ``forward`` is served here
-compiled, so callers use ``_net.encode`` and the like.
+written here, in numba only (they are bulk work). Every name of ``forward`` (and of the hand-made
+features it reads, ``feature_rules``) is served here compiled, so callers use ``_net.encode`` and the like.
 """
 
 from __future__ import annotations
@@ -12,16 +12,20 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analysis.backgammon import forward
+from analysis.backgammon import feature_rules, forward
 from analysis.backgammon._kernels import ROLL_DICE, ROLL_WEIGHT, acey_deucey_plays, bearoff_rank, legal_plays
 from analysis.backgammon.forward import (CENTRE, DB_CHECKERS, INPUTS, LOSE_BACKGAMMON, LOSE_GAMMON,  # noqa: F401
                                          OUTPUTS, OWNED, PAYOUT, RAW_INPUTS, SIDE_INPUTS, THEIRS, WIN, WIN_BACKGAMMON,
                                          WIN_GAMMON)
 from analysis.jit import compile_rules
 
-(_sigmoid, contact, _shot_rolls, hit_chance, _roll_escapes, escape_chance, longest_prime, encode, _hidden, _outputs, _consistent, _db_rank, _exact, evaluate_one, evaluate_batch, equity,
- flip, swap_sides, finished_outputs, _done, _value0, _after_prepare, _after0, plays_value0, janowski,
- cube_efficiency) = compile_rules(forward, *forward.RULES, calls={"bearoff_rank": bearoff_rank})
+(contact, _shot_rolls, hit_chance, _roll_escapes, escape_chance, longest_prime) = compile_rules(
+    feature_rules, *feature_rules.RULES)
+(_sigmoid, encode, _hidden, _outputs, _consistent, _db_rank, _exact, evaluate_one, evaluate_batch, equity, flip,
+ swap_sides, finished_outputs, _done, _value0, _after_prepare, _after0, plays_value0, janowski,
+ cube_efficiency) = compile_rules(forward, *forward.RULES, calls={
+     "bearoff_rank": bearoff_rank, "contact": contact, "hit_chance": hit_chance, "escape_chance": escape_chance,
+     "longest_prime": longest_prime})
 
 MAX_PLIES = 4000     # a game never lasts this long; a bound so a bug cannot hang training
 

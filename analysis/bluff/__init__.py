@@ -34,7 +34,8 @@ _HOMES = {
     "analysis.bluff.exact.solve": ("RoundSolution", "solve_round", "opening_table", "strategy_table",
                                    "response_table", "endgame_play"),
     "analysis.bluff.exact.game_value": ("GameValue", "game_value"),
-    "analysis.bluff.sampled.solver": ("SampledSolution", "solve_sampled"),
+    "analysis.bluff.sampled.solution": ("SampledSolution",),
+    "analysis.bluff.sampled.solver": ("solve_sampled",),
     "analysis.bluff.play.decision": ("Decision", "decide", "opening_bids"),
     "analysis.bluff.play.tournament": ("run_tournament", "run_sweep", "bot_grid"),
 }

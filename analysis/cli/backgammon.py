@@ -1,109 +1,13 @@
-"""``odds backgammon ...``: legal plays, shot and entry tables, bear-off odds and cube advice."""
+"""``odds backgammon ...``: legal plays, shot and entry tables, bear-off odds, match equities and cube advice; the
+trained net's commands are ``backgammon_net``'s."""
 
 from __future__ import annotations
 
-import sys
-
-from analysis.cli.common import (add_json_flag, add_rules_flags, add_seed_flag, bounded, print_json, rules_from_args,
-                                 scheduler_address)
+from analysis.cli import backgammon_net
+from analysis.cli.backgammon_position import BEAR_OFF, add_position, ids_of, setup_from_args
+from analysis.cli.common import add_json_flag, add_rules_flags, bounded, print_json, rules_from_args
 from analysis.cli.requested import add_chart
 from analysis.errors import InvalidArgument
-
-#: Example positions for the help: the opening, and a bear-off race (for bearoff and race).
-OPENING = ("4HPwATDgc/ABMA", "6:5 8:3 13:5 24:2 / 6:5 8:3 13:5 24:2")
-BEAR_OFF = ("YAAAGAQAAAAAAA", "1:2 6:1 / 6:2")
-
-
-def _add_position(parser, required: bool = False, cube: bool = True, example: tuple = OPENING,
-                  match: bool = False) -> None:
-    group = parser.add_mutually_exclusive_group(required=required)
-    group.add_argument("--id", help=f"GNU Backgammon position ID, e.g. {example[0]} (side on roll as gnubg shows)")
-    group.add_argument("--position", help=f'readable notation, e.g. "{example[1]}"')
-    group.add_argument("--xgid", help="eXtreme Gammon's XGID=... (position, cube, turn, score, match length)")
-    parser.add_argument("--match-id", default=None,
-                        help="GNU Backgammon match ID beside --id (cube, turn, score, match length, Crawford)")
-    if cube:
-        parser.add_argument("--cube", type=bounded(int, 1, 64, "the cube"), default=None,
-                            help="cube value 1-64 (1, 2, 4, ...; above 1 and centred only after opening ties)")
-        parser.add_argument("--owner", default=None, help="cube owner: centre (default), on_roll or opponent")
-    else:           # the answer does not depend on the cube: do not accept one only to ignore it
-        parser.set_defaults(cube=None, owner=None)
-    if match:
-        parser.add_argument("--match", type=bounded(int, 1, 25, "the match length"), default=None,
-                            help="match length in points (1-25); with --score, answers in match-winning chances")
-        parser.add_argument("--score", default=None,
-                            help="points so far as MINE-THEIRS, the side on roll first (4-2: it has 4); "
-                                 "goes with --match")
-        crawford = parser.add_mutually_exclusive_group()
-        crawford.add_argument("--crawford", action="store_true", default=None,
-                              help="this is the Crawford game (the default when one side alone is 1-away)")
-        crawford.add_argument("--post-crawford", dest="crawford", action="store_false",
-                              help="the Crawford game has been played (one side 1-away)")
-    else:
-        parser.set_defaults(match=None, score=None, crawford=None)
-
-
-def _setup(args, rules=None):
-    """The position, its cube and the match score asked about (an :class:`analysis.backgammon.ids.Setup`)."""
-    from analysis.backgammon.ids import Setup, read_match_id, read_xgid
-    from analysis.backgammon.position import Position
-
-    if args.match_id is not None and args.id is None:
-        raise InvalidArgument("A match ID goes with a position ID; give --id ID --match-id MATCH_ID.")
-    from_id = args.xgid is not None or args.match_id is not None
-    if from_id and (args.cube is not None or args.owner is not None):
-        raise InvalidArgument("The XGID or match ID already holds the cube; leave out --cube and --owner.")
-    if from_id and (args.match is not None or args.score is not None or args.crawford is not None):
-        raise InvalidArgument("The XGID or match ID already holds the score; leave out --match, --score and "
-                              "--crawford.")
-    if args.xgid is not None:
-        return read_xgid(args.xgid)
-    if args.match_id is not None:
-        return read_match_id(args.match_id, args.id)
-    owner = args.owner or "centre"       # a bad value or owner is reported by Position
-    value = 1 if args.cube is None else args.cube
-    if args.id is not None:
-        position = Position.from_id(args.id, value, owner)
-    else:
-        if args.position is not None:
-            position = Position.from_notation(args.position)
-        elif rules is not None:
-            position = Position.opening(rules)
-        else:
-            raise InvalidArgument("No position given; pass --id ID, --xgid XGID or --position \"6:5 ... / 6:5 ...\".")
-        if args.cube is not None or args.owner:
-            position = Position(position.on_roll, position.opponent, value, owner)
-    if (args.match is None) != (args.score is None):
-        raise InvalidArgument("A match score needs both --match N (the length) and --score MINE-THEIRS.")
-    if args.match is None:
-        if args.crawford is not None:
-            raise InvalidArgument("--crawford and --post-crawford go with a match score (--match N --score A-B).")
-        return Setup(position)
-    from analysis.backgammon.met import match_score
-
-    score = match_score(args.match, args.score, args.crawford)
-    return Setup(position, args.match, (args.match - score.mine, args.match - score.theirs),
-                 score.game == "crawford")
-
-
-def _score(setup):
-    """The match :class:`analysis.backgammon.met.Score` of ``setup`` (None: a money game)."""
-    if not setup.is_match:
-        return None
-    from analysis.backgammon.met import match_score
-
-    return match_score(setup.length, setup.score, setup.crawford if (setup.length - setup.score[0] == 1) != (
-        setup.length - setup.score[1] == 1) else None)
-
-
-def _ids(setup) -> dict:
-    """The position's ids for a JSON answer (None where the position has none, e.g. Dutch's start)."""
-    from analysis.errors import InvalidPosition
-
-    try:
-        return setup.to_dict()
-    except InvalidPosition:
-        return {"xgid": None, "position_id": None, "match_id": None}
 
 
 def register(subparsers) -> None:
@@ -112,7 +16,7 @@ def register(subparsers) -> None:
     commands.required = True
 
     moves = commands.add_parser("moves", help="every distinct legal play of a roll")
-    _add_position(moves)
+    add_position(moves)
     moves.add_argument("--roll", required=True, help="two dice, e.g. 31 or 66")
     add_rules_flags(moves, "backgammon", alias="--rules")
     add_json_flag(moves)
@@ -121,7 +25,7 @@ def register(subparsers) -> None:
     bearoff = commands.add_parser("bearoff", help="bear-off odds: one side's rolls, or both sides and the cube")
     bearoff.add_argument("counts", nargs="?", default=None,
                          help='six checker counts, ace point first, e.g. "3 3 3 2 2 2"')
-    _add_position(bearoff, example=BEAR_OFF)
+    add_position(bearoff, example=BEAR_OFF)
     bearoff.add_argument("--turn", type=bounded(int, 1, 10_000, "the turn"), default=None,
                          help="game turn (1 = the opening move): the cube waits for the rules' first_double_turn")
     add_rules_flags(bearoff, "backgammon")
@@ -144,7 +48,7 @@ def register(subparsers) -> None:
     entry.set_defaults(handler=_entry)
 
     pips = commands.add_parser("race", help="pip counts and the Keith, Thorp and 8-9-12 cube advice")
-    _add_position(pips, required=True, cube=False, example=BEAR_OFF)
+    add_position(pips, required=True, cube=False, example=BEAR_OFF)
     add_json_flag(pips)
     pips.set_defaults(handler=_race)
 
@@ -165,7 +69,7 @@ def register(subparsers) -> None:
 
     add_chart(commands, "backgammon")
 
-    _register_net(commands)
+    backgammon_net.register(commands)
 
     equities = commands.add_parser("met", help="match equity table: each score's chance to win the match, "
                                    "and the take points of a first double")
@@ -186,10 +90,10 @@ def _moves(args) -> int:
     from analysis.backgammon.moves import legal_plays, parse_roll
     rules = rules_from_args(args)
     parse_roll(args.roll)          # a bad roll is reported before anything else
-    setup = _setup(args, rules)
+    setup = setup_from_args(args, rules)
     plays = legal_plays(rules, setup.position, args.roll)
     if args.json:
-        print_json({**plays.to_dict(), **_ids(setup)})
+        print_json({**plays.to_dict(), **ids_of(setup)})
     else:
         print(plays)
     return 0
@@ -212,7 +116,7 @@ def _bearoff(args) -> int:
         odds = bearoff_odds(args.counts)
         print_json(odds) if args.json else print(odds)
         return 0
-    setup = _setup(args)
+    setup = setup_from_args(args)
     if setup.is_match:
         raise InvalidArgument("The bearoff command answers money play; at a match score ask "
                               "'odds backgammon cube' (exact chances in the bear-off database, the cube by the score).")
@@ -221,7 +125,7 @@ def _bearoff(args) -> int:
     mine, theirs = home_counts(position)
     sides = {"on_roll": bearoff_odds(mine), "opponent": bearoff_odds(theirs)}
     if args.json:
-        print_json({**advice.to_dict(), **{name: odds.to_dict() for name, odds in sides.items()}, **_ids(setup)})
+        print_json({**advice.to_dict(), **{name: odds.to_dict() for name, odds in sides.items()}, **ids_of(setup)})
     else:
         print(advice)
         for name, odds in sides.items():
@@ -262,7 +166,7 @@ def _entry(args) -> int:
 def _race(args) -> int:
     from analysis.backgammon import race
 
-    setup = _setup(args)
+    setup = setup_from_args(args)
     position = setup.position
     if not position.is_race():
         from analysis.errors import InvalidPosition
@@ -272,7 +176,7 @@ def _race(args) -> int:
     data = {"pips": list(position.pips()),
             "keith": [race.keith_count(mine), race.keith_count(theirs)],
             "thorp": [race.thorp_count(mine), race.thorp_count(theirs)],
-            "advice": [f(mine, theirs).to_dict() for f in race.FORMULAS.values()], **_ids(setup)}
+            "advice": [f(mine, theirs).to_dict() for f in race.FORMULAS.values()], **ids_of(setup)}
     if args.json:
         print_json(data)
     else:
@@ -363,166 +267,4 @@ def _opening(args) -> int:
 
     roll = opening_roll(rules_from_args(args))
     print_json(roll) if args.json else print(roll)
-    return 0
-
-
-def _register_net(commands) -> None:
-    """The trained evaluator's commands: hint, eval, cube and match."""
-    plies = bounded(int, 0, 2, "the look-ahead")
-    for name, summary, ply_help, handler in (
-            ("hint", "every legal play of a roll ranked by the trained net's equity", "look-ahead: 0 (the net), 1 or 2",
-             _hint),
-            ("eval", "the net's win, gammon and backgammon chances and equity", "look-ahead: 0 (the net), 1 or 2",
-             _eval),
-            ("cube", "double, take or pass anywhere: the net with Janowski's cube formula",
-             "look-ahead of the cubeless evaluation: 0, 1 or 2", _cube)):
-        question = commands.add_parser(name, help=summary)
-        _add_position(question, match=True)
-        if name == "hint":
-            question.add_argument("--roll", default=None, help="two dice, e.g. 31 or 66 (default: the XGID's or "
-                                  "match ID's dice)")
-        question.add_argument("--ply", type=plies, default=0, help=ply_help)
-        add_rules_flags(question, "backgammon")
-        question.add_argument("--weights", default=None, help="a weights file instead of the shipped net")
-        add_json_flag(question)
-        question.set_defaults(handler=handler)
-
-    games = commands.add_parser("match", help="bots against each other: money games, or matches to N points "
-                                "with the cube (net, net:ply1, pips, random)")
-    games.add_argument("--bots", required=True, help="two or more bots, e.g. net,pips (each pair plays)")
-    games.add_argument("--games", type=bounded(int, 1, 1_000_000, "the number of games"), default=None,
-                       help="money games each pair plays (default 1000)")
-    games.add_argument("--points", type=bounded(int, 1, 25, "the match length"), default=None,
-                       help="play matches to this many points with the cube (1-25) instead of money games")
-    games.add_argument("--matches", type=bounded(int, 1, 100_000, "the number of matches"), default=None,
-                       help="matches each pair plays, with --points (default 100)")
-    games.add_argument("--export", default=None, metavar="DIR",
-                       help="with --points: write each match to DIR as .mat text (GNU Backgammon imports it)")
-    add_seed_flag(games, "the dice")
-    games.add_argument("--cube", action="store_true",
-                       help="play with the cube (net bots double and take by Janowski at 0-ply; pips and random "
-                            "never double and always take)")
-    games.add_argument("--chunks", type=bounded(int, 1, 1_000_000, "the chunks"), default=None,
-                       help="independent seeded chunks, 1 to the games (default: about 500 games each through Dask)")
-    games.add_argument("--scheduler", default=None, type=scheduler_address,
-                       help="play the games through Dask: 'processes' (Dask's local process scheduler), 'threads', "
-                            "'sync' or a dask.distributed scheduler address tcp://host:port (default: in this "
-                            "process); the same seed gives the same games on any scheduler")
-    add_rules_flags(games, "backgammon")
-    games.add_argument("--weights", default=None, help="a weights file instead of the shipped net")
-    add_json_flag(games)
-    games.set_defaults(handler=_match)
-
-
-def _hint(args) -> int:
-    from analysis.backgammon.moves import parse_roll
-    from analysis.backgammon.net import hint
-
-    rules = rules_from_args(args)
-    setup = _setup(args, rules)
-    roll = args.roll if args.roll is not None else setup.dice
-    if roll is None:
-        raise InvalidArgument("No roll given; pass --roll 31 (or an XGID or match ID with the dice rolled).")
-    parse_roll(roll)
-    score = _score(setup)
-    if score is None:
-        result = hint(rules, setup.position, roll, ply=args.ply, net=_net(args, rules))
-    else:
-        from analysis.backgammon.match_cube import match_hint
-
-        result = match_hint(rules, setup.position, roll, score, ply=args.ply, net=_net(args, rules))
-    print_json({**result.to_dict(), **_ids(setup)}) if args.json else print(result)
-    return 0
-
-
-def _eval(args) -> int:
-    from analysis.backgammon.net import evaluate
-
-    rules = rules_from_args(args)
-    setup = _setup(args, rules)
-    score = _score(setup)
-    if score is not None:
-        from analysis.backgammon.match_cube import check_cube_at_score, check_match_rules
-
-        check_match_rules(rules)
-        check_cube_at_score(setup.position, score)
-    result = evaluate(rules, setup.position, ply=args.ply, net=_net(args, rules))
-    data = {**result.to_dict(), **_ids(setup)}
-    text = str(result)
-    if score is not None:
-        from analysis.backgammon.match_cube import match_winning_chance, score_dict
-
-        chances = match_winning_chance(rules, result, score)
-        data.update(score_dict(score), **chances)
-        text += (f"\nat {score.mine}-away against {score.theirs}-away{_game_words(score)}: match-winning chance "
-                 f"{100 * chances['mwc']:.1f}% with the cube ({100 * chances['mwc_cubeless']:.1f}% cubeless)")
-    print_json(data) if args.json else print(text)
-    return 0
-
-
-def _game_words(score) -> str:
-    return {"crawford": " (Crawford game)", "post-crawford": " (post-Crawford)"}.get(score.game, "")
-
-
-def _cube(args) -> int:
-    from analysis.backgammon.cubeful import cube_decision
-
-    rules = rules_from_args(args)
-    setup = _setup(args, rules)
-    score = _score(setup)
-    net = None if args.weights is None else _net(args, rules)
-    if score is None:
-        result = cube_decision(rules, setup.position, ply=args.ply, net=net)
-    else:
-        from analysis.backgammon.match_cube import match_cube_decision
-
-        result = match_cube_decision(rules, setup.position, score, ply=args.ply, net=net)
-    print_json({**result.to_dict(), **_ids(setup)}) if args.json else print(result)
-    return 0
-
-
-def _net(args, rules):
-    from analysis.backgammon.net import load_net
-
-    return load_net(rules, path=args.weights)
-
-
-def _match(args) -> int:
-    from itertools import combinations
-
-    from analysis.backgammon.match import make_bot, match
-
-    rules = rules_from_args(args)
-    names = [name.strip() for name in args.bots.split(",") if name.strip()]
-    bots = [make_bot(name, args.weights) for name in names]
-    if len(bots) < 2:
-        raise InvalidArgument(f"'{args.bots}' names {len(bots)} bot; a match needs two or more, e.g. net,pips.")
-    if args.points is None:
-        if args.matches is not None or args.export is not None:
-            raise InvalidArgument("--matches and --export go with matches to N points; add --points N.")
-        games = 1000 if args.games is None else args.games
-        results = [match(rules, a, b, games, args.seed, cube=args.cube, chunks=args.chunks,
-                         scheduler=args.scheduler) for a, b in combinations(bots, 2)]
-    else:
-        from analysis.backgammon.match_play import play_matches
-
-        if args.games is not None or args.cube:
-            raise InvalidArgument("Matches to N points are played with the cube, by matches: use --matches, not "
-                                  "--games or --cube.")
-        matches = 100 if args.matches is None else args.matches
-        results = [play_matches(rules, a, b, args.points, matches, args.seed, chunks=args.chunks,
-                                scheduler=args.scheduler) for a, b in combinations(bots, 2)]
-        if args.export is not None:
-            from pathlib import Path
-
-            from analysis.backgammon.match_play import export_matches
-
-            for result in results:
-                folder = Path(args.export) / f"{result.bots[0]}-vs-{result.bots[1]}".replace(":", "-")
-                export_matches(result, folder)
-                print(f"wrote {result.matches:,} matches to {folder}", file=sys.stderr)
-    if args.json:
-        print_json([r.to_dict() for r in results])
-    else:
-        print("\n".join(str(r) for r in results))
     return 0

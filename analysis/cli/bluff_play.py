@@ -85,7 +85,8 @@ def _open(args) -> int:
 def sampled_solve(args, rules) -> int:
     """``odds bluff solve`` for a round beyond the exact solver: the planned sampled solve (read or built)."""
     # lazy: keeps numpy out of the command line's start-up
-    from analysis.bluff.sampled.solver import FULL_WIDTH_ITERATIONS, planned, solve_sampled, stored_plan
+    from analysis.bluff.sampled.plan import FULL_WIDTH_ITERATIONS, planned, stored_plan
+    from analysis.bluff.sampled.solver import solve_sampled  # lazy: the same
 
     if args.openings or args.after is not None:
         raise InvalidArgument("--openings and --after print the exact solver's tables, for at most 3 dice in play; "

@@ -142,7 +142,7 @@ def _solve(args) -> int:
     terminal = None
     if args.payoff != "dice":
         # lazy: keeps numpy out of the command line's start-up
-        from analysis.bluff.sampled.solver import payoff_function
+        from analysis.bluff.sampled.game import payoff_function
         terminal = payoff_function(rules, tuple(args.dice), SAMPLED_PAYOFF[args.payoff], args.palifico)
     solution = solve_round(rules, tuple(args.dice), variant=args.solver,
                            iterations=iterations if args.iterations is None else args.iterations,

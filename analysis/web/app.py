@@ -409,7 +409,7 @@ class LimitQuery:
 
 @asynccontextmanager
 async def _lifespan(app):
-    from analysis.bluff.sampled.solver import compiled_search
+    from analysis.bluff.sampled.search import compiled_search
 
     compiled_search()          # many questions: the search's compiled copies, loaded at its first, answer quicker
     yield

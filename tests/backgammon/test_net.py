@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from analysis.errors import InvalidArgument
-from analysis.backgammon import _kernels, _net, forward
+from analysis.backgammon import _kernels, _net, feature_rules, forward
 from analysis.backgammon.bearoff import home_positions, one_sided_database, rank, two_sided_piece
 from analysis.backgammon.cube import cube_advice
 from analysis.backgammon.cubeful import cube_decision, janowski
@@ -217,13 +217,13 @@ SHOTS = {1: 11, 2: 12, 3: 14, 4: 15, 5: 15, 6: 17, 7: 6, 8: 6, 9: 5, 10: 3, 11: 
 
 def test_shot_chance_of_a_lone_blot_is_the_standard_table():
     for distance, rolls in SHOTS.items():
-        assert forward.hit_chance(_lone_shooter(distance), 0) * 36 == pytest.approx(rolls), distance
+        assert feature_rules.hit_chance(_lone_shooter(distance), 0) * 36 == pytest.approx(rolls), distance
     blocked = _lone_shooter(8)
     blocked[23 - 4] = 2       # my point 20, four pips in front of the shooter: 4-4 and the 4s of 4-... are gone
-    assert forward.hit_chance(blocked, 0) * 36 == pytest.approx(4)      # 6-2, 2-6, 5-3, 3-5; 2-2 lands on 4 pips
+    assert feature_rules.hit_chance(blocked, 0) * 36 == pytest.approx(4)      # 6-2, 2-6, 5-3, 3-5; 2-2 lands on 4 pips
     bar = _lone_shooter(8)
     bar[26 + 24] = 2          # two on the bar must enter before one moves on: only the 8 pips from the bar count
-    assert forward.hit_chance(bar, 0) == 0.0
+    assert feature_rules.hit_chance(bar, 0) == 0.0
 
 
 def _self_play_positions(count_games, seed):
@@ -246,14 +246,14 @@ def test_shot_and_escape_chances_agree_with_the_move_generator():
         if board[26 + 24] == 0:
             rolls = sum(any(p[26 + 24] > swapped[26 + 24] for p in _kernels.legal_plays(swapped, d1, d2, 0)[0])
                         for d1 in range(1, 7) for d2 in range(1, 7))
-            if forward.hit_chance(board64, 0) * 36 == pytest.approx(rolls):
+            if feature_rules.hit_chance(board64, 0) * 36 == pytest.approx(rolls):
                 same += 1
             else:
                 differ += 1
         back = max(i for i in range(26) if board[i] > 0)
         ahead = [i for i in range(min(back, 24)) if board[26 + 23 - i] >= 2]
         if not ahead:
-            assert forward.escape_chance(board64, 0) == 1.0
+            assert feature_rules.escape_chance(board64, 0) == 1.0
             continue
         low = min(ahead)
         if [i for i in range(low, 26) if board[i] > 0] != [back]:
@@ -261,7 +261,7 @@ def test_shot_and_escape_chances_agree_with_the_move_generator():
         behind = int(board[low:26].sum())
         rolls = sum(any(int(p[low:26].sum()) < behind for p in _kernels.legal_plays(board, d1, d2, 0)[0])
                     for d1 in range(1, 7) for d2 in range(1, 7))
-        assert forward.escape_chance(board64, 0) * 36 == pytest.approx(rolls)
+        assert feature_rules.escape_chance(board64, 0) * 36 == pytest.approx(rolls)
         escapes += 1
     assert same > 400 and differ <= 0.01 * same and escapes > 100
 
@@ -270,7 +270,7 @@ def test_longest_prime():
     board = np.zeros(52, dtype=np.int64)
     board[[3, 4, 5, 6, 8]] = 2
     board[9] = 1
-    assert forward.longest_prime(board, 0) == 4 and forward.longest_prime(board, 26) == 0
+    assert feature_rules.longest_prime(board, 0) == 4 and feature_rules.longest_prime(board, 26) == 0
 
 
 @pytest.mark.parametrize("argv", [

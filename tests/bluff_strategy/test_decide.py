@@ -11,7 +11,10 @@ import pytest
 from analysis.bluff.bids import Bid, format_bid, format_dice, is_raise
 from analysis.bluff.play.decision import decide
 from analysis.bluff.rules import preset
-from analysis.bluff.sampled.solver import TREMBLE, planned, solve_sampled
+from analysis.bluff.sampled.plan import planned
+from analysis.bluff.sampled.solution import TREMBLE
+from analysis.bluff.sampled.solver import solve_sampled
+from analysis.bluff.sampled.stored import stored_solve
 from analysis.bluff.play.tournament import run_tournament
 from analysis.errors import InvalidArgument
 from tests.conftest import assert_one_sentence_error
@@ -118,9 +121,9 @@ def small_solve():
 
 @pytest.mark.slow
 def test_the_strategy_answers_from_its_stored_solve(small_solve, monkeypatch):
-    from analysis.bluff.sampled import solver as sampled
-    monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))
-    monkeypatch.setitem(sampled.PLAN, 2, ((None, small_solve.iterations, 1.0),))
+    from analysis.bluff.sampled import plan as sampled_plan
+    monkeypatch.setitem(sampled_plan.PLAN, 1, ((None, small_solve.iterations, 1.0),))
+    monkeypatch.setitem(sampled_plan.PLAN, 2, ((None, small_solve.iterations, 1.0),))
     game = small_solve.game
     # I hold two dice and answer an opening of "1x3" by the player with one die: I am the second bidder.
     decision = decide(LIARS, (3, 5), [1], "1:1x3")
@@ -132,15 +135,15 @@ def test_the_strategy_answers_from_its_stored_solve(small_solve, monkeypatch):
     # The opening: I hold one die against two.
     opening = decide(LIARS, (4,), [2], "")
     assert opening.policy == small_solve.__class__.strategy(
-        solve_sampled(LIARS, (1, 2), k=None, iterations=small_solve.iterations, only_stored=True), 0, (4,), [])
+        stored_solve(LIARS, (1, 2), k=None, iterations=small_solve.iterations), 0, (4,), [])
     assert set(opening.values) <= set(opening.policy)
     assert all(-2.0 <= v <= 2.0 for v in opening.values.values())
 
 
 @pytest.mark.slow
 def test_the_call_values_are_the_showdown_against_the_belief(small_solve, monkeypatch):
-    from analysis.bluff.sampled import solver as sampled
-    monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))
+    from analysis.bluff.sampled import plan as sampled_plan
+    monkeypatch.setitem(sampled_plan.PLAN, 1, ((None, small_solve.iterations, 1.0),))
     # I opened "1x2" holding a five; the other (two dice) raised to "2x6". Challenging wins a die when fewer
     # than two of their dice are sixes or ones (wild), and loses one otherwise; their hands are weighed by
     # their chance and by how often the strategy raises "1x2" to "2x6" with each, mixed with the tremble spread
@@ -160,8 +163,8 @@ def test_the_call_values_are_the_showdown_against_the_belief(small_solve, monkey
 
 @pytest.mark.slow
 def test_the_strategy_with_search_plays_its_best_valued_action(small_solve, monkeypatch, odds):
-    from analysis.bluff.sampled import solver as sampled
-    monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))
+    from analysis.bluff.sampled import plan as sampled_plan
+    monkeypatch.setitem(sampled_plan.PLAN, 1, ((None, small_solve.iterations, 1.0),))
     game = small_solve.game
     plain = decide(LIARS, (5,), [2], "me:1x2 1:2x6")
     searched = decide(LIARS, (5,), [2], "me:1x2 1:2x6", player="search")
@@ -195,7 +198,7 @@ def test_the_opening_advisor_always_shows_the_opening_it_recommends():
 def test_the_search_in_perudos_2v2_round_plays_the_strategys_chances_over_its_near_best_actions():
     # There the best outright lost to the bayes bot (docs/bluff_strategy.md): the search keeps the strategy's own
     # chances, over the actions it values within its margin of the best. The shipped solve, opening and answering.
-    from analysis.bluff.sampled.solver import SEARCH_MIX, search_mix
+    from analysis.bluff.sampled.search import SEARCH_MIX, search_mix
 
     perudo = preset("perudo")
     assert search_mix(perudo, (2, 2)) == SEARCH_MIX and search_mix(perudo, (3, 3)) is None
@@ -216,9 +219,9 @@ def test_the_search_in_perudos_2v2_round_plays_the_strategys_chances_over_its_ne
 
 
 def test_the_commands_answer_from_the_store_and_refuse_what_is_not_there(odds, small_solve, monkeypatch, tmp_path):
-    from analysis.bluff.sampled import solver as sampled
-    monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))
-    monkeypatch.setitem(sampled.PLAN, 2, ((None, small_solve.iterations, 1.0),))
+    from analysis.bluff.sampled import plan as sampled_plan
+    monkeypatch.setitem(sampled_plan.PLAN, 1, ((None, small_solve.iterations, 1.0),))
+    monkeypatch.setitem(sampled_plan.PLAN, 2, ((None, small_solve.iterations, 1.0),))
     result = odds("bluff", "play", "--preset", "liars_dice", "--wild", "1", "--rule", "exact_call=none",
                   "--dice", "3 5", "--opponents", "1", "--history", "1:1x3", "--json")
     assert result.code == 0, result.err
@@ -248,8 +251,8 @@ def test_the_commands_answer_from_the_store_and_refuse_what_is_not_there(odds, s
 
 @pytest.mark.slow
 def test_solve_beyond_three_dice_reports_value_and_exploitability(odds, monkeypatch):
-    from analysis.bluff.sampled import solver as sampled
-    monkeypatch.setitem(sampled.PLAN, 2, ((1, 300, 1.0),))
+    from analysis.bluff.sampled import plan as sampled_plan
+    monkeypatch.setitem(sampled_plan.PLAN, 2, ((1, 300, 1.0),))
     result = odds("bluff", "solve", "--preset", "liars_dice", "--wild", "1", "--no-exact-call", "--dice", "2", "2",
                   "--json")
     assert result.code == 0, result.err
@@ -261,10 +264,10 @@ def test_solve_beyond_three_dice_reports_value_and_exploitability(odds, monkeypa
 
 
 def test_a_bid_off_the_abstraction_is_answered_and_read_as_the_nearest_abstract_raise(monkeypatch):
-    from analysis.bluff.sampled import solver as sampled
+    from analysis.bluff.sampled import plan as sampled_plan
     # The openings of three dice in play keep one count a face: "1x4" is played, "2x4" is not.
     solution = solve_sampled(LIARS, (1, 2), k=1, iterations=2000, steps=1, width=1.5, lbr_games=200)
-    monkeypatch.setitem(sampled.PLAN, 1, ((1, 2000, 1.0, 1, 1.5),))
+    monkeypatch.setitem(sampled_plan.PLAN, 1, ((1, 2000, 1.0, 1, 1.5),))
     game = solution.game
     assert "2x4" not in solution.strategy(0, (4,), []) and "1x4" in solution.strategy(0, (4,), [])
     decision = decide(LIARS, (4, 5), [1], "1:2x4")
@@ -285,11 +288,11 @@ def test_a_bid_off_the_abstraction_is_answered_and_read_as_the_nearest_abstract_
 
 @pytest.mark.slow
 def test_the_call_advisor_says_what_the_strategy_does_heads_up(monkeypatch):
-    from analysis.bluff.sampled import solver as sampled
+    from analysis.bluff.sampled import plan as sampled_plan
     from analysis.bluff.odds.advice import advise_call
     from analysis.bluff.bids import parse_bid
     solution = solve_sampled(LIARS, (2, 2), k=1, iterations=2000, steps=2, width=2.0, lbr_games=200)
-    monkeypatch.setitem(sampled.PLAN, 2, ((1, 2000, 1.0, 2, 2.0),))
+    monkeypatch.setitem(sampled_plan.PLAN, 2, ((1, 2000, 1.0, 2, 2.0),))
     advice = advise_call(LIARS, (3, 5), [2], parse_bid(LIARS, "2x3"))
     asked = decide(LIARS, (3, 5), [2], "1:2x3")
     assert advice.strategy is not None and advice.strategy.policy == asked.policy
@@ -297,15 +300,15 @@ def test_the_call_advisor_says_what_the_strategy_does_heads_up(monkeypatch):
     assert advice.to_dict()["strategy"]["action"] == asked.action
     assert "solved heads-up strategy" in str(advice)
     # Where no planned solve is stored the advisor answers as before.
-    monkeypatch.setitem(sampled.PLAN, 2, ((1, 2001, 1.0, 2, 2.0),))
+    monkeypatch.setitem(sampled_plan.PLAN, 2, ((1, 2001, 1.0, 2, 2.0),))
     assert advise_call(LIARS, (3, 5), [2], parse_bid(LIARS, "2x3")).strategy is None
 
 
 @pytest.mark.slow
 def test_a_palifico_round_is_answered_from_its_own_solve_or_refused(odds, monkeypatch):
-    from analysis.bluff.sampled import solver as sampled
+    from analysis.bluff.sampled import plan as sampled_plan
     perudo = preset("perudo")
-    monkeypatch.setitem(sampled.PLAN, 1, ((None, 2000, 1.0),))
+    monkeypatch.setitem(sampled_plan.PLAN, 1, ((None, 2000, 1.0),))
     solution = solve_sampled(perudo, (2, 1), k=None, iterations=2000, palifico_round=True, lbr_games=200)
     game = solution.game
     # The other (two dice) opened the palifico round with "2x5"; I hold an ace, which is no five in a palifico

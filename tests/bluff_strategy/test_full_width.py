@@ -9,7 +9,10 @@ import pytest
 
 from analysis.bluff.sampled.full_width import Trainer, window_graph
 from analysis.bluff.rules import preset
-from analysis.bluff.sampled.solver import MAX_BYTES, VARIANT, exact_exploitability, sampled_game, solve_sampled
+from analysis.bluff.sampled.exploitability import exact_exploitability
+from analysis.bluff.sampled.game import MAX_BYTES, sampled_game
+from analysis.bluff.sampled.solver import VARIANT, solve_sampled
+from analysis.bluff.sampled.stored import stored_solve
 from analysis.bluff.exact.solve import solve_round
 from analysis.cfr.kernels import SCHEDULES
 from analysis.errors import InvalidArgument
@@ -164,7 +167,7 @@ def test_a_full_width_solve_is_stored_apart_from_the_sampled_one(tmp_path):
     read = solve_sampled(LIARS, (1, 1), k=2, faces=4, iterations=50, store=store, full_width=True)
     assert not written.from_store and read.from_store and read.full_width
     assert np.array_equal(written.policy, read.policy)
-    assert solve_sampled(LIARS, (1, 1), k=2, faces=4, iterations=50, store=store, only_stored=True) is None
+    assert stored_solve(LIARS, (1, 1), k=2, faces=4, iterations=50, store=store) is None
 
 
 def test_full_width_takes_no_sampling_settings_and_refuses_what_does_not_fit():

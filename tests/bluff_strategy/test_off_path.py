@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from analysis.bluff.bids import all_bids, format_bid, is_raise
 from analysis.bluff.play.decision import decide
 from analysis.bluff.rules import preset
-from analysis.bluff.sampled.solver import TREMBLE, stored_plan
+from analysis.bluff.sampled.plan import stored_plan
+from analysis.bluff.sampled.solution import TREMBLE
 from analysis.bluff.play.tournament import run_tournament
 from analysis.errors import InvalidArgument
 

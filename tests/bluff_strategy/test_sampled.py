@@ -11,9 +11,11 @@ from analysis.bluff.sampled import _eval_kernels as _sampled_eval
 from analysis.bluff.sampled import search_rules
 from analysis.bluff.bids import format_bid
 from analysis.bluff.rules import preset
-from analysis.bluff.sampled.solver import (exact_exploitability, from_tree_policy, local_best_response,
-                                           round_win_payoff, sampled_exploitability, sampled_game, solve_sampled,
-                                           tree_policy)
+from analysis.bluff.sampled.exploitability import (exact_exploitability, from_tree_policy, local_best_response,
+                                                   sampled_exploitability, tree_policy)
+from analysis.bluff.sampled.game import round_win_payoff, sampled_game
+from analysis.bluff.sampled.solver import solve_sampled
+from analysis.bluff.sampled.stored import stored_solve
 from analysis.bluff.exact.solve import round_game, solve_round
 from analysis.errors import InvalidArgument
 from analysis.store import Store
@@ -142,7 +144,28 @@ def test_a_stored_solve_reads_back_as_it_was_written(tmp_path):
     assert np.array_equal(written.policy, read.policy)
     assert (read.value, read.exploitability.value, read.iterations) == (
         written.value, written.exploitability.value, written.iterations)
-    assert solve_sampled(LIARS, (1, 1), k=2, faces=4, iterations=1001, store=store, only_stored=True) is None
+    assert stored_solve(LIARS, (1, 1), k=2, faces=4, iterations=1001, store=store) is None
+
+
+def test_looking_up_a_solve_never_runs_one(tmp_path, monkeypatch):
+    from analysis.bluff.sampled import solver
+
+    store = Store(tmp_path)
+    written = solve_sampled(LIARS, (1, 1), k=2, faces=4, iterations=500, store=store, checks=1)
+
+    def no_solve(*args, **kwargs):
+        raise AssertionError("a look-up ran a solve")
+
+    monkeypatch.setattr(solver, "_run", no_solve)
+    read = stored_solve(LIARS, (1, 1), k=2, faces=4, iterations=500, store=store)
+    assert read.from_store and not read.shipped and np.array_equal(read.policy, written.policy)
+    # What neither the store nor the package holds is None, as is any solve where no store is asked.
+    assert stored_solve(LIARS, (1, 1), k=2, faces=4, iterations=501, store=store) is None
+    assert stored_solve(LIARS, (1, 1), k=2, faces=4, iterations=500, store=False) is None
+    assert solve_sampled(LIARS, (1, 1), k=2, faces=4, iterations=500, store=store).from_store
+    # The same checks as a solve: a bad setting is one sentence, not a look-up of nothing.
+    with pytest.raises(InvalidArgument, match="exploration"):
+        stored_solve(LIARS, (1, 1), k=2, faces=4, iterations=500, store=store, explore=0.0)
 
 
 def test_a_stopped_solve_resumes_to_the_same_result(tmp_path):
@@ -254,7 +277,7 @@ def _searched_by_hand(solution, seat, hand, history, floor, lookahead):
     other's answer and my best after it: my best call, or with a lookahead my best of the calls and of the strategy's
     raises valued so again."""
     from analysis.bluff.bids import is_raise
-    from analysis.bluff.sampled.solver import TREMBLE
+    from analysis.bluff.sampled.solution import TREMBLE
 
     game, policy, other = solution.game, solution.policy.astype(np.float64), 1 - seat
     sign = 1.0 if seat == 0 else -1.0
@@ -310,10 +333,10 @@ def _searched_by_hand(solution, seat, hand, history, floor, lookahead):
 
 def _search_by(kernels, solution, seat, hand, history, floor, lookahead, monkeypatch):
     """``solution.search`` run by ``kernels``: the search's plain text or its compiled copies."""
-    from analysis.bluff.sampled import solver as sampled
+    from analysis.bluff.sampled import solution as sampled_solution
 
     with monkeypatch.context() as patch:
-        patch.setattr(sampled, "_search_kernels", lambda: kernels)
+        patch.setattr(sampled_solution, "_search_kernels", lambda: kernels)
         return solution.search(seat, hand, history, floor=floor, lookahead=lookahead)
 
 

@@ -10,7 +10,10 @@ import pytest
 
 from analysis.bluff.sampled import shipped as sampled_shipped
 from analysis.bluff.rules import preset
-from analysis.bluff.sampled.solver import SAMPLED, _params, planned, sampled_game, solve_sampled, stored_plan
+from analysis.bluff.sampled.game import sampled_game
+from analysis.bluff.sampled.plan import planned, stored_plan
+from analysis.bluff.sampled.solver import solve_sampled
+from analysis.bluff.sampled.stored import SAMPLED, _params, stored_solve
 from analysis.bluff.sampled.shipped import QUANTUM, SHIPPED, pack, quantise, shipped_params, unpack
 from analysis.store import Store
 
@@ -41,23 +44,23 @@ def test_a_shipped_solve_is_read_where_the_users_store_has_none(tmp_path, monkey
     stored = built.load(SAMPLED, LIARS, params)
     sampled_shipped.shipped_store().save(SHIPPED, LIARS, shipped_params(params), pack(stored, game.blocks()))
     fresh = Store(tmp_path / "fresh")
-    read = solve_sampled(LIARS, (1, 1), k=2, faces=4, iterations=3000, store=fresh, only_stored=True)
+    read = stored_solve(LIARS, (1, 1), k=2, faces=4, iterations=3000, store=fresh)
     assert read is not None and read.shipped and read.from_store
     assert np.abs(read.policy.astype(np.float64) - solve.policy).max() < 1.0 / QUANTUM
     assert read.value == solve.value and read.exploitability.value == solve.exploitability.value
     assert np.array_equal(read.trajectory, solve.trajectory)
     # Another solve's key (other iterations) is not served by it, and without any store it is not read.
-    assert solve_sampled(LIARS, (1, 1), k=2, faces=4, iterations=3001, store=fresh, only_stored=True) is None
+    assert stored_solve(LIARS, (1, 1), k=2, faces=4, iterations=3001, store=fresh) is None
     assert not solve_sampled(LIARS, (1, 1), k=2, faces=4, iterations=30, store=False, checks=1,
                              lbr_games=50).shipped
     # The user's own solve comes first.
-    assert not solve_sampled(LIARS, (1, 1), k=2, faces=4, iterations=3000, store=built, only_stored=True).shipped
+    assert not stored_solve(LIARS, (1, 1), k=2, faces=4, iterations=3000, store=built).shipped
 
 
 def test_a_shipped_solve_is_read_and_checked_once_a_process(tmp_path, monkeypatch):
     # (The tests' store is fresh, so the 5v5 solve below is the package's.)
     # A running web page asks the same round again and again: the second answer must not read the file again.
-    from analysis.bluff.sampled import solver as sampled
+    from analysis.bluff.sampled import game as sampled_game_module
     from analysis.bluff.play.decision import decide
 
     reads = []
@@ -66,10 +69,10 @@ def test_a_shipped_solve_is_read_and_checked_once_a_process(tmp_path, monkeypatc
     monkeypatch.setattr(sampled_shipped, "unpack", lambda *args: reads.append(1) or real(*args))
     rules = preset("bluff")
     first = decide(rules, "3 3 * 5 1", [5], "1:9x3")
-    built = sampled._sampled_game.cache_info().misses
+    built = sampled_game_module._sampled_game.cache_info().misses
     again = decide(rules, "3 3 * 5 1", [5], "1:9x3")
     assert first == again and "5v5" in first.source
-    assert len(reads) == 1 and sampled._sampled_game.cache_info().misses == built
+    assert len(reads) == 1 and sampled_game_module._sampled_game.cache_info().misses == built
     # Another package folder is another package: its files are read.
     monkeypatch.setattr(sampled_shipped, "SHIPPED_ROOT", tmp_path / "none")
     assert stored_plan(rules, (5, 5)) is None
@@ -140,7 +143,7 @@ def test_the_package_ships_the_plans_rounds_of_each_preset(rules):
 
 def test_the_package_ships_perudos_palifico_rounds_and_the_endgames_played_for_the_game():
     # A palifico round is opened by the player just down to one die, against 1-5.
-    from analysis.bluff.sampled.solver import GAME_ROUNDS, PALIFICO_ROUNDS
+    from analysis.bluff.sampled.plan import GAME_ROUNDS, PALIFICO_ROUNDS
 
     perudo = PRESETS[1]
     assert PALIFICO_ROUNDS == ((1, 1), (1, 2), (1, 3), (1, 4), (1, 5))
@@ -149,7 +152,7 @@ def test_the_package_ships_perudos_palifico_rounds_and_the_endgames_played_for_t
         assert solution is not None and solution.shipped and solution.game.palifico_round, pair
     # Played for the game up to three dice in play: read from the files' headers, since serving one first solves
     # the game values of the endgame (minutes on a fresh store); the current version, the plan's parameters.
-    from analysis.bluff.sampled.solver import plans
+    from analysis.bluff.sampled.plan import plans
     from analysis.store import _rules_key, read_header
 
     headers = [read_header(path) for path in (sampled_shipped.SHIPPED_ROOT / "bluff" / "sampled-shipped").iterdir()]

@@ -26,8 +26,8 @@ def one_die_solve():
 
 @pytest.fixture
 def planned_small(one_die_solve, monkeypatch):
-    from analysis.bluff.sampled import solver as sampled
-    monkeypatch.setitem(sampled.PLAN, 1, ((None, ITERATIONS, 1.0),))
+    from analysis.bluff.sampled import plan as sampled_plan
+    monkeypatch.setitem(sampled_plan.PLAN, 1, ((None, ITERATIONS, 1.0),))
     return one_die_solve
 
 

@@ -9,7 +9,8 @@ import pytest
 from analysis.bluff.sampled import _eval_kernels as _sampled_eval
 from analysis.bluff.sampled._kernels import window_rank
 from analysis.bluff.rules import preset
-from analysis.bluff.sampled.solver import exact_exploitability, solve_sampled
+from analysis.bluff.sampled.exploitability import exact_exploitability
+from analysis.bluff.sampled.solver import solve_sampled
 from analysis.bluff.sampled.values import action_values, policy_rows, rank_of_window as numpy_rank, remembered
 
 LIARS = preset("liars_dice", wild=1, exact_call=None)
@@ -65,7 +66,7 @@ def test_an_off_abstraction_pair_is_remembered_as_a_trained_pair_alike_in_python
     # the earlier, the memory keeps a stand-in after which it is (a pair the solve trained), the same in the
     # table's answers (plain Python) and in the kernels (compiled); elsewhere the bids as made.
     from analysis.bluff.sampled import memory
-    from analysis.bluff.sampled.solver import sampled_game
+    from analysis.bluff.sampled.game import sampled_game
 
     game = sampled_game(LIARS, (2, 2), 2, None, False, "dice", 1)
     off = 0
@@ -90,7 +91,7 @@ def test_every_window_has_its_own_rank_and_the_ranks_fill_the_layout(bids, k):
     # Every set of at most k bids (the last k of a rising history), enumerated, against the layout's count.
     from itertools import combinations
 
-    from analysis.bluff.sampled.solver import _windows, count_windows
+    from analysis.bluff.sampled.game import _windows, count_windows
 
     binom, first, _, last = _windows(bids, k)
     ranks = [int(window_rank(np.array(chosen + (0,), dtype=np.int64), len(chosen), k, binom, first))

@@ -60,7 +60,7 @@ def _bluff_solve(store, full_width: bool):
 
 def _bluff_shipped(store, full_width: bool):
     """The package's copy of a solve, as ``scripts/bluff_ship_solves.py`` makes it (``pack``)."""
-    from analysis.bluff.sampled.solver import solve_key
+    from analysis.bluff.sampled.stored import solve_key
     from analysis.bluff.sampled.shipped import pack, shipped_params
 
     solution = _bluff_solve(store, full_width)

@@ -235,7 +235,8 @@ def test_dice_bidding_without_a_stored_strategy_says_so_beside_the_answer(client
 def small_solve():
     """A stored 1v2 Liar's Dice round (wild ones, no exact call), solved as the advisor plans it, shortened."""
     from analysis.bluff.rules import preset
-    from analysis.bluff.sampled.solver import planned, solve_sampled
+    from analysis.bluff.sampled.plan import planned
+    from analysis.bluff.sampled.solver import solve_sampled
 
     plan = planned((1, 2))
     return solve_sampled(preset("liars_dice", wild=1, exact_call=None), (1, 2),
@@ -247,10 +248,10 @@ LIARS_ARGV = ["--preset", "liars_dice", "--rule", "exact_call=none", "--wild", "
 
 
 def test_dice_bidding_what_to_open_with_and_what_the_strategy_would_do(client, odds, small_solve, monkeypatch):
-    from analysis.bluff.sampled import solver as sampled
+    from analysis.bluff.sampled import plan as sampled_plan
 
-    monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))
-    monkeypatch.setitem(sampled.PLAN, 2, ((None, small_solve.iterations, 1.0),))
+    monkeypatch.setitem(sampled_plan.PLAN, 1, ((None, small_solve.iterations, 1.0),))
+    monkeypatch.setitem(sampled_plan.PLAN, 2, ((None, small_solve.iterations, 1.0),))
     reply = client.get("/api/bluff", params=LIARS).json()
     opened = odds("bluff", "open", *LIARS_ARGV, "--json").json()
     assert reply["errors"] == {} and reply["answers"]["open"] == opened
@@ -541,10 +542,10 @@ def test_the_articles_and_the_gallery_are_served(client):
 
 
 def test_dice_bidding_asks_the_strategy_with_search(client, odds, small_solve, monkeypatch):
-    from analysis.bluff.sampled import solver as sampled
+    from analysis.bluff.sampled import plan as sampled_plan
 
-    monkeypatch.setitem(sampled.PLAN, 1, ((None, small_solve.iterations, 1.0),))
-    monkeypatch.setitem(sampled.PLAN, 2, ((None, small_solve.iterations, 1.0),))
+    monkeypatch.setitem(sampled_plan.PLAN, 1, ((None, small_solve.iterations, 1.0),))
+    monkeypatch.setitem(sampled_plan.PLAN, 2, ((None, small_solve.iterations, 1.0),))
     # The opening too: with search the strategy is asked before any bid.
     for extra, history in (({}, ""), ({"history": "me:1x4", "bid": "2x4", "bidder": "1"}, "me:1x4 1:2x4")):
         query = {**LIARS, "bot": "search", **extra}

@@ -4,14 +4,14 @@
 (me), the opening included: the probability of each action (``"challenge"``, ``"exact"``, bids as the
 command line prints them, ``"4x3"``, ``"*2"``), the recommended action and each action's expected value.
 
-- ``player="strategy"``: the stored sampled solve of the heads-up round (``sampled.PLAN``; a palifico round's
+- ``player="strategy"``: the stored sampled solve of the heads-up round (``plan.PLAN``; a palifico round's
   solve for ``palifico=True``); the values are the dice balance (the other's dice lost minus mine) of every
   legal action when both then follow the strategy, exact against the belief about the other's dice (Bayes on
   the strategy along the history): a backward pass over the bids (``strategy_values``).
 - ``player="search"``: the same stored solve with decision-time search (``SampledSolution.search``): the calls
   valued exactly against the same belief, each raise the strategy makes here (with chance at least
-  ``sampled.SEARCH_FLOOR``) by the other answering by the strategy and me then taking my best call (from three to
-  ``sampled.SEARCH_DEEPER_DICE`` dice in play, Perudo aside, my best of the calls and of the strategy's raises
+  ``search.SEARCH_FLOOR``) by the other answering by the strategy and me then taking my best call (from three to
+  ``search.SEARCH_DEEPER_DICE`` dice in play, Perudo aside, my best of the calls and of the strategy's raises
   valued so again); the best is played for sure. Stronger than the stored strategy against the bots (in Perudo
   beyond two dice each), and easier to exploit (docs/bluff_strategy.md).
 - ``player=BOT`` (``"bayes"``, ``"threshold:0.4"``, ...): the tournament kernel's own decision functions
@@ -37,7 +37,9 @@ from analysis.bluff.play.strategy_bot import build_command
 from analysis.bluff.rules import BiddingRules
 from analysis.bluff.odds.bid_odds import my_count
 from analysis.bluff.odds.outcomes import dice_lost
-from analysis.bluff.sampled.solver import OFF_PATH, SAMPLED_HELP, TREMBLE, search_lookahead, search_mix, stored_plan
+from analysis.bluff.sampled.plan import SAMPLED_HELP, stored_plan
+from analysis.bluff.sampled.search import search_lookahead, search_mix
+from analysis.bluff.sampled.solution import OFF_PATH, TREMBLE
 from analysis.bluff.sampled.values import action_values, policy_rows, remembered
 from analysis.errors import InvalidArgument
 
@@ -195,7 +197,7 @@ def _strategy_decision(rules, dice, opponents, turns, palifico=False, missing_ok
     policy = solution.policy
     history = [game.bids.index(b) for b in bids]
     # The belief about the other's hand: their chance, times for each bid they made the strategy's chance of it mixed
-    # with a tremble over every legal action (``sampled.TREMBLE``: a bid the strategy never makes says little).
+    # with a tremble over every legal action (``solution.TREMBLE``: a bid the strategy never makes says little).
     belief, chances = solution.read_bids(seat, bids, dice)
     belief = belief / belief.sum()
     off_path = _off_path(rules, game, seat, bids, chances, beyond)
@@ -242,7 +244,7 @@ def _beyond_the_dice(rules, game, seat: int, dice, bid, player: str, source: str
 
 
 def _off_path(rules, game, seat: int, bids, chances, beyond: dict) -> tuple:
-    """The bids of the history the strategy would not make (chance below ``sampled.OFF_PATH``, a raise its
+    """The bids of the history the strategy would not make (chance below ``solution.OFF_PATH``, a raise its
     abstraction does not model, or a bid above the dice in play), as the answer tells them."""
     out = []
     for i, (bid, chance) in enumerate(zip(bids, chances)):
@@ -270,7 +272,7 @@ def _build_command(rules: BiddingRules, pair, palifico: bool) -> str:
     if not palifico:
         return build_command(rules, *pair)
     return (f"analysis.bluff.sampled.solver.solve_sampled(rules, ({pair[0]}, {pair[1]}), palifico_round=True, "
-            f"**sampled.planned(({pair[0]}, {pair[1]})))")
+            f"**analysis.bluff.sampled.plan.planned(({pair[0]}, {pair[1]})))")
 
 
 def _preset_args(rules: BiddingRules) -> str:

@@ -2,7 +2,7 @@
 
 While three or more players hold dice the bot plays as ``bayes``. Once two remain, at every round that
 is not a palifico round it plays the stored sampled solve of the two-player round at those dice counts
-(``sampled.stored_plan``, the solves ``odds bluff play`` reads; the round's first bidder is the solve's
+(``plan.stored_plan``, the solves ``odds bluff play`` reads; the round's first bidder is the solve's
 first seat), drawing each action from the solved policy at its information set: its own dice, both dice
 counts and the last ``k`` bids (a pair of bids off the solve's abstraction read as its stand-in, as
 ``SampledGame.window_of`` reads it). Every pair of dice counts a game can reach must be stored before the
@@ -17,12 +17,13 @@ import numpy as np
 
 from analysis.bluff.play.kernel_tables import StrategyTables
 from analysis.bluff.rules import BiddingRules, preset
-from analysis.bluff.sampled.solver import stored_plan
+from analysis.bluff.sampled.plan import stored_plan
 from analysis.errors import InvalidArgument
 
 #: The games ``scripts/bluff_sampled_solves.py`` builds, by the name its ``--only`` takes.
 SCRIPT_GAMES = {"liars_dice": lambda: preset("liars_dice", wild=1, exact_call=None),
-                "bluff": lambda: preset("bluff"), "perudo": lambda: preset("perudo")}
+                "bluff": lambda: preset("bluff"), "perudo": lambda: preset("perudo"),
+                "liars_dice_no_wild": lambda: preset("liars_dice")}
 
 
 def build_command(rules: BiddingRules, first: int, second: int) -> str:
@@ -31,7 +32,7 @@ def build_command(rules: BiddingRules, first: int, second: int) -> str:
         if make() == rules:
             return f"python scripts/bluff_sampled_solves.py --only {name}:{first}:{second}"
     return (f"analysis.bluff.sampled.solver.solve_sampled(rules, ({first}, {second}), k, iterations), k and iterations "
-            f"from sampled.planned(({first}, {second}))")
+            f"from analysis.bluff.sampled.plan.planned(({first}, {second}))")
 
 
 def strategy_tables(rules: BiddingRules, bots, most: int, bid_count: np.ndarray,

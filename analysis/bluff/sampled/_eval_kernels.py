@@ -1,8 +1,8 @@
-"""Numba kernels that read a solved abstract round (``sampled.py``): the policy written onto the exact
+"""Numba kernels that read a solved abstract round (``solution``): the policy written onto the exact
 solver's tree, a sampled local best response, rounds played on from a decision, and the decision-time search
 (``search_rules``' text, compiled).
 
-The layout (windows, offsets, payoffs) is the one of ``_sampled_kernels``; these kernels read a solve and never
+The layout (windows, offsets, payoffs) is the one of ``_kernels``; these kernels read a solve and never
 build one.
 """
 

@@ -10,7 +10,7 @@ down, values each window for every pair of hands, gives each information set its
 other's summed reach times the value of each action) and updates its regrets and average strategy. Every
 information set is updated at every iteration, exactly, with no sampling.
 
-The layout is the sampled solver's (``_sampled_kernels``): the slot of (seat s, window w, hand h, action a) is
+The layout is the sampled solver's (``_kernels``): the slot of (seat s, window w, hand h, action a) is
 ``offset[s, w] + h * actions + a``. A *state* is a window and the seat to act there; ``child[w, a]`` is the
 window after raise ``a``; ``level_start`` groups the states by the last bid of their window, so
 that a state's children lie in later levels and the states of one level can be valued in parallel.

@@ -1,5 +1,5 @@
 """Numba kernels of the sampled round solver: external-sampling Monte Carlo CFR on an
-imperfect-recall abstraction of a two-player round (see ``sampled.py``).
+imperfect-recall abstraction of a two-player round (see ``solver``).
 
 An information set is (seat, own hand, the last ``k`` bids). The last bids rise along the
 track, so they are a set of bid indices, numbered by their rank (``windows.window_rank``).

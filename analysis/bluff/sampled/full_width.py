@@ -1,6 +1,6 @@
 """Full-width CFR on the sampled solver's abstraction: every information set updated at every iteration.
 
-The sampled solver (``sampled.py``) draws the dice and walks a few lines of the bid tree an iteration, so at 5v5
+The sampled solver (``solver``) draws the dice and walks a few lines of the bid tree an iteration, so at 5v5
 each of the 907,452 information sets remembering two bids is visited only a few dozen times in half an hour. But a
 player who remembers only the last ``k`` bids plays the same below a window whatever came before it, so the round
 can be valued window by window, for every pair of hands at once (``_full_width_kernels``). One iteration then
@@ -11,7 +11,7 @@ The updates alternate (the first bidder's information sets, then the second's ag
 with discounted CFR's factors every iteration: on one die each, remembering every bid, that reaches the exact
 equilibrium (3e-5 dice in 1,000 iterations), where updating both at once converged several times more slowly.
 
-``Trainer`` holds the arrays of one solve; ``sampled.solve_sampled(..., full_width=True)`` runs it with the
+``Trainer`` holds the arrays of one solve; ``solver.solve_sampled(..., full_width=True)`` runs it with the
 sampled solver's store, checkpoints, progress and exploitability checks.
 """
 
@@ -48,7 +48,7 @@ class WindowGraph:
 
 
 def window_graph(game) -> WindowGraph:
-    """The states of ``game`` (a ``sampled.SampledGame``) and the window each raise leads to, found from the
+    """The states of ``game`` (a ``game.SampledGame``) and the window each raise leads to, found from the
     opening."""
     bids, k, windows = len(game.bids), game.k, game.windows
     opening = game.raises.shape[0] - 1

@@ -2,7 +2,7 @@
 
 A player remembering the last ``k`` bids (``sampled``) keeps them as they were made, with one exception: with
 two remembered, when the later bid is a raise the solve's abstraction does not play after the earlier (a bid of
-a bot or of a player at the table), the earlier is kept as its stand-in (``sampled._stand_ins``: the bid after
+a bot or of a player at the table), the earlier is kept as its stand-in (``game._stand_ins``: the bid after
 which the abstraction would have made the later), so that the pair remembered is one the solve trained. The
 functions are plain Python in numba's subset: the evaluation kernels compile them (``_sampled_eval.seen_rank``,
 which the tournaments' ``strategy`` bot calls too) and the answers at the table call them as they are

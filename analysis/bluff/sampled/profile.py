@@ -1,4 +1,4 @@
-"""What a solved heads-up round (``sampled.SampledSolution``) does, summed over the dice: its openings, its
+"""What a solved heads-up round (``solution.SampledSolution``) does, summed over the dice: its openings, its
 answer to them, and what a round costs, for the strategy article's section on play at real size.
 
 Exact sums over both players' hands (their chances times the strategy's), except ``round_losses``, which plays

@@ -4,8 +4,8 @@ The searcher values its actions against the exact belief about the other's hand:
 by the other answering by the stored strategy and the searcher then taking its best call (or, one raise
 further, its best of the calls and of its own raises valued so again). ``_sampled_eval`` compiles these
 functions from this very text, for the local best response, the rounds played on and the benchmarks; one
-question at the table (``sampled.SampledSolution.search``) calls them as they stand, so no compiler starts.
-The layout (windows, offsets, payoffs) is ``_sampled_kernels``'.
+question at the table (``solution.SampledSolution.search``) calls them as they stand, so no compiler starts.
+The layout (windows, offsets, payoffs) is ``_kernels``'.
 """
 
 import numpy as np

@@ -1,6 +1,6 @@
 """The sampled round solves shipped inside the package, compact, read by the package's one reader of shipped tables.
 
-The plan's solves (``sampled.PLAN``) take minutes to hours to build, so the package carries them
+The plan's solves (``plan.PLAN``) take minutes to hours to build, so the package carries them
 (``analysis/bluff/solved/``, the store's own file layout, written by ``scripts/bluff_ship_solves.py``
 from the solves in the user's store). A shipped solve holds the policy quantised to whole 255ths:
 in each information set the probabilities are rounded by the largest remainder, so they still sum
@@ -73,14 +73,14 @@ def quantise(policy: np.ndarray, blocks) -> np.ndarray:
 
 
 def pack(stored: dict, blocks) -> dict:
-    """A user-store solve (``sampled.SAMPLED``'s arrays) as a shipped table."""
+    """A user-store solve (``stored.SAMPLED``'s arrays) as a shipped table."""
     levels = quantise(np.asarray(stored["policy"]), blocks)
     packed = np.frombuffer(zlib.compress(levels.tobytes(), 9), dtype=np.uint8)
     return {"packed": packed, "trajectory": stored["trajectory"], "summary": stored["summary"]}
 
 
 def unpack(table: dict, slots: int, blocks) -> dict | None:
-    """The shipped table as ``sampled.SAMPLED``'s arrays (the policy in 255ths, float32 as the user's store keeps
+    """The shipped table as ``stored.SAMPLED``'s arrays (the policy in 255ths, float32 as the user's store keeps
     it), or None when it does not hold ``slots`` probabilities summing to 1 in every information set (a file for
     another layout)."""
     try:
@@ -140,7 +140,7 @@ def shipped_kind(full_width: bool = False) -> TableKind:
 
 
 def load_shipped(rules, params: dict, slots: int, blocks, full_width: bool = False) -> tuple[dict | None, str | None]:
-    """(the shipped solve for ``rules`` and ``params`` (``sampled._params``), None); (None, None) where the package
+    """(the shipped solve for ``rules`` and ``params`` (``stored._params``), None); (None, None) where the package
     holds none; (None, why) where its file is refused."""
     key = (rules, repr(sorted(params.items())), slots, str(SHIPPED_ROOT), full_width)
     if key in _READ:

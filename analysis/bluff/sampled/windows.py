@@ -4,7 +4,7 @@ A player of a sampled solve remembers the last ``k`` bids of the round (``sample
 track, so those bids are a set of bid indices, numbered by the combinatorial number system: a set
 ``c_1 < ... < c_j`` has rank ``first[j] + C(c_1, 1) + ... + C(c_j, j)``, where ``first[j]`` counts the sets of
 fewer than ``j`` bids. The function is plain Python in numba's subset: the solver's kernels compile it
-(``_sampled_kernels.window_rank``) and the answer at the table calls it as it is (``strategy_values``), so a
+(``_kernels``) and the answer at the table calls it as it is (``strategy_values``), so a
 question never starts numba.
 """
 

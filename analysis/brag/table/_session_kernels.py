@@ -1,6 +1,6 @@
 """A session of Brag deals played by rule-following bots, over the deal's own transitions.
 
-Plain functions in numba's subset, as in ``_deal_kernels``: :func:`jitted` compiles them
+Plain functions in numba's subset, as in ``deal_rules``: :func:`jitted` compiles them
 beside the deal's compiled transitions. A session is one chain of deals (the pack, the
 carried pot and a kept blind hand pass from each deal to the next), so it runs on one
 thread; its only random numbers, the shuffles, come from counter-based streams of the seed
@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from analysis.brag.table import _deal_kernels
 from analysis.brag.table import deal_rules as K
 from analysis.brag.showdown._kernels import strength3
 from analysis.brag.table.deal_rules import (BLIND, COVER, DISCARD, E_OPEN_SEES_BLIND, FOLD, KEEP, LOOK, OK,
@@ -347,5 +348,5 @@ _COMPILED: dict = {}
 def jitted() -> dict:
     """The compiled session (compiled on first use, cached on disk)."""
     if not _COMPILED:
-        _COMPILED.update(K.compiled({**globals(), **K.jitted()}, _FUNCTIONS))
+        _COMPILED.update(_deal_kernels.compiled({**globals(), **_deal_kernels.jitted()}, _FUNCTIONS))
     return _COMPILED

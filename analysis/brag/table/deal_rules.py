@@ -2,8 +2,8 @@
 
 Each function here is written in numba's subset and is the only statement of its rule:
 ``analysis.brag.table.deal`` calls them as plain Python for one deal (a history to check, a
-question at the table), and :func:`compiled` returns the same functions compiled, calling
-one another compiled, for sessions of many deals. Nothing is validated here that a
+question at the table), and ``_deal_kernels`` compiles the same functions, calling one
+another compiled, for sessions of many deals. Nothing is validated here that a
 transition does not check itself; the public modules turn the codes into sentences.
 
 State (all numpy arrays, changed in place):
@@ -21,8 +21,6 @@ State (all numpy arrays, changed in place):
 """
 
 from __future__ import annotations
-
-import types
 
 import numpy as np
 
@@ -479,47 +477,3 @@ def shuffle(rp, ti, cards, deck, seed, deal_index):
         # One counter-based draw per swap: the same pack in plain Python and compiled.
         j = uniform_int(np.uint64(stream(seed, deal_index * 64 + i)), i + 1)
         deck[i], deck[j] = deck[j], deck[i]
-
-
-_FUNCTIONS = ("stake_for", "raise_cost", "see_cost", "in_play", "betting_count", "other_bettor",
-              "hand_strength", "is_prial", "playing_strength", "check", "_pay", "_gather",
-              "_discard_on_looking", "_gather_hand", "_next_turn", "_folded_to_one", "_showdown", "step", "deal",
-              "gather_hands", "restack", "shuffle")
-
-
-def compiled(namespace: dict, names=_FUNCTIONS) -> dict:
-    """numba-compiled copies of the functions ``names`` of ``namespace`` (a module's globals),
-    each calling the others' compiled copies; the originals stay plain Python.
-
-    Each copy shares its code object with the plain function (one source) but looks its
-    helpers up in a namespace of compiled copies, so a compiled caller calls compiled callees.
-    """
-    import hashlib
-    from pathlib import Path
-
-    from numba import njit
-
-    # numba's disk cache notices a change to a function's own file only, not to the functions it
-    # calls in another file: naming each copy after the sources of this module and the caller's
-    # keeps a session from running a cached build of transitions that have since changed.
-    sources = {__file__, namespace["__file__"]}
-    digest = hashlib.sha256(b"".join(Path(f).read_bytes() for f in sorted(sources))).hexdigest()[:12]
-    scope = dict(namespace)
-    out = {}
-    for name in names:
-        plain = namespace[name]
-        copy = types.FunctionType(plain.__code__, scope, name, plain.__defaults__)
-        copy.__module__ = plain.__module__
-        copy.__qualname__ = f"{plain.__qualname__}_{digest}"
-        scope[name] = out[name] = njit(cache=True)(copy)
-    return out
-
-
-_COMPILED: dict = {}
-
-
-def jitted() -> dict:
-    """The compiled copies of this module's functions (compiled on first use, cached on disk)."""
-    if not _COMPILED:
-        _COMPILED.update(compiled(globals()))
-    return _COMPILED
