@@ -33,6 +33,7 @@ from itertools import combinations
 import numpy as np
 
 from analysis.brag.headsup.betting import DECISION, BettingTree, betting_tree
+from analysis.brag.headsup.kernel_tables import TerminalArrays, TreeArrays
 from analysis.brag.showdown.cards import RANK_CHARS
 from analysis.brag.rules import PRESETS, BragRules, preset
 from analysis.brag.showdown.tables import BINOMIAL, hand_table
@@ -268,12 +269,13 @@ class _Passes:
         self.value = np.empty((tree.nodes, game.classes))
         self.rows_read = [np.empty((s.size, game.classes)) for s in game.sources]
         self.policy = np.empty(game.slots)
-        self.tree_arrays = (tree.actor, tree.blind, tree.child_start, tree.n_actions, game.offset, game.classes)
+        self.tree_arrays = TreeArrays(tree.actor, tree.blind, tree.child_start, tree.n_actions, game.offset,
+                                      game.classes)
+        self.terminals = TerminalArrays(tree.payoff, game.source_row, game.opponent_blind, game.row_sums,
+                                        game.lower_sums, game.diagonal)
 
     def forward(self, policy, regret, matching, traverser, weight, strategy_sum):
-        actor, blind, child_start, n_actions, offset, classes = self.tree_arrays
-        self.k.forward(policy, regret, matching, actor, blind, child_start, n_actions, offset, classes,
-                       self.reach, traverser, weight, strategy_sum)
+        self.k.forward(policy, regret, matching, self.tree_arrays, self.reach, traverser, weight, strategy_sum)
 
     def backward(self, mode, traverser, policy, regret=None, iteration=1, schedule=None) -> float:
         """The traverser's values after ``forward``: ``mode`` is the core's UPDATE (with ``regret``,
@@ -282,13 +284,10 @@ class _Passes:
         rows = self.rows_read[traverser]
         self.k.gather(self.reach, 1 - traverser, game.sources[traverser], rows)
         products = game.showdowns.sums(rows)
-        actor, blind, child_start, n_actions, offset, classes = self.tree_arrays
         return self.k.backward(mode, traverser, iteration,
                                self.core.SCHEDULES[self.core.VANILLA] if schedule is None else schedule,
-                               policy, np.empty(0) if regret is None else regret, actor, blind, child_start,
-                               n_actions, offset, classes, game.tree.payoff, game.source_row,
-                               game.opponent_blind, products, game.row_sums, game.lower_sums, game.diagonal,
-                               self.reach, self.value)
+                               policy, np.empty(0) if regret is None else regret, self.tree_arrays, self.terminals,
+                               products, self.reach, self.value)
 
     def iterate(self, first, count, schedule, regret, strategy_sum):
         """``count`` iterations from ``first``, alternating updates (first player, then second), in place."""
