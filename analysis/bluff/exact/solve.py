@@ -40,6 +40,7 @@ from analysis.bluff.exact import bid_tree
 from analysis.bluff.bids import Bid, all_bids, format_bid, format_dice, is_raise
 from analysis.bluff.exact.endgame import (CHALLENGE, EXACT, ROUNDS, SOLVE_ON_DEMAND, EndgamePlay,  # noqa: F401
                                           default_precision, dice_payoff, endgame_round, payoffs, raise_rows)
+from analysis.bluff.exact.kernel_tables import RoundArrays
 from analysis.bluff.odds.bid_odds import my_count
 from analysis.bluff.odds.outcomes import last_die_payoff
 from analysis.bluff.rules import PRESETS, BiddingRules
@@ -120,9 +121,10 @@ class RoundGame:
         """Information sets at each node: one per hand its actor can hold."""
         return self.hand_counts[self.actor]
 
-    def kernel_arrays(self) -> tuple:
-        return (self.last, self.actor, self.child_start, self.n_raises, self.n_actions, self.offset,
-                self.hand_counts, np.array(self.dice, dtype=np.int64), self.chance, self.match, self.payoff)
+    def kernel_arrays(self) -> RoundArrays:
+        return RoundArrays(self.last, self.actor, self.child_start, self.n_raises, self.n_actions, self.offset,
+                           self.hand_counts, np.array(self.dice, dtype=np.int64), self.chance, self.match,
+                           self.payoff)
 
     # The two tree passes the CFR core (``analysis.cfr.two_player``) asks of a game.
     def iterate(self, first: int, count: int, schedule: np.ndarray, regret: np.ndarray,
@@ -130,14 +132,14 @@ class RoundGame:
         # lazy: keeps numba out of a table question's start-up
         from analysis.bluff.exact import _kernels as _solve_kernels
 
-        _solve_kernels.run_cfr(first, count, schedule, regret, strategy_sum, *self.kernel_arrays())
+        _solve_kernels.run_cfr(first, count, schedule, regret, strategy_sum, self.kernel_arrays())
 
     def evaluate(self, policy: np.ndarray) -> tuple[float, float, float]:
         """(first bidder's value, each player's best-response value) against ``policy``."""
         # lazy: keeps numba out of a table question's start-up
         from analysis.bluff.exact import _kernels as _solve_kernels
 
-        return _solve_kernels.evaluate(policy, *self.kernel_arrays())
+        return _solve_kernels.evaluate(policy, self.kernel_arrays())
 
     def node_of(self, history) -> int:
         """The node reached by a sequence of bids (each a legal raise of the one before)."""
