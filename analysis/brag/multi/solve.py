@@ -24,6 +24,7 @@ from analysis.brag.showdown._kernels import hand_strengths
 from analysis.brag.showdown.tables import hand_table
 from analysis.brag.table import deal_rules as K
 from analysis.brag.multi.history import walk
+from analysis.brag.multi.kernel_tables import TableTree
 from analysis.brag._stored import BUCKETS, MULTI_STORED as STORED, TABLE_SAMPLES, multi_labels, multi_params
 from analysis.brag.table.deal import Table
 from analysis.brag.rules import BragRules, preset
@@ -228,9 +229,9 @@ class MultiSolution:
                 "history": [{"iterations": i, "gains": g} for i, g in self.history]}
 
 
-def _arrays(tree: MultiTree, layer: ChanceLayer) -> tuple:
-    return (tree.kind, tree.actor, tree.blind, tree.child_start, tree.n_actions, tree.paid, tree.winner,
-            tree.seer, tree.seen, layer.beats)
+def _arrays(tree: MultiTree, layer: ChanceLayer) -> TableTree:
+    return TableTree(tree.kind, tree.actor, tree.blind, tree.child_start, tree.n_actions, tree.paid, tree.winner,
+                     tree.seer, tree.seen, layer.beats)
 
 
 def average_policy(tree: MultiTree, total: np.ndarray) -> np.ndarray:
@@ -246,7 +247,7 @@ def average_policy(tree: MultiTree, total: np.ndarray) -> np.ndarray:
 
 def evaluate(tree: MultiTree, layer: ChanceLayer, policy: np.ndarray) -> tuple[list, list]:
     """Each player's value under ``policy`` and best-response gain against it (exact in the layer)."""
-    args = _arrays(tree, layer) + (layer.chance, tree.players, layer.buckets, policy)
+    args = (_arrays(tree, layer), layer.chance, tree.players, layer.buckets, policy)
     values = M.profile_values(*args)
     best = [M.best_response_value(p, *args) for p in range(tree.players)]
     return values.tolist(), [float(b - v) for b, v in zip(best, values)]
@@ -273,9 +274,9 @@ def solve_multi(rules: str | BragRules, players: int, *, iterations: int = 200_0
         while done < iterations:
             step = min(check_every, iterations - done)
             if exact:
-                M.cfr_iterations(done, done + step, *_arrays(tree, layer), layer.chance, players, B, regret, total)
+                M.cfr_iterations(done, done + step, _arrays(tree, layer), layer.chance, players, B, regret, total)
             else:
-                M.es_iterations(done, done + step, *_arrays(tree, layer), cumulative, players, B, regret, total,
+                M.es_iterations(done, done + step, _arrays(tree, layer), cumulative, players, B, regret, total,
                                 seed)
             done += step
             bar.advance(step)

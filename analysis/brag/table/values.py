@@ -29,6 +29,7 @@ from analysis.brag.advice import _money
 from analysis.brag.showdown.equity import equity
 from analysis.brag.multi.strategy import model_words
 from analysis.brag.rules import BragRules, preset
+from analysis.brag.multi.kernel_tables import TableTree
 from analysis.brag.multi.shipped import stored_solve
 from analysis.brag.headsup.solve import solve
 from analysis.brag.headsup.strategy import _Reader
@@ -92,9 +93,9 @@ def _first_moves_multi(rules: BragRules, players: int, store=None) -> tuple[dict
         # Seat 1 makes ``move`` at the root, then its best reply (the kernel's, on a root with one child).
         start, count = tree.child_start.copy(), tree.n_actions.copy()
         start[0], count[0] = start[0] + move, 1
-        return float(M.best_response_value(0, tree.kind, tree.actor, tree.blind, start, count, tree.paid,
-                                           tree.winner, tree.seer, tree.seen, layer["beats"], weights, players,
-                                           B, policy))
+        moved = TableTree(tree.kind, tree.actor, tree.blind, start, count, tree.paid, tree.winner, tree.seer,
+                          tree.seen, layer["beats"])
+        return float(M.best_response_value(0, moved, weights, players, B, policy))
 
     names = tree.actions(0)
     moves = {name: after(a, chance) for a, name in enumerate(names)}
