@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from math import ceil
 from pathlib import Path
 
+from analysis.brag.rules import preset
+
 PAPERS = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}
 FAMILIES = ("dice_bidding", "yacht", "brag", "backgammon")
 TITLES = {"dice_bidding": "Bluff, Perudo and Liar's Dice", "yacht": "Korean Yacht",
@@ -49,7 +51,7 @@ def _holds(condition: bool, rule: str) -> None:
 
 def safe_count(rules, face: int, unknown: int) -> int:
     """The highest count of ``face`` true at least half the time, holding none of it (the article's 50% table)."""
-    from analysis.bluff import Bid, bid_odds
+    from analysis.bluff import Bid, bid_odds  # lazy: keeps numpy out of a table question's start-up
 
     best = 0
     for count in range(1, unknown + 1):
@@ -81,6 +83,7 @@ DICE_RULES = {"Bluff": ["Dice 1-5 and a star; a star", "counts for every number.
 
 
 def _dice_bidding():
+    # lazy: keeps numpy out of a table question's start-up
     from analysis.bluff import BLUFF, LIARS_DICE, PERUDO, Bid, bid_odds, challenge_outcome
 
     games = {"Bluff": BLUFF, "Perudo": PERUDO, "Liar's Dice": LIARS_DICE}
@@ -130,9 +133,9 @@ def pair_keep(dice) -> str | None:
 
 
 def _yacht():
-    from analysis.yacht import solve
-    from analysis.yacht.advice import opening_keeps
-    from analysis.yacht.odds import box_odds
+    from analysis.yacht import solve  # lazy: keeps numpy out of a table question's start-up
+    from analysis.yacht.advice import opening_keeps  # lazy: keeps numpy out of a table question's start-up
+    from analysis.yacht.odds import box_odds  # lazy: keeps numpy out of a table question's start-up
 
     keeps = opening_keeps("yacht_kr").set_index("roll")
     shown = ["5 4 3 2 1", "6 4 3 2 1", "6 5 3 2 2", "6 6 5 5 1", "6 6 5 4 1", "6 5 5 3 1", "5 5 4 4 2", "5 5 4 3 1",
@@ -174,7 +177,8 @@ def _yacht():
 
 
 def _brag():
-    from analysis.brag import equity_table, frequencies
+    from analysis.brag import equity_table, frequencies  # lazy: keeps numpy out of a table question's start-up
+    # lazy: keeps numpy out of a table question's start-up
     from analysis.brag.advice import blind_or_look, see_thresholds, stay_thresholds
 
     table = frequencies("brag3")
@@ -209,7 +213,6 @@ def _brag():
     five = solves["five"]["rules"]["as played"]["seats"][solves["five"]["bots"].index("blind")]
     _holds(gain[2] < 0 and gain[3] < 0 and gain[4] > 0 and five["chips_per_deal"] > 3 * five["half_interval_95"],
            "look at two and three players, bet blind at four and more")
-    from analysis.brag import preset
 
     stakes = preset("brag3")
     rules = [f"Three Card Brag: three cards, no draw; ante {stakes.ante:g}, open stake {stakes.stakes[0]:g} or "
@@ -230,7 +233,7 @@ def _brag():
 
 
 def _backgammon():
-    from analysis.backgammon import dice, race
+    from analysis.backgammon import dice, race  # lazy: keeps numpy out of a table question's start-up
 
     shots = dice.shot_table().set_index("distance").rolls
     shot_rows = [[str(d), str(shots[d]), f"{100 * shots[d] / 36:.0f}%"] for d in range(1, 13)]
@@ -262,8 +265,8 @@ def _backgammon():
 
 def opening_table() -> list[tuple[str, str, str, float]]:
     """Each opening roll: GNU Backgammon's play (the standard), the evaluator's, and the equity between them."""
-    from analysis.backgammon import Position
-    from analysis.backgammon.net import hint, load_net
+    from analysis.backgammon import Position  # lazy: keeps numpy out of a table question's start-up
+    from analysis.backgammon.net import hint, load_net  # lazy: keeps numpy out of a table question's start-up
 
     standard = json.loads((DATA / "backgammon_gnubg_choices.json").read_text(encoding="utf-8"))["openings"]
     net, start, rows = load_net("backgammon"), Position.opening(), []
@@ -282,12 +285,12 @@ def opening_plays() -> list[tuple[str, str]]:
 
 def draw(family: str, paper: str):
     """The page as a matplotlib figure of the paper's size, its tables stretched to fill the page."""
-    import matplotlib
+    import matplotlib  # lazy: keeps matplotlib and numpy out of a table question's start-up
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: keeps matplotlib and numpy out of a table question's start-up
 
-    from analysis.charts.style import house_style
+    from analysis.charts.style import house_style  # lazy: keeps matplotlib and numpy out of a table question's start-up
 
     page = sheet(family)
     width, height = PAPERS[paper]
@@ -343,8 +346,8 @@ def draw(family: str, paper: str):
 
 def build_cheat_sheets(out_dir="reports", families=FAMILIES) -> list[Path]:
     """Write every family's page, A4 and letter, PDF and PNG, into ``out_dir``; return the files."""
-    import matplotlib
-    import matplotlib.pyplot as plt
+    import matplotlib  # lazy: keeps matplotlib and numpy out of a table question's start-up
+    import matplotlib.pyplot as plt  # lazy: keeps matplotlib and numpy out of a table question's start-up
 
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)

@@ -32,7 +32,7 @@ def compiling(what: str, seconds: float, *kernels, stream="stderr"):
     as one line before and one line after. A notebook stays silent. ``seconds`` is the
     compile time measured on an idle machine (benchmarks/bench_backgammon.py prints it).
     """
-    from contextlib import contextmanager   # here, not at import: a table question never compiles
+    from contextlib import contextmanager   # lazy: a table question never compiles
 
     return contextmanager(_compiling)(what, seconds, *kernels, stream=stream)
 
@@ -44,8 +44,8 @@ def _compiling(what: str, seconds: float, *kernels, stream="stderr"):
             or all(is_compiled(kernel) for kernel in kernels)):
         yield
         return
-    import threading
-    import time
+    import threading  # lazy: only a compile that runs shows the spinner (a table question never compiles)
+    import time  # lazy: the same
 
     label = f"odds: compiling {what} (first run only, about {seconds:.0f} s)..."
     terminal = bool(getattr(stream, "isatty", lambda: False)())

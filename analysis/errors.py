@@ -9,6 +9,7 @@ Traceback (most recent call last):
 analysis.errors.InvalidDice: '7' is not a die face; Bluff dice show 1-5 or a star (*).
 """
 
+import unicodedata
 from contextlib import contextmanager
 
 
@@ -19,8 +20,6 @@ def one_line(text: str) -> str:
     >>> print(one_line("'7x3\\nrm -rf' is not a bid."))
     '7x3\\nrm -rf' is not a bid.
     """
-    import unicodedata
-
     return "".join(character.encode("unicode_escape").decode("ascii")
                    if unicodedata.category(character) in _CONTROL else character for character in str(text))
 

@@ -17,7 +17,12 @@ rule
 
 from __future__ import annotations
 
-from analysis.errors import about
+import math
+import types
+import typing
+from importlib import import_module
+
+from analysis.errors import InvalidRules, about
 
 #: The largest magnitude a numeric rule value may have on the command line; each game's
 #: rules then check their own, narrower ranges when the rules object is made.
@@ -63,10 +68,7 @@ def rule_fields(rules_class, items, exclude=("name",)) -> dict:
     >>> rule_fields(BackgammonRules, ["cube_max=16", "cube=true"])
     {'cube_max': 16, 'cube': True}
     """
-    import dataclasses
-    import typing
-
-    from analysis.errors import InvalidRules
+    import dataclasses  # lazy: keeps dataclasses out of a table question's start-up
 
     hints = typing.get_type_hints(rules_class)
     fields = {f.name: f for f in dataclasses.fields(rules_class) if f.name not in exclude and f.init}
@@ -84,12 +86,7 @@ def rule_fields(rules_class, items, exclude=("name",)) -> dict:
 
 
 def _read_value(kind, field, text: str, name: str):
-    import dataclasses
-    import math
-    import types
-    import typing
-
-    from analysis.errors import InvalidRules
+    import dataclasses  # lazy: keeps dataclasses out of a table question's start-up
 
     args = typing.get_args(kind)
     if typing.get_origin(kind) in (typing.Union, types.UnionType):
@@ -126,8 +123,6 @@ def _read_value(kind, field, text: str, name: str):
 def read_rules(game: str, preset: str | None = None, changes=(), **fields):
     """``game``'s rules: the preset called ``preset`` (None: the game's default) with ``fields`` (a game's
     own rule inputs, by name) and the house rules ``changes`` (``["FIELD=VALUE", ...]``), checked when made."""
-    from importlib import import_module
-
     spec = GAME_RULES[game]
     module = import_module(spec.module)
     name = spec.default if preset is None else preset

@@ -15,9 +15,12 @@ and use fixed seeds.
 
 from __future__ import annotations
 
+import copy
 import json
 import re
+import shutil
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -113,8 +116,6 @@ def execute_notebook(path: Path, timeout: int = 1200, progress=None):
 
 def render_article(notebook, name: str) -> Article:
     """The article for an executed notebook: code hidden, stderr dropped, tidy markdown."""
-    import copy
-
     nbconvert = need("nbconvert", "Building the articles")
     HTMLExporter, MarkdownExporter = nbconvert.HTMLExporter, nbconvert.MarkdownExporter
 
@@ -147,8 +148,6 @@ def render_article(notebook, name: str) -> Article:
 
 def build_report(path: Path, out_dir: Path, timeout: int = 1200, progress=None) -> list[Path]:
     """Execute one notebook and write its article, figures and HTML page into ``out_dir``."""
-    import shutil
-
     path, out_dir = Path(path), Path(out_dir)
     article = render_article(execute_notebook(path, timeout, progress), path.stem)
     figures = out_dir / f"{article.name}_files"
@@ -193,8 +192,6 @@ class _CellProgress:
     """A line to the log every few seconds while a notebook's cells run (long cells included)."""
 
     def __init__(self, step: str, log, every: float = 10.0):
-        import threading
-
         self.step, self.log, self.every = step, log, every
         self.total, self.done = 0, 0
         self._started = time.perf_counter()

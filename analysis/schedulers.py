@@ -36,6 +36,7 @@ def check_scheduler(scheduler) -> None:
         raise InvalidArgument(f"'{scheduler}' is not a scheduler; use processes, threads, sync or "
                               "a dask.distributed address such as tcp://host:8786.")
     if scheduler.startswith("tls://"):
+        # lazy: keeps asyncio, dask and numpy out of a table question's start-up
         from distributed.security import Security
 
         if Security().get_connection_args("client")["ssl_context"] is None:

@@ -7,6 +7,10 @@ print and store as a signed integer too.
 
 from __future__ import annotations
 
+import numbers
+
+from analysis.errors import InvalidArgument
+
 #: Seeds are whole numbers 0 .. SEED_LIMIT - 1 (they are mixed as unsigned 64-bit words;
 #: the top bit is kept clear so a seed prints and stores as a signed integer too).
 SEED_LIMIT = 2 ** 63
@@ -22,10 +26,6 @@ def check_seed(seed) -> int:
     ...
     analysis.errors.InvalidArgument: Seed -1 is not allowed; use a whole number from 0 to 2**63 - 1.
     """
-    import numbers
-
-    from analysis.errors import InvalidArgument
-
     seed = 0 if seed is None else seed
     if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= seed < SEED_LIMIT:
         raise InvalidArgument(f"Seed {seed!r} is not allowed; use a whole number from 0 to 2**63 - 1.")

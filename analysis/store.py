@@ -52,6 +52,7 @@ from typing import Callable, Mapping
 
 import numpy as np
 
+from analysis import __version__
 from analysis.errors import InvalidArgument
 
 #: Bump when the file layout itself changes (each kind of table carries its own version). Format 2 keyed a
@@ -230,7 +231,7 @@ class Store:
             "params": _canonical(params), "package": _package_version(),
             "built": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
             "sha256": hashlib.sha256(payload).hexdigest()}, sort_keys=True).encode()
-        import tempfile   # only a build writes: a question answered from the store never needs it
+        import tempfile   # lazy: only a build writes: a question answered from the store never needs it
 
         target = self.path(kind, rules, params)
         tmp = None
@@ -463,5 +464,4 @@ def _canonical(key) -> object:
 
 @lru_cache(maxsize=1)
 def _package_version() -> str:
-    from analysis import __version__
     return __version__

@@ -71,7 +71,7 @@ def home_positions(top: int) -> np.ndarray:
     """All 6-tuples of at most ``top`` checkers, in the kernels' (lexicographic) rank order."""
     if top <= TWO_SIDED_CHECKERS:        # 924 boards: run as Python, so a cube question or chart starts no numba
         return home_board.home_positions(top, comb(top + 6, 6))
-    from analysis.backgammon import _kernels
+    from analysis.backgammon import _kernels  # lazy: keeps numba out of a table question's start-up
 
     return _kernels.home_positions(top, comb(top + 6, 6))
 
@@ -97,7 +97,7 @@ def _pips(rows: np.ndarray) -> np.ndarray:
 
 
 def _build_one_sided() -> dict:
-    from analysis.backgammon import _kernels
+    from analysis.backgammon import _kernels  # lazy: keeps numba out of a table question's start-up
 
     rows = home_positions(ONE_SIDED_CHECKERS)
     order = np.argsort(_pips(rows), kind="stable")
@@ -136,7 +136,7 @@ CUBE_MAX = CUBE_VALUES[-1]
 @lru_cache(maxsize=None)
 def _two_sided_inputs():
     """Positions, the successor table and the order in which pairs are solved."""
-    from analysis.backgammon import _kernels
+    from analysis.backgammon import _kernels  # lazy: keeps numba out of a table question's start-up
 
     rows = home_positions(TWO_SIDED_CHECKERS)
     starts, succ = _kernels.successor_table(rows, TWO_SIDED_CHECKERS, _ways(TWO_SIDED_CHECKERS))
@@ -150,7 +150,7 @@ def two_sided_endless() -> dict:
 
     Not cached (about a second): used to compare with gnubg and in the benchmark.
     """
-    from analysis.backgammon import _kernels
+    from analysis.backgammon import _kernels  # lazy: keeps numba out of a table question's start-up
 
     count, starts, succ, pair_order = _two_sided_inputs()
     unused = np.zeros((1, 1))
@@ -167,7 +167,7 @@ def _build_cube_levels() -> dict:
     32 down to 1. The cap is not a detail: it moves equities with a 2-cube by up to
     1.3e-4 and with an 8-cube by up to 0.016 against an endless cube.
     """
-    from analysis.backgammon import _kernels
+    from analysis.backgammon import _kernels  # lazy: keeps numba out of a table question's start-up
 
     values = CUBE_VALUES[-2::-1]                      # 32, 16, ..., 1: each level needs the one above
     with Progress("odds: building the two-sided bear-off database (once; cached afterwards)",
@@ -302,7 +302,7 @@ class BearoffOdds:
 
 
 def _series(fewest: int, chances: np.ndarray, name: str):
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     return pd.Series(chances, index=range(fewest, fewest + chances.size), name=name)
 

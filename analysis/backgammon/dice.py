@@ -14,6 +14,7 @@ Counts are out of the 36 equally likely rolls (a non-double counted twice, as
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations_with_replacement
 
 import numpy as np
 
@@ -83,7 +84,7 @@ def shot_rows(blocks=()) -> list[dict]:
 
 def shot_table(blocks=()) -> pd.DataFrame:
     """Hitting rolls for every distance 1-24 (``direct`` = 1-6), with optional blocks."""
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     return pd.DataFrame(shot_rows(blocks))
 
@@ -153,7 +154,7 @@ def entry_rows(max_on_bar: int = 2) -> list[dict]:
 
 def entry_table(max_on_bar: int = 2) -> pd.DataFrame:
     """P(every bar checker enters) against 0-6 closed points, 1..max_on_bar checkers on the bar."""
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     return pd.DataFrame(entry_rows(max_on_bar))
 
@@ -161,7 +162,7 @@ def entry_table(max_on_bar: int = 2) -> pd.DataFrame:
 def one_roll_bearoff(counts) -> int:
     """Rolls (of 36) that bear off every checker of a home board (six counts, ace point first)."""
 
-    from analysis.backgammon import _kernels
+    from analysis.backgammon import _kernels  # lazy: keeps numba out of a table question's start-up
 
     board = np.array(parse_counts(counts), dtype=np.int64)
     if board.sum() == 0:
@@ -178,9 +179,7 @@ def one_roll_bearoff(counts) -> int:
 
 def one_roll_bearoff_table(checkers: int = 2) -> pd.DataFrame:
     """Every home board of ``checkers`` checkers and the rolls that bear them all off at once."""
-    from itertools import combinations_with_replacement
-
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     rows = []
     for points in combinations_with_replacement(range(1, 7), checkers):

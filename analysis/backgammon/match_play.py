@@ -20,15 +20,18 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
 from analysis.backgammon import _match
 from analysis.backgammon.cubeful import cube_efficiency
+from analysis.backgammon.mat import MatGame, MatMatch, mat_move, write_mat
 from analysis.backgammon.match import Bot, _EMPTY_NET, _no_database, _rule_codes, make_bot
 from analysis.backgammon.match_cube import check_match_rules
 from analysis.backgammon.met import (CRAWFORD, MOST_AWAY, NORMAL, POST_CRAWFORD, Outcomes, Score, cubeful_mwc,
                                      may_double, met)
+from analysis.backgammon.moves import legal_plays
 from analysis.backgammon.position import Position
 from analysis.compile_notice import compiling
 from analysis.backgammon.rules import BackgammonRules, preset
@@ -272,8 +275,6 @@ def _taker_takes(players: _Players, doubler: int, board, score: Score, cube: int
 
 def move_notation(rules: BackgammonRules, before, dice, after) -> str:
     """The notation of the play that turns board ``before`` into ``after`` (the mover's view) with ``dice``."""
-    from analysis.backgammon.moves import legal_plays
-
     target = tuple(int(c) for c in after)
     for play in legal_plays(rules, _position(before), dice).plays:
         result = play.result.swapped()
@@ -284,8 +285,6 @@ def move_notation(rules: BackgammonRules, before, dice, after) -> str:
 
 def mat_match(result: MatchPlayResult, record: MatchRecord):
     """One match of ``result`` as a :class:`analysis.backgammon.mat.MatMatch` (the bots' names as players)."""
-    from analysis.backgammon.mat import MatGame, MatMatch, mat_move
-
     games = []
     for game in record.games:
         actions = []
@@ -302,10 +301,6 @@ def mat_match(result: MatchPlayResult, record: MatchRecord):
 def export_matches(result: MatchPlayResult, directory) -> list:
     """Write each match of ``result`` as
     ``match-0001.mat`` ... in ``directory`` (created if missing); returns the paths."""
-    from pathlib import Path
-
-    from analysis.backgammon.mat import write_mat
-
     folder = Path(directory)
     if folder.exists() and not folder.is_dir():
         raise InvalidArgument(f"'{directory}' is a file; --export needs a folder to write the matches in.")

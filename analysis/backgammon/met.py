@@ -79,7 +79,7 @@ def met(a: int, b: int, post_crawford: bool = False) -> float:
 def table(most_away: int = 15, post_crawford: bool = False):
     """The table as a DataFrame: rows the side's away, columns the opponent's (1 to ``most_away``).
     ``post_crawford``: one row, the trailer at each away against the leader 1-away."""
-    import pandas as pd
+    import pandas as pd  # lazy: keeps numpy and pandas out of a table question's start-up
 
     aways = range(1, most_away + 1)
     if post_crawford:
@@ -91,7 +91,7 @@ def table(most_away: int = 15, post_crawford: bool = False):
 def take_point_table(most_away: int = 7, efficiency: float = TABLE_EFFICIENCY):
     """The winning chance a player needs to take an initial double (cube 1, centred, the table's gammon
     rates), rows the taker's away and columns the doubler's (2 to ``most_away``)."""
-    import pandas as pd
+    import pandas as pd  # lazy: keeps numpy and pandas out of a table question's start-up
 
     shares = Outcomes.symmetric(GAMMON_RATE, BACKGAMMON_RATE)
     aways = range(2, most_away + 1)

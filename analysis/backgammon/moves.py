@@ -83,7 +83,7 @@ class Plays:
 
     @property
     def table(self) -> "pd.DataFrame":
-        import pandas as pd     # only here: the CLI answer prints without pandas (a quick start)
+        import pandas as pd     # lazy: the CLI answer prints without pandas (a quick start)
 
         return pd.DataFrame(self.rows())
 

@@ -139,7 +139,7 @@ def _kernels(ply: int, positions: int):
     """``forward`` as plain Python for one small 0-ply question, else the compiled kernels (``_net``)."""
     if ply == 0 and positions <= MOST_PLAIN_POSITIONS and _COMPILED not in sys.modules:
         return forward
-    from analysis.backgammon import _net
+    from analysis.backgammon import _net  # lazy: keeps numba out of a table question's start-up
 
     return _net
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analysis.backgammon.bearoff import two_sided_piece
+from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, home_positions, two_sided_piece
 from analysis.errors import InvalidArgument, InvalidPosition
 from analysis.store import Store
 
@@ -117,8 +117,6 @@ def score_formulas(store: Store | None = None, window: tuple[float, float] = (0.
     is assumed to answer correctly. ``window`` keeps only pairs whose cubeless
     winning chance for the roller lies inside it (the ones where the cube is live).
     """
-    from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, home_positions, two_sided_piece  # numba: on use
-
     rows = home_positions(TWO_SIDED_CHECKERS)
     win = two_sided_piece("win", store)["win"][1:, 1:]
     nd_c = two_sided_piece("cube-1", store)["no_double"][1:, 1:]          # centred cube
@@ -149,7 +147,7 @@ def score_formulas(store: Store | None = None, window: tuple[float, float] = (0.
             "cost_per_double_decision": float(np.abs(double_value - nd_c)[bad_double].sum() / n),
             "cost_per_redouble_decision": float(np.abs(redouble_value - nd_o)[bad_redouble].sum() / n),
             "cost_per_take_decision": float(np.abs(1 - 2 * nd_x)[bad_take].sum() / n)})
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     return pd.DataFrame(results)
 
@@ -211,7 +209,7 @@ def take_point_table(gammon_rates=(0.0, 0.1, 0.2, 0.3), efficiencies=(0.0, 0.5, 
         for x in efficiencies:
             row[f"x={x:g}"] = take_point(value, value, x)
         rows.append(row)
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     return pd.DataFrame(rows)
 
@@ -226,6 +224,6 @@ def exact_take_points(store: Store | None = None) -> pd.DataFrame:
     nd_x = two_sided_piece("cube-2", store)["theirs"]
     count = win.shape[0]
     a, b = np.meshgrid(np.arange(1, count), np.arange(1, count), indexing="ij")
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     return pd.DataFrame({"taker_win": 1 - win[a, b].ravel(), "correct_take": (2 * nd_x[a, b] <= 1 + 1e-12).ravel()})

@@ -20,8 +20,11 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from analysis.brag.showdown.cards import format_hand
-from analysis.brag.showdown.equity import DEFAULT_SAMPLES, equity, equity_table
+from analysis.brag.showdown.equity import (DEFAULT_SAMPLES, MAX_OPPONENTS, check_monte_carlo, equity, equity_table,
+                                           two_opponent_table)
 from analysis.brag.rules import BragRules, preset
+from analysis.brag.showdown.hands import _cards
+from analysis.brag.showdown.tables import BINOMIAL, hand_table
 from analysis.errors import InvalidArgument
 
 if TYPE_CHECKING:  # pandas is imported where a table is built: a one-hand answer needs none
@@ -98,10 +101,6 @@ def stay_or_fold(rules: str | BragRules, hand, pot: float, stake: float, opponen
     next to act sees (an opponent that would stay sees). You stay every round until
     then. Exact for one opponent; seeded Monte Carlo with a standard error beyond.
     """
-    from analysis.brag.showdown.equity import MAX_OPPONENTS, check_monte_carlo
-    from analysis.brag.showdown.hands import _cards
-    from analysis.brag.showdown.tables import BINOMIAL, hand_table
-
     rules = preset(rules)
     pot, stake = _money("pot", pot, True), _money("stake", stake, False)
     keep = _probability("opponent_stays", opponent_stays)
@@ -122,6 +121,7 @@ def stay_or_fold(rules: str | BragRules, hand, pot: float, stake: float, opponen
         value, error, seed_used, count = float(outcome.mean()), 0.0, None, int(free.sum())
         folded, you_see, unresolved = float((~seen).mean()), 0.0, 0.0
     else:
+        # lazy: keeps numba out of a table question's start-up
         from analysis.brag.showdown._kernels import stay_monte_carlo
 
         seed_used = check_monte_carlo(seed, samples)
@@ -264,7 +264,7 @@ def see_thresholds(rules: str | BragRules, pot_to_stake, against: str = "any") -
     Seeing pays ``2 * stake`` to win ``pot + 2 * stake`` and loses ties, so it pays
     when the win probability reaches ``2 / (ratio + 2)``.
     """
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     table = equity_table(rules, against)
     rows = []
@@ -280,8 +280,7 @@ def stay_thresholds(rules: str | BragRules, pot_to_stake, opponents: int = 1) ->
     Staying pays when the pot share reaches ``1 / (ratio + opponents + 1)``;
     exact for one and two opponents (three-card presets for two).
     """
-    import pandas as pd
-    from analysis.brag.showdown.equity import two_opponent_table
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     if opponents == 1:
         table = equity_table(rules)

@@ -168,8 +168,8 @@ class BragRules:
     @property
     def slug(self) -> str:
         """A file-name-safe id: the preset's name plus a short hash of every field."""
-        import hashlib
-        import json
+        import hashlib  # lazy: keeps hashing (OpenSSL) out of a table question's start-up
+        import json  # lazy: the same (a stored table's key only)
 
         digest = hashlib.sha256(json.dumps(self.key(), sort_keys=True).encode()).hexdigest()[:8]
         return f"{self.name}-{digest}"

@@ -91,7 +91,7 @@ def race_by_pips(store=None):
     ``cube_advice`` reads it), each pair counted once. Columns: ``my_pips`` (side on roll),
     ``their_pips``, ``lead`` (their pips minus mine), ``pairs``, ``win_chance``.
     """
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of start-up until a chart is drawn
 
     return pd.DataFrame(race_columns(store))
 
@@ -141,7 +141,7 @@ def exact_take_chart(bins: int = 60):
 
 def variant_chart():
     """Dutch rolls and Acey-Deucey turns to enter all 15, by blocked entry points."""
-    from analysis.backgammon.variants import variant_table
+    from analysis.backgammon.variants import variant_table  # lazy: keeps pandas out of start-up until a chart is drawn
 
     table = variant_table()
     with house_style():

@@ -14,7 +14,11 @@ at a number of dots per inch.
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import sys
+import textwrap
+import types
 from dataclasses import dataclass
 
 from analysis.charts.columns import Columns
@@ -107,15 +111,12 @@ def _import_matplotlib_lean() -> None:
       list that only TeX's DVI reader uses and Pillow's EXIF tag names, which only photographs
       carry (a fiftieth of a second each).
     """
-    import sys
-    import types
-
     for name in ("fontTools.subset", "fontTools.agl", "PIL.ExifTags"):
         _load_lazily(name)
 
     if "matplotlib.projections" in sys.modules or "mpl_toolkits.mplot3d" in sys.modules:
         return
-    import matplotlib.artist
+    import matplotlib.artist  # lazy: keeps matplotlib and numpy out of start-up until a chart is drawn
 
     artist = matplotlib.artist.Artist
     if hasattr(artist, "_update_set_signature_and_docstring"):
@@ -127,7 +128,7 @@ def _import_matplotlib_lean() -> None:
     stand_in.Axes3D = None          # projections then leaves the "3d" projection out, silently
     sys.modules["mpl_toolkits.mplot3d"] = stand_in
     try:
-        import matplotlib.figure  # noqa: F401
+        import matplotlib.figure  # noqa: F401 - lazy: matplotlib loads on the first chart, 3-D left out
     finally:
         if sys.modules.get("mpl_toolkits.mplot3d") is stand_in:
             del sys.modules["mpl_toolkits.mplot3d"]
@@ -135,9 +136,6 @@ def _import_matplotlib_lean() -> None:
 
 def _load_lazily(name: str) -> None:
     """Put a module in ``sys.modules`` that is executed only when one of its attributes is first read."""
-    import importlib.util
-    import sys
-
     if name in sys.modules:
         return
     spec = importlib.util.find_spec(name)
@@ -154,9 +152,10 @@ def _load_lazily(name: str) -> None:
 def draw(kind: ChartKind, inputs: dict, rules):
     """The figure and its data, drawn with the Agg backend in the publishing style."""
     _import_matplotlib_lean()       # first: it must run before matplotlib imports Pillow
-    import matplotlib
+    import matplotlib  # lazy: keeps matplotlib and numpy out of start-up until a chart is drawn
 
     matplotlib.use("Agg")
+    # lazy: keeps matplotlib and numpy out of start-up until a chart is drawn
     from analysis.charts.style import publishing
 
     with publishing():
@@ -166,8 +165,6 @@ def draw(kind: ChartKind, inputs: dict, rules):
 
 def _retitle(figure, title: str | None) -> None:
     """Apply ``--title`` and wrap long titles to the width they have (phones crop, they do not shrink text)."""
-    import textwrap
-
     suptitle = getattr(figure, "_suptitle", None)
     axes = [ax for ax in figure.axes if ax.get_title()]
     if title is not None:
@@ -182,7 +179,7 @@ def _retitle(figure, title: str | None) -> None:
         return
     # Measure each title alone with an Agg renderer: laying the whole chart out to place them
     # costs a third of a second on a chart with many labels, and is done again when it is saved.
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.backends.backend_agg import FigureCanvasAgg  # lazy: only when a title may not fit
 
     renderer = FigureCanvasAgg(figure).get_renderer()
     room = figure.bbox.width
@@ -205,7 +202,8 @@ def _lay_out_for_agg(figure, dpi: int) -> None:
     is that first pass without the drawing: the same renderer at the same resolution, so the same
     layout and the same bytes.
     """
-    import matplotlib
+    import matplotlib  # lazy: keeps matplotlib and numpy out of start-up until a chart is drawn
+    # lazy: keeps matplotlib and numpy out of start-up until a chart is drawn
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     engine = figure.get_layout_engine()
@@ -241,7 +239,7 @@ def _surely_fits(text, figure) -> bool:
 
 def write(figure, data, output) -> str:
     """Save the chart (and ``--data``); returns the line the command prints."""
-    import matplotlib
+    import matplotlib  # lazy: keeps matplotlib and numpy out of start-up until a chart is drawn
 
     width, height, dpi = figure_size(output, tuple(figure.get_size_inches()))
     _check_pixels(width, height, dpi)       # a tall chart (one bar per keep) may grow past the first check
@@ -262,6 +260,7 @@ def write(figure, data, output) -> str:
         reason = (error.strerror or "it could not be written").lower()
         raise InvalidArgument(f"Cannot write '{error.filename or output.out}': {reason}.") from None
     finally:
+        # lazy: keeps matplotlib and numpy out of start-up until a chart is drawn
         from analysis.charts.style import close
         close(figure)
     line = f"wrote {output.out} ({FORMATS[extension]}, {width:.1f} x {height:.1f} in"

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from itertools import cycle
 
 import matplotlib
+from matplotlib.ticker import MaxNLocator
 
 HEATMAP = "cividis"
 COLOURS = ("#1b3a5c", "#c05a1a", "#3d7a3d", "#7a3d7a", "#8c8c2a", "#2a8c8c", "#5c1b1b")
@@ -107,10 +108,10 @@ def subplots(nrows: int = 1, ncols: int = 1, **keywords):
             keywords["figsize"] = (ARTICLE_WIDTH, height)
             keywords.setdefault("layout", "constrained")
     if not _extra_rc or "matplotlib.pyplot" in sys.modules:
-        import matplotlib.pyplot as plt
+        import matplotlib.pyplot as plt  # lazy: keeps matplotlib.pyplot out of start-up until a chart is drawn
 
         return plt.subplots(nrows, ncols, **keywords)
-    from matplotlib.figure import Figure
+    from matplotlib.figure import Figure  # lazy: keeps matplotlib.figure out of start-up until a chart is drawn
 
     grid = {key: keywords.pop(key) for key in list(keywords) if key in _GRID_KEYWORDS}
     figure = Figure(**keywords)
@@ -125,8 +126,6 @@ def close(figure) -> None:
 
 def whole_number_ticks(axis) -> None:
     """Ticks only at whole numbers, for counts (dice, rolls, opponents, pips)."""
-    from matplotlib.ticker import MaxNLocator
-
     axis.set_major_locator(MaxNLocator(integer=True))
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sys
+from itertools import combinations
+from pathlib import Path
 
 from analysis.cli.backgammon_position import add_position, ids_of, score_of, setup_from_args
 from analysis.cli.common import (add_json_flag, add_rules_flags, add_seed_flag, bounded, print_json, rules_from_args,
@@ -59,8 +61,8 @@ def register(commands) -> None:
 
 
 def _hint(args) -> int:
-    from analysis.backgammon.moves import parse_roll
-    from analysis.backgammon.net import hint
+    from analysis.backgammon.moves import parse_roll  # lazy: keeps numpy out of the command line's start-up
+    from analysis.backgammon.net import hint  # lazy: keeps numpy out of the command line's start-up
 
     rules = rules_from_args(args)
     setup = setup_from_args(args, rules)
@@ -72,7 +74,7 @@ def _hint(args) -> int:
     if score is None:
         result = hint(rules, setup.position, roll, ply=args.ply, net=_net(args, rules))
     else:
-        from analysis.backgammon.match_cube import match_hint
+        from analysis.backgammon.match_cube import match_hint  # lazy: keeps numpy out of the command line's start-up
 
         result = match_hint(rules, setup.position, roll, score, ply=args.ply, net=_net(args, rules))
     print_json({**result.to_dict(), **ids_of(setup)}) if args.json else print(result)
@@ -80,12 +82,13 @@ def _hint(args) -> int:
 
 
 def _eval(args) -> int:
-    from analysis.backgammon.net import evaluate
+    from analysis.backgammon.net import evaluate  # lazy: keeps numpy out of the command line's start-up
 
     rules = rules_from_args(args)
     setup = setup_from_args(args, rules)
     score = score_of(setup)
     if score is not None:
+        # lazy: keeps numpy out of the command line's start-up
         from analysis.backgammon.match_cube import check_cube_at_score, check_match_rules
 
         check_match_rules(rules)
@@ -94,6 +97,7 @@ def _eval(args) -> int:
     data = {**result.to_dict(), **ids_of(setup)}
     text = str(result)
     if score is not None:
+        # lazy: keeps numpy out of the command line's start-up
         from analysis.backgammon.match_cube import match_winning_chance, score_dict
 
         chances = match_winning_chance(rules, result, score)
@@ -109,7 +113,7 @@ def _game_words(score) -> str:
 
 
 def _cube(args) -> int:
-    from analysis.backgammon.cubeful import cube_decision
+    from analysis.backgammon.cubeful import cube_decision  # lazy: keeps numpy out of the command line's start-up
 
     rules = rules_from_args(args)
     setup = setup_from_args(args, rules)
@@ -118,6 +122,7 @@ def _cube(args) -> int:
     if score is None:
         result = cube_decision(rules, setup.position, ply=args.ply, net=net)
     else:
+        # lazy: keeps numpy out of the command line's start-up
         from analysis.backgammon.match_cube import match_cube_decision
 
         result = match_cube_decision(rules, setup.position, score, ply=args.ply, net=net)
@@ -126,14 +131,13 @@ def _cube(args) -> int:
 
 
 def _net(args, rules):
-    from analysis.backgammon.net import load_net
+    from analysis.backgammon.net import load_net  # lazy: keeps numpy out of the command line's start-up
 
     return load_net(rules, path=args.weights)
 
 
 def _match(args) -> int:
-    from itertools import combinations
-
+    # lazy: keeps numba and numpy out of the command line's start-up
     from analysis.backgammon.match import make_bot, match
 
     rules = rules_from_args(args)
@@ -148,6 +152,7 @@ def _match(args) -> int:
         results = [match(rules, a, b, games, args.seed, cube=args.cube, chunks=args.chunks,
                          scheduler=args.scheduler) for a, b in combinations(bots, 2)]
     else:
+        # lazy: keeps numba and numpy out of the command line's start-up
         from analysis.backgammon.match_play import play_matches
 
         if args.games is not None or args.cube:
@@ -157,8 +162,7 @@ def _match(args) -> int:
         results = [play_matches(rules, a, b, args.points, matches, args.seed, chunks=args.chunks,
                                 scheduler=args.scheduler) for a, b in combinations(bots, 2)]
         if args.export is not None:
-            from pathlib import Path
-
+            # lazy: keeps numba and numpy out of the command line's start-up
             from analysis.backgammon.match_play import export_matches
 
             for result in results:

@@ -5,7 +5,7 @@ cube and the match score) and the :class:`analysis.backgammon.ids.Setup` read fr
 from __future__ import annotations
 
 from analysis.cli.common import bounded
-from analysis.errors import InvalidArgument
+from analysis.errors import InvalidArgument, InvalidPosition
 
 #: Example positions for the help: the opening, and a bear-off race (for bearoff and race).
 OPENING = ("4HPwATDgc/ABMA", "6:5 8:3 13:5 24:2 / 6:5 8:3 13:5 24:2")
@@ -45,8 +45,9 @@ def add_position(parser, required: bool = False, cube: bool = True, example: tup
 
 def setup_from_args(args, rules=None):
     """The position, its cube and the match score asked about (an :class:`analysis.backgammon.ids.Setup`)."""
+    # lazy: keeps numpy out of the command line's start-up
     from analysis.backgammon.ids import Setup, read_match_id, read_xgid
-    from analysis.backgammon.position import Position
+    from analysis.backgammon.position import Position  # lazy: keeps numpy out of the command line's start-up
 
     if args.match_id is not None and args.id is None:
         raise InvalidArgument("A match ID goes with a position ID; give --id ID --match-id MATCH_ID.")
@@ -79,7 +80,7 @@ def setup_from_args(args, rules=None):
         if args.crawford is not None:
             raise InvalidArgument("--crawford and --post-crawford go with a match score (--match N --score A-B).")
         return Setup(position)
-    from analysis.backgammon.met import match_score
+    from analysis.backgammon.met import match_score  # lazy: keeps backgammon.met out of the command line's start-up
 
     score = match_score(args.match, args.score, args.crawford)
     return Setup(position, args.match, (args.match - score.mine, args.match - score.theirs),
@@ -90,7 +91,7 @@ def score_of(setup):
     """The match :class:`analysis.backgammon.met.Score` of ``setup`` (None: a money game)."""
     if not setup.is_match:
         return None
-    from analysis.backgammon.met import match_score
+    from analysis.backgammon.met import match_score  # lazy: keeps backgammon.met out of the command line's start-up
 
     return match_score(setup.length, setup.score, setup.crawford if (setup.length - setup.score[0] == 1) != (
         setup.length - setup.score[1] == 1) else None)
@@ -98,8 +99,6 @@ def score_of(setup):
 
 def ids_of(setup) -> dict:
     """The position's ids for a JSON answer (None where the position has none, e.g. Dutch's start)."""
-    from analysis.errors import InvalidPosition
-
     try:
         return setup.to_dict()
     except InvalidPosition:

@@ -45,14 +45,14 @@ def _add_table(parser) -> None:
 
 
 def _rules_and_dice(args):
-    from analysis.bluff.bids import parse_dice
+    from analysis.bluff.bids import parse_dice  # lazy: keeps bluff.bids out of the command line's start-up
 
     rules = args.make_rules(args)
     return rules, parse_dice(rules, args.dice)
 
 
 def _play(args) -> int:
-    from analysis.bluff.play.decision import decide
+    from analysis.bluff.play.decision import decide  # lazy: keeps numpy out of the command line's start-up
 
     if args.search and args.bot:
         raise InvalidArgument("Ask either a bot (--bot) or the strategy with search (--search), not both.")
@@ -64,7 +64,7 @@ def _play(args) -> int:
 
 
 def _open(args) -> int:
-    from analysis.bluff.play.decision import opening_bids
+    from analysis.bluff.play.decision import opening_bids  # lazy: keeps numpy out of the command line's start-up
 
     rules, dice = _rules_and_dice(args)
     if len(args.opponents) != 1:
@@ -84,11 +84,11 @@ def _open(args) -> int:
 
 def sampled_solve(args, rules) -> int:
     """``odds bluff solve`` for a round beyond the exact solver: the planned sampled solve (read or built)."""
+    # lazy: keeps numpy out of the command line's start-up
     from analysis.bluff.sampled.plan import FULL_WIDTH_ITERATIONS, planned, stored_plan
-    from analysis.bluff.sampled.solver import solve_sampled
+    from analysis.bluff.sampled.solver import solve_sampled  # lazy: the same
 
     if args.openings or args.after is not None:
-        from analysis.errors import InvalidArgument
         raise InvalidArgument("--openings and --after print the exact solver's tables, for at most 3 dice in play; "
                               "ask odds bluff open or odds bluff play instead.")
     chosen = (args.remember is None and args.iterations is None and args.seed == 0 and not args.palifico

@@ -5,6 +5,7 @@ Registered by ``analysis/cli/bluff.py`` into the ``odds bluff`` command group.
 
 from __future__ import annotations
 
+from analysis.cli.bluff_play import SAMPLED_PAYOFF, sampled_solve
 from analysis.cli.common import (add_json_flag, add_rules_flags, add_seed_flag, bounded, print_json, rules_from_args,
                                  scheduler_address, writable_file)
 from analysis.errors import InvalidArgument
@@ -119,18 +120,18 @@ def register(commands, add_rules) -> None:
 
 
 def _solve(args) -> int:
+    # lazy: keeps numpy out of the command line's start-up
     from analysis.bluff.exact.solve import default_precision, solve_round
 
     rules = args.make_rules(args)
     if args.no_exact_call:
         rules = rules.with_fields(exact_call=None)
     if sum(args.dice) > 3:      # beyond the exact solver's tree: the sampled abstraction
-        from analysis.cli.bluff_play import sampled_solve
         return sampled_solve(args, rules)
     history = None
     if args.after is not None:      # read before solving: a bad bid is one sentence, not after a long solve
+        # lazy: keeps bluff.bids out of the command line's start-up
         from analysis.bluff.bids import check_raise, format_bid, parse_bid
-        from analysis.errors import InvalidArgument
         history = [parse_bid(rules, text) for text in args.after.split(",") if text.strip()]
         for previous, bid in zip([None, *history], history):
             if bid.count > sum(args.dice):
@@ -140,8 +141,8 @@ def _solve(args) -> int:
     target, iterations = default_precision(args.dice)
     terminal = None
     if args.payoff != "dice":
+        # lazy: keeps numpy out of the command line's start-up
         from analysis.bluff.sampled.game import payoff_function
-        from analysis.cli.bluff_play import SAMPLED_PAYOFF
         terminal = payoff_function(rules, tuple(args.dice), SAMPLED_PAYOFF[args.payoff], args.palifico)
     solution = solve_round(rules, tuple(args.dice), variant=args.solver,
                            iterations=iterations if args.iterations is None else args.iterations,
@@ -149,12 +150,12 @@ def _solve(args) -> int:
                            terminal_value=terminal, payoff_name=args.payoff)
     after = None
     if history is not None:
-        from analysis.bluff.exact.solve import strategy_table
+        from analysis.bluff.exact.solve import strategy_table  # lazy: keeps numpy out of the command line's start-up
         after = strategy_table(solution, history)
     if args.json:
         payload = solution.to_dict()
         if args.openings:
-            from analysis.bluff.exact.solve import opening_table
+            from analysis.bluff.exact.solve import opening_table  # lazy: keeps numpy out of the command line's start-up
             payload["openings"] = opening_table(solution)
         if after is not None:
             payload["after"] = {"bids": args.after, "strategy_by_hand": after.reset_index()}
@@ -163,7 +164,7 @@ def _solve(args) -> int:
         print(solution)
         print(f"  {solution.timing_text}")
         if args.openings:
-            from analysis.bluff.exact.solve import opening_table
+            from analysis.bluff.exact.solve import opening_table  # lazy: keeps numpy out of the command line's start-up
             print()
             print(opening_table(solution).to_string(index=False, float_format=lambda x: f"{x:.3f}"))
         if after is not None:
@@ -173,11 +174,10 @@ def _solve(args) -> int:
 
 
 def _game_value(args) -> int:
-    from analysis.bluff.exact.game_value import game_value
+    from analysis.bluff.exact.game_value import game_value  # lazy: keeps numpy out of the command line's start-up
 
     rules = args.make_rules(args)
     if args.palifico:
-        from analysis.errors import InvalidArgument
         raise InvalidArgument("--palifico marks one round; game-value decides which rounds are palifico itself.")
     value = game_value(rules, tuple(args.dice), target=args.target)
     print_json(value) if args.json else print(value)
@@ -185,7 +185,7 @@ def _game_value(args) -> int:
 
 
 def _tournament(args) -> int:
-    from analysis.bluff.play.tournament import run_tournament
+    from analysis.bluff.play.tournament import run_tournament  # lazy: keeps numpy out of the command line's start-up
 
     rules = args.make_rules(args)
     result = run_tournament(rules, args.bots, players=args.players, games=args.games, seed=args.seed,
@@ -204,7 +204,7 @@ def _check_log_preset(args) -> None:
     """A log names its preset on every round; ``--preset`` can only confirm it."""
     if args.preset is None:
         return
-    from analysis.bluff.rules import preset
+    from analysis.bluff.rules import preset  # lazy: keeps bluff.rules out of the command line's start-up
 
     wanted = preset(args.preset).name
     try:
@@ -219,7 +219,7 @@ def _check_log_preset(args) -> None:
 
 
 def _json_or_none(line: str):
-    import json
+    import json  # lazy: only a log's check reads JSON; the command line's start-up skips it
 
     try:
         return json.loads(line)
@@ -228,7 +228,7 @@ def _json_or_none(line: str):
 
 
 def _fit(args) -> int:
-    from analysis.bluff.model.fit import fit_log
+    from analysis.bluff.model.fit import fit_log  # lazy: keeps numba and numpy out of the command line's start-up
 
     _check_log_preset(args)
     fitted = fit_log(args.log, args.seat, args.rounds)
@@ -237,8 +237,8 @@ def _fit(args) -> int:
 
 
 def _calibration(args) -> int:
-    from analysis.bluff.model.calibration import calibration
-    from analysis.bluff.model.bidding import parse_models
+    from analysis.bluff.model.calibration import calibration  # lazy: keeps numpy out of the command line's start-up
+    from analysis.bluff.model.bidding import parse_models  # lazy: keeps numpy out of the command line's start-up
 
     _check_log_preset(args)
     judged = calibration(args.log, parse_models(args.model, 1)[0], args.bids)
@@ -264,8 +264,8 @@ def _sweep_presets(args) -> list:
 
 
 def _sweep(args) -> int:
-    from analysis.bluff.play.bots import parse_bot
-    from analysis.bluff.play.tournament import bot_grid
+    from analysis.bluff.play.bots import parse_bot  # lazy: keeps numpy out of the command line's start-up
+    from analysis.bluff.play.tournament import bot_grid  # lazy: keeps numpy out of the command line's start-up
 
     presets = _sweep_presets(args)
     player_count = bounded(int, 2, 6, "the players")

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import sys
 
-from analysis.cli import brag_table
+from analysis.cli import brag_table, requested
 from analysis.cli.common import (add_json_flag, add_rules_flags, add_seed_flag, print_json, rules_from_args,
                                  writable_file)
 from analysis.cli.requested import add_chart
 from analysis.errors import InvalidArgument
+from analysis.house_rules import rule_fields
 
 
 def _add_preset(parser) -> None:
@@ -36,8 +37,6 @@ def _hand_of(args) -> str:
 
 
 def register(subparsers) -> None:
-    from analysis.cli import requested
-
     brag = subparsers.add_parser("brag", help="Brag: three-card, four-card, Teen Patti")
     commands = brag.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
@@ -153,8 +152,7 @@ def _add_betting(parser) -> None:
 
 
 def _betting_rules(args):
-    from analysis.brag.rules import BragRules, preset
-    from analysis.house_rules import rule_fields
+    from analysis.brag.rules import BragRules, preset  # lazy: keeps brag.rules out of the command line's start-up
 
     rules = rules_from_args(args)
     shortcuts = [f"{name}={value}" for name, value in
@@ -166,7 +164,7 @@ def _betting_rules(args):
 def _solve(args) -> int:
     if args.players != 2:
         return brag_table.multi_solve_command(args, _betting_rules(args))
-    from analysis.brag.headsup.solve import solve
+    from analysis.brag.headsup.solve import solve  # lazy: keeps numpy out of the command line's start-up
 
     solution = solve(_betting_rules(args), variant=args.solver, target=args.target, iterations=args.iterations)
     if args.json:
@@ -180,16 +178,17 @@ def _solve(args) -> int:
 def _strategy(args) -> int:
     if args.players != 2:
         return brag_table.multi_strategy_command(args, _betting_rules(args))
-    from analysis.brag.showdown.lookup import stored_advice
+    from analysis.brag.showdown.lookup import stored_advice  # lazy: keeps numpy out of the command line's start-up
 
     rules = _betting_rules(args)
     # From the decision's small stored table when it is there (no solve).
     advice = stored_advice(rules, args.hand, args.history)
     if advice is not None:
         return _decision(advice, args.json)
-    from analysis.brag.headsup.betting import betting_tree
-    from analysis.brag.showdown.hands import _cards
-    from analysis.brag.headsup.solve import solve
+    from analysis.brag.headsup.betting import betting_tree  # lazy: keeps numpy out of the command line's start-up
+    from analysis.brag.showdown.hands import _cards  # lazy: keeps numpy out of the command line's start-up
+    from analysis.brag.headsup.solve import solve  # lazy: keeps numpy out of the command line's start-up
+    # lazy: keeps numpy out of the command line's start-up
     from analysis.brag.headsup.strategy import parse_history, store_decision_points, strategy
 
     # Bad hands and histories are refused before any solving starts.
@@ -203,6 +202,7 @@ def _strategy(args) -> int:
 
 
 def _freq(args) -> int:
+    # lazy: keeps numpy out of the command line's start-up
     from analysis.brag.showdown.frequencies import frequency_report
 
     report = frequency_report(_preset(args))
@@ -223,12 +223,13 @@ def _equity(args) -> int:
     rules = _preset(args)
     exact_question = not args.simulate and args.opponents in (1, 2)
     if exact_question:
-        from analysis.brag.showdown.lookup import stored_equity
+        from analysis.brag.showdown.lookup import stored_equity  # lazy: keeps numpy out of the command line's start-up
 
         # From the stored exact table when it is there.
         result = stored_equity(rules, hand, args.opponents, args.against)
         if result is not None:
             return _decision(result, args.json)
+    # lazy: keeps numpy out of the command line's start-up
     from analysis.brag.showdown.equity import equity, versus_counts
 
     result = equity(rules, hand, args.opponents, against=args.against, seed=args.seed,
@@ -241,10 +242,11 @@ def _equity(args) -> int:
 
 
 def _hand(args) -> int:
-    from analysis.brag.showdown.cards import format_hand
-    from analysis.brag.showdown.frequencies import percentile
+    from analysis.brag.showdown.cards import format_hand  # lazy: keeps numpy out of the command line's start-up
+    from analysis.brag.showdown.frequencies import percentile  # lazy: keeps numpy out of the command line's start-up
+    # lazy: keeps numpy out of the command line's start-up
     from analysis.brag.showdown.hands import describe, hand_class, strength
-    from analysis.brag.showdown.cards import parse_hands
+    from analysis.brag.showdown.cards import parse_hands  # lazy: keeps numpy out of the command line's start-up
     rules = _preset(args)
     hands = parse_hands(args.hands, rules.hand_size)
     rows = [{"hand": format_hand(h), "name": describe(rules, h), "class": hand_class(rules, h),
@@ -272,14 +274,14 @@ def _decision(decision, as_json: bool) -> int:
 
 
 def _see(args) -> int:
-    from analysis.brag.advice import see_or_bet
+    from analysis.brag.advice import see_or_bet  # lazy: keeps numpy out of the command line's start-up
 
     return _decision(see_or_bet(_preset(args), _hand_of(args), args.pot, args.stake, against=args.against,
                                 opponent_sees=args.opponent_sees), args.json)
 
 
 def _stay(args) -> int:
-    from analysis.brag.advice import stay_or_fold
+    from analysis.brag.advice import stay_or_fold  # lazy: keeps numpy out of the command line's start-up
 
     rules = _preset(args)
     model = args.model
@@ -287,11 +289,12 @@ def _stay(args) -> int:
         solvable = 1 <= args.opponents <= 3 and rules.hand_size == 3 and args.opponent_stays is None
         model = "solved" if solvable else "threshold"
     if model == "solved":
+        # lazy: keeps numpy out of the command line's start-up
         from analysis.brag.table.against_solve import stay_against_solve
 
         return _decision(stay_against_solve(rules, _hand_of(args), args.pot, args.stake, args.opponents,
                                             history=args.history), args.json)
-    import dataclasses
+    import dataclasses  # lazy: keeps dataclasses out of the command line's start-up
 
     stays = 0.5 if args.opponent_stays is None else args.opponent_stays
     decision = stay_or_fold(rules, _hand_of(args), args.pot, args.stake, args.opponents, opponent_stays=stays,
@@ -304,14 +307,14 @@ def _stay(args) -> int:
 
 
 def _blind(args) -> int:
-    from analysis.brag.advice import blind_or_look
+    from analysis.brag.advice import blind_or_look  # lazy: keeps numpy out of the command line's start-up
 
     return _decision(blind_or_look(_preset(args), args.pot, args.stake, args.rounds, against=args.against),
                      args.json)
 
 
 def _table(args) -> int:
-    from analysis.brag.showdown.equity import equity_table
+    from analysis.brag.showdown.equity import equity_table  # lazy: keeps numpy out of the command line's start-up
 
     frame = equity_table(_preset(args), args.against)
     if args.json and args.out == "-":
@@ -322,7 +325,6 @@ def _table(args) -> int:
         try:
             frame.to_csv(args.out, index=False, float_format="%.6f")
         except OSError as error:
-            from analysis.errors import InvalidArgument
             # pandas raises its own OSError (no strerror) for a missing folder.
             reason = error.strerror or "no such folder"
             raise InvalidArgument(f"Cannot write '{args.out}': {reason.lower()}.") from None

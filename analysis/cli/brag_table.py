@@ -36,12 +36,13 @@ def session_arguments(parser) -> None:
 
 
 def session_command(args) -> int:
-    from analysis.brag.table.deal import check_players
-    from analysis.brag.table.session import session
+    from analysis.brag.table.deal import check_players  # lazy: keeps numba and numpy out of the command line's start-up
+    from analysis.brag.table.session import session  # lazy: keeps numba and numpy out of the command line's start-up
 
     check_players(args.players)
     bots = None if args.bots is None else [b.strip() for b in args.bots.split(",")]
     if args.scheduler is not None:
+        # lazy: keeps numba and numpy out of the command line's start-up
         from analysis.brag.table.session import long_session
 
         result = long_session(rules_from_args(args), players=args.players, bots=bots, deals=args.deals,
@@ -95,7 +96,7 @@ def deal_arguments(parser) -> None:
 
 
 def deal_command(args) -> int:
-    from analysis.brag.table.deal import Deal
+    from analysis.brag.table.deal import Deal  # lazy: keeps numba and numpy out of the command line's start-up
 
     hands = [h.strip() for h in args.hands.split("/")]
     banks = None
@@ -136,8 +137,8 @@ def deck_arguments(parser) -> None:
 
 
 def deck_command(args) -> int:
-    from analysis.brag.table.deal import check_players
-    from analysis.brag.table.deck import deck_memory
+    from analysis.brag.table.deal import check_players  # lazy: keeps numba and numpy out of the command line's start-up
+    from analysis.brag.table.deck import deck_memory  # lazy: keeps numba and numpy out of the command line's start-up
 
     check_players(args.players)
     memory = deck_memory(rules_from_args(args), players=args.players, deals=args.deals, seed=args.seed)
@@ -146,7 +147,7 @@ def deck_command(args) -> int:
 
 
 def _deck_text(memory, data) -> None:
-    from analysis.brag.rules import CLASS_TITLES
+    from analysis.brag.rules import CLASS_TITLES  # lazy: keeps brag.rules out of the command line's start-up
 
     print(f"{memory.rules.name}, {memory.players} players, {memory.deals:,} deals (seed {memory.seed}): seat 1's "
           f"next hand after the {memory.showdowns:,} showdowns it saw without a shuffle after them.")
@@ -170,7 +171,7 @@ def players_argument(parser) -> None:
 
 
 def multi_solve_command(args, rules) -> int:
-    from analysis.brag.multi.strategy import solve_summary
+    from analysis.brag.multi.strategy import solve_summary  # lazy: keeps numpy out of the command line's start-up
 
     summary = solve_summary(rules, args.players)
     return _answer(args, summary, lambda: _multi_solve_text(summary))
@@ -184,6 +185,7 @@ def _multi_solve_text(summary) -> None:
 
 
 def multi_strategy_command(args, rules) -> int:
+    # lazy: keeps numpy out of the command line's start-up
     from analysis.brag.multi.strategy import multi_strategy, strategy_text
 
     answer = multi_strategy(rules, args.players, args.hand, args.history)
@@ -206,7 +208,7 @@ def value_arguments(parser) -> None:
 
 
 def value_command(args) -> int:
-    from analysis.brag.table import values
+    from analysis.brag.table import values  # lazy: keeps numpy out of the command line's start-up
 
     rules = rules_from_args(args)
     if args.what == "cover":

@@ -8,11 +8,13 @@ declare their kinds of table and their build steps (``analysis.store.prepares``)
 
 from __future__ import annotations
 
+import importlib
 import sys
 import time
 from pathlib import Path
 
 from analysis.cli.common import add_json_flag, print_json
+from analysis.errors import InvalidArgument
 
 #: The games whose tables the store holds, in the order the commands list them.
 GAMES = ("bluff", "yacht", "brag", "backgammon")
@@ -40,8 +42,7 @@ def register(subparsers) -> None:
 
 def declare_tables(games) -> None:
     """Import every module of each game's package: that declares its table kinds and build steps."""
-    import importlib
-    import pkgutil
+    import pkgutil  # lazy: only the cache commands walk the packages; the command line's start-up skips it
 
     for game in games:
         package = importlib.import_module(f"analysis.{game}")
@@ -56,7 +57,7 @@ def declare_tables(games) -> None:
 
 
 def _files(root: Path, game: str | None = None) -> list[Path]:
-    from analysis.store import SUFFIX
+    from analysis.store import SUFFIX  # lazy: keeps numpy out of the command line's start-up
 
     folder = root / game if game else root
     if not folder.is_dir():
@@ -116,7 +117,7 @@ def _print_rows(rows: list[dict], status: bool = False) -> None:
 
 
 def _info(args) -> int:
-    from analysis.store import default_root, read_header
+    from analysis.store import default_root, read_header  # lazy: keeps numpy out of the command line's start-up
 
     root = default_root()
     rows = [_describe(root, path, read_header(path)) for path in _files(root)]
@@ -133,6 +134,7 @@ def _info(args) -> int:
 
 
 def _verify(args) -> int:
+    # lazy: keeps numpy out of the command line's start-up
     from analysis.store import KINDS, check_table, default_root, file_digest, parse_file
 
     root = default_root()
@@ -173,8 +175,7 @@ def _verify(args) -> int:
 
 
 def _clear(args) -> int:
-    from analysis.errors import InvalidArgument
-    from analysis.store import SUFFIX, default_root
+    from analysis.store import SUFFIX, default_root  # lazy: keeps numpy out of the command line's start-up
 
     root = default_root()
     removed, freed = 0, 0
@@ -206,7 +207,7 @@ def _clear(args) -> int:
 
 
 def _build(args) -> int:
-    from analysis.store import PREPARE_STEPS, default_root
+    from analysis.store import PREPARE_STEPS, default_root  # lazy: keeps numpy out of the command line's start-up
 
     games = [args.game] if args.game else list(GAMES)
     declare_tables(games)

@@ -24,7 +24,7 @@ from analysis.charts.kinds import KINDS
 from analysis.charts.output import (FORMATS, MAX_INCHES, SIZES, _import_matplotlib_lean,  # noqa: F401
                                     _lay_out_for_agg, check_output, summary, write)
 from analysis.cli.chart_flags import FLAGS
-from analysis.cli.common import CHART_HELP, bounded
+from analysis.cli.common import CHART_HELP, add_rules_flags, bounded, print_json
 
 
 # --------------------------------------------------------------------------- the command
@@ -50,8 +50,6 @@ def add_chart_command(commands, game: str, add_rules: Callable | None = None) ->
 
 
 def _add_rule_flags(parser, game: str, add_rules: Callable | None) -> None:
-    from analysis.cli.common import add_rules_flags
-
     if add_rules is None:
         add_rules_flags(parser, game)
     else:
@@ -90,8 +88,6 @@ def _runner(kind: ChartKind) -> Callable:
         figure, data = draw(kind, args, rules)
         written = write(figure, data, args)
         if args.json:
-            from analysis.cli.common import print_json
-
             print_json(summary(figure, data, args))
         else:
             print(written)

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import argparse
 import math
+import os
+import re
 import sys
 
+from analysis.errors import InvalidArgument
 from analysis.house_rules import GAME_RULES, read_rules
+from analysis.questions.read import number
+from analysis.seeds import SEED_LIMIT
 
 
 def to_plain(value):
     """Numpy scalars/arrays, DataFrames and dataclasses as JSON-ready Python values."""
-    import dataclasses
+    import dataclasses  # lazy: keeps dataclasses out of the command line's start-up
 
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         if hasattr(value, "to_dict"):
@@ -30,7 +36,7 @@ def to_plain(value):
 
 
 def print_json(value) -> None:
-    import json
+    import json  # lazy: only a --json answer writes JSON; the command line's start-up skips it
 
     json.dump(to_plain(value), sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
@@ -53,11 +59,6 @@ def bounded(kind: type, low, high, what: str):
     ...
     argparse.ArgumentTypeError: 7 is out of range for a die; use 1-6
     """
-    import argparse
-
-    from analysis.errors import InvalidArgument
-    from analysis.questions.read import number
-
     def parse(text):
         try:
             return number(text, kind, low, high, what)
@@ -71,8 +72,6 @@ def bounded(kind: type, low, high, what: str):
 
 def seed_type():
     """The ``type=`` of every ``--seed``: the toolkit's one seed rule (analysis/seeds.py), checked by argparse."""
-    from analysis.seeds import SEED_LIMIT
-
     return bounded(int, 0, SEED_LIMIT - 1, "the seed")
 
 
@@ -106,9 +105,7 @@ def writable_file(text: str) -> str:
     """An argparse ``type=`` for an output file: ``-`` (standard output), or a path whose folder
     exists and takes a new file, checked before any work starts (a missing folder, a directory,
     ``/proc``); a full disk can only show when writing, and is one sentence then too."""
-    import argparse
-    import os
-    import tempfile
+    import tempfile  # lazy: keeps tempfile out of the command line's start-up
 
     if text == "-":
         return text
@@ -141,10 +138,7 @@ def scheduler_address(text: str) -> str:
     ...
     argparse.ArgumentTypeError: 'tcp://' is not a scheduler address; write tcp://host:port (port 1-65535), or processes, threads or sync
     """
-    import argparse
-    import re
-
-    from analysis.schedulers import LOCAL_SCHEDULERS
+    from analysis.schedulers import LOCAL_SCHEDULERS  # lazy: keeps schedulers out of the command line's start-up
 
     if text in LOCAL_SCHEDULERS or text.startswith(("inproc://", "ucx://")):
         return text

@@ -11,7 +11,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
+
+from analysis.cli import requested
+from analysis.errors import OddsError, one_line
 
 #: Game modules in the order ``odds --help`` lists them.
 COMMAND_MODULES = ("bluff", "yacht", "brag", "backgammon", "cache", "report", "serve")
@@ -21,8 +25,6 @@ class SentenceParser(argparse.ArgumentParser):
     """argparse, but a usage error is one sentence and exit code 2 (no usage dump)."""
 
     def error(self, message: str):  # noqa: D401 - argparse's signature
-        from analysis.errors import one_line
-
         self.exit(2, f"{self.prog}: error: {one_line(message[0].upper() + message[1:])}.\n")
 
 
@@ -30,8 +32,6 @@ def build_parser(game: str | None = None, command: str | None = None) -> argpars
     """The whole ``odds`` parser, or only ``game``'s commands when a command line names one
     (building every game's parsers costs a tenth of a second at each start); with ``command``
     too, a game may build the other commands' parsers by name only (see ``requested.add_chart``)."""
-    from analysis.cli import requested
-
     parser = SentenceParser(prog="odds", description="Exact odds and strategy for parlour games.")
     subparsers = parser.add_subparsers(dest="game", metavar="GAME", parser_class=SentenceParser)
     subparsers.required = True
@@ -59,8 +59,6 @@ def main(argv: list[str] | None = None, parser: argparse.ArgumentParser | None =
     """Run ``odds ARGV``; ``parser``: :func:`build_parser`'s for this command line, built before
     (``odds serve`` builds each command's once, not at every question); ``refused``: a list that
     receives the error of bad input (its ``field`` names the input), besides its sentence on stderr."""
-    from analysis.errors import OddsError, one_line
-
     argv = sys.argv[1:] if argv is None else list(argv)
     problem = _foreign_digit(argv)
     if problem is not None:
@@ -102,8 +100,6 @@ def run() -> None:
     except BrokenPipeError:
         # The reader (``head``, a pager) went away before the answer was flushed: not an error of ours,
         # and Python's own flush at exit must not report it either.
-        import os
-
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     sys.exit(code)
 

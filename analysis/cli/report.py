@@ -13,7 +13,7 @@ def register(subparsers) -> None:
 
 
 def _run(args) -> int:
-    from analysis.report import build_reports
+    from analysis.report import build_reports  # lazy: keeps report out of the command line's start-up
 
     for article in build_reports(args.games, args.notebooks, args.out, args.timeout):
         print(f"built {article}")

@@ -28,6 +28,6 @@ def add_chart(commands, game: str, add_rules=None) -> None:
     if asks_for_another(commands):
         commands.add_parser("chart", help=CHART_HELP.format(game=game))
         return
-    from analysis.cli.chart import add_chart_command
+    from analysis.cli.chart import add_chart_command  # lazy: keeps cli.chart out of the command line's start-up
 
     add_chart_command(commands, game, add_rules)

@@ -30,7 +30,7 @@ def is_loopback(host: str) -> bool:
     >>> is_loopback("127.0.0.1"), is_loopback("localhost"), is_loopback("::1"), is_loopback("0.0.0.0")
     (True, True, True, False)
     """
-    import ipaddress
+    import ipaddress  # lazy: only odds serve reads an address; the command line's start-up skips it
 
     if host == "localhost":
         return True
@@ -42,7 +42,7 @@ def is_loopback(host: str) -> bool:
 
 def _check_free(host: str, port: int) -> None:
     """A host that does not resolve or a port already taken is one sentence before the server starts."""
-    import socket
+    import socket  # lazy: only odds serve opens a socket; the command line's start-up skips it
 
     if not host.strip():
         raise InvalidArgument("The host is empty; give an address to listen on, e.g. 127.0.0.1.")
@@ -60,20 +60,20 @@ def _check_free(host: str, port: int) -> None:
 
 
 def _serve(args) -> int:
-    from analysis.extras import need
+    from analysis.extras import need  # lazy: only odds serve checks its extras; the command line's start-up skips it
 
     uvicorn = need("uvicorn", "odds serve")
     need("starlette", "odds serve")
     need("jinja2", "odds serve")
     _check_free(args.host, args.port)
-    from analysis.web.app import create_app
+    from analysis.web.app import create_app  # lazy: keeps asyncio and the web stack out of the command line's start-up
 
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"odds serve: http://{shown}:{args.port}/ (Ctrl-C stops it)", flush=True)
     if not is_loopback(args.host):
         print(f"odds serve: listening on {args.host}, not only this machine: anyone who can reach it on port "
               f"{args.port} (your network, or further) can use these pages.", flush=True)
-    from analysis.web.app import stop
+    from analysis.web.app import stop  # lazy: keeps asyncio and the web stack out of the command line's start-up
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame):
@@ -101,13 +101,15 @@ def _serve(args) -> int:
 def _protocol():
     """The HTTP/1.1 reader, which answers a request too long to read (an address of 100 kB or more:
     more than the reader keeps) with the pages' own 414 sentence, not a bare "Invalid HTTP request"."""
-    import asyncio
+    import asyncio  # lazy: keeps asyncio out of the command line's start-up
 
-    import h11
+    import h11  # lazy: keeps uvicorn out of the command line's start-up
+    # lazy: keeps asyncio and uvicorn out of the command line's start-up
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
+    # lazy: keeps asyncio and the web stack out of the command line's start-up
     from analysis.web.app import TOO_LONG_PAGE
-    from analysis.web.forms import MAX_QUERY
+    from analysis.web.forms import MAX_QUERY  # lazy: keeps web.forms out of the command line's start-up
 
     class Protocol(H11Protocol):
         refused = False

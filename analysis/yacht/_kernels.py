@@ -12,12 +12,14 @@ and so on up to ``V2`` (two rolls left) and the value of the turn before any die
 thrown. ``params`` packs the preset's numbers (see the ``P_*`` indices).
 """
 
+import numba
 import numpy as np
 from numba import njit, prange
 
 from analysis.jit import compile_rules
 from analysis.random import next_state, stream, uniform_int
 from analysis.yacht import keeps, scoring
+from analysis.yacht.kernel_tables import TurnWork
 from analysis.yacht.scoring import (NEG, P_BOXES, P_FLAG, P_JOKER, P_MAX_POINTS, P_THRESHOLD,  # noqa: F401
                                     P_UPPER, P_UPPER_BONUS, P_YACHT_BONUS, P_YACHT_BOX)
 
@@ -38,8 +40,7 @@ box_values, = compile_rules(scoring, "box_values",
 
 
 @njit(cache=True, fastmath=True)
-def final_values(mask, upper, flag, values, use_values, params, scores, joker_scores, box_face, yacht_face,
-                 counts, v0, per_box, choice):
+def final_values(mask, upper, flag, values, use_values, scoring, counts, v0, per_box, choice):
     """``v0[roll]``: the best box's points plus future value for every final roll; ``choice[roll]``: that box.
 
     Ties go to the first box in card order (values within 1e-9 count as tied).
@@ -48,6 +49,7 @@ def final_values(mask, upper, flag, values, use_values, params, scores, joker_sc
     a zero there leaves the bonus flag down), and an upper box's points depend only on how many
     dice show its face; so the future values are looked up once per box, not once per roll.
     """
+    params, scores, joker_scores, box_face, yacht_face = scoring
     n_boxes = params[P_BOXES]
     n_open = 0
     open_boxes = np.empty(n_boxes, dtype=np.int64)
@@ -102,21 +104,27 @@ def final_values(mask, upper, flag, values, use_values, params, scores, joker_sc
 
 
 @njit(cache=True)
-def turn(mask, upper, flag, values, use_values, params, scores, joker_scores, box_face, yacht_face,
-         keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add, keep_remove,
-         n_remove, v0, k1, v1, k2, v2, per_box, choice):
-    """Fill the turn tables of one state and return the state's value (expected points still to come)."""
-    final_values(mask, upper, flag, values, use_values, params, scores, joker_scores, box_face, yacht_face,
-                 counts, v0, per_box, choice)
+def turn(mask, upper, flag, values, use_values, scoring, dice, work):
+    """Fill the turn tables ``work`` (``kernel_tables.TurnWork``) of one state and return the state's value
+    (expected points still to come); ``scoring``: ``kernel_tables.Scoring``, ``dice``: ``dice.Tables``."""
+    v0, k1, v1, k2, v2, per_box, choice = work
+    final_values(mask, upper, flag, values, use_values, scoring, dice.counts, v0, per_box, choice)
     best = np.empty(k1.shape[0])
-    keep_values(v0, keep_add, k1)
-    best_keeps(k1, keep_remove, n_remove, best, v1)
-    keep_values(v1, keep_add, k2)
-    best_keeps(k2, keep_remove, n_remove, best, v2)
+    keep_values(v0, dice.keep_add, k1)
+    best_keeps(k1, dice.keep_remove, dice.n_remove, best, v1)
+    keep_values(v1, dice.keep_add, k2)
+    best_keeps(k2, dice.keep_remove, dice.n_remove, best, v2)
     total = 0.0
     for roll in range(v2.shape[0]):
-        total += first_roll[roll] * v2[roll]
+        total += dice.first_roll[roll] * v2[roll]
     return total
+
+
+@njit(cache=True)
+def turn_work(n_boxes, n_rolls, n_keeps):
+    """A turn's tables for :func:`turn`, uninitialised."""
+    return TurnWork(np.empty(n_rolls), np.empty(n_keeps), np.empty(n_rolls), np.empty(n_keeps), np.empty(n_rolls),
+                    np.empty(n_boxes), np.empty(n_rolls, dtype=np.int64))
 
 
 @njit(cache=True)
@@ -138,34 +146,24 @@ def state_is_valid(mask, upper, flag, params, box_face, reachable):
 
 
 @njit(cache=True, parallel=True)
-def solve_layer(values, layer, params, scores, joker_scores, box_face, yacht_face, reachable, masks, layer_start,
-                keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add,
-                keep_remove, n_remove):
+def solve_layer(values, layer, scoring, reachable, masks, layer_start, dice):
     """Fill ``values`` (expected points still to come) for every state with ``layer`` boxes filled.
 
     Those states look only at fuller ones, so the caller runs the layers from the fullest down,
     and the states of one layer are independent.
     """
+    params, box_face = scoring.params, scoring.box_face
     n_boxes = params[P_BOXES]
-    n_rolls = roll_keeps.shape[0]
-    n_keeps = keep_start.shape[0] - 1
+    n_rolls = dice.roll_keeps.shape[0]
+    n_keeps = dice.keep_start.shape[0] - 1
     for i in prange(layer_start[layer], layer_start[layer + 1]):
         mask = masks[i]
-        v0 = np.empty(n_rolls)
-        v1 = np.empty(n_rolls)
-        v2 = np.empty(n_rolls)
-        k1 = np.empty(n_keeps)
-        k2 = np.empty(n_keeps)
-        per_box = np.empty(n_boxes)
-        choice = np.empty(n_rolls, dtype=np.int64)
+        work = turn_work(n_boxes, n_rolls, n_keeps)
         for upper in range(params[P_UPPER]):
             for flag in range(params[P_FLAG]):
                 if state_is_valid(mask, upper, flag, params, box_face, reachable):
-                    values[pack(mask, upper, flag, params)] = turn(
-                        mask, upper, flag, values, True, params, scores, joker_scores, box_face,
-                        yacht_face, keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps,
-                        first_roll, counts, keep_add, keep_remove, n_remove, v0, k1, v1, k2, v2, per_box,
-                        choice)
+                    values[pack(mask, upper, flag, params)] = turn(mask, upper, flag, values, True, scoring, dice,
+                                                                   work)
 
 
 @njit(cache=True)
@@ -218,67 +216,73 @@ def layer_states(layer, params, box_face, reachable, masks, layer_start):
 
 
 @njit(cache=True, parallel=True)
-def turn_outcomes(states, values, use_values, params, scores, joker_scores, box_face, yacht_face,
-                  keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add,
-                  keep_remove, n_remove,
-                  out_box, out_points, out_upper_bonus, out_yacht_bonus, out_next, out_prob, n_out):
-    """For each state, the distinct ways its turn can end under the policy, with their chances.
+def turn_outcomes(states, values, use_values, scoring, dice, outcomes):
+    """For each state, the distinct ways its turn can end under the policy, with their chances (``outcomes``:
+    ``kernel_tables.Outcomes``, row ``i`` for ``states[i]``).
 
     An outcome is (box, box points, upper bonus, yacht bonus, next state); ties between
     equally good keeps or boxes go to the first in table order.
     """
+    n_boxes = scoring.params[P_BOXES]
+    n_rolls = dice.roll_keeps.shape[0]
+    n_keeps = dice.keep_start.shape[0] - 1
+    for i in prange(states.shape[0]):
+        # Written by a called kernel: numba 0.68 can lose a parallel loop's own writes into a tuple's arrays.
+        state_outcomes(i, states[i], values, use_values, scoring, dice, turn_work(n_boxes, n_rolls, n_keeps),
+                       outcomes)
+
+
+@njit(cache=True)
+def state_outcomes(i, state, values, use_values, scoring, dice, work, outcomes):
+    """Row ``i`` of :func:`turn_outcomes`: the ways the turn of ``state`` can end (``work``: its turn tables)."""
+    params, scores, joker_scores, box_face, yacht_face = scoring
+    out_box, out_points, out_upper_bonus, out_yacht_bonus, out_next, out_prob, n_out = outcomes
+    keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps = (dice.keep_start, dice.keep_roll, dice.keep_prob,
+                                                                  dice.roll_keeps, dice.n_roll_keeps)
     n_boxes = params[P_BOXES]
     n_rolls = roll_keeps.shape[0]
-    n_keeps = keep_start.shape[0] - 1
     width = params[P_MAX_POINTS] + 1
-    for i in prange(states.shape[0]):
-        mask, upper, flag = unpack(states[i], params)
-        v0 = np.empty(n_rolls)
-        v1 = np.empty(n_rolls)
-        v2 = np.empty(n_rolls)
-        k1 = np.empty(n_keeps)
-        k2 = np.empty(n_keeps)
-        per_box = np.empty(n_boxes)
-        choice = np.empty(n_rolls, dtype=np.int64)
-        turn(mask, upper, flag, values, use_values, params, scores, joker_scores, box_face, yacht_face,
-             keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add,
-             keep_remove, n_remove, v0, k1, v1, k2, v2, per_box, choice)
-        # Push the chance of each roll through the two keep decisions.
-        middle = np.zeros(n_rolls)
-        before = np.zeros(n_rolls)
-        push_keeps(first_roll, k2, roll_keeps, n_roll_keeps, keep_start, keep_roll, keep_prob, middle)
-        push_keeps(middle, k1, roll_keeps, n_roll_keeps, keep_start, keep_roll, keep_prob, before)
-        slot = np.full((n_boxes, width, 2), -1, dtype=np.int64)
-        count = 0
-        for roll in range(n_rolls):
-            if before[roll] <= 0.0:
-                continue
-            box = choice[roll]
-            joker = joker_applies(mask, roll, params, yacht_face)
-            points, upper_bonus, yacht_bonus, following = write_box(
-                box, mask, upper, flag, roll, joker, params, scores, joker_scores, box_face, yacht_face)
-            extra = 1 if yacht_bonus > 0 else 0
-            if slot[box, points, extra] < 0:
-                slot[box, points, extra] = count
-                out_box[i, count] = box
-                out_points[i, count] = points
-                out_upper_bonus[i, count] = upper_bonus
-                out_yacht_bonus[i, count] = yacht_bonus
-                out_next[i, count] = following
-                out_prob[i, count] = 0.0
-                count += 1
-            out_prob[i, slot[box, points, extra]] += before[roll]
-        n_out[i] = count
+    mask, upper, flag = unpack(state, params)
+    turn(mask, upper, flag, values, use_values, scoring, dice, work)
+    k1, k2, choice = work.k1, work.k2, work.choice
+    # Push the chance of each roll through the two keep decisions.
+    middle = np.zeros(n_rolls)
+    before = np.zeros(n_rolls)
+    push_keeps(dice.first_roll, k2, roll_keeps, n_roll_keeps, keep_start, keep_roll, keep_prob, middle)
+    push_keeps(middle, k1, roll_keeps, n_roll_keeps, keep_start, keep_roll, keep_prob, before)
+    slot = np.full((n_boxes, width, 2), -1, dtype=np.int64)
+    count = 0
+    for roll in range(n_rolls):
+        if before[roll] <= 0.0:
+            continue
+        box = choice[roll]
+        joker = joker_applies(mask, roll, params, yacht_face)
+        points, upper_bonus, yacht_bonus, following = write_box(
+            box, mask, upper, flag, roll, joker, params, scores, joker_scores, box_face, yacht_face)
+        extra = 1 if yacht_bonus > 0 else 0
+        if slot[box, points, extra] < 0:
+            slot[box, points, extra] = count
+            out_box[i, count] = box
+            out_points[i, count] = points
+            out_upper_bonus[i, count] = upper_bonus
+            out_yacht_bonus[i, count] = yacht_bonus
+            out_next[i, count] = following
+            out_prob[i, count] = 0.0
+            count += 1
+        out_prob[i, slot[box, points, extra]] += before[roll]
+    n_out[i] = count
 
 
 @njit(cache=True, parallel=True)
-def push_scores(source, target, position, out_next, out_points, out_upper_bonus, out_yacht_bonus, out_prob,
-                n_out, states, source_top, target_top, chunks):
+def push_scores(source, target, position, outcomes, states, source_top, target_top, chunks):
     """target[pos(next), s + points] += chance * source[pos(state), s]; parallel over target score chunks.
 
-    ``source_top[row]`` is the highest score a row can hold so far; only that support is shifted,
-    and ``target_top`` is raised to match (a serial pass first, so the parallel one never races).
+    ``outcomes``: :func:`turn_outcomes`' for ``states``. ``source_top[row]`` is the highest score a row can
+    hold so far; only that support is shifted, and ``target_top`` is raised to match (a serial pass first,
+    so the parallel one never races).
     """
+    out_points, out_upper_bonus, out_yacht_bonus = outcomes.points, outcomes.upper_bonus, outcomes.yacht_bonus
+    out_next, out_prob, n_out = outcomes.next, outcomes.prob, outcomes.n
     width = target.shape[1]
     for i in range(states.shape[0]):
         row = position[states[i]]
@@ -302,19 +306,18 @@ def push_scores(source, target, position, out_next, out_points, out_upper_bonus,
 
 
 @njit(cache=True)
-def one_box_turn(roll_values, keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts,
-                 keep_add, keep_remove, n_remove):
+def one_box_turn(roll_values, dice):
     """Best expected ``roll_values`` of the final roll over a whole turn (two rerolls)."""
-    n_rolls = roll_keeps.shape[0]
-    k = np.empty(keep_start.shape[0] - 1)
+    n_rolls = dice.roll_keeps.shape[0]
+    k = np.empty(dice.keep_start.shape[0] - 1)
     v = roll_values.copy()
     best = np.empty(k.shape[0])
     for _ in range(2):
-        keep_values(v, keep_add, k)
-        best_keeps(k, keep_remove, n_remove, best, v)
+        keep_values(v, dice.keep_add, k)
+        best_keeps(k, dice.keep_remove, dice.n_remove, best, v)
     total = 0.0
     for roll in range(n_rolls):
-        total += first_roll[roll] * v[roll]
+        total += dice.first_roll[roll] * v[roll]
     return total
 
 
@@ -351,34 +354,29 @@ def _most_common_keep(roll, roll_faces, keep_index_code):
 
 
 @njit(cache=True, parallel=True)
-def simulate_games(first_game, points, seed, strategy, values, params, scores, joker_scores, box_face, yacht_face,
-                   keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add,
-                   keep_remove, n_remove,
-                   keep_faces, keep_size, roll_faces, roll_code, keep_index_code):
+def simulate_games(first_game, points, seed, strategy, values, scoring, dice, throws):
     """Play games ``first_game ..`` (one per row of ``points``); strategy 0 optimal, 1 best single turn,
-    2 most-common-face.
+    2 most-common-face. ``throws``: ``kernel_tables.ThrowTables``.
 
     Fills points[row, column] (zeros on entry): one column per box, then upper bonus, then yacht bonus.
     Game ``g`` draws only from ``stream(seed, g)``, so neither the thread count nor the way the
     games are split between calls can change a result.
     """
+    params, scores, joker_scores, box_face, yacht_face = scoring
+    keep_faces, keep_size, roll_faces, roll_code, keep_index_code = throws
+    roll_keeps, n_roll_keeps = dice.roll_keeps, dice.n_roll_keeps
     n_boxes = params[P_BOXES]
     n_rolls = roll_keeps.shape[0]
-    n_keeps = keep_start.shape[0] - 1
+    n_keeps = dice.keep_start.shape[0] - 1
     use_values = strategy == 0
     for g in prange(points.shape[0]):
         rng = stream(seed, first_game + g)
-        v0, v1, v2 = np.empty(n_rolls), np.empty(n_rolls), np.empty(n_rolls)
-        k1, k2 = np.empty(n_keeps), np.empty(n_keeps)
-        per_box = np.empty(n_boxes)
-        choice = np.empty(n_rolls, dtype=np.int64)
+        work = turn_work(n_boxes, n_rolls, n_keeps)
+        k1, k2, per_box = work.k1, work.k2, work.per_box
         mask, upper, flag = 0, 0, 0
         for _ in range(n_boxes):
             if strategy != 2:
-                turn(mask, upper, flag, values, use_values, params, scores, joker_scores, box_face, yacht_face,
-                     keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add,
-                     keep_remove,
-                     n_remove, v0, k1, v1, k2, v2, per_box, choice)
+                turn(mask, upper, flag, values, use_values, scoring, dice, work)
             roll, rng = _throw(0, keep_faces, keep_size, roll_code, rng)
             for stage in range(2):
                 if strategy == 2:
@@ -402,6 +400,4 @@ def simulate_games(first_game, points, seed, strategy, values, params, scores, j
 
 
 def numba_threads() -> int:
-    import numba
-
     return numba.get_num_threads()

@@ -28,7 +28,9 @@ from numba import njit, prange
 from analysis.jit import compile_rules
 from analysis.random import stream
 from analysis.yacht import goal_rules
-from analysis.yacht._kernels import _throw, argmax_keep, best_keeps, joker_applies, keep_values, turn, write_box
+from analysis.yacht._kernels import (_throw, argmax_keep, best_keeps, joker_applies, keep_values, turn, turn_work,
+                                     write_box)
+from analysis.yacht.kernel_tables import RowWork
 
 
 #: Score indices worked on together: the final rolls of this many are scored in one sweep over the table's
@@ -38,11 +40,11 @@ BLOCK = 32
 
 @njit(cache=True)
 def scratch(n_boxes, n_rolls, n_keeps):
-    """A turn's scratch for :func:`turn_rows`: v0 (a row per roll), then k1, v1, k2, v2 and best (a row per
-    score index, as the keep passes read them), gains, follows."""
-    return (np.empty((n_rolls, BLOCK)), np.empty((BLOCK, n_keeps)), np.empty((BLOCK, n_rolls)),
-            np.empty((BLOCK, n_keeps)), np.empty((BLOCK, n_rolls)), np.empty((BLOCK, n_keeps)),
-            np.empty((n_boxes, n_rolls), dtype=np.int64), np.empty((n_boxes, n_rolls), dtype=np.int64))
+    """A turn's scratch for :func:`turn_rows` (``kernel_tables.RowWork``): v0 (a row per roll), then k1, v1, k2,
+    v2 and best (a row per score index, as the keep passes read them), gains, follows."""
+    return RowWork(np.empty((n_rolls, BLOCK)), np.empty((BLOCK, n_keeps)), np.empty((BLOCK, n_rolls)),
+                   np.empty((BLOCK, n_keeps)), np.empty((BLOCK, n_rolls)), np.empty((BLOCK, n_keeps)),
+                   np.empty((n_boxes, n_rolls), dtype=np.int64), np.empty((n_boxes, n_rolls), dtype=np.int64))
 
 
 # What each box earns and the best box for the final roll: goal_rules.py's text, compiled.
@@ -52,16 +54,18 @@ final_rows, = compile_rules(goal_rules, "final_rows", fastmath=True)
 
 
 @njit(cache=True, fastmath=True)
-def turn_rows(state, table, rows, params, scores, joker_scores, box_face, yacht_face, lo, hi, first_roll, keep_add,
-              keep_remove, n_remove, v0, k1, v1, k2, v2, best, gains, follows, row):
+def turn_rows(state, table, rows, scoring, lo, hi, dice, work, row):
     """One state's value ``row`` over score indices ``lo <= x < hi``, a block of indices at a time.
 
     ``rows[state]`` is the table row of each state (a table over a few states keeps only theirs);
     an empty ``rows`` means the row is the state. The scratch (see :func:`scratch`) holds the last
     block's turn tables V0 (``v0[roll, j]``), K1, V1, K2, V2 (``k1[j, keep]``): for ``hi - lo == 1``,
     that score's at ``j = 0``. Within a turn the score index stays put, so each index runs the
-    keep passes of its own.
+    keep passes of its own. ``scoring``: ``kernel_tables.Scoring``; ``dice``: ``dice.Tables``.
     """
+    params, scores, joker_scores, box_face, yacht_face = scoring
+    first_roll, keep_add, keep_remove, n_remove = dice.first_roll, dice.keep_add, dice.keep_remove, dice.n_remove
+    v0, k1, v1, k2, v2, best, gains, follows = work
     box_outcomes(state, rows, params, scores, joker_scores, box_face, yacht_face, gains, follows)
     width = v0.shape[1]
     for start in range(lo, hi, width):
@@ -80,8 +84,7 @@ def turn_rows(state, table, rows, params, scores, joker_scores, box_face, yacht_
 
 
 @njit(cache=True, parallel=True)
-def solve_cards(table, rows, cards, lows, highs, params, scores, joker_scores, box_face, yacht_face, first_roll,
-                keep_add, keep_remove, n_remove):
+def solve_cards(table, rows, cards, lows, highs, scoring, dice):
     """Fill the table row of every state in ``cards`` (all with the same number of boxes filled; ``rows``:
     see :func:`turn_rows`).
 
@@ -89,15 +92,13 @@ def solve_cards(table, rows, cards, lows, highs, params, scores, joker_scores, b
     the states of one layer are independent. State ``i`` fills score indices ``lows[i] <= x < highs[i]``.
     Each worker takes every ``n_workers``-th state and reuses its scratch rows (half a MB).
     """
-    n_boxes, n_rolls = scores.shape
-    n_keeps = keep_add.shape[0]
+    n_boxes, n_rolls = scoring.scores.shape
+    n_keeps = dice.keep_add.shape[0]
     n_workers = min(cards.shape[0], 64)
     for w in prange(n_workers):
-        v0, k1, v1, k2, v2, best, gains, follows = scratch(n_boxes, n_rolls, n_keeps)
+        work = scratch(n_boxes, n_rolls, n_keeps)
         for i in range(w, cards.shape[0], n_workers):
-            turn_rows(cards[i], table, rows, params, scores, joker_scores, box_face, yacht_face, lows[i], highs[i],
-                      first_roll, keep_add, keep_remove, n_remove, v0, k1, v1, k2, v2, best, gains, follows,
-                      table[row_of(rows, cards[i])])
+            turn_rows(cards[i], table, rows, scoring, lows[i], highs[i], dice, work, table[row_of(rows, cards[i])])
 
 
 @njit(cache=True, parallel=True)
@@ -159,41 +160,46 @@ def _lexicographic_best(goal, expected, best_goal, best_expected):
 
 
 @njit(cache=True, parallel=True)
-def play_matches(first_game, seed, strategies, start_masks, start_scores, exact_from, values, remaining, order,
-                 maxima, lead_values, lead_index, lead_offset, params, scores, joker_scores, box_face, yacht_face,
-                 keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add,
-                 keep_remove, n_remove, keep_faces, keep_size, roll_code, n_workers, points, situation):
+def play_matches(first_game, seed, seats, exact_from, win, lead_table, scoring, dice, throws, n_workers, points,
+                 situation):
     """Play games ``first_game ..`` of a match; ``points[game, seat, box]`` (zeros on entry) gets what each seat wrote.
 
     ``situation[game, seat, box]`` (zeros on entry) describes the turn that wrote the box: bit 0 set when
     the seat was behind the leading other seat as the turn began, bit 1 when a win-seeking seat chose a
     keep or box that the expected-score play would not (worth less in expected points).
 
-    ``start_masks[game, seat]``, ``start_scores[game, seat]``: where each seat starts.
-    ``strategies[game, seat]``: 0 plays for the largest expected score, 1 plays to win (against the
+    ``seats`` (``kernel_tables.MatchSeats``): ``masks[game, seat]``, ``scores[game, seat]``: where each seat
+    starts; ``strategies[game, seat]``: 0 plays for the largest expected score, 1 plays to win (against the
     other seats as they stand at each of its turns, assumed to play for the expected score) once it
     has ``exact_from`` or fewer boxes open, and for the expected score before. Seats take turns in
     order from the given cards and scores. Game ``g`` draws only from ``stream(seed, first_game + g)``
     and each worker takes every ``n_workers``-th game, so the thread count changes nothing.
-    ``order``: every card, fullest first; ``maxima[card]``: the most its open boxes can add.
-    ``lead_values``, ``lead_index``, ``lead_offset``: a heads-up lead table (heads_up.py), or an
-    empty one; with two seats, a win-seeking seat reads the cards below its turn from it instead
-    of rerunning the recursion (the same values).
+    ``win`` (``kernel_tables.WinTables``): the expected-score values, the remaining-points table, every card
+    fullest first (``order``) and the most each card's open boxes can add (``maxima``).
+    ``lead_table``: a heads-up lead table (``heads_up.LeadTable``), or an empty one; with two seats, a
+    win-seeking seat reads the cards below its turn from it instead of rerunning the recursion (the
+    same values). ``scoring``, ``dice``, ``throws``: ``kernel_tables.Scoring``, ``dice.Tables``,
+    ``kernel_tables.ThrowTables``.
     """
+    strategies, start_masks, start_scores = seats
+    values, remaining, order, maxima = win
+    lead_values, lead_index, lead_offset = lead_table
+    scores = scoring.scores
+    roll_keeps, n_roll_keeps = dice.roll_keeps, dice.n_roll_keeps
+    keep_faces, keep_size, roll_code = throws.keep_faces, throws.keep_size, throws.roll_code
     n_games, n_seats, n_boxes = points.shape
     n_rolls = roll_keeps.shape[0]
-    n_keeps = keep_start.shape[0] - 1
+    n_keeps = dice.keep_start.shape[0] - 1
     width = remaining.shape[1]
     top = width - 1
     full = (1 << n_boxes) - 1
     for w in prange(n_workers):
         table = np.zeros((full + 1, width))
-        v0, k1, v1, k2, v2, best, gains, follows = scratch(n_boxes, n_rolls, n_keeps)
+        work = scratch(n_boxes, n_rolls, n_keeps)
+        k1, k2 = work.k1, work.k2
         identity = np.empty(0, dtype=np.int64)   # the match's table has a row for every card
-        e0, e1, e2 = np.empty(n_rolls), np.empty(n_rolls), np.empty(n_rolls)
-        f1, f2 = np.empty(n_keeps), np.empty(n_keeps)
-        per_box = np.empty(n_boxes)
-        choice = np.empty(n_rolls, dtype=np.int64)
+        by_points = turn_work(n_boxes, n_rolls, n_keeps)    # the expected-score turn
+        e0, f1, f2, choice = by_points.v0, by_points.k1, by_points.k2, by_points.choice
         polynomial = np.empty((width, n_seats))
         masks = np.empty(n_seats, dtype=np.int64)
         so_far = np.empty(n_seats, dtype=np.int64)
@@ -215,9 +221,7 @@ def play_matches(first_game, seed, strategies, start_masks, start_scores, exact_
                         if other != seat:
                             lead = max(lead, so_far[other])
                     moves = 1 if score < lead else 0
-                    turn(mask, 0, 0, values, True, params, scores, joker_scores, box_face, yacht_face,
-                         keep_start, keep_roll, keep_prob, roll_keeps, n_roll_keeps, first_roll, counts, keep_add,
-                         keep_remove, n_remove, e0, f1, e1, f2, e2, per_box, choice)
+                    turn(mask, 0, 0, values, True, scoring, dice, by_points)
                     to_win = strategies[g, seat] == 1 and n_boxes - popcount(mask) <= exact_from
                     if to_win:
                         share_by_final(seat, masks, so_far, remaining, polynomial, table[full])
@@ -241,17 +245,13 @@ def play_matches(first_game, seed, strategies, start_masks, start_scores, exact_
                                 for x in range(score, min(width, score + maxima[mask] - maxima[card] + 1)):
                                     ahead = x + shift
                                     table[card, x] = 0.0 if ahead < 0 else row[min(ahead, last)]
-                            turn_rows(mask, table, identity, params, scores, joker_scores, box_face, yacht_face, score,
-                                      score + 1, first_roll, keep_add, keep_remove, n_remove, v0, k1, v1, k2, v2,
-                                      best, gains, follows, table[mask])
+                            turn_rows(mask, table, identity, scoring, score, score + 1, dice, work, table[mask])
                         else:
                             for c in range(order.shape[0]):
                                 card = order[c]
                                 if card != full and card & mask == mask:
                                     hi = min(width, score + maxima[mask] - maxima[card] + 1)
-                                    turn_rows(card, table, identity, params, scores, joker_scores, box_face, yacht_face,
-                                              score, hi, first_roll, keep_add, keep_remove, n_remove, v0, k1, v1,
-                                              k2, v2, best, gains, follows, table[card])
+                                    turn_rows(card, table, identity, scoring, score, hi, dice, work, table[card])
                         # table[mask]'s turn tables, for its one score, are the last ones filled: row 0
                         # of k1, k2 is this turn's.
                     roll, rng = _throw(0, keep_faces, keep_size, roll_code, rng)

@@ -47,9 +47,6 @@ def advise(rules: Rules | str, dice, rolls_left: int, card: ScoreCard | None = N
     dice, mask, upper, flag = read_position(rules, dice, rolls_left, card)
     if opponents:
         # Check the goal before any table is loaded, so that a typo answers at once.
-        from analysis.yacht.target import as_plain_rules
-        from analysis.yacht.win import Position, player_positions
-
         with about("opponents"):
             as_plain_rules(rules)
             _, opponents = player_positions(rules, Position(card.score, tuple(card.open_boxes)), opponents)
@@ -121,7 +118,7 @@ def opening_keeps(rules: Rules | str = "yacht_kr", values: np.ndarray | None = N
 
     Columns: roll, chance (of throwing it), best keep, expected final score, runner-up keep, margin.
     """
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     rules = preset(rules)
     g = game_arrays(rules)

@@ -44,7 +44,7 @@ class Advice:
     @cached_property
     def options(self):
         """The choices as a DataFrame: option, expected_final, gives_up (and goal_chance, goal_gives_up with a goal)."""
-        import pandas as pd   # only here: the command line prints the rows without it
+        import pandas as pd   # lazy: the command line prints the rows without it
 
         return pd.DataFrame(list(self.rows), columns=list(self.rows[0]))
 

@@ -14,16 +14,14 @@ spends its time on real transitions.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
+from typing import NamedTuple
+
+import numpy as np
 
 from analysis.combinatorics import arrangements
 from analysis.errors import InvalidDice
-
-TYPE_CHECKING = False  # typing's constant, without importing typing (a few ms of a question's start-up)
-if TYPE_CHECKING:  # numpy is imported when the tables are first asked for: parsing dice never needs it
-    import numpy as np
 
 DICE = 5
 FACES = 6
@@ -69,8 +67,9 @@ def keep_steps() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ..
     return larger, tuple(smaller)
 
 
-@dataclass(frozen=True)
-class Tables:
+class Tables(NamedTuple):
+    """The dice tables every turn kernel reads (one value in numba; ``kernel_tables`` has the other bundles)."""
+
     keep_start: np.ndarray   # int64[463]: row starts of the keep -> roll table
     keep_roll: np.ndarray    # int64[4368]: the roll each transition lands on
     keep_prob: np.ndarray    # float64[4368]
@@ -84,8 +83,6 @@ class Tables:
 
 
 def _build_tables() -> Tables:
-    import numpy as np
-
     start, target, prob = [0], [], []
     for keep in KEEPS:
         # Enumerate what the thrown dice can show (as multisets), not every roll: 4368 pairs in all.
@@ -119,7 +116,7 @@ def _build_tables() -> Tables:
 
 
 def __getattr__(name: str):
-    # ``TABLES`` is built on first use (about 40 ms and numpy): a plain-Python answer needs only the rolls.
+    # ``TABLES`` is built on first use (about 40 ms): a plain-Python answer needs only the rolls.
     if name == "TABLES":
         tables = globals()["TABLES"] = _build_tables()
         return tables

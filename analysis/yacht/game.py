@@ -14,6 +14,7 @@ from functools import lru_cache
 import numpy as np
 
 from analysis.yacht.dice import KEEPS, ROLLS, TABLES
+from analysis.yacht.kernel_tables import Scoring, ThrowTables
 from analysis.yacht.rules import Rules
 from analysis.yacht.scoring import pack
 
@@ -31,13 +32,19 @@ class GameArrays:
     layer_start: np.ndarray
 
     @property
-    def rule_args(self):
-        """The arguments every kernel takes after the state: preset numbers and score tables."""
-        return self.params, self.scores, self.joker_scores, self.box_face, self.yacht_face
+    def scoring(self) -> Scoring:
+        """The preset's numbers and score tables, as every kernel takes them (one value)."""
+        return Scoring(self.params, self.scores, self.joker_scores, self.box_face, self.yacht_face)
 
     @property
-    def dice_args(self):
-        return dice_args()
+    def rule_args(self) -> Scoring:
+        """The same, for the rule text run as plain Python (``*g.rule_args``)."""
+        return self.scoring
+
+    @property
+    def dice(self):
+        """The dice tables (``dice.TABLES``, the same for every preset)."""
+        return TABLES
 
     def state(self, mask: int, upper: int, flag: int) -> int:
         return int(pack(mask, upper, flag, self.params))
@@ -49,13 +56,6 @@ class GameArrays:
     @property
     def max_final_score(self) -> int:
         return self.rules.max_final_score
-
-
-def dice_args() -> tuple[np.ndarray, ...]:
-    """The dice tables every turn kernel takes, in its argument order (the same for every preset)."""
-    t = TABLES
-    return (t.keep_start, t.keep_roll, t.keep_prob, t.roll_keeps, t.n_roll_keeps, t.first_roll, t.counts,
-            t.keep_add, t.keep_remove, t.n_remove)
 
 
 def upper_reachable(threshold: int, tracked: int) -> np.ndarray:
@@ -94,7 +94,7 @@ def _faces_code(faces) -> int:
 
 
 @lru_cache(maxsize=1)
-def throw_tables():
+def throw_tables() -> ThrowTables:
     """Lookup tables for simulation: keep faces and sizes, roll faces, and sorted-faces code -> index."""
     keep_faces = np.zeros((len(KEEPS), 5), dtype=np.int64)
     keep_size = np.array([len(k) for k in KEEPS], dtype=np.int64)
@@ -107,4 +107,4 @@ def throw_tables():
         roll_code[_faces_code(roll)] = i
     for i, keep in enumerate(KEEPS):
         keep_index_code[_faces_code(keep)] = i
-    return keep_faces, keep_size, roll_faces, roll_code, keep_index_code
+    return ThrowTables(keep_faces, keep_size, roll_faces, roll_code, keep_index_code)

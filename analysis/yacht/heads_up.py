@@ -19,14 +19,15 @@ boxes; so only up to :data:`MOST_OPEN` open boxes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
 from analysis.progress import Progress
 from analysis.yacht.game import game_arrays
 from analysis.yacht.rules import Rules
-from analysis.yacht.target import dice_rows, open_maxima
+from analysis.yacht.target import open_maxima
+from analysis.yacht.win import remaining_values
 
 #: The most open boxes a lead table is built for (five would take 8 GB).
 MOST_OPEN = 4
@@ -35,8 +36,7 @@ MOST_OPEN = 4
 _SECONDS_PER_PAIR = 0.0019
 
 
-@dataclass(frozen=True)
-class LeadTable:
+class LeadTable(NamedTuple):
     """``values[opponent, card, offset + lead]``; ``index[mask]``: a card's row, -1 if not kept."""
 
     values: np.ndarray
@@ -80,8 +80,7 @@ def lead_table(rules: Rules, exact_from: int) -> LeadTable:
 
 def solve_lead_table(rules: Rules, exact_from: int) -> LeadTable:
     """Solve the win-seeking recursion against every opponent card (no cache)."""
-    from analysis.yacht import _target_kernels as T
-    from analysis.yacht.win import remaining_values
+    from analysis.yacht import _target_kernels as T  # lazy: keeps numba out of a table question's start-up
 
     if not 1 <= exact_from <= MOST_OPEN:
         raise ValueError(f"lead tables are built for 1 to {MOST_OPEN} open boxes, not {exact_from}")
@@ -113,7 +112,7 @@ def solve_lead_table(rules: Rules, exact_from: int) -> LeadTable:
             T.share_by_final(0, np.array([full, opponent], dtype=np.int64), np.array([0, offset], dtype=np.int64),
                              remaining, polynomial, table[full])
             for layer, low, high in zip(layers, lows, highs):
-                T.solve_cards(table, every_card, layer, low, high, *g.rule_args, *dice_rows())
+                T.solve_cards(table, every_card, layer, low, high, g.scoring, g.dice)
             values[o] = table[cards]
             bar.advance(1)
     return LeadTable(values, index, offset)

@@ -27,8 +27,11 @@ from analysis.progress import Progress
 from analysis.seeds import check_seed
 from analysis.yacht import heads_up
 from analysis.yacht.game import game_arrays, throw_tables
+from analysis.yacht.kernel_tables import MatchSeats, WinTables
 from analysis.yacht.rules import Rules
+from analysis.yacht.solver import state_values
 from analysis.yacht.target import as_plain_rules, card_mask, open_maxima
+from analysis.yacht.win import Position, parse_position, remaining_values
 
 STRATEGIES = ("optimal", "to-win")
 #: The win-seeking recursion is run from this many open boxes down (2**6 cards per turn at most).
@@ -203,10 +206,8 @@ def simulate_match(rules: Rules | str = "yacht_kr", strategies=("to-win", "optim
     opponent card (heads_up.py: minutes and 1.5 GB for four open boxes) and look it up at each
     turn; the games are the same either way. ``None`` builds it when that saves time.
     """
-    from analysis.yacht import _kernels as K
-    from analysis.yacht import _target_kernels as T
-    from analysis.yacht.solver import state_values
-    from analysis.yacht.win import Position, parse_position, remaining_values
+    from analysis.yacht import _kernels as K  # lazy: keeps numba out of a table question's start-up
+    from analysis.yacht import _target_kernels as T  # lazy: keeps numba out of a table question's start-up
 
     rules = as_plain_rules(rules)
     players = players or (len(start) if start else len(strategies))
@@ -228,8 +229,8 @@ def simulate_match(rules: Rules | str = "yacht_kr", strategies=("to-win", "optim
     codes = np.array([STRATEGIES.index(n) for n in names], dtype=np.int64)
     masks = np.array([card_mask(rules, p.open_boxes) for p in positions], dtype=np.int64)
     scores = np.array([p.score for p in positions], dtype=np.int64)
-    keep_faces, keep_size, _, roll_code, _ = throw_tables()
     order, maxima = np.ascontiguousarray(g.masks[::-1]), open_maxima(rules)
+    win = WinTables(values, remaining, order, maxima)
     was_open = np.array([[not m >> b & 1 for b in range(n_boxes)] for m in masks])
     finals = np.zeros((games, players), dtype=np.int64)
     box_points = np.zeros((players, n_boxes), dtype=np.int64)
@@ -264,9 +265,8 @@ def simulate_match(rules: Rules | str = "yacht_kr", strategies=("to-win", "optim
             seat_strategy[rows, seat_of], seat_mask[rows, seat_of], seat_score[rows, seat_of] = codes, masks, scores
             points = np.zeros((count, players, n_boxes), dtype=np.int64)
             situation = np.zeros_like(points)
-            T.play_matches(first_game + first, seed, seat_strategy, seat_mask, seat_score, exact_from, values,
-                           remaining, order, maxima, lead.values, lead.index, lead.offset, *g.rule_args,
-                           *g.dice_args, keep_faces, keep_size, roll_code, K.numba_threads(), points, situation)
+            T.play_matches(first_game + first, seed, MatchSeats(seat_strategy, seat_mask, seat_score), exact_from, win,
+                           lead, g.scoring, g.dice, throw_tables(), K.numba_threads(), points, situation)
             for i in range(players):
                 mine = points[np.arange(count), seat_of[:, i]]
                 how = situation[np.arange(count), seat_of[:, i]]

@@ -16,21 +16,21 @@ import numpy as np
 from analysis.store import Store, prepares, stored_table
 from analysis.yacht._stored import BOX_ODDS
 from analysis.yacht.dice import TABLES
-from analysis.yacht.game import dice_args, game_arrays
+from analysis.yacht.game import game_arrays
 from analysis.yacht.rules import PRESETS, Rules, preset
 
 
 def best_turn(roll_values: np.ndarray) -> float:
     """The best expected ``roll_values[final roll]`` over a turn of three rolls."""
-    from analysis.yacht import _kernels as K   # numba starts only when a table is built
+    from analysis.yacht import _kernels as K   # lazy: numba starts only when a table is built
 
-    return float(K.one_box_turn(np.asarray(roll_values, dtype=np.float64), *dice_args()))
+    return float(K.one_box_turn(np.asarray(roll_values, dtype=np.float64), TABLES))
 
 
 def box_odds(rules: Rules | str = "yacht_kr"):
     """One row per box (a DataFrame): chance on the first roll, chance within the turn, best expected
     points in the turn, most points."""
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     return pd.DataFrame(box_odds_rows(rules))
 

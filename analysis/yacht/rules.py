@@ -165,7 +165,7 @@ class Rules:
     @cached_property
     def joker_scores(self) -> np.ndarray:
         """As :attr:`scores`, but full house and straights score full value (used for a joker yacht)."""
-        import numpy as np
+        import numpy as np  # lazy: keeps numpy out of a table question's start-up
 
         return np.array(self.score_rows(joker=True), dtype=np.int64)
 
@@ -175,7 +175,7 @@ class Rules:
 
     @cached_property
     def _score_rows(self) -> tuple[list[list[int]], list[list[int]]]:
-        from analysis.yacht.dice import ROLLS
+        from analysis.yacht.dice import ROLLS  # lazy: keeps numpy out of a table question's start-up
 
         facts = [_RollFacts(roll) for roll in ROLLS]
         plain = [[_box_points(box, roll, self) for roll in facts] for box in self.boxes]
@@ -190,7 +190,7 @@ class Rules:
     def kernel_numbers(self) -> tuple[list[int], list[int], list[int]]:
         """(params, box_face, yacht_face): the preset's numbers in the kernels' ``P_*`` order (see
         ``scoring.py``), each box's upper face (0 for a lower box), each roll's five-alike face (else 0)."""
-        from analysis.yacht.dice import ROLLS
+        from analysis.yacht.dice import ROLLS  # lazy: keeps numpy out of a table question's start-up
 
         plain, jokers = self.score_rows(), self.score_rows(joker=True)
         params = [len(self.boxes), self.upper_states, self.flag_states, self.upper_threshold, self.upper_bonus,
@@ -266,7 +266,7 @@ def _box_points(box: Box, roll: _RollFacts, rules: Rules, joker: bool = False) -
 
 
 def box_scores(rules: Rules) -> np.ndarray:
-    import numpy as np   # only here: a plain-Python answer reads Rules.score_rows()
+    import numpy as np   # lazy: a plain-Python answer reads Rules.score_rows()
 
     return np.array(rules.score_rows(), dtype=np.int64)
 

@@ -99,7 +99,6 @@ def simulate(rules: Rules | str = "yacht_kr", games: int = 10_000, seed: int = 0
     with Progress(f"odds: simulating {counted(games, rules.name + ' game')} ({strategy})", total=games) as bar:
         for first in range(0, games, step):
             block = points[first:first + step]
-            K.simulate_games(first, block, seed, STRATEGIES.index(strategy), values, *g.rule_args, *g.dice_args,
-                             *throw_tables())
+            K.simulate_games(first, block, seed, STRATEGIES.index(strategy), values, g.scoring, g.dice, throw_tables())
             bar.advance(block.shape[0])
     return Simulation(rules, strategy, games, seed, points)

@@ -21,6 +21,7 @@ from analysis.progress import Progress
 from analysis.store import Store, prepares, stored_table
 from analysis.yacht._stored import STATE_VALUES, SUMMARY
 from analysis.yacht.game import game_arrays
+from analysis.yacht.kernel_tables import outcomes
 from analysis.yacht.rules import PRESETS, Rules, preset
 
 _BLOCK = 4096
@@ -28,14 +29,14 @@ _BLOCK = 4096
 
 def compute_values(rules: Rules) -> np.ndarray:
     """Expected points still to come from every state under optimal play (no cache)."""
-    from analysis.yacht import _kernels as K   # numba starts only when a table is built
+    from analysis.yacht import _kernels as K   # lazy: numba starts only when a table is built
 
     g = game_arrays(rules)
     values = np.zeros(rules.n_states)
     # The bar counts score cards (masks): the middle layers hold most of them and most of the work.
     with Progress(f"odds: solving {rules.name} ({rules.n_states:,} card states)", total=g.masks.shape[0]) as bar:
         for layer in range(len(rules.boxes) - 1, -1, -1):
-            K.solve_layer(values, layer, *g.rule_args, g.reachable, g.masks, g.layer_start, *g.dice_args)
+            K.solve_layer(values, layer, g.scoring, g.reachable, g.masks, g.layer_start, g.dice)
             bar.advance(int(g.layer_start[layer + 1] - g.layer_start[layer]))
     return values
 
@@ -56,7 +57,7 @@ def follow_policy(rules: Rules, values: np.ndarray, with_distribution: bool = Tr
     hit rates, and (``with_distribution``) the chance of every final score. With
     ``use_values=False`` the policy is the best single turn (a heuristic), else optimal.
     """
-    from analysis.yacht import _kernels as K
+    from analysis.yacht import _kernels as K  # lazy: keeps numba out of a table question's start-up
 
     g = game_arrays(rules)
     n_boxes = len(rules.boxes)
@@ -85,13 +86,9 @@ def follow_policy(rules: Rules, values: np.ndarray, with_distribution: bool = Tr
             live = current[mass[current] > 0.0]
             for start in range(0, live.shape[0], _BLOCK):
                 block = live[start:start + _BLOCK]
-                shape = (block.shape[0], 252)
-                out_box, out_points, out_upper, out_yacht, out_next = (
-                    np.zeros(shape, dtype=np.int64) for _ in range(5))
-                out_prob = np.zeros(shape)
-                n_out = np.zeros(block.shape[0], dtype=np.int64)
-                K.turn_outcomes(block, values, use_values, *g.rule_args, *g.dice_args,
-                                out_box, out_points, out_upper, out_yacht, out_next, out_prob, n_out)
+                ends = outcomes(block.shape[0])
+                K.turn_outcomes(block, values, use_values, g.scoring, g.dice, ends)
+                out_box, out_points, out_upper, out_yacht, out_next, out_prob, n_out = ends
                 used = np.arange(252)[None, :] < n_out[:, None]
                 weight = (mass[block][:, None] * out_prob)[used]
                 boxes, points = out_box[used], out_points[used]
@@ -102,8 +99,7 @@ def follow_policy(rules: Rules, values: np.ndarray, with_distribution: bool = Tr
                 bonus_rate += [(weight * (out_upper[used] > 0)).sum(),
                                (weight * out_yacht[used]).sum() / max(rules.yacht_bonus, 1)]
                 if with_distribution:
-                    K.push_scores(scores, target, position, out_next, out_points, out_upper, out_yacht, out_prob,
-                                  n_out, block, top, target_top, chunks)
+                    K.push_scores(scores, target, position, ends, block, top, target_top, chunks)
             scores, current, top = target, following, target_top
             bar.advance()
     result = {"box_points": box_points, "box_zero": box_zero, "bonus_points": bonus_points,
@@ -149,7 +145,7 @@ class Solution:
                 "max_score": int(np.nonzero(self.distribution)[0].max())}
 
     def to_dict(self, distribution: bool = False) -> dict:
-        import pandas as pd
+        import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
         boxes = []
         for row in self.boxes.to_dict("records"):
@@ -178,7 +174,7 @@ class Solution:
 
 def solve(rules: Rules | str = "yacht_kr", store: Store | None = None) -> Solution:
     """Solve ``rules`` (a preset name or :class:`Rules`) exactly; cached after the first call."""
-    import pandas as pd   # only here and in Solution: the advisor reads the values without it
+    import pandas as pd   # lazy (here and in Solution): the advisor reads the values without it
 
     rules = preset(rules)
     values = state_values(rules, store)

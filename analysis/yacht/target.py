@@ -34,7 +34,6 @@ from analysis.progress import Progress, duration
 from analysis.store import Array, Store, TableKind, chosen_store, prepares, stored_table
 from analysis.tables import counted
 from analysis.yacht.card import ScoreCard, card_state, open_boxes_from
-from analysis.yacht.dice import TABLES
 from analysis.yacht.game import game_arrays
 from analysis.yacht.rules import PRESETS, Rules, preset
 from analysis.yacht.scoring import P_YACHT_BOX
@@ -115,12 +114,6 @@ def most_to_gain(rules: Rules, states: np.ndarray) -> np.ndarray:
     return gain
 
 
-def dice_rows():
-    """The dice tables the score-row kernels take after the preset's numbers."""
-    t = TABLES
-    return t.first_roll, t.keep_add, t.keep_remove, t.n_remove
-
-
 @lru_cache(maxsize=4)
 def filled_count(rules: Rules) -> np.ndarray:
     """``filled_count[card]``: how many boxes the card has filled."""
@@ -144,7 +137,7 @@ def solve_layers(table: np.ndarray, rules: Rules, lows: np.ndarray, cards_wanted
     indices from ``lows[state]`` up to (not including) ``highs[state]`` (default: the table's width).
     ``rows[state]``: the state's row in ``table`` (default: the state itself).
     """
-    from analysis.yacht import _target_kernels as T
+    from analysis.yacht import _target_kernels as T  # lazy: keeps numba out of a table question's start-up
 
     g = game_arrays(rules)
     layers = layer_states(rules)
@@ -157,7 +150,7 @@ def solve_layers(table: np.ndarray, rules: Rules, lows: np.ndarray, cards_wanted
         for states in reversed(layers[:-1]):
             # In parts, so that the bar moves within a layer of Yatzy's (up to 400,000 states, minutes).
             for part in np.array_split(states, -(-states.shape[0] // PART)) if states.shape[0] else ():
-                T.solve_cards(table, rows, part, lows[part], highs[part], *g.rule_args, *dice_rows())
+                T.solve_cards(table, rows, part, lows[part], highs[part], g.scoring, g.dice)
                 bar.advance(int(part.shape[0]))
     return table
 

@@ -30,9 +30,11 @@ from analysis.errors import InvalidArgument
 from analysis.progress import Progress
 from analysis.store import Array, Store, TableKind, prepares, stored_table
 from analysis.yacht.game import game_arrays
+from analysis.yacht.kernel_tables import outcomes
 from analysis.yacht.rules import PRESETS, Rules
 from analysis.yacht.solver import state_values
 from analysis.yacht.target import as_plain_rules, card_mask, max_score, open_maxima, solve_layers
+from analysis.yacht.turn import goal_cards
 
 #: ``remaining[card, g]``: the chance that expected-score play gains exactly ``g`` more points from each card.
 REMAINING = TableKind("yacht/remaining", {"remaining": Array("float64", ("cards", "width"), within=(0, 1),
@@ -88,8 +90,8 @@ def parse_position(rules: Rules, text: str | Position) -> Position:
 
 def compute_remaining(rules: Rules) -> np.ndarray:
     """``remaining[card, g]``: the chance that expected-score play gains exactly ``g`` more points (no cache)."""
-    from analysis.yacht import _kernels as K
-    from analysis.yacht import _target_kernels as T
+    from analysis.yacht import _kernels as K  # lazy: keeps numba out of a table question's start-up
+    from analysis.yacht import _target_kernels as T  # lazy: keeps numba out of a table question's start-up
 
     rules = as_plain_rules(rules)
     g = game_arrays(rules)
@@ -102,13 +104,9 @@ def compute_remaining(rules: Rules) -> np.ndarray:
         for layer in range(n_boxes - 1, -1, -1):
             # Without bonuses a card's state index is the card itself.
             cards = g.masks[g.layer_start[layer]:g.layer_start[layer + 1]]
-            shape = (cards.shape[0], 252)
-            out_box, out_points, out_upper, out_yacht, out_next = (np.zeros(shape, dtype=np.int64) for _ in range(5))
-            out_prob = np.zeros(shape)
-            n_out = np.zeros(cards.shape[0], dtype=np.int64)
-            K.turn_outcomes(cards, values, True, *g.rule_args, *g.dice_args,
-                            out_box, out_points, out_upper, out_yacht, out_next, out_prob, n_out)
-            T.remaining_points(remaining, cards, out_next, out_points, out_prob, n_out)
+            ends = outcomes(cards.shape[0])
+            K.turn_outcomes(cards, values, True, g.scoring, g.dice, ends)
+            T.remaining_points(remaining, cards, ends.next, ends.points, ends.prob, ends.n)
             bar.advance(int(cards.shape[0]))
     return remaining
 
@@ -240,8 +238,6 @@ def win_values(rules: Rules, me: Position, opponents: tuple[Position, ...], rema
     maxima = open_maxima(rules)
     highs = np.minimum(table.shape[1], me.score + maxima[mine] - maxima + 1)
     if wanted.sum() <= NUMPY_CARDS:
-        from analysis.yacht.turn import goal_cards
-
         chosen = cards[wanted & (cards != n_cards - 1)]
         goal_cards(table, chosen, lows[chosen], highs[chosen], game_arrays(rules))
     else:

@@ -122,7 +122,7 @@ def test_tournament_resolves_every_call_like_an_enumeration_of_the_deals(name, r
     starts = np.array([2, 2, 2, 2], dtype=np.int64)       # calza gives back a die only below 2
     seated = [0, 1, 2]
     tables = _rule_tables(rules, 4, 2)
-    bid_count, bid_face, counts, loss_of_role, calza = tables[0], tables[1], tables[3], tables[8], tables[11]
+    bid_count, bid_face = tables.bid_count, tables.bid_face
     calls = ("challenge", "exact") if rules.exact_call else ("challenge",)
     hands = np.zeros((4, 7), dtype=np.int64)
     lost = np.zeros(4, dtype=np.int64)
@@ -141,8 +141,7 @@ def test_tournament_resolves_every_call_like_an_enumeration_of_the_deals(name, r
                 for bidder in seated:
                     caller = seated[(seated.index(bidder) + 1) % 3]
                     for c, call in enumerate(calls):
-                        got = resolve(c, bid, bidder, caller, hands, held, pal, bid_count, bid_face, counts,
-                                      loss_of_role, calza, starts, lost)
+                        got = resolve(c, bid, bidder, caller, hands, held, pal, tables, starts, lost)
                         want = losses(name, call, actual, count, [int(n) for n in held[:3]], caller, bidder, 2)
                         assert got == actual, (deal, face, count, pal)
                         assert lost.tolist() == [min(x, int(n)) for x, n in zip(want, held[:3])] + [0], \

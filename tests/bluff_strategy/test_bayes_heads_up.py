@@ -17,6 +17,7 @@ import pytest
 from analysis.bluff.play import _tournament_kernels as kernels
 from analysis.bluff.bids import Bid, legal_raises
 from analysis.bluff.play.bots import parse_bots
+from analysis.bluff.play.kernel_tables import BayesWork
 from analysis.bluff.model.bidding import THRESHOLD_TABLE, BiddingModel
 from analysis.bluff.rules import preset
 from analysis.bluff.play.tournament import _belief_tables, _rule_tables
@@ -71,9 +72,10 @@ def _kernel_values(name, my_dice, hands, posterior, previous, model, threshold, 
     held = np.array([len(my_dice), len(hands[0])], dtype=np.int64)
     in_play = int(held.sum())
     start = rules.starting_dice(2)
-    (bid_count, bid_face, legal, counts, _, chance_kind, sf, pmf, loss_of_role, _, can_exact, calza, _) = (
-        _rule_tables(rules, 2, int(held.max())))
-    offset, ms_hands, _, _ = _belief_tables(parse_bots("bayes,bayes"), tuple(held))
+    tables = _rule_tables(rules, 2, int(held.max()))
+    bid_count, bid_face, legal, counts = tables.bid_count, tables.bid_face, tables.legal, tables.counts
+    beliefs = _belief_tables(parse_bots("bayes,bayes"), tuple(held))
+    offset, ms_hands = beliefs.offset, beliefs.hands
     match = kernels.match_table(ms_hands, counts)
     post = np.zeros((2, offset[-1]))
     post[1, :len(posterior)] = posterior
@@ -90,10 +92,10 @@ def _kernel_values(name, my_dice, hands, posterior, previous, model, threshold, 
     chosen = []
     for prune in (False, True):
         values = np.empty(bid_count.size + 2)
-        kernels.heads_up_values(0, threshold, hand, held, in_play, bid, int(palifico), post, offset, match,
-                                bid_count, bid_face, legal, counts, can_exact, tail, face_pmf, belief, chance_kind, sf,
-                                pmf, loss_of_role, calza, np.array([start, start]), np.zeros((7, width)),
-                                np.zeros((width, 3)), np.zeros((2, width)), np.zeros((width, 2)), values, prune)
+        work = BayesWork(tail, np.zeros((2, in_play + 2)), face_pmf, np.zeros((7, width)), np.zeros((width, 3)),
+                         np.zeros((2, width)), np.zeros((width, 2)), values)
+        kernels.heads_up_values(0, threshold, hand, held, in_play, bid, int(palifico), post, match,
+                                np.array([start, start]), tables, beliefs._replace(belief=belief), work, prune)
         action = kernels.best_value(values, bid, int(palifico), legal)
         chosen.append({-1: "challenge", -2: "exact"}.get(action) or (int(bid_count[action]), int(bid_face[action])))
         if not prune:

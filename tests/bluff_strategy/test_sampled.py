@@ -94,7 +94,7 @@ def test_local_best_response_looking_to_the_end_is_the_exact_best_response(rules
     game, policy = fixed.game, fixed.policy.astype(np.float64)
     tree = round_game(rules, dice, 3)
     from analysis.bluff.exact import _kernels as _solve_kernels
-    _, best0, best1 = _solve_kernels.evaluate(tree_policy(game, policy, tree), *tree.kernel_arrays())
+    _, best0, best1 = _solve_kernels.evaluate(tree_policy(game, policy, tree), tree.kernel_arrays())
     games = 20000
     for seat, best in ((0, best0), (1, best1)):
         payoffs = local_best_response(game, policy, seat, games, seed=3, lookahead=len(game.bids))

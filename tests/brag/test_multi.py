@@ -6,7 +6,7 @@ import pytest
 
 from analysis.brag.multi import _kernels as M
 from analysis.brag.showdown.cards import parse_cards
-from analysis.brag.multi.solve import DECISION, SEEN, chance_layer, multi_tree, solve_multi
+from analysis.brag.multi.solve import DECISION, SEEN, _arrays, chance_layer, multi_tree, solve_multi
 from analysis.brag.rules import preset
 from analysis.errors import InvalidArgument
 
@@ -76,7 +76,6 @@ def test_sampled_cfr_approaches_the_exact_solve(exact, sampled):
 @pytest.mark.slow
 def test_the_chance_layer_is_the_game_with_real_cards(sampled):
     tree, layer = sampled.tree, sampled.layer
-    means, errors = M.playout(np.array(DECK, np.int64), 3, layer.edges, True, 0, tree.kind, tree.actor, tree.blind,
-                              tree.child_start, tree.n_actions, tree.paid, tree.winner, tree.seer, tree.seen,
-                              sampled.policy, 400_000, 9)
+    means, errors = M.playout(np.array(DECK, np.int64), 3, layer.edges, True, 0, _arrays(tree, layer), sampled.policy,
+                              400_000, 9)
     assert np.all(np.abs(means - sampled.values) < 4 * errors + 1e-9)

@@ -28,16 +28,18 @@ build_tree, = compile_rules(bid_tree, "build_tree")     # the tree's text: bid_t
 
 
 @njit(cache=True)
-def forward(policy, regret, actor, child_start, n_raises, n_actions, offset, hands, reach, unreached,
-            traverser, weight, strategy_sum):
+def forward(policy, regret, game, reach, unreached, traverser, weight, strategy_sum):
     """Each player's probability of playing to every node, per own hand (chance left out).
 
     ``unreached[q, n]`` marks nodes that player q never plays to (every hand's reach 0);
     their reach rows are left stale and never read. When ``regret`` is given, the
     policy of every node someone plays to is first set by regret matching (nodes
     nobody reaches keep a stale policy that nothing reads). With ``traverser >= 0`` the
-    traverser's average-strategy sums gain ``weight * reach * policy`` on the way.
+    traverser's average-strategy sums gain ``weight * reach * policy`` on the way. ``game``:
+    ``kernel_tables.RoundArrays``.
     """
+    actor, child_start, n_raises, n_actions, offset, hands = (game.actor, game.child_start, game.n_raises,
+                                                              game.n_actions, game.offset, game.hands)
     reach[:, 0, :] = 1.0
     unreached[:, 0] = False
     matching = regret.size > 0
@@ -77,9 +79,7 @@ def forward(policy, regret, actor, child_start, n_raises, n_actions, offset, han
 
 
 @njit(cache=True)
-def backward(mode, traverser, iteration, schedule, policy, regret,
-             last, actor, child_start, n_raises, n_actions, offset, hands, dice,
-             chance, match, payoff, reach, unreached, value):
+def backward(mode, traverser, iteration, schedule, policy, regret, game, reach, unreached, value):
     """Counterfactual values of ``traverser`` at every node, leaves first; returns the expected value.
 
     ``mode``: UPDATE also updates the traverser's regrets and strategy sums (CFR),
@@ -90,8 +90,9 @@ def backward(mode, traverser, iteration, schedule, policy, regret,
 
     Where the opponent never plays to a node, every counterfactual value below it is
     exactly 0 and its regrets would gain exactly 0, so the subtree is skipped (for
-    discounted CFR this also skips that iteration's discount there).
+    discounted CFR this also skips that iteration's discount there). ``game``: ``kernel_tables.RoundArrays``.
     """
+    last, actor, child_start, n_raises, n_actions, offset, hands, dice, chance, match, payoff = game
     me = traverser
     other = 1 - traverser
     sign = 1.0 if me == 0 else -1.0
@@ -163,11 +164,11 @@ def backward(mode, traverser, iteration, schedule, policy, regret,
 
 
 @njit(cache=True)
-def run_cfr(first_iteration, iterations, schedule, regret, strategy_sum,
-            last, actor, child_start, n_raises, n_actions, offset, hands, dice, chance, match, payoff):
+def run_cfr(first_iteration, iterations, schedule, regret, strategy_sum, game):
     """``iterations`` CFR iterations with alternating updates (first bidder, then second), in place,
-    discounted and averaged by ``schedule`` (``analysis.cfr.schedule``)."""
-    nodes = actor.size
+    discounted and averaged by ``schedule`` (``analysis.cfr.schedule``); ``game``: ``kernel_tables.RoundArrays``."""
+    nodes = game.actor.size
+    hands = game.hands
     reach = np.empty((2, nodes, hands.max()))
     unreached = np.zeros((2, nodes), np.bool_)
     value = np.empty((nodes, hands.max()))
@@ -175,30 +176,27 @@ def run_cfr(first_iteration, iterations, schedule, regret, strategy_sum,
     for t in range(first_iteration, first_iteration + iterations):
         weight = average_weight(schedule, t)
         for traverser in range(2):
-            forward(policy, regret, actor, child_start, n_raises, n_actions, offset, hands, reach, unreached,
-                    traverser, weight, strategy_sum)
-            backward(UPDATE, traverser, t, schedule, policy, regret, last, actor, child_start,
-                     n_raises, n_actions, offset, hands, dice, chance, match, payoff, reach, unreached, value)
+            forward(policy, regret, game, reach, unreached, traverser, weight, strategy_sum)
+            backward(UPDATE, traverser, t, schedule, policy, regret, game, reach, unreached, value)
 
 
 @njit(cache=True)
-def evaluate(policy, last, actor, child_start, n_raises, n_actions, offset, hands, dice, chance, match, payoff):
-    """(value for the first bidder, best-response value of each player) against ``policy``.
+def evaluate(policy, game):
+    """(value for the first bidder, best-response value of each player) against ``policy`` on ``game``
+    (``kernel_tables.RoundArrays``).
 
     Best-response values are in each player's own sign convention, so their sum is
     the NashConv (0 exactly at an equilibrium).
     """
-    nodes = actor.size
+    nodes = game.actor.size
+    hands = game.hands
     reach = np.empty((2, nodes, hands.max()))
     unreached = np.zeros((2, nodes), np.bool_)
     value = np.empty((nodes, hands.max()))
     dummy = np.empty(0)
-    forward(policy, dummy, actor, child_start, n_raises, n_actions, offset, hands, reach, unreached, -1, 0.0, dummy)
+    forward(policy, dummy, game, reach, unreached, -1, 0.0, dummy)
     vanilla = SCHEDULES[VANILLA]
-    first = backward(EVALUATE, 0, 1, vanilla, policy, dummy, last, actor, child_start, n_raises,
-                     n_actions, offset, hands, dice, chance, match, payoff, reach, unreached, value)
-    best0 = backward(BEST_RESPONSE, 0, 1, vanilla, policy, dummy, last, actor, child_start, n_raises,
-                     n_actions, offset, hands, dice, chance, match, payoff, reach, unreached, value)
-    best1 = backward(BEST_RESPONSE, 1, 1, vanilla, policy, dummy, last, actor, child_start, n_raises,
-                     n_actions, offset, hands, dice, chance, match, payoff, reach, unreached, value)
+    first = backward(EVALUATE, 0, 1, vanilla, policy, dummy, game, reach, unreached, value)
+    best0 = backward(BEST_RESPONSE, 0, 1, vanilla, policy, dummy, game, reach, unreached, value)
+    best1 = backward(BEST_RESPONSE, 1, 1, vanilla, policy, dummy, game, reach, unreached, value)
     return first, best0, best1

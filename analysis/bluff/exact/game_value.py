@@ -30,9 +30,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from analysis.bluff.odds.outcomes import dice_lost
 from analysis.bluff.rules import BiddingRules
 from analysis.bluff.exact.solve import solve_round
 from analysis.errors import InvalidArgument
+from analysis.progress import Progress
 from analysis.store import Array, Store, TableKind, chosen_store
 from analysis.tables import counted
 
@@ -82,8 +84,6 @@ def next_state(rules: BiddingRules, state: State, loss, caller: int) -> tuple[fl
 
 def _reachable(rules: BiddingRules, start: State) -> list[State]:
     """Every state the game can pass through from ``start`` (the losses of each call, at every count)."""
-    from analysis.bluff.odds.outcomes import dice_lost
-
     seen, frontier = {start}, [start]
     while frontier:
         state = frontier.pop()
@@ -203,7 +203,7 @@ def game_value(rules: BiddingRules, dice=(1, 1), target: float = 1e-3, iteration
 
     ``faces`` shrinks the dice (``solve.die_faces``) for small test games.
     """
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     store = chosen_store(store)
     dice = tuple(int(d) for d in dice)
@@ -223,8 +223,6 @@ def game_value(rules: BiddingRules, dice=(1, 1), target: float = 1e-3, iteration
                     key=lambda s: (s.opener + s.other, s.opener, s.palifico, s.opener_had, s.other_had))
 
     def build():
-        from analysis.progress import Progress
-
         # The first round's kernels compile before its own progress starts: this line covers that wait.
         with Progress(f"odds: {rules.title} endgame rounds", total=len(states)) as bar:
             values, exploitability = _solve_states(rules, states, target, iterations, store, faces, bar)

@@ -40,8 +40,10 @@ from analysis.bluff.exact import bid_tree
 from analysis.bluff.bids import Bid, all_bids, format_bid, format_dice, is_raise
 from analysis.bluff.exact.endgame import (CHALLENGE, EXACT, ROUNDS, SOLVE_ON_DEMAND, EndgamePlay,  # noqa: F401
                                           default_precision, dice_payoff, endgame_round, payoffs, raise_rows)
+from analysis.bluff.exact.kernel_tables import RoundArrays
 from analysis.bluff.odds.bid_odds import my_count
-from analysis.bluff.rules import BiddingRules
+from analysis.bluff.odds.outcomes import last_die_payoff
+from analysis.bluff.rules import PRESETS, BiddingRules
 from analysis.cfr import two_player
 from analysis.cfr.checks import check_solver
 from analysis.combinatorics import arrangements
@@ -119,22 +121,25 @@ class RoundGame:
         """Information sets at each node: one per hand its actor can hold."""
         return self.hand_counts[self.actor]
 
-    def kernel_arrays(self) -> tuple:
-        return (self.last, self.actor, self.child_start, self.n_raises, self.n_actions, self.offset,
-                self.hand_counts, np.array(self.dice, dtype=np.int64), self.chance, self.match, self.payoff)
+    def kernel_arrays(self) -> RoundArrays:
+        return RoundArrays(self.last, self.actor, self.child_start, self.n_raises, self.n_actions, self.offset,
+                           self.hand_counts, np.array(self.dice, dtype=np.int64), self.chance, self.match,
+                           self.payoff)
 
     # The two tree passes the CFR core (``analysis.cfr.two_player``) asks of a game.
     def iterate(self, first: int, count: int, schedule: np.ndarray, regret: np.ndarray,
                 strategy_sum: np.ndarray) -> None:
+        # lazy: keeps numba out of a table question's start-up
         from analysis.bluff.exact import _kernels as _solve_kernels
 
-        _solve_kernels.run_cfr(first, count, schedule, regret, strategy_sum, *self.kernel_arrays())
+        _solve_kernels.run_cfr(first, count, schedule, regret, strategy_sum, self.kernel_arrays())
 
     def evaluate(self, policy: np.ndarray) -> tuple[float, float, float]:
         """(first bidder's value, each player's best-response value) against ``policy``."""
+        # lazy: keeps numba out of a table question's start-up
         from analysis.bluff.exact import _kernels as _solve_kernels
 
-        return _solve_kernels.evaluate(policy, *self.kernel_arrays())
+        return _solve_kernels.evaluate(policy, self.kernel_arrays())
 
     def node_of(self, history) -> int:
         """The node reached by a sequence of bids (each a legal raise of the one before)."""
@@ -205,6 +210,7 @@ def round_game(rules: BiddingRules, dice=(1, 1), faces: Optional[int] = None, pa
     if subtree <= SMALL_TREE:       # as plain Python: no compiler to start for a small round
         last, actor, child_start, n_raises = bid_tree.build_tree(legal)
     else:
+        # lazy: keeps numba out of a table question's start-up
         from analysis.bluff.exact import _kernels as _solve_kernels
         last, actor, child_start, n_raises = _solve_kernels.build_tree(legal)
     n_actions = (n_raises + np.where(last >= 0, len(calls), 0)).astype(np.int64)
@@ -371,7 +377,7 @@ def opening_table(solution: RoundSolution, threshold: float = 0.001):
 
     Columns: ``hand``, ``bid``, ``probability``, ``p_bid_true`` (given only the bidder's own hand).
     """
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     game = solution.game
     bid_names = [format_bid(game.rules, x) for x in game.bids]
@@ -396,7 +402,7 @@ def strategy_table(solution: RoundSolution, history=()):
     >>> round(float(table.loc["3", "challenge"]), 6)   # holding the three, never challenge "one three"
     0.0
     """
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     game = solution.game
     node = game.node_of(list(history))
@@ -426,7 +432,7 @@ def response_table(solution: RoundSolution):
     second bidder ``challenge`` (and ``exact``) probabilities as columns
     ``P(challenge | hand)``.
     """
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     game = solution.game
     bid_names = [format_bid(game.rules, x) for x in game.bids]
@@ -453,8 +459,6 @@ def response_table(solution: RoundSolution):
 
 def _prepare_rounds(dice_pairs) -> None:
     """The rounds ``odds bluff solve`` and the advisor ask for by default, every preset, palifico too."""
-    from analysis.bluff.rules import PRESETS
-
     for rules in PRESETS.values():
         for dice in dice_pairs:
             target, iterations = default_precision(dice)
@@ -464,9 +468,6 @@ def _prepare_rounds(dice_pairs) -> None:
 
 @prepares("bluff", "equilibrium rounds of one die each (the advisor's and the tournament's)")
 def _prepare_small_rounds() -> None:
-    from analysis.bluff.rules import PRESETS
-    from analysis.bluff.odds.outcomes import last_die_payoff
-
     _prepare_rounds([(1, 1)])
     for rules in PRESETS.values():
         solve_round(rules, (1, 1), terminal_value=last_die_payoff, payoff_name="win")

@@ -48,10 +48,12 @@ def sample_action(chances, state):
 
 
 @njit(cache=True, nogil=True)
-def resolve(call, bid, bidder, caller, hands, held, pal, bid_count, bid_face, counts, loss_of_role, calza, starts,
-            lost):
+def resolve(call, bid, bidder, caller, hands, held, pal, rules, starts, lost):
     """Dice lost by every player (into ``lost``; -1 a die back) when ``caller`` calls ``bidder``'s bid; returns the
-    actual count. ``starts[p]`` caps what calza gives back; nobody loses more dice than they hold."""
+    actual count. ``starts[p]`` caps what calza gives back; nobody loses more dice than they hold. ``rules``:
+    ``kernel_tables.RuleTables``."""
+    bid_count, bid_face, counts, loss_of_role, calza = (rules.bid_count, rules.bid_face, rules.counts,
+                                                        rules.loss_of_role, rules.calza)
     players = held.size
     actual = 0
     for p in range(players):
@@ -90,8 +92,7 @@ def model_action(hand, held, in_play, previous, pal, rationality, bluff_rate, ca
 
 @njit(cache=True, nogil=True)
 def play_out(seed, first, rollouts, candidates, my_hand, held, starts, pal, parameters, offsets, multisets,
-             cumulative, bid_count, bid_face, legal, counts, chance_kind, sf, pmf, can_exact, loss_of_role, calza,
-             result):
+             cumulative, rules, result):
     """My dice lost by the end of the round for each candidate raise (rows of ``result``) in rollouts
     ``first .. first + rollouts - 1`` (columns).
 
@@ -101,8 +102,10 @@ def play_out(seed, first, rollouts, candidates, my_hand, held, starts, pal, para
     everyone, me included, acts by the model with ``parameters[player]`` until someone calls.
     Every candidate meets the same deals (common random numbers), and each hand's raise terms are
     computed once per rollout, not once per decision. Serial and free of the GIL: ``rollout.py``
-    runs blocks of rollouts on threads.
+    runs blocks of rollouts on threads. ``rules``: ``kernel_tables.RuleTables``.
     """
+    bid_count, bid_face, legal, counts = rules.bid_count, rules.bid_face, rules.legal, rules.counts
+    chance_kind, sf, pmf, can_exact = rules.chance_kind, rules.sf, rules.pmf, rules.can_exact
     players = held.size
     bids = bid_count.size
     in_play = 0
@@ -162,7 +165,6 @@ def play_out(seed, first, rollouts, candidates, my_hand, held, starts, pal, para
                     bidder = actor
                     actor = (actor + 1) % players
                     continue
-                resolve(-1 - action, bid, bidder, actor, hands, held, pal, bid_count, bid_face, counts,
-                        loss_of_role, calza, starts, lost)
+                resolve(-1 - action, bid, bidder, actor, hands, held, pal, rules, starts, lost)
                 result[c, i] = lost[0]
                 break

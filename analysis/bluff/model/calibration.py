@@ -38,7 +38,7 @@ class Calibration:
 
     def reliability(self, column: str = "p_history", bins: int = 10):
         """Mean chance, observed frequency (with its standard error) and bids in each tenth of the chance."""
-        import pandas as pd
+        import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
         table = self.records.assign(bin=np.minimum((self.records[column] * bins).astype(int), bins - 1))
         grouped = table.groupby("bin").agg(mean_chance=(column, "mean"), observed=("true", "mean"),
@@ -101,7 +101,7 @@ def judged_bids(rounds, models: BiddingModel, max_bids: int):
 def calibration(path, models: BiddingModel = BiddingModel(), max_bids: int = DEFAULT_BIDS,
                 max_rounds: int | None = None) -> Calibration:
     """Judge up to ``max_bids`` bids of the log at ``path`` (bidders read with ``models``)."""
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     if max_bids < 2:
         raise InvalidArgument(f"Judge at least 2 bids, not {max_bids}.")

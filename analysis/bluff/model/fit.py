@@ -136,7 +136,7 @@ class ModelFit:
 
 def fit_model(decisions: Decisions, seat: int | None = None) -> ModelFit:
     """Maximum-likelihood parameters with standard errors."""
-    from scipy.optimize import minimize
+    from scipy.optimize import minimize  # lazy: keeps scipy.optimize out of a table question's start-up
 
     def loss(theta):
         return -log_likelihood(decisions, *theta)

@@ -129,6 +129,7 @@ def history_advice(rules: BiddingRules, my_dice, held, start: int, turns, models
         min(bid.count + RAISE_REACH, sum(held)), max_raises)
     played_out = None
     if rollouts:
+        # lazy: keeps bluff.odds.rollout out of a table question's start-up
         from analysis.bluff.odds.rollout import play_out
         played_out = play_out(seen, start, rollouts, seed)
     return HistoryAdvice(rules, tuple(turns), seen.models, seen, blind, odds, challenge, exact, raises,

@@ -28,7 +28,7 @@ def losses_by_cause(path):
     """Dice lost over the log by cause: a challenger whose bid was true (``caller``), a bidder whose
     bid fell short (``bidder``), the other players when the count was exact (``exact count``), and
     exact calls that missed (``exact call missed``). Columns: cause, dice, share."""
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     totals = {"caller": 0, "bidder": 0, "exact count": 0, "exact call missed": 0}
     for item in _rounds(path):
@@ -55,7 +55,7 @@ def losses_by_cause(path):
 def challenged_bids(path):
     """How often the challenged bid was true, star (joker) bids against number bids.
     Columns: bid kind, challenged, true, share true."""
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     counts = {"star bids": [0, 0], "number bids": [0, 0]}
     for item in _rounds(path):
@@ -74,7 +74,7 @@ def challenged_bids(path):
 def leader_wins(path, after_rounds=(1, 2, 3, 5, 8)):
     """The chance that the player holding the most dice after ``r`` rounds (ties: none counted) goes
     on to win, with the dice still in play then. Columns: after rounds, games, leader wins, dice in play."""
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     games: dict[int, list] = {}
     for item in _rounds(path):

@@ -37,7 +37,7 @@ def count_tables(store: Store | None | bool = None) -> tuple[np.ndarray, np.ndar
     question asked at the table loads them in milliseconds without starting numba.
     """
     def build():
-        from analysis.bluff.odds import _kernels
+        from analysis.bluff.odds import _kernels  # lazy: keeps numba out of a table question's start-up
         pairs = [_kernels.count_tables(MAX_UNKNOWN, chance) for chance in _CHANCES]
         return {"pmf": np.stack([p for p, _ in pairs]), "sf": np.stack([s for _, s in pairs])}
 

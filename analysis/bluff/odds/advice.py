@@ -188,6 +188,7 @@ def advise_call(rules: BiddingRules, my_dice, opponents, bid: Bid, bidder: int |
     if players == 2 and sum(held) <= ENDGAME_DICE:
         solved = endgame_round(rules, my_dice, held[1], (*history, bid), palifico_round)
         if solved is not None:
+            # lazy: keeps the exact solver out of a table question's start-up
             from analysis.bluff.exact.solve import endgame_play
             equilibrium = endgame_play(rules, tuple(my_dice), held[1], (*history, bid), palifico_round)
     unknown = sum(held) - len(my_dice)
@@ -196,11 +197,13 @@ def advise_call(rules: BiddingRules, my_dice, opponents, bid: Bid, bidder: int |
         responder, start, palifico_round, bid.count + RAISE_REACH, max_raises)
     with_history = None
     if turns is not None:
+        # lazy: keeps the bidding model out of a table question's start-up
         from analysis.bluff.model.history_advice import history_advice
         with_history = history_advice(rules, tuple(my_dice), held, start, turns, models, responder,
                                       palifico_round, odds, rollouts=rollouts, seed=seed)
     strategy, strategy_refused = None, None
     if players == 2 and equilibrium is None:
+        # lazy: keeps bluff.play.decision out of a table question's start-up
         from analysis.bluff.play.decision import strategy_answer
         try:
             strategy = strategy_answer(rules, tuple(my_dice), held[1], (*history, bid), palifico_round)

@@ -146,7 +146,7 @@ def odds_table(rules: BiddingRules, my_dice=(), max_unknown: int = 60, max_count
     >>> table[table.bid == "2x6"].p_true.round(4).tolist()
     [0.0, 0.0, 0.0278]
     """
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     check_unknown(max_unknown)
     if max_count is None:

@@ -100,17 +100,16 @@ def play_out(seen: Beliefs, start: int, rollouts: int, seed: int = 0, me: Biddin
     cumulative[offsets[1:] - 1] = 1.0
     actions, means, errors = [], [], []
     if len(codes):
+        # lazy: keeps numba out of a table question's start-up
         from analysis.bluff.model import _kernels as _model_kernels
 
-        (_, _, legal, counts, _, chance_kind, sf, pmf, loss_of_role, _, can_exact, calza, _) = tables
         lost = np.zeros((len(codes), rollouts))
         starts = np.full(len(held), start)
         multisets = np.concatenate(seen.hands)
 
         def block(first: int, count: int) -> None:
             _model_kernels.play_out(np.uint64(seed), first, count, codes, my_hand, held, starts,
-                                    int(seen.palifico_round), parameters, offsets, multisets, cumulative, bid_count,
-                                    bid_face, legal, counts, chance_kind, sf, pmf, can_exact, loss_of_role, calza,
+                                    int(seen.palifico_round), parameters, offsets, multisets, cumulative, tables,
                                     lost)
 
         block(0, 1)  # load (or compile) the kernel once, before the threads need it
@@ -145,7 +144,7 @@ def rule_against_rollouts(path, seat: int, models, start: int, rollouts: int = 2
     puts first, and the expected dice lost by the end of the round of each. Columns: round, bid,
     taken, best, loss_taken, loss_best, regret (loss_taken - loss_best), se_taken.
     """
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     rows = []
     for number, played in enumerate(read_log(path)):

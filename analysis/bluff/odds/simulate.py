@@ -66,7 +66,7 @@ def simulate_counts(rules: BiddingRules, unknown: int, face: int, samples: int, 
     if samples < 1:
         raise InvalidArgument(f"The number of samples must be at least 1, not {samples}.")
     seed = check_seed(seed)
-    from analysis.bluff.odds import _kernels  # numba starts only when a simulation is asked for
+    from analysis.bluff.odds import _kernels  # lazy: numba starts only when a simulation is asked for
 
     counting = np.zeros(6, dtype=np.bool_)
     for f in rules.counts_for(face, palifico_round):

@@ -40,14 +40,18 @@ def _caller_balance(call, difference, caller, bidder, dice, starts, loss_of_role
 
 
 @njit(cache=True, nogil=True)
-def _call_bound(k, mine, opponent, me, dice, in_play, pal, belief, bid_count, bid_face, legal, chance_kind, sf, pmf,
-                can_exact, face_pmf, loss_of_role, calza, starts, by_face, by_count, by_need):
+def _call_bound(k, mine, opponent, me, dice, in_play, pal, belief, starts, rules, work):
     """An upper bound on raise k's value in ``heads_up_values``, without a pass over the opponent's hands.
 
     A hand holding x dice for the bid calls with chance keep * term(x) / norm(hand), and norm(hand) is at least
     the calls' terms plus the raises' on the bid's face with x plus, on every other face, the least raise
     term of any count (``by_face``'s row minimum): so each call's chance with x is at most that ratio, times
-    the chance the opponent holds x (``face_pmf``); calls that cost me dice are left out (counted as 0)."""
+    the chance the opponent holds x (``face_pmf``); calls that cost me dice are left out (counted as 0).
+    ``rules``, ``work``: ``kernel_tables``' ``RuleTables`` and ``BayesWork``."""
+    bid_count, bid_face, legal, chance_kind, sf, pmf = (rules.bid_count, rules.bid_face, rules.legal,
+                                                        rules.chance_kind, rules.sf, rules.pmf)
+    can_exact, loss_of_role, calza = rules.can_exact, rules.loss_of_role, rules.calza
+    face_pmf, by_face, by_need = work.face_pmf, work.by_face, work.by_need
     rationality, bluff_rate, call_bias = belief[0], belief[1], belief[2]
     shift = shift_of(rationality, call_bias)
     held = dice[opponent]
@@ -78,10 +82,8 @@ def _call_bound(k, mine, opponent, me, dice, in_play, pal, belief, bid_count, bi
 
 
 @njit(cache=True, nogil=True)
-def heads_up_values(me, threshold, hand, dice, in_play, bid, pal, post, ms_offset, ms_match, bid_count, bid_face,
-                    legal, counts, can_exact, tail, face_pmf, belief, chance_kind, sf, pmf, loss_of_role, calza,
-                    starts, by_face, by_count, by_need, called, values, prune):
-    """``values[a]``: the expected balance of dice (the opponent's lost minus mine) of each action when two
+def heads_up_values(me, threshold, hand, dice, in_play, bid, pal, post, ms_match, starts, rules, beliefs, work, prune):
+    """``work.values[a]``: the expected balance of dice (the opponent's lost minus mine) of each action when two
     players hold dice and the opponent's answer settles it: ``values[k]`` raise k, ``values[bids]`` a
     challenge, ``values[bids + 1]`` an exact call; -inf for an action not weighed.
 
@@ -94,7 +96,15 @@ def heads_up_values(me, threshold, hand, dice, in_play, bid, pal, post, ms_offse
     With ``prune``, a raise is left at -inf when it cannot be the best: its value is at most ``_call_bound``,
     and a raise whose bound is below a value already found loses to it. The raise of the highest bound is
     weighed first. ``best_value`` picks the same action either way (tests/bluff_strategy/test_bayes_heads_up.py).
+    ``rules``, ``beliefs``, ``work``: ``kernel_tables``' ``RuleTables``, ``BeliefTables`` and ``BayesWork`` (the
+    tails ``tail`` and ``face_pmf`` of the beliefs filled by ``count_tails``).
     """
+    bid_count, bid_face, legal, counts = rules.bid_count, rules.bid_face, rules.legal, rules.counts
+    can_exact = rules.can_exact
+    chance_kind, sf, pmf, loss_of_role, calza = rules.chance_kind, rules.sf, rules.pmf, rules.loss_of_role, rules.calza
+    ms_offset, belief = beliefs.offset, beliefs.belief
+    tail, by_face, by_count, by_need, called, values = (work.tail, work.by_face, work.by_count, work.by_need,
+                                                        work.called, work.values)
     bids = bid_count.size
     values[:] = -np.inf
     opponent = -1
@@ -127,9 +137,7 @@ def heads_up_values(me, threshold, hand, dice, in_play, bid, pal, post, ms_offse
         p_true = 1.0 if need <= 0 else tail[bid_face[k], min(need, tail.shape[1] - 1)]
         if p_true < threshold:
             continue
-        values[k] = _call_bound(k, mine, opponent, me, dice, in_play, pal, belief, bid_count, bid_face, legal,
-                                chance_kind, sf, pmf, can_exact, face_pmf, loss_of_role, calza, starts, by_face,
-                                by_count, by_need)
+        values[k] = _call_bound(k, mine, opponent, me, dice, in_play, pal, belief, starts, rules, work)
         if top < 0 or values[k] > values[top]:
             top = k
     if top < 0:
@@ -191,10 +199,8 @@ def bayes_choose(me, threshold, hand, dice, in_play, bid, pal, post, ms_match, s
         if dice[p] > 0:
             alive += 1
     if alive == 2:
-        heads_up_values(me, threshold, hand, dice, in_play, bid, pal, post, ms_offset, ms_match, bid_count, bid_face,
-                        legal, counts, rules.can_exact, tail, face_pmf, beliefs.belief, rules.chance_kind, rules.sf,
-                        rules.pmf, rules.loss_of_role, rules.calza, starts, work.by_face, work.by_count, work.by_need,
-                        work.called, work.values, True)
+        heads_up_values(me, threshold, hand, dice, in_play, bid, pal, post, ms_match, starts, rules, beliefs, work,
+                        True)
         return best_value(work.values, bid, pal, legal)
     row = 0 if bid < 0 else bid + 1
     if bid >= 0:

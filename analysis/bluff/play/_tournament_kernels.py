@@ -42,7 +42,7 @@ def play_games(seed, first_game, games, starts, bots, parameters, rotate, rules,
     bid_count, bid_face, legal, counts = rules.bid_count, rules.bid_face, rules.legal, rules.counts
     chance_kind, sf, pmf, loss_of_role, opener_role = (rules.chance_kind, rules.sf, rules.pmf, rules.loss_of_role,
                                                        rules.opener_role)
-    can_exact, calza, palifico = rules.can_exact, rules.calza, rules.palifico
+    can_exact, palifico = rules.can_exact, rules.palifico
     ms_offset, ms_hands, ms_prior, belief = beliefs.offset, beliefs.hands, beliefs.prior, beliefs.belief
     log_rounds, log_hands, log_lost, log_actions, log_used = log.rounds, log.hands, log.lost, log.actions, log.used
     players = bots.size
@@ -171,8 +171,7 @@ def play_games(seed, first_game, games, starts, bots, parameters, rotate, rules,
                     continue
                 call = -1 - action
                 caller = actor
-                actual = resolve(call, bid, bidder, caller, hands, dice, pal, bid_count, bid_face, counts,
-                                 loss_of_role, calza, starts, lost)
+                actual = resolve(call, bid, bidder, caller, hands, dice, pal, rules, starts, lost)
                 span = (loss_of_role.shape[1] - 1) // 2
                 difference = actual - bid_count[bid]
                 caller_won = loss_of_role[call, difference + span, 0] <= 0 and (

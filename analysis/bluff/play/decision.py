@@ -33,6 +33,7 @@ import numpy as np
 
 from analysis.bluff.bids import format_bid, parse_dice
 from analysis.bluff.history import Turn, parse_history, within_the_dice
+from analysis.bluff.play.strategy_bot import build_command
 from analysis.bluff.rules import BiddingRules
 from analysis.bluff.odds.bid_odds import my_count
 from analysis.bluff.odds.outcomes import dice_lost
@@ -117,7 +118,7 @@ def decide(rules: BiddingRules, dice, opponents, history: str = "", player: str 
     if player in ("strategy", "search"):
         return _strategy_decision(rules, dice, opponents, turns, palifico, search=player == "search")
 
-    # Here, not at import: the tournament's tables and kernels are not needed to ask the strategy.
+    # lazy: the tournament's tables and kernels are not needed to ask the strategy.
     from analysis.bluff.play.decision_bots import bot_decision
 
     choice = bot_decision(rules, dice, opponents, turns, player, start, palifico)
@@ -269,8 +270,6 @@ def _build_command(rules: BiddingRules, pair, palifico: bool) -> str:
         return SAMPLED_HELP.format(preset=_preset_args(rules) + (" --palifico" if palifico else ""), first=pair[0],
                                    second=pair[1])
     if not palifico:
-        from analysis.bluff.play.strategy_bot import build_command
-
         return build_command(rules, *pair)
     return (f"analysis.bluff.sampled.solver.solve_sampled(rules, ({pair[0]}, {pair[1]}), palifico_round=True, "
             f"**analysis.bluff.sampled.plan.planned(({pair[0]}, {pair[1]})))")

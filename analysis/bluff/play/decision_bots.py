@@ -30,6 +30,7 @@ class BotSeat:
     """A bot of the tournaments in seat 0 of a table of ``players``, with the kernel's tables built once."""
 
     def __init__(self, rules, player: str, players: int, start: int):
+        # lazy: keeps numba out of a table question's start-up
         from analysis.bluff.play import _tournament_kernels as tk
 
         bots = parse_bots(player)
@@ -52,6 +53,7 @@ class BotSeat:
     def decide(self, dice, opponents, turns, palifico: bool = False):
         """The bot's ``BotChoice`` holding ``dice`` after ``turns`` (``history.Turn``, players 0 = this seat), in a
         palifico round where ``palifico`` (the kernel's ``pal``: the face kept, no wild dice, no solved endgame)."""
+        # lazy: keeps numba out of a table question's start-up
         from analysis.bluff.play import _tournament_kernels as tk
 
         t, eq, ms_offset = self.tables, self.eq, self.beliefs.offset

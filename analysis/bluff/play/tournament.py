@@ -24,11 +24,15 @@ from __future__ import annotations
 
 import math
 import sys
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from analysis.bluff.bids import all_bids, is_raise, track_key
+from analysis.bluff.exact.solve import solve_round
+from analysis.bluff.model.beliefs import multisets
+from analysis.bluff.model.rounds_log import check_writable, write_log
 from analysis.bluff.play.bots import Bot, parse_bots
 from analysis.bluff.play.kernel_tables import BeliefTables, EquilibriumTables, LogArrays, RuleTables
 from analysis.bluff.model.bidding import THRESHOLD_TABLE
@@ -39,6 +43,7 @@ from analysis.bluff.rules import BiddingRules
 from analysis.bluff.play.strategy_bot import strategy_tables
 from analysis.errors import InvalidArgument
 from analysis import schedulers
+from analysis.progress import duration
 from analysis.schedulers import check_scheduler
 from analysis.seeds import check_seed
 from analysis.tables import counted
@@ -125,7 +130,6 @@ def _equilibrium_tables(rules: BiddingRules, players: int, start: int, bots, bid
         return EquilibriumTables(False, np.zeros(1, np.int32), empty_i, np.zeros(1, np.int32), empty_i, empty_i,
                                  np.zeros(1), np.zeros((1, 1), np.bool_), np.full(bid_count.size, -1, np.int64),
                                  empty_i, np.zeros(7, np.int64))
-    from analysis.bluff.exact.solve import solve_round
 
     # Played to win the game, not for dice: Perudo's calza regains the caller a die, worth
     # nothing when the bidder's last die is gone (for Bluff and Liar's Dice the two agree).
@@ -145,8 +149,6 @@ def _equilibrium_tables(rules: BiddingRules, players: int, start: int, bots, bid
 def _belief_tables(bots, starts) -> BeliefTables:
     """Every hand of 0..max(starts) dice as a multiset with its chance, and the model the ``bayes`` bot reads
     the bids with (tiny placeholders when no ``bayes`` bot plays)."""
-    from analysis.bluff.model.beliefs import multisets
-
     largest = max(starts) if any(bot.kind in BELIEVERS for bot in bots) else 0
     parts = [multisets(d) for d in range(largest + 1)]
     offset = np.cumsum([0] + [hands.shape[0] for hands, _ in parts]).astype(np.int64)
@@ -167,7 +169,7 @@ def _log_arrays(games: int, players: int, rounds_per_game: int) -> LogArrays:
 def _play_chunk(seed: int, first: int, games: int, starts, codes, parameters, rotate: bool, tables, eq,
                 beliefs=None, log: bool = False, strategy=None):
     """One chunk of games; with ``log``, also its rounds as arrays (``rounds_log.write_log`` writes them out)."""
-    from analysis.bluff.play import _tournament_kernels as k
+    from analysis.bluff.play import _tournament_kernels as k  # lazy: keeps numba out of a table question's start-up
 
     beliefs = beliefs if beliefs is not None else _belief_tables((), starts)
     strategy = strategy if strategy is not None else strategy_tables(None, (), 1, tables.bid_count, tables.bid_face)
@@ -285,7 +287,7 @@ def _tasks(rules: BiddingRules, bots, players, games, seed, start, rotate, chunk
 
 
 def _summarise(rules, bots, games, seed, start, rotate, spans, parts) -> TournamentResult:
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     winners = np.concatenate([p[0] for p in parts])
     openers = np.concatenate([p[1] for p in parts])
@@ -318,7 +320,7 @@ def _play_chunks(seed: int, spans, setup, rotate: bool, log: bool = False) -> li
 def _delayed_chunks(seed: int, spans, setup, rotate: bool, log: bool = False, tasks: int = MAX_TASKS) -> list:
     """The chunks as at most ``tasks`` Dask tasks of consecutive chunks (each chunk is played alike
     however they are grouped); the tables are handed to Dask once, not once per task."""
-    import dask
+    import dask  # lazy: keeps dask out of a table question's start-up
 
     shared = dask.delayed(setup, traverse=False)
     per_task = math.ceil(len(spans) / tasks)
@@ -329,8 +331,6 @@ def _delayed_chunks(seed: int, spans, setup, rotate: bool, log: bool = False, ta
 def _game_seconds(seed: int, setup, rotate: bool, games: int) -> float:
     """One core's seconds for ``games`` games of these bots, from timed games of the seed (a random
     bot's game takes microseconds, a Bayesian bot's tens of milliseconds: no fixed rate would do)."""
-    import time
-
     played, elapsed, size = 0, 0.0, 16
     while elapsed < SAMPLE_SECONDS and size * 50 <= games:
         began = time.perf_counter()
@@ -341,8 +341,6 @@ def _game_seconds(seed: int, setup, rotate: bool, games: int) -> float:
 
 def say_how_long(label: str, seconds: float, workers: int | None) -> None:
     """Tell the user on stderr how long a long computation will take, before it starts."""
-    from analysis.progress import duration
-
     if seconds / (workers or 1) <= SAY_SECONDS:
         return
     where = (f"about {duration(seconds / workers)} here on {workers} worker{'s' if workers > 1 else ''}"
@@ -361,7 +359,6 @@ def run_tournament(rules: BiddingRules, bots, players: int | None = None, games:
     check_scheduler(scheduler)      # before the set-up and the compile, not after them
     need("dask", "A tournament")
     if log is not None:
-        from analysis.bluff.model.rounds_log import check_writable
         check_writable(log)
 
     bots, players, start, spans, setup = _tasks(rules, bots, players, games, seed, start, rotate, chunks)
@@ -371,7 +368,6 @@ def run_tournament(rules: BiddingRules, bots, players: int | None = None, games:
     say_how_long(label, _game_seconds(seed, setup, rotate, games), schedulers.workers(scheduler, len(delayed_parts)))
     parts = schedulers.compute(delayed_parts, scheduler, label)
     if log is not None:
-        from analysis.bluff.model.rounds_log import write_log
         starts, tables = setup[0], setup[3]
         write_log(log, rules, bots, tuple(int(d) for d in starts), seed, tables[0], tables[1], [p[3] for p in parts])
     return _summarise(rules, bots, games, seed, start, rotate, spans, parts)
@@ -407,7 +403,7 @@ def run_sweep(entries, games: int, seed: int = 0, chunks: int | None = None, sch
     Each entry uses the same seed, so entries differ only by their set-up, not by luck of the draw.
     """
     need("dask", "A tournament")
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     check_scheduler(scheduler)
     plans, delayed_parts, seconds = [], [], 0.0

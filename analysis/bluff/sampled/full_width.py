@@ -122,6 +122,7 @@ class Trainer:
     def sweep(self, regret: np.ndarray, strategy_sum: np.ndarray, iteration: int, seat: int) -> float:
         """The current strategy from ``regret``, its reaches and values, and the update of ``seat``'s information
         sets (-1: none, only the value)."""
+        # lazy: keeps numba out of a table question's start-up
         from analysis.bluff.sampled import _full_width_kernels as kern
 
         g, game = self.graph, self.game
@@ -134,6 +135,7 @@ class Trainer:
         return self._values(policy.astype(np.float64, copy=False), unused, unused, 1, -1)
 
     def _values(self, sigma, regret, strategy_sum, iteration, seat) -> float:
+        # lazy: keeps numba out of a table question's start-up
         from analysis.bluff.sampled import _full_width_kernels as kern
 
         g, game = self.graph, self.game

@@ -26,6 +26,7 @@ import numpy as np
 
 from analysis.bluff.bids import Bid, all_bids
 from analysis.bluff.exact.endgame import CHALLENGE, EXACT, dice_payoff, payoffs, raise_rows
+from analysis.bluff.exact.game_value import State, _win_payoff, game_value
 from analysis.bluff.exact.solve import die_faces, hands_of
 from analysis.bluff.odds.bid_odds import my_count
 from analysis.bluff.rules import BiddingRules
@@ -57,8 +58,6 @@ def game_payoff(rules: BiddingRules, dice, palifico_round: bool = False, faces: 
     """Terminal payoff for winning the game: the first bidder's chance to win the two-player game from where the
     round leaves it, every later round at equilibrium (``game_value``: exact, so up to 3 dice in play); refused in
     one sentence beyond, where no game value is known."""
-    from analysis.bluff.exact.game_value import State, _win_payoff, game_value
-
     if sum(dice) > 3:
         raise InvalidArgument(f"Winning the game is a payoff of a round only up to 3 dice in play, where the game "
                               f"values are solved exactly, not {dice[0]}v{dice[1]}; play for dice or for the round.")

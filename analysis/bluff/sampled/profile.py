@@ -84,6 +84,7 @@ def openings(solution) -> Openings:
 def round_losses(solution, rounds: int = 4000, seed: int = 0) -> np.ndarray:
     """The dice balance of the first bidder in ``rounds`` rounds both play by the strategy (seeded): in a game
     where only the loser loses dice, its size is the dice the round cost."""
+    # lazy: keeps numba out of a table question's start-up
     from analysis.bluff.sampled import _eval_kernels as _sampled_eval
 
     game = solution.game

@@ -27,6 +27,7 @@ def _search_kernels():
     compiler starts, where loading numba's copies takes half a second), or their compiled copies where this
     process has loaded them or asked for them (``compiled_search``)."""
     if _SEARCH["compiled"] or _COMPILED_SEARCH in sys.modules:
+        # lazy: keeps numba out of a table question's start-up
         from analysis.bluff.sampled import _eval_kernels as _sampled_eval
 
         return _sampled_eval

@@ -179,6 +179,7 @@ class SampledSolution:
 
     def search_choices(self, seat: int, history, floor: float = SEARCH_FLOOR) -> np.ndarray:
         """``search``'s chosen action for every hand ``seat`` may hold (what a best responder to the search needs)."""
+        # lazy: keeps numba out of a table question's start-up
         from analysis.bluff.sampled import _eval_kernels as _sampled_eval
 
         game = self.game

@@ -49,13 +49,14 @@ def pair_counts(masks, classes, n_classes):
 
 
 @njit(cache=True)
-def forward(policy, regret, matching, actor, blind, child_start, n_actions, offset, classes, reach,
-            traverser, weight, strategy_sum):
+def forward(policy, regret, matching, tree, reach, traverser, weight, strategy_sum):
     """Each player's probability of playing to every node, per own class (chance left out).
 
     With ``matching`` the policy is first set from ``regret`` by regret matching. The
-    traverser's strategy sums gain ``weight * own reach * policy`` on the way.
+    traverser's strategy sums gain ``weight * own reach * policy`` on the way. ``tree``:
+    ``kernel_tables.TreeArrays``.
     """
+    actor, blind, child_start, n_actions, offset, classes = tree
     reach[:, 0, :] = 1.0
     for n in range(actor.size):
         size = n_actions[n]
@@ -80,9 +81,7 @@ def forward(policy, regret, matching, actor, blind, child_start, n_actions, offs
 
 
 @njit(cache=True)
-def backward(mode, traverser, iteration, schedule, policy, regret,
-             actor, blind, child_start, n_actions, offset, classes, payoff, source_row, opponent_blind,
-             products, row_sums, lower_sums, diagonal, reach, value):
+def backward(mode, traverser, iteration, schedule, policy, regret, tree, terminals, products, reach, value):
     """Counterfactual values of ``traverser`` at every node, leaves first; returns the expected value.
 
     ``mode``: UPDATE also updates the traverser's regrets (CFR), EVALUATE only
@@ -90,8 +89,10 @@ def backward(mode, traverser, iteration, schedule, policy, regret,
     set of the traverser. At a terminal the opponent's reach is either a row of
     ``products`` (all classes, then the weaker classes: ``[F | W]``), or, where the
     opponent is still blind (reach the same for every class), a multiple of the
-    chance matrix's row sums.
+    chance matrix's row sums. ``tree``, ``terminals``: ``kernel_tables.TreeArrays`` and ``TerminalArrays``.
     """
+    actor, blind, child_start, n_actions, offset, classes = tree
+    payoff, source_row, opponent_blind, row_sums, lower_sums, diagonal = terminals
     me = traverser
     other = 1 - me
     action_value = np.zeros((n_actions.max(), classes))

@@ -72,7 +72,7 @@ def habit_policy(solution, game, habit: str, seat: int) -> np.ndarray:
 
 def habit_costs(solution, habits=tuple(HABITS)):
     """For each habit and seat of the habitual player: the other player's values (a DataFrame)."""
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     game = betting_game(solution.rules, solution.deck)
     passes = _Passes(game)

@@ -33,8 +33,10 @@ from itertools import combinations
 import numpy as np
 
 from analysis.brag.headsup.betting import DECISION, BettingTree, betting_tree
+from analysis.brag.headsup.kernel_tables import TerminalArrays, TreeArrays
 from analysis.brag.showdown.cards import RANK_CHARS
-from analysis.brag.rules import BragRules, preset
+from analysis.brag.rules import PRESETS, BragRules, preset
+from analysis.brag.showdown.tables import BINOMIAL, hand_table
 from analysis.cfr import two_player
 from analysis.cfr.checks import check_solver
 from analysis.errors import InvalidArgument
@@ -91,8 +93,6 @@ def deck_cards(deck) -> tuple[int, ...]:
 def strength_pairs(rules: str | BragRules, deck=None, store: Store | None | bool = None) -> StrengthPairs:
     """Count every deal of two disjoint hands by the pair of their strengths (exact card removal); a
     full deck's counts are kept in ``store`` (None: the default store; False: counted afresh)."""
-    from analysis.brag.showdown.tables import hand_table
-
     rules = preset(rules)
     store = chosen_store(store)
     cards = deck_cards(deck)
@@ -108,7 +108,7 @@ def strength_pairs(rules: str | BragRules, deck=None, store: Store | None | bool
                               "have 741).")
 
     def build():
-        from analysis.brag.headsup._kernels import pair_counts
+        from analysis.brag.headsup._kernels import pair_counts  # lazy: keeps numba out of a table question's start-up
 
         classes = np.searchsorted(strengths, table.strengths[inside]).astype(np.int64)
         return {"counts": pair_counts(table.masks[inside], classes, strengths.size)}
@@ -151,7 +151,7 @@ class Showdowns:
         """For reach vectors ``reach_rows`` (k, S) of the opponent: (k, 2S) ``[every | weaker]``,
         the chance of the deal times the reach summed over all opponent classes, and over the
         weaker ones (weaker or equal with ``inclusive``), for each own class."""
-        from analysis.brag.headsup._kernels import showdown_sums
+        from analysis.brag.headsup._kernels import showdown_sums  # lazy: keeps numba out of a table question's start-up
 
         reach = np.ascontiguousarray(np.atleast_2d(reach_rows).T, dtype=np.float64)
         out = np.zeros((2 * self.classes, reach.shape[1]))
@@ -172,8 +172,6 @@ def showdowns(rules: str | BragRules, deck=None) -> Showdowns:
 
 @lru_cache(maxsize=8)
 def _showdowns(rules: BragRules, cards: tuple) -> Showdowns:
-    from analysis.brag.showdown.tables import BINOMIAL, hand_table
-
     table = hand_table(rules)
     deck_mask = np.uint64(sum(1 << c for c in cards))
     inside = (table.masks & ~deck_mask) == 0
@@ -260,8 +258,8 @@ class _Passes:
     """One game's tree passes (the CFR core's ``TwoPlayerGame``), with the work buffers allocated once."""
 
     def __init__(self, game: BettingGame):
-        from analysis.brag.headsup import _kernels as kernels
-        from analysis.cfr import kernels as core
+        from analysis.brag.headsup import _kernels as kernels  # lazy: keeps numba out of a table question's start-up
+        from analysis.cfr import kernels as core  # lazy: keeps numba out of a table question's start-up
 
         self.k, self.core, self.game = kernels, core, game
         tree = game.tree
@@ -271,12 +269,13 @@ class _Passes:
         self.value = np.empty((tree.nodes, game.classes))
         self.rows_read = [np.empty((s.size, game.classes)) for s in game.sources]
         self.policy = np.empty(game.slots)
-        self.tree_arrays = (tree.actor, tree.blind, tree.child_start, tree.n_actions, game.offset, game.classes)
+        self.tree_arrays = TreeArrays(tree.actor, tree.blind, tree.child_start, tree.n_actions, game.offset,
+                                      game.classes)
+        self.terminals = TerminalArrays(tree.payoff, game.source_row, game.opponent_blind, game.row_sums,
+                                        game.lower_sums, game.diagonal)
 
     def forward(self, policy, regret, matching, traverser, weight, strategy_sum):
-        actor, blind, child_start, n_actions, offset, classes = self.tree_arrays
-        self.k.forward(policy, regret, matching, actor, blind, child_start, n_actions, offset, classes,
-                       self.reach, traverser, weight, strategy_sum)
+        self.k.forward(policy, regret, matching, self.tree_arrays, self.reach, traverser, weight, strategy_sum)
 
     def backward(self, mode, traverser, policy, regret=None, iteration=1, schedule=None) -> float:
         """The traverser's values after ``forward``: ``mode`` is the core's UPDATE (with ``regret``,
@@ -285,13 +284,10 @@ class _Passes:
         rows = self.rows_read[traverser]
         self.k.gather(self.reach, 1 - traverser, game.sources[traverser], rows)
         products = game.showdowns.sums(rows)
-        actor, blind, child_start, n_actions, offset, classes = self.tree_arrays
         return self.k.backward(mode, traverser, iteration,
                                self.core.SCHEDULES[self.core.VANILLA] if schedule is None else schedule,
-                               policy, np.empty(0) if regret is None else regret, actor, blind, child_start,
-                               n_actions, offset, classes, game.tree.payoff, game.source_row,
-                               game.opponent_blind, products, game.row_sums, game.lower_sums, game.diagonal,
-                               self.reach, self.value)
+                               policy, np.empty(0) if regret is None else regret, self.tree_arrays, self.terminals,
+                               products, self.reach, self.value)
 
     def iterate(self, first, count, schedule, regret, strategy_sum):
         """``count`` iterations from ``first``, alternating updates (first player, then second), in place."""
@@ -431,8 +427,6 @@ def _stored(rules: BragRules, variant: str, target: float, iterations: int, prog
 
 @prepares("brag", "heads-up betting equilibria of the three-card presets (odds brag solve, strategy)")
 def _prepare_betting() -> None:
-    from analysis.brag.rules import PRESETS
-
     for rules in PRESETS.values():
         if rules.hand_size == 3:
             solve(rules)

@@ -24,7 +24,7 @@ from analysis.brag._stored import DECISION_POINTS, SOLVE_DEFAULTS, decision_para
 from analysis.brag.answers import Advice
 from analysis.brag.headsup.betting import DECISION
 from analysis.brag.showdown.cards import format_hand
-from analysis.brag.showdown.hands import _cards, strength
+from analysis.brag.showdown.hands import _cards, describe, strength
 from analysis.brag.rules import CLASS_TITLES, CLASSES, PRESETS
 from analysis.brag.headsup.solve import MAX_CLASSES, deck_cards, showdowns, solve, strength_pairs
 from analysis.brag.showdown.tables import class_codes, hand_table
@@ -138,7 +138,7 @@ def strategy(solution, hand, history=()) -> Advice:
 def decision_table(solution, history=()):
     """At one decision of an open player: each hand strength's mix, reach and win chance against the
     opponent's range there (a DataFrame, weakest hand first)."""
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     reader = _Reader(solution)
     node = reader.tree.decision_of(parse_history(history))
@@ -170,7 +170,7 @@ def _win_chance(reader, node: int, seat: int) -> np.ndarray:
 
 def class_summary(solution, history=()):
     """``decision_table`` folded into the six hand classes, weighted by deals and reach."""
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     table = decision_table(solution, history)
     reader = _Reader(solution)
@@ -200,8 +200,6 @@ def weakest_seeing_hand(solution, history=()) -> dict:
         if reader.solution.reach[seat, node, i] > 1e-9 and reader.mix(node, i)[a] >= USUAL:
             table = hand_table(solution.rules)
             example = table.hands[np.flatnonzero(table.strengths == reader.strengths[i])[0]]
-            from analysis.brag.showdown.cards import format_hand
-            from analysis.brag.showdown.hands import describe
 
             return {"hand": format_hand(example), "name": describe(solution.rules, example.tolist()),
                     "win_against_range": float(_win_chance(reader, node, seat)[i])}
@@ -230,7 +228,7 @@ def bluff_table(solution):
 
     Summed over every decision of an open player, weighted by the chance of the deal and
     the player's own reach."""
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     reader = _Reader(solution)
     tree = reader.tree

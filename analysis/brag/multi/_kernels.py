@@ -152,9 +152,10 @@ def _matched(regret, node, row, count, out):
 
 
 @njit
-def _es_walk(node, p, t, kind, actor, blind, start, count, paid, winner, seer, seen, beats, n, B,
-             regret, total, weight, seed, counter):
-    """External sampling: every action of the traverser ``p``, one sampled action of everyone else."""
+def _es_walk(node, p, t, tree, n, B, regret, total, weight, seed, counter):
+    """External sampling: every action of the traverser ``p``, one sampled action of everyone else (``tree``:
+    ``kernel_tables.TableTree``)."""
+    kind, actor, blind, start, count, paid, winner, seer, seen, beats = tree
     if kind[node] != DECISION:
         return _utility(node, p, t, kind, paid, winner, seer, seen, beats, n)
     who = actor[node]
@@ -166,8 +167,7 @@ def _es_walk(node, p, t, kind, actor, blind, start, count, paid, winner, seer, s
         values = np.empty(k)
         mean = 0.0
         for a in range(k):
-            values[a] = _es_walk(start[node] + a, p, t, kind, actor, blind, start, count, paid, winner, seer,
-                                 seen, beats, n, B, regret, total, weight, seed, counter)
+            values[a] = _es_walk(start[node] + a, p, t, tree, n, B, regret, total, weight, seed, counter)
             mean += sigma[a] * values[a]
         for a in range(k):
             regret[node, row, a] = updated_regret(regret[node, row, a], values[a] - mean, CFR_PLUS, 1.0, 1.0)
@@ -183,13 +183,11 @@ def _es_walk(node, p, t, kind, actor, blind, start, count, paid, winner, seer, s
         if draw < run:
             pick = a
             break
-    return _es_walk(start[node] + pick, p, t, kind, actor, blind, start, count, paid, winner, seer, seen, beats,
-                    n, B, regret, total, weight, seed, counter)
+    return _es_walk(start[node] + pick, p, t, tree, n, B, regret, total, weight, seed, counter)
 
 
 @njit
-def es_iterations(first, last, kind, actor, blind, start, count, paid, winner, seer, seen, beats, cumulative,
-                  n, B, regret, total, seed):
+def es_iterations(first, last, tree, cumulative, n, B, regret, total, seed):
     """Iterations ``first .. last - 1`` of external-sampling MCCFR (regret matching+, the average
     strategy weighted by iteration). Each iteration samples a bucket tuple per traverser."""
     counter = np.zeros(1, np.uint64)
@@ -201,15 +199,14 @@ def es_iterations(first, last, kind, actor, blind, start, count, paid, winner, s
             if t >= cumulative.size:
                 t = cumulative.size - 1
             counter[0] = base + 1
-            _es_walk(0, p, t, kind, actor, blind, start, count, paid, winner, seer, seen, beats, n, B,
-                     regret, total, float(it + 1), seed, counter)
+            _es_walk(0, p, t, tree, n, B, regret, total, float(it + 1), seed, counter)
 
 
 @njit
-def _cfr_walk(node, p, t, kind, actor, blind, start, count, paid, winner, seer, seen, beats, n, B,
-              regret, delta, chance_weight):
+def _cfr_walk(node, p, t, tree, n, B, regret, delta, chance_weight):
     """Vanilla CFR down one bucket tuple: returns p's expected value; regrets weighted by the
     others' reach and the tuple's chance (``chance_weight``) go to ``delta``."""
+    kind, actor, blind, start, count, paid, winner, seer, seen, beats = tree
     if kind[node] != DECISION:
         return _utility(node, p, t, kind, paid, winner, seer, seen, beats, n)
     who = actor[node]
@@ -221,34 +218,30 @@ def _cfr_walk(node, p, t, kind, actor, blind, start, count, paid, winner, seer, 
     if who == p:
         values = np.empty(k)
         for a in range(k):
-            values[a] = _cfr_walk(start[node] + a, p, t, kind, actor, blind, start, count, paid,
-                                  winner, seer, seen, beats, n, B, regret, delta, chance_weight)
+            values[a] = _cfr_walk(start[node] + a, p, t, tree, n, B, regret, delta, chance_weight)
             mean += sigma[a] * values[a]
         for a in range(k):
             delta[node, row, a] += chance_weight * (values[a] - mean)
         return mean
     for a in range(k):
         if sigma[a] > 0.0:
-            mean += sigma[a] * _cfr_walk(start[node] + a, p, t, kind, actor, blind, start, count, paid,
-                                         winner, seer, seen, beats, n, B, regret, delta,
-                                         chance_weight * sigma[a])
+            mean += sigma[a] * _cfr_walk(start[node] + a, p, t, tree, n, B, regret, delta, chance_weight * sigma[a])
     return mean
 
 
 @njit
-def cfr_iterations(first, last, kind, actor, blind, start, count, paid, winner, seer, seen, beats, chance,
-                   n, B, regret, total):
+def cfr_iterations(first, last, tree, chance, n, B, regret, total):
     """Iterations of full-traversal CFR+ over every bucket tuple (alternating players), the exact
     solver the sampled one is checked against; the average strategy, weighted by iteration, goes
     to ``total`` after each iteration."""
+    kind, actor, blind, start, count = tree.kind, tree.actor, tree.blind, tree.start, tree.count
     delta = np.zeros_like(regret)
     for it in range(first, last):
         for p in range(n):
             delta[:] = 0.0
             for t in range(chance.size):
                 if chance[t] > 0.0:
-                    _cfr_walk(0, p, t, kind, actor, blind, start, count, paid, winner, seer, seen, beats, n,
-                              B, regret, delta, chance[t])
+                    _cfr_walk(0, p, t, tree, n, B, regret, delta, chance[t])
             for node in range(kind.size):
                 if kind[node] == DECISION and actor[node] == p:
                     for row in range(regret.shape[1]):
@@ -283,8 +276,9 @@ def _accumulate(kind, actor, blind, start, count, chance, n, B, regret, total, w
 
 
 @njit(cache=True)
-def profile_values(kind, actor, blind, start, count, paid, winner, seer, seen, beats, chance, n, B, policy):
+def profile_values(tree, chance, n, B, policy):
     """Each player's expected chips under the strategy ``policy[node, row, action]``."""
+    kind, actor, blind, start, count, paid, winner, seer, seen, beats = tree
     reach = np.zeros((kind.size, chance.size))
     reach[0, :] = chance
     out = np.zeros(n)
@@ -304,9 +298,9 @@ def profile_values(kind, actor, blind, start, count, paid, winner, seer, seen, b
 
 
 @njit(cache=True)
-def best_response_value(p, kind, actor, blind, start, count, paid, winner, seer, seen, beats, chance, n, B,
-                        policy):
+def best_response_value(p, tree, chance, n, B, policy):
     """The most player ``p`` can expect against the others' ``policy`` (exact, by backward induction)."""
+    kind, actor, blind, start, count, paid, winner, seer, seen, beats = tree
     # The others' reach times chance, per node and tuple (p's own choices left out).
     reach = np.zeros((kind.size, chance.size))
     reach[0, :] = chance
@@ -352,10 +346,12 @@ def best_response_value(p, kind, actor, blind, start, count, paid, winner, seer,
 
 
 @njit(cache=True)
-def playout(deck, n, edges, prial_333_high, a23_code, kind, actor, blind, start, count, paid, winner, seer, seen,
-            policy, samples, seed):
+def playout(deck, n, edges, prial_333_high, a23_code, tree, policy, samples, seed):
     """Each player's mean chips and its standard error over ``samples`` deals of real cards from
-    ``deck``, every move drawn from ``policy``: the game itself, not its chance layer."""
+    ``deck``, every move drawn from ``policy``: the game itself, not its chance layer (``tree.beats`` unread)."""
+    kind, actor, blind, start, count, paid, winner, seer, seen = (tree.kind, tree.actor, tree.blind, tree.start,
+                                                                  tree.count, tree.paid, tree.winner, tree.seer,
+                                                                  tree.seen)
     B = edges.size
     m = deck.size
     pack = np.empty(m, np.int64)

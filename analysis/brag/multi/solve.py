@@ -13,16 +13,24 @@ open player's hand known to the strategy only by its bucket.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
+from itertools import combinations
 
 import numpy as np
 
+from analysis.brag.multi import _kernels as M
+from analysis.brag.showdown._kernels import hand_strengths
+from analysis.brag.showdown.tables import hand_table
 from analysis.brag.table import deal_rules as K
 from analysis.brag.multi.history import walk
+from analysis.brag.multi.kernel_tables import TableTree
 from analysis.brag._stored import BUCKETS, MULTI_STORED as STORED, TABLE_SAMPLES, multi_labels, multi_params
 from analysis.brag.table.deal import Table
 from analysis.brag.rules import BragRules, preset
+from analysis.cfr.kernels import average_policy as core_average
 from analysis.errors import InvalidArgument
+from analysis.progress import Progress
 
 #: Node kinds.
 DECISION, FOLDED, CARRIED, SEEN = 0, 1, 2, 3
@@ -152,14 +160,9 @@ def multi_tree(rules: str | BragRules, players: int) -> MultiTree:
 
 def bucket_edges(rules: BragRules, buckets: int, deck=None) -> np.ndarray:
     """The weakest strength of each bucket: equal shares of the hands the pack can deal."""
-    from analysis.brag.showdown._kernels import hand_strengths
-    from analysis.brag.showdown.tables import hand_table
-
     if deck is None:
         strengths = np.sort(hand_table(rules).strengths)
     else:
-        from itertools import combinations
-
         hands = np.array(list(combinations(sorted(deck), 3)), np.int64)
         strengths = np.sort(hand_strengths(hands, rules.prial_333_high, rules.a23_code))
     edges = np.array([strengths[(b * len(strengths)) // buckets] for b in range(buckets)], np.int64)
@@ -184,8 +187,6 @@ class ChanceLayer:
 def chance_layer(rules: BragRules, players: int, buckets: int, deck=None, samples: int = TABLE_SAMPLES,
                  seed: int = 0) -> ChanceLayer:
     """Exact over every deal of a reduced ``deck``; for the full pack, from ``samples`` seeded deals."""
-    from analysis.brag.multi import _kernels as M
-
     if rules.hand_size != 3:
         raise InvalidArgument("The multi-player solve plays three-card hands; choose brag3 or teen_patti.")
     edges = bucket_edges(rules, buckets, deck)
@@ -228,16 +229,14 @@ class MultiSolution:
                 "history": [{"iterations": i, "gains": g} for i, g in self.history]}
 
 
-def _arrays(tree: MultiTree, layer: ChanceLayer) -> tuple:
-    return (tree.kind, tree.actor, tree.blind, tree.child_start, tree.n_actions, tree.paid, tree.winner,
-            tree.seer, tree.seen, layer.beats)
+def _arrays(tree: MultiTree, layer: ChanceLayer) -> TableTree:
+    return TableTree(tree.kind, tree.actor, tree.blind, tree.child_start, tree.n_actions, tree.paid, tree.winner,
+                     tree.seer, tree.seen, layer.beats)
 
 
 def average_policy(tree: MultiTree, total: np.ndarray) -> np.ndarray:
     """The average strategy from the accumulated weights ``total[node, row, action]`` (uniform where a row was never
     reached; zero past a node's own actions): the CFR core's average over rows padded to one width."""
-    from analysis.cfr.kernels import average_policy as core_average   # here: numba starts only where a solve runs
-
     _, rows, width = total.shape
     nodes = np.flatnonzero(tree.kind == DECISION)
     policy = np.zeros(total.size, dtype=total.dtype)
@@ -248,9 +247,7 @@ def average_policy(tree: MultiTree, total: np.ndarray) -> np.ndarray:
 
 def evaluate(tree: MultiTree, layer: ChanceLayer, policy: np.ndarray) -> tuple[list, list]:
     """Each player's value under ``policy`` and best-response gain against it (exact in the layer)."""
-    from analysis.brag.multi import _kernels as M
-
-    args = _arrays(tree, layer) + (layer.chance, tree.players, layer.buckets, policy)
+    args = (_arrays(tree, layer), layer.chance, tree.players, layer.buckets, policy)
     values = M.profile_values(*args)
     best = [M.best_response_value(p, *args) for p in range(tree.players)]
     return values.tolist(), [float(b - v) for b, v in zip(best, values)]
@@ -262,11 +259,6 @@ def solve_multi(rules: str | BragRules, players: int, *, iterations: int = 200_0
     """Solve betting at a table of ``players`` by external-sampling MCCFR (``exact``: full-traversal
     CFR+, for reduced decks), checking every player's best-response gain every ``check_every``
     iterations and stopping once all are at most ``target`` chips per deal."""
-    import time
-
-    from analysis.brag.multi import _kernels as M
-    from analysis.progress import Progress
-
     rules = preset(rules)
     if isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= 10**8:
         raise InvalidArgument(f"{iterations!r} iterations is not allowed; give 1 to 100,000,000.")
@@ -282,9 +274,9 @@ def solve_multi(rules: str | BragRules, players: int, *, iterations: int = 200_0
         while done < iterations:
             step = min(check_every, iterations - done)
             if exact:
-                M.cfr_iterations(done, done + step, *_arrays(tree, layer), layer.chance, players, B, regret, total)
+                M.cfr_iterations(done, done + step, _arrays(tree, layer), layer.chance, players, B, regret, total)
             else:
-                M.es_iterations(done, done + step, *_arrays(tree, layer), cumulative, players, B, regret, total,
+                M.es_iterations(done, done + step, _arrays(tree, layer), cumulative, players, B, regret, total,
                                 seed)
             done += step
             bar.advance(step)

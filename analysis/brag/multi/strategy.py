@@ -41,7 +41,7 @@ def stored(rules: BragRules, players: int, store: "Store | None | bool" = None, 
     package's), solving first, and keeping the solve, when neither holds them."""
     table = find_solve(rules, players, store)
     if table is None:
-        # Solving imports the compiled kernels; a question answered from a stored solve never does.
+        # lazy: solving imports the compiled kernels; a question answered from a stored solve never does.
         from analysis.brag.multi.solve import multi_table
 
         table = stored_table(store, MULTI_BETTING, rules, multi_params(rules, players),

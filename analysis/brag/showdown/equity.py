@@ -96,7 +96,7 @@ def versus_counts(rules: BragRules, against: str = "any", store: Store | None | 
     table = hand_table(rules, store)
 
     def build():
-        from analysis.brag.showdown._kernels import versus_table   # here: a stored table needs no numba
+        from analysis.brag.showdown._kernels import versus_table   # lazy: a stored table needs no numba
 
         mask = range_mask(rules, against)
         beats, ties, available = versus_table(table.hands, table.strengths, table.order, mask)
@@ -119,7 +119,7 @@ def equity_table(rules: str | BragRules, against: str = "any") -> pd.DataFrame:
     One row per hand (colex order): the hand, its strength and class, the number of
     opponent hands in ``against`` that avoid it, and the probabilities.
     """
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     rules = preset(rules)
     columns = heads_up_columns(rules, against)
@@ -197,7 +197,7 @@ def equity(rules: str | BragRules, hand, opponents: int = 1, *, against: str = "
 
 
 def _two_opponents(rules: BragRules, cards, text: str) -> Equity:
-    from analysis.brag.showdown._kernels import two_opponents
+    from analysis.brag.showdown._kernels import two_opponents  # lazy: keeps numba out of a table question's start-up
 
     table = hand_table(rules)
     row = table.row_of(cards)
@@ -221,6 +221,7 @@ def check_monte_carlo(seed, samples) -> int:
 
 
 def _simulate(rules: BragRules, cards, text: str, opponents: int, seed, samples) -> Equity:
+    # lazy: keeps numba out of a table question's start-up
     from analysis.brag.showdown._kernels import showdown_monte_carlo
 
     seed = check_monte_carlo(seed, samples)
@@ -254,7 +255,7 @@ def two_opponent_table(rules: str | BragRules, store: Store | None | bool = None
     22,100 exact enumerations of 279,676,320 deals each, by inclusion-exclusion;
     built once (about 10 s, with a progress bar in a terminal) and kept in the table store.
     """
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     columns = two_opponent_columns(rules, store)
     return pd.DataFrame({"hand": format_hands(columns.pop("hands")[:, ::-1]), **columns})
@@ -270,7 +271,7 @@ def two_opponent_columns(rules: str | BragRules, store: Store | None | bool = No
     table = hand_table(rules, store)
 
     def build():
-        from analysis.brag.showdown._kernels import two_opponents   # here: a stored table needs no numba
+        from analysis.brag.showdown._kernels import two_opponents   # lazy: a stored table needs no numba
 
         counts = np.empty((len(table.hands), 4), dtype=np.int64)
         with Progress(f"odds: two-opponent showdowns of all {len(counts):,} hands", total=len(counts),

@@ -25,7 +25,7 @@ def frequencies(rules: str | BragRules) -> pd.DataFrame:
     ``weaker_than_class`` is the share of hands below the class's weakest member:
     a hand of this class beats at least that share of a fresh deal.
     """
-    import pandas as pd
+    import pandas as pd  # lazy: keeps pandas out of a table question's start-up
 
     rules = preset(rules)
     strengths = hand_table(rules).strengths

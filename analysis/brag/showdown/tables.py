@@ -85,6 +85,7 @@ def hand_table(rules: str | BragRules, store: Store | None | bool = None) -> Han
     masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands.astype(np.uint64)), axis=1)
 
     def build():
+        # lazy: keeps numba out of a table question's start-up
         from analysis.brag.showdown._kernels import hand_strengths
 
         return {"strengths": hand_strengths(hands, rules.prial_333_high, rules.a23_code)}

@@ -148,7 +148,7 @@ def multi_game(rules: BragRules, players: int, store=None) -> tuple[SolvedGame, 
     table = stored_solve(rules, players)
 
     def build():
-        from analysis.brag.multi.solve import multi_tree
+        from analysis.brag.multi.solve import multi_tree  # lazy: keeps numba out of a table question's start-up
 
         tree = multi_tree(rules, players)
         return {"paid": tree.paid, "winner": tree.winner, "seer": tree.seer, "seen": tree.seen}

@@ -8,12 +8,13 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import time
 from dataclasses import dataclass
 
 import numpy as np
 
-from analysis.brag.table import _session_kernels as S
+from analysis.brag.table import _session_kernels as S, deal_rules as K
 from analysis.brag._stored import multi_labels
 from analysis.brag.table.deal import check_players, rule_vector
 from analysis.brag.rules import CLASS_SHIFT, CLASSES, DISCARD_SHIFT, BragRules, preset
@@ -21,7 +22,7 @@ from analysis.brag.multi.shipped import find_solve
 from analysis.brag.showdown.tables import hand_table
 from analysis.errors import InvalidArgument
 from analysis.extras import need
-from analysis.schedulers import check_scheduler
+from analysis.schedulers import check_scheduler, compute
 from analysis.seeds import check_seed
 
 MAX_DEALS = 1_000_000
@@ -52,8 +53,6 @@ def solved_tables(rules: BragRules, players: int) -> tuple[np.ndarray, np.ndarra
     """The stored solve of ``players`` as the session kernel reads it: per node its action and
     argument in the deal's codes, first child, number of children and actor; the strategy; the
     bucket floors. None when there is no solve of that size (the store's or the package's)."""
-    from analysis.brag.table import deal_rules as K
-
     if players not in (3, 4) or rules.hand_size != 3:
         return None
     table = find_solve(rules, players)
@@ -210,8 +209,6 @@ MAX_LONG_DEALS = 10 ** 9
 def sitting_seed(seed: int, sitting: int) -> int:
     """Sitting ``sitting``'s seed: the session's own for the first, a digest of (seed, sitting) after,
     so every sitting is its own seeded chain whatever runs it."""
-    import hashlib
-
     if sitting == 0:
         return seed
     return int.from_bytes(hashlib.sha256(f"brag session {seed} {sitting}".encode()).digest()[:7], "little")
@@ -236,8 +233,6 @@ def long_session(rules: str | BragRules, players: int = 5, bots=None, deals: int
     :func:`sitting_seed`, so the same seed gives the same table on any scheduler; a session no longer
     than one sitting is exactly :func:`session`. ``carried_out`` sums the pots carried out of each
     sitting's last deal (so the chips still add up)."""
-    from analysis.schedulers import compute   # Dask's run with progress, as tournaments and matches use it
-
     check_scheduler(scheduler)
     rules = preset(rules)
     if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= MAX_LONG_DEALS:

@@ -29,6 +29,7 @@ from analysis.brag.advice import _money
 from analysis.brag.showdown.equity import equity
 from analysis.brag.multi.strategy import model_words
 from analysis.brag.rules import BragRules, preset
+from analysis.brag.multi.kernel_tables import TableTree
 from analysis.brag.multi.shipped import stored_solve
 from analysis.brag.headsup.solve import solve
 from analysis.brag.headsup.strategy import _Reader
@@ -70,7 +71,8 @@ def _first_moves_heads_up(rules: BragRules) -> tuple[dict, np.ndarray, np.ndarra
 
 
 def _first_moves_multi(rules: BragRules, players: int, store=None) -> tuple[dict, np.ndarray, np.ndarray]:
-    from analysis.brag.multi import _kernels as M
+    from analysis.brag.multi import _kernels as M  # lazy: keeps numba out of a table question's start-up
+    # lazy: keeps numba out of a table question's start-up
     from analysis.brag.multi.solve import chance_layer, multi_tree
 
     table = stored_solve(rules, players)
@@ -91,9 +93,9 @@ def _first_moves_multi(rules: BragRules, players: int, store=None) -> tuple[dict
         # Seat 1 makes ``move`` at the root, then its best reply (the kernel's, on a root with one child).
         start, count = tree.child_start.copy(), tree.n_actions.copy()
         start[0], count[0] = start[0] + move, 1
-        return float(M.best_response_value(0, tree.kind, tree.actor, tree.blind, start, count, tree.paid,
-                                           tree.winner, tree.seer, tree.seen, layer["beats"], weights, players,
-                                           B, policy))
+        moved = TableTree(tree.kind, tree.actor, tree.blind, start, count, tree.paid, tree.winner, tree.seer,
+                          tree.seen, layer["beats"])
+        return float(M.best_response_value(0, moved, weights, players, B, policy))
 
     names = tree.actions(0)
     moves = {name: after(a, chance) for a, name in enumerate(names)}
