@@ -219,45 +219,28 @@ def _freq(args) -> int:
 
 
 def _equity(args) -> int:
-    hand = _hand_of(args)
+    from analysis.questions.brag import equity, store_equity_table
+
     rules = _preset(args)
-    exact_question = not args.simulate and args.opponents in (1, 2)
-    if exact_question:
-        from analysis.brag.showdown.lookup import stored_equity
-
-        # From the stored exact table when it is there.
-        result = stored_equity(rules, hand, args.opponents, args.against)
-        if result is not None:
-            return _decision(result, args.json)
-    from analysis.brag.showdown.equity import equity, versus_counts
-
-    result = equity(rules, hand, args.opponents, against=args.against, seed=args.seed,
-                    samples=args.samples, exact=False if args.simulate else None)
+    result = equity(rules, _hand_of(args), args.opponents, args.against, args.seed, args.samples, args.simulate)
     _decision(result, args.json)
-    if result.exact and result.opponents == 1:
-        sys.stdout.flush()
-        versus_counts(rules, args.against)   # stored: the next answer reads its row
+    sys.stdout.flush()
+    store_equity_table(rules, result, args.against)
     return 0
 
 
 def _hand(args) -> int:
-    from analysis.brag.showdown.cards import format_hand
-    from analysis.brag.showdown.frequencies import percentile
-    from analysis.brag.showdown.hands import describe, hand_class, strength
-    from analysis.brag.showdown.cards import parse_hands
-    rules = _preset(args)
-    hands = parse_hands(args.hands, rules.hand_size)
-    rows = [{"hand": format_hand(h), "name": describe(rules, h), "class": hand_class(rules, h),
-             "strength": strength(rules, h), "percentile": percentile(rules, h)} for h in hands]
-    best = max(row["strength"] for row in rows)
-    winners = [i + 1 for i, row in enumerate(rows) if row["strength"] == best]
+    from analysis.questions.brag import hand
+
+    answer = hand(_preset(args), args.hands)
     if args.json:
-        print_json({"preset": rules.name, "hands": rows, "winners": winners if len(rows) > 1 else None})
+        print_json(answer)
         return 0
+    rows, winners = answer["hands"], answer["winners"]
     for i, row in enumerate(rows, start=1):
         print(f"{i}. {row['hand']}: {row['name']} (strength {row['strength']}, "
               f"beats {row['percentile']:.2f}% of hands)")
-    if len(rows) > 1:
+    if winners:
         print("Tie between hands " + ", ".join(map(str, winners)) + "." if len(winners) > 1
               else f"Hand {winners[0]} wins.")
     return 0
@@ -272,42 +255,23 @@ def _decision(decision, as_json: bool) -> int:
 
 
 def _see(args) -> int:
-    from analysis.brag.advice import see_or_bet
+    from analysis.questions.brag import see
 
-    return _decision(see_or_bet(_preset(args), _hand_of(args), args.pot, args.stake, against=args.against,
-                                opponent_sees=args.opponent_sees), args.json)
+    return _decision(see(_preset(args), _hand_of(args), args.pot, args.stake, args.against, args.opponent_sees),
+                     args.json)
 
 
 def _stay(args) -> int:
-    from analysis.brag.advice import stay_or_fold
+    from analysis.questions.brag import stay
 
-    rules = _preset(args)
-    model = args.model
-    if model is None:
-        solvable = 1 <= args.opponents <= 3 and rules.hand_size == 3 and args.opponent_stays is None
-        model = "solved" if solvable else "threshold"
-    if model == "solved":
-        from analysis.brag.table.against_solve import stay_against_solve
-
-        return _decision(stay_against_solve(rules, _hand_of(args), args.pot, args.stake, args.opponents,
-                                            history=args.history), args.json)
-    import dataclasses
-
-    stays = 0.5 if args.opponent_stays is None else args.opponent_stays
-    decision = stay_or_fold(rules, _hand_of(args), args.pot, args.stake, args.opponents, opponent_stays=stays,
-                            seed=args.seed, samples=args.samples)
-    # Say which model answered: the fixed thresholds, not a solved strategy.
-    decision = dataclasses.replace(
-        decision, details={**decision.details, "opponent_model": "threshold"},
-        assumptions=("The opponents follow a fixed threshold model, not a solved strategy.", *decision.assumptions))
-    return _decision(decision, args.json)
+    return _decision(stay(_preset(args), _hand_of(args), args.pot, args.stake, args.opponents, args.model,
+                          args.history, args.opponent_stays, args.seed, args.samples), args.json)
 
 
 def _blind(args) -> int:
-    from analysis.brag.advice import blind_or_look
+    from analysis.questions.brag import blind
 
-    return _decision(blind_or_look(_preset(args), args.pot, args.stake, args.rounds, against=args.against),
-                     args.json)
+    return _decision(blind(_preset(args), args.pot, args.stake, args.rounds, args.against), args.json)
 
 
 def _table(args) -> int:

@@ -111,9 +111,9 @@ def _solve(args) -> int:
 
 
 def _odds(args) -> int:
-    from analysis.yacht.odds import box_odds
+    from analysis.questions.yacht import odds
 
-    table = box_odds(_rules(args))
+    table = odds(_rules(args))
     if args.json:
         print_json(table)
     else:
@@ -124,16 +124,12 @@ def _odds(args) -> int:
 
 
 def _advise(args) -> int:
-    from analysis.yacht.card import ScoreCard, open_boxes_from
-
     if args.top < 1:
         raise InvalidArgument(f"--top must be at least 1, not {args.top}.")
-    rules = _rules(args)
-    card = ScoreCard(open_boxes_from(rules, args.open), args.upper, args.yacht_bonus, args.score)
-    from analysis.yacht.advice import advise
+    from analysis.questions.yacht import advise
 
-    advice = advise(rules, args.dice, args.rolls_left, card, box=args.box, target=args.target,
-                    opponents=tuple(args.opponent))
+    advice = advise(_rules(args), args.dice, args.rolls_left, args.open, args.upper, args.yacht_bonus, args.score,
+                    box=args.box, target=args.target, opponents=args.opponent)
     if args.json:
         print_json(advice.to_dict())
     else:
