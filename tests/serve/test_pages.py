@@ -131,6 +131,14 @@ def test_brag_rank_equity_and_see(client, odds):
     assert float(_value(page, "equity")) == answers["equity"]["equity"]
 
 
+def test_brag_stay_against_two_opponents(client, odds):
+    query = {"preset": "brag3", "hand": "KS KH 7D", "opponents": "2", "pot": "10", "stake": "2"}
+    answers = client.get("/api/brag", params=query).json()["answers"]
+    assert answers["equity"] == odds("brag", "equity", "KS KH 7D", "--opponents", "2", "--json").json()
+    assert answers["decision"] == odds("brag", "stay", "KS KH 7D", "--pot", "10", "--stake", "2", "--opponents", "2",
+                                       "--json").json()
+
+
 def test_brag_blind(client, odds):
     query = {"preset": "teen_patti", "blind": "1", "pot": "6", "stake": "1", "rounds": "2"}
     cli = odds("brag", "blind", "--preset", "teen_patti", "--pot", "6", "--stake", "1", "--rounds", "2",
