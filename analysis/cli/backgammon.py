@@ -4,7 +4,7 @@ trained net's commands are ``backgammon_net``'s."""
 from __future__ import annotations
 
 from analysis.cli import backgammon_net
-from analysis.cli.backgammon_position import BEAR_OFF, add_position, ids_of, setup_from_args
+from analysis.cli.backgammon_position import BEAR_OFF, add_position, setup_from_args
 from analysis.cli.common import add_json_flag, add_rules_flags, bounded, print_json, rules_from_args
 from analysis.cli.requested import add_chart
 from analysis.errors import InvalidArgument
@@ -87,21 +87,20 @@ def register(subparsers) -> None:
 
 
 def _moves(args) -> int:
-    from analysis.backgammon.moves import legal_plays, parse_roll
+    from analysis.backgammon.moves import parse_roll
+    from analysis.questions.backgammon import ids_of, plays
+
     rules = rules_from_args(args)
     parse_roll(args.roll)          # a bad roll is reported before anything else
     setup = setup_from_args(args, rules)
-    plays = legal_plays(rules, setup.position, args.roll)
-    if args.json:
-        print_json({**plays.to_dict(), **ids_of(setup)})
-    else:
-        print(plays)
+    answer = plays(rules, setup, args.roll)
+    print_json({**answer.to_dict(), **ids_of(setup)}) if args.json else print(answer)
     return 0
 
 
 def _bearoff(args) -> int:
-    from analysis.backgammon.bearoff import bearoff_odds, home_counts
-    from analysis.backgammon.cube import cube_advice
+    from analysis.backgammon.bearoff import bearoff_odds
+    from analysis.questions.backgammon import bearoff, bearoff_sides
 
     rules = rules_from_args(args)        # bad rules are reported before any table is read or built
     if args.counts is None and args.id is None and args.position is None and args.xgid is None:
@@ -117,66 +116,54 @@ def _bearoff(args) -> int:
         print_json(odds) if args.json else print(odds)
         return 0
     setup = setup_from_args(args)
-    if setup.is_match:
-        raise InvalidArgument("The bearoff command answers money play; at a match score ask "
-                              "'odds backgammon cube' (exact chances in the bear-off database, the cube by the score).")
-    position = setup.position
-    advice = cube_advice(rules, position, turn=args.turn)
-    mine, theirs = home_counts(position)
-    sides = {"on_roll": bearoff_odds(mine), "opponent": bearoff_odds(theirs)}
     if args.json:
-        print_json({**advice.to_dict(), **{name: odds.to_dict() for name, odds in sides.items()}, **ids_of(setup)})
-    else:
-        print(advice)
-        for name, odds in sides.items():
-            print(f"{name.replace('_', ' ')}: {' '.join(map(str, odds.counts))}, "
-                  f"{odds.expected_rolls:.3f} rolls expected, EPC {odds.effective_pip_count:.1f}")
+        print_json(bearoff(rules, setup, args.turn))
+        return 0
+    advice, sides = bearoff_sides(rules, setup, args.turn)
+    print(advice)
+    for name, odds in sides.items():
+        print(f"{name.replace('_', ' ')}: {' '.join(map(str, odds.counts))}, "
+              f"{odds.expected_rolls:.3f} rolls expected, EPC {odds.effective_pip_count:.1f}")
     return 0
 
 
 def _shots(args) -> int:
-    from analysis.backgammon.dice import parse_blocks, shot_table, shots
+    from analysis.backgammon.dice import shot_table
 
     if args.distance is None:
         table = shot_table(args.blocks)
         print_json(table) if args.json else print(table.to_string(index=False))
         return 0
-    rolls = shots(args.distance, args.blocks)
-    blocks = sorted(parse_blocks(args.blocks))
+    from analysis.questions.backgammon import shots as hits
+
+    answer = hits(args.distance, args.blocks)
     if args.json:
-        print_json({"distance": args.distance, "blocks": blocks, "rolls": rolls, "chance": rolls / 36})
+        print_json(answer)
     else:
+        blocks, rolls = answer["blocks"], answer["rolls"]
         where = f" past blocks at {', '.join(map(str, blocks))}" if blocks else ""
         print(f"a blot {args.distance} away{where}: hit by {rolls}/36 rolls ({100 * rolls / 36:.1f}%)")
     return 0
 
 
 def _entry(args) -> int:
-    from analysis.backgammon.dice import entry, entry_table
+    from analysis.backgammon.dice import entry_table
 
     if args.closed is None:
         table = entry_table(max(2, args.on_bar))
         print_json(table) if args.json else print(table.to_string(index=False))
         return 0
-    result = entry(args.closed, args.on_bar)
+    from analysis.questions import backgammon as questions
+
+    result = questions.entry(args.closed, args.on_bar)
     print_json(result) if args.json else print(result)
     return 0
 
 
 def _race(args) -> int:
-    from analysis.backgammon import race
+    from analysis.questions.backgammon import race
 
-    setup = setup_from_args(args)
-    position = setup.position
-    if not position.is_race():
-        from analysis.errors import InvalidPosition
-        raise InvalidPosition("The sides are still in contact; the race counts apply once every checker "
-                              "has passed the opponent's.")
-    mine, theirs = position.on_roll[:24], position.opponent[:24]
-    data = {"pips": list(position.pips()),
-            "keith": [race.keith_count(mine), race.keith_count(theirs)],
-            "thorp": [race.thorp_count(mine), race.thorp_count(theirs)],
-            "advice": [f(mine, theirs).to_dict() for f in race.FORMULAS.values()], **ids_of(setup)}
+    data = race(setup_from_args(args))
     if args.json:
         print_json(data)
     else:

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import sys
-from itertools import combinations
-from pathlib import Path
 
-from analysis.cli.backgammon_position import add_position, ids_of, score_of, setup_from_args
+from analysis.cli.backgammon_position import add_position, ids_of, setup_from_args
 from analysis.cli.common import (add_json_flag, add_rules_flags, add_seed_flag, bounded, print_json, rules_from_args,
                                  scheduler_address)
 from analysis.errors import InvalidArgument
@@ -61,114 +59,56 @@ def register(commands) -> None:
 
 
 def _hint(args) -> int:
-    from analysis.backgammon.moves import parse_roll  # lazy: keeps numpy out of the command line's start-up
-    from analysis.backgammon.net import hint  # lazy: keeps numpy out of the command line's start-up
+    from analysis.questions.backgammon import hint
 
     rules = rules_from_args(args)
     setup = setup_from_args(args, rules)
-    roll = args.roll if args.roll is not None else setup.dice
-    if roll is None:
-        raise InvalidArgument("No roll given; pass --roll 31 (or an XGID or match ID with the dice rolled).")
-    parse_roll(roll)
-    score = score_of(setup)
-    if score is None:
-        result = hint(rules, setup.position, roll, ply=args.ply, net=_net(args, rules))
-    else:
-        from analysis.backgammon.match_cube import match_hint  # lazy: keeps numpy out of the command line's start-up
-
-        result = match_hint(rules, setup.position, roll, score, ply=args.ply, net=_net(args, rules))
+    result = hint(rules, setup, args.roll, args.ply, _net(args, rules))
     print_json({**result.to_dict(), **ids_of(setup)}) if args.json else print(result)
     return 0
 
 
 def _eval(args) -> int:
-    from analysis.backgammon.net import evaluate  # lazy: keeps numpy out of the command line's start-up
+    from analysis.questions.backgammon import evaluation
 
     rules = rules_from_args(args)
-    setup = setup_from_args(args, rules)
-    score = score_of(setup)
-    if score is not None:
-        # lazy: keeps numpy out of the command line's start-up
-        from analysis.backgammon.match_cube import check_cube_at_score, check_match_rules
-
-        check_match_rules(rules)
-        check_cube_at_score(setup.position, score)
-    result = evaluate(rules, setup.position, ply=args.ply, net=_net(args, rules))
-    data = {**result.to_dict(), **ids_of(setup)}
-    text = str(result)
-    if score is not None:
-        # lazy: keeps numpy out of the command line's start-up
-        from analysis.backgammon.match_cube import match_winning_chance, score_dict
-
-        chances = match_winning_chance(rules, result, score)
-        data.update(score_dict(score), **chances)
-        text += (f"\nat {score.mine}-away against {score.theirs}-away{_game_words(score)}: match-winning chance "
-                 f"{100 * chances['mwc']:.1f}% with the cube ({100 * chances['mwc_cubeless']:.1f}% cubeless)")
+    data, text = evaluation(rules, setup_from_args(args, rules), args.ply, _net(args, rules))
     print_json(data) if args.json else print(text)
     return 0
 
 
-def _game_words(score) -> str:
-    return {"crawford": " (Crawford game)", "post-crawford": " (post-Crawford)"}.get(score.game, "")
-
-
 def _cube(args) -> int:
-    from analysis.backgammon.cubeful import cube_decision  # lazy: keeps numpy out of the command line's start-up
+    from analysis.questions.backgammon import cube
 
     rules = rules_from_args(args)
     setup = setup_from_args(args, rules)
-    score = score_of(setup)
-    net = None if args.weights is None else _net(args, rules)
-    if score is None:
-        result = cube_decision(rules, setup.position, ply=args.ply, net=net)
-    else:
-        # lazy: keeps numpy out of the command line's start-up
-        from analysis.backgammon.match_cube import match_cube_decision
-
-        result = match_cube_decision(rules, setup.position, score, ply=args.ply, net=net)
+    result = cube(rules, setup, args.ply, None if args.weights is None else _net(args, rules))
     print_json({**result.to_dict(), **ids_of(setup)}) if args.json else print(result)
     return 0
 
 
 def _net(args, rules):
-    from analysis.backgammon.net import load_net  # lazy: keeps numpy out of the command line's start-up
+    from analysis.backgammon.net import load_net
 
     return load_net(rules, path=args.weights)
 
 
 def _match(args) -> int:
-    # lazy: keeps numba and numpy out of the command line's start-up
-    from analysis.backgammon.match import make_bot, match
+    from analysis.questions.backgammon import match
 
-    rules = rules_from_args(args)
-    names = [name.strip() for name in args.bots.split(",") if name.strip()]
-    bots = [make_bot(name, args.weights) for name in names]
-    if len(bots) < 2:
-        raise InvalidArgument(f"'{args.bots}' names {len(bots)} bot; a match needs two or more, e.g. net,pips.")
-    if args.points is None:
-        if args.matches is not None or args.export is not None:
-            raise InvalidArgument("--matches and --export go with matches to N points; add --points N.")
-        games = 1000 if args.games is None else args.games
-        results = [match(rules, a, b, games, args.seed, cube=args.cube, chunks=args.chunks,
-                         scheduler=args.scheduler) for a, b in combinations(bots, 2)]
-    else:
-        # lazy: keeps numba and numpy out of the command line's start-up
-        from analysis.backgammon.match_play import play_matches
+    if args.points is None and (args.matches is not None or args.export is not None):
+        raise InvalidArgument("--matches and --export go with matches to N points; add --points N.")
+    results = match(rules_from_args(args), args.bots, args.games, args.seed, args.cube, args.points, args.matches,
+                    args.chunks, args.scheduler, args.weights)
+    if args.export is not None:
+        from pathlib import Path
 
-        if args.games is not None or args.cube:
-            raise InvalidArgument("Matches to N points are played with the cube, by matches: use --matches, not "
-                                  "--games or --cube.")
-        matches = 100 if args.matches is None else args.matches
-        results = [play_matches(rules, a, b, args.points, matches, args.seed, chunks=args.chunks,
-                                scheduler=args.scheduler) for a, b in combinations(bots, 2)]
-        if args.export is not None:
-            # lazy: keeps numba and numpy out of the command line's start-up
-            from analysis.backgammon.match_play import export_matches
+        from analysis.backgammon.match_play import export_matches
 
-            for result in results:
-                folder = Path(args.export) / f"{result.bots[0]}-vs-{result.bots[1]}".replace(":", "-")
-                export_matches(result, folder)
-                print(f"wrote {result.matches:,} matches to {folder}", file=sys.stderr)
+        for result in results:
+            folder = Path(args.export) / f"{result.bots[0]}-vs-{result.bots[1]}".replace(":", "-")
+            export_matches(result, folder)
+            print(f"wrote {result.matches:,} matches to {folder}", file=sys.stderr)
     if args.json:
         print_json([r.to_dict() for r in results])
     else:

@@ -5,7 +5,7 @@ cube and the match score) and the :class:`analysis.backgammon.ids.Setup` read fr
 from __future__ import annotations
 
 from analysis.cli.common import bounded
-from analysis.errors import InvalidArgument, InvalidPosition
+from analysis.questions.backgammon import ids_of  # noqa: F401 - the commands read it here
 
 #: Example positions for the help: the opening, and a bear-off race (for bearoff and race).
 OPENING = ("4HPwATDgc/ABMA", "6:5 8:3 13:5 24:2 / 6:5 8:3 13:5 24:2")
@@ -44,62 +44,8 @@ def add_position(parser, required: bool = False, cube: bool = True, example: tup
 
 
 def setup_from_args(args, rules=None):
-    """The position, its cube and the match score asked about (an :class:`analysis.backgammon.ids.Setup`)."""
-    # lazy: keeps numpy out of the command line's start-up
-    from analysis.backgammon.ids import Setup, read_match_id, read_xgid
-    from analysis.backgammon.position import Position  # lazy: keeps numpy out of the command line's start-up
+    """The position, its cube and the match score the flags ask about (:func:`analysis.questions.backgammon.setup`)."""
+    from analysis.questions.backgammon import setup
 
-    if args.match_id is not None and args.id is None:
-        raise InvalidArgument("A match ID goes with a position ID; give --id ID --match-id MATCH_ID.")
-    from_id = args.xgid is not None or args.match_id is not None
-    if from_id and (args.cube is not None or args.owner is not None):
-        raise InvalidArgument("The XGID or match ID already holds the cube; leave out --cube and --owner.")
-    if from_id and (args.match is not None or args.score is not None or args.crawford is not None):
-        raise InvalidArgument("The XGID or match ID already holds the score; leave out --match, --score and "
-                              "--crawford.")
-    if args.xgid is not None:
-        return read_xgid(args.xgid)
-    if args.match_id is not None:
-        return read_match_id(args.match_id, args.id)
-    owner = args.owner or "centre"       # a bad value or owner is reported by Position
-    value = 1 if args.cube is None else args.cube
-    if args.id is not None:
-        position = Position.from_id(args.id, value, owner)
-    else:
-        if args.position is not None:
-            position = Position.from_notation(args.position)
-        elif rules is not None:
-            position = Position.opening(rules)
-        else:
-            raise InvalidArgument("No position given; pass --id ID, --xgid XGID or --position \"6:5 ... / 6:5 ...\".")
-        if args.cube is not None or args.owner:
-            position = Position(position.on_roll, position.opponent, value, owner)
-    if (args.match is None) != (args.score is None):
-        raise InvalidArgument("A match score needs both --match N (the length) and --score MINE-THEIRS.")
-    if args.match is None:
-        if args.crawford is not None:
-            raise InvalidArgument("--crawford and --post-crawford go with a match score (--match N --score A-B).")
-        return Setup(position)
-    from analysis.backgammon.met import match_score  # lazy: keeps backgammon.met out of the command line's start-up
-
-    score = match_score(args.match, args.score, args.crawford)
-    return Setup(position, args.match, (args.match - score.mine, args.match - score.theirs),
-                 score.game == "crawford")
-
-
-def score_of(setup):
-    """The match :class:`analysis.backgammon.met.Score` of ``setup`` (None: a money game)."""
-    if not setup.is_match:
-        return None
-    from analysis.backgammon.met import match_score  # lazy: keeps backgammon.met out of the command line's start-up
-
-    return match_score(setup.length, setup.score, setup.crawford if (setup.length - setup.score[0] == 1) != (
-        setup.length - setup.score[1] == 1) else None)
-
-
-def ids_of(setup) -> dict:
-    """The position's ids for a JSON answer (None where the position has none, e.g. Dutch's start)."""
-    try:
-        return setup.to_dict()
-    except InvalidPosition:
-        return {"xgid": None, "position_id": None, "match_id": None}
+    return setup(rules, id=args.id, position=getattr(args, "position", None), xgid=args.xgid, match_id=args.match_id,
+                 cube=args.cube, owner=args.owner, match=args.match, score=args.score, crawford=args.crawford)

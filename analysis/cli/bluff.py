@@ -8,12 +8,11 @@ import sys
 from analysis.cli.common import (add_json_flag, add_rules_flags, add_seed_flag, bounded, print_json,
                                  writable_file)
 from analysis.cli.requested import add_chart, asks_for_another
-from analysis.errors import InvalidArgument, about
-from analysis.questions.bluff import rules
+from analysis.questions import bluff as questions
 
 #: The ranges of the numeric arguments, checked before any work starts (docs/bluff.md lists them).
-DICE = bounded(int, 1, 30, "a player's dice")
-SEAT = bounded(int, 1, 5, "an opponent's number")
+DICE = bounded(*questions.DICE)
+SEAT = bounded(*questions.SEAT)
 UNKNOWN = bounded(int, 0, 200, "the unknown dice")
 COUNT = bounded(int, 1, 1000, "the largest bid count")
 
@@ -28,6 +27,8 @@ def _add_rules(parser) -> None:
 def _rules(args):
     # The dice counts are rules too: ``--rule box_dice=none --rule dice_per_player=5`` is the
     # five-each house rule, checked when the rules are made.
+    from analysis.questions.bluff import rules
+
     return rules(args.preset, args.rule, args.wild, args.palifico)
 
 
@@ -92,8 +93,8 @@ def register(subparsers) -> None:
     add_json_flag(raises)
     raises.set_defaults(handler=_raises)
 
+    # Equilibrium play and simulation live in their own module, not imported for a table question.
     if not asks_for_another(commands) and importlib.util.find_spec("analysis.cli.bluff_strategy") is not None:
-        # lazy: equilibrium play and simulation live in their own modules, not imported for a table question.
         from analysis.cli import bluff_play, bluff_strategy
         bluff_strategy.register(commands, _add_rules)
         bluff_play.register(commands, _add_rules)
@@ -102,48 +103,18 @@ def register(subparsers) -> None:
 
 
 def _call(args) -> int:
-    from analysis.bluff.odds.advice import advise_call  # lazy: keeps numpy out of the command line's start-up
-    from analysis.bluff.bids import parse_bid, parse_dice  # lazy: keeps bluff.bids out of the command line's start-up
+    from analysis.questions.bluff import call
 
-    rules = _rules(args)
-    with about("dice"):
-        dice = parse_dice(rules, args.dice)
-    with about("bid"):
-        bid = parse_bid(rules, args.bid)
-    turns = None
-    players = 1 + len(args.opponents)
-    with about("history"):      # the round's bids, the bid to answer last: their sentences are about the round
-        if ":" in args.history:
-            # lazy: keeps bluff.history out of the command line's start-up
-            from analysis.bluff.history import history_with_bid, parse_history
-            turns = history_with_bid(rules, parse_history(rules, args.history, players, args.palifico), bid,
-                                     players, args.bidder, args.palifico)
-            history = tuple(turn.bid for turn in turns[:-1])
-            bidder = turns[-1].player
-        else:
-            history = tuple(parse_bid(rules, text) for text in args.history.split(",") if text.strip())
-            bidder = args.bidder
-            if history or args.model or args.rollouts:
-                # lazy: keeps bluff.history out of the command line's start-up
-                from analysis.bluff.history import plain_history
-                turns = plain_history(rules, history, bid, players, bidder, args.palifico)
-    models = None
-    if args.model:
-        # lazy: keeps bluff.model.params out of the command line's start-up
-        from analysis.bluff.model.params import parse_models
-        with about("model"):
-            models = parse_models(args.model, len(args.opponents))
-    advice = advise_call(rules, dice, args.opponents, bid,
-                         bidder=bidder, responder=args.responder, palifico_round=args.palifico,
-                         start=args.start, history=history, turns=turns, models=models,
-                         rollouts=args.rollouts, seed=args.seed)
+    advice = call(_rules(args), args.dice, args.opponents, args.bid, bidder=args.bidder, responder=args.responder,
+                  history=args.history, palifico=args.palifico, model=args.model, start=args.start,
+                  rollouts=args.rollouts, seed=args.seed)
     print_json(advice) if args.json else print(advice)
     return 0
 
 
 def _odds(args) -> int:
-    from analysis.bluff.bids import parse_bid, parse_dice  # lazy: keeps bluff.bids out of the command line's start-up
-    from analysis.bluff.odds.bid_odds import bid_odds  # lazy: keeps numpy out of the command line's start-up
+    from analysis.bluff.bids import parse_bid, parse_dice
+    from analysis.bluff.odds.bid_odds import bid_odds
 
     rules = _rules(args)
     dice = parse_dice(rules, args.dice) if args.dice.strip() else ()
@@ -151,7 +122,7 @@ def _odds(args) -> int:
     odds = bid_odds(rules, dice, args.unknown, bid, args.palifico)
     simulated = None
     if args.simulate:
-        from analysis.bluff.odds.simulate import simulate_bid  # lazy: keeps numpy out of the command line's start-up
+        from analysis.bluff.odds.simulate import simulate_bid
         simulated = simulate_bid(rules, dice, args.unknown, bid, args.simulate, args.seed, args.palifico)
     if args.json:
         payload = odds.to_dict()
@@ -166,8 +137,8 @@ def _odds(args) -> int:
 
 
 def _table(args) -> int:
-    from analysis.bluff.bids import parse_dice  # lazy: keeps bluff.bids out of the command line's start-up
-    from analysis.bluff.odds.bid_odds import odds_table  # lazy: keeps numpy out of the command line's start-up
+    from analysis.bluff.bids import parse_dice
+    from analysis.bluff.odds.bid_odds import odds_table
 
     rules = _rules(args)
     dice = parse_dice(rules, args.dice) if args.dice.strip() else ()
@@ -182,24 +153,9 @@ def _table(args) -> int:
     return 0
 
 
-#: The largest count ``odds bluff raises`` lists (far above any table's dice: 6 players x 30 dice).
-MAX_LISTED_COUNT = 1000
-
-
 def _raises(args) -> int:
-    # lazy: keeps bluff.bids out of the command line's start-up
-    from analysis.bluff.bids import format_bid, legal_raises, parse_bid
+    from analysis.questions.bluff import raises
 
-    rules = _rules(args)
-    with about("bid"):
-        bid = parse_bid(rules, args.bid) if args.bid else None
-    max_count = args.max_count if args.max_count is not None else (bid.count if bid else 0) + 3
-    if not 1 <= max_count <= MAX_LISTED_COUNT:     # the list grows with the count: bound it before building it
-        raise InvalidArgument(f"Raises up to a count of {max_count:,} cannot be listed; the largest count "
-                              f"listed must be 1-{MAX_LISTED_COUNT:,}.")
-    bids = [format_bid(rules, b) for b in legal_raises(rules, bid, max_count, args.palifico)]
-    if args.json:
-        print_json({"preset": rules.name, "bid": args.bid, "raises": bids})
-    else:
-        print(" ".join(bids))
+    answer = raises(_rules(args), args.bid, args.max_count, args.palifico)
+    print_json(answer) if args.json else print(" ".join(answer["raises"]))
     return 0

@@ -5,10 +5,11 @@ Registered by ``analysis/cli/bluff.py`` into the ``odds bluff`` command group.
 
 from __future__ import annotations
 
-from analysis.cli.common import add_json_flag, bounded, print_json
 from analysis.errors import InvalidArgument
+from analysis.cli.common import add_json_flag, bounded, print_json
+from analysis.questions import bluff as questions
 
-DICE = bounded(int, 1, 30, "a player's dice")
+DICE = bounded(*questions.DICE)
 
 #: ``odds bluff solve --payoff``'s names as the sampled solver calls them (its "win" is winning the round).
 SAMPLED_PAYOFF = {"dice": "dice", "round": "win", "game": "game"}
@@ -44,35 +45,21 @@ def _add_table(parser) -> None:
                         help="the other players' dice counts (1-30 each), in turn order after me")
 
 
-def _rules_and_dice(args):
-    from analysis.bluff.bids import parse_dice  # lazy: keeps bluff.bids out of the command line's start-up
-
-    rules = args.make_rules(args)
-    return rules, parse_dice(rules, args.dice)
-
-
 def _play(args) -> int:
-    from analysis.bluff.play.decision import decide  # lazy: keeps numpy out of the command line's start-up
+    from analysis.questions.bluff import play
 
-    if args.search and args.bot:
-        raise InvalidArgument("Ask either a bot (--bot) or the strategy with search (--search), not both.")
-    rules, dice = _rules_and_dice(args)
-    player = args.bot or ("search" if args.search else "strategy")
-    decision = decide(rules, dice, args.opponents, args.history, player, palifico=args.palifico)
+    decision = play(args.make_rules(args), args.dice, args.opponents, args.history, args.bot, args.search,
+                    args.palifico)
     print_json(decision.to_dict()) if args.json else print(decision)
     return 0
 
 
 def _open(args) -> int:
-    from analysis.bluff.play.decision import opening_bids  # lazy: keeps numpy out of the command line's start-up
+    from analysis.questions.bluff import opening, opening_dict
 
-    rules, dice = _rules_and_dice(args)
-    if len(args.opponents) != 1:
-        raise InvalidArgument(f"The opening advisor plays heads-up rounds; give one opponent, not "
-                              f"{len(args.opponents)}.")
-    decision, rows = opening_bids(rules, dice, args.opponents[0], args.top, args.palifico)
+    decision, rows = opening(args.make_rules(args), args.dice, args.opponents, args.top, args.palifico)
     if args.json:
-        print_json({"recommended": decision.action, "source": decision.source, "openings": rows})
+        print_json(opening_dict(decision, rows))
         return 0
     print(f"Opening with {args.dice} against {args.opponents[0]} dice: {decision.action} ({decision.source})")
     print(f"  {'bid':>6}  {'strategy':>8}  {'P(true)':>7}  {'P(challenged)':>13}  value (dice)")
@@ -84,9 +71,8 @@ def _open(args) -> int:
 
 def sampled_solve(args, rules) -> int:
     """``odds bluff solve`` for a round beyond the exact solver: the planned sampled solve (read or built)."""
-    # lazy: keeps numpy out of the command line's start-up
     from analysis.bluff.sampled.plan import FULL_WIDTH_ITERATIONS, planned, stored_plan
-    from analysis.bluff.sampled.solver import solve_sampled  # lazy: the same
+    from analysis.bluff.sampled.solver import solve_sampled
 
     if args.openings or args.after is not None:
         raise InvalidArgument("--openings and --after print the exact solver's tables, for at most 3 dice in play; "

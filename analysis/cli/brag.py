@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import sys
 
-from analysis.cli import brag_table, requested
+from analysis.cli import brag_table
 from analysis.cli.common import (add_json_flag, add_rules_flags, add_seed_flag, print_json, rules_from_args,
                                  writable_file)
 from analysis.cli.requested import add_chart
 from analysis.errors import InvalidArgument
-from analysis.house_rules import rule_fields
 
 
 def _add_preset(parser) -> None:
@@ -37,6 +36,8 @@ def _hand_of(args) -> str:
 
 
 def register(subparsers) -> None:
+    from analysis.cli import requested
+
     brag = subparsers.add_parser("brag", help="Brag: three-card, four-card, Teen Patti")
     commands = brag.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
@@ -152,7 +153,8 @@ def _add_betting(parser) -> None:
 
 
 def _betting_rules(args):
-    from analysis.brag.rules import BragRules, preset  # lazy: keeps brag.rules out of the command line's start-up
+    from analysis.brag.rules import BragRules, preset
+    from analysis.house_rules import rule_fields
 
     rules = rules_from_args(args)
     shortcuts = [f"{name}={value}" for name, value in
@@ -164,7 +166,7 @@ def _betting_rules(args):
 def _solve(args) -> int:
     if args.players != 2:
         return brag_table.multi_solve_command(args, _betting_rules(args))
-    from analysis.brag.headsup.solve import solve  # lazy: keeps numpy out of the command line's start-up
+    from analysis.brag.headsup.solve import solve
 
     solution = solve(_betting_rules(args), variant=args.solver, target=args.target, iterations=args.iterations)
     if args.json:
@@ -178,17 +180,16 @@ def _solve(args) -> int:
 def _strategy(args) -> int:
     if args.players != 2:
         return brag_table.multi_strategy_command(args, _betting_rules(args))
-    from analysis.brag.showdown.lookup import stored_advice  # lazy: keeps numpy out of the command line's start-up
+    from analysis.brag.showdown.lookup import stored_advice
 
     rules = _betting_rules(args)
     # From the decision's small stored table when it is there (no solve).
     advice = stored_advice(rules, args.hand, args.history)
     if advice is not None:
         return _decision(advice, args.json)
-    from analysis.brag.headsup.betting import betting_tree  # lazy: keeps numpy out of the command line's start-up
-    from analysis.brag.showdown.hands import _cards  # lazy: keeps numpy out of the command line's start-up
-    from analysis.brag.headsup.solve import solve  # lazy: keeps numpy out of the command line's start-up
-    # lazy: keeps numpy out of the command line's start-up
+    from analysis.brag.headsup.betting import betting_tree
+    from analysis.brag.showdown.hands import _cards
+    from analysis.brag.headsup.solve import solve
     from analysis.brag.headsup.strategy import parse_history, store_decision_points, strategy
 
     # Bad hands and histories are refused before any solving starts.
@@ -202,7 +203,6 @@ def _strategy(args) -> int:
 
 
 def _freq(args) -> int:
-    # lazy: keeps numpy out of the command line's start-up
     from analysis.brag.showdown.frequencies import frequency_report
 
     report = frequency_report(_preset(args))
@@ -219,47 +219,28 @@ def _freq(args) -> int:
 
 
 def _equity(args) -> int:
-    hand = _hand_of(args)
+    from analysis.questions.brag import equity, store_equity_table
+
     rules = _preset(args)
-    exact_question = not args.simulate and args.opponents in (1, 2)
-    if exact_question:
-        from analysis.brag.showdown.lookup import stored_equity  # lazy: keeps numpy out of the command line's start-up
-
-        # From the stored exact table when it is there.
-        result = stored_equity(rules, hand, args.opponents, args.against)
-        if result is not None:
-            return _decision(result, args.json)
-    # lazy: keeps numpy out of the command line's start-up
-    from analysis.brag.showdown.equity import equity, versus_counts
-
-    result = equity(rules, hand, args.opponents, against=args.against, seed=args.seed,
-                    samples=args.samples, exact=False if args.simulate else None)
+    result = equity(rules, _hand_of(args), args.opponents, args.against, args.seed, args.samples, args.simulate)
     _decision(result, args.json)
-    if result.exact and result.opponents == 1:
-        sys.stdout.flush()
-        versus_counts(rules, args.against)   # stored: the next answer reads its row
+    sys.stdout.flush()
+    store_equity_table(rules, result, args.against)
     return 0
 
 
 def _hand(args) -> int:
-    from analysis.brag.showdown.cards import format_hand  # lazy: keeps numpy out of the command line's start-up
-    from analysis.brag.showdown.frequencies import percentile  # lazy: keeps numpy out of the command line's start-up
-    # lazy: keeps numpy out of the command line's start-up
-    from analysis.brag.showdown.hands import describe, hand_class, strength
-    from analysis.brag.showdown.cards import parse_hands  # lazy: keeps numpy out of the command line's start-up
-    rules = _preset(args)
-    hands = parse_hands(args.hands, rules.hand_size)
-    rows = [{"hand": format_hand(h), "name": describe(rules, h), "class": hand_class(rules, h),
-             "strength": strength(rules, h), "percentile": percentile(rules, h)} for h in hands]
-    best = max(row["strength"] for row in rows)
-    winners = [i + 1 for i, row in enumerate(rows) if row["strength"] == best]
+    from analysis.questions.brag import hand
+
+    answer = hand(_preset(args), args.hands)
     if args.json:
-        print_json({"preset": rules.name, "hands": rows, "winners": winners if len(rows) > 1 else None})
+        print_json(answer)
         return 0
+    rows, winners = answer["hands"], answer["winners"]
     for i, row in enumerate(rows, start=1):
         print(f"{i}. {row['hand']}: {row['name']} (strength {row['strength']}, "
               f"beats {row['percentile']:.2f}% of hands)")
-    if len(rows) > 1:
+    if winners:
         print("Tie between hands " + ", ".join(map(str, winners)) + "." if len(winners) > 1
               else f"Hand {winners[0]} wins.")
     return 0
@@ -274,47 +255,27 @@ def _decision(decision, as_json: bool) -> int:
 
 
 def _see(args) -> int:
-    from analysis.brag.advice import see_or_bet  # lazy: keeps numpy out of the command line's start-up
+    from analysis.questions.brag import see
 
-    return _decision(see_or_bet(_preset(args), _hand_of(args), args.pot, args.stake, against=args.against,
-                                opponent_sees=args.opponent_sees), args.json)
-
-
-def _stay(args) -> int:
-    from analysis.brag.advice import stay_or_fold  # lazy: keeps numpy out of the command line's start-up
-
-    rules = _preset(args)
-    model = args.model
-    if model is None:
-        solvable = 1 <= args.opponents <= 3 and rules.hand_size == 3 and args.opponent_stays is None
-        model = "solved" if solvable else "threshold"
-    if model == "solved":
-        # lazy: keeps numpy out of the command line's start-up
-        from analysis.brag.table.against_solve import stay_against_solve
-
-        return _decision(stay_against_solve(rules, _hand_of(args), args.pot, args.stake, args.opponents,
-                                            history=args.history), args.json)
-    import dataclasses  # lazy: keeps dataclasses out of the command line's start-up
-
-    stays = 0.5 if args.opponent_stays is None else args.opponent_stays
-    decision = stay_or_fold(rules, _hand_of(args), args.pot, args.stake, args.opponents, opponent_stays=stays,
-                            seed=args.seed, samples=args.samples)
-    # Say which model answered: the fixed thresholds, not a solved strategy.
-    decision = dataclasses.replace(
-        decision, details={**decision.details, "opponent_model": "threshold"},
-        assumptions=("The opponents follow a fixed threshold model, not a solved strategy.", *decision.assumptions))
-    return _decision(decision, args.json)
-
-
-def _blind(args) -> int:
-    from analysis.brag.advice import blind_or_look  # lazy: keeps numpy out of the command line's start-up
-
-    return _decision(blind_or_look(_preset(args), args.pot, args.stake, args.rounds, against=args.against),
+    return _decision(see(_preset(args), _hand_of(args), args.pot, args.stake, args.against, args.opponent_sees),
                      args.json)
 
 
+def _stay(args) -> int:
+    from analysis.questions.brag import stay
+
+    return _decision(stay(_preset(args), _hand_of(args), args.pot, args.stake, args.opponents, args.model,
+                          args.history, args.opponent_stays, args.seed, args.samples), args.json)
+
+
+def _blind(args) -> int:
+    from analysis.questions.brag import blind
+
+    return _decision(blind(_preset(args), args.pot, args.stake, args.rounds, args.against), args.json)
+
+
 def _table(args) -> int:
-    from analysis.brag.showdown.equity import equity_table  # lazy: keeps numpy out of the command line's start-up
+    from analysis.brag.showdown.equity import equity_table
 
     frame = equity_table(_preset(args), args.against)
     if args.json and args.out == "-":
@@ -325,6 +286,7 @@ def _table(args) -> int:
         try:
             frame.to_csv(args.out, index=False, float_format="%.6f")
         except OSError as error:
+            from analysis.errors import InvalidArgument
             # pandas raises its own OSError (no strerror) for a missing folder.
             reason = error.strerror or "no such folder"
             raise InvalidArgument(f"Cannot write '{args.out}': {reason.lower()}.") from None

@@ -2,41 +2,15 @@
 
 from __future__ import annotations
 
-import argparse
 import math
-import os
-import re
 import sys
 
-from analysis.errors import InvalidArgument
 from analysis.house_rules import GAME_RULES, read_rules
-from analysis.questions.read import number
-from analysis.seeds import SEED_LIMIT
-
-
-def to_plain(value):
-    """Numpy scalars/arrays, DataFrames and dataclasses as JSON-ready Python values."""
-    import dataclasses  # lazy: keeps dataclasses out of the command line's start-up
-
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        if hasattr(value, "to_dict"):
-            return to_plain(value.to_dict())
-        return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, dict):
-        return {str(k): to_plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [to_plain(v) for v in value]
-    if hasattr(value, "to_dict") and hasattr(value, "columns"):  # a DataFrame
-        return [to_plain(row) for row in value.to_dict(orient="records")]
-    if hasattr(value, "tolist"):
-        return to_plain(value.tolist())
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    return value
+from analysis.questions.plain import to_plain
 
 
 def print_json(value) -> None:
-    import json  # lazy: only a --json answer writes JSON; the command line's start-up skips it
+    import json
 
     json.dump(to_plain(value), sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
@@ -59,6 +33,11 @@ def bounded(kind: type, low, high, what: str):
     ...
     argparse.ArgumentTypeError: 7 is out of range for a die; use 1-6
     """
+    import argparse
+
+    from analysis.errors import InvalidArgument
+    from analysis.questions.read import number
+
     def parse(text):
         try:
             return number(text, kind, low, high, what)
@@ -72,6 +51,8 @@ def bounded(kind: type, low, high, what: str):
 
 def seed_type():
     """The ``type=`` of every ``--seed``: the toolkit's one seed rule (analysis/seeds.py), checked by argparse."""
+    from analysis.seeds import SEED_LIMIT
+
     return bounded(int, 0, SEED_LIMIT - 1, "the seed")
 
 
@@ -105,7 +86,9 @@ def writable_file(text: str) -> str:
     """An argparse ``type=`` for an output file: ``-`` (standard output), or a path whose folder
     exists and takes a new file, checked before any work starts (a missing folder, a directory,
     ``/proc``); a full disk can only show when writing, and is one sentence then too."""
-    import tempfile  # lazy: keeps tempfile out of the command line's start-up
+    import argparse
+    import os
+    import tempfile
 
     if text == "-":
         return text
@@ -138,7 +121,10 @@ def scheduler_address(text: str) -> str:
     ...
     argparse.ArgumentTypeError: 'tcp://' is not a scheduler address; write tcp://host:port (port 1-65535), or processes, threads or sync
     """
-    from analysis.schedulers import LOCAL_SCHEDULERS  # lazy: keeps schedulers out of the command line's start-up
+    import argparse
+    import re
+
+    from analysis.schedulers import LOCAL_SCHEDULERS
 
     if text in LOCAL_SCHEDULERS or text.startswith(("inproc://", "ucx://")):
         return text

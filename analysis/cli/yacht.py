@@ -93,9 +93,9 @@ def register(subparsers) -> None:
 
 
 def _solve(args) -> int:
-    import numpy as np  # lazy: keeps numpy out of the command line's start-up
+    import numpy as np
 
-    from analysis.yacht.solver import solve  # lazy: keeps numpy out of the command line's start-up
+    from analysis.yacht.solver import solve
 
     solution = solve(_rules(args))
     if args.json:
@@ -111,9 +111,9 @@ def _solve(args) -> int:
 
 
 def _odds(args) -> int:
-    from analysis.yacht.odds import box_odds  # lazy: keeps numpy out of the command line's start-up
+    from analysis.questions.yacht import odds
 
-    table = box_odds(_rules(args))
+    table = odds(_rules(args))
     if args.json:
         print_json(table)
     else:
@@ -124,16 +124,12 @@ def _odds(args) -> int:
 
 
 def _advise(args) -> int:
-    from analysis.yacht.card import ScoreCard, open_boxes_from  # lazy: keeps numpy out of the command line's start-up
-
     if args.top < 1:
         raise InvalidArgument(f"--top must be at least 1, not {args.top}.")
-    rules = _rules(args)
-    card = ScoreCard(open_boxes_from(rules, args.open), args.upper, args.yacht_bonus, args.score)
-    from analysis.yacht.advice import advise  # lazy: keeps numpy out of the command line's start-up
+    from analysis.questions.yacht import advise
 
-    advice = advise(rules, args.dice, args.rolls_left, card, box=args.box, target=args.target,
-                    opponents=tuple(args.opponent))
+    advice = advise(_rules(args), args.dice, args.rolls_left, args.open, args.upper, args.yacht_bonus, args.score,
+                    box=args.box, target=args.target, opponents=args.opponent)
     if args.json:
         print_json(advice.to_dict())
     else:
@@ -146,7 +142,7 @@ def _advise(args) -> int:
 
 
 def _win(args) -> int:
-    from analysis.yacht.win import win_chances  # lazy: keeps numpy out of the command line's start-up
+    from analysis.yacht.win import win_chances
 
     result = win_chances(_rules(args), args.me, args.opponent, to_win=args.to_win)
     if args.json:
@@ -157,11 +153,9 @@ def _win(args) -> int:
 
 
 def _simulate(args) -> int:
-    # lazy: keeps numba, numpy and pandas out of the command line's start-up
     from analysis.yacht.simulate import simulate
 
     if args.players is not None:
-        # lazy: keeps numpy and pandas out of the command line's start-up
         from analysis.yacht.match import simulate_match
 
         match = simulate_match(_rules(args), args.strategy, players=args.players, games=args.games, seed=args.seed,

@@ -31,7 +31,7 @@ from analysis import budget
 from analysis.charts.kinds import KINDS
 from analysis.errors import OddsError
 from analysis.web import articles, backgammon, bluff, brag, jobs, yacht
-from analysis.web.ask import answer, check
+from analysis.web.ask import answer, sentence_of
 from analysis.web.forms import MAX_QUERY, field_of, learn_names, players_words, read_values
 
 HERE = Path(__file__).resolve().parent
@@ -286,16 +286,16 @@ async def job_start(request):
         return _sentence(request, 413, f"The request is too long; a question takes at most {MAX_QUERY:,} characters.")
     title, fields = spec
     values, problems = read_values(fields, query)
-    argv = module.job(key, values)
     if not problems:
-        reply = check(argv)          # a value out of its range is refused before any work starts
-        if not reply.ok:
-            problems[field_of(fields, reply.flag, reply.error, values) or "form"] = reply.error
+        try:            # a value out of its range is refused before any work starts
+            argv, work = module.job(key, values)
+        except OddsError as error:
+            problems[field_of(fields, None, sentence_of(error), values, error.field) or "form"] = sentence_of(error)
     status = 400
     if not problems:
         page = f"/{name}?" + str(QueryParams([(f.name, values[f.name]) for f in fields if values[f.name]]))
         try:
-            job = jobs.start(title, argv, f"{name}/{key}", page)
+            job = jobs.start(title, argv, f"{name}/{key}", page, work=work)
         except jobs.TooMany as error:
             problems, status = {"form": str(error)}, 429
         else:

@@ -10,6 +10,7 @@ and ``entry``.
 from __future__ import annotations
 
 from analysis.errors import OddsError
+from analysis.questions import backgammon as ask
 from analysis.web.forms import Field
 
 TITLE = "Backgammon"
@@ -66,29 +67,53 @@ def _has_cube(name: str) -> bool:
         return True
 
 
-def questions(values) -> list[tuple[str, list[str]]]:
+def questions(values) -> list[tuple[str, list[str], object]]:
+    """What this form asks: each answer's name, its command line, its work (:mod:`analysis.questions.backgammon`)."""
     position = (["--id", values["id"]] if values["id"] else
                 ["--position", values["position"]] if values["position"] else [])
     cube = ["--cube", values["cube"] or "1"] + (["--owner", values["owner"]] if values["owner"] else [])
     preset, ply = values["preset"] or "backgammon", ["--ply", values["ply"] or "0"]
+
+    def rules():
+        return ask.rules(preset)
+
+    def setup(with_cube: bool = True, opening: bool = True):
+        return ask.setup(rules() if opening else None, id=values["id"] or None,
+                         position=None if values["id"] else values["position"] or None,
+                         cube=(values["cube"] or "1") if with_cube else None,
+                         owner=(values["owner"] or None) if with_cube else None)
+
+    def evaluation():
+        return ask.evaluation(rules(), setup(), values["ply"] or "0")[0]
+
     asked = []
     if values["roll"]:
-        asked.append(("moves", ["backgammon", "moves", *position, *cube, "--roll", values["roll"], "--rules", preset]))
+        asked.append(("moves", ["backgammon", "moves", *position, *cube, "--roll", values["roll"], "--rules", preset],
+                      lambda: ask.moves(rules(), setup(), values["roll"])))
         asked.append(("hint", ["backgammon", "hint", *position, *cube, "--roll", values["roll"], *ply,
-                               "--preset", preset]))
-    asked.append(("eval", ["backgammon", "eval", *position, *cube, *ply, "--preset", preset]))
+                               "--preset", preset],
+                      lambda: _with_ids(ask.hint(rules(), setup(), values["roll"], values["ply"] or "0"), setup())))
+    asked.append(("eval", ["backgammon", "eval", *position, *cube, *ply, "--preset", preset], evaluation))
     if _has_cube(preset):
-        asked.append(("cube_net", ["backgammon", "cube", *position, *cube, *ply, "--preset", preset]))
+        asked.append(("cube_net", ["backgammon", "cube", *position, *cube, *ply, "--preset", preset],
+                      lambda: _with_ids(ask.cube(rules(), setup(), values["ply"] or "0"), setup())))
     if position:
-        asked.append(("race", ["backgammon", "race", *position]))
-        asked.append(("bearoff", ["backgammon", "bearoff", *position, *cube,
-                                  "--preset", values["preset"] or "backgammon"]))
+        asked.append(("race", ["backgammon", "race", *position], lambda: ask.race(setup(False, False))))
+        asked.append(("bearoff", ["backgammon", "bearoff", *position, *cube, "--preset", preset],
+                      lambda: ask.bearoff(rules(), setup(opening=False))))
     if values["distance"]:
-        asked.append(("shots", ["backgammon", "shots", "--distance", values["distance"], "--blocks", values["blocks"]]))
+        asked.append(("shots", ["backgammon", "shots", "--distance", values["distance"], "--blocks", values["blocks"]],
+                      lambda: ask.shots(values["distance"], values["blocks"])))
     if values["closed"]:
         asked.append(("entry", ["backgammon", "entry", "--closed", values["closed"], "--on-bar",
-                                values["on_bar"] or "1"]))
+                                values["on_bar"] or "1"],
+                      lambda: ask.entry(values["closed"], values["on_bar"] or "1")))
     return asked
+
+
+def _with_ids(result, setup) -> dict:
+    """A result with the position's IDs beside it, as the command's JSON gives them."""
+    return {**result.to_dict(), **ask.ids_of(setup)}
 
 
 def charts(values) -> dict:
@@ -122,8 +147,14 @@ JOBS = {"match": ("Games between bots", (
 ))}
 
 
-def job(name: str, values) -> list[str]:
-    """The command line of the job ``name`` (a match: ``odds backgammon match``)."""
-    return (["backgammon", "match", "--preset", values["preset"] or "backgammon", "--bots", values["bots"],
-             "--games", values["games"] or "1000", "--seed", values["seed"] or "1"]
+def job(name: str, values) -> tuple[list[str], object]:
+    """The job ``name`` (a match between bots): its command line (``odds backgammon match``) and its work, its
+    values read first (a wrong one raises its sentence before the job starts)."""
+    from functools import partial
+
+    preset, games, seed = values["preset"] or "backgammon", values["games"] or "1000", values["seed"] or "1"
+    argv = (["backgammon", "match", "--preset", preset, "--bots", values["bots"], "--games", games, "--seed", seed]
             + (["--cube"] if values["with_cube"] else []))
+    games = ask.read_whole(games, ask.GAMES, "games")
+    seed = ask.read_seed(seed)
+    return argv, partial(ask.match_dicts, preset, values["bots"], games, seed, bool(values["with_cube"]))

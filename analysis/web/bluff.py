@@ -9,6 +9,7 @@ says what the solved strategy (with or without search), or a tournament bot, wou
 from __future__ import annotations
 
 from analysis.errors import InvalidArgument, about
+from analysis.questions import bluff as ask
 from analysis.questions.bluff import rules as bluff_rules
 from analysis.questions.read import number, numbers
 from analysis.web.forms import Field, rule_items, rule_options
@@ -75,27 +76,41 @@ def _rules(values) -> list[str]:
     return argv + (["--palifico"] if values["palifico"] else [])
 
 
-def questions(values) -> list[tuple[str, list[str]]]:
-    """The command lines this form asks, by the name the page shows each answer under."""
+def questions(values) -> list[tuple[str, list[str], object]]:
+    """What this form asks, by the name the page shows each answer under: the command line a player would
+    type for it, and its work (the question layer's, :mod:`analysis.questions.bluff`)."""
     opponents = values["opponents"].split() or [""]
+    palifico = bool(values["palifico"])
+
+    def rules():
+        return bluff_rules(values["preset"], rule_items(values["rule"]), values["wild"], palifico)
+
     asked = []
     if not values["bid"]:
-        asked.append(("openings", ["bluff", "raises", *_rules(values)]))
-        if values["dice"] and len(opponents) == 1 and not values["palifico"]:
+        asked.append(("openings", ["bluff", "raises", *_rules(values)],
+                      lambda: ask.raises(rules(), None, palifico=palifico)))
+        if values["dice"] and len(opponents) == 1 and not palifico:
             asked.append(("open", ["bluff", "open", *_rules(values), "--dice", values["dice"], "--opponents",
-                                   *opponents]))
+                                   *opponents],
+                          lambda: ask.opening_dict(*ask.opening(rules(), values["dice"], opponents,
+                                                                palifico=palifico))))
     else:
         argv = ["bluff", "call", *_rules(values), "--dice", values["dice"], "--bid", values["bid"],
                 "--opponents", *opponents]
         for name in ("history", "bidder", "next"):
             if values[name]:
                 argv += [f"--{name}", values[name]]
-        asked.append(("call", argv))
+        asked.append(("call", argv, lambda: ask.call(rules(), values["dice"], opponents, values["bid"],
+                                                     bidder=values["bidder"], responder=values["next"],
+                                                     history=values["history"], palifico=palifico)))
     # The solved strategy plays heads-up rounds (and answers the opening above, except with search); a bot any round.
     bot = values["bot"] not in ("", "strategy", "search")
     heads_up = len(opponents) == 1 and (values["bid"] or values["bot"] == "search")
-    if values["dice"] and not values["palifico"] and (bot or heads_up):
-        asked.append(("decision", _decision(values, opponents)))
+    if values["dice"] and not palifico and (bot or heads_up):
+        argv, history = _decision(values, opponents)
+        asked.append(("decision", argv, lambda: ask.play(
+            rules(), values["dice"], opponents, history, values["bot"] if bot else None, values["bot"] == "search",
+            palifico)))
     return asked
 
 
@@ -126,16 +141,17 @@ def _face(bid: str) -> str:
     return face if x and count.isdigit() and face else bid
 
 
-def _decision(values, opponents) -> list[str]:
-    """``odds bluff play``: the round so far (the bid to answer last, by its bidder) and who is asked."""
+def _decision(values, opponents) -> tuple[list[str], str]:
+    """``odds bluff play``: its command line, and the round so far (the bid to answer last, by its bidder)."""
     turns = values["history"].split()
     if values["bid"]:
         turns.append(f"{values['bidder'] or len(opponents)}:{_one_word(values['bid'])}")
+    history = " ".join(turns)
     argv = ["bluff", "play", *_rules(values), "--dice", values["dice"], "--opponents", *opponents,
-            "--history", " ".join(turns)]
+            "--history", history]
     if values["bot"] == "search":
-        return argv + ["--search"]
-    return argv + (["--bot", values["bot"]] if values["bot"] not in ("", "strategy") else [])
+        return argv + ["--search"], history
+    return argv + (["--bot", values["bot"]] if values["bot"] not in ("", "strategy") else []), history
 
 
 #: What each recommendation is called on the page.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from analysis.errors import about
 from analysis.house_rules import read_rules
+from analysis.questions import brag as ask
 from analysis.questions.read import number
 from analysis.web.forms import Field
 
@@ -29,17 +30,33 @@ FIELDS = (
 )
 
 
-def questions(values) -> list[tuple[str, list[str]]]:
+def questions(values) -> list[tuple[str, list[str], object]]:
+    """What this form asks: each answer's name, its command line, its work (:mod:`analysis.questions.brag`)."""
     rules = ["--preset", values["preset"] or "brag3"]
     money = ["--pot", values["pot"], "--stake", values["stake"]]
+
+    def game():
+        return ask.rules(values["preset"])
+
     if values["blind"]:
-        return [("blind", ["brag", "blind", *rules, *money, "--rounds", values["rounds"] or "1"])]
+        return [("blind", ["brag", "blind", *rules, *money, "--rounds", values["rounds"] or "1"],
+                 lambda: ask.blind(game(), values["pot"], values["stake"], values["rounds"] or "1"))]
     hand, opponents = ["--hand", values["hand"]], values["opponents"] or "1"
-    decision = (["brag", "see", *hand, *money, *rules] if opponents == "1" else
-                ["brag", "stay", *hand, *money, "--opponents", opponents, *rules])
-    return [("hand", ["brag", "hand", values["hand"], *rules]),
-            ("equity", ["brag", "equity", *hand, "--opponents", opponents, *rules]),
-            ("decision", decision)]
+    if opponents == "1":
+        decision = (["brag", "see", *hand, *money, *rules], lambda: ask.see(game(), values["hand"], values["pot"],
+                                                                         values["stake"]))
+    else:
+        decision = (["brag", "stay", *hand, *money, "--opponents", opponents, *rules],
+                    lambda: ask.stay(game(), values["hand"], values["pot"], values["stake"], opponents))
+
+    def equity():
+        result = ask.equity(game(), values["hand"], opponents)
+        ask.store_equity_table(game(), result)
+        return result
+
+    return [("hand", ["brag", "hand", values["hand"], *rules], lambda: ask.hand(game(), [values["hand"]])),
+            ("equity", ["brag", "equity", *hand, "--opponents", opponents, *rules], equity),
+            ("decision", *decision)]
 
 
 def charts(values) -> dict:

@@ -1,6 +1,6 @@
 """Long questions (a match of bots, a simulation) as background jobs: progress, Cancel, a limit.
 
-A job runs ``odds ARGV --json`` (:func:`analysis.web.ask.ask`) in a process of its own, so that
+A job runs its work (a call into :mod:`analysis.questions`, as ``odds ARGV --json`` would) in a process of its own, so that
 the work (numba kernels hold Python's lock for a whole chunk of games) never slows the server's
 other answers. There it is followed by :func:`analysis.progress.followed`: the figures of the
 command's own progress bar come back as the job's progress, and Cancel makes the bar's next step
@@ -9,7 +9,9 @@ a step that outlasts ``CANCEL_GRACE_S`` (a kernel compiling) has its process end
 ``MOST_RUNNING`` jobs run at once (each keeps a core busy); one more is refused with a sentence.
 The last ``KEPT`` jobs stay listed, so a job's page can be reloaded after it ended.
 
->>> job = start("a quick one", ["backgammon", "shots", "--distance", "6"])
+>>> from functools import partial
+>>> from analysis.questions.backgammon import shots
+>>> job = start("a quick one", ["backgammon", "shots", "--distance", "6"], work=partial(shots, 6))
 >>> job.wait(120).state, job.answer["rolls"], job.alive()
 ('done', 17, False)
 """
@@ -24,9 +26,10 @@ import time
 from dataclasses import dataclass, field
 
 from analysis import budget
-from analysis.errors import InvalidArgument
+from analysis.errors import InvalidArgument, OddsError
 from analysis.progress import Cancelled, followed
-from analysis.web.ask import ask
+from analysis.questions.plain import to_plain
+from analysis.web.ask import answer, sentence_of
 from analysis.web.forms import players_words
 
 #: Jobs running at once (the machine's cores are the limit that matters: each job keeps one busy).
@@ -69,8 +72,10 @@ class Job:
     _ended: threading.Event = field(default_factory=threading.Event, repr=False)
     _process: object = field(default=None, repr=False)
     _begun: threading.Event = field(default_factory=threading.Event, repr=False)
-    #: A page's whole question too long for the page (its game and form values), instead of ``argv``.
+    #: A page's whole question too long for the page (its game and form values), or
     question: tuple | None = None
+    #: the work (a picklable call into :mod:`analysis.questions`; ``argv`` is the command line it answers).
+    work: object = None
 
     def cancel(self) -> None:
         """Ask the work to stop at its next step (nothing happens to a job that has ended)."""
@@ -96,7 +101,7 @@ class Job:
         """In the server: start the job's process, take in its reports until it ends."""
         reports, cancel = _CONTEXT.Queue(), _CONTEXT.Event()
         try:
-            self._process = _CONTEXT.Process(target=_work, args=(self.argv, reports, cancel, self.question),
+            self._process = _CONTEXT.Process(target=_work, args=(self.work, reports, cancel, self.question),
                                              daemon=True,
                                              name=f"odds-job-{self.id}")
             self._process.start()
@@ -145,8 +150,8 @@ class Job:
                 "answer": self.answer, "error": self.error}
 
 
-def _work(argv: list[str], reports, cancel, question: tuple | None = None) -> None:
-    """In the job's process: run the command (or ``question``: a page's questions for its values),
+def _work(work, reports, cancel, question: tuple | None = None) -> None:
+    """In the job's process: run ``work`` (or ``question``: a page's questions for its values),
     report its progress (a few times a second, and its last figures) and how it ended; stop at the
     next step once ``cancel`` is set."""
     last = [0.0, None]
@@ -163,12 +168,13 @@ def _work(argv: list[str], reports, cancel, question: tuple | None = None) -> No
     try:
         with followed(follow), budget.limited(memory_bytes=MEMORY_BYTES):
             if question is None:
-                reply = ask(argv)
-                ending = ("end", "done" if reply.ok else "failed", reply.data, reply.error)
+                try:
+                    ending = ("end", "done", to_plain(work()), None)
+                except OddsError as error:
+                    ending = ("end", "failed", None, sentence_of(error))
             else:
                 import importlib
 
-                from analysis.web.ask import answer
 
                 game, values = question
                 result = answer(importlib.import_module(f"analysis.web.{game}"), values)
@@ -192,12 +198,14 @@ def running() -> list[Job]:
         return [job for job in _jobs.values() if job.state == "running"]
 
 
-def start(title: str, argv: list[str], kind: str = "", page: str = "", question: tuple | None = None) -> Job:
-    """Start ``odds ARGV --json`` as a job (:class:`TooMany` when ``MOST_RUNNING`` already run)."""
+def start(title: str, argv: list[str], kind: str = "", page: str = "", question: tuple | None = None,
+          work=None) -> Job:
+    """Start ``work`` (the answer of ``odds ARGV --json``), or a page's ``question``, as a job (:class:`TooMany`
+    when ``MOST_RUNNING`` already run)."""
     with _lock:
         if sum(job.state == "running" for job in _jobs.values()) >= MOST_RUNNING:
             raise TooMany(f"{MOST_RUNNING} long questions are running already; wait for one to end or cancel it.")
-        job = Job(secrets.token_urlsafe(8), title, list(argv), kind, page, question=question)
+        job = Job(secrets.token_urlsafe(8), title, list(argv), kind, page, question=question, work=work)
         _jobs[job.id] = job
         ended = [key for key, old in _jobs.items() if old.state != "running"]
         for key in ended[:max(0, len(ended) - KEPT)]:

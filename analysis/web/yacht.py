@@ -10,6 +10,7 @@ import functools
 
 from analysis.errors import OddsError, about
 from analysis.house_rules import read_rules
+from analysis.questions import yacht as ask
 from analysis.questions.read import number
 from analysis.web.forms import Field
 
@@ -62,14 +63,23 @@ def box_names(preset: str) -> list[str]:
         return []
 
 
-def questions(values) -> list[tuple[str, list[str]]]:
+def questions(values) -> list[tuple[str, list[str], object]]:
+    """What this form asks: each answer's name, its command line, its work (:mod:`analysis.questions.yacht`)."""
     rules = ["--preset", values["preset"] or "yacht_kr"]
     argv = ["yacht", "advise", *rules, "--dice", values["dice"], "--rolls-left", values["rolls"] or "2",
             "--open", values["open"] or "all", "--score", values["score"] or "0", "--upper", values["upper"] or "0"]
     argv += ["--yacht-bonus"] if values["bonus"] else []
     argv += ["--target", values["target"]] if values["target"] else []
     argv += ["--opponent", values["opponent"]] if values["opponent"] else []
-    return [("advise", argv), ("odds", ["yacht", "odds", *rules])]
+
+    def advise():
+        return ask.advise(ask.rules(values["preset"]), values["dice"], values["rolls"] or "2", values["open"] or "all",
+                          values["upper"] or "0", bool(values["bonus"]), values["score"] or "0",
+                          target=values["target"] or None,
+                          opponents=[values["opponent"]] if values["opponent"] else ())
+
+    return [("advise", argv, advise),
+            ("odds", ["yacht", "odds", *rules], lambda: ask.odds(ask.rules(values["preset"])))]
 
 
 def charts(values) -> dict:
@@ -103,7 +113,16 @@ JOBS = {"simulate": ("Whole games, simulated", (
 ))}
 
 
-def job(name: str, values) -> list[str]:
-    """The command line of the job ``name`` (seeded whole games: ``odds yacht simulate``)."""
-    return ["yacht", "simulate", "--preset", values["preset"] or "yacht_kr", "--strategy",
-            values["strategy"] or "optimal", "--games", values["games"] or "10000", "--seed", values["seed"] or "0"]
+def job(name: str, values) -> tuple[list[str], object]:
+    """The job ``name`` (seeded whole games): its command line (``odds yacht simulate``) and its work, its
+    values read first (a wrong one raises its sentence before the job starts)."""
+    from functools import partial
+
+    preset, strategy = values["preset"] or "yacht_kr", values["strategy"] or "optimal"
+    games, seed = values["games"] or "10000", values["seed"] or "0"
+    argv = ["yacht", "simulate", "--preset", preset, "--strategy", strategy, "--games", games, "--seed", seed]
+    with about("games"):
+        games = number(games, *ask.GAMES)
+    with about("seed"):
+        seed = ask.read_seed(seed)
+    return argv, partial(ask.simulate_dict, preset, strategy, games, seed)

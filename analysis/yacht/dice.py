@@ -133,7 +133,7 @@ def parse_dice(text: str | tuple | list, count: int | None = DICE) -> tuple[int,
         tokens = [str(t) for t in text]
     faces = []
     for token in tokens:
-        if not token.isdigit() or not 1 <= int(token) <= FACES:
+        if not (token.isascii() and token.isdigit()) or not 1 <= int(token) <= FACES:
             raise InvalidDice(f"'{token}' is not a die face; Yacht dice show 1-6.")
         faces.append(int(token))
     if count is not None and len(faces) != count:

@@ -15,7 +15,6 @@ pytest.importorskip("httpx")
 from starlette.testclient import TestClient  # noqa: E402
 
 from analysis.web import app as web  # noqa: E402
-from analysis.web import ask as asking  # noqa: E402
 from analysis.web.forms import players_words  # noqa: E402
 
 
@@ -130,6 +129,14 @@ def test_brag_rank_equity_and_see(client, odds):
     page = client.get("/brag", params=query).text
     assert _value(page, "verdict") == see["best"]
     assert float(_value(page, "equity")) == answers["equity"]["equity"]
+
+
+def test_brag_stay_against_two_opponents(client, odds):
+    query = {"preset": "brag3", "hand": "KS KH 7D", "opponents": "2", "pot": "10", "stake": "2"}
+    answers = client.get("/api/brag", params=query).json()["answers"]
+    assert answers["equity"] == odds("brag", "equity", "KS KH 7D", "--opponents", "2", "--json").json()
+    assert answers["decision"] == odds("brag", "stay", "KS KH 7D", "--pot", "10", "--stake", "2", "--opponents", "2",
+                                       "--json").json()
 
 
 def test_brag_blind(client, odds):
@@ -389,7 +396,7 @@ def test_a_value_the_form_never_offers_is_refused_by_its_choices(client, game, q
 
 
 def test_an_oversized_field_is_refused_before_any_work(client, monkeypatch):
-    monkeypatch.setattr(asking, "ask", lambda argv: pytest.fail("asked the command"))
+    monkeypatch.setattr(web.GAMES["bluff"], "questions", lambda values: pytest.fail("asked the question"))
     reply = client.get("/api/bluff", params={"dice": "3 3", "opponents": "5", "bid": "4x3", "history": "1:4x3 " * 80})
     assert reply.status_code == 400
     assert reply.json()["errors"] == {"history": "The bids so far is 479 characters long; the most this field "
@@ -438,15 +445,16 @@ def test_no_value_in_any_field_is_a_server_error(client, game):
 
 # --------------------------------------------------------------------- a slow question
 def test_the_server_answers_others_while_a_question_is_slow(client, monkeypatch):
-    real_ask, release, started = asking.ask, threading.Event(), threading.Event()
+    from analysis.questions import bluff as questions
 
-    def ask(argv):
-        if argv[:2] == ["bluff", "call"]:      # the slow one: waits until the fast one has been answered
-            started.set()
-            assert release.wait(30), "the fast question was not answered while the slow one ran"
-        return real_ask(argv)
+    real_call, release, started = questions.call, threading.Event(), threading.Event()
 
-    monkeypatch.setattr(asking, "ask", ask)
+    def call(*args, **kwargs):      # the slow one: waits until the fast one has been answered
+        started.set()
+        assert release.wait(30), "the fast question was not answered while the slow one ran"
+        return real_call(*args, **kwargs)
+
+    monkeypatch.setattr(questions, "call", call)
     slow = {}
     worker = threading.Thread(target=lambda: slow.update(reply=client.get("/api/bluff", params=GOOD["bluff"])))
     worker.start()
