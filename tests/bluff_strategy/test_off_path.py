@@ -160,9 +160,13 @@ def test_every_bot_answers_every_legal_history(name):
 
 
 def test_liars_dice_without_a_wild_face_is_refused_only_for_want_of_a_stored_solve():
-    # No solve of Liar's Dice without wild ones is stored: the answer names the command that builds one.
-    with pytest.raises(InvalidArgument, match=r"^No solved 2v2 round of Liar's Dice is stored; build it with "):
-        decide(GAMES["liars_dice"], "3 3", [2], "1:3x6")
+    # Liar's Dice as played (spot on, nothing wild) is shipped up to four dice a player: a jump bid is answered.
+    decision = decide(GAMES["liars_dice"], "3 3", [2], "1:3x6")
+    assert {"challenge", "exact"} <= set(decision.policy) and decision.off_path
+    assert sum(decision.policy.values()) == pytest.approx(1.0, abs=1e-5)
+    # Its 5v5 round is not solved: the answer names the command that builds one.
+    with pytest.raises(InvalidArgument, match=r"^No solved 5v5 round of Liar's Dice is stored; build it with "):
+        decide(GAMES["liars_dice"], "3 3 1 6 2", [5], "1:3x6")
 
 
 @pytest.mark.parametrize("name, dice, theirs, history, search", [
