@@ -131,3 +131,32 @@ def within_the_dice(rules: BiddingRules, previous, following, in_play: int, pali
     between = [b for b in all_bids(rules, in_play) if is_raise(rules, previous, b, palifico_round)
                and is_raise(rules, b, following, palifico_round)]
     return between[-1] if between else None
+
+
+def read_within_the_dice(rules: BiddingRules, bids, in_play: int, palifico_round: bool = False):
+    """Heads-up ``bids`` (a raise each, the last within the ``in_play`` dice) as a player who reads only bids that can
+    be true reads them: ``(read, beyond, dropped)``. ``read`` holds the bids read, each one above the dice replaced
+    by ``within_the_dice``; ``beyond`` maps the position in ``read`` of each replaced bid to the bid made; ``dropped``
+    lists the positions in ``bids`` of the bids left out. Where no bid within the dice lies between the bids around
+    one above them (Perudo: ``3x1``, then ``7x6``, then ``4x1`` at four dice), that bid and the bid before it are read
+    as not made: the following bid raises the one before the pair, and the turn order holds (two bids, one each).
+    Refused only where that leaves the following bid opening a round it may not open (Perudo's aces)."""
+    read, made, beyond, dropped = [], [], {}, []
+    for i, bid in enumerate(bids):
+        if bid.count <= in_play:
+            read.append(bid)
+            made.append(i)
+            continue
+        stand = within_the_dice(rules, read[-1] if read else None, bids[i + 1], in_play, palifico_round)
+        if stand is None and read and (len(read) > 1 or is_raise(rules, None, bids[i + 1], palifico_round)):
+            dropped += [made.pop(), i]
+            read.pop()
+            beyond = {j: text for j, text in beyond.items() if j < len(read)}
+            continue
+        if stand is None:       # the next bid cannot open the round (Perudo's aces): no reading is left
+            raise InvalidArgument(f"{format_bid(rules, bid)} is above the {in_play} dice in play and no bid within "
+                                  "them lies between the bids around it: this round cannot be read.", field="history")
+        beyond[len(read)] = format_bid(rules, bid)
+        read.append(stand)
+        made.append(i)
+    return read, beyond, dropped

@@ -61,9 +61,9 @@ def rounds(draw, rules, palifico=False, most=5):
     return dice, theirs, " ".join(turns), bids, n
 
 
-#: The one refusal left of a legal history (docs/bluff_strategy.md): a bid above the dice in play followed by one
-#: within them with no bid within the dice between the two, which the strategy's rising memory cannot hold.
-UNREAD = r"is above the \d+ dice in play and no bid within them lies between the bids around it"
+#: The one refusal left of a legal history (docs/bluff_strategy.md): an opening, a bid above the dice in play, and
+#: the lowest raise over the opening within the dice that may not open a round itself (Perudo's aces).
+UNREAD = r"is above the \d+ dice in play and no bid within them lies between the bids around it: this round cannot"
 
 
 def _decide(rules, dice, theirs, history, bids, n, **options):
@@ -72,8 +72,8 @@ def _decide(rules, dice, theirs, history, bids, n, **options):
         return decide(rules, dice, [theirs], history, **options)
     except InvalidArgument as refused:
         assert re.search(UNREAD, str(refused)), refused
-        beyond = [i for i, bid in enumerate(bids[:-1]) if bid.count > n]
-        assert beyond, (history, refused)
+        assert bids[1].count > n and not is_raise(rules, None, bids[2]), (history, refused)
+        assert not any(is_raise(rules, bids[0], b) and is_raise(rules, b, bids[2]) for b in all_bids(rules, n))
         return None
 
 
@@ -222,6 +222,25 @@ def test_a_bid_above_the_dice_in_play_is_challenged():
     # within the dice that the aces may follow.
     read = decide(GAMES["perudo"], "1 4 4 6 2", [5], "me:11x5 1:6x1")
     assert read.off_path[0]["bid"] == "11x5" and read.off_path[0]["read_as"] == "10x6"
+
+
+def test_a_bid_above_the_dice_with_nothing_between_is_read_with_the_bid_before_it_as_not_made():
+    # Perudo at three dice: 3x6, then 4x6 (above the dice), then 2x1, the lowest raise over 3x6 (aces count
+    # double): no bid within the dice lies between, so 3x6 and 4x6 are read as not made and 2x1 raises 2x6.
+    perudo = GAMES["perudo"]
+    decision = decide(perudo, "2 5", [1], "me:2x6 1:3x6 me:4x6 1:2x1")
+    dropped = [b for b in decision.off_path if b["bid"] == "4x6"]
+    assert dropped and dropped[0]["player"] == "me" and "read with the bid before it as not made" in dropped[0]["reason"]
+    # Read so, the answer is the one to 2x6 then 2x1 (the same policy), its values the actual bid's own.
+    same = decide(perudo, "2 5", [1], "me:2x6 1:2x1")
+    assert decision.policy == same.policy and decision.values == same.values
+    # Every bot reads the slip as telling nothing: the same answer as without the pair.
+    for bot in ("bayes", "threshold", "model"):
+        assert (decide(perudo, "2 5", [1], "me:2x6 1:3x6 me:4x6 1:2x1", player=bot, start=5).policy
+                == decide(perudo, "2 5", [1], "me:2x6 1:2x1", player=bot, start=5).policy)
+    # Only where 2x1 would then open the round (Perudo opens on aces in no round but palifico) is it refused.
+    with pytest.raises(InvalidArgument, match=UNREAD):
+        decide(perudo, "2 5", [1], "1:3x6 me:4x6 1:2x1")
 
 
 def _bot_bids(rules, bot, dice, theirs, history):

@@ -32,7 +32,7 @@ from typing import Optional
 import numpy as np
 
 from analysis.bluff.bids import format_bid, parse_dice
-from analysis.bluff.history import Turn, parse_history, within_the_dice
+from analysis.bluff.history import Turn, parse_history, read_within_the_dice
 from analysis.bluff.play.strategy_bot import build_command
 from analysis.bluff.rules import BiddingRules
 from analysis.bluff.odds.bid_odds import my_count
@@ -184,15 +184,10 @@ def _strategy_decision(rules, dice, opponents, turns, palifico=False, missing_ok
     if bids and bids[-1] not in game.bids:
         return _beyond_the_dice(rules, game, seat, dice, bids[-1], "search" if search else "strategy", source)
     # A bid above the dice in play followed by one within them (Perudo's switch to aces halves the count): the
-    # strategy holds no such bid, so it reads the highest within the dice that the next bid may follow.
-    beyond = {}
-    for i, bid in enumerate(bids):
-        if bid not in game.bids:
-            bids[i] = within_the_dice(rules, bids[i - 1] if i else None, bids[i + 1], sum(pair), palifico)
-            beyond[i] = format_bid(rules, bid)
-            if bids[i] is None:
-                raise InvalidArgument(f"{beyond[i]} is above the {sum(pair)} dice in play and no bid within them lies "
-                                      f"between the bids around it: the strategy cannot read this round.")
+    # strategy holds no such bid, so it reads the highest within the dice that the next bid may follow, or, with none
+    # between, reads that bid and the one before it as not made (the turn order holds).
+    made = bids
+    bids, beyond, dropped = read_within_the_dice(rules, made, sum(pair), palifico)
     # Read as stored (float32): the values upcast each row they use, and a 5v5 policy holds 9.6 million slots.
     policy = solution.policy
     history = [game.bids.index(b) for b in bids]
@@ -200,7 +195,7 @@ def _strategy_decision(rules, dice, opponents, turns, palifico=False, missing_ok
     # with a tremble over every legal action (``solution.TREMBLE``: a bid the strategy never makes says little).
     belief, chances = solution.read_bids(seat, bids, dice)
     belief = belief / belief.sum()
-    off_path = _off_path(rules, game, seat, bids, chances, beyond)
+    off_path = _off_path(rules, game, seat, bids, chances, beyond) + _dropped(rules, game, seat, made, dropped)
     h = game.hands[seat].index(tuple(sorted(dice)))
     last = history[-1] if history else len(game.bids)
     row = policy_rows(game, policy, seat, remembered(game, history), h + 1)[h]
@@ -261,6 +256,14 @@ def _off_path(rules, game, seat: int, bids, chances, beyond: dict) -> tuple:
                     "chance": round(float(chance), 6), "read_as": format_bid(rules, bid) if i in beyond else stand,
                     "reason": reason})
     return tuple(out)
+
+
+def _dropped(rules, game, seat: int, made, dropped) -> tuple:
+    """The answer's line for each bid above the dice read with the bid before it as not made."""
+    return tuple({"player": "me" if i % 2 == seat else "1", "bid": format_bid(rules, made[i]), "chance": 0.0,
+                  "read_as": None, "reason": f"above the {sum(game.dice)} dice in play, with no bid within them "
+                  "between the bids around it: read with the bid before it as not made"}
+                 for i in dropped if made[i].count > sum(game.dice))
 
 
 def _build_command(rules: BiddingRules, pair, palifico: bool) -> str:

@@ -79,13 +79,14 @@ class BotSeat:
         bids = [turn.bid for turn in turns]
         for i, bid in enumerate(bids):
             if bid.count > in_play:     # the kernel's bots read a round only of bids that can be true
-                bids[i] = within_the_dice(self.rules, bids[i - 1] if i else None, bids[i + 1], in_play, palifico)
-                if bids[i] is None:
-                    raise InvalidArgument(f"{format_bid(self.rules, bid)} is above the {in_play} dice in play and "
-                                          "no bid within them lies between the bids around it: the bots cannot read "
-                                          "this round.")
+                before = next((b for b in reversed(bids[:i]) if b is not None), None)
+                # None (no bid within the dice between the bids around it): the bid is read as not made, a slip
+                # that tells nothing; the next bid then raises the one before it.
+                bids[i] = within_the_dice(self.rules, before, bids[i + 1], in_play, palifico)
         bid = -1
         for turn, made in zip(turns, bids):
+            if made is None:
+                continue
             action = self.index[(made.count, made.face)]
             if self.bayes and turn.player != 0:   # the kernel watches every player but the bayes bot itself
                 first = ms_offset[held[turn.player]]
