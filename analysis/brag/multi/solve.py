@@ -20,6 +20,7 @@ from itertools import combinations
 import numpy as np
 
 from analysis.brag.multi import _kernels as M
+from analysis.brag.multi.game import CARRIED, DECISION, FOLDED, SEEN, flat_policy, padded_policy, table_game
 from analysis.brag.showdown._kernels import hand_strengths
 from analysis.brag.showdown.tables import hand_table
 from analysis.brag.table import deal_rules as K
@@ -28,12 +29,9 @@ from analysis.brag.multi.kernel_tables import TableTree
 from analysis.brag._stored import BUCKETS, MULTI_STORED as STORED, TABLE_SAMPLES, multi_labels, multi_params
 from analysis.brag.table.deal import Table
 from analysis.brag.rules import BragRules, preset
-from analysis.cfr.kernels import average_policy as core_average
+from analysis.cfr.multi_player import evaluate as core_evaluate, solve as core_solve
 from analysis.errors import InvalidArgument
-from analysis.progress import Progress
 
-#: Node kinds.
-DECISION, FOLDED, CARRIED, SEEN = 0, 1, 2, 3
 MAX_NODES = 400_000
 SOLVE_PLAYERS = (3, 4)
 
@@ -234,59 +232,38 @@ def _arrays(tree: MultiTree, layer: ChanceLayer) -> TableTree:
                      tree.seer, tree.seen, layer.beats)
 
 
-def average_policy(tree: MultiTree, total: np.ndarray) -> np.ndarray:
-    """The average strategy from the accumulated weights ``total[node, row, action]`` (uniform where a row was never
-    reached; zero past a node's own actions): the CFR core's average over rows padded to one width."""
-    _, rows, width = total.shape
-    nodes = np.flatnonzero(tree.kind == DECISION)
-    policy = np.zeros(total.size, dtype=total.dtype)
-    core_average(np.ascontiguousarray(total).reshape(-1), (nodes * rows * width).astype(np.int64),
-                 tree.n_actions[nodes].astype(np.int64), np.full(nodes.size, rows, np.int64), policy, width)
-    return policy.reshape(total.shape)
-
-
 def evaluate(tree: MultiTree, layer: ChanceLayer, policy: np.ndarray) -> tuple[list, list]:
-    """Each player's value under ``policy`` and best-response gain against it (exact in the layer)."""
-    args = (_arrays(tree, layer), layer.chance, tree.players, layer.buckets, policy)
-    values = M.profile_values(*args)
-    best = [M.best_response_value(p, *args) for p in range(tree.players)]
-    return values.tolist(), [float(b - v) for b, v in zip(best, values)]
+    """Each player's value under ``policy[node, bucket, action]`` and best-response gain against it (exact in
+    the layer: the CFR core's passes over the table's game)."""
+    game = table_game(tree, layer)
+    values, gains = core_evaluate(game, flat_policy(game, policy))
+    return list(values), list(gains)
 
 
 def solve_multi(rules: str | BragRules, players: int, *, iterations: int = 200_000,
                 target: float = 0.01, buckets: int | None = None, deck=None, seed: int = 0,
-                check_every: int = 20_000, exact: bool = False, progress: bool = True) -> MultiSolution:
-    """Solve betting at a table of ``players`` by external-sampling MCCFR (``exact``: full-traversal
-    CFR+, for reduced decks), checking every player's best-response gain every ``check_every``
-    iterations and stopping once all are at most ``target`` chips per deal."""
+                check_every: int = 20_000, exact: bool = False, progress: bool = True,
+                checkpoint: str | None = None) -> MultiSolution:
+    """Solve betting at a table of ``players`` with the CFR core (``analysis.cfr.multi_player``):
+    external-sampling MCCFR with regret matching+ and the average weighted by iteration (``exact``:
+    full-traversal CFR+ over every bucket tuple, for reduced decks), checking every player's best-response
+    gain every ``check_every`` iterations and stopping once all are at most ``target`` chips per deal.
+    ``checkpoint``: a file the solve is saved to every few minutes and resumed from (the core's)."""
     rules = preset(rules)
     if isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= 10**8:
         raise InvalidArgument(f"{iterations!r} iterations is not allowed; give 1 to 100,000,000.")
     started = time.perf_counter()
     tree = multi_tree(rules, players)
     layer = chance_layer(rules, players, buckets or BUCKETS[players], deck, seed=seed)
-    B = layer.buckets
-    regret = np.zeros((tree.nodes, B, int(tree.n_actions.max())))
-    total = np.zeros_like(regret)
-    cumulative = np.cumsum(layer.chance)
-    history, done = [], 0
-    with Progress(f"solving Brag for {players}", total=iterations, stream="stderr" if progress else None) as bar:
-        while done < iterations:
-            step = min(check_every, iterations - done)
-            if exact:
-                M.cfr_iterations(done, done + step, _arrays(tree, layer), layer.chance, players, B, regret, total)
-            else:
-                M.es_iterations(done, done + step, _arrays(tree, layer), cumulative, players, B, regret, total,
-                                seed)
-            done += step
-            bar.advance(step)
-            values, gains = evaluate(tree, layer, average_policy(tree, total))
-            history.append((done, gains))
-            if max(gains) <= target:
-                break
-    policy = average_policy(tree, total)
-    return MultiSolution(rules, players, tree, layer, policy, done, time.perf_counter() - started, values, gains,
-                         history)
+    game = table_game(tree, layer)
+    # The sampled solve's averaging and draws are the ones the shipped solves were built with.
+    solved = core_solve(game, "cfr+", iterations=iterations, seed=seed, target=target, check_every=check_every,
+                        checkpoint=checkpoint, averaging="every", draws="counters",
+                        sampling="full" if exact else "external", label=f"solving Brag for {players}",
+                        progress=progress)
+    return MultiSolution(rules, players, tree, layer, padded_policy(game, solved.policy, layer.buckets),
+                         solved.run.iterations, time.perf_counter() - started, list(solved.values),
+                         list(solved.gains), [(i, list(g)) for i, g in solved.checks])
 
 
 # The stored solve -----------------------------------------------------------------------------
