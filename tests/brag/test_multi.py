@@ -110,3 +110,15 @@ def test_a_stopped_solve_resumes_from_its_checkpoint(tmp_path):
                           progress=False, checkpoint=path)
     assert np.array_equal(resumed.policy, whole.policy) and resumed.gains == whole.gains
     assert resumed.history == whole.history
+
+
+def test_the_stored_build_keeps_its_checkpoint_only_while_it_runs(tmp_path, monkeypatch):
+    from analysis.brag.multi.solve import _checkpoint_path, multi_table
+    from tests.golden.builds import _small_multi
+
+    monkeypatch.setenv("ODDS_CACHE_DIR", str(tmp_path))
+    with _small_multi():
+        path = _checkpoint_path(preset("brag3"), 3)
+        assert path.parent == tmp_path / "checkpoints" and path != _checkpoint_path(preset("brag3"), 4)
+        table = multi_table("brag3", 3, progress=False)
+    assert not path.exists() and int(table["summary"][0]) == 3000 and table["history"].shape == (2, 4)

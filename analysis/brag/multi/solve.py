@@ -13,9 +13,12 @@ open player's hand known to the strategy only by its bucket.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import time
 from dataclasses import dataclass, field
 from itertools import combinations
+from pathlib import Path
 
 import numpy as np
 
@@ -31,6 +34,7 @@ from analysis.brag.table.deal import Table
 from analysis.brag.rules import BragRules, preset
 from analysis.cfr.multi_player import evaluate as core_evaluate, solve as core_solve
 from analysis.errors import InvalidArgument
+from analysis.store import default_root
 
 MAX_NODES = 400_000
 SOLVE_PLAYERS = (3, 4)
@@ -272,8 +276,12 @@ def multi_table(rules: str | BragRules, players: int, progress: bool = True) -> 
     """Solve ``players`` with the stored solve's settings and return the arrays the store keeps
     (``analysis.brag.multi.strategy.stored`` reads them from the store, or has them built here)."""
     rules = preset(rules)
+    checkpoint = _checkpoint_path(rules, players)
     solution = solve_multi(rules, players, iterations=STORED["iterations"], target=STORED["target"],
-                           check_every=STORED["check_every"], seed=STORED["seed"], progress=progress)
+                           check_every=STORED["check_every"], seed=STORED["seed"], progress=progress,
+                           checkpoint=checkpoint and str(checkpoint))
+    if checkpoint:
+        checkpoint.unlink(missing_ok=True)   # the store keeps the solve now
     tree = solution.tree
     history = np.array([[i, *g] for i, g in solution.history], float)
     return {"kind": tree.kind, "actor": tree.actor, "blind": tree.blind.astype(np.int64),
@@ -282,3 +290,17 @@ def multi_table(rules: str | BragRules, players: int, progress: bool = True) -> 
             "edges": solution.layer.edges, "policy": solution.policy,
             "summary": np.array([solution.iterations, solution.seconds, *solution.values, *solution.gains]),
             "history": history}
+
+
+def _checkpoint_path(rules: BragRules, players: int) -> Path | None:
+    """Where the stored solve keeps its checkpoint while it runs (the default store's folder), so a build that
+    is stopped goes on from there when asked again, with the same result; None where that folder cannot be
+    written (the solve then runs through without one)."""
+    params = json.dumps(multi_params(rules, players), sort_keys=True, default=str)
+    folder = default_root() / "checkpoints"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    digest = hashlib.sha256(params.encode()).hexdigest()[:16]
+    return folder / f"brag-multi-{rules.name}-{players}-{digest}.npz"
