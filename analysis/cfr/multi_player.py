@@ -261,7 +261,10 @@ def solve(game: TableGame, variant: str = "lcfr", *, iterations: int, seed: int 
     saved_at = [time.perf_counter()]
     arrays = game.arrays() + (cumulative,) + game.payoffs()
 
+    reached = [done]   # iterations run so far, for the checks (kept in every checkpoint as they are made)
+
     def run(first: int, count: int) -> None:
+        reached[0] = done + first + count - 1
         if sampling == "full":
             M.full_iterations(done + first, count, schedule, game.rows, game.players, *game.arrays(),
                               game.deal_chance, *game.payoffs(), regret, strategy_sum)
@@ -269,28 +272,28 @@ def solve(game: TableGame, variant: str = "lcfr", *, iterations: int, seed: int 
             M.es_iterations(done + first, count, seed, schedule, scales, AVERAGING[averaging], game.players, *arrays,
                             regret, strategy_sum, DRAWS[draws])
         if checkpoint and time.perf_counter() - saved_at[0] > CHECKPOINT_SECONDS:
-            _save(checkpoint, key, regret, strategy_sum, scales, done + first + count - 1, history, checks)
+            _save(checkpoint, key, regret, strategy_sum, scales, reached[0], history, checks)
             saved_at[0] = time.perf_counter()
 
-    last, measured = [], []
+    last = []
 
-    def check() -> float:
+    def check(kept: bool = True) -> float:
         policy = average_policy(game, strategy_sum)
         values, gains = evaluate(game, policy)
         last[:] = [policy, values, gains]
-        measured.append(gains)
+        if kept:
+            history.append((reached[0], max(gains)))
+            checks.append((reached[0], gains))
         return max(gains)
 
     ran = iterate(run, check, iterations=iterations - done, target=target, check_every=check_every,
                   widen_to=widen_to, label=label or f"solving {game.name} for {game.players} players",
                   progress=progress, stop_at_target=target > 0)
-    history += [(done + i, e) for i, e in ran.history]
-    checks += [(done + i, g) for (i, _), g in zip(ran.history, measured)]
     done += ran.iterations
     if checkpoint:
         _save(checkpoint, key, regret, strategy_sum, scales, done, history, checks)
     if not ran.history or ran.history[-1][0] != ran.iterations:   # else the last check measured this policy
-        check()
+        check(kept=False)
     policy, values, gains = last
     return MultiSolved(game, policy, values, gains,
                        Iterated(done, ran.seconds, ran.cpu_seconds, max(gains), tuple(history)), tuple(checks))

@@ -149,6 +149,31 @@ def test_resumed_solve_equals_one_run_through(tmp_path, variant):
     assert resumed.gains == whole.gains
 
 
+def test_a_solve_stopped_mid_run_keeps_the_checks_it_made(tmp_path, monkeypatch):
+    from analysis.cfr import multi_player
+
+    game = kuhn_game(3)
+    whole = solve(game, "cfr+", iterations=4000, seed=4, progress=False, check_every=1000)
+    path = str(tmp_path / "kuhn.npz")
+    evaluate, calls = multi_player.evaluate, []
+
+    def stopped_at_the_third_check(*args):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return evaluate(*args)
+
+    monkeypatch.setattr(multi_player, "CHECKPOINT_SECONDS", -1.0)   # a save after every piece of iterations
+    monkeypatch.setattr(multi_player, "evaluate", stopped_at_the_third_check)
+    with pytest.raises(KeyboardInterrupt):
+        solve(game, "cfr+", iterations=4000, seed=4, progress=False, check_every=1000, checkpoint=path)
+    monkeypatch.setattr(multi_player, "evaluate", evaluate)
+    resumed = solve(game, "cfr+", iterations=4000, seed=4, progress=False, check_every=1000, checkpoint=path)
+    assert np.array_equal(resumed.policy, whole.policy) and resumed.gains == whole.gains
+    # The two checks made before the stop are kept; the one it stopped in is not made again.
+    assert resumed.checks == tuple(c for c in whole.checks if c[0] != 3000)
+
+
 def test_same_seed_same_solve_and_another_seed_another():
     game = kuhn_game(3)
     a, b = (solve(game, "dcfr", iterations=2000, seed=9, progress=False, check_every=300) for _ in range(2))
