@@ -1,5 +1,8 @@
 """Three-player betting: the tree from the deal's rules, the chance layer, exact CFR+ and sampled CFR
-on a reduced deck (the twelve queens, kings and aces), and the game played out with real cards."""
+on a reduced deck (the twelve queens, kings and aces), and the game played out with real cards; the CFR
+core's solve of the table against the numbers the Brag loop gave before the solve moved onto the core."""
+
+import hashlib
 
 import numpy as np
 import pytest
@@ -91,8 +94,6 @@ _LOOP_POLICY_SHA = {3: "d6ac26764631f075", 4: "887dd766fd311987"}
 
 @pytest.mark.parametrize("players, buckets, iterations", [(3, 3, 4000), (4, 2, 2000)])
 def test_the_core_solve_repeats_the_brag_loop(players, buckets, iterations):
-    import hashlib
-
     solved = solve_multi(SMALL, players, iterations=iterations, buckets=buckets, deck=DECK,
                          check_every=iterations // 2, target=0.0, seed=5, progress=False)
     assert solved.gains == _LOOP_GAINS[players] and solved.values == _LOOP_VALUES[players]
@@ -122,3 +123,17 @@ def test_the_stored_build_keeps_its_checkpoint_only_while_it_runs(tmp_path, monk
         assert path.parent == tmp_path / "checkpoints" and path != _checkpoint_path(preset("brag3"), 4)
         table = multi_table("brag3", 3, progress=False)
     assert not path.exists() and int(table["summary"][0]) == 3000 and table["history"].shape == (2, 4)
+
+
+def test_the_stored_layout_and_the_cores_hold_the_same_strategy():
+    from analysis.brag.multi.game import flat_policy, padded_policy, table_game
+
+    tree = multi_tree(SMALL, 3)
+    game = table_game(tree, chance_layer(SMALL, 3, 3, DECK))
+    flat = np.random.default_rng(1).random(game.slots)
+    padded = padded_policy(game, flat, 3)
+    assert np.array_equal(flat_policy(game, padded), flat)
+    blind = np.flatnonzero((tree.kind == DECISION) & tree.blind)
+    # A blind seat's one row is row 0; its other rows are never read, and uniform as an unreached row is.
+    assert np.allclose(padded[blind, 1:, :].sum(axis=2), 1.0)
+    assert game.information_sets == sum(1 if tree.blind[n] else 3 for n in np.flatnonzero(tree.kind == DECISION))
