@@ -31,7 +31,8 @@ from analysis.random import next_state, stream, uniform_float
 #: How the average strategy is gathered: at every other player's node, each visit weighted by one over
 #: the reach of the players other than the traverser and the actor (unbiased); OpenSpiel's rule of
 #: the next player's nodes only, unweighted (unbiased for two players); or every other player's node,
-#: unweighted (the rule the Brag table solves were built with: lower variance, unbiased for two players).
+#: unweighted (the rule the Brag table solves were built with: unbiased for two players; beyond two, each
+#: visit counts as often as the other opponents' draws lead there, which the solves' measured gains judge).
 WEIGHTED, NEXT_PLAYER, EVERY_OTHER = 0, 1, 2
 #: Where a walk's draws come from: one stream per walk, advanced a step per draw; or a counter per draw,
 #: ``COUNTERS_PER_WALK`` of them for each walk (the Brag table solves' draws, kept so they rebuild alike).
