@@ -198,12 +198,15 @@ def main() -> None:
                else openspiels(name, their, es, exploitability, args.seconds))
         return
     print(versions(", ".join(GAMES[name][0] for name in names)))
-    rows, peaks = [], []
+    rows, peaks, ratios = [], [], []
     for name in names:
+        rates = []
         for side in ("ours", "openspiel"):
             side_rows, peak = apart(side, "--game", name, "--seconds", str(args.seconds))
             rows += side_rows
             peaks.append(f"{name} {'ours' if side == 'ours' else 'OpenSpiel'} {peak:.0f} MB")
+            rates.append(np.median([float(row[4].replace(",", "")) for row in side_rows]))
+        ratios.append(f"{name} {rates[0] / rates[1]:,.0f} times")
     table = markdown_table(["game", "solver", "iterations", "seconds", "iterations/s", "NashConv (OpenSpiel's)",
                             "NashConv (ours, exact)"], rows)
     record("bench_cfr_multi", f"## bench_cfr_multi\n\nThree-player Kuhn poker (`kuhn3`, OpenSpiel's "
@@ -211,7 +214,8 @@ def main() -> None:
            f"`leduc_poker`, converted to our game form deal by deal): external-sampling MCCFR, ours against "
            f"OpenSpiel {version('open_spiel')}'s, each side and game in a process of its own. NashConv is OpenSpiel's "
            f"on each policy (ours converted to its tabular form) and ours, exact. Peak memory of each process "
-           f"(Python, numpy, OpenSpiel and, for ours, numba included): {'; '.join(peaks)}.\n\n{table}")
+           f"(Python, numpy, OpenSpiel and, for ours, numba included): {'; '.join(peaks)}. Our iterations per "
+           f"second over OpenSpiel's (medians): {'; '.join(ratios)}.\n\n{table}")
 
 
 if __name__ == "__main__":
