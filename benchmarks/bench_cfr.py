@@ -19,7 +19,6 @@ Run: ``python benchmarks/bench_cfr.py`` (needs ``pip install open_spiel``).
 from __future__ import annotations
 
 import argparse
-import platform
 import sys
 import time
 from pathlib import Path
@@ -32,6 +31,7 @@ from analysis.bluff.rules import preset  # noqa: E402
 from analysis.bluff.exact.solve import round_game  # noqa: E402
 from analysis.cfr.schedule import VARIANTS  # noqa: E402
 from analysis.cfr.two_player import average_policy, exploitability  # noqa: E402
+from _openspiel import openspiel, rate, versions  # noqa: E402
 from _timing import markdown_table, record  # noqa: E402
 
 
@@ -73,24 +73,12 @@ def to_openspiel_policy(pyspiel, game, policy):
     return pyspiel.TabularPolicy(table)
 
 
-def rate(step, seconds):
-    """Iterations per second of ``step()`` (one iteration each), over about ``seconds``."""
-    done, started = 0, time.perf_counter()
-    while time.perf_counter() - started < seconds:
-        step()
-        done += 1
-    return done / (time.perf_counter() - started)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="equal time given to each solver (default 10)")
     parser.add_argument("--rate-seconds", type=float, default=3.0, help="time per iteration-rate measurement")
     args = parser.parse_args()
-    try:
-        import pyspiel
-    except ImportError:
-        sys.exit("OpenSpiel is not installed: pip install open_spiel")
+    pyspiel = openspiel()
     from importlib.metadata import version
 
     their_game = pyspiel.load_game("liars_dice")
@@ -98,8 +86,7 @@ def main() -> None:
     game = round_game(rules, (1, 1))
     print(f"Liar's Dice, 1 die each, sixes wild: {len(game.bids)} bids, {game.nodes:,} bid histories, "
           f"{game.information_sets:,} information sets")
-    print(f"OpenSpiel {version('open_spiel')} ({their_game}), numpy {np.__version__}, "
-          f"{platform.processor() or platform.machine()}, Python {platform.python_version()}")
+    print(versions(their_game))
 
     warm = OurSolver(game, "dcfr")  # compile outside every timing
     warm.run(2)

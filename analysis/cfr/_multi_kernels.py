@@ -25,13 +25,19 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analysis.cfr.kernels import average_weight, regret_matching, regret_update, schedule_discounts
+from analysis.cfr.kernels import average_weight, draw_action, regret_matching, regret_update, schedule_discounts
 from analysis.random import next_state, stream, uniform_float
 
 #: How the average strategy is gathered: at every other player's node, each visit weighted by one over
-#: the reach of the players other than the traverser and the actor (unbiased), or OpenSpiel's rule of
-#: the next player's nodes only, unweighted (unbiased for two players).
-WEIGHTED, NEXT_PLAYER = 0, 1
+#: the reach of the players other than the traverser and the actor (unbiased); OpenSpiel's rule of
+#: the next player's nodes only, unweighted (unbiased for two players); or every other player's node,
+#: unweighted (the rule the Brag table solves were built with: unbiased for two players; beyond two, each
+#: visit counts as often as the other opponents' draws lead there, which the solves' measured gains judge).
+WEIGHTED, NEXT_PLAYER, EVERY_OTHER = 0, 1, 2
+#: Where a walk's draws come from: one stream per walk, advanced a step per draw; or a counter per draw,
+#: ``COUNTERS_PER_WALK`` of them for each walk (the Brag table solves' draws, kept so they rebuild alike).
+STREAM, COUNTERS = 0, 1
+COUNTERS_PER_WALK = 4096
 #: A regret scale below this is folded into the stored regrets (far above float64's smallest normal).
 RESCALE = 1e-100
 
@@ -64,9 +70,19 @@ def _rescale(regret, scales, factors):
             scales[s] = 1.0
 
 
+@njit(cache=True, inline="always")
+def _next_draw(state, seed, draws):
+    """The walk's next uniform draw: its stream's next step, or its next counter's own stream."""
+    if draws == COUNTERS:
+        state[0] += np.uint64(1)
+        return uniform_float(stream(seed, state[0]))
+    state[0] = next_state(state[0])
+    return uniform_float(state[0])
+
+
 @njit
-def _walk(node, p, t, state, reach, weight, schedule, scales, averaging, players, actor, child_start, n_actions,
-          rounds, offset, observation, fixed, scale, group, share, regret, strategy_sum):
+def _walk(node, p, t, state, reach, weight, schedule, scales, averaging, draws, seed, players, actor, child_start,
+          n_actions, rounds, offset, observation, fixed, scale, group, share, regret, strategy_sum):
     """External sampling below ``node`` for traverser ``p`` on deal ``t``: every action of p, one
     action of everyone else drawn from their current strategy. Returns p's sampled value."""
     who = actor[node]
@@ -80,9 +96,9 @@ def _walk(node, p, t, state, reach, weight, schedule, scales, averaging, players
         values = np.empty(k)
         mean = 0.0
         for a in range(k):
-            values[a] = _walk(child_start[node] + a, p, t, state, reach, weight, schedule, scales, averaging,
-                              players, actor, child_start, n_actions, rounds, offset, observation, fixed, scale,
-                              group, share, regret, strategy_sum)
+            values[a] = _walk(child_start[node] + a, p, t, state, reach, weight, schedule, scales, averaging, draws,
+                              seed, players, actor, child_start, n_actions, rounds, offset, observation, fixed,
+                              scale, group, share, regret, strategy_sum)
             mean += sigma[a] * values[a]
         for a in range(k):
             true = regret_update(_true(regret[base + a], scales), values[a] - mean, schedule, 1.0, 1.0)
@@ -95,36 +111,27 @@ def _walk(node, p, t, state, reach, weight, schedule, scales, averaging, players
                 others *= reach[q]
         for a in range(k):
             strategy_sum[base + a] += weight * sigma[a] / others
-    elif who == (p + 1) % players:
+    elif averaging == EVERY_OTHER or who == (p + 1) % players:
         for a in range(k):
             strategy_sum[base + a] += weight * sigma[a]
-    state[0] = next_state(state[0])
-    draw = uniform_float(state[0])
-    pick = k - 1
-    while pick > 0 and sigma[pick] == 0.0:   # rounding never picks an action the strategy never plays
-        pick -= 1
-    run = 0.0
-    for a in range(k):
-        run += sigma[a]
-        if draw < run:
-            pick = a
-            break
+    pick = draw_action(sigma, 0, k, _next_draw(state, seed, draws))
     before = reach[who]
     reach[who] = before * sigma[pick]
-    value = _walk(child_start[node] + pick, p, t, state, reach, weight, schedule, scales, averaging, players,
-                  actor, child_start, n_actions, rounds, offset, observation, fixed, scale, group, share, regret,
-                  strategy_sum)
+    value = _walk(child_start[node] + pick, p, t, state, reach, weight, schedule, scales, averaging, draws, seed,
+                  players, actor, child_start, n_actions, rounds, offset, observation, fixed, scale, group, share,
+                  regret, strategy_sum)
     reach[who] = before
     return value
 
 
 @njit
 def es_iterations(first, count, seed, schedule, scales, averaging, players, actor, child_start, n_actions, rounds,
-                  offset, cumulative, observation, fixed, scale, group, share, regret, strategy_sum):
+                  offset, cumulative, observation, fixed, scale, group, share, regret, strategy_sum, draws=STREAM):
     """Iterations ``first .. first + count - 1`` of external-sampling MCCFR, in place. Iteration t discounts
     the regrets by the schedule's factors, then walks once for each player in turn, each walk on a deal
-    drawn from its own stream ``stream(seed, t * players + p)``: the result depends on the seed and the
-    iteration numbers only."""
+    drawn first from its own stream ``stream(seed, t * players + p)`` (``draws`` STREAM), or from counter
+    ``((t - 1) * players + p) * COUNTERS_PER_WALK`` and the counters after it (COUNTERS): the result
+    depends on the seed and the iteration numbers only."""
     factors = np.empty(2)
     reach = np.ones(players)
     state = np.zeros(1, np.uint64)
@@ -133,13 +140,18 @@ def es_iterations(first, count, seed, schedule, scales, averaging, players, acto
         _rescale(regret, scales, factors)
         weight = average_weight(schedule, it)
         for p in range(players):
-            state[0] = stream(seed, it * players + p)
-            draw = uniform_float(state[0])
+            if draws == COUNTERS:
+                state[0] = np.uint64(((it - 1) * players + p) * COUNTERS_PER_WALK)
+                draw = uniform_float(stream(seed, state[0]))
+            else:
+                state[0] = stream(seed, it * players + p)
+                draw = uniform_float(state[0])
             t = np.searchsorted(cumulative, draw, side="right")
             if t >= cumulative.size:
                 t = cumulative.size - 1
-            _walk(0, p, t, state, reach, weight, schedule, scales, averaging, players, actor, child_start,
-                  n_actions, rounds, offset, observation, fixed, scale, group, share, regret, strategy_sum)
+            _walk(0, p, t, state, reach, weight, schedule, scales, averaging, draws, seed, players, actor,
+                  child_start, n_actions, rounds, offset, observation, fixed, scale, group, share, regret,
+                  strategy_sum)
 
 
 @njit(cache=True)
@@ -217,3 +229,83 @@ def best_response_value(p, rows, actor, child_start, n_actions, rounds, offset, 
     for t in range(deals):
         value += values[0, t]
     return value
+
+
+@njit
+def _full_walk(node, p, t, weight, players, actor, child_start, n_actions, rounds, offset, observation, fixed, scale,
+               group, share, regret, delta):
+    """Vanilla CFR below ``node`` on deal ``t`` for player ``p``: p's expected value; p's regrets, weighted by
+    chance and the others' reach (``weight``), are added to ``delta``."""
+    who = actor[node]
+    if who < 0:
+        return _payoff(node, p, t, fixed, scale, group, share)
+    k = n_actions[node]
+    base = offset[node] + observation[t, who, rounds[node]] * k
+    sigma = np.empty(k)
+    regret_matching(regret, base, k, sigma, 0)
+    mean = 0.0
+    if who == p:
+        values = np.empty(k)
+        for a in range(k):
+            values[a] = _full_walk(child_start[node] + a, p, t, weight, players, actor, child_start, n_actions,
+                                   rounds, offset, observation, fixed, scale, group, share, regret, delta)
+            mean += sigma[a] * values[a]
+        for a in range(k):
+            delta[base + a] += weight * (values[a] - mean)
+        return mean
+    for a in range(k):
+        if sigma[a] > 0.0:
+            mean += sigma[a] * _full_walk(child_start[node] + a, p, t, weight * sigma[a], players, actor, child_start,
+                                          n_actions, rounds, offset, observation, fixed, scale, group, share, regret,
+                                          delta)
+    return mean
+
+
+@njit(cache=True)
+def _accumulate(weight, players, actor, child_start, n_actions, rounds, offset, chance, observation, regret,
+                strategy_sum):
+    """Add every player's current strategy, weighted by ``weight``, chance and the player's own reach, to the sums."""
+    nodes = actor.size
+    reach = np.zeros((nodes, chance.size, players))
+    reach[0, :, :] = 1.0
+    sigma = np.empty(max(1, n_actions.max()))
+    for node in range(nodes):   # parents before children
+        who = actor[node]
+        if who < 0:
+            continue
+        k = n_actions[node]
+        for t in range(chance.size):
+            if chance[t] == 0.0:
+                continue
+            base = _row(node, t, actor, rounds, offset, n_actions, observation)
+            regret_matching(regret, base, k, sigma, 0)
+            for a in range(k):
+                child = child_start[node] + a
+                for q in range(players):
+                    reach[child, t, q] = reach[node, t, q]
+                reach[child, t, who] = reach[node, t, who] * sigma[a]
+                strategy_sum[base + a] += weight * chance[t] * reach[node, t, who] * sigma[a]
+
+
+@njit
+def full_iterations(first, count, schedule, rows, players, actor, child_start, n_actions, rounds, offset, chance,
+                    observation, fixed, scale, group, share, regret, strategy_sum):
+    """Iterations ``first .. first + count - 1`` of full-traversal CFR (every deal, every action), players
+    updated in turn, each iteration's strategy added to the average after all have: the exact solver a
+    sampled solve of a small game is checked against (``rows[p, r]``: player p's rows in round r)."""
+    delta = np.zeros_like(regret)
+    for it in range(first, first + count):
+        keep_positive, keep_negative = schedule_discounts(schedule, it)
+        for p in range(players):
+            delta[:] = 0.0
+            for t in range(chance.size):
+                if chance[t] > 0.0:
+                    _full_walk(0, p, t, chance[t], players, actor, child_start, n_actions, rounds, offset,
+                               observation, fixed, scale, group, share, regret, delta)
+            for node in range(actor.size):
+                if actor[node] == p:
+                    for slot in range(offset[node], offset[node] + rows[p, rounds[node]] * n_actions[node]):
+                        regret[slot] = regret_update(regret[slot], delta[slot], schedule, keep_positive,
+                                                     keep_negative)
+        _accumulate(average_weight(schedule, it), players, actor, child_start, n_actions, rounds, offset, chance,
+                    observation, regret, strategy_sum)

@@ -18,7 +18,7 @@ from analysis.cfr.schedule import ALPHA, BETA, CFR_PLUS, DISCOUNTED, FLOOR, GAMM
 __all__ = ["ALPHA", "BETA", "GAMMA", "FLOOR", "VANILLA", "CFR_PLUS", "DISCOUNTED", "LINEAR", "SCHEDULES",
            "UPDATE", "EVALUATE", "BEST_RESPONSE", "regret_matching", "schedule_discounts", "regret_update",
            "update_regrets", "average_weight", "accumulate_average", "average_row", "average_policy",
-           "discounts", "updated_regret"]
+           "discounts", "updated_regret", "draw_action"]
 
 #: What a tree pass does: update the traverser's regrets, evaluate a policy, or best-respond to it.
 UPDATE, EVALUATE, BEST_RESPONSE = 0, 1, 2
@@ -120,6 +120,22 @@ def average_policy(strategy_sum, offset, n_actions, rows, out, row_stride=0):
         step = row_stride if row_stride > 0 else size
         for h in range(rows[n]):
             average_row(strategy_sum, offset[n] + h * step, size, out)
+
+
+@njit(cache=True, inline="always")
+def draw_action(chances, base, size, draw):
+    """The action a uniform ``draw`` in [0, 1) picks from the chances ``chances[base:base + size]``: the
+    first whose running total passes the draw. Where rounding leaves the total just under the draw, the
+    last action with a chance above 0 (never one the policy does not play)."""
+    pick = size - 1
+    while pick > 0 and chances[base + pick] == 0.0:
+        pick -= 1
+    run = 0.0
+    for a in range(size):
+        run += chances[base + a]
+        if draw < run:
+            return a
+    return pick
 
 
 # The primitives by variant code, as the solvers first wrote them (other solvers import these names).

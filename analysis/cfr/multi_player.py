@@ -22,7 +22,8 @@ sweep discounts them (``_multi_kernels`` keeps them scaled); the average strateg
 by the schedule's iteration weight, is gathered at the other players' nodes, each visit
 divided by the reach of the players other than the traverser and the actor, so it is
 unbiased at any number of players (``averaging="next"`` is OpenSpiel's rule instead, the
-next player's nodes only: unbiased for two).
+next player's nodes only, and ``"every"`` every other player's node unweighted: both unbiased
+for two; the Brag table solves use ``"every"`` with ``draws="counters"``, as they were built).
 
 Every draw comes from a stream keyed by the seed, the iteration and the traverser, so a seed
 gives the same solve however the iterations are cut, and a solve stopped and resumed from its
@@ -50,8 +51,11 @@ from analysis.cfr.loop import Iterated, iterate
 from analysis.cfr.schedule import VARIANTS
 from analysis.errors import InvalidArgument
 
-#: Ways of gathering the average strategy (``_multi_kernels``): unbiased at any count, or OpenSpiel's rule.
-AVERAGING = {"weighted": 0, "next": 1}
+#: Ways of gathering the average strategy (``_multi_kernels``): unbiased at any count, OpenSpiel's rule, or
+#: every other player's node unweighted (the Brag table solves' rule).
+AVERAGING = {"weighted": 0, "next": 1, "every": 2}
+#: Where the walks' draws come from (``_multi_kernels``): a stream per walk, or a counter per draw (Brag's).
+DRAWS = {"stream": 0, "counters": 1}
 #: Seconds between two checkpoint saves.
 CHECKPOINT_SECONDS = 300.0
 
@@ -184,6 +188,7 @@ class MultiSolved:
     values: tuple                 # each player's expected payoff when all play ``policy``
     gains: tuple                  # what each player gains by a best response while the others keep ``policy``
     run: Iterated
+    checks: tuple = ()            # (iterations, every player's gain) at each check
 
     @property
     def nash_conv(self) -> float:
@@ -219,13 +224,19 @@ def evaluate(game: TableGame, policy: np.ndarray) -> tuple[tuple, tuple]:
 
 def solve(game: TableGame, variant: str = "lcfr", *, iterations: int, seed: int = 0, target: float = 0.0,
           check_every: int = 1000, widen_to: Optional[int] = None, checkpoint: Optional[str] = None,
-          averaging: str = "weighted", label: Optional[str] = None, progress: bool = True) -> MultiSolved:
+          averaging: str = "weighted", label: Optional[str] = None, progress: bool = True,
+          draws: str = "stream", sampling: str = "external") -> MultiSolved:
     """External-sampling MCCFR with ``variant``'s schedule for ``iterations`` iterations, or until every
     player's best-response gain is at most ``target`` (0: run them all) at a check.
 
     ``checkpoint``: a file (``.npz``) where the solve's state is saved every few minutes and at the end; a
     solve of the same game, variant, seed and averaging finds it and goes on from there, with the same
     result as one run through (a file of another solve is refused in one sentence).
+
+    ``averaging`` and ``draws``: the ways of ``AVERAGING`` and ``DRAWS`` (``_multi_kernels`` says what each does).
+    ``sampling="full"``: full-traversal CFR instead (every deal and action each iteration; no draws, so
+    ``seed``, ``averaging`` and ``draws`` play no part), the exact solve a small game's sampled one is checked
+    against. Its regrets are discounted as they are updated, each player's once an iteration.
     """
     from analysis.cfr import _multi_kernels as M
     from analysis.seeds import check_seed
@@ -233,55 +244,70 @@ def solve(game: TableGame, variant: str = "lcfr", *, iterations: int, seed: int 
     check_solver(variant, target, iterations)
     check_seed(seed)
     if averaging not in AVERAGING:
-        raise InvalidArgument(f"Averaging {averaging!r} is not known; choose weighted or next.")
+        raise InvalidArgument(f"Averaging {averaging!r} is not known; choose {', '.join(AVERAGING)}.")
+    if sampling not in ("external", "full"):
+        raise InvalidArgument(f"Sampling {sampling!r} is not known; choose external or full.")
+    if draws not in DRAWS:
+        raise InvalidArgument(f"Draws {draws!r} are not known; choose {' or '.join(DRAWS)}.")
     schedule = VARIANTS[variant].array
-    key = f"{game.key()}:{variant}:{seed}:{averaging}"
+    key = f"{game.key()}:{variant}:{seed}:{averaging}" + ("" if draws == "stream" else f":{draws}") + \
+        ("" if sampling == "external" else ":full")
     regret, strategy_sum, scales = np.zeros(game.slots), np.zeros(game.slots), np.ones(2)
-    done, history = 0, []
+    done, history, checks = 0, [], []
     if checkpoint and os.path.exists(checkpoint):
-        done, history = _resume(checkpoint, key, regret, strategy_sum, scales)
+        done, history, checks = _resume(checkpoint, key, regret, strategy_sum, scales)
     cumulative = np.cumsum(game.deal_chance)
     cumulative /= cumulative[-1]
     saved_at = [time.perf_counter()]
     arrays = game.arrays() + (cumulative,) + game.payoffs()
 
+    reached = [done]   # iterations run so far, for the checks (kept in every checkpoint as they are made)
+
     def run(first: int, count: int) -> None:
-        M.es_iterations(done + first, count, seed, schedule, scales, AVERAGING[averaging], game.players, *arrays,
-                        regret, strategy_sum)
+        reached[0] = done + first + count - 1
+        if sampling == "full":
+            M.full_iterations(done + first, count, schedule, game.rows, game.players, *game.arrays(),
+                              game.deal_chance, *game.payoffs(), regret, strategy_sum)
+        else:
+            M.es_iterations(done + first, count, seed, schedule, scales, AVERAGING[averaging], game.players, *arrays,
+                            regret, strategy_sum, DRAWS[draws])
         if checkpoint and time.perf_counter() - saved_at[0] > CHECKPOINT_SECONDS:
-            _save(checkpoint, key, regret, strategy_sum, scales, done + first + count - 1, history)
+            _save(checkpoint, key, regret, strategy_sum, scales, reached[0], history, checks)
             saved_at[0] = time.perf_counter()
 
     last = []
 
-    def check() -> float:
+    def check(kept: bool = True) -> float:
         policy = average_policy(game, strategy_sum)
         values, gains = evaluate(game, policy)
         last[:] = [policy, values, gains]
+        if kept:
+            history.append((reached[0], max(gains)))
+            checks.append((reached[0], gains))
         return max(gains)
 
     ran = iterate(run, check, iterations=iterations - done, target=target, check_every=check_every,
                   widen_to=widen_to, label=label or f"solving {game.name} for {game.players} players",
                   progress=progress, stop_at_target=target > 0)
-    history += [(done + i, e) for i, e in ran.history]
     done += ran.iterations
     if checkpoint:
-        _save(checkpoint, key, regret, strategy_sum, scales, done, history)
+        _save(checkpoint, key, regret, strategy_sum, scales, done, history, checks)
     if not ran.history or ran.history[-1][0] != ran.iterations:   # else the last check measured this policy
-        check()
+        check(kept=False)
     policy, values, gains = last
     return MultiSolved(game, policy, values, gains,
-                       Iterated(done, ran.seconds, ran.cpu_seconds, max(gains), tuple(history)))
+                       Iterated(done, ran.seconds, ran.cpu_seconds, max(gains), tuple(history)), tuple(checks))
 
 
-def _save(path, key, regret, strategy_sum, scales, done, history) -> None:
+def _save(path, key, regret, strategy_sum, scales, done, history, checks) -> None:
     tmp = f"{path}.tmp.npz"
     np.savez(tmp, key=key, regret=regret, strategy_sum=strategy_sum, scales=scales, done=done,
-             history=np.array(history, np.float64).reshape(-1, 2))
+             history=np.array(history, np.float64).reshape(-1, 2),
+             checks=np.array([(i, *g) for i, g in checks], np.float64) if checks else np.zeros((0, 1)))
     os.replace(tmp, path)   # a solve stopped while saving keeps the last whole checkpoint
 
 
-def _resume(path, key, regret, strategy_sum, scales) -> tuple[int, list]:
+def _resume(path, key, regret, strategy_sum, scales) -> tuple[int, list, list]:
     try:
         saved = np.load(path)
         stored_key = str(saved["key"])
@@ -291,4 +317,5 @@ def _resume(path, key, regret, strategy_sum, scales) -> tuple[int, list]:
         raise InvalidArgument(f"The checkpoint {path} is of another solve (another game, solver, seed or "
                               "averaging); give another file, or remove it to start afresh.")
     regret[:], strategy_sum[:], scales[:] = saved["regret"], saved["strategy_sum"], saved["scales"]
-    return int(saved["done"]), [(int(i), float(e)) for i, e in saved["history"]]
+    checks = [(int(row[0]), tuple(float(g) for g in row[1:])) for row in saved["checks"]] if "checks" in saved else []
+    return int(saved["done"]), [(int(i), float(e)) for i, e in saved["history"]], checks

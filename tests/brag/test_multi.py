@@ -1,5 +1,8 @@
 """Three-player betting: the tree from the deal's rules, the chance layer, exact CFR+ and sampled CFR
-on a reduced deck (the twelve queens, kings and aces), and the game played out with real cards."""
+on a reduced deck (the twelve queens, kings and aces), and the game played out with real cards; the CFR
+core's solve of the table against the numbers the Brag loop gave before the solve moved onto the core."""
+
+import hashlib
 
 import numpy as np
 import pytest
@@ -79,3 +82,58 @@ def test_the_chance_layer_is_the_game_with_real_cards(sampled):
     means, errors = M.playout(np.array(DECK, np.int64), 3, layer.edges, True, 0, _arrays(tree, layer), sampled.policy,
                               400_000, 9)
     assert np.all(np.abs(means - sampled.values) < 4 * errors + 1e-9)
+
+
+# The Brag loop's own numbers for these two solves, recorded from it before the solve moved onto the CFR core.
+_LOOP_GAINS = {3: [0.1516593859880016, 0.12606361559691143, 0.19659820397277494],
+               4: [0.07360172560682221, 0.45838425568360164, 0.3015185073445207, 0.30756149280457945]}
+_LOOP_VALUES = {3: [-0.14923723120521684, -0.3108240020821386, 0.4600612332873535],
+                4: [-0.6758340872851744, -0.14980873971754669, 0.09866595517084749, 0.726976871831866]}
+_LOOP_POLICY_SHA = {3: "d6ac26764631f075", 4: "887dd766fd311987"}
+
+
+@pytest.mark.parametrize("players, buckets, iterations", [(3, 3, 4000), (4, 2, 2000)])
+def test_the_core_solve_repeats_the_brag_loop(players, buckets, iterations):
+    solved = solve_multi(SMALL, players, iterations=iterations, buckets=buckets, deck=DECK,
+                         check_every=iterations // 2, target=0.0, seed=5, progress=False)
+    assert solved.gains == _LOOP_GAINS[players] and solved.values == _LOOP_VALUES[players]
+    assert hashlib.sha256(np.ascontiguousarray(solved.policy).tobytes()).hexdigest()[:16] == _LOOP_POLICY_SHA[players]
+    assert [i for i, _ in solved.history] == [iterations // 2, iterations]
+
+
+def test_a_stopped_solve_resumes_from_its_checkpoint(tmp_path):
+    whole = solve_multi(SMALL, 3, iterations=2000, buckets=3, deck=DECK, check_every=1000, target=0.0, seed=2,
+                        progress=False)
+    path = str(tmp_path / "brag.npz")
+    solve_multi(SMALL, 3, iterations=1000, buckets=3, deck=DECK, check_every=1000, target=0.0, seed=2,
+                progress=False, checkpoint=path)
+    resumed = solve_multi(SMALL, 3, iterations=2000, buckets=3, deck=DECK, check_every=1000, target=0.0, seed=2,
+                          progress=False, checkpoint=path)
+    assert np.array_equal(resumed.policy, whole.policy) and resumed.gains == whole.gains
+    assert resumed.history == whole.history
+
+
+def test_the_stored_build_keeps_its_checkpoint_only_while_it_runs(tmp_path, monkeypatch):
+    from analysis.brag.multi.solve import _checkpoint_path, multi_table
+    from tests.golden.builds import _small_multi
+
+    monkeypatch.setenv("ODDS_CACHE_DIR", str(tmp_path))
+    with _small_multi():
+        path = _checkpoint_path(preset("brag3"), 3)
+        assert path.parent == tmp_path / "checkpoints" and path != _checkpoint_path(preset("brag3"), 4)
+        table = multi_table("brag3", 3, progress=False)
+    assert not path.exists() and int(table["summary"][0]) == 3000 and table["history"].shape == (2, 4)
+
+
+def test_the_stored_layout_and_the_cores_hold_the_same_strategy():
+    from analysis.brag.multi.game import flat_policy, padded_policy, table_game
+
+    tree = multi_tree(SMALL, 3)
+    game = table_game(tree, chance_layer(SMALL, 3, 3, DECK))
+    flat = np.random.default_rng(1).random(game.slots)
+    padded = padded_policy(game, flat, 3)
+    assert np.array_equal(flat_policy(game, padded), flat)
+    blind = np.flatnonzero((tree.kind == DECISION) & tree.blind)
+    # A blind seat's one row is row 0; its other rows are never read, and uniform as an unreached row is.
+    assert np.allclose(padded[blind, 1:, :].sum(axis=2), 1.0)
+    assert game.information_sets == sum(1 if tree.blind[n] else 3 for n in np.flatnonzero(tree.kind == DECISION))

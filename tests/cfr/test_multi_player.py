@@ -110,6 +110,25 @@ def test_three_player_gains_fall_and_match_brute_force():
     assert abs(sum(long.values)) < 1e-12          # the chips change hands: the game is zero-sum
 
 
+def test_full_traversal_converges_and_matches_brute_force():
+    solved = solve(kuhn_game(3), "cfr+", iterations=2000, sampling="full", progress=False, check_every=1000)
+    assert np.allclose(brute_force_gains(solved, 3), solved.gains, atol=1e-12)
+    assert solved.nash_conv < 0.01
+    assert [i for i, _ in solved.checks] == [1000, 2000] and solved.checks[-1][1] == solved.gains
+
+
+def test_brag_averaging_and_draws_solve_kuhn_too():
+    # Every other player's node unweighted, a counter per draw: the Brag table solves' settings.
+    game = kuhn_game(3)
+    short = solve(game, "cfr+", iterations=500, seed=3, averaging="every", draws="counters", progress=False)
+    long = solve(game, "cfr+", iterations=60_000, seed=3, averaging="every", draws="counters", progress=False,
+                 check_every=30_000)
+    assert np.allclose(brute_force_gains(long, 3), long.gains, atol=1e-12)
+    assert long.nash_conv < short.nash_conv and long.nash_conv < 0.05
+    plain = solve(game, "cfr+", iterations=500, seed=3, averaging="every", progress=False)
+    assert not np.array_equal(plain.policy, short.policy)   # the draws are another sequence
+
+
 def test_two_player_value_is_minus_one_eighteenth():
     solved = solve(kuhn_game(2), "lcfr", iterations=100_000, seed=2, progress=False, check_every=50_000)
     assert np.allclose(brute_force_gains(solved, 2), solved.gains, atol=1e-12)
@@ -128,6 +147,31 @@ def test_resumed_solve_equals_one_run_through(tmp_path, variant):
     assert resumed.run.iterations == 3000
     assert np.array_equal(resumed.policy, whole.policy)
     assert resumed.gains == whole.gains
+
+
+def test_a_solve_stopped_mid_run_keeps_the_checks_it_made(tmp_path, monkeypatch):
+    from analysis.cfr import multi_player
+
+    game = kuhn_game(3)
+    whole = solve(game, "cfr+", iterations=4000, seed=4, progress=False, check_every=1000)
+    path = str(tmp_path / "kuhn.npz")
+    evaluate, calls = multi_player.evaluate, []
+
+    def stopped_at_the_third_check(*args):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return evaluate(*args)
+
+    monkeypatch.setattr(multi_player, "CHECKPOINT_SECONDS", -1.0)   # a save after every piece of iterations
+    monkeypatch.setattr(multi_player, "evaluate", stopped_at_the_third_check)
+    with pytest.raises(KeyboardInterrupt):
+        solve(game, "cfr+", iterations=4000, seed=4, progress=False, check_every=1000, checkpoint=path)
+    monkeypatch.setattr(multi_player, "evaluate", evaluate)
+    resumed = solve(game, "cfr+", iterations=4000, seed=4, progress=False, check_every=1000, checkpoint=path)
+    assert np.array_equal(resumed.policy, whole.policy) and resumed.gains == whole.gains
+    # The two checks made before the stop are kept; the one it stopped in is not made again.
+    assert resumed.checks == tuple(c for c in whole.checks if c[0] != 3000)
 
 
 def test_same_seed_same_solve_and_another_seed_another():
@@ -151,5 +195,9 @@ def test_bad_games_and_settings_are_one_sentence():
         solve(game, iterations=10, averaging="mean", progress=False)
     with pytest.raises(InvalidArgument, match="not known"):
         solve(game, "fast", iterations=10, progress=False)
+    with pytest.raises(InvalidArgument, match="Sampling"):
+        solve(game, iterations=10, sampling="outcome", progress=False)
+    with pytest.raises(InvalidArgument, match="Draws"):
+        solve(game, iterations=10, draws="dice", progress=False)
     with pytest.raises(InvalidArgument, match="2 to 6"):
         kuhn_game(7)

@@ -1,7 +1,7 @@
 """The multi-player betting tree as its kernels read it: one named tuple (numba passes it as one value).
 
 ``solve._arrays`` builds it from the tree (``solve.multi_tree``) and the chance layer (``solve.chance_layer``);
-``_kernels``' CFR walks, iterations, values and playouts read its fields by name.
+``_kernels.playout`` reads its fields by name (the solve itself reads the CFR core's game, ``game.table_game``).
 """
 
 from __future__ import annotations

@@ -13,13 +13,17 @@ open player's hand known to the strategy only by its bucket.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import time
 from dataclasses import dataclass, field
 from itertools import combinations
+from pathlib import Path
 
 import numpy as np
 
 from analysis.brag.multi import _kernels as M
+from analysis.brag.multi.game import CARRIED, DECISION, FOLDED, SEEN, flat_policy, padded_policy, table_game
 from analysis.brag.showdown._kernels import hand_strengths
 from analysis.brag.showdown.tables import hand_table
 from analysis.brag.table import deal_rules as K
@@ -28,12 +32,10 @@ from analysis.brag.multi.kernel_tables import TableTree
 from analysis.brag._stored import BUCKETS, MULTI_STORED as STORED, TABLE_SAMPLES, multi_labels, multi_params
 from analysis.brag.table.deal import Table
 from analysis.brag.rules import BragRules, preset
-from analysis.cfr.kernels import average_policy as core_average
+from analysis.cfr.multi_player import evaluate as core_evaluate, solve as core_solve
 from analysis.errors import InvalidArgument
-from analysis.progress import Progress
+from analysis.store import default_root
 
-#: Node kinds.
-DECISION, FOLDED, CARRIED, SEEN = 0, 1, 2, 3
 MAX_NODES = 400_000
 SOLVE_PLAYERS = (3, 4)
 
@@ -234,59 +236,38 @@ def _arrays(tree: MultiTree, layer: ChanceLayer) -> TableTree:
                      tree.seer, tree.seen, layer.beats)
 
 
-def average_policy(tree: MultiTree, total: np.ndarray) -> np.ndarray:
-    """The average strategy from the accumulated weights ``total[node, row, action]`` (uniform where a row was never
-    reached; zero past a node's own actions): the CFR core's average over rows padded to one width."""
-    _, rows, width = total.shape
-    nodes = np.flatnonzero(tree.kind == DECISION)
-    policy = np.zeros(total.size, dtype=total.dtype)
-    core_average(np.ascontiguousarray(total).reshape(-1), (nodes * rows * width).astype(np.int64),
-                 tree.n_actions[nodes].astype(np.int64), np.full(nodes.size, rows, np.int64), policy, width)
-    return policy.reshape(total.shape)
-
-
 def evaluate(tree: MultiTree, layer: ChanceLayer, policy: np.ndarray) -> tuple[list, list]:
-    """Each player's value under ``policy`` and best-response gain against it (exact in the layer)."""
-    args = (_arrays(tree, layer), layer.chance, tree.players, layer.buckets, policy)
-    values = M.profile_values(*args)
-    best = [M.best_response_value(p, *args) for p in range(tree.players)]
-    return values.tolist(), [float(b - v) for b, v in zip(best, values)]
+    """Each player's value under ``policy[node, bucket, action]`` and best-response gain against it (exact in
+    the layer: the CFR core's passes over the table's game)."""
+    game = table_game(tree, layer)
+    values, gains = core_evaluate(game, flat_policy(game, policy))
+    return list(values), list(gains)
 
 
 def solve_multi(rules: str | BragRules, players: int, *, iterations: int = 200_000,
                 target: float = 0.01, buckets: int | None = None, deck=None, seed: int = 0,
-                check_every: int = 20_000, exact: bool = False, progress: bool = True) -> MultiSolution:
-    """Solve betting at a table of ``players`` by external-sampling MCCFR (``exact``: full-traversal
-    CFR+, for reduced decks), checking every player's best-response gain every ``check_every``
-    iterations and stopping once all are at most ``target`` chips per deal."""
+                check_every: int = 20_000, exact: bool = False, progress: bool = True,
+                checkpoint: str | None = None) -> MultiSolution:
+    """Solve betting at a table of ``players`` with the CFR core (``analysis.cfr.multi_player``):
+    external-sampling MCCFR with regret matching+ and the average weighted by iteration (``exact``:
+    full-traversal CFR+ over every bucket tuple, for reduced decks), checking every player's best-response
+    gain every ``check_every`` iterations and stopping once all are at most ``target`` chips per deal.
+    ``checkpoint``: a file the solve is saved to every few minutes and resumed from (the core's)."""
     rules = preset(rules)
     if isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= 10**8:
         raise InvalidArgument(f"{iterations!r} iterations is not allowed; give 1 to 100,000,000.")
     started = time.perf_counter()
     tree = multi_tree(rules, players)
     layer = chance_layer(rules, players, buckets or BUCKETS[players], deck, seed=seed)
-    B = layer.buckets
-    regret = np.zeros((tree.nodes, B, int(tree.n_actions.max())))
-    total = np.zeros_like(regret)
-    cumulative = np.cumsum(layer.chance)
-    history, done = [], 0
-    with Progress(f"solving Brag for {players}", total=iterations, stream="stderr" if progress else None) as bar:
-        while done < iterations:
-            step = min(check_every, iterations - done)
-            if exact:
-                M.cfr_iterations(done, done + step, _arrays(tree, layer), layer.chance, players, B, regret, total)
-            else:
-                M.es_iterations(done, done + step, _arrays(tree, layer), cumulative, players, B, regret, total,
-                                seed)
-            done += step
-            bar.advance(step)
-            values, gains = evaluate(tree, layer, average_policy(tree, total))
-            history.append((done, gains))
-            if max(gains) <= target:
-                break
-    policy = average_policy(tree, total)
-    return MultiSolution(rules, players, tree, layer, policy, done, time.perf_counter() - started, values, gains,
-                         history)
+    game = table_game(tree, layer)
+    # The sampled solve's averaging and draws are the ones the shipped solves were built with.
+    solved = core_solve(game, "cfr+", iterations=iterations, seed=seed, target=target, check_every=check_every,
+                        checkpoint=checkpoint, averaging="every", draws="counters",
+                        sampling="full" if exact else "external", label=f"solving Brag for {players}",
+                        progress=progress)
+    return MultiSolution(rules, players, tree, layer, padded_policy(game, solved.policy, layer.buckets),
+                         solved.run.iterations, time.perf_counter() - started, list(solved.values),
+                         list(solved.gains), [(i, list(g)) for i, g in solved.checks])
 
 
 # The stored solve -----------------------------------------------------------------------------
@@ -295,8 +276,12 @@ def multi_table(rules: str | BragRules, players: int, progress: bool = True) -> 
     """Solve ``players`` with the stored solve's settings and return the arrays the store keeps
     (``analysis.brag.multi.strategy.stored`` reads them from the store, or has them built here)."""
     rules = preset(rules)
+    checkpoint = _checkpoint_path(rules, players)
     solution = solve_multi(rules, players, iterations=STORED["iterations"], target=STORED["target"],
-                           check_every=STORED["check_every"], seed=STORED["seed"], progress=progress)
+                           check_every=STORED["check_every"], seed=STORED["seed"], progress=progress,
+                           checkpoint=checkpoint and str(checkpoint))
+    if checkpoint:
+        checkpoint.unlink(missing_ok=True)   # the store keeps the solve now
     tree = solution.tree
     history = np.array([[i, *g] for i, g in solution.history], float)
     return {"kind": tree.kind, "actor": tree.actor, "blind": tree.blind.astype(np.int64),
@@ -305,3 +290,17 @@ def multi_table(rules: str | BragRules, players: int, progress: bool = True) -> 
             "edges": solution.layer.edges, "policy": solution.policy,
             "summary": np.array([solution.iterations, solution.seconds, *solution.values, *solution.gains]),
             "history": history}
+
+
+def _checkpoint_path(rules: BragRules, players: int) -> Path | None:
+    """Where the stored solve keeps its checkpoint while it runs (the default store's folder), so a build that
+    is stopped goes on from there when asked again, with the same result; None where that folder cannot be
+    written (the solve then runs through without one)."""
+    params = json.dumps(multi_params(rules, players), sort_keys=True, default=str)
+    folder = default_root() / "checkpoints"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    digest = hashlib.sha256(params.encode()).hexdigest()[:16]
+    return folder / f"brag-multi-{rules.name}-{players}-{digest}.npz"

@@ -29,7 +29,7 @@ from analysis.brag.advice import _money
 from analysis.brag.showdown.equity import equity
 from analysis.brag.multi.strategy import model_words
 from analysis.brag.rules import BragRules, preset
-from analysis.brag.multi.kernel_tables import TableTree
+from analysis.brag.multi.game import flat_policy, table_game
 from analysis.brag.multi.shipped import stored_solve
 from analysis.brag.headsup.solve import solve
 from analysis.brag.headsup.strategy import _Reader
@@ -71,9 +71,9 @@ def _first_moves_heads_up(rules: BragRules) -> tuple[dict, np.ndarray, np.ndarra
 
 
 def _first_moves_multi(rules: BragRules, players: int, store=None) -> tuple[dict, np.ndarray, np.ndarray]:
-    from analysis.brag.multi import _kernels as M  # lazy: keeps numba out of a table question's start-up
+    from analysis.cfr import _multi_kernels as M  # lazy: keeps numba out of a table question's start-up
     # lazy: keeps numba out of a table question's start-up
-    from analysis.brag.multi.solve import chance_layer, multi_tree
+    from analysis.brag.multi.solve import ChanceLayer, chance_layer, multi_tree
 
     table = stored_solve(rules, players)
     seed = multi_params(rules, players)["seed"]
@@ -87,15 +87,16 @@ def _first_moves_multi(rules: BragRules, players: int, store=None) -> tuple[dict
     tree = multi_tree(rules, players)
     B = BUCKETS[players]
     chance, policy = layer["chance"], table["policy"]
+    chances_layer = ChanceLayer(table["edges"], chance, layer["beats"], 0, False)
     own = np.arange(chance.size) % B           # seat 1's bucket in each tuple
 
     def after(move: int, weights: np.ndarray) -> float:
-        # Seat 1 makes ``move`` at the root, then its best reply (the kernel's, on a root with one child).
-        start, count = tree.child_start.copy(), tree.n_actions.copy()
-        start[0], count[0] = start[0] + move, 1
-        moved = TableTree(tree.kind, tree.actor, tree.blind, start, count, tree.paid, tree.winner, tree.seer,
-                          tree.seen, layer["beats"])
-        return float(M.best_response_value(0, moved, weights, players, B, policy))
+        # Seat 1 makes ``move`` at the root, then its best reply (the core's, on a root with that one move).
+        game = table_game(tree, chances_layer, root_moves=slice(move, move + 1))
+        moved = policy.copy()
+        moved[0, :, 0] = policy[0, :, move]
+        common = game.arrays() + (weights,) + game.payoffs() + (flat_policy(game, moved),)
+        return float(M.best_response_value(0, game.rows, *common))
 
     names = tree.actions(0)
     moves = {name: after(a, chance) for a, name in enumerate(names)}
