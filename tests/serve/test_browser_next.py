@@ -66,21 +66,28 @@ def test_dice_bidding_next_bid_edit_and_folded_rows(browser, server, screenshots
     _ask(browser)
     _wait(browser, _loaded_with("verdict"))
     rules = ask.rules("bluff")
-    first = ask.call(rules, "3 3 * 5 1", ["2"], "2x3")
-    assert first.recommendation == "raise"          # the round goes on: the page offers the next bid
+    first = ask.call(rules, "3 3 * 5 1", ["2"], "2x3").to_dict()
+    assert first["recommendation"] == "raise"
+    mine = first["best_raise"]          # the round goes on: the page offers the next bid
     _step_fits_under(browser, "verdict")
     browser.save_screenshot(str(screenshots / "bluff-next.png"))
 
-    # Rows at 0.0%: folded away, counted in the box that shows them, shown when it is ticked.
-    raises = [option for option in first.to_dict()["raises"]]
-    zero = [option["bid"] for option in raises if f"{100 * option['p_true']:.2f}" == "0.00"]
-    assert zero, "this question has raises at 0.00%"
-    fold = browser.find_element("id", "fold-choices")
+    # Rows at 0.0%: folded away, counted in the box that shows them, shown when it is ticked. The solved
+    # strategy's actions here: every one it values, and every one it plays at 0.05% or more.
+    from analysis.questions.plain import to_plain
+
+    decision = to_plain(ask.play(rules, "3 3 * 5 1", ["2"], "1:2x3", None, False, False))
+    policy, values = decision["policy"], decision["values"] or {}
+    listed = [a for a in {**policy, **values} if a in values or policy.get(a, 0) >= 0.0005]
+    zero = [a for a in listed if f"{100 * policy.get(a, 0):.1f}" == "0.0"]
+    assert zero, "this question has actions at 0.0%"
+    fold = browser.find_element("id", "fold-actions")
     assert fold.text == f"Show all ({len(zero)} more at 0.0%)"
-    rows = [browser.find_element("css selector", f'#choices tr[data-choice="{bid}"]') for bid in zero]
+    rows = [browser.find_element("css selector", f'#actions tr[data-action="{action}"]') for action in zero]
     assert not any(row.is_displayed() for row in rows)
-    shown = [row for row in browser.find_elements("css selector", "#choices tbody tr") if row.is_displayed()]
-    assert len(shown) == len(browser.find_elements("css selector", "#choices tbody tr")) - len(zero)
+    every = browser.find_elements("css selector", "#actions tbody tr")
+    assert len(every) == len(listed)
+    assert sum(row.is_displayed() for row in every) == len(listed) - len(zero)
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", fold)
     fold.click()
     assert all(row.is_displayed() for row in rows)
@@ -92,17 +99,17 @@ def test_dice_bidding_next_bid_edit_and_folded_rows(browser, server, screenshots
 
     # The next bid: the round so far is kept (with your raise), only the bid now is typed.
     history = browser.find_element("css selector", "#step [name=history]")
-    assert history.get_attribute("value") == f"1:2x3 me:{first.best_raise}"
+    assert history.get_attribute("value") == f"1:2x3 me:{mine}"
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", history)
     browser.find_element("css selector", "#step [name=bid]").send_keys("3x5")
     browser.find_element("css selector", "#step button.go").click()
     _wait(browser, lambda d: "3x5" in d.current_url and _loaded_with("p-true")(d))
-    second = ask.call(rules, "3 3 * 5 1", ["2"], "3x5", bidder="1", history=f"1:2x3 me:{first.best_raise}")
+    second = ask.call(rules, "3 3 * 5 1", ["2"], "3x5", bidder="1", history=f"1:2x3 me:{mine}").to_dict()
     shown = browser.find_element("id", "p-true-history")
-    assert float(shown.get_attribute("data-value")) == pytest.approx(second.with_history.p_true, abs=1e-12)
+    assert float(shown.get_attribute("data-value")) == pytest.approx(second["with_history"]["p_true"], abs=1e-12)
     assert browser.find_element("css selector", "#ask [name=dice]").get_attribute("value") == "3 3 * 5 1"
     assert browser.find_element("css selector", "#ask [name=history]").get_attribute("value") == \
-        f"1:2x3 me:{first.best_raise}"
+        f"1:2x3 me:{mine}"
 
 
 def test_yacht_next_roll_and_next_turn(browser, server, screenshots):
@@ -190,7 +197,8 @@ def _brightness(driver, element) -> float:
     from PIL import Image
 
     image = Image.open(io.BytesIO(element.screenshot_as_png)).convert("L")
-    return sum(image.getdata()) / (image.width * image.height)
+    counts = image.histogram()
+    return sum(level * count for level, count in enumerate(counts)) / sum(counts)
 
 
 def test_charts_read_in_dark_mode(browser, server, screenshots):
