@@ -45,6 +45,6 @@ def check_evaluator(what: str, database: bool, kernels=(), store=None) -> None:
         why.append("the bear-off database is built once")
     if kernels and not all(is_compiled(kernel) for kernel in kernels):
         seconds += COMPILE_SECONDS
-        why.append("the evaluator is compiled once")
+        why.append("the evaluator is prepared once")
     if seconds:
         budget.check(f"{what} the first time ({' and '.join(why)})", seconds, BUILD_BYTES if database else 0)

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
-from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, _ways, two_sided_piece
+from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, _ways, two_sided_held, two_sided_piece
 from analysis.backgammon.cost import COMPILE_SECONDS, check_evaluator
 from analysis import budget
 from analysis.compile_notice import compiling
@@ -112,7 +112,7 @@ class Net:
     def boards_value(self, boards: np.ndarray, ply: int = 0) -> tuple[np.ndarray, np.ndarray]:
         """Outputs (n, 6) of boards (kernel layout) seen by their side on roll, and whether each is exact
         (both sides in the two-sided bear-off database)."""
-        kernels = _kernels(_ply(ply), boards.shape[0])
+        kernels = _kernels(_ply(ply), boards.shape[0], self.store)
         used = ("evaluate_batch", "positions_value") if ply else ("evaluate_batch",)
         self._check_cost(kernels, _boards(kernels, boards), ply, *used)
         with compiling("the evaluator", COMPILE_SECONDS, *_compiled(kernels, *used)):
@@ -125,7 +125,7 @@ class Net:
 
     def plays_value(self, afters: np.ndarray, extra: np.ndarray, ply: int = 0) -> np.ndarray:
         """The mover's outputs (n, 6) after each play (boards in the mover's view)."""
-        kernels = _kernels(_ply(ply), afters.shape[0])
+        kernels = _kernels(_ply(ply), afters.shape[0], self.store)
         self._check_cost(kernels, _boards(kernels, afters), ply, "plays_value")
         if kernels is forward:
             afters = _boards(forward, afters)
@@ -148,9 +148,13 @@ def _ply(ply) -> int:
     return int(ply)
 
 
-def _kernels(ply: int, positions: int):
-    """``forward`` as plain Python for one small 0-ply question, else the compiled kernels (``_net``)."""
-    if ply == 0 and positions <= MOST_PLAIN_POSITIONS and _COMPILED not in sys.modules:
+def _kernels(ply: int, positions: int, store: Store | None = None):
+    """``forward`` as plain Python for one small 0-ply question, else the compiled kernels (``_net``).
+    Once loaded, the compiled kernels answer quicker, but they read the bear-off database for every
+    position: while it is not at hand, a small 0-ply question still runs plain (which reads it only
+    for a board in it), so it never waits for the database's first build."""
+    if ply == 0 and positions <= MOST_PLAIN_POSITIONS and (_COMPILED not in sys.modules
+                                                           or not two_sided_held("win", store)):
         return forward
     from analysis.backgammon import _net  # lazy: keeps numba out of a table question's start-up
 

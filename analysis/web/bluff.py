@@ -217,6 +217,8 @@ def next_bid(values, answers: dict) -> dict | None:
         return None
     if not mine:
         return None
+    if values["history"] and ":" not in values["history"]:
+        return None         # bids without their bidders ("4x3, 5x3"): the round's seats are not known
     opponents = values["opponents"].split() or [""]
     turns = _decision(values, opponents)[1] if values["bid"] else values["history"]
     return {**values, "history": " ".join([*turns.split(), f"me:{_one_word(mine)}"]), "bid": "", "bidder": "1"}

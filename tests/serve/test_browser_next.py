@@ -252,7 +252,7 @@ def test_a_long_first_build_says_how_long_and_runs_in_the_background(browser, se
     browser.get(server + "/backgammon?ply=1")
     said = browser.find_element("id", "e-form").text
     assert re.fullmatch(r"Looking a roll ahead the first time \(the bear-off database is built once( and the "
-                        r"evaluator is compiled once)?\) takes about \d+ (seconds|minutes?) here, longer than a "
+                        r"evaluator is prepared once)?\) takes about \d+ (seconds|minutes?) here, longer than a "
                         r"page waits\.", said), said
     assert browser.find_element("id", "answer-job").is_displayed()
     assert not (tmp_path / "store" / "backgammon").exists()         # nothing was built

@@ -132,7 +132,7 @@ def test_the_first_look_ahead_on_an_empty_store_says_how_long_before_it_starts(c
     assert page.status_code == 400
     sentence = re.search(r'<p class="error" role="alert" id="e-form">(.*?)</p>', page.text).group(1)
     assert re.fullmatch(r"Looking a roll ahead the first time \(the bear-off database is built once( and the "
-                        r"evaluator is compiled once)?\) takes about \d+ (seconds|minutes?) here, longer than a "
+                        r"evaluator is prepared once)?\) takes about \d+ (seconds|minutes?) here, longer than a "
                         r"page waits\.", sentence), sentence
     assert 'formaction="/jobs/backgammon/answer"' in page.text
     # The same question at 0-ply reads no database in the middle game: answered at once.
