@@ -21,7 +21,7 @@ True
 ...     check("solving Yatzy for a target", seconds=30, memory_bytes=5 << 30)
 Traceback (most recent call last):
 ...
-analysis.budget.TooBig: Solving Yatzy for a target needs about 5.0 GB of memory, more than the 2.0 GB allowed here.
+analysis.budget.TooBig: Solving Yatzy for a target needs about 5.0 GB of memory, more than the 2.0 GB allowed here, and takes about 30 seconds.
 """
 
 from __future__ import annotations
@@ -41,14 +41,14 @@ _stopping = threading.Event()
 
 
 class TooLong(InvalidArgument):
-    """Work whose estimate is longer than the limit it runs under (``seconds``: the estimate)."""
+    """Work whose estimate is longer than the limit it runs under (``seconds``, ``memory_bytes``: the estimate)."""
 
-    def __init__(self, sentence: str, seconds: float | None = None):
+    def __init__(self, sentence: str, seconds: float | None = None, memory_bytes: int = 0):
         super().__init__(sentence)
-        self.seconds = seconds
+        self.seconds, self.memory_bytes = seconds, memory_bytes
 
 
-class TooBig(InvalidArgument):
+class TooBig(TooLong):
     """Work whose estimated memory is more than the limit it runs under."""
 
 
@@ -104,11 +104,14 @@ def check(what: str, seconds: float = 0.0, memory_bytes: int = 0) -> None:
         return
     what = what[:1].upper() + what[1:]
     if limit.memory_bytes is not None and memory_bytes > limit.memory_bytes:
+        # The time too, where it is long: what a page offers to work out in the background says how long.
+        taking = f", and takes about {duration(seconds)}" if seconds >= 1 else ""
         limit.refused = TooBig(f"{what} needs about {memory_bytes / 2**30:.1f} GB of memory, more than the "
-                               f"{limit.memory_bytes / 2**30:.1f} GB allowed here.")
+                               f"{limit.memory_bytes / 2**30:.1f} GB allowed here{taking}.", seconds, memory_bytes)
         raise limit.refused
     if limit.seconds is not None and seconds > limit.seconds:
-        limit.refused = TooLong(f"{what} takes about {duration(seconds)} here, longer than a page waits.", seconds)
+        limit.refused = TooLong(f"{what} takes about {duration(seconds)} here, longer than a page waits.", seconds,
+                                memory_bytes)
         raise limit.refused
 
 

@@ -189,6 +189,20 @@ def _build_cube_levels() -> dict:
     return pieces
 
 
+def _two_sided_params(piece: str) -> dict:
+    return {"piece": piece, "checkers": TWO_SIDED_CHECKERS, "cube_max": CUBE_MAX,
+            "positions": comb(TWO_SIDED_CHECKERS + 6, 6)}
+
+
+def two_sided_held(piece: str, store: Store | None = None) -> bool:
+    """Is the part ``piece`` of the two-sided database at hand (loaded, or in the store), so that
+    :func:`two_sided_piece` reads it rather than builds the whole database?"""
+    store = chosen_store(store)
+    if store is None:
+        return False
+    return (str(store.root), piece) in _LOADED or store.path(TWO_SIDED, None, _two_sided_params(piece)).is_file()
+
+
 def two_sided_piece(piece: str, store: Store | None = None) -> dict:
     """One part of the two-sided database: ``win`` or ``cube-V`` (V = 1, 2, ..., 32).
 
@@ -204,15 +218,11 @@ def two_sided_piece(piece: str, store: Store | None = None) -> dict:
         return _build_cube_levels()[piece]
     memo = (str(store.root), piece)
     if memo not in _LOADED:
-        def params(name):
-            return {"piece": name, "checkers": TWO_SIDED_CHECKERS, "cube_max": CUBE_MAX,
-                    "positions": comb(TWO_SIDED_CHECKERS + 6, 6)}
-
-        stored = store.load(TWO_SIDED, None, params(piece), announce=True)
+        stored = store.load(TWO_SIDED, None, _two_sided_params(piece), announce=True)
         if stored is None:
             built = _build_cube_levels()
             for name, arrays in built.items():
-                store.save(TWO_SIDED, None, params(name), arrays)
+                store.save(TWO_SIDED, None, _two_sided_params(name), arrays)
             stored = built[piece]
         _LOADED[memo] = stored
     return _LOADED[memo]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from analysis.backgammon.cost import check_evaluator
 from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, home_counts, race_win_chance, rank, two_sided_piece
 from analysis.errors import InvalidArgument, InvalidPosition, InvalidRules
 from analysis.store import Store
@@ -160,6 +161,7 @@ def cube_advice(rules: BackgammonRules | str, position: Position, store: Store |
         raise InvalidPosition("One side has already borne off all its checkers; the game is over.")
     exact = sum(mine) <= TWO_SIDED_CHECKERS and sum(theirs) <= TWO_SIDED_CHECKERS
     if exact:
+        check_evaluator("valuing this bear-off exactly", True, store=store)       # where work must stay short: said before a first build
         a, b = rank(mine, TWO_SIDED_CHECKERS), rank(theirs, TWO_SIDED_CHECKERS)
         win = float(two_sided_piece("win", store)["win"][a, b])
     else:

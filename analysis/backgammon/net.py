@@ -32,7 +32,9 @@ from pathlib import Path
 
 import numpy as np
 
-from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, _ways, two_sided_piece
+from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, _ways, two_sided_held, two_sided_piece
+from analysis.backgammon.cost import COMPILE_SECONDS, check_evaluator
+from analysis import budget
 from analysis.compile_notice import compiling
 from analysis.errors import InvalidArgument
 from analysis.store import Store
@@ -45,8 +47,6 @@ from analysis.backgammon.weights import load_weights, shipped_path
 PLIES = (0, 1, 2)
 #: The most plays a 2-ply hint values (each takes 21 x 21 replies: tens of milliseconds).
 MOST_TWO_PLY_PLAYS = 60
-#: Seconds numba takes to compile the evaluator's kernels on the first run after install (a loaded machine).
-COMPILE_SECONDS = 60
 #: The most positions a 0-ply question values as plain Python (1-3 ms each); beyond, the compiled
 #: kernels are loaded (about a second from numba's cache), which is then the quicker way.
 MOST_PLAIN_POSITIONS = 400
@@ -76,13 +76,24 @@ class Net:
     def ways(self) -> np.ndarray:
         return _ways(TWO_SIDED_CHECKERS)
 
+    def _reads_database(self, kernels, boards) -> bool:
+        """Does valuing ``boards`` read the database? The compiled kernels always do; the plain forward
+        pass only for a board in it (a question in the middle game then does not read the 7 MB table)."""
+        return kernels is not forward or any(min(forward._db_rank(b, 0, self.ways),
+                                                 forward._db_rank(b, 26, self.ways)) >= 0 for b in boards)
+
     def _database_for(self, kernels, boards) -> np.ndarray:
-        """The win table, or an empty one when the plain forward pass has no board in the database (a
-        question in the middle game then does not read the 7 MB table; the kernels see no difference)."""
-        if kernels is forward and not any(min(forward._db_rank(b, 0, self.ways),
-                                              forward._db_rank(b, 26, self.ways)) >= 0 for b in boards):
-            return _NO_DATABASE
-        return self.db_win
+        """The win table, or an empty one where it is not read (the kernels see no difference)."""
+        return self.db_win if self._reads_database(kernels, boards) else _NO_DATABASE
+
+    def _check_cost(self, kernels, boards, ply: int, *names) -> None:
+        """Where work must stay short (a page): refuse a first build of the database or a first compile
+        before either starts, saying how long it would take (:mod:`analysis.backgammon.cost`)."""
+        if budget.current() is None:        # the command line and notebooks wait: nothing to check
+            return
+        database = not self.rules.pay_per_checker_left and self._reads_database(kernels, boards)
+        what = "looking a roll ahead" if ply else "using the evaluator"
+        check_evaluator(what, database, _compiled(kernels, *names), self.store)
 
     @property
     def rule_codes(self) -> np.ndarray:
@@ -101,8 +112,9 @@ class Net:
     def boards_value(self, boards: np.ndarray, ply: int = 0) -> tuple[np.ndarray, np.ndarray]:
         """Outputs (n, 6) of boards (kernel layout) seen by their side on roll, and whether each is exact
         (both sides in the two-sided bear-off database)."""
-        kernels = _kernels(_ply(ply), boards.shape[0])
+        kernels = _kernels(_ply(ply), boards.shape[0], self.store)
         used = ("evaluate_batch", "positions_value") if ply else ("evaluate_batch",)
+        self._check_cost(kernels, _boards(kernels, boards), ply, *used)
         with compiling("the evaluator", COMPILE_SECONDS, *_compiled(kernels, *used)):
             boards = _boards(kernels, boards)
             outputs, exact = kernels.evaluate_batch(*self.layers(), boards, self._database_for(kernels, boards),
@@ -113,7 +125,8 @@ class Net:
 
     def plays_value(self, afters: np.ndarray, extra: np.ndarray, ply: int = 0) -> np.ndarray:
         """The mover's outputs (n, 6) after each play (boards in the mover's view)."""
-        kernels = _kernels(_ply(ply), afters.shape[0])
+        kernels = _kernels(_ply(ply), afters.shape[0], self.store)
+        self._check_cost(kernels, _boards(kernels, afters), ply, "plays_value")
         if kernels is forward:
             afters = _boards(forward, afters)
             return forward.plays_value0(*self.layers(), afters, extra, self.rule_codes,
@@ -135,9 +148,13 @@ def _ply(ply) -> int:
     return int(ply)
 
 
-def _kernels(ply: int, positions: int):
-    """``forward`` as plain Python for one small 0-ply question, else the compiled kernels (``_net``)."""
-    if ply == 0 and positions <= MOST_PLAIN_POSITIONS and _COMPILED not in sys.modules:
+def _kernels(ply: int, positions: int, store: Store | None = None):
+    """``forward`` as plain Python for one small 0-ply question, else the compiled kernels (``_net``).
+    Once loaded, the compiled kernels answer quicker, but they read the bear-off database for every
+    position: while it is not at hand, a small 0-ply question still runs plain (which reads it only
+    for a board in it), so it never waits for the database's first build."""
+    if ply == 0 and positions <= MOST_PLAIN_POSITIONS and (_COMPILED not in sys.modules
+                                                           or not two_sided_held("win", store)):
         return forward
     from analysis.backgammon import _net  # lazy: keeps numba out of a table question's start-up
 

@@ -76,7 +76,12 @@ def _answer_within_a_page(module, values: dict) -> dict:
     result, refused = _within_a_page(answer, module, values)
     if refused is not None or result is None:
         text = str(refused) if refused is not None else "The server is stopping."
-        return {"answers": {}, "errors": {"form": text}, "notes": {}, "commands": {}, "long": refused is not None}
+        # Offered in the background only where a long question may take that much memory.
+        offered = refused is not None and getattr(refused, "memory_bytes", 0) <= jobs.MEMORY_BYTES
+        if refused is not None and not offered:
+            text += (f" That is more than a question in the background may take here either "
+                     f"({jobs.MEMORY_BYTES / 2**30:.1f} GB).")
+        return {"answers": {}, "errors": {"form": text}, "notes": {}, "commands": {}, "long": offered}
     return result
 
 
@@ -202,7 +207,7 @@ def draw_chart(kind, make, extension: str) -> tuple[bytes | None, str | None, bo
             with _drawing:
                 done, _ = _within_a_page(work)
         except OddsError as error:       # bad input, or work too long or too big for a page (said how long)
-            return None, _as_sentence(str(error)), isinstance(error, (budget.TooLong, budget.TooBig))
+            return None, _as_sentence(str(error)), isinstance(error, budget.TooLong)
         if done is None:
             return None, "The server is stopping.", True
         return Path(written.data if extension == "csv" else written.out).read_bytes(), None, False

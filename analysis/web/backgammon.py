@@ -158,3 +158,38 @@ def job(name: str, values) -> tuple[list[str], object]:
     games = ask.read_whole(games, ask.GAMES, "games")
     seed = ask.read_seed(seed)
     return argv, partial(ask.match_dicts, preset, values["bots"], games, seed, bool(values["with_cube"]))
+
+
+def rejects() -> dict[str, tuple[str, ...]]:
+    """The fields each game refuses, by game (hidden while it is chosen): the cube where it is not played."""
+    return {value: () if _has_cube(value) else ("cube", "owner") for value, _ in FIELDS[0].choices}
+
+
+#: The cube's owner seen from the other side, once the turn passes.
+_OWNER_SWAPPED = {"": "", "on_roll": "opponent", "opponent": "on_roll"}
+
+
+def next_roll(values, answers: dict) -> list[tuple[str, str, str]] | None:
+    """The plays of the roll answered, best first, each with the position it leaves for the next roll
+    (in the notation, from the seat of the side then on roll) and the cube's owner from that seat: the
+    "next roll" step plays one and asks about the next roll. None without a ranked roll."""
+    from analysis.backgammon.moves import legal_plays
+
+    hint = answers.get("hint")
+    position = position_of(values)
+    if not hint or position is None or not values["roll"]:
+        return None
+    try:
+        results = {play.notation: play for play in legal_plays(ask.rules(values["preset"] or "backgammon"),
+                                                                  position, values["roll"]).plays}
+    except OddsError:
+        return None
+    steps = []
+    for ranked in hint["plays"]:
+        play = results.get(ranked["play"])
+        if play is not None:
+            # Acey-Deucey's 1-2: the same side rolls again, so the next roll is asked from its seat.
+            after = play.result.swapped() if play.extra_roll else play.result
+            owner = values["owner"] if play.extra_roll else _OWNER_SWAPPED.get(values["owner"], "")
+            steps.append((ranked["play"] or "no play", after.notation(), owner))
+    return steps or None

@@ -8,6 +8,8 @@ says what the solved strategy (with or without search), or a tournament bot, wou
 
 from __future__ import annotations
 
+import functools
+
 from analysis.errors import InvalidArgument, about
 from analysis.questions import bluff as ask
 from analysis.questions.bluff import rules as bluff_rules
@@ -187,3 +189,36 @@ def charts(values) -> dict:
     if values["bid"]:
         kinds["cost"] = cost
     return kinds
+
+
+@functools.cache
+def rejects() -> dict[str, tuple[str, ...]]:
+    """The fields each game refuses, by game (hidden while it is chosen): the wild face where the game has
+    its own joker (Bluff's star, Perudo's paco), the palifico round where the game has none."""
+    found = {}
+    for name, _ in FIELDS[0].choices:
+        chosen = bluff_rules(name)
+        own_joker = chosen.joker_bids_own_track or chosen.joker is not None
+        found[name] = tuple(field for field, refused in (("wild", own_joker), ("palifico", not chosen.palifico))
+                            if refused)
+    return found
+
+
+def next_bid(values, answers: dict) -> dict | None:
+    """The round one bid on, for the "next bid" step under an answer that says to raise (or what to
+    open with): the bids so far with the bid just answered and your own raise added, the bid now to
+    be typed, by the next player after you. None when the answer ends the round (call it)."""
+    call, opening = answers.get("call"), answers.get("open")
+    if call is not None and call.get("recommendation") == "raise":
+        mine = call.get("best_raise")
+    elif call is None and opening is not None:
+        mine = opening.get("recommended")
+    else:
+        return None
+    if not mine:
+        return None
+    if values["history"] and ":" not in values["history"]:
+        return None         # bids without their bidders ("4x3, 5x3"): the round's seats are not known
+    opponents = values["opponents"].split() or [""]
+    turns = _decision(values, opponents)[1] if values["bid"] else values["history"]
+    return {**values, "history": " ".join([*turns.split(), f"me:{_one_word(mine)}"]), "bid": "", "bidder": "1"}

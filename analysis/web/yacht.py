@@ -7,6 +7,7 @@ opponent when one is given) and ``odds yacht odds``.
 from __future__ import annotations
 
 import functools
+import re
 
 from analysis.errors import OddsError, about
 from analysis.house_rules import read_rules
@@ -126,3 +127,37 @@ def job(name: str, values) -> tuple[list[str], object]:
     with about("seed"):
         seed = ask.read_seed(seed)
     return argv, partial(ask.simulate_dict, preset, strategy, games, seed)
+
+
+#: A box's row of the advice, as the library labels it: "Six Beans for 18", "Sixes for 18 (+35 bonus)".
+_WRITTEN = re.compile(r"^(?P<box>.+) for (?P<points>\d+)(?: \(\+(?P<extra>\d+) bonus\))?$")
+
+
+def next_roll(values, answers: dict) -> dict | None:
+    """The turn one step on, for the "next roll" step under the advice, as it says to play: with rolls
+    left, the dice kept (tap the new ones beside them) and one roll fewer; with none, its box written
+    (the box closed, its points and bonus added to the score and the upper section) and a new turn's
+    first roll to tap. None when the answer is not the advice, or writes the last open box."""
+    advice = answers.get("advise")
+    if not advice or not advice.get("options"):
+        return None
+    best, rolls = advice["best"], int(advice["rolls_left"])
+    if rolls:
+        kept = ("" if best == "reroll all" else " ".join(map(str, advice["dice"])) if best.startswith("keep all")
+                else best.removeprefix("keep "))
+        return {**values, "dice": kept, "rolls": str(rolls - 1)}
+    written = _WRITTEN.match(best)
+    left = [box for box in advice["open"] if written is None or box != written["box"]]
+    if written is None or not left:
+        return None
+    from analysis.yacht.rules import preset as yacht_preset
+
+    rules = yacht_preset(values["preset"] or "yacht_kr")
+    box = rules.boxes[rules.box_index(written["box"])]
+    points = int(written["points"])
+    upper = int(advice["upper_total"]) + (points if box.is_upper else 0)
+    yacht_scored = bool(values["bonus"]) or (rules.box_index(box.name) == rules.yacht_box and points > 0)
+    return {**values, "dice": "", "rolls": "2", "open": ",".join(left),
+            "score": str(int(advice["score_so_far"]) + points + int(written["extra"] or 0)),
+            "upper": str(upper) if rules.has_upper_bonus else "0",
+            "bonus": "1" if yacht_scored and rules.has_yacht_bonus else ""}

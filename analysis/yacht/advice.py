@@ -16,7 +16,7 @@ from analysis.yacht.dice import KEEPS, ROLL_INDEX, ROLLS, TABLES, show
 from analysis.yacht.game import game_arrays
 from analysis.yacht.rules import Rules, preset
 from analysis.yacht.solver import state_values
-from analysis.yacht.cost import check_solve, check_target
+from analysis.yacht.cost import check_advice, check_target
 from analysis.yacht.target import as_plain_rules, goal_rows
 from analysis.yacht.turn import box_outcomes, goal_turn, solve_turn
 from analysis.yacht.win import Position, player_positions, remaining_values, win_values
@@ -52,9 +52,10 @@ def advise(rules: Rules | str, dice, rolls_left: int, card: ScoreCard | None = N
             _, opponents = player_positions(rules, Position(card.score, tuple(card.open_boxes)), opponents)
     asked_box = asked_box_index(rules, card, mask, rolls_left, box)
     g = game_arrays(rules)
+    # Where work must stay short: refused before a long first solve or target, in one sentence for both.
     if values is None:
-        check_solve(rules)          # where work must stay short: refused before a long first solve
-    if target is not None and target > card.score:
+        check_advice(rules, g.state(mask, upper, flag), target is not None and target > card.score)
+    elif target is not None and target > card.score:
         check_target(rules, g.state(mask, upper, flag))
     values = state_values(rules) if values is None else values
     turn = solve_turn(g, mask, upper, flag, values)

@@ -220,7 +220,7 @@ def test_backgammon_in_the_browser(browser, server, screenshots):
         try:
             return ("position=" in driver.current_url
                     and driver.execute_script("return document.readyState") == "complete"
-                    and driver.find_element("name", "position").get_attribute("value") == expected
+                    and driver.find_element("css selector", "#ask [name=position]").get_attribute("value") == expected
                     and driver.find_element("id", "plays").get_attribute("data-value") is not None)
         except StaleElementReferenceException:
             return False
