@@ -149,8 +149,8 @@ def card_state(rules: Rules, card: ScoreCard) -> tuple[int, int, int]:
     if card.yacht_bonus:
         box = rules.yacht_box
         if not rules.has_yacht_bonus or box is None or not mask >> box & 1:
-            raise InvalidArgument("The yacht-bonus flag needs a preset with a yacht bonus and its yacht box filled.",
-                                  field="yacht_bonus")
+            raise InvalidArgument("The yacht box counts as already scored only in a game with a yacht bonus "
+                                  "whose yacht box is filled (not open).", field="yacht_bonus")
         flag = 1
     return mask, upper, flag
 
