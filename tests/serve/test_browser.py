@@ -206,6 +206,18 @@ def test_backgammon_in_the_browser(browser, server, screenshots):
     assert browser.find_element("id", "best-play").get_attribute("data-value") == ranked.plays[0].play
     equity = browser.find_element("css selector", 'tr[data-rank="1"] td[data-value]').get_attribute("data-value")
     assert float(equity) == ranked.plays[0].equity
+    # Each point answers a tap over its whole half-column, at least TOUCH px tall: a tap beside a point's tip
+    # (where the triangle has narrowed) still lands on that point.
+    columns = browser.execute_script("""
+        return Array.from(document.querySelectorAll("svg.board rect.hit")).map(function (r) {
+          r.scrollIntoView({block: "center"});
+          var box = r.getBoundingClientRect(), x = box.left + 2, y = r.dataset.point > 12 ? box.bottom - 3 : box.top + 3;
+          var hit = document.elementFromPoint(x, y);
+          return [Number(r.dataset.point), box.height, hit && hit.getAttribute("data-point")];
+        });""")
+    assert sorted(point for point, _, _ in columns) == list(range(1, 25))
+    assert all(height >= TOUCH for _, height, _ in columns), columns
+    assert all(hit == str(point) for point, _, hit in columns), columns
     # Edit the board by tapping: take one of your checkers off the 24-point; the page asks again.
     from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
