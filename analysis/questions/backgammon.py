@@ -274,7 +274,7 @@ def match(rules, bots: str, games=None, seed_=0, cube: bool = False, points=None
         names = [name.strip() for name in bots.split(",") if name.strip()]
         players = [make_bot(name, weights) for name in names]
         if len(players) < 2:
-            raise InvalidArgument(f"'{bots}' names {len(players)} bot; a match needs two or more, e.g. net,pips.")
+            raise InvalidArgument(f"A match needs two bots or more, not {len(players)}.")
     seed_ = read_seed(seed_)
     if points is None:
         games = 1000 if games in (None, "") else read_whole(games, GAMES, "games")

@@ -30,7 +30,7 @@ FIELDS = (
                "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10", words=("xgid",), max_length=80),
     Field("roll", "Roll", "--roll", "dice", "", hint="two dice: 31, 66", words=("roll",)),
     Field("ply", "Evaluator's look-ahead", "--ply", "select", "0",
-          (("0", "0-ply (the net alone)"), ("1", "1-ply (every reply roll)")), words=("look-ahead", "plies")),
+          (("0", "0-ply (the evaluator alone)"), ("1", "1-ply (every reply roll)")), words=("look-ahead", "plies")),
     Field("cube", "Cube", "--cube", "number", "1", words=("cube",)),
     Field("owner", "Cube owner", "--owner", "select", "",
           (("", "centre"), ("on_roll", "you (on roll)"), ("opponent", "the opponent")), words=("owner",)),
@@ -43,6 +43,18 @@ FIELDS = (
           words=("block",)),
     Field("closed", "Entry: closed points", "--closed", "number", "", hint="0-6", words=("closed",)),
     Field("on_bar", "Checkers on the bar", "--on-bar", "number", "1", words=("on the bar",)),
+)
+
+#: The words of the answers a newcomer may not know (under "Words used here").
+WORDS = (
+    ("Equity", "what a game is worth on average to the side on roll, in points: +1 a sure single win, -1 a sure "
+               "single loss, a gammon counting 2 and a backgammon 3; cubeless: as if there were no cube"),
+    ("The evaluator", "a neural network trained by playing itself, which rates a position by its five chances "
+                      "(win, win a gammon or a backgammon, lose a gammon or a backgammon)"),
+    ("Ply", "how far the evaluator looks ahead: 0-ply rates the position alone, 1-ply averages its rating over "
+            "every roll of the reply"),
+    ("3-away", "three points short of winning the match; the match-winning chance weighs each result by the "
+               "score it leaves"),
 )
 
 #: Answers that apply to some positions only: their sentence is a note, not an error of the form.
@@ -169,12 +181,24 @@ def charts(values) -> dict:
     return kinds
 
 
+#: The bots of a match, by the names a player reads (the command's names for them first).
+BOTS = (("net", "the evaluator"), ("net:ply1", "the evaluator, a roll ahead"), ("pips", "a beginner"),
+        ("random", "a random player"))
+#: How each plays, in one line (beside its name on the page).
+BOT_PLAYS = {
+    "net": "plays the move the trained evaluator rates best",
+    "net:ply1": "weighs each move against every roll of the reply first (slower)",
+    "pips": "plays for the largest lead in pips, then the fewest blots",
+    "random": "any legal move, each as likely",
+}
+
 #: Long questions, run as jobs with progress and a Cancel button: name -> (title, its form's fields).
 JOBS = {"match": ("Games between bots", (
     Field("preset", "Game", "--preset", "select", "backgammon", FIELDS[0].choices, words=("preset", "rules")),
-    Field("bots", "Bots", "--bots", "text", "net,pips",
-          hint="two or more of net, net:ply1, pips, random; each pair plays", words=("bot",)),
-    Field("games", "Games", "--games", "number", "1000", hint="1-1,000,000 (net: about 200 a second)",
+    Field("bots", "Bots", "--bots", "boxes", "net,pips",
+          tuple((code, f"{name}: {BOT_PLAYS[code]}") for code, name in BOTS),
+          hint="two or more; each pair plays", words=("bot",)),
+    Field("games", "Games", "--games", "number", "1000", hint="1-1,000,000 (the evaluator: about 200 a second)",
           words=("games",)),
     Field("seed", "Seed", "--seed", "number", "1", words=("seed",)),
     Field("with_cube", "With the cube", "--cube", "checkbox", words=("cube",)),

@@ -271,7 +271,8 @@ def test_a_long_question_shows_its_progress_and_cancel_stops_it(browser, server,
     from analysis.web import jobs
 
     browser.get(server + "/backgammon")
-    _type(browser, "bots", "pips,random")
+    for bot in ("net", "random"):          # the bots ticked: a beginner and a random player
+        browser.find_element("css selector", f'form[data-job="match"] input[name="bots"][value="{bot}"]').click()
     _type(browser, "games", "1000000")
     browser.find_element("css selector", 'form[data-job="match"] button.go').click()
     WebDriverWait(browser, 60).until(lambda driver: "/jobs/" in driver.current_url

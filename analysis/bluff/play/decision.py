@@ -122,7 +122,7 @@ def decide(rules: BiddingRules, dice, opponents, history: str = "", player: str 
     from analysis.bluff.play.decision_bots import bot_decision
 
     choice = bot_decision(rules, dice, opponents, turns, player, start, palifico)
-    return Decision(choice.bot, choice.policy, choice.action, {}, "the tournament kernel's decision")
+    return Decision(choice.bot, choice.policy, choice.action, {}, "the tournament bot's own play")
 
 
 def strategy_answer(rules: BiddingRules, dice, opponent: int, bids, palifico: bool = False) -> Optional[Decision]:
