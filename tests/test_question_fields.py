@@ -51,6 +51,11 @@ CASES = [
     (lambda: bluff.opening(_bluff(), "3 3 1", "5 5"), "opponents"),
     (lambda: bluff.play(_bluff(), "3 3 1", "5", bot="random", search=True), "bot"),
     (lambda: bluff.play(_bluff(), "3 3 9", "5"), "dice"),
+    (lambda: bluff.play(_bluff(), "3 3 1", "5", history="1:2x9"), "history"),
+    (lambda: bluff.play(_bluff(), "3 3 1", "5", history="me:2x3"), "history"),
+    (lambda: bluff.play(_bluff(), "3 3 1", "5", bot="psychic"), "bot"),
+    (lambda: bluff.call(_bluff(), "3 3", "6 7", "7x3", model="zz"), "model"),
+    (lambda: bluff.call(_bluff(), "3 3", "6 7", "7x3", rollouts=-1), "rollouts"),
     # Yacht
     (lambda: yacht.rules("poker"), "preset"),
     (lambda: yacht.advise(yacht.rules(), "6 6 6 2", "2"), "dice"),
