@@ -52,7 +52,6 @@ CASES = [
     (lambda: bluff.play(_bluff(), "3 3 1", "5", bot="random", search=True), "bot"),
     (lambda: bluff.play(_bluff(), "3 3 9", "5"), "dice"),
     (lambda: bluff.play(_bluff(), "3 3 1", "5", history="1:2x9"), "history"),
-    (lambda: bluff.play(_bluff(), "3 3 1", "5", history="me:2x3"), "history"),
     (lambda: bluff.play(_bluff(), "3 3 1", "5", bot="psychic"), "bot"),
     (lambda: bluff.call(_bluff(), "3 3", "6 7", "7x3", model="zz"), "model"),
     (lambda: bluff.call(_bluff(), "3 3", "6 7", "7x3", rollouts=-1), "rollouts"),
@@ -146,13 +145,15 @@ def test_each_bad_input_names_its_field(ask, field):
     assert "\n" not in sentence and sentence.rstrip().endswith((".", "?")), sentence
 
 
-#: What the position answers of a race or a bear-off say of a position that is neither: a note on the question
-#: as a whole (the page shows it beside the answer), not an error of one input.
-NOT_THIS_POSITION = [lambda: bg.race(_opening()), lambda: bg.bearoff(_bg(), _opening())]
+#: What the answers of a race or a bear-off say of a position that is neither: a note on the question as a whole
+#: (the page shows it beside the answer), not an error of one input.
+NOT_THIS_QUESTION = [lambda: bg.race(_opening()), lambda: bg.bearoff(_bg(), _opening()),
+                     # ... and so does the decision asked of a round where it is not my turn.
+                     lambda: bluff.play(_bluff(), "3 3 1", "5", history="me:2x3")]
 
 
-@pytest.mark.parametrize("ask", NOT_THIS_POSITION)
-def test_an_answer_the_position_has_not_names_no_field(ask):
+@pytest.mark.parametrize("ask", NOT_THIS_QUESTION)
+def test_an_answer_the_question_has_not_names_no_field(ask):
     with pytest.raises(OddsError) as raised:
         ask()
     assert raised.value.field is None

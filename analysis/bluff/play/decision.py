@@ -90,7 +90,9 @@ def _whose(bid: dict) -> str:
 
 
 def _turns(rules: BiddingRules, players: int, history: str, palifico: bool = False):
-    turns = parse_history(rules, history or "", players, palifico)
+    with about("history"):
+        turns = parse_history(rules, history or "", players, palifico)
+    # Not my turn: no fault of the history, a question for another player (a note beside a page's answer).
     if turns and (turns[-1].player + 1) % players != 0:
         last = turns[-1]
         who = "you" if last.player == 0 else f"player {last.player}"
@@ -115,8 +117,7 @@ def decide(rules: BiddingRules, dice, opponents, history: str = "", player: str 
     if palifico and not rules.palifico:
         raise InvalidArgument(f"{rules.title} has no palifico rounds; they are Perudo's.", field="palifico")
     players = 1 + len(opponents)
-    with about("history"):
-        turns = _turns(rules, players, history, palifico)
+    turns = _turns(rules, players, history, palifico)
     if player not in ("strategy", "search"):
         from analysis.bluff.play.bots import parse_bot
 
