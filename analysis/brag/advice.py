@@ -68,13 +68,13 @@ def _money(name: str, value, allow_zero: bool) -> float:
             or not math.isfinite(value) or value < 0 or (value == 0 and not allow_zero) or value > MAX_CHIPS:
         allowed = "zero or more" if allow_zero else "more than zero"
         raise InvalidArgument(f"The {name} {value!r} is not allowed; it must be a number of chips, {allowed}, "
-                              f"and at most {MAX_CHIPS:,.0f}.")
+                              f"and at most {MAX_CHIPS:,.0f}.", field=name)
     return float(value)
 
 
 def _probability(name: str, value) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-        raise InvalidArgument(f"{name} {value!r} is not allowed; it must be a probability from 0 to 1.")
+        raise InvalidArgument(f"{name} {value!r} is not allowed; it must be a probability from 0 to 1.", field=name)
     return float(value)
 
 
@@ -106,7 +106,8 @@ def stay_or_fold(rules: str | BragRules, hand, pot: float, stake: float, opponen
     keep = _probability("opponent_stays", opponent_stays)
     if isinstance(opponents, bool) or not isinstance(opponents, (int, np.integer)) \
             or not 1 <= opponents <= MAX_OPPONENTS:
-        raise InvalidArgument(f"{opponents!r} opponents is not allowed; choose 1 to {MAX_OPPONENTS}.")
+        raise InvalidArgument(f"{opponents!r} opponents is not allowed; choose 1 to {MAX_OPPONENTS}.",
+                              field="opponents")
     cards = _cards(hand, rules)
     table = hand_table(rules)
     mine = int(table.strengths[table.row_of(cards)])
@@ -212,11 +213,11 @@ def blind_or_look(rules: str | BragRules, pot: float, stake: float, rounds: int 
     rules = preset(rules)
     pot, stake = _money("pot", pot, True), _money("stake", stake, False)
     if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)) or not 0 <= rounds <= 100:
-        raise InvalidArgument(f"{rounds!r} rounds is not allowed; choose 0 to 100.")
+        raise InvalidArgument(f"{rounds!r} rounds is not allowed; choose 0 to 100.", field="rounds")
     table = equity_table(rules, against)
     available = table["opponent_hands"].to_numpy(dtype=float)
     if available.sum() == 0:
-        raise InvalidArgument(f"The range '{against}' holds no hands; choose a wider range.")
+        raise InvalidArgument(f"The range '{against}' holds no hands; choose a wider range.", field="against")
     # Deals are uniform over (your hand, opponent hand in range) pairs that share no card,
     # so your hand is weighted by how many opponent hands avoid it.
     weight = available / available.sum()
@@ -287,7 +288,7 @@ def stay_thresholds(rules: str | BragRules, pot_to_stake, opponents: int = 1) ->
     elif opponents == 2:
         table = two_opponent_table(rules)
     else:
-        raise InvalidArgument(f"Thresholds are exact for 1 or 2 opponents, not {opponents!r}.")
+        raise InvalidArgument(f"Thresholds are exact for 1 or 2 opponents, not {opponents!r}.", field="opponents")
     rows = []
     for ratio in pot_to_stake:
         needed = 1 / (float(ratio) + opponents + 1)

@@ -42,45 +42,54 @@ def setup(rules=None, *, id=None, position=None, xgid=None, match_id=None, cube=
     position ID (``id``, with GNU Backgammon's ``match_id`` beside it), the notation (``position``) or an ``xgid``;
     none: the opening of ``rules``. ``cube``, ``match``: numbers or their text."""
     from analysis.backgammon.ids import Setup, read_match_id, read_xgid
-    from analysis.backgammon.position import Position
+    from analysis.backgammon.position import CUBE_OWNERS, Position
 
+    named = [name for name, value in (("id", id), ("position", position), ("xgid", xgid)) if value is not None]
+    if len(named) > 1:
+        raise InvalidArgument("Give the position one way: a position ID, the notation or an XGID, not two.",
+                              field=named[-1])
     if match_id is not None and id is None:
-        raise InvalidArgument("A match ID goes with a position ID; give --id ID --match-id MATCH_ID.")
-    from_id = xgid is not None or match_id is not None
-    if from_id and (cube is not None or owner is not None):
-        raise InvalidArgument("The XGID or match ID already holds the cube; leave out --cube and --owner.")
-    if from_id and (match is not None or score is not None or crawford is not None):
-        raise InvalidArgument("The XGID or match ID already holds the score; leave out --match, --score and "
-                              "--crawford.")
-    if xgid is not None:
-        with about("xgid"):
-            return read_xgid(xgid)
-    if match_id is not None:
-        with about("match_id"):
-            return read_match_id(match_id, id)
+        raise InvalidArgument("A match ID goes with a position ID; give --id ID --match-id MATCH_ID.",
+                              field="match_id")
+    source = "xgid" if xgid is not None else "match_id"
+    if (xgid is not None or match_id is not None) and (cube is not None or owner is not None):
+        raise InvalidArgument(f"The {'XGID' if xgid is not None else 'match ID'} already holds the cube and its "
+                              "owner; give neither beside it.", field="cube" if cube is not None else "owner")
+    if (xgid is not None or match_id is not None) and (match is not None or score is not None
+                                                       or crawford is not None):
+        raise InvalidArgument(f"The {'XGID' if xgid is not None else 'match ID'} already holds the match score; "
+                              "give no match length or score beside it.",
+                              field="match" if match is not None else "score" if score is not None else "crawford")
+    if xgid is not None or match_id is not None:
+        with about(source):
+            return read_xgid(xgid) if xgid is not None else read_match_id(match_id, id)
     cube = None if cube in (None, "") else read_whole(cube, CUBE, "cube")
     match = None if match in (None, "") else read_whole(match, MATCH, "match")
     score = None if score == "" else score
-    owner = owner or "centre"       # a bad value or owner is reported by Position
+    owner = owner or "centre"       # a bad owner, or a cube that does not exist, is reported by Position
     value = 1 if cube is None else cube
     if id is not None:
         with about("id"):
-            position = Position.from_id(id, value, owner)
+            position = Position.from_id(id)
+    elif position is not None:
+        with about("position"):
+            position = Position.from_notation(position)
+    elif rules is not None:
+        position = Position.opening(rules)
     else:
-        if position is not None:
-            with about("position"):
-                position = Position.from_notation(position)
-        elif rules is not None:
-            position = Position.opening(rules)
-        else:
-            raise InvalidArgument("No position given; pass --id ID, --xgid XGID or --position \"6:5 ... / 6:5 ...\".")
-        if cube is not None or owner != "centre":
+        raise InvalidArgument("No position given; pass --id ID, --xgid XGID or --position \"6:5 ... / 6:5 ...\".",
+                              field="position")
+    if cube is not None or owner != "centre":
+        # An owner that does not exist, or an owned cube of 1, is the owner's fault; a cube of 3 the cube's.
+        with about("owner" if owner not in CUBE_OWNERS or (value == 1 and owner != "centre") else "cube"):
             position = Position(position.on_roll, position.opponent, value, owner)
     if (match is None) != (score is None):
-        raise InvalidArgument("A match score needs both --match N (the length) and --score MINE-THEIRS.")
+        raise InvalidArgument("A match score needs both the match length and the score so far (MINE-THEIRS, "
+                              "e.g. 4-2).", field="score" if score is None else "match")
     if match is None:
         if crawford is not None:
-            raise InvalidArgument("--crawford and --post-crawford go with a match score (--match N --score A-B).")
+            raise InvalidArgument("--crawford and --post-crawford go with a match score (--match N --score A-B).",
+                                  field="crawford")
         return Setup(position)
     from analysis.backgammon.met import match_score
 
@@ -265,7 +274,7 @@ def match(rules, bots: str, games=None, seed_=0, cube: bool = False, points=None
         names = [name.strip() for name in bots.split(",") if name.strip()]
         players = [make_bot(name, weights) for name in names]
         if len(players) < 2:
-            raise InvalidArgument(f"'{bots}' names {len(players)} bot; a match needs two or more, e.g. net,pips.")
+            raise InvalidArgument(f"A match needs two bots or more, not {len(players)}.")
     seed_ = read_seed(seed_)
     if points is None:
         games = 1000 if games in (None, "") else read_whole(games, GAMES, "games")

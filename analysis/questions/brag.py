@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from analysis.errors import about
+from analysis.errors import InvalidArgument, about
 from analysis.house_rules import read_rules
 from analysis.questions.read import number
 
@@ -85,6 +85,8 @@ def stay(rules, cards: str, pot, stake, opponents=1, model: str | None = None, h
 
     pot, stake = _read(pot, CHIPS, "the pot", "pot"), _read(stake, CHIPS, "the stake", "stake")
     opponents = _read(opponents, COUNT, "the opponents", "opponents")
+    if model not in (None, "solved", "threshold"):
+        raise InvalidArgument(f"'{model}' is not an opponent model; choose solved or threshold.", field="model")
     if model is None:
         solvable = 1 <= opponents <= 3 and rules.hand_size == 3 and opponent_stays is None
         model = "solved" if solvable else "threshold"

@@ -13,6 +13,7 @@ match, a simulation) is started with ``POST /jobs/GAME/NAME`` and followed at ``
 
 from __future__ import annotations
 
+import re
 import shlex
 import tempfile
 import threading
@@ -41,6 +42,8 @@ for _module in GAMES.values():
     learn_names(_module.FIELDS)
 #: What the pages show of the library's own sentences (errors, notes, a question restated): a player's words.
 TEMPLATES.env.filters["words"] = players_words
+#: A backgammon bot by the name a player reads ("net": "the evaluator").
+TEMPLATES.env.filters["bot"] = lambda code: dict(backgammon.BOTS).get(code, code)
 #: Questions computed at once; more wait their turn (each holds a worker thread while it runs).
 CONCURRENT_QUESTIONS = 4
 #: Charts drawn at once, apart from the questions: a chart never holds a question's place.
@@ -166,8 +169,15 @@ def _board(values: dict) -> str | None:
 
 async def reports(request):
     """The strategy articles, each opened as it was built (every asset beside it, nothing fetched)."""
-    context = {"games": GAMES, "game": "reports", "articles": articles.articles(), "charts": articles.gallery()}
+    charts = [{**chart, "caption": _gallery_words(chart["caption"])} for chart in articles.gallery()]
+    context = {"games": GAMES, "game": "reports", "articles": articles.articles(), "charts": charts}
     return TEMPLATES.TemplateResponse(request, "reports.html", context)
+
+
+def _gallery_words(caption: str) -> str:
+    """A gallery chart's alt text: what it shows (the gallery names each by the command that drew it)."""
+    found = re.fullmatch(r"odds (\w+) chart (\w+)", caption)
+    return CHART_WORDS.get(found[1], {}).get(found[2], caption) if found else caption
 
 
 async def api(request):

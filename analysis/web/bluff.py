@@ -9,6 +9,7 @@ says what the solved strategy (with or without search), or a tournament bot, wou
 from __future__ import annotations
 
 import functools
+import re
 
 from analysis.errors import InvalidArgument, about
 from analysis.questions import bluff as ask
@@ -39,6 +40,13 @@ BOT_PLAYS = {
     "model": "bids as people tend to: mostly sensible, sometimes bluffing",
     "random": "any legal bid or call, each as likely",
 }
+
+#: The words of the answers a newcomer may not know (under "Words used here").
+WORDS = (
+    ("Exploit", "to win more than a fair share against a way of playing by betting on its habits; a solved "
+                "strategy cannot be exploited: an opponent who knew it exactly would win nothing extra from it"),
+    ("Equilibrium", "the solved strategies of both players, each the best answer to the other"),
+)
 
 FIELDS = (
     Field("preset", "Game", "--preset", "select", "bluff",
@@ -154,6 +162,33 @@ def _decision(values, opponents) -> tuple[list[str], str]:
     if values["bot"] == "search":
         return argv + ["--search"], history
     return argv + (["--bot", values["bot"]] if values["bot"] not in ("", "strategy") else []), history
+
+
+#: A solved strategy's source as the command says it: "2v2 solve remembering the last 2 bids, 1,000,000 iterations,
+#: exploitability 0.004 dice by a local best response" (the search and a note on the dice may follow).
+_SOURCE = re.compile(r"(\d+)v(\d+) (palifico )?solve remembering (.+?), ([\d,]+) iterations, exploitability "
+                     r"(-?[\d.]+) dice( by a local best response)?(.*)")
+
+
+def source_words(source: str) -> str:
+    """Where a decision comes from, in a player's words.
+
+    >>> source_words("2v2 solve remembering the last 2 bids, 1,000,000 iterations, exploitability 0.004 dice by a "
+    ...              "local best response, with decision-time search two raises ahead")  # doctest: +NORMALIZE_WHITESPACE
+    'the strategy solved for 2 dice against 2, remembering the last 2 bids: an opponent who knew it exactly could
+    win about 0.004 dice a round from it (found looking one raise ahead), looking two raises ahead before it acts'
+    >>> source_words("the tournament bot's own play")
+    "the tournament bot's own play"
+    """
+    found = _SOURCE.fullmatch(source or "")
+    if found is None:
+        return source
+    mine, theirs, palifico, memory, _, exploit, local, rest = found.groups()
+    gain = f"about {float(exploit):.3f} dice" if float(exploit) >= 0.0005 else "next to nothing"
+    rest = rest.replace(", with decision-time search", ", looking").replace(" ahead", " ahead before it acts", 1)
+    return (f"the strategy solved for {mine} dice against {theirs}{' in a palifico round' if palifico else ''}, "
+            f"remembering {memory}: an opponent who knew it exactly could win {gain} a round from it"
+            f"{' (found looking one raise ahead)' if local else ''}{rest}")
 
 
 #: What each recommendation is called on the page.

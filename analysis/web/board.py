@@ -49,6 +49,13 @@ def board_svg(position) -> str:
              f'aria-label="the board: you have {sum(me[:24])} checkers on points, the opponent {sum(them[:24])}">',
              f'<rect class="felt" x="{MARGIN}" y="{MARGIN}" width="{12 * POINT_W + BAR_W}" '
              f'height="{HEIGHT - 2 * MARGIN}"/>']
+    # Each point's whole half-column, from its edge to the middle, answers a tap (a thumb is wider than a
+    # point's tip): drawn first, so the point and its checkers lie over it.
+    half = (HEIGHT - 2 * MARGIN) / 2
+    for point in range(1, 25):
+        x, top = _column_x(point), point >= 13
+        parts.append(f'<rect class="hit" data-point="{point}" x="{x - POINT_W / 2:.1f}" '
+                     f'y="{MARGIN if top else HEIGHT / 2:.1f}" width="{POINT_W}" height="{half:.1f}" fill="transparent"/>')
     for point in range(1, 25):
         x, top = _column_x(point), point >= 13
         tip = MARGIN + 5 * 2 * RADIUS if top else HEIGHT - MARGIN - 5 * 2 * RADIUS

@@ -14,7 +14,7 @@ from analysis.web.forms import Field
 
 TITLE = "Brag"
 SHORT = "Brag"
-BLURB = "Three-card, four-card Brag, Teen Patti: your hand's equity and the see / stay answer."
+BLURB = "Three-card, four-card Brag, Teen Patti: your hand's share of the pot and the see / stay answer."
 
 FIELDS = (
     Field("preset", "Game", "--preset", "select", "brag3",
@@ -27,6 +27,12 @@ FIELDS = (
     Field("pot", "Pot", "--pot", "number", "10", words=("pot",)),
     Field("stake", "Stake", "--stake", "number", "2", words=("stake",)),
     Field("rounds", "Blind rounds before you see", "--rounds", "number", "1", words=("round",)),
+)
+
+
+#: The words of the answers a newcomer may not know (under "Words used here").
+WORDS = (
+    ("Equity", "your share of the pot on average at a showdown: a win counts the whole pot, a tie its share"),
 )
 
 

@@ -51,8 +51,9 @@ def read_values(fields, query) -> tuple[dict, dict]:
     """(the fields' values, stripped, defaults where absent; the sentences of those too long)."""
     values, problems = {}, {}
     for field in fields:
-        if field.kind == "boxes":
-            raw = ",".join(query.getlist(field.name)) if hasattr(query, "getlist") else query.get(field.name, "")
+        if field.kind == "boxes":      # ticked boxes, each a value (none sent: the field's default)
+            raw = (",".join(query.getlist(field.name)) if hasattr(query, "getlist") and field.name in query
+                   else query.get(field.name, field.default))
         else:
             raw = query.get(field.name, field.default if field.kind != "checkbox" else "")
         text = " ".join(str(raw).split())

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from analysis.errors import InvalidArgument
+from analysis.errors import InvalidArgument, about
 from analysis.tables import counted
 from analysis.yacht.dice import KEEP_INDEX, ROLL_INDEX, ROLLS, parse_dice, show, sub_keeps
 from analysis.yacht.rules import Rules
@@ -117,19 +117,21 @@ def card_state(rules: Rules, card: ScoreCard) -> tuple[int, int, int]:
     """The card as the solver's state (filled-box mask, capped upper total, yacht-bonus flag), checked."""
     indices = [rules.box_index(name) for name in card.open_boxes]
     if len(set(indices)) != len(indices):
-        raise InvalidArgument("A box is listed twice in the open boxes; list each box once.")
+        raise InvalidArgument("A box is listed twice in the open boxes; list each box once.", field="open")
     if not indices:
-        raise InvalidArgument("No box is open; the game is over, so there is nothing to advise.")
+        raise InvalidArgument("No box is open; the game is over, so there is nothing to advise.", field="open")
     mask = (1 << len(rules.boxes)) - 1
     for i in indices:
         mask &= ~(1 << i)
     if card.score < 0:
-        raise InvalidArgument(f"Score so far {card.score} is negative; it is the points already on the card.")
+        raise InvalidArgument(f"Score so far {card.score} is negative; it is the points already on the card.",
+                              field="score")
     if card.score > rules.max_final_score:
         raise InvalidArgument(f"Score so far {card.score} is more than a whole {rules.name} game can score "
-                              f"({rules.max_final_score}).")
+                              f"({rules.max_final_score}).", field="score")
     if card.upper_total < 0:
-        raise InvalidArgument(f"Upper total {card.upper_total} is negative; it is the sum of the filled upper boxes.")
+        raise InvalidArgument(f"Upper total {card.upper_total} is negative; it is the sum of the filled upper boxes.",
+                              field="upper")
     upper = 0
     if rules.has_upper_bonus:
         # The exact total, not the solver's capped one: 150 is not a total five upper boxes can hold.
@@ -138,16 +140,17 @@ def card_state(rules: Rules, card: ScoreCard) -> tuple[int, int, int]:
             if box.is_upper and mask >> rules.box_index(box.name) & 1:
                 totals = {total + box.face * count for total in totals for count in range(6)}
         if card.upper_total not in totals:
-            raise InvalidArgument(f"Upper total {card.upper_total} cannot be made from the filled upper boxes.")
+            raise InvalidArgument(f"Upper total {card.upper_total} cannot be made from the filled upper boxes.",
+                                  field="upper")
         upper = min(card.upper_total, rules.upper_threshold)
     elif card.upper_total:
-        raise InvalidArgument(f"{rules.name} has no upper bonus, so an upper total does not apply.")
+        raise InvalidArgument(f"{rules.name} has no upper bonus, so an upper total does not apply.", field="upper")
     flag = 0
     if card.yacht_bonus:
         box = rules.yacht_box
         if not rules.has_yacht_bonus or box is None or not mask >> box & 1:
-            raise InvalidArgument("The yacht-bonus flag needs a preset with a yacht bonus and its yacht box filled.",
-                                  field="yacht_bonus")
+            raise InvalidArgument("The yacht box counts as already scored only in a game with a yacht bonus "
+                                  "whose yacht box is filled (not open).", field="yacht_bonus")
         flag = 1
     return mask, upper, flag
 
@@ -162,9 +165,11 @@ def open_boxes_from(rules: Rules, text: str) -> tuple[str, ...]:
 
 def read_position(rules: Rules, dice, rolls_left: int, card: ScoreCard) -> tuple[tuple[int, ...], int, int, int]:
     """(the dice sorted, mask, upper, flag) for a question at the table, or one sentence on what is wrong."""
-    dice = parse_dice(dice)
+    with about("dice"):
+        dice = parse_dice(dice)
     if rolls_left not in (0, 1, 2):
-        raise InvalidArgument(f"Rolls left must be 0, 1 or 2 (a turn has three rolls), not {rolls_left}.")
+        raise InvalidArgument(f"Rolls left must be 0, 1 or 2 (a turn has three rolls), not {rolls_left}.",
+                              field="rolls")
     return (dice, *card_state(rules, card))
 
 
@@ -172,12 +177,14 @@ def asked_box_index(rules: Rules, card: ScoreCard, mask: int, rolls_left: int, b
     """The index of the box the player means to write (``box``), checked to be open with 0 rolls left."""
     if box is None:
         return None
-    index = rules.box_index(box)
+    with about("box"):
+        index = rules.box_index(box)
     if mask >> index & 1:
         raise InvalidArgument(f"'{rules.boxes[index].name}' is already used; the open boxes are "
-                              f"{', '.join(card.open_boxes)}.")
+                              f"{', '.join(card.open_boxes)}.", field="box")
     if rolls_left:
-        raise InvalidArgument("A box is written only with 0 rolls left; drop the box or set rolls left to 0.")
+        raise InvalidArgument("A box is written only with 0 rolls left; drop the box or set rolls left to 0.",
+                              field="box")
     return index
 
 
@@ -208,7 +215,7 @@ def option_rows(rules: Rules, card: ScoreCard, state: tuple[int, int, int], dice
                 asked = label
         if asked_box is not None and asked is None:
             raise InvalidArgument(f"The rules do not let this roll be written in '{rules.boxes[asked_box].name}' "
-                                  "(the joker rule decides where a further five alike goes).")
+                                  "(the joker rule decides where a further five alike goes).", field="box")
     else:
         for faces in sub_keeps(ROLLS[roll]):   # in keep order, as the kernels' tables list them
             # Keeping all five with two rolls left still leaves the last roll to decide on.

@@ -206,6 +206,19 @@ def test_backgammon_in_the_browser(browser, server, screenshots):
     assert browser.find_element("id", "best-play").get_attribute("data-value") == ranked.plays[0].play
     equity = browser.find_element("css selector", 'tr[data-rank="1"] td[data-value]').get_attribute("data-value")
     assert float(equity) == ranked.plays[0].equity
+    # Each point answers a tap over its whole half-column, at least TOUCH px tall: a tap beside a point's tip
+    # (where the triangle has narrowed) still lands on that point.
+    columns = browser.execute_script("""
+        return Array.from(document.querySelectorAll("svg.board rect.hit")).map(function (r) {
+          r.scrollIntoView({block: "center"});
+          var box = r.getBoundingClientRect(), x = box.left + 2;
+          var y = r.dataset.point > 12 ? box.bottom - 3 : box.top + 3;      // beside the tip, not on it
+          var hit = document.elementFromPoint(x, y);
+          return [Number(r.dataset.point), box.height, hit && hit.getAttribute("data-point")];
+        });""")
+    assert sorted(point for point, _, _ in columns) == list(range(1, 25))
+    assert all(height >= TOUCH for _, height, _ in columns), columns
+    assert all(hit == str(point) for point, _, hit in columns), columns
     # Edit the board by tapping: take one of your checkers off the 24-point; the page asks again.
     from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
@@ -259,7 +272,8 @@ def test_a_long_question_shows_its_progress_and_cancel_stops_it(browser, server,
     from analysis.web import jobs
 
     browser.get(server + "/backgammon")
-    _type(browser, "bots", "pips,random")
+    for bot in ("net", "random"):          # the bots ticked: a beginner and a random player
+        browser.find_element("css selector", f'form[data-job="match"] input[name="bots"][value="{bot}"]').click()
     _type(browser, "games", "1000000")
     browser.find_element("css selector", 'form[data-job="match"] button.go').click()
     WebDriverWait(browser, 60).until(lambda driver: "/jobs/" in driver.current_url
@@ -292,3 +306,83 @@ def test_a_long_question_shows_its_progress_and_cancel_stops_it(browser, server,
     stopped = job.done
     time.sleep(1.5)
     assert job.done == stopped and done(browser) == stopped
+
+
+# ------------------------------------------------------------------- each field's sentence, beside it
+#: Fill the game's form (not a long question's) with ``arguments[0]``: a value the form never offers (an
+#: address typed by hand) is added to its list, a box the game lacks is added as a ticked box.
+FILL = """
+var form = document.querySelector("form.ask:not(.job)"), values = arguments[0];
+form.querySelectorAll("[data-added]").forEach(function (e) { e.remove(); });
+form.querySelectorAll("input, select").forEach(function (e) {
+  var v = Object.prototype.hasOwnProperty.call(values, e.name) ? values[e.name] : "";
+  e.disabled = false;
+  if (e.type === "checkbox") { e.checked = e.name !== "open" && !!v; return; }
+  if (e.tagName === "SELECT" && !Array.from(e.options).some(function (o) { return o.value === v; })) {
+    var option = document.createElement("option"); option.value = v; option.dataset.added = "1"; e.appendChild(option);
+  }
+  e.value = v;
+});
+if (values.open) {
+  var box = document.createElement("input");
+  box.type = "checkbox"; box.name = "open"; box.value = values.open; box.checked = true; box.hidden = true;
+  box.dataset.added = "1"; form.appendChild(box);
+}
+"""
+
+#: For each page: its good question, then one bad value of each field (with what it needs beside it).
+BAD_FIELDS = {
+    "bluff": ({"dice": "3 3 * 5 1", "opponents": "6 7", "bid": "7x3"}, [
+        ("preset", {"preset": "poker"}), ("dice", {"dice": "3 3 7"}), ("opponents", {"opponents": "6 1000"}),
+        ("bid", {"bid": "7x9"}), ("history", {"bid": "6x3", "history": "1:5x3 2:4x3"}), ("bidder", {"bidder": "3"}),
+        ("next", {"next": "3"}), ("wild", {"wild": "3"}), ("palifico", {"palifico": "1"}),
+        ("rule", {"rule": "nosuch=1"}), ("bot", {"bot": "psychic"})]),
+    "yacht": ({"dice": "6 6 6 2 1"}, [
+        ("preset", {"preset": "poker"}), ("dice", {"dice": "6 6 6 2"}), ("rolls", {"rolls": "7"}),
+        ("open", {"open": "Nope"}), ("score", {"score": "-5"}), ("upper", {"preset": "yahtzee", "upper": "200"}),
+        ("bonus", {"preset": "yahtzee", "bonus": "1"}), ("target", {"target": "x"}),
+        ("opponent", {"opponent": "190:Nope"})]),
+    "brag": ({"hand": "KS KH 7D", "opponents": "1", "pot": "10", "stake": "2"}, [
+        ("preset", {"preset": "poker"}), ("hand", {"hand": "KS KH KH"}), ("opponents", {"opponents": "100"}),
+        ("pot", {"pot": "-5"}), ("stake", {"stake": "0"}), ("rounds", {"blind": "1", "rounds": "1000"})]),
+    "backgammon": ({}, [
+        ("preset", {"preset": "poker"}), ("id", {"id": "not-an-id"}), ("position", {"position": "6:16 / 6:15"}),
+        ("xgid", {"xgid": "XGID=zz"}), ("roll", {"roll": "71"}), ("ply", {"ply": "5"}), ("cube", {"cube": "3"}),
+        ("owner", {"owner": "on_roll"}), ("match", {"match": "40", "score": "1-1"}),
+        ("score", {"match": "5", "score": "9-1"}), ("distance", {"distance": "25"}),
+        ("blocks", {"distance": "6", "blocks": "x"}), ("closed", {"closed": "9"}),
+        ("on_bar", {"closed": "2", "on_bar": "20"})]),
+}
+
+
+@pytest.mark.parametrize("game", list(BAD_FIELDS))
+def test_each_fields_sentence_stands_beside_it_and_takes_the_focus(browser, server, game):
+    from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from analysis.web import app as web
+    from analysis.web.ask import answer
+    from analysis.web.forms import players_words, read_values
+
+    module = web.GAMES[game]
+    good, bad = BAD_FIELDS[game]
+    # Every field of the form has its bad value here (a checkbox with no wrong state aside: Brag's "blind").
+    assert {field for field, _ in bad} | {"blind"} >= {f.name for f in module.FIELDS}
+    browser.get(f"{server}/{game}")
+    for field, values in bad:
+        query = {**{f.name: f.default for f in module.FIELDS if f.kind != "checkbox"}, **good, **values}
+        read, problems = read_values(module.FIELDS, query)
+        expected = problems or answer(module, read)["errors"]
+        assert list(expected) == [field], (field, expected)
+        browser.execute_script(FILL + "window.askedBefore = true;", query)
+        browser.find_element("css selector", "form.ask:not(.job) button.go").click()
+        # The answer's page, loaded (a script run while the old page goes may fail: it is tried again).
+        WebDriverWait(browser, 120, ignored_exceptions=(WebDriverException,)).until(
+            lambda driver: driver.execute_script("return !window.askedBefore && document.readyState === 'complete'"))
+        errors = browser.find_elements("css selector", "p.error")
+        assert len(errors) == 1, (field, [e.text for e in errors])
+        beside = browser.find_element("css selector", f'form.ask:not(.job) .field[data-field="{field}"] p.error')
+        assert beside.is_displayed() and beside.text == players_words(expected[field]), field
+        focused = browser.execute_script(
+            "var e = document.activeElement; return e && e.closest('.field') && e.closest('.field').dataset.field")
+        assert focused == field

@@ -351,6 +351,16 @@ BAD = [
      ["brag", "see", "KS KH 7D", "--pot", "10", "--stake", "-2"]),
     ("backgammon", {"cube": "3"}, "cube", ["backgammon", "eval", "--cube", "3"]),
     ("backgammon", {"closed": "9"}, "closed", ["backgammon", "entry", "--closed", "9"]),
+    # The XGID, the match score and the cube's owner: the library's error names each (its words alone would not).
+    ("backgammon", {"xgid": "XGID=zz"}, "xgid", ["backgammon", "eval", "--xgid", "XGID=zz"]),
+    ("backgammon", {"match": "5", "score": "9-1"}, "score", ["backgammon", "eval", "--match", "5", "--score", "9-1"]),
+    ("backgammon", {"match": "5"}, "score", ["backgammon", "eval", "--match", "5"]),
+    ("backgammon", {"score": "2-1"}, "match", ["backgammon", "eval", "--score", "2-1"]),
+    ("backgammon", {"owner": "on_roll"}, "owner", ["backgammon", "eval", "--owner", "on_roll"]),
+    ("brag", {"hand": "KS KH 7D", "blind": "1", "pot": "10", "stake": "2", "rounds": "1000"}, "rounds",
+     ["brag", "blind", "--pot", "10", "--stake", "2", "--rounds", "1000"]),
+    ("brag", {"hand": "KS KH 7D", "opponents": "3", "pot": "10", "stake": "0"}, "stake",
+     ["brag", "stay", "--hand", "KS KH 7D", "--opponents", "3", "--pot", "10", "--stake", "0"]),
 ]
 
 

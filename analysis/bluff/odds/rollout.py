@@ -78,7 +78,8 @@ def play_out(seen: Beliefs, start: int, rollouts: int, seed: int = 0, me: Biddin
     """Rank my actions against the last bid of ``seen.history`` by expected dice lost by the end of the round
     (``threads``: how many run the rollouts, default one per core; the answer does not depend on it)."""
     if not 1 <= rollouts <= MAX_ROLLOUTS:
-        raise InvalidArgument(f"The rollouts per action must be 1-{MAX_ROLLOUTS:,}, not {rollouts:,}.")
+        raise InvalidArgument(f"The rollouts per action must be 1-{MAX_ROLLOUTS:,}, not {rollouts:,}.",
+                              field="rollouts")
     seed = check_seed(seed)
     rules = seen.rules
     held = np.array(seen.held, dtype=np.int64)

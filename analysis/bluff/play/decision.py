@@ -41,7 +41,7 @@ from analysis.bluff.sampled.plan import SAMPLED_HELP, stored_plan
 from analysis.bluff.sampled.search import search_lookahead, search_mix
 from analysis.bluff.sampled.solution import OFF_PATH, TREMBLE
 from analysis.bluff.sampled.values import action_values, policy_rows, remembered
-from analysis.errors import InvalidArgument
+from analysis.errors import InvalidArgument, about
 
 #: Actions the text shows besides those the player makes: the best-valued others, this many.
 OTHERS_SHOWN = 3
@@ -90,7 +90,9 @@ def _whose(bid: dict) -> str:
 
 
 def _turns(rules: BiddingRules, players: int, history: str, palifico: bool = False):
-    turns = parse_history(rules, history or "", players, palifico)
+    with about("history"):
+        turns = parse_history(rules, history or "", players, palifico)
+    # Not my turn: no fault of the history, a question for another player (a note beside a page's answer).
     if turns and (turns[-1].player + 1) % players != 0:
         last = turns[-1]
         who = "you" if last.player == 0 else f"player {last.player}"
@@ -106,15 +108,21 @@ def decide(rules: BiddingRules, dice, opponents, history: str = "", player: str 
     ``start``: the starting dice per player, for the bots (default: the preset's for this many players).
     ``palifico``: a palifico round (Perudo: the face is kept, pacos are not wild)."""
     if isinstance(dice, str):
-        dice = parse_dice(rules, dice)
+        with about("dice"):
+            dice = parse_dice(rules, dice)
     dice = tuple(int(d) for d in dice)
     opponents = (opponents,) if isinstance(opponents, int) else tuple(int(o) for o in opponents)
     if not opponents or min(opponents) < 1:
-        raise InvalidArgument("Give every opponent's dice count, at least one die each.")
+        raise InvalidArgument("Give every opponent's dice count, at least one die each.", field="opponents")
     if palifico and not rules.palifico:
-        raise InvalidArgument(f"{rules.title} has no palifico rounds; they are Perudo's.")
+        raise InvalidArgument(f"{rules.title} has no palifico rounds; they are Perudo's.", field="palifico")
     players = 1 + len(opponents)
     turns = _turns(rules, players, history, palifico)
+    if player not in ("strategy", "search"):
+        from analysis.bluff.play.bots import parse_bot
+
+        with about("bot"):      # its name read before any work
+            parse_bot(player)
     if player in ("strategy", "search"):
         return _strategy_decision(rules, dice, opponents, turns, palifico, search=player == "search")
 
@@ -122,7 +130,7 @@ def decide(rules: BiddingRules, dice, opponents, history: str = "", player: str 
     from analysis.bluff.play.decision_bots import bot_decision
 
     choice = bot_decision(rules, dice, opponents, turns, player, start, palifico)
-    return Decision(choice.bot, choice.policy, choice.action, {}, "the tournament kernel's decision")
+    return Decision(choice.bot, choice.policy, choice.action, {}, "the tournament bot's own play")
 
 
 def strategy_answer(rules: BiddingRules, dice, opponent: int, bids, palifico: bool = False) -> Optional[Decision]:

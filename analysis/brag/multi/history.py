@@ -16,7 +16,8 @@ def walk(labels, kind, child_start, n_actions, blind, actor, history) -> int:
     node = 0
     for i, move in enumerate(moves):
         if kind[node] != DECISION:
-            raise InvalidArgument(f"The history breaks a rule at move {i + 1} ('{move}'): the deal is already over.")
+            raise InvalidArgument(f"The history breaks a rule at move {i + 1} ('{move}'): the deal is already over.",
+                                  field="history")
         start, count = int(child_start[node]), int(n_actions[node])
         names = [labels[c] for c in range(start, start + count)]
         name = move.lower()
@@ -24,6 +25,6 @@ def walk(labels, kind, child_start, n_actions, blind, actor, history) -> int:
             name = "bet"
         if name not in names:
             raise InvalidArgument(f"The history breaks a rule at move {i + 1} ('{move}', seat "
-                                  f"{int(actor[node]) + 1}): the moves there are {', '.join(names)}.")
+                                  f"{int(actor[node]) + 1}): the moves there are {', '.join(names)}.", field="history")
         node = start + names.index(name)
     return node

@@ -64,20 +64,22 @@ def range_mask(rules: str | BragRules, text: str) -> np.ndarray:
     match = _RANGE.match(str(text).lower().replace("-", "_"))
     if match is None:
         raise InvalidArgument(f"'{text}' is not a range; use 'any', a class such as 'pair' or 'pair+', "
-                              "or 'top 20%'.")
+                              "or 'top 20%'.", field="against")
     if match["any"]:
         return np.ones(len(strengths), dtype=bool)
     if match["top"]:
         share = float(match["top"])
         if not 0 < share <= 100:
-            raise InvalidArgument(f"'{text}' is not a range; the top share must be above 0% and at most 100%.")
+            raise InvalidArgument(f"'{text}' is not a range; the top share must be above 0% and at most 100%.",
+                                  field="against")
         # The strongest hands until the share is reached; a strength is kept or dropped whole.
         ordered = np.sort(strengths)[::-1]
         cut = ordered[max(0, int(np.ceil(share / 100 * len(ordered))) - 1)]
         return strengths >= cut
     name = _CLASS_ALIASES.get(match["cls"].strip().replace(" ", "_"), match["cls"].strip().replace(" ", "_"))
     if name not in CLASSES:
-        raise InvalidArgument(f"'{match['cls'].strip()}' is not a hand class; choose from {', '.join(CLASSES)}.")
+        raise InvalidArgument(f"'{match['cls'].strip()}' is not a hand class; choose from {', '.join(CLASSES)}.",
+                              field="against")
     code = class_codes(strengths, rules)
     wanted = CLASSES.index(name)
     return code >= wanted if match["plus"] else code == wanted
@@ -168,26 +170,29 @@ def equity(rules: str | BragRules, hand, opponents: int = 1, *, against: str = "
     cards = _cards(hand, rules)
     if isinstance(opponents, bool) or not isinstance(opponents, (int, np.integer)) \
             or not 1 <= opponents <= MAX_OPPONENTS:
-        raise InvalidArgument(f"{opponents!r} opponents is not allowed; choose 1 to {MAX_OPPONENTS}.")
+        raise InvalidArgument(f"{opponents!r} opponents is not allowed; choose 1 to {MAX_OPPONENTS}.",
+                              field="opponents")
     if not isinstance(against, str):
-        raise InvalidArgument(f"{against!r} is not a range; use 'any', a class such as 'pair+', or 'top 20%'.")
+        raise InvalidArgument(f"{against!r} is not a range; use 'any', a class such as 'pair+', or 'top 20%'.",
+                              field="against")
     if against.strip().lower() != "any" and opponents != 1:
         raise InvalidArgument(f"A range ('{against}') is supported against one opponent only, "
-                              f"not {opponents}.")
+                              f"not {opponents}.", field="against")
     if exact is None:
         exact = opponents <= 2
     if against.strip().lower() != "any" and not exact:
         raise InvalidArgument(f"A range ('{against}') is answered exactly only, as the simulation deals "
-                              "the opponent any hand; drop --simulate (exact=False).")
+                              "the opponent any hand; drop --simulate (exact=False).", field="against")
     if exact and opponents > 2:
         raise InvalidArgument(f"Exact enumeration is available for 1 or 2 opponents, not {opponents}; "
-                              "leave exact unset to simulate.")
+                              "leave exact unset to simulate.", field="opponents")
     text = format_hand(cards)
     if exact and opponents == 1:
         mask = range_mask(rules, against)
         beats, ties, available = heads_up_counts(rules, cards, mask)
         if available == 0:
-            raise InvalidArgument(f"No hand in the range '{against}' avoids {text}; choose a wider range.")
+            raise InvalidArgument(f"No hand in the range '{against}' avoids {text}; choose a wider range.",
+                                  field="against")
         win, tie = beats / available, ties / available
         return Equity(text, rules.name, 1, against, win, tie, 1 - win - tie, win + tie / 2, True,
                       deals=available)
@@ -226,7 +231,7 @@ def _simulate(rules: BragRules, cards, text: str, opponents: int, seed, samples)
 
     seed = check_monte_carlo(seed, samples)
     if (opponents + 1) * rules.hand_size > 52:  # pragma: no cover - MAX_OPPONENTS keeps this away
-        raise InvalidArgument(f"{opponents} opponents cannot each be dealt {rules.hand_size} cards.")
+        raise InvalidArgument(f"{opponents} opponents cannot each be dealt {rules.hand_size} cards.", field="opponents")
     table = hand_table(rules)
     row = table.row_of(cards)
     sums = [np.zeros(_CHUNKS, np.int64), np.zeros(_CHUNKS, np.int64), np.zeros(_CHUNKS), np.zeros(_CHUNKS)]
@@ -267,7 +272,7 @@ def two_opponent_columns(rules: str | BragRules, store: Store | None | bool = No
     rules = preset(rules)
     if rules.hand_size != 3:
         raise InvalidArgument(f"The two-opponent table is built for three-card presets, not {rules.name}; "
-                              "ask equity(hand, 2, ...) for single four-card hands.")
+                              "ask equity(hand, 2, ...) for single four-card hands.", field="preset")
     table = hand_table(rules, store)
 
     def build():

@@ -17,7 +17,7 @@ import numpy as np
 from analysis.brag.showdown.cards import RANK_CHARS, format_hand, parse_hand
 from analysis.brag.rules import CLASSES, BragRules, preset
 from analysis.brag.showdown.tables import class_codes, hand_table
-from analysis.errors import InvalidCards
+from analysis.errors import InvalidCards, about
 
 _RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                "jack", "queen", "king", "ace")
@@ -25,7 +25,13 @@ _PLURAL = {"six": "sixes"}
 
 
 def _cards(hand, rules: BragRules) -> tuple[int, ...]:
-    """A hand given as text or as card codes, checked against the preset's hand size."""
+    """A hand given as text or as card codes, checked against the preset's hand size (its errors are
+    about the hand)."""
+    with about("hand"):
+        return _read_cards(hand, rules)
+
+
+def _read_cards(hand, rules: BragRules) -> tuple[int, ...]:
     if isinstance(hand, str):
         return parse_hand(hand, rules.hand_size)
     try:

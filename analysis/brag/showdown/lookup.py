@@ -19,6 +19,7 @@ from analysis.brag._stored import DECISION_POINTS, TWO_OPPONENTS, VERSUS, decisi
 from analysis.brag.answers import Advice, Equity
 from analysis.brag.showdown.cards import format_hand, parse_hand
 from analysis.brag.rules import BragRules
+from analysis.errors import about
 from analysis.brag.showdown.tables import colex_row, hand_strength
 from analysis.store import Store, chosen_store
 
@@ -32,7 +33,8 @@ def stored_equity(rules: BragRules, hand: str, opponents: int, against: str = "a
     store = chosen_store(store)
     if store is None:
         return None
-    cards = parse_hand(hand, rules.hand_size)    # a bad hand is refused as the library refuses it
+    with about("hand"):     # a bad hand is refused as the library refuses it
+        cards = parse_hand(hand, rules.hand_size)
     hands = comb(52, rules.hand_size)
     row = colex_row(cards)
     if opponents == 1:

@@ -73,7 +73,7 @@ class SolvedGame:
         for i, move in enumerate(history):
             if self.kind[node] != DECISION:
                 raise InvalidArgument(f"The history breaks a rule at move {i + 1} ('{move}'): the deal is "
-                                      "already over.")
+                                      "already over.", field="history")
             names = self.actions(node)
             name = " ".join(move.lower().split())
             if name == "stay" or (name == "blind" and self.blind[node] and name not in names):
@@ -82,7 +82,8 @@ class SolvedGame:
                 name = next((n for n in names if n.startswith(name + " ")), name)
             if name not in names:
                 raise InvalidArgument(f"The history breaks a rule at move {i + 1} ('{move}', seat "
-                                      f"{int(self.actor[node]) + 1}): the moves there are {', '.join(names)}.")
+                                      f"{int(self.actor[node]) + 1}): the moves there are {', '.join(names)}.",
+                                      field="history")
             steps.append((node, names.index(name)))
             node = int(self.child_start[node]) + names.index(name)
         steps.append((node, -1))
@@ -93,7 +94,7 @@ def _decision_after(game: SolvedGame, moves: list[str]) -> list[tuple[int, int]]
     """``game.path(moves)``, refused in one sentence where the deal is over after them."""
     steps = game.path(moves)
     if game.kind[steps[-1][0]] != DECISION:
-        raise InvalidArgument("The deal is over after that history; there is no decision to value.")
+        raise InvalidArgument("The deal is over after that history; there is no decision to value.", field="history")
     return steps
 
 
@@ -279,13 +280,13 @@ def stay_against_solve(rules: str | BragRules, hand, pot: float, stake: float, o
     pot, stake = _money("pot", pot, True), _money("stake", stake, False)
     if isinstance(opponents, bool) or opponents not in (1, 2, 3):
         raise InvalidArgument(f"The solved strategy plays against 1 to 3 opponents, not {opponents!r}; with more "
-                              "give the fixed opponent model (--model threshold).")
+                              "give the fixed opponent model (--model threshold).", field="opponents")
     if rules.hand_size != 3:
         raise InvalidArgument("The solved strategy plays three-card hands; choose brag3 or teen_patti, or the "
-                              "fixed opponent model (--model threshold).")
+                              "fixed opponent model (--model threshold).", field="preset")
     cards = _cards(hand, rules)
     if not isinstance(history, str):
-        raise InvalidArgument(f"{history!r} is not a history; give moves separated by commas.")
+        raise InvalidArgument(f"{history!r} is not a history; give moves separated by commas.", field="history")
     heads_up = opponents == 1
     given = parse_history(history)
     if heads_up:   # a history the rules do not allow is one sentence before the solve (seconds on a fresh store)
@@ -297,7 +298,8 @@ def stay_against_solve(rules: str | BragRules, hand, pot: float, stake: float, o
     hero = int(game.actor[node])
     if game.blind[node]:
         if "look" not in game.actions(node):
-            raise InvalidArgument("You are blind there and may not look; there is no open decision to value.")
+            raise InvalidArgument("You are blind there and may not look; there is no open decision to value.",
+                                  field="history")
         moves = moves + ["look"]
         steps = game.path(moves)
         node = steps[-1][0]
@@ -308,7 +310,8 @@ def stay_against_solve(rules: str | BragRules, hand, pot: float, stake: float, o
             j = seat_of.index(int(game.actor[at]))
             chance = chance * game.mix(at, rows[j])[:, action]
     if chance.sum() <= 1e-12:
-        raise InvalidArgument("The solved strategy never plays that history; there is no reply to value there.")
+        raise InvalidArgument("The solved strategy never plays that history; there is no reply to value there.",
+                              field="history")
     own_row = int(np.searchsorted(floors, mine, side="right") - 1)   # your bucket (as the solve sees you)
     tree_stake = _stake_at(rules, [game.labels[int(game.child_start[a]) + b] for a, b in steps[:-1]])
     scale = stake / tree_stake

@@ -114,8 +114,8 @@ document.querySelectorAll("form[data-rejects]").forEach(function (form) {
     }
     if (problem) { note.textContent = problem; note.hidden = false; return; }
     field.value = side(me) + " / " + side(them);
-    var id = document.querySelector("input[name=id]");
-    if (id) id.value = "";
+    // The notation now holds the position: the position ID or XGID it was read from gives way to it.
+    document.querySelectorAll("input[name=id], input[name=xgid]").forEach(function (input) { input.value = ""; });
     field.form.submit();
   });
 })();
