@@ -14,6 +14,13 @@ The game (``TableGame``) is a public tree, a list of deals and payoffs:
   plus the pot times p's share of it; ``group[n]`` -1 where the payoff does not depend on
   the deal). ``TableGame.from_payoffs`` takes a full table ``payoff[n, t, p]`` instead.
 
+A game whose players remember only part of the round (an abstraction) may give its public states as a
+graph instead (``graph=True``): a node then stands for every history that leads to it, nodes may share
+children, and children need not come after their parents (only the bids' or moves' own order keeps the
+walk finite). The sampled walk is the same; the exact passes (``evaluate``) assume a tree of perfect
+recall, so such a game is measured by the caller's ``measure`` (``solve``), e.g. a sampled local best
+response.
+
 The solver (Lanctot et al. 2009): each iteration walks the tree once per player, that player
 (the traverser) trying every action and everyone else one action drawn from their current
 strategy, on a deal drawn by its chance. Regrets follow the CFR core's schedule
@@ -41,7 +48,7 @@ import hashlib
 import os
 import time
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Callable, Optional
 
 import numpy as np
 
@@ -72,6 +79,7 @@ class TableGame:
     group: np.ndarray
     share: np.ndarray
     name: str = "game"
+    graph: bool = False
     rows: np.ndarray = field(init=False, repr=False)      # rows[p, r]: player p's rows in round r
     offset: np.ndarray = field(init=False, repr=False)    # offset[n]: the first slot of node n's information sets
 
@@ -136,6 +144,8 @@ class TableGame:
         for k in ("actor", "child_start", "n_actions", "rounds", "deal_chance", "observation", "fixed", "scale",
                   "group", "share"):
             digest.update(np.ascontiguousarray(getattr(self, k)).tobytes())
+        if self.graph:   # only here, so that a tree's checkpoints keep their key
+            digest.update(b"graph")
         return digest.hexdigest()
 
 
@@ -156,7 +166,10 @@ def _check(game: TableGame) -> None:
     if np.any(game.n_actions[decision] < 1):
         raise InvalidArgument("Every decision needs at least one action.")
     ends = game.child_start + game.n_actions
-    if np.any(decision & ((game.child_start <= np.arange(n)) | (ends > n))):
+    if game.graph:
+        if np.any(decision & ((game.child_start < 1) | (ends > n))):
+            raise InvalidArgument("Each node's children must be nodes of the graph other than the root.")
+    elif np.any(decision & ((game.child_start <= np.arange(n)) | (ends > n))):
         raise InvalidArgument("Each node's children must come after it, within the tree.")
     if game.observation.ndim != 3 or game.observation.shape[:2] != (game.deal_chance.size, players):
         raise InvalidArgument("observation must be shaped (deals, players, rounds).")
@@ -211,6 +224,9 @@ def evaluate(game: TableGame, policy: np.ndarray) -> tuple[tuple, tuple]:
     """(each player's value, each player's best-response gain) against ``policy``, exactly."""
     from analysis.cfr import _multi_kernels as M
 
+    if game.graph:
+        raise InvalidArgument(f"{game.name} is given as a graph of remembered states: its best responses are not "
+                              "exact passes over a tree; measure it with the game's own measure.")
     common = game.arrays() + (game.deal_chance,) + game.payoffs() + (policy,)
     values = M.profile_values(game.players, *common)
     best = [M.best_response_value(p, game.rows, *common) for p in range(game.players)]
@@ -219,13 +235,17 @@ def evaluate(game: TableGame, policy: np.ndarray) -> tuple[tuple, tuple]:
 
 def solve(game: TableGame, variant: str = "lcfr", *, iterations: int, seed: int = 0, target: float = 0.0,
           check_every: int = 1000, widen_to: Optional[int] = None, checkpoint: Optional[str] = None,
-          averaging: str = "weighted", label: Optional[str] = None, progress: bool = True) -> MultiSolved:
+          averaging: str = "weighted", label: Optional[str] = None, progress: bool = True,
+          measure: Optional[Callable[[np.ndarray], tuple[tuple, tuple]]] = None) -> MultiSolved:
     """External-sampling MCCFR with ``variant``'s schedule for ``iterations`` iterations, or until every
     player's best-response gain is at most ``target`` (0: run them all) at a check.
 
     ``checkpoint``: a file (``.npz``) where the solve's state is saved every few minutes and at the end; a
     solve of the same game, variant, seed and averaging finds it and goes on from there, with the same
     result as one run through (a file of another solve is refused in one sentence).
+
+    ``measure``: ``policy -> (values, gains)`` in place of the exact ``evaluate`` at each check (a game given as
+    a graph needs one: its gains are then what that measure says, e.g. a sampled local best response).
     """
     from analysis.cfr import _multi_kernels as M
     from analysis.seeds import check_seed
@@ -234,6 +254,11 @@ def solve(game: TableGame, variant: str = "lcfr", *, iterations: int, seed: int 
     check_seed(seed)
     if averaging not in AVERAGING:
         raise InvalidArgument(f"Averaging {averaging!r} is not known; choose weighted or next.")
+    if measure is None:
+        if game.graph:
+            raise InvalidArgument(f"{game.name} is given as a graph of remembered states; give the solve its "
+                                  "measure of the players' gains.")
+        measure = lambda policy: evaluate(game, policy)   # noqa: E731
     schedule = VARIANTS[variant].array
     key = f"{game.key()}:{variant}:{seed}:{averaging}"
     regret, strategy_sum, scales = np.zeros(game.slots), np.zeros(game.slots), np.ones(2)
@@ -256,7 +281,7 @@ def solve(game: TableGame, variant: str = "lcfr", *, iterations: int, seed: int 
 
     def check() -> float:
         policy = average_policy(game, strategy_sum)
-        values, gains = evaluate(game, policy)
+        values, gains = measure(policy)
         last[:] = [policy, values, gains]
         return max(gains)
 
