@@ -115,6 +115,8 @@ def decide(rules: BiddingRules, dice, opponents, history: str = "", player: str 
         raise InvalidArgument(f"{rules.title} has no palifico rounds; they are Perudo's.")
     players = 1 + len(opponents)
     turns = _turns(rules, players, history, palifico)
+    if player in ("strategy", "search") and len(opponents) > 1:
+        return _table_decision(rules, dice, opponents, turns, palifico, player)
     if player in ("strategy", "search"):
         return _strategy_decision(rules, dice, opponents, turns, palifico, search=player == "search")
 
@@ -123,6 +125,17 @@ def decide(rules: BiddingRules, dice, opponents, history: str = "", player: str 
 
     choice = bot_decision(rules, dice, opponents, turns, player, start, palifico)
     return Decision(choice.bot, choice.policy, choice.action, {}, "the tournament kernel's decision")
+
+
+def _table_decision(rules, dice, opponents, turns, palifico: bool, player: str) -> Decision:
+    """The stored multi-player strategy's answer (``multi.decision``), at three to six players."""
+    if player == "search" or palifico:
+        raise InvalidArgument("At three or more players the solved strategy answers without search and outside "
+                              "palifico rounds; ask it plainly, or ask a bot with --bot.")
+    # lazy: the multi-player room is read only where a round of three or more players is asked.
+    from analysis.bluff.multi.decision import table_answer
+
+    return Decision("strategy", *table_answer(rules, dice, opponents, turns))
 
 
 def strategy_answer(rules: BiddingRules, dice, opponent: int, bids, palifico: bool = False) -> Optional[Decision]:
