@@ -31,7 +31,7 @@ MULTI = TableKind(
 
 #: The planned solves, by the seats' dice: remembered bids, iterations, rounds a seat of the local best response.
 TABLE_PLAN = {(1, 1, 1): {"k": 2, "iterations": 200_000, "lbr_rounds": 4000},
-              (2, 2, 2): {"k": 2, "iterations": 200_000, "lbr_rounds": 2000}}
+              (2, 2, 2): {"k": 2, "iterations": 200_000, "lbr_rounds": 1000}}
 #: The solver's schedule (the core's ``schedule.VARIANTS``) and the seed of the local best response's rounds.
 VARIANT = "lcfr"
 LBR_SEED = 1
