@@ -20,7 +20,7 @@ import numpy as np
 
 from analysis.bluff.bids import format_bid
 from analysis.bluff.history import within_the_dice
-from analysis.bluff.multi.round import ANSWER, CALL, TableRound
+from analysis.bluff.multi.round import TableRound
 from analysis.bluff.multi.solve import TableSolution, build_command, planned_text, stored_table_solve
 from analysis.bluff.odds.bid_odds import my_count
 from analysis.bluff.odds.outcomes import dice_lost
@@ -215,6 +215,3 @@ def _beyond(rules, round_: TableRound, me: int, dice, turn, source):
     reading = ({"player": str(turn.player), "bid": format_bid(rules, bid), "chance": 0.0, "read_as": None,
                 "reason": f"above the {sum(round_.dice)} dice in play"},)
     return {"challenge": 1.0}, "challenge", {"challenge": value}, source, reading
-
-
-__all__ = ["table_answer", "seats_of", "ANSWER", "CALL"]

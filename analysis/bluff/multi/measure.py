@@ -74,12 +74,3 @@ def local_best_response(round_: TableRound, policy: np.ndarray, rounds: int = 20
 def _seat_seed(seed: int, seat: int) -> int:
     """Each seat's rounds from a stream of their own (the same rounds whatever the other seats measure)."""
     return int(seed) * 8 + seat
-
-
-def gains_measure(round_: TableRound, rounds: int, seed: int):
-    """The core's ``measure`` for a solve of this round: ``policy -> (values, gains)``."""
-    def measure(policy):
-        values = seat_values(round_, policy)
-        gains = local_best_response(round_, policy, rounds, seed, values)
-        return values, tuple(g.gain for g in gains)
-    return measure

@@ -29,7 +29,7 @@ from typing import Optional
 
 import numpy as np
 
-from analysis.bluff.bids import Bid, all_bids, format_bid, is_raise
+from analysis.bluff.bids import all_bids, is_raise
 from analysis.bluff.exact.solve import die_faces, hands_of
 from analysis.bluff.odds.bid_odds import my_count
 from analysis.bluff.odds.outcomes import dice_lost
@@ -208,20 +208,3 @@ def _layout(rules, bids, calls, n: int, k: int):
     as_int = (lambda values: np.array(values, np.int64))
     return (as_int(kind), as_int(bid_of), as_int(bidder), as_int(actor), as_int(child_start), as_int(n_actions),
             as_int(group_of), answer)
-
-
-def bid_text(round_: TableRound, b: int) -> str:
-    return format_bid(round_.rules, round_.bids[b])
-
-
-def raise_children(round_: TableRound, node: int) -> range:
-    """The answer states a raise node leads to (one per legal raise, in track order)."""
-    first = int(round_.game.child_start[node])
-    return range(first, first + int(round_.game.n_actions[node]))
-
-
-def is_legal(round_: TableRound, previous: Optional[int], new_bid: int) -> bool:
-    return is_raise(round_.rules, None if previous is None else round_.bids[previous], round_.bids[new_bid])
-
-
-__all__ = ["TableRound", "table_round", "check_table", "ROOT", "ANSWER", "RAISE", "CALL", "Bid"]

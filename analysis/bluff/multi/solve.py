@@ -14,7 +14,7 @@ from typing import Optional
 import numpy as np
 
 from analysis.bluff.multi.measure import SeatGain, local_best_response, seat_values
-from analysis.bluff.multi.round import TableRound, check_table, table_round
+from analysis.bluff.multi.round import TableRound, table_round
 from analysis.bluff.play.strategy_bot import SCRIPT_GAMES
 from analysis.bluff.rules import BiddingRules
 from analysis.errors import InvalidArgument
@@ -146,11 +146,3 @@ def planned_text() -> str:
 def planned_rounds() -> list:
     """(game name, dice) of every planned solve, the cheap ones first."""
     return [(name, dice) for dice in TABLE_PLAN for name in SCRIPT_GAMES]
-
-
-def check_planned(dice) -> tuple:
-    dice = check_table(SCRIPT_GAMES["perudo"](), dice, 1)
-    if dice not in TABLE_PLAN:
-        raise InvalidArgument(f"The round {' '.join(map(str, dice))} is not planned; planned: "
-                              + ", ".join(":".join(map(str, d)) for d in TABLE_PLAN) + ".")
-    return dice

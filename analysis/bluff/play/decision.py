@@ -8,6 +8,9 @@ command line prints them, ``"4x3"``, ``"*2"``), the recommended action and each 
   solve for ``palifico=True``); the values are the dice balance (the other's dice lost minus mine) of every
   legal action when both then follow the strategy, exact against the belief about the other's dice (Bayes on
   the strategy along the history): a backward pass over the bids (``strategy_values``).
+- ``player="strategy"`` with two or more opponents: the stored multi-player solve of the round's dice
+  (``multi.decision``: the same tremble-read belief over each other player's hand, exact values of every legal
+  action); no search, no palifico round.
 - ``player="search"``: the same stored solve with decision-time search (``SampledSolution.search``): the calls
   valued exactly against the same belief, each raise the strategy makes here (with chance at least
   ``search.SEARCH_FLOOR``) by the other answering by the strategy and me then taking my best call (from three to
