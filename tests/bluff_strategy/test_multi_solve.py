@@ -134,3 +134,18 @@ def test_no_stored_solve_is_one_sentence_naming_the_command(monkeypatch):
         decide(preset("perudo"), "4 4 4 4 4", [5, 5, 5], "1:3x4 2:4x4 3:5x4")
     with pytest.raises(InvalidArgument, match="without search"):
         decide(preset("perudo"), "4 4", [2, 2], "", player="search")
+
+
+def test_odds_bluff_play_answers_with_two_opponents(odds, monkeypatch):
+    """The command reads the planned solve from the user's store (here the tests' own)."""
+    monkeypatch.setattr(multi_solve, "TABLE_PLAN", {(1, 1, 1): SMALL})
+    solve_table(preset("perudo"), (1, 1, 1), SMALL["k"], SMALL["iterations"], 0, SMALL["lbr_rounds"], progress=False)
+    result = odds("bluff", "play", "--preset", "perudo", "--dice", "4", "--opponents", "1", "1", "--history",
+                  "1:1x3 2:1x4", "--json")
+    assert result.code == 0, result.err
+    payload = result.json()
+    assert payload["player"] == "strategy" and "3-player solve" in payload["source"]
+    assert sorted(payload["values"]) == sorted(_legal(preset("perudo"), [parse_bid(preset("perudo"), "1x4")]))
+    assert abs(sum(payload["policy"].values()) - 1) < 1e-3
+    missing = odds("bluff", "play", "--preset", "bluff", "--dice", "4", "--opponents", "1", "1")
+    assert missing.code == 2 and "scripts/bluff_table_solves.py --only bluff:1:1:1" in missing.err
