@@ -135,3 +135,13 @@ def test_settings_beyond_the_room_are_one_sentence():
         table_round(preset("perudo"), (1, 1, 1), 4)
     with pytest.raises(InvalidArgument, match="deals"):
         table_round(preset("perudo"), (5, 5, 5), 1)
+
+
+def test_the_core_measures_a_graph_only_with_the_games_measure():
+    from analysis.cfr.multi_player import evaluate, solve
+
+    game = table_round(preset("perudo"), (1, 1, 1), 1, 3).game
+    with pytest.raises(InvalidArgument, match="graph of remembered states"):
+        evaluate(game, np.full(game.slots, 0.5))
+    with pytest.raises(InvalidArgument, match="give the solve its measure"):
+        solve(game, iterations=10, progress=False)
