@@ -14,6 +14,13 @@ The game (``TableGame``) is a public tree, a list of deals and payoffs:
   plus the pot times p's share of it; ``group[n]`` -1 where the payoff does not depend on
   the deal). ``TableGame.from_payoffs`` takes a full table ``payoff[n, t, p]`` instead.
 
+A game whose players remember only part of the round (an abstraction) may give its public states as a
+graph instead (``graph=True``): a node then stands for every history that leads to it, nodes may share
+children, and children need not come after their parents (only the bids' or moves' own order keeps the
+walk finite). The sampled walk is the same; the exact passes (``evaluate``) assume a tree of perfect
+recall, so such a game is measured by the caller's ``measure`` (``solve``), e.g. a sampled local best
+response.
+
 The solver (Lanctot et al. 2009): each iteration walks the tree once per player, that player
 (the traverser) trying every action and everyone else one action drawn from their current
 strategy, on a deal drawn by its chance. Regrets follow the CFR core's schedule
@@ -42,7 +49,7 @@ import hashlib
 import os
 import time
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Callable, Optional
 
 import numpy as np
 
@@ -76,6 +83,7 @@ class TableGame:
     group: np.ndarray
     share: np.ndarray
     name: str = "game"
+    graph: bool = False
     rows: np.ndarray = field(init=False, repr=False)      # rows[p, r]: player p's rows in round r
     offset: np.ndarray = field(init=False, repr=False)    # offset[n]: the first slot of node n's information sets
 
@@ -140,6 +148,8 @@ class TableGame:
         for k in ("actor", "child_start", "n_actions", "rounds", "deal_chance", "observation", "fixed", "scale",
                   "group", "share"):
             digest.update(np.ascontiguousarray(getattr(self, k)).tobytes())
+        if self.graph:   # only here, so that a tree's checkpoints keep their key
+            digest.update(b"graph")
         return digest.hexdigest()
 
 
@@ -160,7 +170,10 @@ def _check(game: TableGame) -> None:
     if np.any(game.n_actions[decision] < 1):
         raise InvalidArgument("Every decision needs at least one action.")
     ends = game.child_start + game.n_actions
-    if np.any(decision & ((game.child_start <= np.arange(n)) | (ends > n))):
+    if game.graph:
+        if np.any(decision & ((game.child_start < 1) | (ends > n))):
+            raise InvalidArgument("Each node's children must be nodes of the graph other than the root.")
+    elif np.any(decision & ((game.child_start <= np.arange(n)) | (ends > n))):
         raise InvalidArgument("Each node's children must come after it, within the tree.")
     if game.observation.ndim != 3 or game.observation.shape[:2] != (game.deal_chance.size, players):
         raise InvalidArgument("observation must be shaped (deals, players, rounds).")
@@ -216,6 +229,9 @@ def evaluate(game: TableGame, policy: np.ndarray) -> tuple[tuple, tuple]:
     """(each player's value, each player's best-response gain) against ``policy``, exactly."""
     from analysis.cfr import _multi_kernels as M
 
+    if game.graph:
+        raise InvalidArgument(f"{game.name} is given as a graph of remembered states: its best responses are not "
+                              "exact passes over a tree; measure it with the game's own measure.")
     common = game.arrays() + (game.deal_chance,) + game.payoffs() + (policy,)
     values = M.profile_values(game.players, *common)
     best = [M.best_response_value(p, game.rows, *common) for p in range(game.players)]
@@ -225,7 +241,8 @@ def evaluate(game: TableGame, policy: np.ndarray) -> tuple[tuple, tuple]:
 def solve(game: TableGame, variant: str = "lcfr", *, iterations: int, seed: int = 0, target: float = 0.0,
           check_every: int = 1000, widen_to: Optional[int] = None, checkpoint: Optional[str] = None,
           averaging: str = "weighted", label: Optional[str] = None, progress: bool = True,
-          draws: str = "stream", sampling: str = "external") -> MultiSolved:
+          draws: str = "stream", sampling: str = "external",
+          measure: Optional[Callable[[np.ndarray], tuple[tuple, tuple]]] = None) -> MultiSolved:
     """External-sampling MCCFR with ``variant``'s schedule for ``iterations`` iterations, or until every
     player's best-response gain is at most ``target`` (0: run them all) at a check.
 
@@ -237,6 +254,8 @@ def solve(game: TableGame, variant: str = "lcfr", *, iterations: int, seed: int 
     ``sampling="full"``: full-traversal CFR instead (every deal and action each iteration; no draws, so
     ``seed``, ``averaging`` and ``draws`` play no part), the exact solve a small game's sampled one is checked
     against. Its regrets are discounted as they are updated, each player's once an iteration.
+    ``measure``: ``policy -> (values, gains)`` in place of the exact ``evaluate`` at each check (a game given as
+    a graph needs one: its gains are then what that measure says, e.g. a sampled local best response).
     """
     from analysis.cfr import _multi_kernels as M
     from analysis.seeds import check_seed
@@ -249,6 +268,13 @@ def solve(game: TableGame, variant: str = "lcfr", *, iterations: int, seed: int 
         raise InvalidArgument(f"Sampling {sampling!r} is not known; choose external or full.")
     if draws not in DRAWS:
         raise InvalidArgument(f"Draws {draws!r} are not known; choose {' or '.join(DRAWS)}.")
+    if game.graph and sampling == "full":
+        raise InvalidArgument(f"{game.name} is given as a graph of remembered states; solve it by sampling.")
+    if measure is None:
+        if game.graph:
+            raise InvalidArgument(f"{game.name} is given as a graph of remembered states; give the solve its "
+                                  "measure of the players' gains.")
+        measure = lambda policy: evaluate(game, policy)   # noqa: E731
     schedule = VARIANTS[variant].array
     key = f"{game.key()}:{variant}:{seed}:{averaging}" + ("" if draws == "stream" else f":{draws}") + \
         ("" if sampling == "external" else ":full")
@@ -279,7 +305,7 @@ def solve(game: TableGame, variant: str = "lcfr", *, iterations: int, seed: int 
 
     def check(kept: bool = True) -> float:
         policy = average_policy(game, strategy_sum)
-        values, gains = evaluate(game, policy)
+        values, gains = measure(policy)
         last[:] = [policy, values, gains]
         if kept:
             history.append((reached[0], max(gains)))

@@ -168,6 +168,12 @@ def _stored_multi(store):
     return stored_solve
 
 
+def _bluff_multi(store):
+    solve = _module("analysis.bluff.multi.solve")
+    solve.solve_table(_module("analysis.bluff.rules").preset("perudo"), (1, 1, 1), 1, 500, seed=0, lbr_rounds=20,
+                      faces=3, store=store, progress=False)
+
+
 def _multi_betting(store):
     _stored_multi(store)(_brag_rules(), 3)
 
@@ -268,6 +274,7 @@ BUILDS: dict[str, Callable] = {
     "bluff/full-width": lambda store: _bluff_solve(store, True),
     "bluff/full-width-shipped": lambda store: _bluff_shipped(store, True),
     "bluff/game-values": _game_values,
+    "bluff/multi": _bluff_multi,
     "bluff/rounds": _rounds,
     "bluff/sampled": lambda store: _bluff_solve(store, False),
     "bluff/sampled-shipped": lambda store: _bluff_shipped(store, False),
@@ -307,6 +314,7 @@ _TIMING: dict[str, Callable[[dict], dict]] = {
     "bluff/sampled-shipped": lambda a: {**a, "summary": _zeroed(a["summary"], 5)},
     "bluff/full-width-shipped": lambda a: {**a, "summary": _zeroed(a["summary"], 5)},
     "bluff/rounds": lambda a: {**a, "summary": _zeroed(a["summary"], 3)},
+    "bluff/multi": lambda a: {**a, "summary": _zeroed(a["summary"], 1)},
     "brag/betting": lambda a: {**a, "summary": _zeroed(a["summary"], 1, 2)},
     "brag/multi-betting": lambda a: {**a, "summary": _zeroed(a["summary"], 1)},
     "backgammon/net-weights": lambda a: {**a, "record": _record_without_timing(a["record"])},

@@ -8,6 +8,9 @@ command line prints them, ``"4x3"``, ``"*2"``), the recommended action and each 
   solve for ``palifico=True``); the values are the dice balance (the other's dice lost minus mine) of every
   legal action when both then follow the strategy, exact against the belief about the other's dice (Bayes on
   the strategy along the history): a backward pass over the bids (``strategy_values``).
+- ``player="strategy"`` with two or more opponents: the stored multi-player solve of the round's dice
+  (``multi.decision``: the same tremble-read belief over each other player's hand, exact values of every legal
+  action); no search, no palifico round.
 - ``player="search"``: the same stored solve with decision-time search (``SampledSolution.search``): the calls
   valued exactly against the same belief, each raise the strategy makes here (with chance at least
   ``search.SEARCH_FLOOR``) by the other answering by the strategy and me then taking my best call (from three to
@@ -118,7 +121,10 @@ def decide(rules: BiddingRules, dice, opponents, history: str = "", player: str 
         raise InvalidArgument(f"{rules.title} has no palifico rounds; they are Perudo's.", field="palifico")
     players = 1 + len(opponents)
     turns = _turns(rules, players, history, palifico)
+    if player in ("strategy", "search") and len(opponents) > 1:
+        return _table_decision(rules, dice, opponents, turns, palifico, player)
     if player not in ("strategy", "search"):
+        # lazy: the bots' room is read only where a bot is asked.
         from analysis.bluff.play.bots import parse_bot
 
         with about("bot"):      # its name read before any work
@@ -131,6 +137,17 @@ def decide(rules: BiddingRules, dice, opponents, history: str = "", player: str 
 
     choice = bot_decision(rules, dice, opponents, turns, player, start, palifico)
     return Decision(choice.bot, choice.policy, choice.action, {}, "the tournament bot's own play")
+
+
+def _table_decision(rules, dice, opponents, turns, palifico: bool, player: str) -> Decision:
+    """The stored multi-player strategy's answer (``multi.decision``), at three to six players."""
+    if player == "search" or palifico:
+        raise InvalidArgument("At three or more players the solved strategy answers without search and outside "
+                              "palifico rounds; ask it plainly, or ask a computer player.", field="player")
+    # lazy: the multi-player room is read only where a round of three or more players is asked.
+    from analysis.bluff.multi.decision import table_answer
+
+    return Decision("strategy", *table_answer(rules, dice, opponents, turns))
 
 
 def strategy_answer(rules: BiddingRules, dice, opponent: int, bids, palifico: bool = False) -> Optional[Decision]:

@@ -1,0 +1,217 @@
+"""One decision at the full table read from a stored multi-player solve (``decide`` with several opponents).
+
+The player to act is seat ``(me - opener) mod players`` of the round the solve plays (seat 0 opens). The belief
+about each other player's hand is their roll's chance times, for every bid they made, the strategy's chance of it
+mixed with the heads-up answer's tremble over every legal action (``sampled.solution.TREMBLE``: a bid the strategy
+never makes says almost nothing about the bidder's dice). The hands of different players are independent given the
+bids (each bids from their own dice), so the belief is a product. Each legal action's value is exact for the
+stored strategy: with my hand fixed, every state of the round is valued for every joint hand of the others, last
+bids first (a call is its payoff, a raise the state it leads to), and weighed by the belief.
+
+A bid above the dice in play cannot be true: the answer is a challenge for sure; followed by a bid within the dice
+it is read as the highest bid within the dice between its neighbours (``history.within_the_dice``), as heads-up.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from analysis.bluff.bids import format_bid
+from analysis.bluff.history import within_the_dice
+from analysis.bluff.multi.round import TableRound
+from analysis.bluff.multi.solve import TableSolution, build_command, planned_text, stored_table_solve
+from analysis.bluff.odds.bid_odds import my_count
+from analysis.bluff.odds.outcomes import dice_lost
+from analysis.bluff.sampled.solution import OFF_PATH, TREMBLE
+from analysis.errors import InvalidArgument
+
+NOT_MADE = "a bid the strategy does not make"
+
+
+def seats_of(dice, opponents, turns) -> tuple:
+    """(the opener, the seats' dice counts from the opener, my seat)."""
+    counts = (len(dice),) + tuple(opponents)
+    n = len(counts)
+    opener = turns[0].player if turns else 0
+    return opener, tuple(counts[(opener + s) % n] for s in range(n)), (-opener) % n
+
+
+def table_answer(rules, dice, opponents, turns):
+    """(policy, action, values, source, off_path) of the stored multi-player strategy at this decision."""
+    opener, seat_dice, me = seats_of(dice, opponents, turns)
+    solution = stored_table_solve(rules, seat_dice)
+    if solution is None:
+        counts = " ".join(map(str, seat_dice))
+        command = build_command(rules, seat_dice)
+        if command is None:
+            raise InvalidArgument(f"No solved round of {rules.title} with {counts} dice (from the opener) is stored or "
+                                  f"planned: the full-table solves are planned for {planned_text()} only.")
+        raise InvalidArgument(f"No solved round of {rules.title} with {counts} dice (from the opener) is stored; "
+                              f"build it with {command}.")
+    round_ = solution.round_
+    n = round_.players
+    bids = [turn.bid for turn in turns]
+    gains = ", ".join(f"{g.gain:+.3f}" for g in solution.gains)
+    source = (f"{n}-player solve of {' '.join(map(str, seat_dice))} dice remembering the last {round_.k} bids, "
+              f"{solution.iterations:,} iterations, each seat's local-best-response gain {gains} dice")
+    total = sum(seat_dice)
+    if bids and bids[-1] not in round_.bids:
+        return _beyond(rules, round_, me, dice, turns[-1], source)
+    beyond = {}
+    for i, bid in enumerate(bids):
+        if bid not in round_.bids:
+            bids[i] = within_the_dice(rules, bids[i - 1] if i else None, bids[i + 1], total)
+            beyond[i] = format_bid(rules, bid)
+            if bids[i] is None:
+                raise InvalidArgument(f"{beyond[i]} is above the {total} dice in play and no bid within them lies "
+                                      "between the bids around it: the strategy cannot read this round.")
+    history = [round_.bids.index(b) for b in bids]
+    mine = round_.hands[me].index(tuple(sorted(dice)))
+    belief, chances = _belief(solution, history, me, mine)
+    node = 0 if not history else round_.state(history, (len(history) - 1) % n)
+    values_of = _values(solution, me, mine)
+    joint = belief / belief.sum()
+    names, policy, targets = _actions(solution, node, mine)
+    values = {name: float(joint @ values_of[target]) for name, target in zip(names, targets)}
+    strategy = dict(zip(names, (float(p) for p in policy)))
+    action = max(strategy, key=lambda name: strategy[name])
+    off_path = tuple(
+        {"player": "me" if (i % n) == me else str((opener + i) % n), "bid": beyond.get(i, format_bid(rules, bid)),
+         "chance": round(float(chance), 6), "read_as": format_bid(rules, bid) if i in beyond else None,
+         "reason": f"above the {total} dice in play" if i in beyond else NOT_MADE}
+        for i, (bid, chance) in enumerate(zip(bids, chances)) if i in beyond or chance < OFF_PATH)
+    return strategy, action, values, source, off_path
+
+
+def _actions(solution: TableSolution, node: int, hand: int):
+    """(action names, the strategy's chance of each, the node each leads to) at ``node`` for ``hand``."""
+    round_ = solution.round_
+    game = round_.game
+    first = int(game.child_start[node])
+    chances = solution.chances(node, hand)
+    if node == 0:
+        children = list(range(first, first + int(game.n_actions[0])))
+        return [_bid_name(round_, c) for c in children], chances, children
+    calls = len(round_.calls)
+    names, policy, targets = list(round_.calls), list(chances[:calls]), list(range(first, first + calls))
+    if game.n_actions[node] > calls:
+        r = first + calls
+        inner = solution.chances(r, hand)
+        children = list(range(int(game.child_start[r]), int(game.child_start[r] + game.n_actions[r])))
+        names += [_bid_name(round_, c) for c in children]
+        policy += list(chances[calls] * inner)
+        targets += children
+    return names, np.array(policy), targets
+
+
+def _bid_name(round_: TableRound, node: int) -> str:
+    return format_bid(round_.rules, round_.bids[int(round_.node_bid[node])])
+
+
+def _others(round_: TableRound, me: int) -> list:
+    return [s for s in range(round_.players) if s != me]
+
+
+def _joint(round_: TableRound, me: int, mine: int) -> np.ndarray:
+    """The deal index of each joint hand of the others (in ``itertools.product`` order), my hand ``mine``."""
+    sizes = [len(round_.hands[s]) for s in _others(round_, me)]
+    out = []
+    for combo in itertools.product(*(range(size) for size in sizes)):
+        hands = list(combo)
+        hands.insert(me, mine)
+        out.append(round_.deal(hands))
+    return np.array(out, np.int64)
+
+
+def _belief(solution: TableSolution, history, me: int, mine: int):
+    """The weight of each joint hand of the others after ``history``, and the strategy's chance of each bid (over
+    the bidder's hands as weighed before it; my own with my hand)."""
+    round_ = solution.round_
+    n = round_.players
+    others = _others(round_, me)
+    weights = {s: np.array(round_.chance[s], np.float64) for s in others}
+    chances = []
+    for i, b in enumerate(history):
+        seat = i % n
+        node = 0 if i == 0 else round_.state(history[:i], (i - 1) % n)
+        hands = [mine] if seat == me else range(len(round_.hands[seat]))
+        p = np.array([_chance_of_bid(solution, node, h, b) for h in hands])
+        legal = _legal_actions(round_, node)
+        if seat == me:
+            chances.append(float(p[0]))
+            continue
+        prior = weights[seat] / weights[seat].sum()
+        chances.append(float(prior @ p))
+        weights[seat] = weights[seat] * ((1 - TREMBLE) * p + TREMBLE / legal)
+    joint = np.ones(1)
+    for s in others:
+        joint = np.outer(joint, weights[s]).ravel()
+    return joint, chances
+
+
+def _chance_of_bid(solution: TableSolution, node: int, hand: int, b: int) -> float:
+    round_ = solution.round_
+    game = round_.game
+    chances = solution.chances(node, hand)
+    if node == 0:
+        return float(chances[_position(round_, 0, b)])
+    r = int(game.child_start[node]) + len(round_.calls)
+    return float(chances[len(round_.calls)] * solution.chances(r, hand)[_position(round_, r, b)])
+
+
+def _position(round_: TableRound, node: int, b: int) -> int:
+    """The action of ``node`` (the root or a raise node) that bids ``b``."""
+    first = int(round_.game.child_start[node])
+    children = round_.node_bid[first:first + int(round_.game.n_actions[node])]
+    return int(np.flatnonzero(children == b)[0])
+
+
+def _legal_actions(round_: TableRound, node: int) -> int:
+    game = round_.game
+    if node == 0:
+        return int(game.n_actions[0])
+    calls = len(round_.calls)
+    r = int(game.child_start[node]) + calls
+    return calls + (int(game.n_actions[r]) if game.n_actions[node] > calls else 0)
+
+
+def _values(solution: TableSolution, me: int, mine: int) -> np.ndarray:
+    """values[node, j]: my payoff from ``node`` on when every seat plays the strategy, for each joint hand j of the
+    others (my hand ``mine``), every node valued after the nodes it leads to."""
+    round_ = solution.round_
+    game = round_.game
+    deals = _joint(round_, me, mine)
+    values = np.zeros((game.nodes, deals.size))
+    rows = game.observation[deals, :, 0]                     # (joint, players): each seat's hand
+    for node in round_.order[::-1]:
+        who = int(game.actor[node])
+        if who < 0:
+            values[node] = game.share[game.group[node], deals, me]
+            continue
+        k = int(game.n_actions[node])
+        first = int(game.child_start[node])
+        base = int(game.offset[node])
+        chances = solution.policy[base + rows[:, who][:, None] * k + np.arange(k)]     # (joint, k)
+        values[node] = (chances * values[first:first + k].T).sum(axis=1)
+    return values
+
+
+def _beyond(rules, round_: TableRound, me: int, dice, turn, source):
+    """A bid above the dice in play: a challenge for sure, valued over the others' rolls."""
+    n = round_.players
+    bid = turn.bid
+    bidder = (me - 1) % n
+    start = max(rules.starting_dice(n), *round_.dice)
+    value = 0.0
+    others = _others(round_, me)
+    for combo in itertools.product(*(range(len(round_.hands[s])) for s in others)):
+        chance = float(np.prod([round_.chance[s][h] for s, h in zip(others, combo)]))
+        actual = my_count(rules, dice, bid.face) + sum(
+            my_count(rules, round_.hands[s][h], bid.face) for s, h in zip(others, combo))
+        loss, _ = dice_lost(rules, "challenge", actual, bid.count, round_.dice, me, bidder, start)
+        value -= chance * float(loss[me])
+    reading = ({"player": str(turn.player), "bid": format_bid(rules, bid), "chance": 0.0, "read_as": None,
+                "reason": f"above the {sum(round_.dice)} dice in play"},)
+    return {"challenge": 1.0}, "challenge", {"challenge": value}, source, reading
