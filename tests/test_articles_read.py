@@ -444,7 +444,6 @@ DEFINITIONS = [
     ("*", r"per 10,000 rounds", "the unit a small gain is counted in"),
     ("bluff", r"[Tt]he (dashed line is|) ?50%|The 50% table", "the even-chance line and the table named after it"),
     ("bluff", r"given 70% turn out true about 70%", "the meaning of calibration, by example"),
-    ("bluff", r"\(50%\)|same (almost) 50%", "an even chance"),
     ("brag", r"\(almost\) 50% chance", "an even chance"),
     ("brag", r"the better 60%", "the careful player's rule, as the toolkit describes that player"),
     ("backgammon", r"dead-cube 25%|needs 25%|to 100%", "the take point of a dead cube (risk 1 to gain 1), a sum of chances"),
