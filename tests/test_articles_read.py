@@ -445,7 +445,6 @@ DEFINITIONS = [
     ("bluff", r"[Tt]he (dashed line is|) ?50%|The 50% table", "the even-chance line and the table named after it"),
     ("bluff", r"given 70% turn out true about 70%", "the meaning of calibration, by example"),
     ("brag", r"\(almost\) 50% chance", "an even chance"),
-    ("brag", r"the better 60%", "the careful player's rule, as the toolkit describes that player"),
     ("backgammon", r"dead-cube 25%|needs 25%|to 100%", "the take point of a dead cube (risk 1 to gain 1), a sum of chances"),
     ("backgammon", r"lead of 8%", "the 8-9-12 rule's own threshold"),
     ("yacht", r"90% of games", "the span quoted, the 5th to the 95th percentile"),
