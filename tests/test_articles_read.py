@@ -406,6 +406,20 @@ def test_the_charts_axis_text_is_legible_on_a_phone(name):
     assert not small, f"reports/{name}: charts too wide for a phone: {small}"
 
 
+def _bare_figures(sources):
+    """The notebook cells that make a figure with pyplot outside the house style."""
+    return [where for where, source in sources if re.search(r"\bplt\.(subplots|figure)\(", source)
+            and "house_style(" not in source]
+
+
+def test_every_chart_a_notebook_draws_itself_is_in_the_house_style():
+    # The type checks above read the house style's sizes: a figure made with bare pyplot (10 pt type at 220 dpi in
+    # a 6.4 in chart) falls to about 7 px on a phone, and its legend sits wherever pyplot puts it.
+    sources = [(where, source) for where, source in _chart_sources() if where.startswith("notebooks/")]
+    assert not _bare_figures(sources), f"charts drawn outside the house style: {_bare_figures(sources)}"
+    assert _bare_figures([("a", "fig, ax = plt.subplots(dpi=220)"), ("b", "with house_style():\n    plt.subplots()")]) == ["a"]
+
+
 def _breakable_values(html):
     """The intervals, hands of dice, powers and bounds of a page that a line may still break inside."""
     from analysis.report import UNBREAKABLE
