@@ -456,7 +456,7 @@ TYPED_NUMBER = re.compile(r"(?<![\w.,/#-])([+−]?\d{1,3}(?:,\d{3})+(?:\.\d+)?%?
 DEFINITIONS = [
     ("*", r"95% intervals?|\(95%\)", "an error bar's width, the convention of every simulated figure"),
     ("*", r"per 10,000 rounds", "the unit a small gain is counted in"),
-    ("bluff", r"[Tt]he (dashed line is|) ?50%|The 50% table", "the even-chance line and the table named after it"),
+    ("bluff", r"dashed line is 50%|The 50% table", "the even-chance line and the table named after it"),
     ("bluff", r"given 70% turn out true about 70%", "the meaning of calibration, by example"),
     ("brag", r"\(almost\) 50% chance", "an even chance"),
     ("backgammon", r"dead-cube 25%|needs 25%|to 100%", "the take point of a dead cube (risk 1 to gain 1), a sum of chances"),
