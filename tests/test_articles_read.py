@@ -417,7 +417,8 @@ def test_every_chart_a_notebook_draws_itself_is_in_the_house_style():
     # a 6.4 in chart) falls to about 7 px on a phone, and its legend sits wherever pyplot puts it.
     sources = [(where, source) for where, source in _chart_sources() if where.startswith("notebooks/")]
     assert not _bare_figures(sources), f"charts drawn outside the house style: {_bare_figures(sources)}"
-    assert _bare_figures([("a", "fig, ax = plt.subplots(dpi=220)"), ("b", "with house_style():\n    plt.subplots()")]) == ["a"]
+    examples = [("a", "fig, ax = plt.subplots(dpi=220)"), ("b", "with house_style():\n    plt.subplots()")]
+    assert _bare_figures(examples) == ["a"]
 
 
 def _breakable_values(html):
@@ -450,7 +451,8 @@ def test_the_values_a_page_keeps_on_one_line():
 #: A number typed by hand into an article's prose rather than formatted in from the notebook's results: a
 #: percentage, a decimal, a signed number or a count of a thousand or more. Whole numbers below a thousand are the
 #: question's own terms (36 rolls, a pot of 40, section 5) and pass.
-TYPED_NUMBER = re.compile(r"(?<![\w.,/#-])([+−]?\d{1,3}(?:,\d{3})+(?:\.\d+)?%?|[+−]\d+(?:\.\d+)?%?|\d+\.\d+%?|\d+%)")
+TYPED_NUMBER = re.compile(r"(?<![\w.,/#-])([+−]?\d{1,3}(?:,\d{3})+(?:\.\d+)?%?"    # a count: 18,424
+                          r"|[+−]\d+(?:\.\d+)?%?|\d+\.\d+%?|\d+%)")                  # +34, 0.25, 88.3%
 
 #: Numbers that name a term rather than report a result: (article, the words around the number, why it is typed).
 DEFINITIONS = [
@@ -459,7 +461,8 @@ DEFINITIONS = [
     ("bluff", r"dashed line is 50%|The 50% table", "the even-chance line and the table named after it"),
     ("bluff", r"given 70% turn out true about 70%", "the meaning of calibration, by example"),
     ("brag", r"\(almost\) 50% chance", "an even chance"),
-    ("backgammon", r"dead-cube 25%|needs 25%|to 100%", "the take point of a dead cube (risk 1 to gain 1), a sum of chances"),
+    ("backgammon", r"dead-cube 25%|needs 25%|to 100%",
+     "the take point of a dead cube (risk 1 to gain 1), a sum of chances"),
     ("backgammon", r"lead of 8%", "the 8-9-12 rule's own threshold"),
     ("yacht", r"90% of games", "the span quoted, the 5th to the 95th percentile"),
     ("yacht", r"margin of 0\.00", "a tie, as the table prints it"),

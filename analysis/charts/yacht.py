@@ -56,7 +56,8 @@ BIN = 5      # points per bar of the final-score chart
 
 
 def score_distribution(solutions, title: str = "Final score under optimal play"):
-    """Chance of a final score in each ``BIN``-point bin, a histogram's outline per solved preset (``Solution`` objects)."""
+    """Chance of a final score in each ``BIN``-point bin: a histogram's outline per solved preset
+    (``Solution`` objects)."""
     with house_style():
         fig, ax = subplots()
         for solution, (colour, _, dash) in zip(solutions, series_styles()):
