@@ -406,6 +406,21 @@ def test_the_charts_axis_text_is_legible_on_a_phone(name):
     assert not small, f"reports/{name}: charts too wide for a phone: {small}"
 
 
+def _bare_figures(sources):
+    """The notebook cells that make a figure with pyplot outside the house style."""
+    return [where for where, source in sources if re.search(r"\bplt\.(subplots|figure)\(", source)
+            and "house_style(" not in source]
+
+
+def test_every_chart_a_notebook_draws_itself_is_in_the_house_style():
+    # The type checks above read the house style's sizes: a figure made with bare pyplot (10 pt type at 220 dpi in
+    # a 6.4 in chart) falls to about 7 px on a phone, and its legend sits wherever pyplot puts it.
+    sources = [(where, source) for where, source in _chart_sources() if where.startswith("notebooks/")]
+    assert not _bare_figures(sources), f"charts drawn outside the house style: {_bare_figures(sources)}"
+    examples = [("a", "fig, ax = plt.subplots(dpi=220)"), ("b", "with house_style():\n    plt.subplots()")]
+    assert _bare_figures(examples) == ["a"]
+
+
 def _breakable_values(html):
     """The intervals, hands of dice, powers and bounds of a page that a line may still break inside."""
     from analysis.report import UNBREAKABLE
@@ -431,3 +446,96 @@ def test_the_values_a_page_keeps_on_one_line():
     assert kept == ["99.6–99.8%", "5 5 5 3 3", "6 × 10⁻⁶", "&lt; 1%"]
     assert "<pre>5 5 5</pre>" in page and not _breakable_values(page)
     assert _breakable_values("<td>99.6–99.8%</td>") == ["99.6–99.8%"]
+
+
+#: A number typed by hand into an article's prose rather than formatted in from the notebook's results: a
+#: percentage, a decimal, a signed number or a count of a thousand or more. Whole numbers below a thousand are the
+#: question's own terms (36 rolls, a pot of 40, section 5) and pass.
+TYPED_NUMBER = re.compile(r"(?<![\w.,/#-])([+−]?\d{1,3}(?:,\d{3})+(?:\.\d+)?%?"    # a count: 18,424
+                          r"|[+−]\d+(?:\.\d+)?%?|\d+\.\d+%?|\d+%)")                  # +34, 0.25, 88.3%
+
+#: Numbers that name a term rather than report a result: (article, the words around the number, why it is typed).
+DEFINITIONS = [
+    ("*", r"95% intervals?|\(95%\)", "an error bar's width, the convention of every simulated figure"),
+    ("*", r"per 10,000 rounds", "the unit a small gain is counted in"),
+    ("bluff", r"dashed line is 50%|The 50% table", "the even-chance line and the table named after it"),
+    ("bluff", r"given 70% turn out true about 70%", "the meaning of calibration, by example"),
+    ("brag", r"\(almost\) 50% chance", "an even chance"),
+    ("backgammon", r"dead-cube 25%|needs 25%|to 100%",
+     "the take point of a dead cube (risk 1 to gain 1), a sum of chances"),
+    ("backgammon", r"lead of 8%", "the 8-9-12 rule's own threshold"),
+    ("yacht", r"90% of games", "the span quoted, the 5th to the 95th percentile"),
+    ("yacht", r"margin of 0\.00", "a tie, as the table prints it"),
+]
+
+
+def _prose_sources(notebook):
+    """(where, text) of every piece of prose a notebook writes by hand: its Markdown cells, and the literal text of
+    what its code cells display as Markdown (f-strings contribute their literal parts)."""
+    for index, cell in enumerate(notebook["cells"]):
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "markdown":
+            yield f"cell {index}", re.sub(r"`[^`]*`|\]\([^)]*\)", " ", source)
+            continue
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Markdown":
+                for part in (p for argument in node.args for p in ast.walk(argument)):
+                    if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                        yield f"cell {index}", re.sub(r"`[^`]*`", " ", part.value)
+
+
+def _code_constants(notebook):
+    """The numbers a notebook's code states: the parameters it runs with and the values its checks compare with."""
+    constants = set()
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            try:
+                tree = ast.parse("".join(cell["source"]))
+            except SyntaxError:
+                continue
+            constants |= {float(node.value) for node in ast.walk(tree) if isinstance(node, ast.Constant)
+                          and isinstance(node.value, (int, float)) and not isinstance(node.value, bool)}
+    return constants
+
+
+def _typed_into_prose(name, notebook):
+    """The numbers typed into an article's prose that the notebook neither computes nor states in its code."""
+    constants = _code_constants(notebook)
+    allowed = [pattern for article, pattern, _ in DEFINITIONS if article in ("*", name)]
+    found = []
+    for where, text in _prose_sources(notebook):
+        for pattern in allowed:
+            text = re.sub(pattern, " ", text)
+        for match in TYPED_NUMBER.finditer(text):
+            typed = match.group(0).replace(",", "").replace("−", "-").lstrip("+-")
+            value = float(typed.rstrip("%"))
+            if not ({value, value / 100} if typed.endswith("%") else {value}) & constants:
+                found.append(f"{where}: {match.group(0)!r} in {text[max(0, match.start() - 30):match.end() + 10]!r}")
+    return found
+
+
+@pytest.mark.parametrize("name", ARTICLES)
+def test_no_number_is_typed_into_an_articles_prose(name):
+    """Every percentage, decimal, signed figure and large count in the prose is formatted in from the notebook's
+    results, or is a value its code states (a parameter it runs with, a published figure a check compares with)."""
+    notebook = json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))
+    found = _typed_into_prose(name, notebook)
+    assert not found, f"notebooks/{name}.ipynb types numbers into its prose:\n  " + "\n  ".join(found)
+
+
+def test_the_typed_number_check_catches_what_it_looks_for():
+    cells = [{"cell_type": "markdown", "source": ["Queens win 88.3% of showdowns, about 61% against four; seeing "
+                                                   "is worth +34. Of 18,424 hands, 200,000 deals (95% interval).\n"]},
+             {"cell_type": "code", "source": ["SAMPLES = 200_000\n",
+                                              "display(Markdown(f'Ties {tie:.1%}, not 4.6%; see `x 1.5`.'))\n"]}]
+    found = "\n".join(_typed_into_prose("example", {"cells": cells}))
+    for typed in ("'88.3%'", "'61%'", "'+34'", "'18,424'", "'4.6%'"):
+        assert typed in found, typed
+    for fine in ("200,000", "95%", "1.5"):
+        assert f"'{fine}" not in found, fine
+    formatted = [{"cell_type": "code", "source": ["display(Markdown(f'Queens win {win:.1%} of {deals:,} deals.'))"]}]
+    assert _typed_into_prose("example", {"cells": formatted}) == []

@@ -603,3 +603,16 @@ def test_the_gallery_shows_every_chart_kind():
     for _, name, *_ in gallery.GALLERY:
         assert f"](charts/{name})" in page
         assert (ROOT / "docs" / "charts" / name).stat().st_size > 1000
+
+
+def test_a_charts_axis_text_is_legible_on_a_phone():
+    # A chart at a phone's width (390 px less the page's padding: 374 px) shrinks with its type; axis labels
+    # and tick labels must stay at least 9 px high at the screen sizes the command offers (print is for paper).
+    from analysis.charts.output import SIZES
+    from analysis.charts.style import PUBLISH
+
+    axis_points = min(PUBLISH["axes.labelsize"], PUBLISH["xtick.labelsize"], PUBLISH["ytick.labelsize"])
+    for name in ("web", "square"):
+        width = SIZES[name][0]
+        shown = axis_points / 72 / width * 374
+        assert shown >= 9, f"--size {name}: axis text {shown:.1f} px on a phone"

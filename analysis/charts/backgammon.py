@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.ticker import FuncFormatter
 
 from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, home_positions, parse_counts, rolls_needed, two_sided_piece
 from analysis.backgammon.dice import entry, entry_rows, parse_blocks, shot_rows, shots
@@ -134,8 +135,10 @@ def exact_take_chart(bins: int = 60):
         ax.hist(100 * frame.taker_win[~frame.correct_take], bins=100 * edges, color=COLOURS[1], alpha=0.55,
                 hatch="//", label="correct pass")
         ax.axvline(25, color="black", linestyle="--", linewidth=1, label="dead-cube take point 25%")
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda count, _: f"{count:,.0f}"))   # 12,000, not 12000
+        # The legend below the axes: inside, it sat on the dashed take point.
         finish(ax, "Take or pass in exact bear-offs (up to 6 checkers each)",
-               "taker's cubeless winning chance (%)", "pairs of positions", legend=True)
+               "taker's cubeless winning chance (%)", "pairs of positions", legend="below")
     return fig
 
 

@@ -66,11 +66,14 @@ def class_frequency_chart(tables: dict, title: str = "How often each class is de
             ax.bar(positions, [100 * probability[c] for c in classes], width, label=name,
                    color=COLOURS[i], hatch=hatches[i % len(hatches)], edgecolor="white")
         ax.set_yscale("log")
+        ax.set_ylim(bottom=0.1)      # the rarest class is over 0.1%: the axis shows its 0.1 tick
         ax.yaxis.set_major_formatter(FuncFormatter(lambda share, _: f"{share:g}"))   # 0.1, 1, 10, not 10^-1
-        ax.set_xticks(np.arange(len(classes)), list(first["title"]))
-        ax.tick_params(axis="x", labelrotation=20)
-        finish(ax, title, "hand class (best first)",
-               "probability (%, log scale)", legend="below")
+        # Two-word classes on two lines, level: tilted names ran into each other and into the legend below.
+        ax.set_xticks(np.arange(len(classes)), [title.replace(" ", "\n") for title in first["title"]])
+        finish(ax, title, "hand class (best first)", "probability (%, log scale)")
+        if len(names) > 1:
+            # Upper left, above the rare classes' short bars: clear of the data and of the axis text.
+            ax.legend(loc="upper left")
         return fig
 
 

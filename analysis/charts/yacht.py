@@ -52,19 +52,25 @@ def box_turn_odds(rules) -> "Columns":
     return Columns.from_rows(box_odds_rows(rules))
 
 
+BIN = 5      # points per bar of the final-score chart
+
+
 def score_distribution(solutions, title: str = "Final score under optimal play"):
-    """Chance of each final score, one line per solved preset (``Solution`` objects)."""
+    """Chance of a final score in each ``BIN``-point bin: a histogram's outline per solved preset
+    (``Solution`` objects)."""
     with house_style():
         fig, ax = subplots()
-        for solution, (colour, marker, dash) in zip(solutions, series_styles()):
+        for solution, (colour, _, dash) in zip(solutions, series_styles()):
             probabilities = solution.distribution
-            scores = np.arange(probabilities.size)
-            # Scores step by one point but many are rare; a 5-point window keeps the shape readable.
-            smooth = np.convolve(probabilities, np.ones(5) / 5, mode="same")
-            shown = probabilities.cumsum() < 0.9995
-            ax.plot(scores[shown], 100 * smooth[shown], color=colour, linestyle=dash, marker=marker, markevery=25,
-                    label=f"{game_name(solution.rules)} (mean {solution.expected_score:.1f})")
-        finish(ax, title, "final score (points)", "chance per point (%, 5-point average)", legend="below")
+            # Scores step by one point but many are rare: the chance of each 5-point bin, drawn as the steps of a
+            # histogram (the scores are discrete, so no curve is drawn between them).
+            last = int(np.nonzero(probabilities.cumsum() < 0.9995)[0].max()) + 1
+            edges = np.arange(0, last + BIN, BIN)
+            padded = np.pad(probabilities, (0, max(0, edges[-1] - probabilities.size)))
+            chances = np.add.reduceat(padded[:edges[-1]], edges[:-1])
+            ax.stairs(100 * chances, edges, color=colour, linestyle=dash, linewidth=1.8,
+                      label=f"{game_name(solution.rules)} (mean {solution.expected_score:.1f})")
+        finish(ax, title, "final score (points)", f"chance of a score in each {BIN}-point bin (%)", legend="below")
         return fig
 
 
