@@ -9,6 +9,9 @@ and ``entry``.
 
 from __future__ import annotations
 
+from functools import partial
+
+from analysis.backgammon.rules import preset
 from analysis.errors import OddsError
 from analysis.questions import backgammon as ask
 from analysis.web.forms import Field
@@ -45,6 +48,7 @@ NOTES = ("race", "bearoff")
 def position_of(values):
     """The position asked about (the opening when none is given), or None when it cannot be read
     (the form's answer says why)."""
+    # lazy: keeps numpy out of the page's start-up until a board is drawn
     from analysis.backgammon.position import Position
 
     try:
@@ -59,8 +63,6 @@ def position_of(values):
 
 def _has_cube(name: str) -> bool:
     """Do the rules ``name`` play with the doubling cube? (A name that is no preset: asked, and refused.)"""
-    from analysis.backgammon.rules import preset
-
     try:
         return preset(name).cube
     except OddsError:
@@ -150,8 +152,6 @@ JOBS = {"match": ("Games between bots", (
 def job(name: str, values) -> tuple[list[str], object]:
     """The job ``name`` (a match between bots): its command line (``odds backgammon match``) and its work, its
     values read first (a wrong one raises its sentence before the job starts)."""
-    from functools import partial
-
     preset, games, seed = values["preset"] or "backgammon", values["games"] or "1000", values["seed"] or "1"
     argv = (["backgammon", "match", "--preset", preset, "--bots", values["bots"], "--games", games, "--seed", seed]
             + (["--cube"] if values["with_cube"] else []))
