@@ -1,7 +1,7 @@
 """Numba kernels: move generation and the bear-off databases.
 
 Plain arrays in, plain arrays out. The move generator is written once, in
-``checker_play.py`` (where the board layout is described), and compiled here.
+``move_rules.py`` (where the board layout is described), and compiled here.
 """
 
 from __future__ import annotations
@@ -9,13 +9,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analysis.backgammon import checker_play, home_board
-from analysis.backgammon.checker_play import NO_STEP, OPP  # noqa: F401
+from analysis.backgammon import move_rules, bearoff_rules
+from analysis.backgammon.move_rules import NO_STEP, OPP  # noqa: F401
 from analysis.jit import compile_rules
 
 (_reached_home, _landing, _step_sources, _apply_step, _keys, _dedupe, _play_dice, legal_plays,
- acey_deucey_plays) = compile_rules(checker_play, *checker_play.RULES)
-home_positions, bearoff_rank = compile_rules(home_board, "home_positions", "bearoff_rank")
+ acey_deucey_plays) = compile_rules(move_rules, *move_rules.RULES)
+home_positions, bearoff_rank = compile_rules(bearoff_rules, "home_positions", "bearoff_rank")
 
 
 @njit(cache=True)
@@ -35,7 +35,7 @@ def count_plays(boards, rolls, variant):
 # before a prefix whose point i holds c checkers with ``left`` still to place:
 # the sum over v < c of C(5 - i + left - v, 5 - i) (built in bearoff.py).
 
-# (home_positions and bearoff_rank are written in home_board.py.)
+# (home_positions and bearoff_rank are written in bearoff_rules.py.)
 
 ROLL_DICE = np.array([[a, b] for a in range(1, 7) for b in range(a, 7)], dtype=np.int64)
 ROLL_WEIGHT = np.array([1.0 / 36 if a == b else 2.0 / 36 for a in range(1, 7) for b in range(a, 7)])

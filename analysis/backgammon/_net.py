@@ -1,9 +1,9 @@
 """Numba kernels of the neural evaluator: the forward pass compiled, look-ahead, TD(lambda) self-play.
 
 The forward pass (encoding, the net's outputs, the bear-off database's exact values, the
-value of a play at 0-ply, Janowski's cube formula) is written once, in ``forward.py`` (where
+value of a play at 0-ply, Janowski's cube formula) is written once, in ``net_rules.py`` (where
 the encoding is described), and compiled here; the look-ahead and the training loop are
-written here, in numba only (they are bulk work). Every name of ``forward`` (and of the hand-made
+written here, in numba only (they are bulk work). Every name of ``net_rules`` (and of the hand-made
 features it reads, ``feature_rules``) is served here compiled, so callers use ``_net.encode`` and the like.
 """
 
@@ -12,9 +12,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analysis.backgammon import feature_rules, forward
+from analysis.backgammon import feature_rules, net_rules
 from analysis.backgammon._kernels import ROLL_DICE, ROLL_WEIGHT, acey_deucey_plays, bearoff_rank, legal_plays
-from analysis.backgammon.forward import (CENTRE, DB_CHECKERS, INPUTS, LOSE_BACKGAMMON, LOSE_GAMMON,  # noqa: F401
+from analysis.backgammon.net_rules import (CENTRE, DB_CHECKERS, INPUTS, LOSE_BACKGAMMON, LOSE_GAMMON,  # noqa: F401
                                          OUTPUTS, OWNED, PAYOUT, RAW_INPUTS, SIDE_INPUTS, THEIRS, WIN, WIN_BACKGAMMON,
                                          WIN_GAMMON)
 from analysis.jit import compile_rules
@@ -23,7 +23,7 @@ from analysis.jit import compile_rules
     feature_rules, *feature_rules.RULES)
 (_sigmoid, encode, _hidden, _outputs, _consistent, _db_rank, _exact, evaluate_one, evaluate_batch, equity, flip,
  swap_sides, finished_outputs, _done, _value0, _after_prepare, _after0, plays_value0, janowski,
- cube_efficiency) = compile_rules(forward, *forward.RULES, calls={
+ cube_efficiency) = compile_rules(net_rules, *net_rules.RULES, calls={
      "bearoff_rank": bearoff_rank, "contact": contact, "hit_chance": hit_chance, "escape_chance": escape_chance,
      "longest_prime": longest_prime})
 
@@ -358,7 +358,7 @@ def fit_positions(w1, b1, w2, b2, boards, targets, order, alpha, variant):
 # ``rules`` = (variant, gammon value, backgammon value, backgammon needs a gammon), int64.
 # ply n > 0 averages the 21 rolls; for each roll the side on roll plays what the 0-ply net
 # prefers (gnubg-style pruning keeping one play) and that play's position is valued at ply
-# n - 1. The depths are written out (value0/1/2, after0/1/2; ply 0's are forward's): numba cannot
+# n - 1. The depths are written out (value0/1/2, after0/1/2; ply 0's are net_rules'): numba cannot
 # cache a recursion.
 
 @njit(cache=True)

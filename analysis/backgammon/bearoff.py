@@ -32,7 +32,7 @@ import numpy as np
 from analysis.errors import InvalidPosition
 from analysis.progress import Progress
 from analysis.store import Array, Store, TableKind, chosen_store, prepares
-from analysis.backgammon import home_board
+from analysis.backgammon import bearoff_rules
 from analysis.backgammon.position import BAR, SLOTS, START, Position, pip_count
 from analysis.backgammon.rules import STANDARD
 
@@ -64,13 +64,13 @@ TWO_SIDED = TableKind("backgammon/bearoff-two-sided", _two_sided_layout,
 
 
 # Reading a stored table needs no numba: ranks and the small boards' list run as plain Python
-# (home_board.py), and the kernels (numba's import and cached code: about half a second) load only to build.
+# (bearoff_rules.py), and the kernels (numba's import and cached code: about half a second) load only to build.
 
 @lru_cache(maxsize=None)
 def home_positions(top: int) -> np.ndarray:
     """All 6-tuples of at most ``top`` checkers, in the kernels' (lexicographic) rank order."""
     if top <= TWO_SIDED_CHECKERS:        # 924 boards: run as Python, so a cube question or chart starts no numba
-        return home_board.home_positions(top, comb(top + 6, 6))
+        return bearoff_rules.home_positions(top, comb(top + 6, 6))
     from analysis.backgammon import _kernels  # lazy: keeps numba out of a table question's start-up
 
     return _kernels.home_positions(top, comb(top + 6, 6))
@@ -89,7 +89,7 @@ def _ways(top: int) -> np.ndarray:
 
 def rank(counts, top: int = ONE_SIDED_CHECKERS) -> int:
     """Index of a home-board position in the database of up to ``top`` checkers."""
-    return int(home_board.bearoff_rank(counts, top, _ways(top)))
+    return int(bearoff_rules.bearoff_rank(counts, top, _ways(top)))
 
 
 def _pips(rows: np.ndarray) -> np.ndarray:

@@ -37,6 +37,7 @@ def check_evaluator(what: str, database: bool, kernels=(), store=None) -> None:
     than allowed."""
     if budget.current() is None:        # the command line and notebooks wait: nothing to check
         return
+    # lazy: the bear-off tables' module (numpy, the store's reader) is read only where a page asks.
     from analysis.backgammon.bearoff import two_sided_held
 
     seconds, why = 0.0, []

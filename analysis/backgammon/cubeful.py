@@ -21,7 +21,7 @@ import numpy as np
 
 from analysis.errors import InvalidRules
 from analysis.store import Store
-from analysis.backgammon import forward
+from analysis.backgammon import net_rules
 from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS
 from analysis.backgammon.cube import CUBE_MAX, cube_advice, may_double
 from analysis.backgammon.net import Evaluation, evaluate
@@ -30,17 +30,17 @@ from analysis.backgammon.rules import BackgammonRules, preset
 
 def cube_efficiency(position: Position) -> float:
     """Janowski's x: 0.68 in contact; in a race 0.55 + 0.00125 x pips of the side on roll, within 0.6-0.7."""
-    return float(forward.cube_efficiency(position.board_array()))
+    return float(net_rules.cube_efficiency(position.board_array()))
 
 
 def janowski(probabilities, owner: str, x: float) -> float:
     """Cubeful money equity per unit of the cube of the side on roll (``owner`` as seen by it)."""
-    out = np.zeros(forward.OUTPUTS)
+    out = np.zeros(net_rules.OUTPUTS)
     out[:5] = probabilities
-    return float(forward.janowski(out, _OWNERS[owner], x))
+    return float(net_rules.janowski(out, _OWNERS[owner], x))
 
 
-_OWNERS = {"centre": forward.CENTRE, "on_roll": forward.OWNED, "opponent": forward.THEIRS}
+_OWNERS = {"centre": net_rules.CENTRE, "on_roll": net_rules.OWNED, "opponent": net_rules.THEIRS}
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """The evaluator's hand-made features of a position, as plain functions in numba's subset: whether the sides are
 still in contact, the other side's chance to hit a blot, the chance to escape the rearmost checker, and the longest
-prime. ``forward.encode`` reads them into a net's inputs (``forward`` describes the encoding and the board layout);
+prime. ``net_rules.encode`` reads them into a net's inputs (``net_rules`` describes the encoding and the board layout);
 ``_net`` compiles them from this very text (:func:`analysis.jit.compile_rules`). The module imports nothing.
 """
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from analysis.compile_notice import compiling
 from analysis.errors import InvalidDice, InvalidPosition
-from analysis.backgammon import checker_play
+from analysis.backgammon import move_rules
 from analysis.backgammon.position import BAR, START, Position, pip_count
 from analysis.backgammon.rules import BackgammonRules, preset
 
@@ -112,14 +112,14 @@ COMPILE_SECONDS, ACEY_DEUCEY_COMPILE_SECONDS = 7.4, 3.0
 def legal_plays(rules: BackgammonRules | str, position: Position, roll) -> Plays:
     """Every distinct legal play of ``roll`` for the side on roll in ``position`` under ``rules``.
 
-    One question runs the move generator (``checker_play``) as plain Python; once bulk work has
+    One question runs the move generator (``move_rules``) as plain Python; once bulk work has
     loaded its compiled copy (``_kernels``) in the process, that is used instead: the same text.
     """
     rules = preset(rules)
     die1, die2 = parse_roll(roll)
     _check_playable(position, rules)
     board = position.board_array()
-    generator = sys.modules.get(_KERNELS, checker_play)
+    generator = sys.modules.get(_KERNELS, move_rules)
     if rules.acey_deucey_roll and {die1, die2} == {1, 2}:
         with compiling("the Acey-Deucey move generator", COMPILE_SECONDS + ACEY_DEUCEY_COMPILE_SECONDS,
                        *_compiled(generator, "legal_plays", "acey_deucey_plays")):
@@ -140,7 +140,7 @@ def legal_plays(rules: BackgammonRules | str, position: Position, roll) -> Plays
 
 def _compiled(generator, *names):
     """The kernels that will compile on this call (none when the plain generator answers)."""
-    return [getattr(generator, name) for name in names] if generator is not checker_play else []
+    return [getattr(generator, name) for name in names] if generator is not move_rules else []
 
 
 def _order(plays):
@@ -176,7 +176,7 @@ def _make_play(position: Position, board, steps, used: int) -> Play:
     hits = 0
     for step in steps:
         src, dst, hit = int(step[0]), int(step[1]), int(step[2])
-        if src == checker_play.NO_STEP:
+        if src == move_rules.NO_STEP:
             continue
         hits += hit
         src_label = "bar" if src == BAR else "start" if src == START else str(src + 1)

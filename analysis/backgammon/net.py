@@ -13,7 +13,7 @@ net's (in Acey-Deucey only the win chance: the database does not count checkers 
 plays the 0-ply net's choice, whose position is then valued at one ply less.
 
 One question at 0-ply (a hint of up to ``MOST_PLAIN_POSITIONS`` plays, one evaluation) runs the
-forward pass (``forward``) as plain Python: no compiler starts, and the answer comes in a
+forward pass (``net_rules``) as plain Python: no compiler starts, and the answer comes in a
 fraction of a second in a fresh process. Look-ahead, more positions, or a process that has
 already loaded the compiled copies (``_net``) use those: the same text, compiled.
 
@@ -38,7 +38,7 @@ from analysis import budget
 from analysis.compile_notice import compiling
 from analysis.errors import InvalidArgument
 from analysis.store import Store
-from analysis.backgammon import forward
+from analysis.backgammon import net_rules
 from analysis.backgammon.moves import _check_playable, legal_plays, parse_roll
 from analysis.backgammon.position import Position
 from analysis.backgammon.rules import BackgammonRules, preset
@@ -79,8 +79,8 @@ class Net:
     def _reads_database(self, kernels, boards) -> bool:
         """Does valuing ``boards`` read the database? The compiled kernels always do; the plain forward
         pass only for a board in it (a question in the middle game then does not read the 7 MB table)."""
-        return kernels is not forward or any(min(forward._db_rank(b, 0, self.ways),
-                                                 forward._db_rank(b, 26, self.ways)) >= 0 for b in boards)
+        return kernels is not net_rules or any(min(net_rules._db_rank(b, 0, self.ways),
+                                                   net_rules._db_rank(b, 26, self.ways)) >= 0 for b in boards)
 
     def _database_for(self, kernels, boards) -> np.ndarray:
         """The win table, or an empty one where it is not read (the kernels see no difference)."""
@@ -104,7 +104,7 @@ class Net:
     @property
     def features(self) -> bool:
         """Whether the net reads the hand-made features after the raw encoding (its first layer's rows say)."""
-        return self.w1.shape[0] > forward.RAW_INPUTS
+        return self.w1.shape[0] > net_rules.RAW_INPUTS
 
     def layers(self):
         return self.w1, self.b1, self.w2, self.b2
@@ -127,17 +127,17 @@ class Net:
         """The mover's outputs (n, 6) after each play (boards in the mover's view)."""
         kernels = _kernels(_ply(ply), afters.shape[0], self.store)
         self._check_cost(kernels, _boards(kernels, afters), ply, "plays_value")
-        if kernels is forward:
-            afters = _boards(forward, afters)
-            return forward.plays_value0(*self.layers(), afters, extra, self.rule_codes,
-                                        self._database_for(forward, afters), self.ways)
+        if kernels is net_rules:
+            afters = _boards(net_rules, afters)
+            return net_rules.plays_value0(*self.layers(), afters, extra, self.rule_codes,
+                                          self._database_for(net_rules, afters), self.ways)
         with compiling("the evaluator", COMPILE_SECONDS, kernels.plays_value):
             return kernels.plays_value(*self.layers(), afters, extra, self.rule_codes, self.db_win, self.ways, ply)
 
     def equities(self, outputs: np.ndarray) -> np.ndarray:
         r = self.rules
         if r.pay_per_checker_left:
-            return 30.0 * (outputs[:, forward.PAYOUT] - 0.5)
+            return 30.0 * (outputs[:, net_rules.PAYOUT] - 0.5)
         return (2 * outputs[:, 0] - 1 + (r.gammon_value - 1) * (outputs[:, 1] - outputs[:, 3])
                 + (r.backgammon_value - r.gammon_value) * (outputs[:, 2] - outputs[:, 4]))
 
@@ -149,13 +149,13 @@ def _ply(ply) -> int:
 
 
 def _kernels(ply: int, positions: int, store: Store | None = None):
-    """``forward`` as plain Python for one small 0-ply question, else the compiled kernels (``_net``).
+    """``net_rules`` as plain Python for one small 0-ply question, else the compiled kernels (``_net``).
     Once loaded, the compiled kernels answer quicker, but they read the bear-off database for every
     position: while it is not at hand, a small 0-ply question still runs plain (which reads it only
     for a board in it), so it never waits for the database's first build."""
     if ply == 0 and positions <= MOST_PLAIN_POSITIONS and (_COMPILED not in sys.modules
                                                            or not two_sided_held("win", store)):
-        return forward
+        return net_rules
     from analysis.backgammon import _net  # lazy: keeps numba out of a table question's start-up
 
     return _net
@@ -163,12 +163,12 @@ def _kernels(ply: int, positions: int, store: Store | None = None):
 
 def _boards(kernels, boards: np.ndarray) -> np.ndarray:
     """Boards for ``kernels``: int64 for the plain forward pass (numpy's int8 sums would wrap around)."""
-    return boards.astype(np.int64) if kernels is forward else boards
+    return boards.astype(np.int64) if kernels is net_rules else boards
 
 
 def _compiled(kernels, *names):
     """The kernels that may compile on this call (none when the plain forward pass answers)."""
-    return [getattr(kernels, name) for name in names] if kernels is not forward else []
+    return [getattr(kernels, name) for name in names] if kernels is not net_rules else []
 
 
 _NETS: dict = {}

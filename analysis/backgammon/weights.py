@@ -26,7 +26,7 @@ import numpy as np
 from analysis.errors import InvalidArgument
 from analysis.shipped import read_table_file
 from analysis.store import Array, Store, TableKind
-from analysis.backgammon.forward import INPUTS, OUTPUTS, RAW_INPUTS
+from analysis.backgammon.net_rules import INPUTS, OUTPUTS, RAW_INPUTS
 
 WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
 _LAYERS = {"w1": Array("float64", ("inputs", "hidden")), "b1": Array("float64", ("hidden",)),

@@ -216,7 +216,8 @@ class MultiSolved:
 
 def average_policy(game: TableGame, strategy_sum: np.ndarray) -> np.ndarray:
     """The average strategy of every information set of ``game`` (uniform where never reached)."""
-    from analysis.cfr.kernels import average_policy as average   # here: numba starts only where a solve runs
+    # lazy: numba starts only where a solve runs.
+    from analysis.cfr.kernels import average_policy as average
 
     decision = np.flatnonzero(game.actor >= 0)
     out = np.empty(game.slots)
@@ -227,6 +228,7 @@ def average_policy(game: TableGame, strategy_sum: np.ndarray) -> np.ndarray:
 
 def evaluate(game: TableGame, policy: np.ndarray) -> tuple[tuple, tuple]:
     """(each player's value, each player's best-response gain) against ``policy``, exactly."""
+    # lazy: the kernels (numba) load only where a game is solved or measured.
     from analysis.cfr import _multi_kernels as M
 
     if game.graph:
@@ -257,8 +259,9 @@ def solve(game: TableGame, variant: str = "lcfr", *, iterations: int, seed: int 
     ``measure``: ``policy -> (values, gains)`` in place of the exact ``evaluate`` at each check (a game given as
     a graph needs one: its gains are then what that measure says, e.g. a sampled local best response).
     """
+    # lazy: the kernels (numba) load only where a game is solved or measured.
     from analysis.cfr import _multi_kernels as M
-    from analysis.seeds import check_seed
+    from analysis.seeds import check_seed   # lazy: with the kernels above, only where a solve runs
 
     check_solver(variant, target, iterations)
     check_seed(seed)

@@ -55,6 +55,7 @@ def exploitability(best0: float, best1: float) -> float:
 
 def average_policy(game: TwoPlayerGame, strategy_sum: np.ndarray) -> np.ndarray:
     """The average strategy of every information set of ``game``."""
+    # lazy: numba starts only where a solve runs.
     from analysis.cfr.kernels import average_policy as average
 
     out = np.empty(game.slots)

@@ -128,7 +128,7 @@ def _import_matplotlib_lean() -> None:
     stand_in.Axes3D = None          # projections then leaves the "3d" projection out, silently
     sys.modules["mpl_toolkits.mplot3d"] = stand_in
     try:
-        import matplotlib.figure  # noqa: F401 - lazy: matplotlib loads on the first chart, 3-D left out
+        import matplotlib.figure  # noqa: F401  # lazy: matplotlib loads on the first chart, its 3-D part left out
     finally:
         if sys.modules.get("mpl_toolkits.mplot3d") is stand_in:
             del sys.modules["mpl_toolkits.mplot3d"]

@@ -8,6 +8,7 @@ from analysis.cli.backgammon_position import BEAR_OFF, add_position, setup_from_
 from analysis.cli.common import add_json_flag, add_rules_flags, bounded, print_json, rules_from_args
 from analysis.cli.requested import add_chart
 from analysis.errors import InvalidArgument
+from analysis.questions import backgammon as questions
 
 
 def register(subparsers) -> None:
@@ -87,20 +88,18 @@ def register(subparsers) -> None:
 
 
 def _moves(args) -> int:
-    from analysis.backgammon.moves import parse_roll
-    from analysis.questions.backgammon import ids_of, plays
+    from analysis.backgammon.moves import parse_roll  # lazy: keeps numpy out of the command line's start-up
 
     rules = rules_from_args(args)
     parse_roll(args.roll)          # a bad roll is reported before anything else
     setup = setup_from_args(args, rules)
-    answer = plays(rules, setup, args.roll)
-    print_json({**answer.to_dict(), **ids_of(setup)}) if args.json else print(answer)
+    answer = questions.plays(rules, setup, args.roll)
+    print_json({**answer.to_dict(), **questions.ids_of(setup)}) if args.json else print(answer)
     return 0
 
 
 def _bearoff(args) -> int:
-    from analysis.backgammon.bearoff import bearoff_odds
-    from analysis.questions.backgammon import bearoff, bearoff_sides
+    from analysis.backgammon.bearoff import bearoff_odds  # lazy: keeps numpy out of the command line's start-up
 
     rules = rules_from_args(args)        # bad rules are reported before any table is read or built
     if args.counts is None and args.id is None and args.position is None and args.xgid is None:
@@ -117,9 +116,9 @@ def _bearoff(args) -> int:
         return 0
     setup = setup_from_args(args)
     if args.json:
-        print_json(bearoff(rules, setup, args.turn))
+        print_json(questions.bearoff(rules, setup, args.turn))
         return 0
-    advice, sides = bearoff_sides(rules, setup, args.turn)
+    advice, sides = questions.bearoff_sides(rules, setup, args.turn)
     print(advice)
     for name, odds in sides.items():
         print(f"{name.replace('_', ' ')}: {' '.join(map(str, odds.counts))}, "
@@ -128,15 +127,13 @@ def _bearoff(args) -> int:
 
 
 def _shots(args) -> int:
-    from analysis.backgammon.dice import shot_table
+    from analysis.backgammon.dice import shot_table  # lazy: keeps numpy out of the command line's start-up
 
     if args.distance is None:
         table = shot_table(args.blocks)
         print_json(table) if args.json else print(table.to_string(index=False))
         return 0
-    from analysis.questions.backgammon import shots as hits
-
-    answer = hits(args.distance, args.blocks)
+    answer = questions.shots(args.distance, args.blocks)
     if args.json:
         print_json(answer)
     else:
@@ -147,23 +144,19 @@ def _shots(args) -> int:
 
 
 def _entry(args) -> int:
-    from analysis.backgammon.dice import entry_table
+    from analysis.backgammon.dice import entry_table  # lazy: keeps numpy out of the command line's start-up
 
     if args.closed is None:
         table = entry_table(max(2, args.on_bar))
         print_json(table) if args.json else print(table.to_string(index=False))
         return 0
-    from analysis.questions import backgammon as questions
-
     result = questions.entry(args.closed, args.on_bar)
     print_json(result) if args.json else print(result)
     return 0
 
 
 def _race(args) -> int:
-    from analysis.questions.backgammon import race
-
-    data = race(setup_from_args(args))
+    data = questions.race(setup_from_args(args))
     if args.json:
         print_json(data)
     else:
@@ -176,6 +169,7 @@ def _race(args) -> int:
 
 
 def _takepoint(args) -> int:
+    # lazy: keeps numpy out of the command line's start-up
     from analysis.backgammon.race import take_point, take_point_table
 
     if args.efficiency is None and args.win_value == 1.0 and args.loss_value == 1.0:
@@ -202,6 +196,7 @@ def _takepoint(args) -> int:
 
 
 def _variants(args) -> int:
+    # lazy: keeps numpy and pandas out of the command line's start-up
     from analysis.backgammon.variants import acey_deucey_roll_chance, payout_table, variant_table
 
     rules = rules_from_args(args)
@@ -224,6 +219,7 @@ def _variants(args) -> int:
 
 
 def _met(args) -> int:
+    # lazy: keeps the match equity table out of the command line's start-up
     from analysis.backgammon import met
 
     if args.take_points:
@@ -250,7 +246,7 @@ def _met(args) -> int:
 
 
 def _opening(args) -> int:
-    from analysis.backgammon.opening import opening_roll
+    from analysis.backgammon.opening import opening_roll  # lazy: keeps numpy out of the command line's start-up
 
     roll = opening_roll(rules_from_args(args))
     print_json(roll) if args.json else print(roll)

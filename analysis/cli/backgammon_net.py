@@ -8,6 +8,7 @@ from analysis.cli.backgammon_position import add_position, ids_of, setup_from_ar
 from analysis.cli.common import (add_json_flag, add_rules_flags, add_seed_flag, bounded, print_json, rules_from_args,
                                  scheduler_address)
 from analysis.errors import InvalidArgument
+from analysis.questions import backgammon as questions
 
 
 def register(commands) -> None:
@@ -59,48 +60,41 @@ def register(commands) -> None:
 
 
 def _hint(args) -> int:
-    from analysis.questions.backgammon import hint
-
     rules = rules_from_args(args)
     setup = setup_from_args(args, rules)
-    result = hint(rules, setup, args.roll, args.ply, _net(args, rules))
+    result = questions.hint(rules, setup, args.roll, args.ply, _net(args, rules))
     print_json({**result.to_dict(), **ids_of(setup)}) if args.json else print(result)
     return 0
 
 
 def _eval(args) -> int:
-    from analysis.questions.backgammon import evaluation
-
     rules = rules_from_args(args)
-    data, text = evaluation(rules, setup_from_args(args, rules), args.ply, _net(args, rules))
+    data, text = questions.evaluation(rules, setup_from_args(args, rules), args.ply, _net(args, rules))
     print_json(data) if args.json else print(text)
     return 0
 
 
 def _cube(args) -> int:
-    from analysis.questions.backgammon import cube
-
     rules = rules_from_args(args)
     setup = setup_from_args(args, rules)
-    result = cube(rules, setup, args.ply, None if args.weights is None else _net(args, rules))
+    result = questions.cube(rules, setup, args.ply, None if args.weights is None else _net(args, rules))
     print_json({**result.to_dict(), **ids_of(setup)}) if args.json else print(result)
     return 0
 
 
 def _net(args, rules):
-    from analysis.backgammon.net import load_net
+    from analysis.backgammon.net import load_net  # lazy: keeps numpy out of the command line's start-up
 
     return load_net(rules, path=args.weights)
 
 
 def _match(args) -> int:
-    from analysis.questions.backgammon import match
-
     if args.points is None and (args.matches is not None or args.export is not None):
         raise InvalidArgument("--matches and --export go with matches to N points; add --points N.")
-    results = match(rules_from_args(args), args.bots, args.games, args.seed, args.cube, args.points, args.matches,
-                    args.chunks, args.scheduler, args.weights)
+    results = questions.match(rules_from_args(args), args.bots, args.games, args.seed, args.cube, args.points,
+                              args.matches, args.chunks, args.scheduler, args.weights)
     if args.export is not None:
+        # lazy: only --export writes matches; keeps pathlib and numba out of the command line's start-up
         from pathlib import Path
 
         from analysis.backgammon.match_play import export_matches

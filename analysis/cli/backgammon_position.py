@@ -5,7 +5,7 @@ cube and the match score) and the :class:`analysis.backgammon.ids.Setup` read fr
 from __future__ import annotations
 
 from analysis.cli.common import bounded
-from analysis.questions.backgammon import ids_of  # noqa: F401 - the commands read it here
+from analysis.questions.backgammon import ids_of, setup  # noqa: F401 - ids_of: the commands read it here
 
 #: Example positions for the help: the opening, and a bear-off race (for bearoff and race).
 OPENING = ("4HPwATDgc/ABMA", "6:5 8:3 13:5 24:2 / 6:5 8:3 13:5 24:2")
@@ -45,7 +45,5 @@ def add_position(parser, required: bool = False, cube: bool = True, example: tup
 
 def setup_from_args(args, rules=None):
     """The position, its cube and the match score the flags ask about (:func:`analysis.questions.backgammon.setup`)."""
-    from analysis.questions.backgammon import setup
-
     return setup(rules, id=args.id, position=getattr(args, "position", None), xgid=args.xgid, match_id=args.match_id,
                  cube=args.cube, owner=args.owner, match=args.match, score=args.score, crawford=args.crawford)

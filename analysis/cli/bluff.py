@@ -27,9 +27,7 @@ def _add_rules(parser) -> None:
 def _rules(args):
     # The dice counts are rules too: ``--rule box_dice=none --rule dice_per_player=5`` is the
     # five-each house rule, checked when the rules are made.
-    from analysis.questions.bluff import rules
-
-    return rules(args.preset, args.rule, args.wild, args.palifico)
+    return questions.rules(args.preset, args.rule, args.wild, args.palifico)
 
 
 def register(subparsers) -> None:
@@ -95,7 +93,7 @@ def register(subparsers) -> None:
 
     # Equilibrium play and simulation live in their own module, not imported for a table question.
     if not asks_for_another(commands) and importlib.util.find_spec("analysis.cli.bluff_strategy") is not None:
-        from analysis.cli import bluff_play, bluff_strategy
+        from analysis.cli import bluff_play, bluff_strategy  # lazy: only when their commands are asked for
         bluff_strategy.register(commands, _add_rules)
         bluff_play.register(commands, _add_rules)
 
@@ -103,16 +101,15 @@ def register(subparsers) -> None:
 
 
 def _call(args) -> int:
-    from analysis.questions.bluff import call
-
-    advice = call(_rules(args), args.dice, args.opponents, args.bid, bidder=args.bidder, responder=args.responder,
-                  history=args.history, palifico=args.palifico, model=args.model, start=args.start,
-                  rollouts=args.rollouts, seed=args.seed)
+    advice = questions.call(_rules(args), args.dice, args.opponents, args.bid, bidder=args.bidder,
+                            responder=args.responder, history=args.history, palifico=args.palifico,
+                            model=args.model, start=args.start, rollouts=args.rollouts, seed=args.seed)
     print_json(advice) if args.json else print(advice)
     return 0
 
 
 def _odds(args) -> int:
+    # lazy: keeps numpy out of the command line's start-up
     from analysis.bluff.bids import parse_bid, parse_dice
     from analysis.bluff.odds.bid_odds import bid_odds
 
@@ -122,7 +119,7 @@ def _odds(args) -> int:
     odds = bid_odds(rules, dice, args.unknown, bid, args.palifico)
     simulated = None
     if args.simulate:
-        from analysis.bluff.odds.simulate import simulate_bid
+        from analysis.bluff.odds.simulate import simulate_bid  # lazy: only when a Monte Carlo check is asked for
         simulated = simulate_bid(rules, dice, args.unknown, bid, args.simulate, args.seed, args.palifico)
     if args.json:
         payload = odds.to_dict()
@@ -137,6 +134,7 @@ def _odds(args) -> int:
 
 
 def _table(args) -> int:
+    # lazy: keeps numpy out of the command line's start-up
     from analysis.bluff.bids import parse_dice
     from analysis.bluff.odds.bid_odds import odds_table
 
@@ -154,8 +152,6 @@ def _table(args) -> int:
 
 
 def _raises(args) -> int:
-    from analysis.questions.bluff import raises
-
-    answer = raises(_rules(args), args.bid, args.max_count, args.palifico)
+    answer = questions.raises(_rules(args), args.bid, args.max_count, args.palifico)
     print_json(answer) if args.json else print(" ".join(answer["raises"]))
     return 0

@@ -46,20 +46,16 @@ def _add_table(parser) -> None:
 
 
 def _play(args) -> int:
-    from analysis.questions.bluff import play
-
-    decision = play(args.make_rules(args), args.dice, args.opponents, args.history, args.bot, args.search,
-                    args.palifico)
+    decision = questions.play(args.make_rules(args), args.dice, args.opponents, args.history, args.bot,
+                              args.search, args.palifico)
     print_json(decision.to_dict()) if args.json else print(decision)
     return 0
 
 
 def _open(args) -> int:
-    from analysis.questions.bluff import opening, opening_dict
-
-    decision, rows = opening(args.make_rules(args), args.dice, args.opponents, args.top, args.palifico)
+    decision, rows = questions.opening(args.make_rules(args), args.dice, args.opponents, args.top, args.palifico)
     if args.json:
-        print_json(opening_dict(decision, rows))
+        print_json(questions.opening_dict(decision, rows))
         return 0
     print(f"Opening with {args.dice} against {args.opponents[0]} dice: {decision.action} ({decision.source})")
     print(f"  {'bid':>6}  {'strategy':>8}  {'P(true)':>7}  {'P(challenged)':>13}  value (dice)")
@@ -71,6 +67,7 @@ def _open(args) -> int:
 
 def sampled_solve(args, rules) -> int:
     """``odds bluff solve`` for a round beyond the exact solver: the planned sampled solve (read or built)."""
+    # lazy: keeps numpy and the sampled solver out of the command line's start-up
     from analysis.bluff.sampled.plan import FULL_WIDTH_ITERATIONS, planned, stored_plan
     from analysis.bluff.sampled.solver import solve_sampled
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import sys
 
-from analysis.cli import brag_table
+from analysis.cli import brag_table, requested
 from analysis.cli.common import (add_json_flag, add_rules_flags, add_seed_flag, print_json, rules_from_args,
                                  writable_file)
 from analysis.cli.requested import add_chart
 from analysis.errors import InvalidArgument
+from analysis.house_rules import rule_fields
+from analysis.questions import brag as questions
 
 
 def _add_preset(parser) -> None:
@@ -36,8 +38,6 @@ def _hand_of(args) -> str:
 
 
 def register(subparsers) -> None:
-    from analysis.cli import requested
-
     brag = subparsers.add_parser("brag", help="Brag: three-card, four-card, Teen Patti")
     commands = brag.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
@@ -153,8 +153,7 @@ def _add_betting(parser) -> None:
 
 
 def _betting_rules(args):
-    from analysis.brag.rules import BragRules, preset
-    from analysis.house_rules import rule_fields
+    from analysis.brag.rules import BragRules, preset  # lazy: keeps the Brag rules out of the command line's start-up
 
     rules = rules_from_args(args)
     shortcuts = [f"{name}={value}" for name, value in
@@ -166,7 +165,7 @@ def _betting_rules(args):
 def _solve(args) -> int:
     if args.players != 2:
         return brag_table.multi_solve_command(args, _betting_rules(args))
-    from analysis.brag.headsup.solve import solve
+    from analysis.brag.headsup.solve import solve  # lazy: keeps numpy out of the command line's start-up
 
     solution = solve(_betting_rules(args), variant=args.solver, target=args.target, iterations=args.iterations)
     if args.json:
@@ -180,6 +179,7 @@ def _solve(args) -> int:
 def _strategy(args) -> int:
     if args.players != 2:
         return brag_table.multi_strategy_command(args, _betting_rules(args))
+    # lazy: keeps numpy out of the command line's start-up
     from analysis.brag.showdown.lookup import stored_advice
 
     rules = _betting_rules(args)
@@ -187,6 +187,7 @@ def _strategy(args) -> int:
     advice = stored_advice(rules, args.hand, args.history)
     if advice is not None:
         return _decision(advice, args.json)
+    # lazy: keeps the heads-up solver out of a start-up that a stored answer ends
     from analysis.brag.headsup.betting import betting_tree
     from analysis.brag.showdown.hands import _cards
     from analysis.brag.headsup.solve import solve
@@ -203,6 +204,7 @@ def _strategy(args) -> int:
 
 
 def _freq(args) -> int:
+    # lazy: keeps numpy out of the command line's start-up
     from analysis.brag.showdown.frequencies import frequency_report
 
     report = frequency_report(_preset(args))
@@ -219,20 +221,17 @@ def _freq(args) -> int:
 
 
 def _equity(args) -> int:
-    from analysis.questions.brag import equity, store_equity_table
-
     rules = _preset(args)
-    result = equity(rules, _hand_of(args), args.opponents, args.against, args.seed, args.samples, args.simulate)
+    result = questions.equity(rules, _hand_of(args), args.opponents, args.against, args.seed, args.samples,
+                              args.simulate)
     _decision(result, args.json)
     sys.stdout.flush()
-    store_equity_table(rules, result, args.against)
+    questions.store_equity_table(rules, result, args.against)
     return 0
 
 
 def _hand(args) -> int:
-    from analysis.questions.brag import hand
-
-    answer = hand(_preset(args), args.hands)
+    answer = questions.hand(_preset(args), args.hands)
     if args.json:
         print_json(answer)
         return 0
@@ -255,27 +254,22 @@ def _decision(decision, as_json: bool) -> int:
 
 
 def _see(args) -> int:
-    from analysis.questions.brag import see
-
-    return _decision(see(_preset(args), _hand_of(args), args.pot, args.stake, args.against, args.opponent_sees),
-                     args.json)
+    return _decision(questions.see(_preset(args), _hand_of(args), args.pot, args.stake, args.against,
+                                   args.opponent_sees), args.json)
 
 
 def _stay(args) -> int:
-    from analysis.questions.brag import stay
-
-    return _decision(stay(_preset(args), _hand_of(args), args.pot, args.stake, args.opponents, args.model,
-                          args.history, args.opponent_stays, args.seed, args.samples), args.json)
+    return _decision(questions.stay(_preset(args), _hand_of(args), args.pot, args.stake, args.opponents,
+                                    args.model, args.history, args.opponent_stays, args.seed, args.samples),
+                     args.json)
 
 
 def _blind(args) -> int:
-    from analysis.questions.brag import blind
-
-    return _decision(blind(_preset(args), args.pot, args.stake, args.rounds, args.against), args.json)
+    return _decision(questions.blind(_preset(args), args.pot, args.stake, args.rounds, args.against), args.json)
 
 
 def _table(args) -> int:
-    from analysis.brag.showdown.equity import equity_table
+    from analysis.brag.showdown.equity import equity_table  # lazy: keeps numpy out of the command line's start-up
 
     frame = equity_table(_preset(args), args.against)
     if args.json and args.out == "-":
@@ -286,7 +280,6 @@ def _table(args) -> int:
         try:
             frame.to_csv(args.out, index=False, float_format="%.6f")
         except OSError as error:
-            from analysis.errors import InvalidArgument
             # pandas raises its own OSError (no strerror) for a missing folder.
             reason = error.strerror or "no such folder"
             raise InvalidArgument(f"Cannot write '{args.out}': {reason.lower()}.") from None

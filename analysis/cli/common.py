@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import argparse
 import math
+import os
+import re
 import sys
 
+from analysis.errors import InvalidArgument
 from analysis.house_rules import GAME_RULES, read_rules
 from analysis.questions.plain import to_plain
+from analysis.questions.read import number
+from analysis.seeds import SEED_LIMIT
 
 
 def print_json(value) -> None:
-    import json
+    import json  # lazy: only --json prints JSON; keeps json out of the command line's start-up
 
     json.dump(to_plain(value), sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
@@ -33,11 +39,6 @@ def bounded(kind: type, low, high, what: str):
     ...
     argparse.ArgumentTypeError: 7 is out of range for a die; use 1-6
     """
-    import argparse
-
-    from analysis.errors import InvalidArgument
-    from analysis.questions.read import number
-
     def parse(text):
         try:
             return number(text, kind, low, high, what)
@@ -51,8 +52,6 @@ def bounded(kind: type, low, high, what: str):
 
 def seed_type():
     """The ``type=`` of every ``--seed``: the toolkit's one seed rule (analysis/seeds.py), checked by argparse."""
-    from analysis.seeds import SEED_LIMIT
-
     return bounded(int, 0, SEED_LIMIT - 1, "the seed")
 
 
@@ -86,9 +85,7 @@ def writable_file(text: str) -> str:
     """An argparse ``type=`` for an output file: ``-`` (standard output), or a path whose folder
     exists and takes a new file, checked before any work starts (a missing folder, a directory,
     ``/proc``); a full disk can only show when writing, and is one sentence then too."""
-    import argparse
-    import os
-    import tempfile
+    import tempfile  # lazy: only an output file is checked with it; keeps it out of the command line's start-up
 
     if text == "-":
         return text
@@ -121,9 +118,7 @@ def scheduler_address(text: str) -> str:
     ...
     argparse.ArgumentTypeError: 'tcp://' is not a scheduler address; write tcp://host:port (port 1-65535), or processes, threads or sync
     """
-    import argparse
-    import re
-
+    # lazy: keeps analysis.schedulers out of the command line's start-up
     from analysis.schedulers import LOCAL_SCHEDULERS
 
     if text in LOCAL_SCHEDULERS or text.startswith(("inproc://", "ucx://")):

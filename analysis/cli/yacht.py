@@ -7,6 +7,8 @@ import argparse
 from analysis.cli.common import add_json_flag, add_rules_flags, add_seed_flag, print_json, rules_from_args
 from analysis.cli.requested import add_chart
 from analysis.errors import InvalidArgument
+from analysis.questions import yacht as questions
+
 
 def _int(text: str) -> int:
     try:
@@ -93,6 +95,7 @@ def register(subparsers) -> None:
 
 
 def _solve(args) -> int:
+    # lazy: keeps numpy out of the command line's start-up
     import numpy as np
 
     from analysis.yacht.solver import solve
@@ -111,9 +114,7 @@ def _solve(args) -> int:
 
 
 def _odds(args) -> int:
-    from analysis.questions.yacht import odds
-
-    table = odds(_rules(args))
+    table = questions.odds(_rules(args))
     if args.json:
         print_json(table)
     else:
@@ -126,10 +127,8 @@ def _odds(args) -> int:
 def _advise(args) -> int:
     if args.top < 1:
         raise InvalidArgument(f"--top must be at least 1, not {args.top}.")
-    from analysis.questions.yacht import advise
-
-    advice = advise(_rules(args), args.dice, args.rolls_left, args.open, args.upper, args.yacht_bonus, args.score,
-                    box=args.box, target=args.target, opponents=args.opponent)
+    advice = questions.advise(_rules(args), args.dice, args.rolls_left, args.open, args.upper, args.yacht_bonus,
+                              args.score, box=args.box, target=args.target, opponents=args.opponent)
     if args.json:
         print_json(advice.to_dict())
     else:
@@ -142,7 +141,7 @@ def _advise(args) -> int:
 
 
 def _win(args) -> int:
-    from analysis.yacht.win import win_chances
+    from analysis.yacht.win import win_chances  # lazy: keeps numpy out of the command line's start-up
 
     result = win_chances(_rules(args), args.me, args.opponent, to_win=args.to_win)
     if args.json:
@@ -153,10 +152,10 @@ def _win(args) -> int:
 
 
 def _simulate(args) -> int:
-    from analysis.yacht.simulate import simulate
+    from analysis.yacht.simulate import simulate  # lazy: keeps numba and pandas out of the command line's start-up
 
     if args.players is not None:
-        from analysis.yacht.match import simulate_match
+        from analysis.yacht.match import simulate_match  # lazy: keeps pandas out of the command line's start-up
 
         match = simulate_match(_rules(args), args.strategy, players=args.players, games=args.games, seed=args.seed,
                                exact_from=args.exact_from)

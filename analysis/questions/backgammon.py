@@ -10,9 +10,12 @@ match score read into a :class:`analysis.backgammon.ids.Setup`, and each questio
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from analysis.errors import InvalidArgument, InvalidPosition, about
 from analysis.house_rules import read_rules
 from analysis.questions.read import number
+from analysis.seeds import SEED_LIMIT
 
 #: The ranges of the numbers a backgammon question takes (the command's flags and the page's fields alike).
 CUBE = (int, 1, 64, "the cube")
@@ -41,6 +44,7 @@ def setup(rules=None, *, id=None, position=None, xgid=None, match_id=None, cube=
     """The position, its cube and the match score asked about (an :class:`analysis.backgammon.ids.Setup`): a
     position ID (``id``, with GNU Backgammon's ``match_id`` beside it), the notation (``position``) or an ``xgid``;
     none: the opening of ``rules``. ``cube``, ``match``: numbers or their text."""
+    # lazy: keeps numpy out of the command line's start-up
     from analysis.backgammon.ids import Setup, read_match_id, read_xgid
     from analysis.backgammon.position import CUBE_OWNERS, Position
 
@@ -91,6 +95,7 @@ def setup(rules=None, *, id=None, position=None, xgid=None, match_id=None, cube=
             raise InvalidArgument("--crawford and --post-crawford go with a match score (--match N --score A-B).",
                                   field="crawford")
         return Setup(position)
+    # lazy: keeps the match equity table out of the command line's start-up
     from analysis.backgammon.met import match_score
 
     with about("score"):
@@ -103,6 +108,7 @@ def score_of(setup):
     """The match :class:`analysis.backgammon.met.Score` of ``setup`` (None: a money game)."""
     if not setup.is_match:
         return None
+    # lazy: keeps the match equity table out of the command line's start-up
     from analysis.backgammon.met import match_score
 
     return match_score(setup.length, setup.score, setup.crawford if (setup.length - setup.score[0] == 1) != (
@@ -119,6 +125,7 @@ def ids_of(setup) -> dict:
 
 def plays(rules, setup, roll: str):
     """Every distinct legal play of ``roll`` (:class:`analysis.backgammon.moves.LegalPlays`)."""
+    # lazy: keeps numpy out of the command line's start-up
     from analysis.backgammon.moves import legal_plays, parse_roll
 
     with about("roll"):
@@ -133,6 +140,7 @@ def moves(rules, setup, roll: str) -> dict:
 
 def bearoff_sides(rules, setup, turn=None):
     """The cube's answer from the exact bear-off database (money play), and each side's bear-off odds."""
+    # lazy: keeps numpy out of the command line's start-up
     from analysis.backgammon.bearoff import bearoff_odds, home_counts
     from analysis.backgammon.cube import cube_advice
 
@@ -152,7 +160,7 @@ def bearoff(rules, setup, turn=None) -> dict:
 
 def race(setup) -> dict:
     """Pip counts, Keith's and Thorp's counts and each formula's cube advice, in a race."""
-    from analysis.backgammon import race as counts
+    from analysis.backgammon import race as counts  # lazy: keeps numpy out of the command line's start-up
 
     position = setup.position
     if not position.is_race():
@@ -167,6 +175,7 @@ def race(setup) -> dict:
 
 def shots(distance, blocks: str = "") -> dict:
     """The rolls (of 36) that hit a blot ``distance`` pips away, past blocking points at ``blocks``."""
+    # lazy: keeps numpy out of the command line's start-up
     from analysis.backgammon.dice import parse_blocks, shots as hits
 
     distance = read_whole(distance, DISTANCE, "distance")
@@ -178,13 +187,13 @@ def shots(distance, blocks: str = "") -> dict:
 
 def entry(closed, on_bar=1):
     """The chance of entering ``on_bar`` checkers against ``closed`` points."""
-    from analysis.backgammon.dice import entry as enter
+    from analysis.backgammon.dice import entry as enter  # lazy: keeps numpy out of the command line's start-up
 
     return enter(read_whole(closed, CLOSED, "closed"), read_whole(on_bar, ON_BAR, "on_bar"))
 
 
 def _roll_of(setup, roll):
-    from analysis.backgammon.moves import parse_roll
+    from analysis.backgammon.moves import parse_roll  # lazy: keeps numpy out of the command line's start-up
 
     roll = roll or setup.dice
     if roll is None:
@@ -198,13 +207,13 @@ def _roll_of(setup, roll):
 def hint(rules, setup, roll=None, ply=0, net=None):
     """Every legal play of ``roll`` (default: the XGID's dice) ranked by the trained net, weighed by the match
     score where there is one."""
-    from analysis.backgammon.net import hint as ranked
+    from analysis.backgammon.net import hint as ranked  # lazy: keeps numpy out of the command line's start-up
 
     roll, ply = _roll_of(setup, roll), read_whole(ply, PLY, "ply")
     score = score_of(setup)
     if score is None:
         return ranked(rules, setup.position, roll, ply=ply, net=net)
-    from analysis.backgammon.match_cube import match_hint
+    from analysis.backgammon.match_cube import match_hint  # lazy: keeps numpy out of the command line's start-up
 
     return match_hint(rules, setup.position, roll, score, ply=ply, net=net)
 
@@ -212,11 +221,12 @@ def hint(rules, setup, roll=None, ply=0, net=None):
 def evaluation(rules, setup, ply=0, net=None):
     """The net's five chances and equity; at a match score, the match-winning chances too: (the JSON answer,
     its text)."""
-    from analysis.backgammon.net import evaluate
+    from analysis.backgammon.net import evaluate  # lazy: keeps numpy out of the command line's start-up
 
     ply = read_whole(ply, PLY, "ply")
     score = score_of(setup)
     if score is not None:
+        # lazy: keeps numpy out of the command line's start-up
         from analysis.backgammon.match_cube import check_cube_at_score, check_match_rules
 
         check_match_rules(rules)
@@ -226,6 +236,7 @@ def evaluation(rules, setup, ply=0, net=None):
     data = {**result.to_dict(), **ids_of(setup)}
     text = str(result)
     if score is not None:
+        # lazy: keeps numpy out of the command line's start-up
         from analysis.backgammon.match_cube import match_winning_chance, score_dict
 
         chances = match_winning_chance(rules, result, score)
@@ -238,12 +249,13 @@ def evaluation(rules, setup, ply=0, net=None):
 
 def cube(rules, setup, ply=0, net=None):
     """No double, double-take, double-pass or too good: money play, or at the match score."""
-    from analysis.backgammon.cubeful import cube_decision
+    from analysis.backgammon.cubeful import cube_decision  # lazy: keeps numpy out of the command line's start-up
 
     ply = read_whole(ply, PLY, "ply")
     score = score_of(setup)
     if score is None:
         return cube_decision(rules, setup.position, ply=ply, net=net)
+    # lazy: keeps numpy out of the command line's start-up
     from analysis.backgammon.match_cube import match_cube_decision
 
     return match_cube_decision(rules, setup.position, score, ply=ply, net=net)
@@ -256,8 +268,6 @@ MATCHES = (int, 1, 100_000, "the number of matches")
 
 def read_seed(value) -> int:
     """A seed as the toolkit reads every seed (0 to 2**63 - 1)."""
-    from analysis.seeds import SEED_LIMIT
-
     return read_whole(value, (int, 0, SEED_LIMIT - 1, "the seed"), "seed")
 
 
@@ -265,8 +275,7 @@ def match(rules, bots: str, games=None, seed_=0, cube: bool = False, points=None
           scheduler=None, weights=None) -> list:
     """Bots against each other, each pair of ``bots`` ("net,pips"): ``games`` money games (default 1,000), or
     ``matches`` matches to ``points`` with the cube (default 100); seeded, the same games on any scheduler."""
-    from itertools import combinations
-
+    # lazy: keeps numba out of the command line's start-up
     from analysis.backgammon.match import make_bot, match as money_games
 
     rules = globals()["rules"](rules) if isinstance(rules, str) else rules
@@ -280,7 +289,7 @@ def match(rules, bots: str, games=None, seed_=0, cube: bool = False, points=None
         games = 1000 if games in (None, "") else read_whole(games, GAMES, "games")
         return [money_games(rules, a, b, games, seed_, cube=cube, chunks=chunks, scheduler=scheduler)
                 for a, b in combinations(players, 2)]
-    from analysis.backgammon.match_play import play_matches
+    from analysis.backgammon.match_play import play_matches  # lazy: keeps numba out of the command line's start-up
 
     if games is not None or cube:
         raise InvalidArgument("Matches to N points are played with the cube, by matches: use --matches, not "

@@ -10,7 +10,7 @@ analysis.errors.InvalidRules: Bluff has no palifico rounds; they are Perudo's.
 
 from __future__ import annotations
 
-from analysis.errors import InvalidRules, about
+from analysis.errors import InvalidArgument, InvalidRules, about
 from analysis.house_rules import read_rules
 from analysis.questions.read import number
 
@@ -36,8 +36,6 @@ MAX_LISTED_COUNT = 1000
 
 def counts(opponents, field: str = "opponents") -> list[int]:
     """Each opponent's dice count (numbers, or their text: "6 7"), each within :data:`DICE`."""
-    from analysis.errors import InvalidArgument
-
     with about(field):
         words = opponents.split() if isinstance(opponents, str) else list(opponents)
         if not words:
@@ -62,8 +60,9 @@ def call(rules, dice: str, opponents, bid: str, *, bidder=None, responder=None, 
          palifico: bool = False, model: str = "", start=None, rollouts: int = 0, seed: int = 0):
     """Should I call ``bid``? The call advisor's answer (:func:`analysis.bluff.odds.advice.advise_call`), the
     round's bids (``history``: ``PLAYER:BID`` turns, or plain bids before ``bid``) read as evidence."""
+    # lazy: keeps the dice-bidding modules out of the command line's start-up
     from analysis.bluff.bids import parse_bid, parse_dice
-    from analysis.bluff.odds.advice import advise_call
+    from analysis.bluff.odds.advice import advise_call  # lazy: keeps numpy out of the command line's start-up
 
     opponents = counts(opponents)
     bidder, responder = seat(bidder, "bidder"), seat(responder, "responder") or 1
@@ -75,6 +74,7 @@ def call(rules, dice: str, opponents, bid: str, *, bidder=None, responder=None, 
     players = 1 + len(opponents)
     with about("history"):      # the round's bids, the bid to answer last: their sentences are about the round
         if ":" in history:
+            # lazy: keeps the dice-bidding modules out of the command line's start-up
             from analysis.bluff.history import history_with_bid, parse_history
             turns = history_with_bid(rules, parse_history(rules, history, players, palifico), bid,
                                      players, bidder, palifico)
@@ -83,10 +83,12 @@ def call(rules, dice: str, opponents, bid: str, *, bidder=None, responder=None, 
         else:
             earlier = tuple(parse_bid(rules, text) for text in history.split(",") if text.strip())
             if earlier or model or rollouts:
+                # lazy: keeps the dice-bidding modules out of the command line's start-up
                 from analysis.bluff.history import plain_history
                 turns = plain_history(rules, earlier, bid, players, bidder, palifico)
     models = None
     if model:
+        # lazy: keeps the dice-bidding modules out of the command line's start-up
         from analysis.bluff.model.params import parse_models
         with about("model"):
             models = parse_models(model, len(opponents))
@@ -96,8 +98,8 @@ def call(rules, dice: str, opponents, bid: str, *, bidder=None, responder=None, 
 
 def raises(rules, bid: str | None = None, max_count=None, palifico: bool = False) -> dict:
     """The legal raises of ``bid`` (none: the openings), in track order, up to ``max_count`` (default: bid + 3)."""
+    # lazy: keeps the dice-bidding modules out of the command line's start-up
     from analysis.bluff.bids import format_bid, legal_raises, parse_bid
-    from analysis.errors import InvalidArgument
 
     with about("bid"):
         parsed = parse_bid(rules, bid) if bid else None
@@ -111,9 +113,10 @@ def raises(rules, bid: str | None = None, max_count=None, palifico: bool = False
 
 def opening(rules, dice: str, opponents, top: int = 8, palifico: bool = False):
     """The best opening bids against one opponent (heads-up): (the strategy's decision, the rows of bids)."""
+    # lazy: keeps the dice-bidding modules out of the command line's start-up
     from analysis.bluff.bids import parse_dice
+    # lazy: keeps numpy and the solved strategy out of the command line's start-up
     from analysis.bluff.play.decision import opening_bids
-    from analysis.errors import InvalidArgument
 
     opponents = counts(opponents)
     with about("dice"):
@@ -132,9 +135,10 @@ def opening_dict(decision, rows) -> dict:
 def play(rules, dice: str, opponents, history: str = "", bot: str | None = None, search: bool = False,
          palifico: bool = False):
     """What the solved strategy (``search``: looking ahead), or the tournament bot ``bot``, would do now."""
+    # lazy: keeps the dice-bidding modules out of the command line's start-up
     from analysis.bluff.bids import parse_dice
+    # lazy: keeps numpy and the solved strategy out of the command line's start-up
     from analysis.bluff.play.decision import decide
-    from analysis.errors import InvalidArgument
 
     if search and bot:
         raise InvalidArgument("Ask either a bot or the strategy with search, not both.", field="bot")

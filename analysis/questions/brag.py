@@ -30,6 +30,7 @@ def _read(value, spec, what: str, field: str):
 
 def hand(rules, hands) -> dict:
     """Each hand's name, class, strength and percentile; with several, the winners."""
+    # lazy: keeps numpy out of the command line's start-up
     from analysis.brag.showdown.cards import format_hand, parse_hands
     from analysis.brag.showdown.frequencies import percentile
     from analysis.brag.showdown.hands import describe, hand_class, strength
@@ -48,11 +49,12 @@ def equity(rules, cards: str, opponents=1, against: str = "any", seed: int = 0, 
     """Win, tie and lose against ``opponents`` (exact for one or two, from the stored table where it is)."""
     opponents = _read(opponents, COUNT, "the opponents", "opponents")
     if not simulate and opponents in (1, 2):
-        from analysis.brag.showdown.lookup import stored_equity
+        from analysis.brag.showdown.lookup import stored_equity  # lazy: keeps numpy out of the command line's start-up
 
         result = stored_equity(rules, cards, opponents, against)
         if result is not None:
             return result
+    # lazy: keeps numpy out of the command line's start-up
     from analysis.brag.showdown.equity import equity as hand_equity
 
     return hand_equity(rules, cards, opponents, against=against, seed=seed, samples=samples,
@@ -62,14 +64,14 @@ def equity(rules, cards: str, opponents=1, against: str = "any", seed: int = 0, 
 def store_equity_table(rules, result, against: str = "any") -> None:
     """After an exact heads-up answer: store its table, so that the next answer reads its row."""
     if result.exact and result.opponents == 1:
-        from analysis.brag.showdown.equity import versus_counts
+        from analysis.brag.showdown.equity import versus_counts  # lazy: keeps numpy out of the command line's start-up
 
         versus_counts(rules, against)
 
 
 def see(rules, cards: str, pot, stake, against: str = "any", opponent_sees: float = 1.0):
     """Two players left: see (pay twice the stake), bet or fold."""
-    from analysis.brag.advice import see_or_bet
+    from analysis.brag.advice import see_or_bet  # lazy: keeps numpy out of the command line's start-up
 
     pot, stake = _read(pot, CHIPS, "the pot", "pot"), _read(stake, CHIPS, "the stake", "stake")
     return see_or_bet(rules, cards, pot, stake, against=against, opponent_sees=opponent_sees)
@@ -79,9 +81,9 @@ def stay(rules, cards: str, pot, stake, opponents=1, model: str | None = None, h
          opponent_stays=None, seed: int = 0, samples: int = 1_000_000):
     """Stay (bet the stake) or fold against ``opponents``: against the solved strategy where one is solved
     (one to three opponents, three cards), else the fixed threshold model."""
-    import dataclasses
+    import dataclasses  # lazy: keeps dataclasses out of the command line's start-up
 
-    from analysis.brag.advice import stay_or_fold
+    from analysis.brag.advice import stay_or_fold  # lazy: keeps numpy out of the command line's start-up
 
     pot, stake = _read(pot, CHIPS, "the pot", "pot"), _read(stake, CHIPS, "the stake", "stake")
     opponents = _read(opponents, COUNT, "the opponents", "opponents")
@@ -91,6 +93,7 @@ def stay(rules, cards: str, pot, stake, opponents=1, model: str | None = None, h
         solvable = 1 <= opponents <= 3 and rules.hand_size == 3 and opponent_stays is None
         model = "solved" if solvable else "threshold"
     if model == "solved":
+        # lazy: keeps numpy out of the command line's start-up
         from analysis.brag.table.against_solve import stay_against_solve
 
         return stay_against_solve(rules, cards, pot, stake, opponents, history=history)
@@ -104,7 +107,7 @@ def stay(rules, cards: str, pot, stake, opponents=1, model: str | None = None, h
 
 def blind(rules, pot, stake, rounds=1, against: str = "any"):
     """Two players left, cards unseen: keep playing blind or look."""
-    from analysis.brag.advice import blind_or_look
+    from analysis.brag.advice import blind_or_look  # lazy: keeps numpy out of the command line's start-up
 
     pot, stake = _read(pot, CHIPS, "the pot", "pot"), _read(stake, CHIPS, "the stake", "stake")
     rounds = _read(rounds, COUNT, "the rounds", "rounds")

@@ -7,7 +7,7 @@ import math
 
 def to_plain(value):
     """Numpy scalars/arrays, DataFrames and dataclasses as JSON-ready Python values."""
-    import dataclasses
+    import dataclasses  # lazy: keeps dataclasses out of the command line's start-up
 
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         if hasattr(value, "to_dict"):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from analysis.errors import about
 from analysis.house_rules import read_rules
 from analysis.questions.read import number
+from analysis.seeds import SEED_LIMIT
 
 #: The ranges of the numbers of the advisor (the page's fields; the rules check a card's totals).
 ROLLS = (int, 0, 2, "the rolls left")
@@ -31,6 +32,7 @@ def advise(rules, dice: str, rolls_left, open_boxes: str = "all", upper=0, yacht
            box: str | None = None, target=None, opponents=()):
     """The best keep (rolls left) or box (none left) for ``dice`` on this card, ranked by the expected final
     score, by the chance of reaching ``target``, or of beating ``opponents`` (``SCORE:BOX,BOX`` each)."""
+    # lazy: keeps numpy out of the command line's start-up
     from analysis.yacht.advice import advise as advise_keep
     from analysis.yacht.card import ScoreCard, open_boxes_from
 
@@ -45,7 +47,7 @@ def advise(rules, dice: str, rolls_left, open_boxes: str = "all", upper=0, yacht
 
 def odds(rules):
     """Each box's chance and expected points within one turn (a table, one row a box)."""
-    from analysis.yacht.odds import box_odds
+    from analysis.yacht.odds import box_odds  # lazy: keeps numpy out of the command line's start-up
 
     return box_odds(rules)
 
@@ -56,13 +58,12 @@ GAMES = (int, 2, 10_000_000, "the number of games")
 
 def read_seed(value) -> int:
     """A seed as the toolkit reads every seed (0 to 2**63 - 1)."""
-    from analysis.seeds import SEED_LIMIT
-
     return _whole(value, (int, 0, SEED_LIMIT - 1, "the seed"), "seed")
 
 
 def simulate(rules, strategy: str = "optimal", games=10_000, seed=0):
     """Seeded whole solitaire games under ``strategy`` (optimal, greedy or common)."""
+    # lazy: keeps numba and pandas out of the command line's start-up
     from analysis.yacht.simulate import simulate as play
 
     rules = globals()["rules"](rules) if isinstance(rules, str) else rules

@@ -14,8 +14,10 @@ match, a simulation) is started with ``POST /jobs/GAME/NAME`` and followed at ``
 from __future__ import annotations
 
 import re
+import html
 import shlex
 import tempfile
+import textwrap
 import threading
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -29,6 +31,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from analysis import budget
+from analysis.charts import output
 from analysis.charts.kinds import KINDS
 from analysis.errors import OddsError
 from analysis.web import articles, backgammon, bluff, brag, jobs, yacht
@@ -161,7 +164,7 @@ def _extra(name: str, values: dict) -> dict:
 
 def _board(values: dict) -> str | None:
     """The board of the position asked about, as SVG (None when it cannot be read: the form says why)."""
-    from analysis.web.board import board_svg
+    from analysis.web.board import board_svg  # lazy: keeps numpy out of the page's start-up until a board is drawn
 
     position = backgammon.position_of(values)
     return None if position is None else board_svg(position)
@@ -200,8 +203,6 @@ def draw_chart(kind, make, extension: str) -> tuple[bytes | None, str | None, bo
     """Draw the chart ``kind`` (``make()``: its rules and inputs, read from the page's values) into a
     private folder, within a page's limits: (the file's bytes, None, False), or (None, the sentence,
     whether it was refused as too long); ``csv`` is the numbers behind the chart."""
-    from analysis.charts import output
-
     with tempfile.TemporaryDirectory(prefix="odds-serve-") as folder:
         written = output.Output(out=str(Path(folder) / f"chart.{'svg' if extension == 'csv' else extension}"),
                                 data=str(Path(folder) / "chart.csv"))
@@ -231,9 +232,6 @@ def _as_sentence(text: str) -> str:
 
 def sentence_svg(text: str) -> bytes:
     """A chart's place on the page holding one sentence (why the chart is not drawn), wrapped to fit."""
-    import html
-    import textwrap
-
     lines = textwrap.wrap(text, 46)
     rows = "".join(f'<text x="16" y="{36 + 24 * i}">{html.escape(line)}</text>' for i, line in enumerate(lines))
     height = 48 + 24 * len(lines)
@@ -424,6 +422,7 @@ class LimitQuery:
 
 @asynccontextmanager
 async def _lifespan(app):
+    # lazy: keeps numpy out of importing the page (tests, odds serve's checks) until it serves
     from analysis.bluff.sampled.search import compiled_search
 
     compiled_search()          # many questions: the search's compiled copies, loaded at its first, answer quicker

@@ -9,6 +9,9 @@ and ``entry``.
 
 from __future__ import annotations
 
+from functools import partial
+
+from analysis.backgammon.rules import preset
 from analysis.errors import OddsError
 from analysis.questions import backgammon as ask
 from analysis.web.forms import Field
@@ -64,6 +67,7 @@ NOTES = ("race", "bearoff")
 def position_of(values):
     """The position asked about (the opening when none is given), or None when it cannot be read
     (the form's answer says why)."""
+    # lazy: keeps numpy out of the page's start-up until a board is drawn
     from analysis.backgammon.position import Position
 
     try:
@@ -82,6 +86,7 @@ def position_of(values):
 def _from_xgid(values):
     """The XGID's position, cube, score and dice (a :class:`analysis.backgammon.ids.Setup`), or None
     when there is none or it cannot be read (the answer says why)."""
+    # lazy: the ids' reader is needed only where an XGID is given.
     from analysis.backgammon.ids import read_xgid
 
     try:
@@ -92,8 +97,6 @@ def _from_xgid(values):
 
 def _has_cube(name: str) -> bool:
     """Do the rules ``name`` play with the doubling cube? (A name that is no preset: asked, and refused.)"""
-    from analysis.backgammon.rules import preset
-
     try:
         return preset(name).cube
     except OddsError:
@@ -208,8 +211,6 @@ JOBS = {"match": ("Games between bots", (
 def job(name: str, values) -> tuple[list[str], object]:
     """The job ``name`` (a match between bots): its command line (``odds backgammon match``) and its work, its
     values read first (a wrong one raises its sentence before the job starts)."""
-    from functools import partial
-
     preset, games, seed = values["preset"] or "backgammon", values["games"] or "1000", values["seed"] or "1"
     argv = (["backgammon", "match", "--preset", preset, "--bots", values["bots"], "--games", games, "--seed", seed]
             + (["--cube"] if values["with_cube"] else []))
@@ -231,6 +232,7 @@ def next_roll(values, answers: dict) -> list[tuple[str, str, str]] | None:
     """The plays of the roll answered, best first, each with the position it leaves for the next roll
     (in the notation, from the seat of the side then on roll) and the cube's owner from that seat: the
     "next roll" step plays one and asks about the next roll. None without a ranked roll."""
+    # lazy: the move generator (numpy) is read only where a ranked roll offers the next step.
     from analysis.backgammon.moves import legal_plays
 
     hint = answers.get("hint")

@@ -18,6 +18,7 @@ The last ``KEPT`` jobs stay listed, so a job's page can be reloaded after it end
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing
 import queue
 import secrets
@@ -173,9 +174,6 @@ def _work(work, reports, cancel, question: tuple | None = None) -> None:
                 except OddsError as error:
                     ending = ("end", "failed", None, sentence_of(error))
             else:
-                import importlib
-
-
                 game, values = question
                 result = answer(importlib.import_module(f"analysis.web.{game}"), values)
                 errors = list(result["errors"].values())

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import functools
 import re
+from functools import partial
 
 from analysis.errors import OddsError, about
 from analysis.house_rules import read_rules
 from analysis.questions import yacht as ask
 from analysis.questions.read import number
 from analysis.web.forms import Field
+from analysis.yacht.rules import preset as yacht_preset
 
 TITLE = "Yacht"
 SHORT = "Yacht"
@@ -44,8 +46,6 @@ FIELDS = (
 def rejects() -> dict[str, tuple[str, ...]]:
     """The fields each game has no use for, by preset (hidden while it is chosen): the upper section
     where there is no upper bonus, the yacht box scored where there is no yacht bonus."""
-    from analysis.yacht.rules import preset as yacht_preset
-
     found = {}
     for name, _ in PRESETS:
         rules = yacht_preset(name)
@@ -56,8 +56,6 @@ def rejects() -> dict[str, tuple[str, ...]]:
 
 def box_names(preset: str) -> list[str]:
     """The boxes of ``preset`` in card order (none for a name that is not a preset)."""
-    from analysis.yacht.rules import preset as yacht_preset
-
     try:
         return [box.name for box in yacht_preset(preset or "yacht_kr").boxes]
     except OddsError:
@@ -117,8 +115,6 @@ JOBS = {"simulate": ("Whole games, simulated", (
 def job(name: str, values) -> tuple[list[str], object]:
     """The job ``name`` (seeded whole games): its command line (``odds yacht simulate``) and its work, its
     values read first (a wrong one raises its sentence before the job starts)."""
-    from functools import partial
-
     preset, strategy = values["preset"] or "yacht_kr", values["strategy"] or "optimal"
     games, seed = values["games"] or "10000", values["seed"] or "0"
     argv = ["yacht", "simulate", "--preset", preset, "--strategy", strategy, "--games", games, "--seed", seed]
@@ -150,7 +146,6 @@ def next_roll(values, answers: dict) -> dict | None:
     left = [box for box in advice["open"] if written is None or box != written["box"]]
     if written is None or not left:
         return None
-    from analysis.yacht.rules import preset as yacht_preset
 
     rules = yacht_preset(values["preset"] or "yacht_kr")
     box = rules.boxes[rules.box_index(written["box"])]

@@ -18,24 +18,24 @@ from numba import njit, prange
 
 from analysis.jit import compile_rules
 from analysis.random import next_state, stream, uniform_int
-from analysis.yacht import keeps, scoring
+from analysis.yacht import keep_rules, scoring_rules
 from analysis.yacht.kernel_tables import TurnWork
-from analysis.yacht.scoring import (NEG, P_BOXES, P_FLAG, P_JOKER, P_MAX_POINTS, P_THRESHOLD,  # noqa: F401
+from analysis.yacht.scoring_rules import (NEG, P_BOXES, P_FLAG, P_JOKER, P_MAX_POINTS, P_THRESHOLD,  # noqa: F401
                                     P_UPPER, P_UPPER_BONUS, P_YACHT_BONUS, P_YACHT_BOX)
 
-# The scoring rules are written once, in plain Python (scoring.py), and compiled here.
-pack = njit(cache=True)(scoring.pack)
-unpack = njit(cache=True)(scoring.unpack)
-write_box = njit(cache=True)(scoring.write_box)
-joker_applies = njit(cache=True)(scoring.joker_applies)
-# The keep passes too (keeps.py): ``keep_values`` averages a keep over the dice thrown, ``best_keeps``
+# The scoring rules are written once, in plain Python (scoring_rules.py), and compiled here.
+pack = njit(cache=True)(scoring_rules.pack)
+unpack = njit(cache=True)(scoring_rules.unpack)
+write_box = njit(cache=True)(scoring_rules.write_box)
+joker_applies = njit(cache=True)(scoring_rules.joker_applies)
+# The keep passes too (keep_rules.py): ``keep_values`` averages a keep over the dice thrown, ``best_keeps``
 # takes each roll's best keep.
-keep_values = njit(cache=True, fastmath=True)(keeps.keep_values)
-best_keeps = njit(cache=True, fastmath=True)(keeps.best_keeps)
+keep_values = njit(cache=True, fastmath=True)(keep_rules.keep_values)
+best_keeps = njit(cache=True, fastmath=True)(keep_rules.best_keeps)
 
 
 # A roll's value in every box (the advisor's turn.solve_turn runs the same text as it stands).
-box_values, = compile_rules(scoring, "box_values",
+box_values, = compile_rules(scoring_rules, "box_values",
                             calls={"write_box": write_box, "joker_applies": joker_applies})
 
 

@@ -16,7 +16,7 @@ win.py):
 Within a turn the work follows ``_kernels.py`` (rolls, keeps ordered by size, the last 252 keeps
 being the rolls), but every score index is a turn of its own, so the best keep or box may differ
 from one score to the next, which is what playing for a goal means. What each box earns and the
-state it leads to come from ``scoring.write_box``, and the keep passes are ``keeps.py``'s, the
+state it leads to come from ``scoring_rules.write_box``, and the keep passes are ``keep_rules.py``'s, the
 functions the expected-score kernels compile, so the bonus and joker rules and the passes are
 written once; so are what each box earns and the final roll's best box at each score index
 (``goal_rules.py``, compiled here, which the advisor runs as it stands).

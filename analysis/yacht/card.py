@@ -12,7 +12,7 @@ from analysis.errors import InvalidArgument, about
 from analysis.tables import counted
 from analysis.yacht.dice import KEEP_INDEX, ROLL_INDEX, ROLLS, parse_dice, show, sub_keeps
 from analysis.yacht.rules import Rules
-from analysis.yacht.scoring import NEG, joker_applies, write_box
+from analysis.yacht.scoring_rules import NEG, joker_applies, write_box
 
 #: How the advisor's table prints each column (the option's name as it is).
 _FORMATS = {"expected_final": "{:10.4f}", "gives_up": "{:8.4f}", "goal_chance": "{:9.4%}", "goal_gives_up": "{:9.4%}"}

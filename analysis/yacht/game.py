@@ -16,7 +16,7 @@ import numpy as np
 from analysis.yacht.dice import KEEPS, ROLLS, TABLES
 from analysis.yacht.kernel_tables import Scoring, ThrowTables
 from analysis.yacht.rules import Rules
-from analysis.yacht.scoring import pack
+from analysis.yacht.scoring_rules import pack
 
 
 @dataclass(frozen=True, eq=False)

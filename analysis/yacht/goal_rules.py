@@ -9,7 +9,7 @@ moves the index from ``x`` to ``min(x + points, top)``. Numbers and arrays only,
 
 import numpy as np
 
-from analysis.yacht.scoring import P_FLAG, P_UPPER, joker_applies, write_box
+from analysis.yacht.scoring_rules import P_FLAG, P_UPPER, joker_applies, write_box
 
 
 def row_of(rows, state):

@@ -2,7 +2,7 @@
 
 The dice tables are ``dice.Tables`` (``dice.TABLES``, the same for every preset); a preset's numbers and
 score tables are :class:`Scoring` (``game.GameArrays.scoring``). ``_kernels`` and ``_target_kernels``
-read the fields by name; the rule text they compile (``scoring.py``, ``keeps.py``, ``goal_rules.py``)
+read the fields by name; the rule text they compile (``scoring_rules.py``, ``keep_rules.py``, ``goal_rules.py``)
 takes the arrays one by one, as the advisor runs it in plain Python.
 """
 
@@ -16,7 +16,7 @@ import numpy as np
 class Scoring(NamedTuple):
     """A preset's numbers and what each box scores (``game.game_arrays``)."""
 
-    params: np.ndarray        # the preset's numbers (``scoring.P_*`` indices)
+    params: np.ndarray        # the preset's numbers (``scoring_rules.P_*`` indices)
     scores: np.ndarray        # [box, roll]: the points of writing the roll in the box
     joker_scores: np.ndarray  # [box, roll]: the same under the joker rule
     box_face: np.ndarray      # [box]: the face an upper box counts, 0 for a lower box

@@ -189,7 +189,7 @@ class Rules:
 
     def kernel_numbers(self) -> tuple[list[int], list[int], list[int]]:
         """(params, box_face, yacht_face): the preset's numbers in the kernels' ``P_*`` order (see
-        ``scoring.py``), each box's upper face (0 for a lower box), each roll's five-alike face (else 0)."""
+        ``scoring_rules.py``), each box's upper face (0 for a lower box), each roll's five-alike face (else 0)."""
         from analysis.yacht.dice import ROLLS  # lazy: keeps numpy out of a table question's start-up
 
         plain, jokers = self.score_rows(), self.score_rows(joker=True)

@@ -174,7 +174,8 @@ class Solution:
 
 def solve(rules: Rules | str = "yacht_kr", store: Store | None = None) -> Solution:
     """Solve ``rules`` (a preset name or :class:`Rules`) exactly; cached after the first call."""
-    import pandas as pd   # lazy (here and in Solution): the advisor reads the values without it
+    # lazy: keeps pandas out of a table question's start-up (the advisor reads the values without it)
+    import pandas as pd
 
     rules = preset(rules)
     values = state_values(rules, store)

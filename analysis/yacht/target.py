@@ -36,7 +36,7 @@ from analysis.tables import counted
 from analysis.yacht.card import ScoreCard, card_state, open_boxes_from
 from analysis.yacht.game import game_arrays
 from analysis.yacht.rules import PRESETS, Rules, preset
-from analysis.yacht.scoring import P_YACHT_BOX
+from analysis.yacht.scoring_rules import P_YACHT_BOX
 
 #: reach[state, r]: the chance to score at least r more from each state of the card, playing for that target.
 REACH = TableKind("yacht/reach", {"reach": Array("float64", ("states", None), within=(0, 1))},
@@ -97,7 +97,7 @@ def open_maxima(rules: Rules) -> np.ndarray:
 
 
 def state_parts(rules: Rules, states: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(mask, upper total, yacht-bonus flag) of packed states (see scoring.pack)."""
+    """(mask, upper total, yacht-bonus flag) of packed states (see scoring_rules.pack)."""
     flags = states % rules.flag_states
     rest = states // rules.flag_states
     return rest // rules.upper_states, rest % rules.upper_states, flags

@@ -2,7 +2,7 @@
 
 The solver's kernels solve every card's turn to build the value table; a question at the
 table needs one card's turn only, given that table: every final roll scored in every open box
-(``scoring.box_values``), then two keep passes (``keeps.py``), the functions the kernels compile,
+(``scoring_rules.box_values``), then two keep passes (``keep_rules.py``), the functions the kernels compile,
 run as they are; a turn played for a goal takes its box outcomes and final roll from
 ``goal_rules.py``, the text the goal kernels compile. A keep's value is the average over the dice
 thrown, a roll's value its best keep. No compiler is started, so a fresh process answers from the store at once.
@@ -22,9 +22,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analysis.yacht import goal_rules, keeps
+from analysis.yacht import goal_rules, keep_rules
 from analysis.yacht.dice import KEEPS, ROLLS, TABLES
-from analysis.yacht.scoring import box_values
+from analysis.yacht.scoring_rules import box_values
 
 #: ``rows`` meaning "the row is the state" (``goal_rules.row_of``).
 _NO_ROWS = np.empty(0, dtype=np.int64)
@@ -33,14 +33,14 @@ _NO_ROWS = np.empty(0, dtype=np.int64)
 def keep_values(roll_vals: np.ndarray) -> np.ndarray:
     """``out[keep, ...]``: the expected ``roll_vals`` after keeping ``keep`` and throwing the other dice."""
     out = np.empty((len(KEEPS),) + roll_vals.shape[1:])
-    keeps.keep_values(roll_vals, TABLES.keep_add, out)
+    keep_rules.keep_values(roll_vals, TABLES.keep_add, out)
     return out
 
 
 def best_keep_values(keep_vals: np.ndarray) -> np.ndarray:
     """``out[roll, ...]``: the best of ``keep_vals[keep, ...]`` over the keeps that can be set aside from ``roll``."""
     out = np.empty((len(ROLLS),) + keep_vals.shape[1:])
-    keeps.best_keeps(keep_vals, TABLES.keep_remove, TABLES.n_remove, np.empty_like(keep_vals), out)
+    keep_rules.best_keeps(keep_vals, TABLES.keep_remove, TABLES.n_remove, np.empty_like(keep_vals), out)
     return out
 
 
@@ -60,7 +60,7 @@ def solve_turn(g, mask: int, upper: int, flag: int, values: np.ndarray) -> Turn:
     """The turn of card (``mask``, ``upper``, ``flag``) under optimal play, from the solved ``values``."""
     n_boxes, n_rolls = g.scores.shape
     per_box = np.empty((n_boxes, n_rolls))
-    for roll in range(n_rolls):   # scoring.box_values: the kernels' own text, a roll at a time
+    for roll in range(n_rolls):   # scoring_rules.box_values: the kernels' own text, a roll at a time
         box_values(mask, upper, flag, roll, values, True, *g.rule_args, per_box[:, roll])
     return keep_passes(per_box, per_box.max(axis=0))
 
@@ -98,7 +98,7 @@ def goal_cards(table: np.ndarray, cards, lows, highs, g) -> None:
     a few cards only).
 
     The kernels' ``solve_cards`` recursion, with the same functions run as they are (``goal_rules``'
-    box outcomes and final roll, ``keeps.py``'s passes) on a row of scores, so a question over a
+    box outcomes and final roll, ``keep_rules.py``'s passes) on a row of scores, so a question over a
     handful of cards starts no compiler.
     """
     for card, low, high in sorted(zip(cards, lows, highs), key=lambda c: -int(c[0]).bit_count()):

@@ -34,7 +34,7 @@ def test_database_size_and_ranks():
     every 6-tuple of at most that many checkers, in lexicographic order, listed either way."""
     from itertools import product
 
-    from analysis.backgammon import _kernels, home_board
+    from analysis.backgammon import _kernels, bearoff_rules
 
     for top, count in ((15, 54264), (6, 924)):
         rows = bearoff.home_positions(top)
@@ -44,7 +44,7 @@ def test_database_size_and_ranks():
         assert [int(_kernels.bearoff_rank(row, top, ways)) for row in rows] == list(range(count))
         assert [bearoff.rank(row, top) for row in rows] == list(range(count))
         if top == 6:
-            assert np.array_equal(home_board.home_positions(top, count), _kernels.home_positions(top, count))
+            assert np.array_equal(bearoff_rules.home_positions(top, count), _kernels.home_positions(top, count))
 
 
 def test_leaves_match_full_move_generator():

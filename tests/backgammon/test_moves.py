@@ -7,7 +7,7 @@ import pytest
 
 from tests.backgammon import reference as ref
 
-from analysis.backgammon import _kernels, checker_play
+from analysis.backgammon import _kernels, move_rules
 from analysis.backgammon.moves import legal_plays, parse_roll, pips_played
 from analysis.backgammon.position import Position, pip_count
 from analysis.errors import InvalidDice
@@ -254,7 +254,7 @@ def test_many_kernel_self_play_games_keep_invariants(variant, games):
 @pytest.mark.slow
 @pytest.mark.parametrize("variant", ["backgammon", "dutch", "acey_deucey"])
 def test_the_generator_run_as_python_equals_its_compiled_copy(variant):
-    """One question runs ``checker_play`` as plain Python, bulk work its numba copy: the same text, but
+    """One question runs ``move_rules`` as plain Python, bulk work its numba copy: the same text, but
     numba's integer types are not Python's, so on 300 positions of random play and every roll both must
     give the same boards, in the same order, with the same steps and dice (the 1-2 of Acey-Deucey too)."""
     rng = random.Random(7 + VARIANT[variant])
@@ -262,11 +262,11 @@ def test_the_generator_run_as_python_equals_its_compiled_copy(variant):
     for _ in range(300):
         d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
         boards, steps, used = _kernels.legal_plays(board, d1, d2, VARIANT[variant])
-        plain = checker_play.legal_plays(board, d1, d2, VARIANT[variant])
+        plain = move_rules.legal_plays(board, d1, d2, VARIANT[variant])
         assert plain[2] == used
         assert np.array_equal(plain[0], boards) and np.array_equal(plain[1], steps)
         if variant == "acey_deucey" and {d1, d2} == {1, 2}:
-            for mine, compiled in zip(checker_play.acey_deucey_plays(board), _kernels.acey_deucey_plays(board)):
+            for mine, compiled in zip(move_rules.acey_deucey_plays(board), _kernels.acey_deucey_plays(board)):
                 assert np.array_equal(mine, compiled)
         chosen = boards[rng.randrange(boards.shape[0])]
         board = np.concatenate([chosen[26:], chosen[:26]])          # the opponent to roll

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from analysis.errors import InvalidArgument
-from analysis.backgammon import _kernels, _net, feature_rules, forward
+from analysis.backgammon import _kernels, _net, feature_rules, net_rules
 from analysis.backgammon.bearoff import home_positions, one_sided_database, rank, two_sided_piece
 from analysis.backgammon.cube import cube_advice
 from analysis.backgammon.cubeful import cube_decision, janowski
@@ -165,7 +165,7 @@ def test_one_ply_is_the_average_over_rolls_of_the_best_zero_ply_play():
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", PRESETS)
 def test_the_forward_pass_run_as_python_equals_its_compiled_copy(rules):
-    """One question runs ``forward`` as plain Python (int64 boards), bulk work its numba copy: the same
+    """One question runs ``net_rules`` as plain Python (int64 boards), bulk work its numba copy: the same
     text, but numpy's and numba's integer and float rules differ, so on the plays of 40 positions of random
     play (and bear-offs in the exact database) both must give the same outputs and exact flags."""
     net = load_net(rules)
@@ -178,24 +178,24 @@ def test_the_forward_pass_run_as_python_equals_its_compiled_copy(rules):
         board = position.board_array()
         afters, extra = _net.candidates(board, 1 + number % 6, 1 + number // 6 % 6, codes[0])
         compiled = _net.plays_value(*net.layers(), afters, extra, codes, net.db_win, net.ways, 0)
-        plain = forward.plays_value0(*net.layers(), afters.astype(np.int64), extra, codes, net.db_win, net.ways)
+        plain = net_rules.plays_value0(*net.layers(), afters.astype(np.int64), extra, codes, net.db_win, net.ways)
         assert np.allclose(plain, compiled, rtol=0, atol=1e-13, equal_nan=True)
         out, exact = _net.evaluate_batch(*net.layers(), board[None, :], net.db_win, net.ways)
-        out_plain, exact_plain = forward.evaluate_batch(*net.layers(), board[None, :].astype(np.int64), net.db_win,
+        out_plain, exact_plain = net_rules.evaluate_batch(*net.layers(), board[None, :].astype(np.int64), net.db_win,
                                                         net.ways)
         assert np.allclose(out_plain, out, rtol=0, atol=1e-13, equal_nan=True) and exact_plain[0] == exact[0]
 
 
 def test_the_features_run_as_python_equal_their_compiled_copy():
     """A net with the hand-made features' rows (random weights): plain and compiled forward passes agree."""
-    layers = tuple(new_net(16, 4, forward.INPUTS).values())
-    assert layers[0].shape[0] == forward.INPUTS > forward.RAW_INPUTS
+    layers = tuple(new_net(16, 4, net_rules.INPUTS).values())
+    assert layers[0].shape[0] == net_rules.INPUTS > net_rules.RAW_INPUTS
     net = load_net("backgammon")
     for number, position in enumerate(_random_positions("backgammon", 30, seed=8)):
         board = position.board_array()
         afters, extra = _net.candidates(board, 1 + number % 6, 1 + number // 6 % 6, 0)
         compiled = _net.plays_value(*layers, afters, extra, net.rule_codes, net.db_win, net.ways, 0)
-        plain = forward.plays_value0(*layers, afters.astype(np.int64), extra, net.rule_codes, net.db_win, net.ways)
+        plain = net_rules.plays_value0(*layers, afters.astype(np.int64), extra, net.rule_codes, net.db_win, net.ways)
         assert np.allclose(plain, compiled, rtol=0, atol=1e-13, equal_nan=True)
 
 
@@ -331,7 +331,7 @@ def test_training_is_reproducible_and_resumes_bit_for_bit(tmp_path, features):
     for name in ("w1", "b1", "w2", "b2"):
         assert np.array_equal(a[name], b[name]), name
     assert not np.array_equal(a["w1"], c["w1"])
-    inputs = forward.INPUTS if features else forward.RAW_INPUTS
+    inputs = net_rules.INPUTS if features else net_rules.RAW_INPUTS
     assert a["w1"].shape == (inputs, 6) and record["inputs"] == inputs
     assert not np.array_equal(a["w1"], new_net(6, 5, inputs)["w1"])       # it did learn something
     with pytest.raises(InvalidArgument, match="other settings"):
@@ -367,10 +367,10 @@ def test_a_trained_net_grows_hidden_units_that_start_at_zero_output_weight(tmp_p
     record = train("backgammon", 3, 5, grown, hidden=9, chunk=1, start_from=base)   # no game played yet
     assert record["start_from"]["hidden_added"] == 3 and record["hidden"] == 9
     big = load_weights(grown, "backgammon")[0]
-    assert big["w1"].shape == (forward.RAW_INPUTS, 9) and np.all(big["w2"][:, 6:] == 0.0)
+    assert big["w1"].shape == (net_rules.RAW_INPUTS, 9) and np.all(big["w2"][:, 6:] == 0.0)
     start = np.zeros((1, 52), dtype=np.int64)
     start[0, [5, 7, 12, 23]] = start[0, [31, 33, 38, 49]] = [5, 3, 5, 2]
-    before, after = (forward.evaluate_batch(*load_net("backgammon", path).layers(), start, np.zeros((1, 1)),
+    before, after = (net_rules.evaluate_batch(*load_net("backgammon", path).layers(), start, np.zeros((1, 1)),
                                             np.zeros((1, 1), dtype=np.int64))[0] for path in (base, grown))
     assert np.array_equal(before, after)
     record = train("backgammon", 5, 5, grown, hidden=9, chunk=1, checkpoint_seconds=0.0, start_from=base)
@@ -384,10 +384,10 @@ def test_a_raw_net_goes_on_with_the_features_added_at_zero_weight(tmp_path):
     record = train("backgammon", 4, 5, grown, hidden=6, chunk=1, checkpoint_seconds=0.0, features=True,
                    start_from=base, alpha=1e-6)
     raw, net = load_weights(base, "backgammon")[0], load_weights(grown, "backgammon")[0]
-    assert net["w1"].shape == (forward.INPUTS, 6) and record["inputs"] == forward.INPUTS
+    assert net["w1"].shape == (net_rules.INPUTS, 6) and record["inputs"] == net_rules.INPUTS
     assert record["start_from"]["features_added"] is True and record["start_from"]["games"] == 3
-    assert np.any(net["w1"][forward.RAW_INPUTS:] != 0.0)          # the features' weights were learned
-    assert np.max(np.abs(net["w1"][:forward.RAW_INPUTS] - raw["w1"])) < 1e-4  # the raw net's, a tiny step on
+    assert np.any(net["w1"][net_rules.RAW_INPUTS:] != 0.0)          # the features' weights were learned
+    assert np.max(np.abs(net["w1"][:net_rules.RAW_INPUTS] - raw["w1"])) < 1e-4  # the raw net's, a tiny step on
 
 
 @pytest.mark.slow
@@ -424,23 +424,23 @@ def test_a_combined_net_averages_its_members_log_odds(tmp_path):
     for seed, hidden in ((1, 3), (2, 5), (3, 4)):
         net = new_net(hidden, seed)
         net["b1"] = np.random.default_rng(seed).normal(0, 0.3, hidden)
-        net["b2"] = np.random.default_rng(seed + 10).normal(0, 0.3, forward.OUTPUTS)
+        net["b2"] = np.random.default_rng(seed + 10).normal(0, 0.3, net_rules.OUTPUTS)
         paths.append(save_weights(tmp_path / f"m{seed}.podds", "backgammon", net, {"games": 10 * seed,
                                                                                    "seconds": 1.0, "seed": seed}))
         members.append(net)
     record = combine("backgammon", paths, tmp_path / "c.podds", command="scripts/train_backgammon.py --combine ...")
     assert record["hidden"] == 12 and record["games"] == 60 and [m["games"] for m in record["combined"]] == [10, 20, 30]
     combined, _ = load_weights(tmp_path / "c.podds", "backgammon")
-    index, value = np.zeros(forward.INPUTS, dtype=np.int64), np.zeros(forward.INPUTS)
+    index, value = np.zeros(net_rules.INPUTS, dtype=np.int64), np.zeros(net_rules.INPUTS)
     for notation in (MIDDLE, OPENING, "3:2 4:3 bar:1 / 6:5 8:3 13:5 24:2"):
         board = Position.from_notation(notation).board_array().astype(np.int64)
-        n = forward.encode(board, index, value, False)
-        x = np.zeros(forward.RAW_INPUTS)
+        n = net_rules.encode(board, index, value, False)
+        x = np.zeros(net_rules.RAW_INPUTS)
         x[index[:n]] = value[:n]
         sums = [m["b2"] + m["w2"] @ (1 / (1 + np.exp(-(m["b1"] + x @ m["w1"])))) for m in members]
-        hidden, out = np.zeros(12), np.zeros(forward.OUTPUTS)
-        forward._hidden(combined["w1"], combined["b1"], index, value, n, hidden)
-        forward._outputs(combined["w2"], combined["b2"], hidden, out)
+        hidden, out = np.zeros(12), np.zeros(net_rules.OUTPUTS)
+        net_rules._hidden(combined["w1"], combined["b1"], index, value, n, hidden)
+        net_rules._outputs(combined["w2"], combined["b2"], hidden, out)
         assert np.allclose(np.log(out / (1 - out)), np.mean(sums, axis=0), atol=1e-9)
     with pytest.raises(InvalidArgument, match="at least two"):
         combine("backgammon", paths[:1], tmp_path / "d.podds")

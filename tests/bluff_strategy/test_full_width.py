@@ -32,7 +32,7 @@ def _random_policy(game, rng):
 
 def _slot(game, history, hand):
     """The slot row of the player to act after ``history`` (bid indices) holding ``hand``: (base, size)."""
-    from analysis.bluff.sampled.windows import window_rank
+    from analysis.bluff.sampled.window_rules import window_rank
 
     depth = len(history)
     actor = depth % 2

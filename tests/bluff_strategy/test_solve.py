@@ -126,11 +126,11 @@ def test_the_bid_tree_against_a_walk_of_every_history():
     history: a node per history, breadth first, each node's children the raises of its last bid in
     track order, players alternating."""
     from analysis.bluff.exact import _kernels as _solve_kernels
-    from analysis.bluff.exact import bid_tree
+    from analysis.bluff.exact import bid_tree_rules
 
     for rules, dice in ((preset("bluff"), (1, 1)), (preset("perudo"), (2, 1)), (LIARS, (1, 2))):
         game = round_game(rules, dice, faces=4)
-        plain = bid_tree.build_tree(game.legal)
+        plain = bid_tree_rules.build_tree(game.legal)
         for a, b in zip(_solve_kernels.build_tree(game.legal), plain):
             assert a.dtype == b.dtype and np.array_equal(a, b)
         opening = game.legal.shape[0] - 1

@@ -65,7 +65,7 @@ def test_an_off_abstraction_pair_is_remembered_as_a_trained_pair_alike_in_python
     # Two bids remembered over abstracted raises: where the later bid is not a raise the abstraction makes after
     # the earlier, the memory keeps a stand-in after which it is (a pair the solve trained), the same in the
     # table's answers (plain Python) and in the kernels (compiled); elsewhere the bids as made.
-    from analysis.bluff.sampled import memory
+    from analysis.bluff.sampled import memory_rules
     from analysis.bluff.sampled.game import sampled_game
 
     game = sampled_game(LIARS, (2, 2), 2, None, False, "dice", 1)
@@ -79,7 +79,7 @@ def test_an_off_abstraction_pair_is_remembered_as_a_trained_pair_alike_in_python
                 off += 1
                 assert window[1] == later and game.action_of[window[0], later] >= 0
             indices = np.array([earlier, later, 0], dtype=np.int64)
-            plain = memory.seen_rank(indices.copy(), 2, game.k, game.binom, game.first, game.stand_in)
+            plain = memory_rules.seen_rank(indices.copy(), 2, game.k, game.binom, game.first, game.stand_in)
             assert plain == numpy_rank(game, window) == \
                 _sampled_eval.seen_rank(indices, 2, game.k, game.binom, game.first, game.stand_in)
             assert list(indices) == [earlier, later, 0]

@@ -36,7 +36,7 @@ import numpy as np
 
 # Its step of ``odds cache build`` (seconds) comes before these minutes.
 from analysis.bluff.odds import _count_tables  # noqa: F401
-from analysis.bluff.exact import bid_tree
+from analysis.bluff.exact import bid_tree_rules
 from analysis.bluff.bids import Bid, all_bids, format_bid, format_dice, is_raise
 from analysis.bluff.exact.endgame import (CHALLENGE, EXACT, ROUNDS, SOLVE_ON_DEMAND, EndgamePlay,  # noqa: F401
                                           default_precision, dice_payoff, endgame_round, payoffs, raise_rows)
@@ -53,7 +53,8 @@ from analysis.store import Store, chosen_store, prepares
 
 #: Largest public tree solved (bid histories); 2v2 (2**24 histories x 21 hands) does not fit here.
 MAX_NODES = 1 << 19
-#: Trees up to this many histories are built by the uncompiled ``bid_tree`` (no numba start-up for a table question).
+#: Trees up to this many histories are built by the uncompiled ``bid_tree_rules`` (no numba start-up for a table
+#: question).
 SMALL_TREE = 1 << 13
 
 
@@ -208,7 +209,7 @@ def round_game(rules: BiddingRules, dice=(1, 1), faces: Optional[int] = None, pa
     payoff = np.array(payoffs(rules, dice, bids, calls, start, terminal_value or dice_payoff)).reshape(
         len(calls), 2, len(bids), total + 1)
     if subtree <= SMALL_TREE:       # as plain Python: no compiler to start for a small round
-        last, actor, child_start, n_raises = bid_tree.build_tree(legal)
+        last, actor, child_start, n_raises = bid_tree_rules.build_tree(legal)
     else:
         # lazy: keeps numba out of a table question's start-up
         from analysis.bluff.exact import _kernels as _solve_kernels

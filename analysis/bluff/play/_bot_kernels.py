@@ -12,7 +12,7 @@ from numba import njit
 
 from analysis.bluff.model._belief_kernels import count_tails
 from analysis.bluff.model._kernels import answer_chances, call_terms, matches, raise_terms, shift_of
-from analysis.bluff.sampled._eval_kernels import seen_rank
+from analysis.bluff.sampled._eval_kernels import seen_rank   # memory_rules' text, compiled
 from analysis.bluff.play.kernel_tables import BayesWork
 from analysis.random import next_state, uniform_float, uniform_int
 

@@ -20,7 +20,7 @@ from numba import njit
 from analysis.bluff.model._belief_kernels import count_tails, match_table  # noqa: F401
 from analysis.bluff.play._bot_kernels import (BAYES, MODEL, bayes_choose, best_value, choose,  # noqa: F401
                                               heads_up_values)
-from analysis.bluff.play._bot_kernels import STRATEGY, bayes_work, next_node, strategy_choose
+from analysis.bluff.play._bot_kernels import STRATEGY, bayes_work, next_node, strategy_choose   # reads memory_rules
 from analysis.bluff.model._kernels import action_chances, observe, resolve, sample_action
 from analysis.random import next_state, stream, uniform_int
 

@@ -9,14 +9,14 @@ build one.
 import numpy as np
 from numba import njit
 
-from analysis.bluff.sampled import memory
+from analysis.bluff.sampled import memory_rules
 
 from analysis.bluff.sampled import search_rules
 from analysis.bluff.sampled._kernels import _draw, _sample, actions_at, window_rank
 from analysis.jit import compile_rules
 
-#: The rank of the bids as a player's memory keeps them (``memory``), compiled.
-kept_earlier, seen_rank = compile_rules(memory, "kept_earlier", "seen_rank", calls={"window_rank": window_rank})
+#: The rank of the bids as a player's memory keeps them (``memory_rules``), compiled.
+kept_earlier, seen_rank = compile_rules(memory_rules, "kept_earlier", "seen_rank", calls={"window_rank": window_rank})
 #: The decision-time search (``search_rules``), compiled from that text.
 call_values, evaluate, my_best, their_answer, search_values, search_choices = compile_rules(
     search_rules, *search_rules.RULES, calls={"seen_rank": seen_rank, "actions_at": actions_at})

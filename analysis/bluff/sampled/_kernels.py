@@ -2,7 +2,7 @@
 imperfect-recall abstraction of a two-player round (see ``solver``).
 
 An information set is (seat, own hand, the last ``k`` bids). The last bids rise along the
-track, so they are a set of bid indices, numbered by their rank (``windows.window_rank``).
+track, so they are a set of bid indices, numbered by their rank (``window_rules.window_rank``).
 The slot of (seat s, window w, hand h, action a) in the flat strategy arrays is
 ``offset[s, w] + h * actions + a``, the actions being the raises of the window's last bid in track order, then the calls (the
 order of ``_solve_kernels``, so a policy maps onto the exact solver's tree one node at a time).
@@ -15,12 +15,12 @@ start of each chunk of iterations, so a seed gives the same solve however often 
 import numpy as np
 from numba import njit
 
-from analysis.bluff.sampled import windows
+from analysis.bluff.sampled import window_rules
 from analysis.cfr.kernels import discounts, regret_matching
 
-#: The rank of the last ``k`` bids and the actions after them (``windows``), compiled.
-window_rank = njit(cache=True)(windows.window_rank)
-actions_at = njit(cache=True)(windows.actions_at)
+#: The rank of the last ``k`` bids and the actions after them (``window_rules``), compiled.
+window_rank = njit(cache=True)(window_rules.window_rank)
+actions_at = njit(cache=True)(window_rules.actions_at)
 
 
 @njit(cache=True)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analysis.bluff.sampled.windows import window_rank
+from analysis.bluff.sampled.window_rules import window_rank
 from analysis.errors import InvalidArgument
 
 #: The values of every (window, seat, pair of hands) are kept in float64 up to this size, in float32 beyond (5v5

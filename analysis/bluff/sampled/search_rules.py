@@ -10,8 +10,8 @@ The layout (windows, offsets, payoffs) is ``_kernels``'.
 
 import numpy as np
 
-from analysis.bluff.sampled.memory import seen_rank
-from analysis.bluff.sampled.windows import actions_at
+from analysis.bluff.sampled.memory_rules import seen_rank
+from analysis.bluff.sampled.window_rules import actions_at
 
 #: The functions ``_sampled_eval`` compiles (every one a compiled copy calls is among them, ``seen_rank`` or
 #: ``actions_at``).

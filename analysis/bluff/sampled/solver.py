@@ -20,7 +20,9 @@ import numpy as np
 
 from analysis.bluff.rules import BiddingRules
 from analysis.bluff.sampled.exploitability import _seed, exploitability
+from analysis.bluff.sampled.full_width import Trainer
 from analysis.bluff.sampled.game import MAX_BYTES, SampledGame, _windows
+from analysis.bluff.sampled.shipped import QUANTUM, quantise
 from analysis.bluff.sampled.solution import SampledSolution
 from analysis.bluff.sampled.stored import (BONUS, checked_solve, default_period, refusal_clause, solution_of,
                                            solve_key, stored_solve)
@@ -94,8 +96,6 @@ def warm_start(game: SampledGame, base: SampledSolution) -> tuple[np.ndarray, np
     Remembering two bids from scratch trains slowly (72,632 information sets at 3v3 against 4,088 remembering one)
     and the sets it rarely visits stay near uniform play, which a best response finds; started from the one-bid
     solve they play that solve's strategy until their own visits say otherwise (docs/bluff_strategy.md)."""
-    from analysis.bluff.sampled.shipped import QUANTUM, quantise
-
     coarse = base.game
     policy = quantise(base.policy, coarse.blocks()).astype(np.float64) / QUANTUM
     last = _windows(len(game.bids), game.k)[3]
@@ -117,12 +117,11 @@ def _run(game: SampledGame, iterations: int, seed: int, explore: float, checkpoi
          full_width: bool = False) -> dict:
     """Train (sampled periods of iterations, or full-width iterations), measuring the exploitability ``checks``
     times; the stored arrays."""
-    from analysis.bluff.sampled import _kernels as kern
+    from analysis.bluff.sampled import _kernels as kern  # lazy: keeps numba out of a table question's start-up
 
     trainer = None
     if full_width:
-        from analysis.bluff.sampled.full_width import Trainer
-        from analysis.cfr.kernels import SCHEDULES
+        from analysis.cfr.kernels import SCHEDULES  # lazy: keeps numba out of a table question's start-up
 
         trainer = Trainer(game, SCHEDULES[VARIANT], MAX_BYTES)
     # A full-width iteration is already a whole sweep: discounted after each one.
@@ -183,7 +182,7 @@ def _run(game: SampledGame, iterations: int, seed: int, explore: float, checkpoi
 
 def _normalised(game: SampledGame, strategy_sum: np.ndarray) -> np.ndarray:
     """The average strategy: each information set's sums scaled to 1 (uniform where never reached)."""
-    from analysis.cfr.kernels import average_policy   # here: numba starts only where a solve runs
+    from analysis.cfr.kernels import average_policy  # lazy: numba starts only where a solve runs
 
     blocks = game.blocks()
     policy = np.empty(game.slots)
@@ -193,6 +192,7 @@ def _normalised(game: SampledGame, strategy_sum: np.ndarray) -> np.ndarray:
 
 def _sampled_value(game: SampledGame, policy: np.ndarray, games: int, seed: int) -> float:
     """The first bidder's value when both follow ``policy``, from ``games`` sampled rounds."""
+    # lazy: keeps numba out of a table question's start-up
     from analysis.bluff.sampled import _eval_kernels as _sampled_eval
 
     opening = np.zeros(1, dtype=np.int64)

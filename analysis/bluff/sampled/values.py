@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from analysis.bluff.sampled.memory import kept_earlier
-from analysis.bluff.sampled.windows import window_rank
+from analysis.bluff.sampled.memory_rules import kept_earlier
+from analysis.bluff.sampled.window_rules import window_rank
 
 
 def remembered(game, history) -> tuple:
     """The last ``k`` bids of ``history`` (bid indices) as a player remembers them: with two remembered, the
-    earlier kept as its stand-in (``memory.kept_earlier``)."""
+    earlier kept as its stand-in (``memory_rules.kept_earlier``)."""
     window = list(history[-game.k:]) if game.k < len(history) else list(history)
     if len(window) == 2:
         window[0] = int(kept_earlier(window[0], window[1], game.k, game.stand_in))

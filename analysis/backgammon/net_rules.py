@@ -4,11 +4,11 @@ One question (``odds backgammon hint`` or ``eval`` at 0-ply) calls these as they
 milliseconds, and no compiler starts. Bulk work (training, matches, look-ahead, benchmarks)
 calls the copies :mod:`analysis.backgammon._net` compiles from this very text
 (:func:`analysis.jit.compile_rules`). The module imports only numpy (and, in the same subset, the bear-off rank of
-``home_board`` and the hand-made features of ``feature_rules``).
+``bearoff_rules`` and the hand-made features of ``feature_rules``).
 
 A position is always seen by the side about to roll, in the kernels' board layout
 (52 int8: the side on roll's 26 slots, then the opponent's, each in its own view;
-``checker_play`` describes it). Evaluating from the side to move makes the evaluation
+``move_rules`` describes it). Evaluating from the side to move makes the evaluation
 symmetric by construction: the mirrored position (colours swapped, the other side on
 roll) has the same encoding.
 
@@ -42,7 +42,7 @@ Run as plain Python the functions are given int64 boards: numpy's int8 arithmeti
 around (a pip count over 127) where numba's widens to int64.
 
 ``rules`` (where a function takes it) = (variant, gammon value, backgammon value,
-backgammon needs a gammon), int64; variant codes as in ``checker_play``.
+backgammon needs a gammon), int64; variant codes as in ``move_rules``.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ from __future__ import annotations
 import numpy as np
 
 from analysis.backgammon.feature_rules import contact, escape_chance, hit_chance, longest_prime
-from analysis.backgammon.home_board import bearoff_rank
+from analysis.backgammon.bearoff_rules import bearoff_rank
 
 #: The functions ``_net`` compiles, callees first.
 RULES = ("_sigmoid", "encode", "_hidden", "_outputs", "_consistent", "_db_rank", "_exact",

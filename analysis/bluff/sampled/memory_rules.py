@@ -9,7 +9,7 @@ which the tournaments' ``strategy`` bot calls too) and the answers at the table 
 (``strategy_values``), so a question never starts numba.
 """
 
-from analysis.bluff.sampled.windows import window_rank
+from analysis.bluff.sampled.window_rules import window_rank
 
 
 def kept_earlier(earlier, later, k, stand_in):
