@@ -391,3 +391,12 @@ def test_a_refused_package_solve_is_said_never_passed_over_in_silence(tmp_path, 
     advice = advise_call(rules, (3, 3, 1, 6, 2), [5], parse_bid(rules, "3x3"))
     assert advice.strategy is None and advice.strategy_refused.startswith("The package's 5v5 full-width solve")
     assert "cannot answer here: The package's 5v5" in str(advice) and advice.recommendation in ("challenge", "raise")
+
+
+@pytest.mark.parametrize("start, words", [("five", "whole number, not 'five'"), (2, "cannot be fewer than")])
+def test_a_bad_starting_count_is_refused_in_one_sentence_naming_its_field(start, words):
+    from analysis.errors import InvalidArgument
+
+    with pytest.raises(InvalidArgument, match=words) as refused:
+        decide(preset("bluff"), "3 3 * 5 1", [5], "", player="bayes", start=start)
+    assert refused.value.field == "start"
