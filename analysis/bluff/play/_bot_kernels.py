@@ -13,7 +13,7 @@ from numba import njit
 from analysis.bluff.model._belief_kernels import count_tails
 from analysis.bluff.model._kernels import answer_chances, call_terms, matches, raise_terms, shift_of
 from analysis.bluff.sampled._eval_kernels import seen_rank   # memory_rules' text, compiled
-from analysis.bluff.play.kernel_tables import BayesWork
+from analysis.bluff.play.kernel_tables import BayesWork, ModelTerms
 from analysis.random import next_state, uniform_float, uniform_int
 
 #: The bots' codes (``bots.KINDS``).
@@ -48,15 +48,13 @@ def _call_bound(k, mine, opponent, me, dice, in_play, pal, belief, starts, rules
     term of any count (``by_face``'s row minimum): so each call's chance with x is at most that ratio, times
     the chance the opponent holds x (``face_pmf``); calls that cost me dice are left out (counted as 0).
     ``rules``, ``work``: ``kernel_tables``' ``RuleTables`` and ``BayesWork``."""
-    bid_count, bid_face, legal, chance_kind, sf, pmf = (rules.bid_count, rules.bid_face, rules.legal,
-                                                        rules.chance_kind, rules.sf, rules.pmf)
+    bid_count, bid_face = rules.bid_count, rules.bid_face
     can_exact, loss_of_role, calza = rules.can_exact, rules.loss_of_role, rules.calza
-    face_pmf, by_face, by_need = work.face_pmf, work.by_face, work.by_need
+    face_pmf, by_face = work.face_pmf, work.terms.by_face
     rationality, bluff_rate, call_bias = belief[0], belief[1], belief[2]
     shift = shift_of(rationality, call_bias)
     held = dice[opponent]
-    raises, _ = raise_terms(held, in_play, k, -1, pal, belief, bid_count, bid_face, legal, chance_kind, sf,
-                             by_face, by_need)
+    raises, _ = raise_terms(held, in_play, k, -1, pal, belief, rules, work.terms)
     keep = 1.0 - bluff_rate if raises > 0 else 1.0
     face = bid_face[k]
     least = 0.0
@@ -71,8 +69,7 @@ def _call_bound(k, mine, opponent, me, dice, in_play, pal, belief, starts, rules
         chance = face_pmf[opponent, face, x]
         if chance <= 0.0:
             continue
-        challenge, exact = call_terms(x, held, in_play, k, pal, rationality, call_bias, shift, bid_count, bid_face,
-                                      chance_kind, sf, pmf, can_exact)
+        challenge, exact = call_terms(x, held, in_play, k, pal, belief, shift, rules)
         norm = challenge + exact + by_face[face, x] + least
         for call in range(2 if can_exact else 1):
             gain = -_caller_balance(call, mine + x - bid_count[k], opponent, me, dice, starts, loss_of_role, calza)
@@ -100,11 +97,9 @@ def heads_up_values(me, threshold, hand, dice, in_play, bid, pal, post, ms_match
     tails ``tail`` and ``face_pmf`` of the beliefs filled by ``count_tails``).
     """
     bid_count, bid_face, legal, counts = rules.bid_count, rules.bid_face, rules.legal, rules.counts
-    can_exact = rules.can_exact
-    chance_kind, sf, pmf, loss_of_role, calza = rules.chance_kind, rules.sf, rules.pmf, rules.loss_of_role, rules.calza
+    can_exact, loss_of_role, calza = rules.can_exact, rules.loss_of_role, rules.calza
     ms_offset, belief = beliefs.offset, beliefs.belief
-    tail, by_face, by_count, by_need, called, values = (work.tail, work.by_face, work.by_count, work.by_need,
-                                                        work.called, work.values)
+    tail, called, values = work.tail, work.called, work.values
     bids = bid_count.size
     values[:] = -np.inf
     opponent = -1
@@ -150,9 +145,8 @@ def heads_up_values(me, threshold, hand, dice, in_play, bid, pal, post, ms_match
             values[k] = -np.inf
             continue
         mine = matches(hand, bid_face[k], pal, counts)
-        answer_chances(post[opponent, :hands], first, dice[opponent], in_play, k, pal, belief, ms_match,
-                       bid_count, bid_face, legal, chance_kind, sf, pmf, can_exact, by_face, by_count, by_need,
-                       called)
+        answer_chances(post[opponent, :hands], first, dice[opponent], in_play, k, pal, belief, ms_match, rules,
+                       work.terms, called)
         value = 0.0
         for x in range(dice[opponent] + 1):
             for call in range(calls):
@@ -419,8 +413,9 @@ def bayes_work(players, hand_sizes, most, bids):
     """``bayes_choose``'s scratch for a table of ``players`` holding at most ``most`` dice together, with
     ``hand_sizes`` sizes of hand (0 .. the largest, plus one) and ``bids`` bids."""
     return BayesWork(np.zeros((7, most + 2)), np.zeros((2, most + 2)), np.zeros((players, 7, hand_sizes + 1)),
-                     np.zeros((7, hand_sizes + 1)), np.zeros((hand_sizes + 1, 3)),
-                     np.zeros((2, hand_sizes + most + 2)), np.zeros((hand_sizes + 1, 2)), np.empty(bids + 2))
+                     ModelTerms(np.zeros((7, hand_sizes + 1)), np.zeros((hand_sizes + 1, 3)),
+                                np.zeros((2, hand_sizes + most + 2))),
+                     np.zeros((hand_sizes + 1, 2)), np.empty(bids + 2))
 
 
 @njit(cache=True, nogil=True)

@@ -91,9 +91,7 @@ class BotSeat:
             if self.bayes and turn.player != 0:   # the kernel watches every player but the bayes bot itself
                 first = ms_offset[held[turn.player]]
                 tk.observe(post[turn.player, :ms_offset[held[turn.player] + 1] - first], first, held[turn.player],
-                           in_play, bid, action, pal, self.beliefs.belief, self.ms_match, t.bid_count, t.bid_face,
-                           t.legal, t.chance_kind, t.sf, t.pmf, t.can_exact, work.by_face, work.by_count,
-                           work.by_need)
+                           in_play, bid, action, pal, self.beliefs.belief, self.ms_match, t, work.terms)
             if node >= 0:
                 node = int(tk.next_node(node, action, eq))
             bid = action
@@ -133,8 +131,7 @@ def _policy(bot, settings, hand, held, in_play, bid, pal, node, t, eq, post, bel
     row = 0 if bid < 0 else bid + 1
     if bot.kind == "model":
         out = np.zeros(bids + 2)
-        tk.action_chances(hand, held[0], in_play, bid, pal, settings[1], settings[2], settings[3], settings[4],
-                          t.bid_count, t.bid_face, t.legal, t.counts, t.chance_kind, t.sf, t.pmf, t.can_exact, out)
+        tk.action_chances(hand, held[0], in_play, bid, pal, settings[1:5], t, out)
         chances = {k: out[k] for k in range(bids) if out[k] > 0}
         chances.update({-1 - c: out[bids + c] for c in range(2) if out[bids + c] > 0})
         return chances
