@@ -36,9 +36,6 @@ KNOWN_WIDE: dict[str, int] = {
     "analysis/backgammon/training.py:train": 17,
     "analysis/bluff/exact/solve.py:solve_round": 13,
     "analysis/bluff/odds/advice.py:advise_call": 14,
-    "analysis/bluff/play/_bot_kernels.py:bayes_choose": 13,
-    "analysis/bluff/play/_bot_kernels.py:heads_up_values": 14,
-    "analysis/bluff/play/decision_bots.py:_policy": 16,
     # The sampled solver's walk, recursive, called at every node of every traversal: the arrays stay apart (a
     # bundle's fields taken at each call cost its innermost loop time; run_chunk takes the bundle).
     "analysis/bluff/sampled/_kernels.py:_traverse": 20,

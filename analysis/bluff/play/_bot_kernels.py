@@ -79,7 +79,7 @@ def _call_bound(k, mine, opponent, me, dice, in_play, pal, belief, starts, rules
 
 
 @njit(cache=True, nogil=True)
-def heads_up_values(me, threshold, hand, dice, in_play, bid, pal, post, ms_match, starts, rules, beliefs, work, prune):
+def heads_up_values(me, threshold, hand, dice, bid, pal, seen, starts, rules, beliefs, work, prune):
     """``work.values[a]``: the expected balance of dice (the opponent's lost minus mine) of each action when two
     players hold dice and the opponent's answer settles it: ``values[k]`` raise k, ``values[bids]`` a
     challenge, ``values[bids + 1]`` an exact call; -inf for an action not weighed.
@@ -93,9 +93,14 @@ def heads_up_values(me, threshold, hand, dice, in_play, bid, pal, post, ms_match
     With ``prune``, a raise is left at -inf when it cannot be the best: its value is at most ``_call_bound``,
     and a raise whose bound is below a value already found loses to it. The raise of the highest bound is
     weighed first. ``best_value`` picks the same action either way (tests/bluff_strategy/test_bayes_heads_up.py).
-    ``rules``, ``beliefs``, ``work``: ``kernel_tables``' ``RuleTables``, ``BeliefTables`` and ``BayesWork`` (the
-    tails ``tail`` and ``face_pmf`` of the beliefs filled by ``count_tails``).
+    ``seen``, ``rules``, ``beliefs``, ``work``: ``kernel_tables``' ``Posteriors``, ``RuleTables``,
+    ``BeliefTables`` and ``BayesWork`` (the tails ``tail`` and ``face_pmf`` of the beliefs filled by
+    ``count_tails``). The dice in play are those of ``dice``.
     """
+    post, ms_match = seen.post, seen.match
+    in_play = 0
+    for p in range(dice.size):
+        in_play += dice[p]
     bid_count, bid_face, legal, counts = rules.bid_count, rules.bid_face, rules.legal, rules.counts
     can_exact, loss_of_role, calza = rules.can_exact, rules.loss_of_role, rules.calza
     ms_offset, belief = beliefs.offset, beliefs.belief
@@ -180,21 +185,20 @@ def best_value(values, bid, pal, legal):
 
 
 @njit(cache=True, nogil=True)
-def bayes_choose(me, threshold, hand, dice, in_play, bid, pal, post, ms_match, starts, rules, beliefs, work):
+def bayes_choose(me, threshold, hand, dice, in_play, bid, pal, seen, starts, rules, beliefs, work):
     """The ``bayes`` bot: the threshold rule on P(bid true | my dice, the beliefs from the bids so far); when two
-    players hold dice, the best of ``heads_up_values``. ``rules``, ``beliefs``, ``work``: ``kernel_tables``'
-    ``RuleTables``, ``BeliefTables`` and ``BayesWork``."""
+    players hold dice, the best of ``heads_up_values``. ``seen``, ``rules``, ``beliefs``, ``work``:
+    ``kernel_tables``' ``Posteriors``, ``RuleTables``, ``BeliefTables`` and ``BayesWork``."""
     bid_count, bid_face, legal, counts = rules.bid_count, rules.bid_face, rules.legal, rules.counts
     ms_offset, tail, face_pmf = beliefs.offset, work.tail, work.face_pmf
     players = dice.size
-    count_tails(me, dice, pal, post, ms_offset, ms_match, tail, work.scratch, face_pmf)
+    count_tails(me, dice, pal, seen.post, ms_offset, seen.match, tail, work.scratch, face_pmf)
     alive = 0
     for p in range(players):
         if dice[p] > 0:
             alive += 1
     if alive == 2:
-        heads_up_values(me, threshold, hand, dice, in_play, bid, pal, post, ms_match, starts, rules, beliefs, work,
-                        True)
+        heads_up_values(me, threshold, hand, dice, bid, pal, seen, starts, rules, beliefs, work, True)
         return best_value(work.values, bid, pal, legal)
     row = 0 if bid < 0 else bid + 1
     if bid >= 0:

@@ -22,6 +22,7 @@ from analysis.bluff.play._bot_kernels import (BAYES, MODEL, bayes_choose, best_v
                                               heads_up_values)
 from analysis.bluff.play._bot_kernels import STRATEGY, bayes_work, next_node, strategy_choose   # reads memory_rules
 from analysis.bluff.model._kernels import action_chances, observe, resolve, sample_action
+from analysis.bluff.play.kernel_tables import Posteriors
 from analysis.random import next_state, stream, uniform_int
 
 MAX_ROUNDS = 100000
@@ -75,6 +76,7 @@ def play_games(seed, first_game, games, starts, bots, parameters, rotate, rules,
     work = bayes_work(players, ms_offset.size, most, bids)
     terms = work.terms
     ms_match = match_table(ms_hands if bayes else ms_hands[:1], counts)
+    seen = Posteriors(post, ms_match)
     logging = log_rounds.shape[0] > 0
     for g in range(games):
         game = first_game + g
@@ -137,7 +139,7 @@ def play_games(seed, first_game, games, starts, bots, parameters, rotate, rules,
                                                         hands[actor], history, depth, mapped, state, strategy)
                     if action == -3:
                         action = bayes_choose(actor, parameters[actor, 0], hands[actor], dice, in_play, bid, pal,
-                                              post, ms_match, starts, rules, beliefs, work)
+                                              seen, starts, rules, beliefs, work)
                 else:
                     action, state = choose(bot, parameters[actor, 0], state, hands[actor], dice[actor], in_play,
                                            bid, pal, node, rules, eq)

@@ -55,6 +55,13 @@ class BeliefTables(NamedTuple):
     belief: np.ndarray        # rationality, bluff rate, call bias, jump cost
 
 
+class Posteriors(NamedTuple):
+    """What the ``bayes`` bot believes of every player's hand: a weight for each multiset of their dice."""
+
+    post: np.ndarray          # [player, m]: the weight of multiset ``offset[dice] + m`` (``BeliefTables``)
+    match: np.ndarray         # [pal, multiset, face]: its dice counting for a bid on the face (``match_table``)
+
+
 class LogArrays(NamedTuple):
     """Where the game loop writes every round (no rows: nothing logged)."""
 
