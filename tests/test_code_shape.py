@@ -42,9 +42,7 @@ KNOWN_WIDE: dict[str, int] = {
     "analysis/bluff/sampled/solver.py:solve_sampled": 17,
     "analysis/bluff/sampled/stored.py:checked_solve": 13,
     "analysis/bluff/sampled/stored.py:stored_solve": 14,
-    "analysis/brag/table/_session_kernels.py:bot_move": 15,
-    "analysis/brag/table/_session_kernels.py:play_session": 13,
-    "analysis/brag/table/_session_kernels.py:solved_move": 13,
+    "analysis/brag/table/_session_kernels.py:bot_move": 13,
     "analysis/cfr/_multi_kernels.py:best_response_value": 14,
     "analysis/cfr/_multi_kernels.py:profile_values": 13,
 }
