@@ -33,12 +33,17 @@ KNOWN_WIDE: dict[str, int] = {
     "analysis/backgammon/_net.py:play_value": 18,
     "analysis/backgammon/_net.py:selfplay_positions": 15,
     "analysis/backgammon/_net.py:train_games": 16,
+    # The training command's keyword options (numbers and names, not arrays), as the entry points below.
     "analysis/backgammon/training.py:train": 17,
+    # Public entry points (``analysis.bluff``'s names) whose parameters are a question's keyword options, numbers
+    # and names rather than arrays: bundling them would change the public call.
     "analysis/bluff/exact/solve.py:solve_round": 13,
     "analysis/bluff/odds/advice.py:advise_call": 14,
     # The sampled solver's walk, recursive, called at every node of every traversal: the arrays stay apart (a
     # bundle's fields taken at each call cost its innermost loop time; run_chunk takes the bundle).
     "analysis/bluff/sampled/_kernels.py:_traverse": 20,
+    # solve_sampled is public (keyword options, as above); stored_solve and checked_solve take its keywords to
+    # find and check a solve.
     "analysis/bluff/sampled/solver.py:solve_sampled": 17,
     "analysis/bluff/sampled/stored.py:checked_solve": 13,
     "analysis/bluff/sampled/stored.py:stored_solve": 14,

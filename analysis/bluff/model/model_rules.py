@@ -10,10 +10,11 @@ The rule arrays travel as one ``rules`` (``kernel_tables.RuleTables``: the tourn
 ``tournament._rule_tables``, or one round's, ``bidding.Bids.tables``); these functions read its
 ``bid_count``, ``bid_face``, ``legal[pal, row, k]`` (row 0: an opening, row j + 1: after bid j),
 ``counts[pal, face, die]``, ``chance_kind[pal, face]``, the count tables ``sf``/``pmf`` and ``can_exact``.
-A player's model is one ``belief`` (an array or a tuple): rationality, bluff rate, call bias, jump cost. The scratch arrays of
-the hand-independent terms travel as one ``terms`` (``kernel_tables.ModelTerms``: ``by_face``,
-``by_count``, ``by_need``). The innermost helpers (``matches`` to ``answer_odds``) take plain arrays. Hands
-are face counts ``hand[1..6]``; a hand's ``match[face]`` is how many of its dice count for a bid on ``face``.
+A player's model is one ``belief`` (an array or a tuple): rationality, bluff rate, call bias, jump cost.
+The scratch arrays of the hand-independent terms travel as one ``terms`` (``kernel_tables.ModelTerms``:
+``by_face``, ``by_count``, ``by_need``). The innermost helpers (``matches`` to ``answer_odds``) take plain
+arrays. Hands are face counts ``hand[1..6]``; a hand's ``match[face]`` is how many of its dice count for a bid
+on ``face``.
 
 Every action's weight is ``term(score) = exp(rationality * score - shift)``, ``shift`` the largest
 ``rationality * score`` can be (so no weight overflows), times ``exp(-rationality * jump_cost)`` for each
@@ -107,8 +108,8 @@ def chances_from_weights(hand, held, in_play, previous, pal, belief, weights, ru
     challenge, ``chances[bids + 1]`` an exact call; the raises' weights from ``weights`` (``raise_weights`` of
     this hand). Only bids ``low .. high - 1`` can be legal raises (the rest are left at 0)."""
     rationality, bluff_rate, call_bias, jump_cost = belief[0], belief[1], belief[2], belief[3]
-    bid_count, bid_face, legal, counts, can_exact = rules.bid_count, rules.bid_face, rules.legal, rules.counts, \
-        rules.can_exact
+    bid_count, bid_face, legal, counts, can_exact = (rules.bid_count, rules.bid_face, rules.legal, rules.counts,
+                                                     rules.can_exact)
     bids = bid_count.size
     row = 0 if previous < 0 else previous + 1
     shift = shift_of(rationality, call_bias)
@@ -152,7 +153,8 @@ def raise_terms(dice, in_play, previous, action, pal, belief, rules, terms):
     ``by_face[face, x]`` sums the weights of the legal raises on ``face`` for a hand with x dice counting for it.
     Returns (the number of raises, the rank factor of raise ``action``)."""
     rationality, call_bias, jump_cost = belief[0], belief[2], belief[3]
-    bid_count, bid_face, legal, chance_kind, sf = rules.bid_count, rules.bid_face, rules.legal, rules.chance_kind, rules.sf
+    bid_count, bid_face, legal, chance_kind, sf = (rules.bid_count, rules.bid_face, rules.legal, rules.chance_kind,
+                                                   rules.sf)
     by_face, by_need = terms.by_face, terms.by_need
     unknown = in_play - dice
     shift = shift_of(rationality, call_bias)
