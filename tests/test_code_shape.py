@@ -28,7 +28,6 @@ KNOWN_WIDE: dict[str, int] = {
     "analysis/cfr/_multi_kernels.py:es_iterations": 21,
     "analysis/cfr/_multi_kernels.py:full_iterations": 18,
     "analysis/cfr/multi_player.py:solve": 14,
-    "analysis/backgammon/_match.py:play_games": 13,
     "analysis/backgammon/_net.py:_gradient_step": 19,
     "analysis/backgammon/_net.py:play_value": 18,
     "analysis/backgammon/_net.py:selfplay_positions": 15,
