@@ -452,14 +452,14 @@ def openspiel_race(seconds: float) -> str:
     game = sampled_game(rules, (1, 1), k=None)
     regret, strategy_sum = np.zeros(game.slots), np.zeros(game.slots)
     started = time.perf_counter()
-    kern.run_chunk(1, 1, *game.kernel_layout(), game.cdf, regret, strategy_sum, 1.0, BONUS, 0.0)
+    kern.run_chunk(1, 1, game.kernel_layout(), game.cdf, regret, strategy_sum, 1.0, BONUS, 0.0)
     compile_seconds = time.perf_counter() - started
     regret[:], strategy_sum[:] = 0.0, 0.0
     ours, period, t = 0, 1000, 0
     started = time.perf_counter()
     while time.perf_counter() - started < seconds:
         t += 1
-        kern.run_chunk(_seed(0, 0, t), period, *game.kernel_layout(), game.cdf, regret, strategy_sum, 1.0, BONUS, 0.0)
+        kern.run_chunk(_seed(0, 0, t), period, game.kernel_layout(), game.cdf, regret, strategy_sum, 1.0, BONUS, 0.0)
         kern.discount(regret, strategy_sum, t, VARIANT)
         ours += period
     our_time = time.perf_counter() - started

@@ -37,7 +37,7 @@ def _plain(deals: int) -> float:
     started = time.perf_counter()
     S.play_session(rule_vector(rules), bp, n, deals, 1, 200.0, np.zeros((deals, n)),
                    np.zeros(S.C_SIZE, np.int64), np.zeros((3, n)), np.zeros((deals, S.O_SIZE), np.int64),
-                   *(solved_tables(rules, n) or _NO_SOLVE))
+                   solved_tables(rules, n) or _NO_SOLVE)
     return time.perf_counter() - started
 
 

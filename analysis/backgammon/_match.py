@@ -111,14 +111,16 @@ def _doubling_equities(board, owner, w1, b1, w2, b2, rules, db_win, ways):
 
 
 @njit(cache=True)
-def play_games(first_game, games, seed, kinds, plies, net_a, net_b, rules, db_win, ways, cube, points, cubes):
-    """Whole money games between bot A and bot B; ``points[i]`` gets A's points in game i.
+def play_games(first_game, games, seed, bots, rules, db_win, ways, cube, points, cubes):
+    """Whole money games between bot A and bot B (``bots``: ``kernel_tables.MatchBots``); ``points[i]`` gets A's
+    points in game i.
 
     ``cube`` = (use the cube, its top value, the first turn a double may be offered). With the
     cube a net bot doubles when min(double/take, double/pass) beats no double and takes when
     double/take <= double/pass, all by its own net at 0-ply with Janowski's formula (as gnubg
     does at 0-ply); pips and random never double and always take. ``cubes[i]``: the final cube.
     """
+    kinds, plies, net_a, net_b = bots.kinds, bots.plies, bots.net_a, bots.net_b
     for i in range(games):
         g = first_game + i
         np.random.seed((seed * 2000003 + g) % 4294967296)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, _ways
+from analysis.backgammon.kernel_tables import MatchBots
 from analysis.backgammon.net import load_net
 from analysis.compile_notice import compiling
 from analysis.errors import InvalidArgument
@@ -193,12 +194,11 @@ def _play_span(rules: BackgammonRules, bots, first: int, size: int, seed: int, c
     db = next((n for n in nets if n is not None), None)
     db_win, ways = (db.db_win, db.ways) if db else _no_database()
     layers = [n.layers() if n else _EMPTY_NET for n in nets]
-    kinds = np.array([b.kind for b in bots], dtype=np.int64)
-    plies = np.array([b.ply for b in bots], dtype=np.int64)
+    sides = MatchBots(np.array([b.kind for b in bots], dtype=np.int64), np.array([b.ply for b in bots], dtype=np.int64),
+                      layers[0], layers[1])
     points = np.zeros(size)
     cubes = np.ones(size, dtype=np.int64)
     cube_rules = np.array([int(cube), rules.cube_max, rules.first_double_turn], dtype=np.int64)
     with compiling("the match kernel", 60, _match.play_games):
-        _match.play_games(first, size, seed, kinds, plies, layers[0], layers[1], _rule_codes(rules), db_win, ways,
-                          cube_rules, points, cubes)
+        _match.play_games(first, size, seed, sides, _rule_codes(rules), db_win, ways, cube_rules, points, cubes)
     return points, cubes

@@ -24,6 +24,7 @@ from analysis.brag.showdown.equity import (DEFAULT_SAMPLES, MAX_OPPONENTS, check
                                            two_opponent_table)
 from analysis.brag.rules import BragRules, preset
 from analysis.brag.showdown.hands import _cards
+from analysis.brag.showdown.kernel_tables import IndexedHands
 from analysis.brag.showdown.tables import BINOMIAL, hand_table
 from analysis.errors import InvalidArgument
 
@@ -127,8 +128,9 @@ def stay_or_fold(rules: str | BragRules, hand, pot: float, stake: float, opponen
 
         seed_used = check_monte_carlo(seed, samples)
         total, total_sq, counts = stay_monte_carlo(
-            np.array(sorted(cards), dtype=np.int64), mine, int(opponents), table.strengths, weaker_share,
-            BINOMIAL, pot, stake, keep, MAX_ROUNDS, int(samples), seed_used, _STAY_CHUNKS)
+            np.array(sorted(cards), dtype=np.int64), mine, int(opponents),
+            IndexedHands(table.strengths, weaker_share, BINOMIAL), pot, stake, keep, MAX_ROUNDS, int(samples),
+            seed_used, _STAY_CHUNKS)
         n = float(samples)
         value = float(total.sum() / n)
         error = float(np.sqrt(max(total_sq.sum() / n - value * value, 0.0) / (n - 1)))

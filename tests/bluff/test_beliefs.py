@@ -166,6 +166,7 @@ def test_the_tournament_kernels_beliefs_are_the_exact_beliefs(name, dice, oppone
     # numbers as beliefs.py's, which the test above checks against every deal.
     from analysis.bluff.play import _tournament_kernels as kernels
     from analysis.bluff.play.bots import parse_bots
+    from analysis.bluff.play.kernel_tables import model_terms
     from analysis.bluff.play.tournament import _belief_tables, _rule_tables
 
     rules = preset(name)
@@ -174,8 +175,8 @@ def test_the_tournament_kernels_beliefs_are_the_exact_beliefs(name, dice, oppone
     held = (len(mine), *opponents)
     history = parse_history(rules, text, len(held), palifico)
     want = beliefs(rules, mine, opponents, history, model, palifico)
-    (bid_count, bid_face, legal, counts, _, chance_kind, sf, pmf, _, _, can_exact, _, _) = _rule_tables(
-        rules, len(held), max(held))
+    tables = _rule_tables(rules, len(held), max(held))
+    bid_count, bid_face, counts = tables.bid_count, tables.bid_face, tables.counts
     offset, hands, prior, _ = _belief_tables(parse_bots("bayes"), held)
     belief = np.array([model.rationality, model.bluff_rate, model.call_bias, model.jump_cost])
     match = kernels.match_table(hands, counts)
@@ -188,8 +189,7 @@ def test_the_tournament_kernels_beliefs_are_the_exact_beliefs(name, dice, oppone
         if turn.player != 0:
             d = held[turn.player]
             kernels.observe(posts[turn.player], offset[d], d, sum(held), previous, action, int(palifico), belief,
-                            match, bid_count, bid_face, legal, chance_kind, sf, pmf, can_exact, np.zeros((7, width)),
-                            np.zeros((width, 3)), np.zeros((2, width)))
+                            match, tables, model_terms(width))
         previous = action
     for opponent in range(1, len(held)):
         np.testing.assert_allclose(posts[opponent], want.posterior[opponent - 1], rtol=1e-9, atol=1e-15)

@@ -17,7 +17,7 @@ import pytest
 from analysis.bluff.play import _tournament_kernels as kernels
 from analysis.bluff.bids import Bid, legal_raises
 from analysis.bluff.play.bots import parse_bots
-from analysis.bluff.play.kernel_tables import BayesWork
+from analysis.bluff.play.kernel_tables import BayesWork, ModelTerms, Posteriors
 from analysis.bluff.model.bidding import THRESHOLD_TABLE, BiddingModel
 from analysis.bluff.rules import preset
 from analysis.bluff.play.tournament import _belief_tables, _rule_tables
@@ -92,9 +92,10 @@ def _kernel_values(name, my_dice, hands, posterior, previous, model, threshold, 
     chosen = []
     for prune in (False, True):
         values = np.empty(bid_count.size + 2)
-        work = BayesWork(tail, np.zeros((2, in_play + 2)), face_pmf, np.zeros((7, width)), np.zeros((width, 3)),
-                         np.zeros((2, width)), np.zeros((width, 2)), values)
-        kernels.heads_up_values(0, threshold, hand, held, in_play, bid, int(palifico), post, match,
+        work = BayesWork(tail, np.zeros((2, in_play + 2)), face_pmf,
+                         ModelTerms(np.zeros((7, width)), np.zeros((width, 3)), np.zeros((2, width))),
+                         np.zeros((width, 2)), values)
+        kernels.heads_up_values(0, threshold, hand, held, bid, int(palifico), Posteriors(post, match),
                                 np.array([start, start]), tables, beliefs._replace(belief=belief), work, prune)
         action = kernels.best_value(values, bid, int(palifico), legal)
         chosen.append({-1: "challenge", -2: "exact"}.get(action) or (int(bid_count[action]), int(bid_face[action])))

@@ -241,8 +241,7 @@ def test_play_out_follows_a_deterministic_policy():
                 policy[base + (0 if w == 0 else size - 1)] = 1.0
     weights = np.array([1.0, 0.0])   # the other holds the lowest face for sure
     history = np.zeros(1, dtype=np.int64)
-    out = _sampled_eval.play_out(1, 10, 0, 0, history, 0, weights, *game.kernel_layout(), policy, -1,
-                                 game.stand_in)
+    out = _sampled_eval.play_out(1, 10, 0, 0, history, 0, weights, game.kernel_layout(), policy, -1)
     # Opening "1x1" (the lowest bid) with both dice on the lowest face: true, the challenger (seat 1) loses.
     assert np.all(out == 1.0)
 

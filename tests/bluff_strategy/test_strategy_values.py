@@ -130,8 +130,8 @@ def test_the_values_are_those_of_rounds_played_on_within_their_interval(rules, d
     games = 20000
     checked = 0
     for a in range(int(game.n_raises[last]) + (len(game.calls) if history else 0)):
-        out = _sampled_eval.play_out(7 + a, games, h, seat, indices, len(history), belief, *game.kernel_layout(),
-                                     policy, a, game.stand_in)
+        out = _sampled_eval.play_out(7 + a, games, h, seat, indices, len(history), belief, game.kernel_layout(),
+                                     policy, a)
         nr = int(game.n_raises[last])
         key = int(game.raises[last, a]) if a < nr else -1 - (a - nr)
         # 99.9% intervals (3.29 standard errors): the seeds are fixed, so this is not a chance of failing per run.

@@ -6,6 +6,7 @@ import pytest
 from analysis.brag.table import _session_kernels as S
 from analysis.brag.showdown.cards import parse_cards
 from analysis.brag.table.deal import Deal, rule_vector
+from analysis.brag.table.kernel_tables import SolvedGame
 from analysis.brag.rules import preset
 from analysis.brag.table.session import bot_row, session
 
@@ -60,7 +61,7 @@ def _both_ways(rules, bots, deals, seed, bankroll):
         net, counts, banks = np.zeros((deals, n)), np.zeros(S.C_SIZE, np.int64), np.zeros((3, n))
         observed = np.zeros((deals, S.O_SIZE), np.int64)
         bp = np.array([bot_row(rules, b, n) for b in bots])
-        play(rule_vector(rules), bp, n, deals, seed, bankroll, net, counts, banks, observed, *solved)
+        play(rule_vector(rules), bp, n, deals, seed, bankroll, net, counts, banks, observed, solved)
         out.append((net, counts, banks, observed))
     return out
 
@@ -147,14 +148,14 @@ def test_the_strategy_bot_plays_the_solved_mix_while_the_deal_is_inside_the_solv
     for play in (S.play_session, S.jitted()["play_session"]):
         net, counts, banks = np.zeros((deals, 3)), np.zeros(S.C_SIZE, np.int64), np.zeros((3, 3))
         observed = np.zeros((deals, S.O_SIZE), np.int64)
-        play(rule_vector(rules), bp, 3, deals, 5, 200.0, net, counts, banks, observed, tree, rigged, edges)
+        play(rule_vector(rules), bp, 3, deals, 5, 200.0, net, counts, banks, observed, SolvedGame(tree, rigged, edges))
         results.append(net)
     assert np.array_equal(results[0], results[1])
     opened = [d for d in range(deals) if d % 3 == 0]       # dealer seat 3 first, so seat 1 opens deals 0, 3, ...
     plain = np.zeros((deals, 3))
     play = S.jitted()["play_session"]
     play(rule_vector(rules), bp, 3, deals, 5, 200.0, plain, np.zeros(S.C_SIZE, np.int64), np.zeros((3, 3)),
-         np.zeros((deals, S.O_SIZE), np.int64), *_NO_SOLVE)
+         np.zeros((deals, S.O_SIZE), np.int64), _NO_SOLVE)
     folded = [d for d in opened if results[0][d, 0] == -rules.ante]
     assert len(folded) >= len(opened) // 2 and not all(plain[d, 0] == -rules.ante for d in opened)
 

@@ -18,20 +18,18 @@ FLOOR = 1e-300
 
 
 @njit(cache=True)
-def log_chances(hands, held, previous, chosen, low, in_play, pal, rationality, bluff_rate, call_bias, jump_cost,
-                bid_count, bid_face, legal, counts, chance_kind, sf, pmf, can_exact):
+def log_chances(hands, held, previous, chosen, low, in_play, pal, belief, rules):
     """The sum over decisions ``i`` of log P(action ``chosen[i]`` | hand ``hands[i]`` of ``held[i]`` dice, bid
-    ``previous[i]`` to answer), every decision on the same round tables; only bids from ``low[i]`` (the
+    ``previous[i]`` to answer), every decision on the same round tables ``rules`` (``kernel_tables.RuleTables``)
+    under the model ``belief`` (rationality, bluff rate, call bias, jump cost); only bids from ``low[i]`` (the
     first legal raise) can be raised to."""
-    bids = bid_count.size
+    bids = rules.bid_count.size
     weights = np.zeros(bids)
     chances = np.zeros(bids + 2)
     total = 0.0
     for i in range(hands.shape[0]):
-        raise_weights(hands[i], held[i], in_play, pal, rationality, call_bias, bid_count, bid_face, counts,
-                      chance_kind, sf, pmf, low[i], bids, weights)
-        chances_from_weights(hands[i], held[i], in_play, previous[i], pal, rationality, bluff_rate, call_bias,
-                             jump_cost, weights, bid_count, bid_face, legal, low[i], bids, counts, chance_kind, sf,
-                             pmf, can_exact, chances)
+        raise_weights(hands[i], held[i], in_play, pal, belief, rules, low[i], bids, weights)
+        chances_from_weights(hands[i], held[i], in_play, previous[i], pal, belief, weights, rules, low[i], bids,
+                             chances)
         total += math.log(max(chances[chosen[i]], FLOOR))
     return total

@@ -42,7 +42,7 @@ import numpy as np
 
 from analysis.bluff.odds._count_tables import count_tables
 from analysis.bluff.bids import Bid, all_bids, format_bid, legal_raises
-from analysis.bluff.play.kernel_tables import RuleTables
+from analysis.bluff.play.kernel_tables import RuleTables, model_terms
 from analysis.bluff.model.model_rules import action_chances, action_terms, hand_chance, observe
 from analysis.bluff.model.params import PARAMETERS, THRESHOLD_TABLE, BiddingModel, parse_models  # noqa: F401
 from analysis.bluff.rules import BiddingRules
@@ -147,11 +147,10 @@ def action_matrix(bids: Bids, model: BiddingModel, hands: np.ndarray, held: int,
             columns.append(n + 1)
             actions.append(EXACT)
     out = np.zeros(n + 2)
+    belief = belief_row(model)
     chances = np.zeros((len(hands), len(columns)))
     for row, hand in enumerate(np.asarray(hands, dtype=np.int64)):
-        action_chances(np.concatenate(([0], hand)), held, bids.in_play, answered, bids.pal, model.rationality,
-                       model.bluff_rate, model.call_bias, model.jump_cost, t.bid_count, t.bid_face, t.legal, t.counts,
-                       t.chance_kind, t.sf, t.pmf, t.can_exact, out)
+        action_chances(np.concatenate(([0], hand)), held, bids.in_play, answered, bids.pal, belief, t, out)
         chances[row] = out[columns]
     return np.array(actions, dtype=np.int64), chances
 
@@ -178,9 +177,8 @@ def observe_bid(bids: Bids, model: BiddingModel, posterior: np.ndarray, match: n
     bids.raises(previous)
     answered = -1 if previous is None else bids.index(previous)
     width = held + bids.in_play + 2
-    observe(posterior, 0, held, bids.in_play, answered, action, bids.pal, belief_row(model), match, t.bid_count,
-            t.bid_face, t.legal, t.chance_kind, t.sf, t.pmf, t.can_exact, np.zeros((7, width)), np.zeros((width, 3)),
-            np.zeros((2, width)))
+    observe(posterior, 0, held, bids.in_play, answered, action, bids.pal, belief_row(model), match, t,
+            model_terms(width))
 
 
 def action_likelihood(bids: Bids, model: BiddingModel, hands: np.ndarray, held: int, previous: Optional[Bid],
@@ -195,13 +193,11 @@ def action_likelihood(bids: Bids, model: BiddingModel, hands: np.ndarray, held: 
     if action >= 0:
         action = answering.index(bids.bids[action])
     width = held + bids.in_play + 2
-    by_face, by_count = np.zeros((7, width)), np.zeros((width, 3))
-    raises, keep = action_terms(held, bids.in_play, answered, action, bids.pal, belief_row(model), t.bid_count,
-                                t.bid_face, t.legal, t.chance_kind, t.sf, t.pmf, t.can_exact, by_face, by_count,
-                                np.zeros((2, width)))
+    terms = model_terms(width)
+    raises, keep = action_terms(held, bids.in_play, answered, action, bids.pal, belief_row(model), t, terms)
     match = match_rows(answering, hands)[bids.pal]
     return np.array([hand_chance(row, answered, action, t.bid_face, t.can_exact, model.bluff_rate, raises, keep,
-                                 by_face, by_count) for row in match])
+                                 terms.by_face, terms.by_count) for row in match])
 
 
 def hand_counts(dice) -> np.ndarray:

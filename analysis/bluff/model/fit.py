@@ -99,12 +99,10 @@ def log_likelihood(decisions: Decisions, rationality: float, bluff_rate: float, 
     """Sum over the decisions of log P(the chosen action | the player's dice, the bid answered), each chance
     the model's own (``model_rules``, compiled)."""
     total = 0.0
+    belief = np.array([rationality, bluff_rate, call_bias, jump_cost], dtype=np.float64)
     for group in decisions.groups:
-        t = group.bids.tables
         total += log_chances(group.hands, group.held, group.previous, group.chosen, group.low, group.bids.in_play,
-                             group.bids.pal, float(rationality), float(bluff_rate), float(call_bias),
-                             float(jump_cost), t.bid_count, t.bid_face, t.legal, t.counts, t.chance_kind, t.sf, t.pmf,
-                             t.can_exact)
+                             group.bids.pal, belief, group.bids.tables)
     return total
 
 

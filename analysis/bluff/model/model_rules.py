@@ -6,10 +6,15 @@ they stand, so it starts no compiler; the tournaments, the rollouts and the bots
 no checks. Exponentials are ``math.exp`` (the C library's), which numba compiles to the same function, so
 both forms give the same bits.
 
-The rule arrays are the tournament's (``tournament._rule_tables``; ``model.rule_arrays`` for one round):
-``legal[pal, row, k]`` (row 0: an opening, row j + 1: after bid j), ``counts[pal, face, die]``,
-``chance_kind[pal, face]`` and the count tables ``sf``/``pmf``. Hands are face counts ``hand[1..6]``; a
-hand's ``match[face]`` is how many of its dice count for a bid on ``face``.
+The rule arrays travel as one ``rules`` (``kernel_tables.RuleTables``: the tournament's,
+``tournament._rule_tables``, or one round's, ``bidding.Bids.tables``); these functions read its
+``bid_count``, ``bid_face``, ``legal[pal, row, k]`` (row 0: an opening, row j + 1: after bid j),
+``counts[pal, face, die]``, ``chance_kind[pal, face]``, the count tables ``sf``/``pmf`` and ``can_exact``.
+A player's model is one ``belief`` (an array or a tuple): rationality, bluff rate, call bias, jump cost.
+The scratch arrays of the hand-independent terms travel as one ``terms`` (``kernel_tables.ModelTerms``:
+``by_face``, ``by_count``, ``by_need``). The innermost helpers (``matches`` to ``answer_odds``) take plain
+arrays. Hands are face counts ``hand[1..6]``; a hand's ``match[face]`` is how many of its dice count for a bid
+on ``face``.
 
 Every action's weight is ``term(score) = exp(rationality * score - shift)``, ``shift`` the largest
 ``rationality * score`` can be (so no weight overflows), times ``exp(-rationality * jump_cost)`` for each
@@ -73,20 +78,23 @@ def term(score, rationality, shift):
     return math.exp(rationality * score - shift)
 
 
-def call_terms(mine, held, in_play, previous, pal, rationality, call_bias, shift, bid_count, bid_face, chance_kind,
-               sf, pmf, can_exact):
+def call_terms(mine, held, in_play, previous, pal, belief, shift, rules):
     """(the challenge's weight, the exact call's: 0 without one) against bid ``previous`` for a player with
     ``mine`` of their ``held`` dice counting for it."""
-    p_true, p_exact = answer_given(mine, held, in_play, previous, pal, bid_count, bid_face, chance_kind, sf, pmf)
+    rationality, call_bias = belief[0], belief[2]
+    p_true, p_exact = answer_given(mine, held, in_play, previous, pal, rules.bid_count, rules.bid_face,
+                                   rules.chance_kind, rules.sf, rules.pmf)
     challenge = term(1.0 - p_true + call_bias, rationality, shift)
-    exact = term(p_exact + call_bias, rationality, shift) if can_exact else 0.0
+    exact = term(p_exact + call_bias, rationality, shift) if rules.can_exact else 0.0
     return challenge, exact
 
 
-def raise_weights(hand, held, in_play, pal, rationality, call_bias, bid_count, bid_face, counts, chance_kind, sf, pmf,
-                  low, high, out):
+def raise_weights(hand, held, in_play, pal, belief, rules, low, high, out):
     """``out[k]``: raise k's weight before its rank factor for a player holding ``hand``, for the bids
     ``low .. high - 1`` within the dice in play (0 beyond): computed once per hand and round in a rollout."""
+    rationality, call_bias = belief[0], belief[2]
+    bid_count, bid_face, counts, chance_kind, sf, pmf = (rules.bid_count, rules.bid_face, rules.counts,
+                                                         rules.chance_kind, rules.sf, rules.pmf)
     shift = shift_of(rationality, call_bias)
     for k in range(low, high):
         out[k] = 0.0
@@ -95,11 +103,13 @@ def raise_weights(hand, held, in_play, pal, rationality, call_bias, bid_count, b
                                      False), rationality, shift)
 
 
-def chances_from_weights(hand, held, in_play, previous, pal, rationality, bluff_rate, call_bias, jump_cost, weights,
-                         bid_count, bid_face, legal, low, high, counts, chance_kind, sf, pmf, can_exact, chances):
+def chances_from_weights(hand, held, in_play, previous, pal, belief, weights, rules, low, high, chances):
     """The model's chance of every action into ``chances``: ``chances[k]`` raise to bid k, ``chances[bids]`` a
     challenge, ``chances[bids + 1]`` an exact call; the raises' weights from ``weights`` (``raise_weights`` of
     this hand). Only bids ``low .. high - 1`` can be legal raises (the rest are left at 0)."""
+    rationality, bluff_rate, call_bias, jump_cost = belief[0], belief[1], belief[2], belief[3]
+    bid_count, bid_face, legal, counts, can_exact = (rules.bid_count, rules.bid_face, rules.legal, rules.counts,
+                                                     rules.can_exact)
     bids = bid_count.size
     row = 0 if previous < 0 else previous + 1
     shift = shift_of(rationality, call_bias)
@@ -116,8 +126,7 @@ def chances_from_weights(hand, held, in_play, previous, pal, rationality, bluff_
             raises += 1
     if previous >= 0:
         mine = matches(hand, bid_face[previous], pal, counts)
-        chances[bids], chances[bids + 1] = call_terms(mine, held, in_play, previous, pal, rationality, call_bias,
-                                                      shift, bid_count, bid_face, chance_kind, sf, pmf, can_exact)
+        chances[bids], chances[bids + 1] = call_terms(mine, held, in_play, previous, pal, belief, shift, rules)
         total += chances[bids]
         if can_exact:
             total += chances[bids + 1]
@@ -130,24 +139,23 @@ def chances_from_weights(hand, held, in_play, previous, pal, rationality, bluff_
     chances[bids + 1] = keep * chances[bids + 1] / total
 
 
-def action_chances(hand, held, in_play, previous, pal, rationality, bluff_rate, call_bias, jump_cost,
-                   bid_count, bid_face, legal, counts, chance_kind, sf, pmf, can_exact, out):
+def action_chances(hand, held, in_play, previous, pal, belief, rules, out):
     """The model's chance of every action for a player holding ``hand`` into ``out`` (``bids + 2`` long, as
     ``chances_from_weights`` fills it)."""
-    bids = bid_count.size
+    bids = rules.bid_count.size
     weights = out[:bids].copy()
-    raise_weights(hand, held, in_play, pal, rationality, call_bias, bid_count, bid_face, counts, chance_kind, sf, pmf,
-                  0, bids, weights)
-    chances_from_weights(hand, held, in_play, previous, pal, rationality, bluff_rate, call_bias, jump_cost, weights,
-                         bid_count, bid_face, legal, 0, bids, counts, chance_kind, sf, pmf, can_exact, out)
+    raise_weights(hand, held, in_play, pal, belief, rules, 0, bids, weights)
+    chances_from_weights(hand, held, in_play, previous, pal, belief, weights, rules, 0, bids, out)
 
 
-def raise_terms(dice, in_play, previous, action, pal, belief, bid_count, bid_face, legal, chance_kind, sf, by_face,
-                by_need):
+def raise_terms(dice, in_play, previous, action, pal, belief, rules, terms):
     """The raises' part of the model's normaliser for a player of ``dice`` dice answering bid ``previous``:
     ``by_face[face, x]`` sums the weights of the legal raises on ``face`` for a hand with x dice counting for it.
     Returns (the number of raises, the rank factor of raise ``action``)."""
     rationality, call_bias, jump_cost = belief[0], belief[2], belief[3]
+    bid_count, bid_face, legal, chance_kind, sf = (rules.bid_count, rules.bid_face, rules.legal, rules.chance_kind,
+                                                   rules.sf)
+    by_face, by_need = terms.by_face, terms.by_need
     unknown = in_play - dice
     shift = shift_of(rationality, call_bias)
     row = 0 if previous < 0 else previous + 1
@@ -175,22 +183,21 @@ def raise_terms(dice, in_play, previous, action, pal, belief, bid_count, bid_fac
     return raises, action_factor
 
 
-def action_terms(dice, in_play, previous, action, pal, belief, bid_count, bid_face, legal, chance_kind, sf, pmf,
-                 can_exact, by_face, by_count, by_need):
+def action_terms(dice, in_play, previous, action, pal, belief, rules, terms):
     """Every hand-independent part of the model's chance of ``action`` after ``previous`` for a player of
     ``dice`` dice: ``by_face`` (``raise_terms``) and ``by_count[x]`` = (the challenge's weight, the exact
     call's, the action's own) for a hand with x dice counting. Returns (the number of raises, the share
     of the chance the weights decide)."""
     rationality, bluff_rate, call_bias = belief[0], belief[1], belief[2]
+    bid_count, bid_face, chance_kind = rules.bid_count, rules.bid_face, rules.chance_kind
+    by_count, by_need = terms.by_count, terms.by_need
     shift = shift_of(rationality, call_bias)
-    raises, action_factor = raise_terms(dice, in_play, previous, action, pal, belief, bid_count, bid_face, legal,
-                                        chance_kind, sf, by_face, by_need)
+    raises, action_factor = raise_terms(dice, in_play, previous, action, pal, belief, rules, terms)
     for x in range(dice + 1):
         by_count[x, 0] = 0.0
         by_count[x, 1] = 0.0
         if previous >= 0:
-            by_count[x, 0], by_count[x, 1] = call_terms(x, dice, in_play, previous, pal, rationality, call_bias, shift,
-                                                        bid_count, bid_face, chance_kind, sf, pmf, can_exact)
+            by_count[x, 0], by_count[x, 1] = call_terms(x, dice, in_play, previous, pal, belief, shift, rules)
         if action >= 0:
             by_count[x, 2] = by_need[chance_kind[pal, bid_face[action]], bid_count[action] - x + dice] * action_factor
     return raises, (1.0 - bluff_rate if raises > 0 else 1.0)
@@ -216,8 +223,7 @@ def hand_chance(match, previous, action, bid_face, can_exact, bluff_rate, raises
     return keep * (challenge if action == -1 else exact) / norm
 
 
-def observe(post, first, dice, in_play, previous, action, pal, belief, ms_match, bid_count, bid_face, legal,
-            chance_kind, sf, pmf, can_exact, by_face, by_count, by_need):
+def observe(post, first, dice, in_play, previous, action, pal, belief, ms_match, rules, terms):
     """Multiply the weights ``post[m]`` of a player's hands (multisets ``first + m``, their dice counting for each
     face in ``ms_match[pal, first + m]``) by the model's chance (parameters ``belief``: rationality, bluff rate,
     call bias, jump cost) that each makes ``action`` after ``previous``; then normalise (unless every weight
@@ -226,8 +232,8 @@ def observe(post, first, dice, in_play, previous, action, pal, belief, ms_match,
     Every term of the model depends on a hand only through how many of its dice count for a face, so each
     is computed once per face and count and looked up per hand (``action_terms``).
     """
-    raises, keep = action_terms(dice, in_play, previous, action, pal, belief, bid_count, bid_face, legal, chance_kind,
-                                sf, pmf, can_exact, by_face, by_count, by_need)
+    raises, keep = action_terms(dice, in_play, previous, action, pal, belief, rules, terms)
+    bid_face, can_exact, by_face, by_count = rules.bid_face, rules.can_exact, terms.by_face, terms.by_count
     total = 0.0
     for m in range(post.size):
         post[m] *= hand_chance(ms_match[pal, first + m], previous, action, bid_face, can_exact, belief[1], raises,
@@ -238,23 +244,21 @@ def observe(post, first, dice, in_play, previous, action, pal, belief, ms_match,
             post[m] /= total
 
 
-def answer_chances(post, first, dice, in_play, bid, pal, belief, ms_match, bid_count, bid_face, legal, chance_kind,
-                   sf, pmf, can_exact, by_face, by_count, by_need, called):
+def answer_chances(post, first, dice, in_play, bid, pal, belief, ms_match, rules, terms, called):
     """``called[x, c]``: the chance that a player (hands ``first + m`` with weights ``post[m]``, as ``observe``
     keeps them) holds x dice that count for ``bid`` and answers it with a challenge (c = 0) or an exact call
     (c = 1), under the model ``belief``: the terms of ``observe``, summed over the hands instead of multiplied in.
     """
     rationality, bluff_rate, call_bias = belief[0], belief[1], belief[2]
     shift = shift_of(rationality, call_bias)
-    raises, _ = raise_terms(dice, in_play, bid, -1, pal, belief, bid_count, bid_face, legal, chance_kind, sf,
-                            by_face, by_need)
+    by_face, by_count = terms.by_face, terms.by_count
+    raises, _ = raise_terms(dice, in_play, bid, -1, pal, belief, rules, terms)
     keep = 1.0 - bluff_rate if raises > 0 else 1.0
     for x in range(dice + 1):
-        by_count[x, 0], by_count[x, 1] = call_terms(x, dice, in_play, bid, pal, rationality, call_bias, shift,
-                                                    bid_count, bid_face, chance_kind, sf, pmf, can_exact)
+        by_count[x, 0], by_count[x, 1] = call_terms(x, dice, in_play, bid, pal, belief, shift, rules)
         called[x, 0] = 0.0
         called[x, 1] = 0.0
-    face = bid_face[bid]
+    face = rules.bid_face[bid]
     for m in range(post.size):
         match = ms_match[pal, first + m]
         x = match[face]

@@ -25,6 +25,7 @@ from analysis.bluff.model.calibration import seen_by
 from analysis.bluff.model.bidding import BiddingModel
 from analysis.bluff.odds.outcomes import challenge_outcome
 from analysis.bluff.model.rounds_log import read_log
+from analysis.bluff.play.kernel_tables import OpponentHands
 from analysis.bluff.play.tournament import _rule_tables
 from analysis.errors import InvalidArgument
 from analysis.seeds import check_seed
@@ -106,12 +107,11 @@ def play_out(seen: Beliefs, start: int, rollouts: int, seed: int = 0, me: Biddin
 
         lost = np.zeros((len(codes), rollouts))
         starts = np.full(len(held), start)
-        multisets = np.concatenate(seen.hands)
+        others = OpponentHands(offsets, np.concatenate(seen.hands), cumulative)
 
         def block(first: int, count: int) -> None:
             _model_kernels.play_out(np.uint64(seed), first, count, codes, my_hand, held, starts,
-                                    int(seen.palifico_round), parameters, offsets, multisets, cumulative, tables,
-                                    lost)
+                                    int(seen.palifico_round), parameters, others, tables, lost)
 
         block(0, 1)  # load (or compile) the kernel once, before the threads need it
         threads = max(1, min(threads or os.cpu_count() or 1, rollouts))

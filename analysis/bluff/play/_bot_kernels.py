@@ -13,7 +13,7 @@ from numba import njit
 from analysis.bluff.model._belief_kernels import count_tails
 from analysis.bluff.model._kernels import answer_chances, call_terms, matches, raise_terms, shift_of
 from analysis.bluff.sampled._eval_kernels import seen_rank   # memory_rules' text, compiled
-from analysis.bluff.play.kernel_tables import BayesWork
+from analysis.bluff.play.kernel_tables import BayesWork, ModelTerms
 from analysis.random import next_state, uniform_float, uniform_int
 
 #: The bots' codes (``bots.KINDS``).
@@ -48,15 +48,13 @@ def _call_bound(k, mine, opponent, me, dice, in_play, pal, belief, starts, rules
     term of any count (``by_face``'s row minimum): so each call's chance with x is at most that ratio, times
     the chance the opponent holds x (``face_pmf``); calls that cost me dice are left out (counted as 0).
     ``rules``, ``work``: ``kernel_tables``' ``RuleTables`` and ``BayesWork``."""
-    bid_count, bid_face, legal, chance_kind, sf, pmf = (rules.bid_count, rules.bid_face, rules.legal,
-                                                        rules.chance_kind, rules.sf, rules.pmf)
+    bid_count, bid_face = rules.bid_count, rules.bid_face
     can_exact, loss_of_role, calza = rules.can_exact, rules.loss_of_role, rules.calza
-    face_pmf, by_face, by_need = work.face_pmf, work.by_face, work.by_need
+    face_pmf, by_face = work.face_pmf, work.terms.by_face
     rationality, bluff_rate, call_bias = belief[0], belief[1], belief[2]
     shift = shift_of(rationality, call_bias)
     held = dice[opponent]
-    raises, _ = raise_terms(held, in_play, k, -1, pal, belief, bid_count, bid_face, legal, chance_kind, sf,
-                             by_face, by_need)
+    raises, _ = raise_terms(held, in_play, k, -1, pal, belief, rules, work.terms)
     keep = 1.0 - bluff_rate if raises > 0 else 1.0
     face = bid_face[k]
     least = 0.0
@@ -71,8 +69,7 @@ def _call_bound(k, mine, opponent, me, dice, in_play, pal, belief, starts, rules
         chance = face_pmf[opponent, face, x]
         if chance <= 0.0:
             continue
-        challenge, exact = call_terms(x, held, in_play, k, pal, rationality, call_bias, shift, bid_count, bid_face,
-                                      chance_kind, sf, pmf, can_exact)
+        challenge, exact = call_terms(x, held, in_play, k, pal, belief, shift, rules)
         norm = challenge + exact + by_face[face, x] + least
         for call in range(2 if can_exact else 1):
             gain = -_caller_balance(call, mine + x - bid_count[k], opponent, me, dice, starts, loss_of_role, calza)
@@ -82,7 +79,7 @@ def _call_bound(k, mine, opponent, me, dice, in_play, pal, belief, starts, rules
 
 
 @njit(cache=True, nogil=True)
-def heads_up_values(me, threshold, hand, dice, in_play, bid, pal, post, ms_match, starts, rules, beliefs, work, prune):
+def heads_up_values(me, threshold, hand, dice, bid, pal, seen, starts, rules, beliefs, work, prune):
     """``work.values[a]``: the expected balance of dice (the opponent's lost minus mine) of each action when two
     players hold dice and the opponent's answer settles it: ``values[k]`` raise k, ``values[bids]`` a
     challenge, ``values[bids + 1]`` an exact call; -inf for an action not weighed.
@@ -96,15 +93,18 @@ def heads_up_values(me, threshold, hand, dice, in_play, bid, pal, post, ms_match
     With ``prune``, a raise is left at -inf when it cannot be the best: its value is at most ``_call_bound``,
     and a raise whose bound is below a value already found loses to it. The raise of the highest bound is
     weighed first. ``best_value`` picks the same action either way (tests/bluff_strategy/test_bayes_heads_up.py).
-    ``rules``, ``beliefs``, ``work``: ``kernel_tables``' ``RuleTables``, ``BeliefTables`` and ``BayesWork`` (the
-    tails ``tail`` and ``face_pmf`` of the beliefs filled by ``count_tails``).
+    ``seen``, ``rules``, ``beliefs``, ``work``: ``kernel_tables``' ``Posteriors``, ``RuleTables``,
+    ``BeliefTables`` and ``BayesWork`` (the tails ``tail`` and ``face_pmf`` of the beliefs filled by
+    ``count_tails``). The dice in play are those of ``dice``.
     """
+    post, ms_match = seen.post, seen.match
+    in_play = 0
+    for p in range(dice.size):
+        in_play += dice[p]
     bid_count, bid_face, legal, counts = rules.bid_count, rules.bid_face, rules.legal, rules.counts
-    can_exact = rules.can_exact
-    chance_kind, sf, pmf, loss_of_role, calza = rules.chance_kind, rules.sf, rules.pmf, rules.loss_of_role, rules.calza
+    can_exact, loss_of_role, calza = rules.can_exact, rules.loss_of_role, rules.calza
     ms_offset, belief = beliefs.offset, beliefs.belief
-    tail, by_face, by_count, by_need, called, values = (work.tail, work.by_face, work.by_count, work.by_need,
-                                                        work.called, work.values)
+    tail, called, values = work.tail, work.called, work.values
     bids = bid_count.size
     values[:] = -np.inf
     opponent = -1
@@ -150,9 +150,8 @@ def heads_up_values(me, threshold, hand, dice, in_play, bid, pal, post, ms_match
             values[k] = -np.inf
             continue
         mine = matches(hand, bid_face[k], pal, counts)
-        answer_chances(post[opponent, :hands], first, dice[opponent], in_play, k, pal, belief, ms_match,
-                       bid_count, bid_face, legal, chance_kind, sf, pmf, can_exact, by_face, by_count, by_need,
-                       called)
+        answer_chances(post[opponent, :hands], first, dice[opponent], in_play, k, pal, belief, ms_match, rules,
+                       work.terms, called)
         value = 0.0
         for x in range(dice[opponent] + 1):
             for call in range(calls):
@@ -186,21 +185,20 @@ def best_value(values, bid, pal, legal):
 
 
 @njit(cache=True, nogil=True)
-def bayes_choose(me, threshold, hand, dice, in_play, bid, pal, post, ms_match, starts, rules, beliefs, work):
+def bayes_choose(me, threshold, hand, dice, in_play, bid, pal, seen, starts, rules, beliefs, work):
     """The ``bayes`` bot: the threshold rule on P(bid true | my dice, the beliefs from the bids so far); when two
-    players hold dice, the best of ``heads_up_values``. ``rules``, ``beliefs``, ``work``: ``kernel_tables``'
-    ``RuleTables``, ``BeliefTables`` and ``BayesWork``."""
+    players hold dice, the best of ``heads_up_values``. ``seen``, ``rules``, ``beliefs``, ``work``:
+    ``kernel_tables``' ``Posteriors``, ``RuleTables``, ``BeliefTables`` and ``BayesWork``."""
     bid_count, bid_face, legal, counts = rules.bid_count, rules.bid_face, rules.legal, rules.counts
     ms_offset, tail, face_pmf = beliefs.offset, work.tail, work.face_pmf
     players = dice.size
-    count_tails(me, dice, pal, post, ms_offset, ms_match, tail, work.scratch, face_pmf)
+    count_tails(me, dice, pal, seen.post, ms_offset, seen.match, tail, work.scratch, face_pmf)
     alive = 0
     for p in range(players):
         if dice[p] > 0:
             alive += 1
     if alive == 2:
-        heads_up_values(me, threshold, hand, dice, in_play, bid, pal, post, ms_match, starts, rules, beliefs, work,
-                        True)
+        heads_up_values(me, threshold, hand, dice, bid, pal, seen, starts, rules, beliefs, work, True)
         return best_value(work.values, bid, pal, legal)
     row = 0 if bid < 0 else bid + 1
     if bid >= 0:
@@ -419,8 +417,9 @@ def bayes_work(players, hand_sizes, most, bids):
     """``bayes_choose``'s scratch for a table of ``players`` holding at most ``most`` dice together, with
     ``hand_sizes`` sizes of hand (0 .. the largest, plus one) and ``bids`` bids."""
     return BayesWork(np.zeros((7, most + 2)), np.zeros((2, most + 2)), np.zeros((players, 7, hand_sizes + 1)),
-                     np.zeros((7, hand_sizes + 1)), np.zeros((hand_sizes + 1, 3)),
-                     np.zeros((2, hand_sizes + most + 2)), np.zeros((hand_sizes + 1, 2)), np.empty(bids + 2))
+                     ModelTerms(np.zeros((7, hand_sizes + 1)), np.zeros((hand_sizes + 1, 3)),
+                                np.zeros((2, hand_sizes + most + 2))),
+                     np.zeros((hand_sizes + 1, 2)), np.empty(bids + 2))
 
 
 @njit(cache=True, nogil=True)

@@ -22,6 +22,7 @@ from analysis.bluff.play._bot_kernels import (BAYES, MODEL, bayes_choose, best_v
                                               heads_up_values)
 from analysis.bluff.play._bot_kernels import STRATEGY, bayes_work, next_node, strategy_choose   # reads memory_rules
 from analysis.bluff.model._kernels import action_chances, observe, resolve, sample_action
+from analysis.bluff.play.kernel_tables import Posteriors
 from analysis.random import next_state, stream, uniform_int
 
 MAX_ROUNDS = 100000
@@ -39,10 +40,8 @@ def play_games(seed, first_game, games, starts, bots, parameters, rotate, rules,
     rows, every round is written to the log arrays (``log.used`` counts the rounds and actions written;
     ``log.used[2]`` is set when they are full).
     """
-    bid_count, bid_face, legal, counts = rules.bid_count, rules.bid_face, rules.legal, rules.counts
-    chance_kind, sf, pmf, loss_of_role, opener_role = (rules.chance_kind, rules.sf, rules.pmf, rules.loss_of_role,
-                                                       rules.opener_role)
-    can_exact, palifico = rules.can_exact, rules.palifico
+    bid_count, counts, loss_of_role, opener_role = rules.bid_count, rules.counts, rules.loss_of_role, rules.opener_role
+    palifico = rules.palifico
     ms_offset, ms_hands, ms_prior, belief = beliefs.offset, beliefs.hands, beliefs.prior, beliefs.belief
     log_rounds, log_hands, log_lost, log_actions, log_used = log.rounds, log.hands, log.lost, log.actions, log.used
     players = bots.size
@@ -75,8 +74,9 @@ def play_games(seed, first_game, games, starts, bots, parameters, rotate, rules,
         widest = max(widest, ms_offset[d + 1] - ms_offset[d])
     post = np.zeros((players, widest if bayes else 1))
     work = bayes_work(players, ms_offset.size, most, bids)
-    by_face, by_count, by_need = work.by_face, work.by_count, work.by_need
+    terms = work.terms
     ms_match = match_table(ms_hands if bayes else ms_hands[:1], counts)
+    seen = Posteriors(post, ms_match)
     logging = log_rounds.shape[0] > 0
     for g in range(games):
         game = first_game + g
@@ -129,10 +129,8 @@ def play_games(seed, first_game, games, starts, bots, parameters, rotate, rules,
             while True:
                 bot = bots[actor]
                 if bot == MODEL:
-                    action_chances(hands[actor], dice[actor], in_play, bid, pal, parameters[actor, 1],
-                                   parameters[actor, 2], parameters[actor, 3], parameters[actor, 4], bid_count,
-                                   bid_face, legal, counts,
-                                   chance_kind, sf, pmf, can_exact, chances)
+                    model = (parameters[actor, 1], parameters[actor, 2], parameters[actor, 3], parameters[actor, 4])
+                    action_chances(hands[actor], dice[actor], in_play, bid, pal, model, rules, chances)
                     action, state = sample_action(chances, state)
                 elif bot == BAYES or bot == STRATEGY:
                     action = -3
@@ -141,7 +139,7 @@ def play_games(seed, first_game, games, starts, bots, parameters, rotate, rules,
                                                         hands[actor], history, depth, mapped, state, strategy)
                     if action == -3:
                         action = bayes_choose(actor, parameters[actor, 0], hands[actor], dice, in_play, bid, pal,
-                                              post, ms_match, starts, rules, beliefs, work)
+                                              seen, starts, rules, beliefs, work)
                 else:
                     action, state = choose(bot, parameters[actor, 0], state, hands[actor], dice[actor], in_play,
                                            bid, pal, node, rules, eq)
@@ -157,8 +155,7 @@ def play_games(seed, first_game, games, starts, bots, parameters, rotate, rules,
                     if watched[actor]:
                         first = ms_offset[dice[actor]]
                         observe(post[actor, :ms_offset[dice[actor] + 1] - first], first, dice[actor], in_play, bid,
-                                action, pal, belief, ms_match, bid_count, bid_face, legal, chance_kind, sf,
-                                pmf, can_exact, by_face, by_count, by_need)
+                                action, pal, belief, ms_match, rules, terms)
                     if node >= 0:
                         node = next_node(node, action, eq)
                     history[depth] = action

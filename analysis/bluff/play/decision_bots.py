@@ -15,6 +15,7 @@ import numpy as np
 
 from analysis.bluff.bids import Bid, format_bid
 from analysis.bluff.play.bots import parse_bots
+from analysis.bluff.play.kernel_tables import Posteriors
 from analysis.bluff.history import within_the_dice
 from analysis.bluff.play.tournament import _tasks
 from analysis.errors import InvalidArgument
@@ -91,17 +92,46 @@ class BotSeat:
             if self.bayes and turn.player != 0:   # the kernel watches every player but the bayes bot itself
                 first = ms_offset[held[turn.player]]
                 tk.observe(post[turn.player, :ms_offset[held[turn.player] + 1] - first], first, held[turn.player],
-                           in_play, bid, action, pal, self.beliefs.belief, self.ms_match, t.bid_count, t.bid_face,
-                           t.legal, t.chance_kind, t.sf, t.pmf, t.can_exact, work.by_face, work.by_count,
-                           work.by_need)
+                           in_play, bid, action, pal, self.beliefs.belief, self.ms_match, t, work.terms)
             if node >= 0:
                 node = int(tk.next_node(node, action, eq))
             bid = action
-        policy = _policy(self.bot, self.settings, hand, held, in_play, bid, pal, node, t, eq, post, self.beliefs,
-                         self.ms_match, self.starts, work, tk)
+        policy = self._policy(hand, held, in_play, bid, pal, node, post, work, tk)
         named = {_action_text(self.rules, t.bid_count, t.bid_face, a): float(p) for a, p in policy.items()}
         action = max(named, key=lambda a: named[a])
         return BotChoice(self.bot.label, named, action)
+
+    def _policy(self, hand, held, in_play, bid, pal, node, post, work, tk) -> dict:
+        """{kernel action: probability} of the seat's bot (seat 0) at this decision."""
+        bot, settings, t, eq = self.bot, self.settings, self.tables, self.eq
+        bids = t.bid_count.size
+        row = 0 if bid < 0 else bid + 1
+        if bot.kind == "model":
+            out = np.zeros(bids + 2)
+            tk.action_chances(hand, held[0], in_play, bid, pal, settings[1:5], t, out)
+            chances = {k: out[k] for k in range(bids) if out[k] > 0}
+            chances.update({-1 - c: out[bids + c] for c in range(2) if out[bids + c] > 0})
+            return chances
+        if bot.kind == "random":
+            options = [k for k in range(bids) if t.legal[pal, row, k] and t.bid_count[k] <= in_play]
+            options += [] if bid < 0 else [-1] + ([-2] if t.can_exact else [])
+            return {a: 1.0 / len(options) for a in options}
+        if bot.kind == "equilibrium" and node >= 0:
+            size = eq.n_actions[node]
+            face = max(f for f in range(1, 7) if hand[f] > 0)
+            base = eq.offset[node] + eq.hand[face] * size
+            out = {}
+            for a in range(size):
+                key = -1 - (a - eq.n_raises[node]) if a >= eq.n_raises[node] else \
+                    int(eq.round_bid[eq.last[eq.child_start[node] + a]])
+                out[key] = float(eq.policy[base + a])
+            return out
+        if bot.kind == "bayes":
+            action = tk.bayes_choose(0, settings[0], hand, held, in_play, bid, pal, Posteriors(post, self.ms_match),
+                                     self.starts, t, self.beliefs, work)
+            return {int(action): 1.0}
+        action, _ = tk.choose(bot.code, settings[0], np.uint64(1), hand, held[0], in_play, bid, pal, node, t, eq)
+        return {int(action): 1.0}
 
 
 @dataclass(frozen=True)
@@ -124,37 +154,3 @@ def bot_decision(rules, dice, opponents, turns, player: str, start=None, palific
     if start is None:
         start = max(rules.starting_dice(players), len(dice), *opponents)
     return bot_seat(rules, player, players, int(start)).decide(dice, opponents, turns, palifico)
-
-
-def _policy(bot, settings, hand, held, in_play, bid, pal, node, t, eq, post, beliefs, ms_match, starts, work,
-            tk) -> dict:
-    """{kernel action: probability} of ``bot`` (seat 0) at this decision."""
-    bids = t.bid_count.size
-    row = 0 if bid < 0 else bid + 1
-    if bot.kind == "model":
-        out = np.zeros(bids + 2)
-        tk.action_chances(hand, held[0], in_play, bid, pal, settings[1], settings[2], settings[3], settings[4],
-                          t.bid_count, t.bid_face, t.legal, t.counts, t.chance_kind, t.sf, t.pmf, t.can_exact, out)
-        chances = {k: out[k] for k in range(bids) if out[k] > 0}
-        chances.update({-1 - c: out[bids + c] for c in range(2) if out[bids + c] > 0})
-        return chances
-    if bot.kind == "random":
-        options = [k for k in range(bids) if t.legal[pal, row, k] and t.bid_count[k] <= in_play]
-        options += [] if bid < 0 else [-1] + ([-2] if t.can_exact else [])
-        return {a: 1.0 / len(options) for a in options}
-    if bot.kind == "equilibrium" and node >= 0:
-        size = eq.n_actions[node]
-        face = max(f for f in range(1, 7) if hand[f] > 0)
-        base = eq.offset[node] + eq.hand[face] * size
-        out = {}
-        for a in range(size):
-            key = -1 - (a - eq.n_raises[node]) if a >= eq.n_raises[node] else \
-                int(eq.round_bid[eq.last[eq.child_start[node] + a]])
-            out[key] = float(eq.policy[base + a])
-        return out
-    if bot.kind == "bayes":
-        action = tk.bayes_choose(0, settings[0], hand, held, in_play, bid, pal, post, ms_match, starts, t, beliefs,
-                                 work)
-        return {int(action): 1.0}
-    action, _ = tk.choose(bot.code, settings[0], np.uint64(1), hand, held[0], in_play, bid, pal, node, t, eq)
-    return {int(action): 1.0}

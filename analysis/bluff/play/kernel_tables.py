@@ -55,6 +55,13 @@ class BeliefTables(NamedTuple):
     belief: np.ndarray        # rationality, bluff rate, call bias, jump cost
 
 
+class Posteriors(NamedTuple):
+    """What the ``bayes`` bot believes of every player's hand: a weight for each multiset of their dice."""
+
+    post: np.ndarray          # [player, m]: the weight of multiset ``offset[dice] + m`` (``BeliefTables``)
+    match: np.ndarray         # [pal, multiset, face]: its dice counting for a bid on the face (``match_table``)
+
+
 class LogArrays(NamedTuple):
     """Where the game loop writes every round (no rows: nothing logged)."""
 
@@ -65,15 +72,36 @@ class LogArrays(NamedTuple):
     used: np.ndarray          # rounds written, actions written, 1 when full
 
 
+class ModelTerms(NamedTuple):
+    """The bidding model's hand-independent terms of one decision (``model_rules.action_terms``): scratch
+    filled afresh at each decision."""
+
+    by_face: np.ndarray       # [face, x]: the legal raises' weights on the face, x dice counting for it
+    by_count: np.ndarray      # [x, 3]: the challenge's weight, the exact call's, the action's own
+    by_need: np.ndarray       # [kind, need + dice]: a raise's weight by the dice it still needs
+
+
+def model_terms(width: int) -> ModelTerms:
+    """Scratch ``ModelTerms`` wide enough for a player's dice plus the dice in play plus 2."""
+    return ModelTerms(np.zeros((7, width)), np.zeros((width, 3)), np.zeros((2, width)))
+
+
+class OpponentHands(NamedTuple):
+    """The other players' hands a rollout draws (``_model_kernels.play_out``): opponent j's multisets are rows
+    ``offsets[j] .. offsets[j + 1] - 1`` of ``multisets``, drawn by their ``cumulative`` chances."""
+
+    offsets: np.ndarray       # [opponent + 1]
+    multisets: np.ndarray     # [row, 6]: face counts
+    cumulative: np.ndarray    # [row]: each opponent's cumulative chances, ending at 1
+
+
 class BayesWork(NamedTuple):
     """The ``bayes`` bot's scratch arrays, made once per table (``_bot_kernels.bayes_work``)."""
 
     tail: np.ndarray
     scratch: np.ndarray
     face_pmf: np.ndarray
-    by_face: np.ndarray
-    by_count: np.ndarray
-    by_need: np.ndarray
+    terms: ModelTerms
     called: np.ndarray
     values: np.ndarray
 

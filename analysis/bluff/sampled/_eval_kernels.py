@@ -2,8 +2,8 @@
 solver's tree, a sampled local best response, rounds played on from a decision, and the decision-time search
 (``search_rules``' text, compiled).
 
-The layout (windows, offsets, payoffs) is the one of ``_kernels``; these kernels read a solve and never
-build one.
+The layout (windows, offsets, payoffs) is the one of ``_kernels``, one ``layout`` (``kernel_tables.Layout``);
+these kernels read a solve and never build one.
 """
 
 import numpy as np
@@ -23,11 +23,16 @@ call_values, evaluate, my_best, their_answer, search_values, search_choices = co
 
 
 @njit(cache=True)
-def expand(policy, k, binom, first, offset, n_actions_of_window, last, actor, child_start, n_raises, n_actions,
-           tree_offset, hands, action_of, abstract_raises, stand_in, out):
-    """The abstract ``policy`` written onto the exact solver's tree (``solve.RoundGame``): each node takes the
-    rows of its window of the last ``k`` bids (as ``seen_rank`` remembers them); a raise the abstraction does not
-    play (``action_of`` -1) gets 0."""
+def expand(policy, layout, n_actions_of_window, action_of, tree, out):
+    """The abstract ``policy`` (on ``layout``, ``n_actions_of_window`` actions a window) written onto the exact
+    solver's tree ``tree`` (``solve.RoundGame.kernel_arrays``): each node takes the rows of its window of the
+    last ``k`` bids (as ``seen_rank`` remembers them); a raise the abstraction does not play (``action_of`` -1)
+    gets 0."""
+    k, binom, first, offset, abstract_raises, stand_in = (layout.k, layout.binom, layout.first, layout.offset,
+                                                          layout.n_raises, layout.stand_in)
+    last, actor, child_start, n_raises, n_actions, tree_offset, hands = (tree.last, tree.actor, tree.child_start,
+                                                                        tree.n_raises, tree.n_actions, tree.offset,
+                                                                        tree.hands)
     nodes = actor.size
     parent = np.full(nodes, -1, np.int64)
     for n in range(nodes):
@@ -61,12 +66,12 @@ def expand(policy, k, binom, first, offset, n_actions_of_window, last, actor, ch
 
 
 @njit(cache=True)
-def local_best_response(seed, games, seat, lookahead, k, binom, first, offset, raises, n_raises, calls, match,
-                        payoff, cdf, chance, policy, all_raises, all_n, stand_in):
+def local_best_response(seed, games, seat, lookahead, layout, cdf, chance, policy, all_raises, all_n):
     """Payoffs of ``games`` sampled rounds in which ``seat`` plays a local best response to ``policy``: at each
     of its turns the exact belief about the other's hand (Bayes on the other's policy along the round) and a
     search of ``lookahead`` own raises ahead (the calls valued exactly, the other answering by ``policy``).
     With a lookahead reaching the end of the round this is an exact best response."""
+    k, binom, first, offset, raises, n_raises, calls, match, payoff, stand_in = layout
     np.random.seed(seed)
     other = 1 - seat
     bids = match.shape[2]  # the whole track (an abstraction plays fewer raises a row)
@@ -90,8 +95,8 @@ def local_best_response(seed, games, seat, lookahead, k, binom, first, offset, r
             actor = depth & 1
             last, row, nr, size = actions_at(history, depth, all_n if actor == seat else n_raises, calls)
             if actor == seat:
-                a = my_best(seat, hand[seat], history, depth, w, lookahead, k, binom, first, offset, raises,
-                            n_raises, calls, match, payoff, policy, scratch, all_raises, all_n, stand_in)[1]
+                a = my_best(seat, hand[seat], history, depth, w, lookahead, layout, policy, scratch, all_raises,
+                            all_n)[1]
             else:
                 base = offset[other, seen_rank(history, depth, k, binom, first, stand_in)]
                 for b in range(size):
@@ -109,12 +114,12 @@ def local_best_response(seed, games, seat, lookahead, k, binom, first, offset, r
 
 
 @njit(cache=True)
-def play_out(seed, games, hand_me, seat, history, depth, weights, k, binom, first, offset, raises, n_raises, calls,
-             match, payoff, policy, first_action, stand_in):
+def play_out(seed, games, hand_me, seat, history, depth, weights, layout, policy, first_action):
     """Payoffs to ``seat`` (holding ``hand_me``) of ``games`` rounds continued from ``history[:depth]`` with
     ``seat`` taking ``first_action`` (-1: drawn from ``policy`` too) and both seats then following ``policy``; the
     other's hand is drawn from
     ``weights`` (the belief, summing to 1)."""
+    k, binom, first, offset, raises, n_raises, calls, match, payoff, stand_in = layout
     np.random.seed(seed)
     other = 1 - seat
     bids = match.shape[2]  # the whole track (an abstraction plays fewer raises a row)

@@ -13,7 +13,9 @@ information set is updated at every iteration, exactly, with no sampling.
 The layout is the sampled solver's (``_kernels``): the slot of (seat s, window w, hand h, action a) is
 ``offset[s, w] + h * actions + a``. A *state* is a window and the seat to act there; ``child[w, a]`` is the
 window after raise ``a``; ``level_start`` groups the states by the last bid of their window, so
-that a state's children lie in later levels and the states of one level can be valued in parallel.
+that a state's children lie in later levels and the states of one level can be valued in parallel. The passes
+read the states as one ``graph`` (``full_width.WindowGraph``) and the round's arrays as one ``tables``
+(``kernel_tables.WindowTables``).
 """
 
 import numpy as np
@@ -23,8 +25,10 @@ from analysis.cfr.kernels import average_weight, regret_matching, regret_update,
 
 
 @njit(cache=True)
-def match_policy(regret, state_window, state_actor, offset, n_actions, hands, sigma):
+def match_policy(regret, graph, tables, sigma):
     """Every information set's current strategy (regret matching), into ``sigma`` (the slots' layout)."""
+    state_window, state_actor = graph.window, graph.actor
+    offset, n_actions, hands = tables.offset, tables.n_actions, tables.hands
     for s in range(state_window.size):
         w = state_window[s]
         p = state_actor[s]
@@ -35,10 +39,12 @@ def match_policy(regret, state_window, state_actor, offset, n_actions, hands, si
 
 
 @njit(cache=True)
-def forward_reach(sigma, state_window, state_actor, state_of, child, window_row, n_raises, offset, n_actions,
-                  hands, reach):
+def forward_reach(sigma, graph, tables, reach):
     """``reach[p, s, h]``: the sum over the histories ending in state ``s`` of player ``p``'s own chances along
     them, holding hand ``h`` (the states in order of their last bid, so a state's parents come before it)."""
+    state_window, state_actor, state_of, child, window_row = (graph.window, graph.actor, graph.state_of, graph.child,
+                                                              graph.row)
+    n_raises, offset, n_actions, hands = tables.n_raises, tables.offset, tables.n_actions, tables.hands
     reach[:] = 0.0
     for p in range(2):
         for h in range(hands[p]):
@@ -58,14 +64,17 @@ def forward_reach(sigma, state_window, state_actor, state_of, child, window_row,
 
 
 @njit(cache=True, parallel=True)
-def backward_pass(sigma, reach, chance, state_window, state_actor, state_of, child, window_row, window_last,
-                  level_start, n_raises, offset, n_actions, hands, match, payoff, values, regret, strategy_sum,
-                  iteration, schedule, traverser):
+def backward_pass(sigma, reach, graph, tables, values, regret, strategy_sum, iteration, schedule, traverser):
     """Value every state for every pair of hands (``values[s, h0, h1]``, the first bidder's payoff, both
     following ``sigma``), from the last level to the first, and update the information sets of ``traverser``
     (0 or 1; -1: none): their regrets gain their counterfactual values (discounted by ``schedule`` before
     iteration ``iteration``) and their average strategy their own reach times ``sigma``, weighted by the
     schedule. Returns the first bidder's value of the round."""
+    state_window, state_actor, state_of, child, window_row, window_last, level_start = (
+        graph.window, graph.actor, graph.state_of, graph.child, graph.row, graph.last, graph.level_start)
+    n_raises, offset, n_actions, hands, chance, match, payoff = (tables.n_raises, tables.offset, tables.n_actions,
+                                                                 tables.hands, tables.chance, tables.match,
+                                                                 tables.payoff)
     keep_positive, keep_negative = schedule_discounts(schedule, iteration)
     weight = average_weight(schedule, iteration)
     h0s = hands[0]

@@ -105,10 +105,12 @@ def _draw(cdf):
 
 
 @njit(cache=False)  # recursive: numba's cache of a recursive function can crash when loaded
-def run_chunk(seed, iterations, k, binom, first, offset, raises, n_raises, calls, match, payoff, cdf,
-              regret, strategy_sum, explore, bonus, width):
+def run_chunk(seed, iterations, layout, cdf, regret, strategy_sum, explore, bonus, width):
     """``iterations`` external-sampling iterations (each: one traversal per seat, fresh dice), in place;
-    returns the mean sampled value of the first bidder's traversals."""
+    returns the mean sampled value of the first bidder's traversals. ``layout``: ``kernel_tables.Layout``."""
+    k, binom, first, offset, raises, n_raises, calls, match, payoff = (layout.k, layout.binom, layout.first,
+                                                                       layout.offset, layout.raises, layout.n_raises,
+                                                                       layout.calls, layout.match, layout.payoff)
     np.random.seed(seed)
     bids = match.shape[2]  # the whole track (an abstraction plays fewer raises a row)
     history = np.zeros(bids + 1, np.int64)

@@ -18,10 +18,11 @@ sampled solver's store, checkpoints, progress and exploitability checks.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
+from analysis.bluff.sampled.kernel_tables import WindowTables
 from analysis.bluff.sampled.window_rules import window_rank
 from analysis.errors import InvalidArgument
 
@@ -30,9 +31,9 @@ from analysis.errors import InvalidArgument
 DOUBLE_BYTES = 256 * 1024 ** 2
 
 
-@dataclass(frozen=True, eq=False)
-class WindowGraph:
-    """The states (window, seat to act) that some history reaches, ordered by the window's last bid."""
+class WindowGraph(NamedTuple):
+    """The states (window, seat to act) that some history reaches, ordered by the window's last bid (one named
+    tuple: the passes of ``_full_width_kernels`` read its fields by name)."""
 
     window: np.ndarray        # [state]
     actor: np.ndarray         # [state]
@@ -110,6 +111,8 @@ class Trainer:
         self.payoff = game.payoff.astype(dtype)
         self.reach = np.zeros((2, self.graph.states, int(self.hands.max())))
         self.sigma = np.zeros(game.slots)
+        self.tables = WindowTables(game.n_raises, game.offset, game.n_actions, self.hands, game.chance, game.match,
+                                   self.payoff)
 
     def iterate(self, iteration: int, regret: np.ndarray, strategy_sum: np.ndarray) -> float:
         """One iteration (the first bidder's update, then the second's), in place; returns the first bidder's value
@@ -125,8 +128,7 @@ class Trainer:
         # lazy: keeps numba out of a table question's start-up
         from analysis.bluff.sampled import _full_width_kernels as kern
 
-        g, game = self.graph, self.game
-        kern.match_policy(regret, g.window, g.actor, game.offset, game.n_actions, self.hands, self.sigma)
+        kern.match_policy(regret, self.graph, self.tables, self.sigma)
         return self._values(self.sigma, regret, strategy_sum, iteration, seat)
 
     def value_of(self, policy: np.ndarray) -> float:
@@ -138,10 +140,6 @@ class Trainer:
         # lazy: keeps numba out of a table question's start-up
         from analysis.bluff.sampled import _full_width_kernels as kern
 
-        g, game = self.graph, self.game
-        kern.forward_reach(sigma, g.window, g.actor, g.state_of, g.child, g.row, game.n_raises, game.offset,
-                           game.n_actions, self.hands, self.reach)
-        return float(kern.backward_pass(sigma, self.reach, game.chance, g.window, g.actor, g.state_of, g.child, g.row,
-                                        g.last, g.level_start, game.n_raises, game.offset, game.n_actions, self.hands,
-                                        game.match, self.payoff, self.values, regret, strategy_sum, iteration,
-                                        self.schedule, seat))
+        kern.forward_reach(sigma, self.graph, self.tables, self.reach)
+        return float(kern.backward_pass(sigma, self.reach, self.graph, self.tables, self.values, regret, strategy_sum,
+                                        iteration, self.schedule, seat))

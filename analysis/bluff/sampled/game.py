@@ -30,6 +30,7 @@ from analysis.bluff.exact.game_value import State, _win_payoff, game_value
 from analysis.bluff.exact.solve import die_faces, hands_of
 from analysis.bluff.odds.bid_odds import my_count
 from analysis.bluff.rules import BiddingRules
+from analysis.bluff.sampled.kernel_tables import Layout
 from analysis.bluff.sampled.shipped import information_sets
 from analysis.bluff.sampled.values import rank_of_window, remembered
 from analysis.errors import InvalidArgument
@@ -125,7 +126,7 @@ class SampledGame:
 
     def responder_layout(self) -> tuple:
         """The raises a best responder may make (every legal raise, whatever the abstraction)."""
-        return self.all_raises, self.all_n_raises, self.stand_in
+        return self.all_raises, self.all_n_raises
 
     def abstract_action(self, history, bid) -> int:
         """The strategy's raise that stands for ``bid`` made after ``history`` (lists of bids): ``bid`` itself
@@ -147,9 +148,9 @@ class SampledGame:
         (``shipped.information_sets``)."""
         return information_sets(self.offset, self.n_actions, [len(h) for h in self.hands])
 
-    def kernel_layout(self) -> tuple:
-        return (self.k, self.binom, self.first, self.offset, self.raises, self.n_raises, len(self.calls),
-                self.match, self.payoff)
+    def kernel_layout(self) -> Layout:
+        return Layout(self.k, self.binom, self.first, self.offset, self.raises, self.n_raises, len(self.calls),
+                      self.match, self.payoff, self.stand_in)
 
     def payoff_sha(self) -> str:
         return hashlib.sha256(self.payoff.tobytes()).hexdigest()

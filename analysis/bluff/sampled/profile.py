@@ -95,6 +95,5 @@ def round_losses(solution, rounds: int = 4000, seed: int = 0) -> np.ndarray:
     for h in np.unique(hands):
         n = int((hands == h).sum())
         out.append(_sampled_eval.play_out(int(rng.integers(2 ** 31)), n, int(h), 0, np.zeros(1, dtype=np.int64), 0,
-                                          weights, *game.kernel_layout(), solution.policy.astype(np.float64), -1,
-                                          game.stand_in))
+                                          weights, game.kernel_layout(), solution.policy.astype(np.float64), -1))
     return np.concatenate(out)

@@ -5,7 +5,7 @@ by the other answering by the stored strategy and the searcher then taking its b
 further, its best of the calls and of its own raises valued so again). ``_sampled_eval`` compiles these
 functions from this very text, for the local best response, the rounds played on and the benchmarks; one
 question at the table (``solution.SampledSolution.search``) calls them as they stand, so no compiler starts.
-The layout (windows, offsets, payoffs) is ``_kernels``'.
+The layout (windows, offsets, payoffs) is ``_kernels``', one ``layout`` (``kernel_tables.Layout``).
 """
 
 import numpy as np
@@ -28,8 +28,7 @@ def call_values(seat, mine, last, w, calls, match, payoff, out):
         out[c] = sign * np.cumsum(w * payoff[c, seat, last][actual])[-1]
 
 
-def evaluate(theirs, seat, hand, history, depth, w, lookahead, k, binom, first, offset, raises, n_raises, calls,
-             match, payoff, policy, scratch, all_raises, all_n, stand_in):
+def evaluate(theirs, seat, hand, history, depth, w, lookahead, layout, policy, scratch, all_raises, all_n):
     """``seat`` holding ``hand``, the other seat's hands weighted by ``w`` (unnormalised), after
     ``history[:depth]``: returns (value, best action). At ``seat``'s turn (``theirs`` False) the value is the best
     of the calls, valued exactly, and, while ``lookahead`` allows one more (or at the opening), of every legal
@@ -40,6 +39,7 @@ def evaluate(theirs, seat, hand, history, depth, w, lookahead, k, binom, first, 
     Written as a walk over an explicit stack rather than by recursion, so that numba caches it (a fresh process
     at the table would otherwise compile it, seconds). Level ``s`` of the stack is a turn ``depth + s`` deep;
     ``done`` its next action, ``acc`` its value so far (the best, or the running sum), ``weights`` its belief."""
+    k, binom, first, offset, raises, n_raises, calls, match, payoff, stand_in = layout
     levels = history.size - depth + 2
     mine_turn = np.empty(levels, np.bool_)
     done = np.empty(levels, np.int64)
@@ -109,26 +109,21 @@ def evaluate(theirs, seat, hand, history, depth, w, lookahead, k, binom, first, 
             acc[s] += acc[s + 1]
 
 
-def my_best(seat, hand, history, depth, w, lookahead, k, binom, first, offset, raises, n_raises, calls, match,
-            payoff, policy, scratch, all_raises, all_n, stand_in):
+def my_best(seat, hand, history, depth, w, lookahead, layout, policy, scratch, all_raises, all_n):
     """The best unnormalised value of ``seat`` holding ``hand`` to act after ``history[:depth]``, the other
     seat's hands weighted by ``w``: the calls exactly, and the raises while ``lookahead`` allows one more;
     returns (value, best action). ``seat`` may make every legal raise (``all_raises``), the other seat answers by
     ``policy`` on its own (perhaps abstract) raises ``raises``."""
-    return evaluate(False, seat, hand, history, depth, w, lookahead, k, binom, first, offset, raises, n_raises,
-                    calls, match, payoff, policy, scratch, all_raises, all_n, stand_in)
+    return evaluate(False, seat, hand, history, depth, w, lookahead, layout, policy, scratch, all_raises, all_n)
 
 
-def their_answer(seat, hand, history, depth, w, lookahead, k, binom, first, offset, raises, n_raises, calls,
-                 match, payoff, policy, scratch, all_raises, all_n, stand_in):
+def their_answer(seat, hand, history, depth, w, lookahead, layout, policy, scratch, all_raises, all_n):
     """``seat``'s unnormalised value when the other seat answers the last bid of ``history[:depth]`` by
     ``policy`` and ``seat`` then plays ``my_best``."""
-    return evaluate(True, seat, hand, history, depth, w, lookahead, k, binom, first, offset, raises, n_raises,
-                    calls, match, payoff, policy, scratch, all_raises, all_n, stand_in)[0]
+    return evaluate(True, seat, hand, history, depth, w, lookahead, layout, policy, scratch, all_raises, all_n)[0]
 
 
-def search_values(seat, hand, history, depth, w, floor, lookahead, k, binom, first, offset, raises, n_raises, calls,
-                  match, payoff, policy, stand_in, out):
+def search_values(seat, hand, history, depth, w, floor, lookahead, layout, policy, out):
     """Decision-time search of ``seat`` holding ``hand`` after ``history[:depth]``, the other's hands weighted by
     ``w`` (the belief, summing to 1): into ``out`` the value of each action of the strategy's own (its raises, then
     the calls): each call exactly, each raise the strategy makes with chance at least ``floor`` by the other
@@ -136,6 +131,7 @@ def search_values(seat, hand, history, depth, w, floor, lookahead, k, binom, fir
     and of its own raises valued so again (the strategy's raises: every legal one costs far more and plays bids
     the other's policy has no answer for); -inf for the raises left out. The floor is lowered to the likeliest
     raise's chance where that is below it, so at least one raise is searched. Returns the best action."""
+    k, binom, first, offset, raises, n_raises, calls, match, payoff, stand_in = layout
     last, row, nr, size = actions_at(history, depth, n_raises, calls)
     base = offset[seat, seen_rank(history, depth, k, binom, first, stand_in)] + hand * size
     scratch = np.zeros((match.shape[2] + 2, calls))
@@ -151,19 +147,17 @@ def search_values(seat, hand, history, depth, w, floor, lookahead, k, binom, fir
     for a in range(nr):
         if policy[base + a] >= floor:
             history[depth] = raises[row, a]
-            out[a] = their_answer(seat, hand, history, depth + 1, w, lookahead, k, binom, first, offset, raises,
-                                  n_raises, calls, match, payoff, policy, scratch, raises, n_raises, stand_in)
+            out[a] = their_answer(seat, hand, history, depth + 1, w, lookahead, layout, policy, scratch, raises,
+                                  n_raises)
     for a in range(size):
         if out[a] > out[best]:
             best = a
     return best
 
 
-def search_choices(seat, history, depth, w, floor, lookahead, k, binom, first, offset, raises, n_raises, calls, match,
-                   payoff, policy, stand_in, hands, out):
+def search_choices(seat, history, depth, w, floor, lookahead, layout, policy, hands, out):
     """``search_values``' best action for each of ``seat``'s ``hands`` hands, into ``out`` (the belief ``w`` about
     the other does not depend on the searcher's own hand)."""
-    values = np.empty(match.shape[2] + 3)
+    values = np.empty(layout.match.shape[2] + 3)
     for h in range(hands):
-        out[h] = search_values(seat, h, history, depth, w, floor, lookahead, k, binom, first, offset, raises,
-                               n_raises, calls, match, payoff, policy, stand_in, values)
+        out[h] = search_values(seat, h, history, depth, w, floor, lookahead, layout, policy, values)

@@ -149,7 +149,7 @@ class SampledSolution:
         # digit; those take float64, the type they were compiled for.
         policy = self.policy if kernels is search_rules else self._policy64()
         best = kernels.search_values(seat, h, self._indices(history), len(history), self.belief(seat, history),
-                                     np.float64(floor), deeper, *game.kernel_layout(), policy, game.stand_in, values)
+                                     np.float64(floor), deeper, game.kernel_layout(), policy, values)
         return int(best), values
 
     def search_policy(self, seat: int, hand, history) -> tuple[np.ndarray, np.ndarray]:
@@ -185,8 +185,8 @@ class SampledSolution:
         game = self.game
         out = np.empty(len(game.hands[seat]), dtype=np.int64)
         _sampled_eval.search_choices(seat, self._indices(history), len(history), self.belief(seat, history), floor,
-                                     search_lookahead(game.rules, game.dice), *game.kernel_layout(), self._policy64(),
-                                     game.stand_in, len(game.hands[seat]), out)
+                                     search_lookahead(game.rules, game.dice), game.kernel_layout(), self._policy64(),
+                                     len(game.hands[seat]), out)
         return out
 
     def _indices(self, history) -> np.ndarray:

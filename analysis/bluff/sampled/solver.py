@@ -153,7 +153,7 @@ def _run(game: SampledGame, iterations: int, seed: int, explore: float, checkpoi
             if trainer is not None:
                 trainer.iterate(t, regret, strategy_sum)
             else:
-                kern.run_chunk(_seed(seed, 0, t), size, *layout, game.cdf, regret, strategy_sum, explore, BONUS,
+                kern.run_chunk(_seed(seed, 0, t), size, layout, game.cdf, regret, strategy_sum, explore, BONUS,
                                width)
                 kern.discount(regret, strategy_sum, t, VARIANT)
             done += size
@@ -201,8 +201,8 @@ def _sampled_value(game: SampledGame, policy: np.ndarray, games: int, seed: int)
         n = max(1, round(games * p))
         action = -1  # drawn from the policy
         total += p * _sampled_eval.play_out(_seed(seed, 3, h), n, h, 0, opening, 0,
-                                            game.chance[1] / game.chance[1].sum(), *game.kernel_layout(), policy,
-                                            action, game.stand_in).mean()
+                                            game.chance[1] / game.chance[1].sum(), game.kernel_layout(), policy,
+                                            action).mean()
     return float(total)
 
 

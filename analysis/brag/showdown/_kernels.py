@@ -303,8 +303,7 @@ def showdown_monte_carlo(hero, hero_strength, opponents, strength_by_index, bino
 
 
 @njit(cache=True, parallel=True)
-def stay_monte_carlo(hero, hero_strength, opponents, strength_by_index, weaker_share_by_index, binomial,
-                     pot, stake, keep, max_rounds, samples, seed, chunks):
+def stay_monte_carlo(hero, hero_strength, opponents, hands, pot, stake, keep, max_rounds, samples, seed, chunks):
     """Deal ``opponents`` hands ``samples`` times and play the staying model (``advice.stay_or_fold``).
 
     Each round the hero bets one stake, then each opponent in turn stays (one stake)
@@ -312,8 +311,10 @@ def stay_monte_carlo(hero, hero_strength, opponents, strength_by_index, weaker_s
     When only the hero and one opponent are left, the next of the two to act sees for
     twice the stake (an opponent that would stay sees) and loses a tie; when every opponent folds, the hero takes the pot.
     Per chunk: sum of the hero's chips, their squares, hands where every opponent folded,
-    where the hero saw, and still unresolved after ``max_rounds`` rounds (counted as lost).
+    where the hero saw, and still unresolved after ``max_rounds`` rounds (counted as lost). ``hands``:
+    ``kernel_tables.IndexedHands``, the opponents' hands by index.
     """
+    strength_by_index, weaker_share_by_index, binomial = hands.strength, hands.weaker_share, hands.binomial
     k = hero.shape[0]
     rest = cards_left(hero)
     total = np.zeros(chunks)

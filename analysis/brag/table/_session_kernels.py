@@ -124,10 +124,12 @@ def _judge(rp, ti, status, cards, knows, bp, seat, row, seed, counter):
     return win_chance(rp, ti, status, cards, knows, seat, row, mode == BY_MEMORY, seed, counter)
 
 
-def solved_move(rp, ti, status, hands, cards, bank, seat, node, tree, policy, edges, seed, counter):
-    """The solved strategy's move at ``node`` of the solved tree (``tree[c]``: child c's action and
-    argument, then each node's first child, number of children and actor), drawn from the mix for
-    the seat's bucket (one row when blind); (-1, 0) when the move is not one the deal allows now."""
+def solved_move(rp, ti, status, hands, cards, bank, seat, node, solved, seed, counter):
+    """The solved strategy's move at ``node`` of the solved tree (``solved``: ``kernel_tables.SolvedGame``;
+    ``tree[c]``: child c's action and argument, then each node's first child, number of children and actor),
+    drawn from the mix for the seat's bucket (one row when blind); (-1, 0) when the move is not one the deal
+    allows now."""
+    tree, policy, edges = solved.tree, solved.policy, solved.edges
     start, count = tree[node, 2], tree[node, 3]
     row = 0
     if status[seat] != BLIND:
@@ -159,13 +161,13 @@ def next_node(node, tree, action, arg):
     return -1
 
 
-def bot_move(rp, ti, status, hands, cards, bank, knows, bp, seat, seed, counter, node, tree, policy, edges):
+def bot_move(rp, ti, status, hands, cards, bank, knows, bp, seat, seed, counter, node, solved):
     """The move (action, argument) the bot in ``seat`` makes now (``counter`` numbers its random draws;
-    ``node`` is the deal's place in the solved tree, -1 when outside it)."""
+    ``node`` is the deal's place in the solved tree ``solved``, -1 when outside it)."""
     bets = ti[T_BETS]
     if bp[seat, B_SOLVED] > 0.5 and node >= 0 and ti[T_PENDING] < 0:
-        action, arg = solved_move(rp, ti, status, hands, cards, bank, seat, node, tree, policy, edges,
-                                  seed + 0x2545F491, counter)
+        action, arg = solved_move(rp, ti, status, hands, cards, bank, seat, node, solved, seed + 0x2545F491,
+                                  counter)
         if action >= 0:
             return action, arg
     if ti[T_PENDING] >= 0:
@@ -242,11 +244,11 @@ def _observe(rp, deck, knows, n, dealer, seat, out):
     out[O_EXCLUDED] = excluded
 
 
-def play_session(rp, bp, n, deals, seed, bankroll, net, counts, banks_out, observed, tree, policy, edges):
+def play_session(rp, bp, n, deals, seed, bankroll, net, counts, banks_out, observed, solved):
     """Play ``deals`` deals at a table of ``n``; ``net[d, s]`` is what seat ``s`` won in deal ``d``.
 
-    ``tree``, ``policy`` and ``edges`` are the solved game the ``B_SOLVED`` bots play (``tree`` with
-    one row: none). A deal is inside it from its start while no seat holds two hands, and leaves it
+    ``solved`` (``kernel_tables.SolvedGame``) is the solved game the ``B_SOLVED`` bots play (its ``tree``
+    with one row: none). A deal is inside it from its start while no seat holds two hands, and leaves it
     at the first move the solved tree does not have (a cover, a bet over its cap, a kept hand).
 
     Every seat starts with ``bankroll``; a seat that cannot pay the ante buys back in to
@@ -254,6 +256,7 @@ def play_session(rp, bp, n, deals, seed, bankroll, net, counts, banks_out, obser
     seat left each deal. On return ``banks_out[0]`` holds the banks, ``banks_out[2, 0]`` the
     pot carried out of the last deal, and ``observed[d]`` what seat 1 knew before deal d.
     """
+    tree = solved.tree
     ti = np.zeros(K.T_SIZE, np.int64)
     ti[K.T_N] = n
     ti[T_KEEPER] = -1
@@ -301,7 +304,7 @@ def play_session(rp, bp, n, deals, seed, bankroll, net, counts, banks_out, obser
             if node >= 0 and tree[node, 4] != (seat - dealer - 1) % n:
                 node = -1
             action, arg = bot_move(rp, ti, status, hands, cards, bank, knows, bp, seat, bot_seed,
-                                   d * 4096 + moves, node, tree, policy, edges)
+                                   d * 4096 + moves, node, solved)
             moves += 1
             if action == COVER and ti[T_COVERER] < 0:
                 counts[C_COVERS] += 1

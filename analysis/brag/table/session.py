@@ -17,6 +17,7 @@ import numpy as np
 from analysis.brag.table import _session_kernels as S, deal_rules as K
 from analysis.brag._stored import multi_labels
 from analysis.brag.table.deal import check_players, rule_vector
+from analysis.brag.table.kernel_tables import SolvedGame
 from analysis.brag.rules import CLASS_SHIFT, CLASSES, DISCARD_SHIFT, BragRules, preset
 from analysis.brag.multi.shipped import find_solve
 from analysis.brag.showdown.tables import hand_table
@@ -49,7 +50,7 @@ BOTS = {
 CHANCE_BOTS = ("fresh-deck", "observer")
 
 
-def solved_tables(rules: BragRules, players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+def solved_tables(rules: BragRules, players: int) -> SolvedGame | None:
     """The stored solve of ``players`` as the session kernel reads it: per node its action and
     argument in the deal's codes, first child, number of children and actor; the strategy; the
     bucket floors. None when there is no solve of that size (the store's or the package's)."""
@@ -63,10 +64,10 @@ def solved_tables(rules: BragRules, players: int) -> tuple[np.ndarray, np.ndarra
     names = multi_labels(rules)
     moves = np.array([codes[names[code]] for code in table["labels"].tolist()], np.int64).reshape(-1, 2)
     tree = np.column_stack([moves, table["child_start"], table["n_actions"], table["actor"]]).astype(np.int64)
-    return tree, np.ascontiguousarray(table["policy"]), table["edges"].astype(np.int64)
+    return SolvedGame(tree, np.ascontiguousarray(table["policy"]), table["edges"].astype(np.int64))
 
 
-_NO_SOLVE = (np.zeros((1, 5), np.int64), np.zeros((1, 1, 1)), np.zeros(1, np.int64))
+_NO_SOLVE = SolvedGame(np.zeros((1, 5), np.int64), np.zeros((1, 1, 1)), np.zeros(1, np.int64))
 
 
 def _percentile_strength(rules: BragRules, share: float) -> float:
@@ -172,7 +173,7 @@ def session(rules: str | BragRules, players: int = 5, bots=None, deals: int = 10
     solved = solved or _NO_SOLVE
     began = time.perf_counter()
     S.jitted()["play_session"](rule_vector(rules), bp, n, deals, seed, float(bankroll), net, counts, banks,
-                               observed, *solved)
+                               observed, solved)
     seconds = time.perf_counter() - began
     means, halves = _batch_means(net)
     whole = deals // BATCH_DEALS * BATCH_DEALS
