@@ -535,11 +535,12 @@ NUMBER_WORDS = {word: value for value, word in enumerate(
     "seventeen eighteen nineteen twenty".split())} | {"thirty": 30, "forty": 40, "fifty": 50, "hundred": 100}
 _NUMBER = r"\d{1,3}|" + "|".join(NUMBER_WORDS)
 #: A share said in words: "one deal in four", "two games in three", "1 time in 18", "a third", "about a quarter".
-RATIO = re.compile(rf"\b(?P<part>{_NUMBER})(?: [a-z]+){{0,2}} (?:in|out of) (?P<whole>{_NUMBER})\b(?![.,]\d)"
-                   r"|\b(?P<article>a|one|two|three) (?P<share>third|quarter|fifth|sixth)s?\b", re.I)
+RATIO = re.compile(rf"\b(?P<part>{_NUMBER})(?:\s+[a-z]+){{0,2}}\s+(?:in|out\s+of)\s+(?P<whole>{_NUMBER})\b(?![.,]\d)"
+                   r"|\b(?P<article>a|one|two|three)\s+(?P<share>third|quarter|fifth|sixth)s?\b"
+                   r"(?=\s+(?:of|for|to|counts?)\b|[^\w\s]|\s*$)", re.I)     # "a third call" is an ordinal
 SHARES = {"third": 3, "quarter": 4, "fifth": 5, "sixth": 6}
 #: A bid said in the prose of a dice-bidding article: "seven fours", "9 threes".
-BID_WORDS = re.compile(rf"\b(?P<count>{_NUMBER}) (?P<face>ones|twos|threes|fours|fives|sixes|stars)\b", re.I)
+BID_WORDS = re.compile(rf"\b(?P<count>{_NUMBER})\s+(?P<face>ones|twos|threes|fours|fives|sixes|stars)\b", re.I)
 FACES = {"ones": "1", "twos": "2", "threes": "3", "fours": "4", "fives": "5", "sixes": "6", "stars": "*"}
 #: A whole number written with digits that is a name or a place rather than a figure: a section, a seat, a player
 #: by number, a hand of dice or of cards, a point, a move or a score of backgammon, a power of ten.
@@ -604,7 +605,7 @@ def _figures_in_words(name, notebook):
     for where, text in _prose_sources(notebook):
         for pattern in facts + [pattern for article, pattern, _ in DEFINITIONS if article in ("*", name)]:
             text = re.sub(pattern, " ", text)
-        text = re.sub(rf"\bhold(?:s|ing)? (?:{_NUMBER}) (?=ones|twos|threes|fours|fives|sixes|stars)", " ", text,
+        text = re.sub(rf"\bhold(?:s|ing)?\s+(?:{_NUMBER})\s+(?=ones|twos|threes|fours|fives|sixes|stars)", " ", text,
                       flags=re.I)                      # dice held, not bid: a count the whole-number check reads
         for match in BID_WORDS.finditer(text if name in BIDDING else ""):
             bid = f"{int(_number(match.group('count')))}x{FACES[match.group('face').lower()]}"
@@ -664,17 +665,20 @@ def test_the_typed_number_check_catches_what_it_looks_for():
 
 def test_the_whole_number_check_catches_what_it_looks_for():
     cells = [{"cell_type": "markdown", "source": ["Eighteen dice: I hold 3 3 * 5 1 and the bid is **seven fours**. A pair is "
-                                                   "one deal in four, a third of the dice count, and section 12 says so; "
+                                                   "one deal in four, a third of the dice count, and section 12 says so "
+                                                   "for a third time; it was one\ntime in twenty; "
                                                    "holding two threes, bid nine threes.\n"]},
              {"cell_type": "code", "source": ["advise(BLUFF, '3 3 * 5 1', (6, 7), '7x3')\n", "assert pair < 0.3\n"]}]
     found = "\n".join(_figures_in_words("bluff", {"cells": cells}))
-    for typed in ("'Eighteen'", "the bid 'seven fours'", "'one deal in four'", "'a third'", "the bid 'nine threes'"):
+    for typed in ("'Eighteen'", "the bid 'seven fours'", "'one deal in four'", "'a third'", "the bid 'nine threes'",
+                  "time in twenty"):
         assert typed in found, typed
     for fine in ("'12'", "'3 3", "two threes", "'6'"):
         assert fine not in found, fine
     stated = [{"cell_type": "code", "source": ["DICE = 18\n", "assert abs(pair - 1 / 4) < 0.01 and share == 1 / 3\n",
                                                "odds(Bid(7, 4)); table.loc['9 threes']\n"]}]
-    assert _figures_in_words("bluff", {"cells": cells[:1] + stated}) == []
+    assert _figures_in_words("bluff", {"cells": cells[:1] + stated}) == ["cell 0: the share 'one\ntime in twenty' "
+                                                                         "(0.050) is not a fraction the code states"]
     # A bid is a bid only in the dice-bidding articles: in Yacht "three sixes" is a hand, a whole number like any other.
     yacht = [{"cell_type": "markdown", "source": ["Keep three sixes on the 6-point, 24/18, from 252 rolls.\n"]},
              {"cell_type": "code", "source": ["KEEP = 3\n"]}]
