@@ -583,6 +583,7 @@ def _stated_bids(notebook):
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 stated |= set(re.findall(r"(?<![\d.])(\d+x[\d*])", node.value))
+                stated |= {f"{count}x*" for count in re.findall(r"(?<![\w*])\*(\d+)\b", node.value)}   # "*4"
                 stated |= {f"{count}x{FACES[face.lower()]}" for count, face in re.findall(
                     r"\b(\d+) (ones|twos|threes|fours|fives|sixes|stars)\b", node.value, re.I)}
             if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Bid" and len(node.args) == 2
