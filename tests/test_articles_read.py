@@ -678,7 +678,7 @@ def test_the_whole_number_check_catches_what_it_looks_for():
         assert fine not in found, fine
     stated = [{"cell_type": "code", "source": ["DICE = 18\n", "assert abs(pair - 1 / 4) < 0.01 and share == 1 / 3\n",
                                                "odds(Bid(7, 4)); table.loc['9 threes']\n"]}]
-    assert _figures_in_words("bluff", {"cells": cells[:1] + stated}) == ["cell 0: the share 'one\ntime in twenty' "
+    assert _figures_in_words("bluff", {"cells": cells[:1] + stated}) == ["cell 0: the share 'one\\ntime in twenty' "
                                                                          "(0.050) is not a fraction the code states"]
     # A bid is a bid only in the dice-bidding articles: in Yacht "three sixes" is a hand, a whole number like any other.
     yacht = [{"cell_type": "markdown", "source": ["Keep three sixes on the 6-point, 24/18, from 252 rolls.\n"]},
