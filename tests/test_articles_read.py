@@ -588,7 +588,8 @@ def _stated_bids(notebook):
                     r"\b(\d+) (ones|twos|threes|fours|fives|sixes|stars)\b", node.value, re.I)}
             if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Bid" and len(node.args) == 2
                     and all(isinstance(arg, ast.Constant) for arg in node.args)):
-                stated.add(f"{node.args[0].value}x{'*' if node.args[1].value == 6 else node.args[1].value}")
+                count, face = node.args[0].value, node.args[1].value
+                stated |= {f"{count}x{face}"} | ({f"{count}x*"} if face == 6 else set())    # 6: Bluff's star
     return stated
 
 
@@ -674,7 +675,7 @@ def test_the_whole_number_check_catches_what_it_looks_for():
     for typed in ("'Eighteen'", "the bid 'seven fours'", "'one deal in four'", "'a third'", "the bid 'nine threes'",
                   "time in twenty"):
         assert typed in found, typed
-    for fine in ("'12'", "'3 3", "two threes", "'6'"):
+    for fine in ("'12'", "'3 3", "two threes", "third time"):
         assert fine not in found, fine
     stated = [{"cell_type": "code", "source": ["DICE = 18\n", "assert abs(pair - 1 / 4) < 0.01 and share == 1 / 3\n",
                                                "odds(Bid(7, 4)); table.loc['9 threes']\n"]}]
