@@ -121,7 +121,8 @@ def _dice_bidding():
 def pair_keep(dice) -> str | None:
     """Korean Yacht's pair rule for an opening roll, as the table of best keeps says it (None: a roll it does not
     speak of). A pair of sixes: alone, or with a second pair of fives or fours; a pair of fives: with a single six,
-    or with 4 3 2, otherwise alone, even beside a second pair or four to the straight."""
+    broken for 4 3 2 (one five kept with them, four to both straights), otherwise alone, even beside a second pair
+    or four to one straight."""
     dice = list(dice)
     if max(dice.count(face) for face in dice) != 2 or (dice.count(6) != 2 and dice.count(5) != 2):
         return None
@@ -163,7 +164,7 @@ def _yacht():
     rules = ["Korean Yacht: five dice, up to three rolls a turn keeping any dice, twelve boxes each filled once.",
              "Keep a made straight and stop; keep four to the 1-2-3-4-5 straight (not beside a pair of fives).",
              "A pair of sixes: keep it alone, or with a second pair of fives or fours (6 6 5 5). A pair of fives:",
-             "keep it with a single six (6 5 5) or with 4 3 2 (5 4 3 2), otherwise alone, even beside a second pair.",
+             "keep it with a single six (6 5 5), break it for 4 3 2 (5 4 3 2), otherwise alone, even beside a second pair.",
              "Keep three sixes or fives; three aces beside a six are a toss-up.",
              "Keep the straights and Chase Off open as long as they can still be made;",
              "spend the low boxes on what the dice refuse. Play for the win, ahead or behind, not for points.",

@@ -466,6 +466,7 @@ DEFINITIONS = [
     ("backgammon", r"lead of 8%", "the 8-9-12 rule's own threshold"),
     ("yacht", r"90% of games", "the span quoted, the 5th to the 95th percentile"),
     ("yacht", r"margin of 0\.00", "a tie, as the table prints it"),
+    ("yacht", r"one half or one quarter", "the fair share of a win among two or four players alike"),
 ]
 
 
@@ -499,6 +500,16 @@ def _code_constants(notebook):
                 continue
             constants |= {float(node.value) for node in ast.walk(tree) if isinstance(node, ast.Constant)
                           and isinstance(node.value, (int, float)) and not isinstance(node.value, bool)}
+            shown = {id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr)
+                     or (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Markdown")
+                     for part in ast.walk(node)}
+            constants |= {float(number) for node in ast.walk(tree)     # a parameter as read: "6 7", "6 opponents"
+                          if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in shown
+                          and len(node.value) <= 40 for number in re.findall(r"(?<![\d.])\d+(?![\d.])", node.value)}
+            constants |= {node.left.value / node.right.value for node in ast.walk(tree)    # a share: 1 / 3
+                          if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div)
+                          and all(isinstance(side, ast.Constant) and type(side.value) in (int, float) and side.value
+                                  for side in (node.left, node.right))}
     return constants
 
 
@@ -516,6 +527,119 @@ def _typed_into_prose(name, notebook):
             if not ({value, value / 100} if typed.endswith("%") else {value}) & constants:
                 found.append(f"{where}: {match.group(0)!r} in {text[max(0, match.start() - 30):match.end() + 10]!r}")
     return found
+
+
+#: Number words, read as the figures they are.
+NUMBER_WORDS = {word: value for value, word in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty".split())} | {"thirty": 30, "forty": 40, "fifty": 50, "hundred": 100}
+_NUMBER = r"\d{1,3}|" + "|".join(NUMBER_WORDS)
+#: A share said in words: "one deal in four", "two games in three", "1 time in 18", "a third", "about a quarter".
+RATIO = re.compile(rf"\b(?P<part>{_NUMBER})(?:\s+[a-z]+){{0,2}}\s+(?:in|out\s+of)\s+(?P<whole>{_NUMBER})\b(?![.,]\d)"
+                   r"|\b(?P<article>a|one|two|three)\s+(?P<share>third|quarter|fifth|sixth)s?\b"
+                   r"(?=\s+(?:of|for|to|counts?)\b|[^\w\s]|\s*$)", re.I)     # "a third call" is an ordinal
+SHARES = {"third": 3, "quarter": 4, "fifth": 5, "sixth": 6}
+#: A bid said in the prose of a dice-bidding article: "seven fours", "9 threes".
+BID_WORDS = re.compile(rf"\b(?P<count>{_NUMBER})\s+(?P<face>ones|twos|threes|fours|fives|sixes|stars)\b", re.I)
+FACES = {"ones": "1", "twos": "2", "threes": "3", "fours": "4", "fives": "5", "sixes": "6", "stars": "*"}
+#: A whole number written with digits that is a name or a place rather than a figure: a section, a seat, a player
+#: by number, a hand of dice or of cards, a point, a move or a score of backgammon, a power of ten.
+WHOLE_TERMS = [r"\b[Ss]ections? \d+(?:(?:, | and | to | or |-)\d+)*", r"§\d+", r"\b(?:[Ss]eat|[Pp]layer) \d\b",
+               r"(?<![\d.])[\d*](?: [\d*])+(?![\d.])", r"\d+[♠♥♦♣]", r"\d+(?:[-/]\d+)+", r"\d+-(?:point|away|pip)",
+               r"10[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+", r"\b(?:Three|Four) Card Brag\b", r"\b[A-Z]\w*-\d\b"]
+WHOLE = re.compile(rf"(?<![\w.,/#×^{{+−-])(?:\d{{1,3}}|{'|'.join(NUMBER_WORDS)})(?![\w.,%/×}}-]|\s?[×/])", re.I)
+#: Whole numbers that are facts of a game's equipment, not results: (article, the words around it, why).
+FACTS = [
+    ("backgammon", r"\b36 rolls|(?:rolls|roll|times) (?:out )?(?:of|in) 36\b|of 36\b", "two dice fall 36 ways"),
+    ("web", r"\b36 rolls", "two dice fall 36 ways"),
+    ("backgammon", r"\b15 (?:checkers|must|in\b)|[Ff]ifteen checkers|all 15\b", "each side plays 15 checkers"),
+    ("backgammon", r"\b15 (?:opening )?rolls", "the 15 rolls of two different numbers that can open a game"),
+    ("backgammon", r"\b21 rolls", "two dice fall 21 ways when their order is ignored"),
+    ("backgammon", r"924 x 924", "up to six checkers on six points: C(12, 6) = 924 home boards a side"),
+    ("backgammon", r"\b64\b", "the doubling cube's highest face"),
+    ("yacht", r"\b252 rolls", "five dice fall 252 ways when their order is ignored"),
+    ("yacht", r"\b12 boxes, 35-point bonus at 63", "the Clubhouse score card's rules"),
+    ("bluff_strategy", r"box of 30 dice|about 30 dice", "the Bluff box holds 30 dice"),
+    ("yacht", r"all twelve boxes", "the Korean Yacht score card has twelve boxes"),
+    ("yacht", r"the Yacht's 50", "the Yacht box scores 50"),
+]
+
+
+#: The articles where "seven fours" is a bid.
+BIDDING = ("bluff", "bluff_strategy")
+
+
+def _stated_bids(notebook):
+    """The bids a notebook's code states, as "NxF": a bid written as the toolkit reads it ("7x4", "1:4x3"),
+    ``Bid(7, 4)``, or a table's label ("9 threes")."""
+    stated = set()
+    for cell in notebook["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        try:
+            tree = ast.parse("".join(cell["source"]))
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                stated |= set(re.findall(r"(?<![\d.])(\d+x[\d*])", node.value))
+                stated |= {f"{count}x*" for count in re.findall(r"(?<![\w*])\*(\d+)\b", node.value)}   # "*4"
+                stated |= {f"{count}x{FACES[face.lower()]}" for count, face in re.findall(
+                    r"\b(\d+) (ones|twos|threes|fours|fives|sixes|stars)\b", node.value, re.I)}
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Bid" and len(node.args) == 2
+                    and all(isinstance(arg, ast.Constant) for arg in node.args)):
+                count, face = node.args[0].value, node.args[1].value
+                stated |= {f"{count}x{face}"} | ({f"{count}x*"} if face == 6 else set())    # 6: Bluff's star
+    return stated
+
+
+def _number(word):
+    return float(word) if word.isdigit() else float(NUMBER_WORDS[word.lower()])
+
+
+def _figures_in_words(name, notebook):
+    """The whole numbers, shares and bids of an article's prose, in digits or in words, that its notebook's code
+    does not state (a whole number, a share as a fraction or its value, a bid as the toolkit reads it)."""
+    constants = _code_constants(notebook)
+    bids = _stated_bids(notebook)
+    facts = [pattern for article, pattern, _ in FACTS if article == name]
+    found = []
+    for where, text in _prose_sources(notebook):
+        for pattern in facts + [pattern for article, pattern, _ in DEFINITIONS if article in ("*", name)]:
+            text = re.sub(pattern, " ", text)
+        text = re.sub(rf"\bhold(?:s|ing)?\s+(?:{_NUMBER})\s+(?=ones|twos|threes|fours|fives|sixes|stars)", " ", text,
+                      flags=re.I)                      # dice held, not bid: a count the whole-number check reads
+        for match in BID_WORDS.finditer(text if name in BIDDING else ""):
+            bid = f"{int(_number(match.group('count')))}x{FACES[match.group('face').lower()]}"
+            if bid not in bids:
+                found.append(f"{where}: the bid {match.group(0)!r} is not one the code states ({bid})")
+        text = BID_WORDS.sub(" ", text)
+        for match in RATIO.finditer(text):
+            if match.group("share"):
+                part = match.group("article").lower()
+                value = (1.0 if part == "a" else _number(part)) / SHARES[match.group("share").lower()]
+            else:
+                value = _number(match.group("part")) / _number(match.group("whole"))
+            if not any(abs(value - constant) < 1e-9 for constant in constants):
+                found.append(f"{where}: the share {match.group(0)!r} ({value:.3f}) is not a fraction the code states")
+        text = RATIO.sub(" ", text)
+        for pattern in WHOLE_TERMS:
+            text = re.sub(pattern, " ", text)
+        for match in WHOLE.finditer(text):
+            if _number(match.group(0)) not in constants:
+                found.append(f"{where}: {match.group(0)!r} in {text[max(0, match.start() - 30):match.end() + 10]!r}")
+    return found
+
+
+@pytest.mark.parametrize("name", ARTICLES)
+def test_no_whole_number_share_or_bid_is_typed_into_an_articles_prose(name):
+    """Whole numbers, in digits or in words ("seven fours", "two to four players"), and shares said in words ("one
+    deal in four", "a third of the dice") are figures too: each is a value the notebook's code states (a
+    parameter, a bid it works, a fraction a check compares with), or a name or place (a section, a seat, a hand
+    of dice, a backgammon point), or a fact of the game's equipment listed in ``FACTS`` with its reason."""
+    notebook = json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))
+    found = _figures_in_words(name, notebook)
+    assert not found, f"notebooks/{name}.ipynb types figures into its prose:\n  " + "\n  ".join(found)
 
 
 @pytest.mark.parametrize("name", ARTICLES)
@@ -539,3 +663,25 @@ def test_the_typed_number_check_catches_what_it_looks_for():
         assert f"'{fine}" not in found, fine
     formatted = [{"cell_type": "code", "source": ["display(Markdown(f'Queens win {win:.1%} of {deals:,} deals.'))"]}]
     assert _typed_into_prose("example", {"cells": formatted}) == []
+
+
+def test_the_whole_number_check_catches_what_it_looks_for():
+    cells = [{"cell_type": "markdown", "source": ["Eighteen dice: I hold 3 3 * 5 1 and the bid is **seven fours**. A pair is "
+                                                   "one deal in four, a third of the dice count, and section 12 says so "
+                                                   "for a third time; it was one\ntime in twenty; "
+                                                   "holding two threes, bid nine threes.\n"]},
+             {"cell_type": "code", "source": ["advise(BLUFF, '3 3 * 5 1', (6, 7), '7x3')\n", "assert pair < 0.3\n"]}]
+    found = "\n".join(_figures_in_words("bluff", {"cells": cells}))
+    for typed in ("'Eighteen'", "the bid 'seven fours'", "'one deal in four'", "'a third'", "the bid 'nine threes'",
+                  "time in twenty"):
+        assert typed in found, typed
+    for fine in ("'12'", "'3 3", "two threes", "third time"):
+        assert fine not in found, fine
+    stated = [{"cell_type": "code", "source": ["DICE = 18\n", "assert abs(pair - 1 / 4) < 0.01 and share == 1 / 3\n",
+                                               "odds(Bid(7, 4)); table.loc['9 threes']\n"]}]
+    assert _figures_in_words("bluff", {"cells": cells[:1] + stated}) == ["cell 0: the share 'one\\ntime in twenty' "
+                                                                         "(0.050) is not a fraction the code states"]
+    # A bid is a bid only in the dice-bidding articles: in Yacht "three sixes" is a hand, a whole number like any other.
+    yacht = [{"cell_type": "markdown", "source": ["Keep three sixes on the 6-point, 24/18, from 252 rolls.\n"]},
+             {"cell_type": "code", "source": ["KEEP = 3\n"]}]
+    assert _figures_in_words("yacht", {"cells": yacht}) == []

@@ -616,3 +616,37 @@ def test_a_charts_axis_text_is_legible_on_a_phone():
         width = SIZES[name][0]
         shown = axis_points / 72 / width * 374
         assert shown >= 9, f"--size {name}: axis text {shown:.1f} px on a phone"
+
+
+def _joined_series(figure) -> list[str]:
+    """The series of a chart drawn as a line through three or more values (a reference line has two points)."""
+    return [line.get_label() for ax in figure.axes for line in ax.get_lines()
+            if line.get_linestyle() not in ("None", "none", "") and len(line.get_xdata()) > 2]
+
+
+def test_discrete_data_is_drawn_as_points():
+    # Counts of rolls, dice, pips and players have nothing between two whole numbers: a line joining them draws
+    # values that do not exist, so these charts mark each value alone (series set side by side, dodged).
+    from analysis.bluff.rules import PRESETS
+    from analysis.charts import backgammon, bluff, brag
+    from analysis.charts.columns import Columns
+    from analysis.charts.style import close, dodge
+
+    frame = Columns(hand=["A♠ K♠ Q♠"] * 3 + ["7♠ 7♥ 2♦"] * 3, opponents=[1, 2, 3] * 2,
+                    equity=[0.9, 0.8, 0.7, 0.6, 0.5, 0.4], standard_error=[0.0] * 6)
+    figures = [backgammon.shot_chart(), backgammon.entry_chart(), backgammon.variant_chart(),
+               backgammon.bearoff_distribution_chart([(3, 3, 3, 2, 2, 2), (0, 0, 3, 4, 4, 4)]),
+               bluff.preset_comparison([PRESETS["bluff"], PRESETS["perudo"]], unknown=10),
+               bluff.challenge_cost_by_margin(PRESETS["bluff"], dice_in_play=(10,)), brag.opponents_chart(frame)]
+    for figure in figures:
+        assert figure.axes[0].get_lines(), figure.axes[0].get_title()
+        assert not _joined_series(figure), (figure.axes[0].get_title(), _joined_series(figure))
+        close(figure)
+    from matplotlib.figure import Figure
+
+    joined = Figure()
+    joined.subplots().plot([1, 2, 3], [4, 5, 6], label="joined")
+    joined.axes[0].axhline(0.5, label="reference")
+    assert _joined_series(joined) == ["joined"]
+    # Side by side: two series of one value each sit either side of it, apart, and a lone series on it.
+    assert dodge(0, 2) < 0 < dodge(1, 2) and dodge(0, 1) == 0 and abs(dodge(6, 7) - dodge(0, 7)) < 1

@@ -9,7 +9,7 @@ from analysis.backgammon.bearoff import TWO_SIDED_CHECKERS, home_positions, pars
 from analysis.backgammon.dice import entry, entry_rows, parse_blocks, shot_rows, shots
 from analysis.backgammon.race import exact_take_points
 from analysis.charts.columns import Columns
-from analysis.charts.style import COLOURS, finish, house_style, series_styles, subplots, whole_number_ticks
+from analysis.charts.style import COLOURS, finish, house_style, points, series_styles, subplots, whole_number_ticks
 from analysis.errors import InvalidArgument
 
 
@@ -17,13 +17,11 @@ def shot_chart(block_sets=((), (4,), (4, 6)), title: str = "Shots at a blot by d
     """Rolls (of 36) that hit a blot at each distance, open and with blocking points."""
     with house_style():
         fig, ax = subplots()
-        styles = series_styles()
-        for blocks in block_sets:
-            colour, marker, dash = next(styles)
+        for index, (blocks, style) in enumerate(zip(block_sets, series_styles())):
             distances = [d for d in range(1, 25) if d not in blocks]
             counts = [shots(d, blocks) for d in distances]
             label = "nothing in the way" if not blocks else "blocked at " + ", ".join(map(str, blocks))
-            ax.plot(distances, counts, color=colour, marker=marker, linestyle=dash, label=label)
+            points(ax, distances, counts, style, index, len(block_sets), label=label)
         ax.set_xticks(range(0, 25, 3))      # every third pip: 24 labels do not fit a phone's width
         whole_number_ticks(ax.yaxis)
         finish(ax, title, "distance from the hitter to the blot (pips)",
@@ -35,13 +33,11 @@ def entry_chart(max_on_bar: int = 3, title: str = "Entering from the bar"):
     """Chance that every bar checker enters, against 0-6 closed points."""
     with house_style():
         fig, ax = subplots()
-        styles = series_styles()
         closed = np.arange(7)
-        for bar in range(1, max_on_bar + 1):
-            colour, marker, dash = next(styles)
+        for bar, style in zip(range(1, max_on_bar + 1), series_styles()):
             chance = [100 * entry(int(k), bar).all_enter / 36 for k in closed]
-            ax.plot(closed, chance, color=colour, marker=marker, linestyle=dash,
-                    label=f"{bar} checker{'s' if bar > 1 else ''} on the bar")
+            points(ax, closed, chance, style, bar - 1, max_on_bar,
+                   label=f"{bar} checker{'s' if bar > 1 else ''} on the bar")
         whole_number_ticks(ax.xaxis)
         finish(ax, title, "closed points in the opponent's home board",
                "chance that all bar checkers enter (%)", legend=True)
@@ -52,16 +48,14 @@ def bearoff_distribution_chart(positions, labels=None, title: str = "Rolls neede
     """P(exactly n rolls) to bear off, one line per home-board position (counts or ``BearoffOdds``)."""
     with house_style():
         fig, ax = subplots()
-        styles = series_styles()
-        for i, position in enumerate(positions):
+        for i, (position, style) in enumerate(zip(positions, series_styles())):
             counts = position.counts if hasattr(position, "counts") else position
             fewest, chances, expected = rolls_needed(counts)
-            colour, marker, dash = next(styles)
             label = labels[i] if labels else " ".join(map(str, counts))
             rolls = np.arange(fewest, fewest + chances.size)
             shown = chances > 5e-4
-            ax.plot(rolls[shown], 100 * chances[shown], color=colour, marker=marker, linestyle=dash,
-                    label=f"{label}: {expected:.2f} rolls")
+            points(ax, rolls[shown], 100 * chances[shown], style, i, len(positions),
+                   label=f"{label}: {expected:.2f} rolls")
         whole_number_ticks(ax.xaxis)
         finish(ax, title, "rolls", "probability (%)", legend=True)
     return fig
@@ -104,7 +98,7 @@ def race_chart(frame, leads=(-4, 0, 4, 8), title: str = "Winning a bear-off race
     my_pips, win_chance = np.asarray(frame["my_pips"]), np.asarray(frame["win_chance"])
     with house_style():
         fig, ax = subplots()
-        for lead, (colour, marker, dash) in zip(leads, series_styles()):
+        for index, (lead, style) in enumerate(zip(leads, series_styles())):
             rows = np.nonzero(lead_of == lead)[0]
             rows = rows[np.argsort(my_pips[rows], kind="stable")]
             if lead > 0:
@@ -113,8 +107,7 @@ def race_chart(frame, leads=(-4, 0, 4, 8), title: str = "Winning a bear-off race
                 label = f"opponent {-lead} pips ahead"
             else:
                 label = "level pip counts"
-            ax.plot(my_pips[rows], 100 * win_chance[rows], color=colour, marker=marker, linestyle=dash,
-                    markersize=4, label=label)
+            points(ax, my_pips[rows], 100 * win_chance[rows], style, index, len(leads), markersize=4, label=label)
         ax.axhline(50, color="grey", linewidth=0.8)
         ax.set_ylim(0, 100)
         whole_number_ticks(ax.xaxis)
@@ -149,10 +142,9 @@ def variant_chart():
     table = variant_table()
     with house_style():
         fig, ax = subplots()
-        styles = series_styles()
-        for column, label in (("dutch_rolls", "Dutch: rolls"), ("acey_deucey_turns", "Acey-Deucey: turns")):
-            colour, marker, dash = next(styles)
-            ax.plot(table.blocked_points, table[column], color=colour, marker=marker, linestyle=dash, label=label)
+        series = (("dutch_rolls", "Dutch: rolls"), ("acey_deucey_turns", "Acey-Deucey: turns"))
+        for index, ((column, label), style) in enumerate(zip(series, series_styles())):
+            points(ax, table.blocked_points, table[column], style, index, len(series), label=label)
         whole_number_ticks(ax.xaxis)
         finish(ax, "Entering all 15 checkers", "blocked entry points", "expected rolls / turns", legend=True)
     return fig

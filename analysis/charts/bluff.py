@@ -14,7 +14,7 @@ from analysis.bluff.odds.bid_odds import bid_odds, check_unknown
 from analysis.bluff.odds.outcomes import challenge_outcome
 from analysis.bluff.rules import BLUFF, BiddingRules
 from analysis.charts.columns import Columns
-from analysis.charts.style import HEATMAP, finish, house_style, series_styles, subplots, whole_number_ticks
+from analysis.charts.style import HEATMAP, finish, house_style, points, series_styles, subplots, whole_number_ticks
 from analysis.errors import InvalidArgument, about
 
 
@@ -189,10 +189,10 @@ def call_cost_chart(costs, rules: BiddingRules, face: int):
                              layout="constrained")
         for ax, (call, block) in zip(axes[0], calls.items()):
             players = block.groups("player")
-            for player, (colour, marker, dash) in zip(sorted(players), series_styles()):
+            for index, (player, style) in enumerate(zip(sorted(players), series_styles())):
                 rows = players[player]
-                ax.plot(rows["count"], rows["expected_loss"], color=colour, marker=marker, linestyle=dash,
-                        markersize=4, label=rows["role"][0])
+                points(ax, rows["count"], rows["expected_loss"], style, index, len(players), markersize=5,
+                       label=rows["role"][0])
             whole_number_ticks(ax.xaxis)
             what = "if you challenge" if call == "challenge" else "if you call it exact"
             finish(ax, what, f"bid count N ('N {rules.face_words(face)}')",
@@ -215,9 +215,7 @@ def challenge_cost_by_margin(rules: BiddingRules, dice_in_play=(10, 20, 30), max
 
     with house_style():
         fig, ax = subplots()
-        styles = series_styles()
-        for unknown in dice_in_play:
-            colour, marker, dash = next(styles)
+        for unknown, style in zip(dice_in_play, series_styles()):
             seats = (unknown // 2, unknown - unknown // 2)
             margins, challenger, bidder = [], [], []
             for count in range(1, unknown + 1):
@@ -228,10 +226,9 @@ def challenge_cost_by_margin(rules: BiddingRules, dice_in_play=(10, 20, 30), max
                 margins.append(count - odds.expected_count)
                 challenger.append(outcome.expected_loss[0])
                 bidder.append(outcome.expected_loss[1])
-            ax.plot(margins, challenger, color=colour, marker=marker, linestyle=dash, markersize=4,
-                    label=f"challenger, {unknown} dice in play")
-            ax.plot(margins, bidder, color=colour, marker=marker, linestyle=dash, markersize=4, alpha=0.45,
-                    label=f"bidder, {unknown} dice in play")
+            # A bid's count is a whole number: its margins lie a die apart, nothing between them.
+            points(ax, margins, challenger, style, markersize=5, label=f"challenger, {unknown} dice in play")
+            points(ax, margins, bidder, style, markersize=5, alpha=0.45, label=f"bidder, {unknown} dice in play")
         ax.axvline(0, color="grey", linewidth=0.8)
         finish(ax, f"{rules.title}: expected dice lost when a number bid is challenged",
                "bid count minus expected count (dice)", "expected dice lost", legend="below")
@@ -243,12 +240,11 @@ def preset_comparison(presets, unknown: int = 20):
 
     with house_style():
         fig, ax = subplots()
-        for rules, (colour, marker, dash) in zip(presets, series_styles()):
+        for index, (rules, style) in enumerate(zip(presets, series_styles())):
             counts = np.arange(1, unknown + 1)
             p = [bid_odds(rules, (), unknown, Bid(int(c), 3)).p_true for c in counts]
             chance = "1/3" if rules.success_chance(3) > 0.2 else "1/6"
-            ax.plot(counts, p, color=colour, marker=marker, linestyle=dash, markersize=4,
-                    label=f"{rules.title} ({chance} per die)")
+            points(ax, counts, p, style, index, len(presets), markersize=5, label=f"{rules.title} ({chance} per die)")
         ax.xaxis.get_major_locator().set_params(integer=True)
         finish(ax, f"Chance that 'N threes' is true, {unknown} unknown dice", "bid count N (dice)",
                "chance the bid is true", legend=True)

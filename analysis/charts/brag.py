@@ -11,7 +11,7 @@ from analysis.brag.showdown.hands import hand_class
 from analysis.brag.rules import CLASS_TITLES, CLASSES, preset
 from analysis.brag.showdown.tables import class_codes, hand_table
 from analysis.charts.columns import Columns
-from analysis.charts.style import COLOURS, finish, house_style, series_styles, subplots
+from analysis.charts.style import COLOURS, dodge, finish, house_style, series_styles, subplots
 
 
 #: The games' own names for the presets, for titles and legends.
@@ -109,10 +109,12 @@ def opponents_chart(frame, title: str = "Pot share at a showdown against more pl
     frame = _columns(frame)
     with house_style():
         fig, ax = subplots()
-        for (hand, rows), (colour, marker, dash) in zip(frame.groups("hand").items(), series_styles()):
-            ax.errorbar(rows["opponents"], 100 * np.asarray(rows["equity"]),
-                        yerr=200 * np.asarray(rows["standard_error"]), color=colour, marker=marker,
-                        linestyle=dash, capsize=3, label=hand)
+        hands = frame.groups("hand")
+        for index, ((hand, rows), (colour, marker, _)) in enumerate(zip(hands.items(), series_styles())):
+            # Whole numbers of opponents: points side by side, no line through the places between them.
+            ax.errorbar(np.asarray(rows["opponents"], dtype=float) + dodge(index, len(hands)),
+                        100 * np.asarray(rows["equity"]), yerr=200 * np.asarray(rows["standard_error"]),
+                        color=colour, marker=marker, linestyle="none", capsize=3, label=hand)
         ax.set_xticks(sorted(set(frame["opponents"])))     # whole numbers of players
         # Seven landmark hands: their legend below the axes, where it covers none of the lines.
         finish(ax, title, "opponents still in (players)", "pot share (%)", legend="below")
