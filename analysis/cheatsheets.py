@@ -247,7 +247,8 @@ def _backgammon():
              "on the 2-point, + 1 per checker beyond three on the 3-point, + 1 per empty 4-, 5-, 6-point;",
              "the roller adds a seventh. Double if the roller's count exceeds the other's by at most 4,",
              "redouble by at most 3; take if it exceeds it by at least 2.",
-             f"Dead cube, no gammons: take with {100 * race.take_point():.0f}% or more."]
+             f"Dead cube, no gammons: take with {100 * race.take_point():.0f}% or more. Cube efficiency: how much",
+             "of the cube's value the taker can still use (0: a dead cube, 1: fully live)."]
     efficiency = [f"cube eff. {c[2:]}" for c in takes.columns[1:]]
     openings = opening_table()
     _holds(len(openings) == 15 and all(gap < 0.05 for _, _, _, gap in openings),
