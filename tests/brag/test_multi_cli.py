@@ -39,7 +39,7 @@ def test_solve_and_strategy_for_three_and_four(odds, small_solve):
     assert text.code == 0 and "After looking" not in text.out and "open" in text.out
 
 
-@pytest.mark.parametrize("argv", [("solve", "--players", "5"), ("solve", "--players", "3", "--preset", "brag4"),
+@pytest.mark.parametrize("argv", [("solve", "--players", "9"), ("solve", "--players", "3", "--preset", "brag4"),
                                   ("strategy", "--players", "3", "--hand", "QS QD 4C", "--history", "bet,see"),
                                   ("strategy", "--players", "3", "--hand", "QS QD", "--history", "")])
 @pytest.mark.slow
