@@ -113,10 +113,15 @@ def test_the_session_strategy_bot_plays_the_solve(players):
     from analysis.brag.table import session as session_module
 
     bots = ["strategy"] + ["threshold"] * (players - 1)
-    solved = session_module.session("brag3", players, bots, deals=300, seed=3)
+    solved = session_module.session("brag3", players, bots, deals=1000, seed=3)
     assert f"the stored {players}-player solve" in solved.words["strategy"]
     tables = session_module.solved_tables(preset("brag3"), players)
     assert tables is not None and tables[0].shape[0] == _shipped(players)["kind"].size
-    rule = session_module.session("brag3", players, bots, deals=300, seed=3, solved=False)
+    rule = session_module.session("brag3", players, bots, deals=1000, seed=3, solved=False)
     assert "not a solved strategy" in rule.words["strategy"]
+    # The measure of what the solve adds plays these very sessions.
+    gain = session_module.solve_gain("brag3", players, ("threshold",), deals=1000, seed=3)
+    assert gain["bots"] == bots and gain["gain"][1] > 0
+    assert gain["solved"][0] == pytest.approx(solved.chips_per_deal[0])
+    assert gain["rule"][0] == pytest.approx(rule.chips_per_deal[0])
     assert solved.chips_per_deal != rule.chips_per_deal

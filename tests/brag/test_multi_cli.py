@@ -11,9 +11,8 @@ def small_solve(monkeypatch):
     from analysis.brag import _stored
     from analysis.brag.multi import solve as multi
 
-    for table in (_stored.MULTI_STORED, multi.STORED):
-        monkeypatch.setitem(table, "iterations", 3000)
-        monkeypatch.setitem(table, "check_every", 1500)
+    monkeypatch.setitem(_stored.MULTI_STORED, "iterations", 3000)
+    monkeypatch.setitem(_stored.MULTI_STORED, "check_every", 1500)
     for module in (_stored, multi):
         monkeypatch.setattr(module, "TABLE_SAMPLES", 20_000)
     for players in (3, 4):

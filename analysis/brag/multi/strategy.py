@@ -26,19 +26,24 @@ _ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth"}
 
 
 def model_words(players: int) -> str:
+    left_out = _left_out(players)
     return (f"the {_WORDS[players]}-player solve (external-sampling Monte Carlo CFR over {BUCKETS[players]} "
-            "hand-strength buckets)")
+            f"hand-strength buckets{f'; it leaves out {left_out}' if left_out else ''})")
 
 
-def left_out_note(players: int) -> str:
-    """What the solve of ``players`` leaves out of the betting, as a clause for a refused history."""
+def _left_out(players: int) -> str:
+    """What the solve of ``players`` leaves out of the betting, in words ("" where nothing)."""
     left_out = LEFT_OUT.get(players, {})
-    if not left_out:
-        return ""
     parts = ["raises"] if left_out.get("raises") == 0 else []
     if "bets" in left_out:
         parts.append(f"any bet after the {_ORDINALS[left_out['bets']]}")
-    return f" (the {_WORDS[players]}-player solve leaves out {' and '.join(parts)})"
+    return " and ".join(parts)
+
+
+def left_out_note(players: int) -> str:
+    """What the solve of ``players`` leaves out, as a clause for a refused history."""
+    words = _left_out(players)
+    return f" (the {_WORDS[players]}-player solve leaves out {words})" if words else ""
 
 
 def _check(rules: BragRules, players) -> None:

@@ -190,6 +190,29 @@ def session(rules: str | BragRules, players: int = 5, bots=None, deals: int = 10
                    batch_means)
 
 
+def _interval(values: np.ndarray) -> tuple[float, float]:
+    """The mean of batch means and the half-width of its 95% interval."""
+    return float(values.mean()), float(1.96 * values.std(ddof=1) / np.sqrt(values.size))
+
+
+def solve_gain(rules: str | BragRules, players: int, field=("threshold",), deals: int = 100_000,
+               seed: int = 1) -> dict:
+    """What the stored solve adds to the ``strategy`` bot in seat 1 against ``field`` (the other seats' bots,
+    in turn): the same session (seed, deals) played with the solve and with the bot's simple rule alone. Seat
+    1's chips per deal each way and the gain, each (mean, 95% half-width) from batch means of
+    ``BATCH_DEALS`` deals (the gain's from the two sessions' batch-by-batch differences)."""
+    bots = ["strategy"] + [field[i % len(field)] for i in range(players - 1)]
+    if deals < 2 * BATCH_DEALS:
+        raise InvalidArgument(f"Measuring the solve takes at least {2 * BATCH_DEALS:,} deals, not {deals!r}.")
+    with_solve = session(rules, players, bots, deals=deals, seed=seed)
+    if "stored" not in with_solve.words["strategy"]:
+        raise InvalidArgument(f"There is no stored {players}-player solve of {preset(rules).name} to measure.")
+    with_rule = session(rules, players, bots, deals=deals, seed=seed, solved=False)
+    solved, rule = with_solve.batch_means[:, 0], with_rule.batch_means[:, 0]
+    return {"players": players, "bots": bots, "deals": deals, "seed": seed, "solved": _interval(solved),
+            "rule": _interval(rule), "gain": _interval(solved - rule)}
+
+
 def _batch_means(net: np.ndarray) -> tuple[list, list]:
     """Each seat's mean per deal and the half-width of its 95% interval from batches of deals."""
     deals = len(net)
