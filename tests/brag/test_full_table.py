@@ -78,9 +78,11 @@ def test_stay_against_four_to_seven_opponents_answers_from_the_solve(odds, oppon
     players = opponents + 1
     assert answer["details"]["players"] == players and answer["details"]["opponent_model"] == "solved"
     assert f"{WORDS[players]}-player solve" in answer["assumptions"][0]
-    # A pair of queens is worth staying with against any number of opponents; folding first keeps only
-    # a share of a pot that may carry over (everyone else folding to a blind player).
-    assert 0 <= answer["values"]["fold"] < answer["values"]["stay"] and answer["best"] in answer["values"]
+    # Folding first keeps only a share of a pot that may carry over (everyone else folding to a blind
+    # player): never a loss. (Staying is not always better: at eight, three bets end the betting and an
+    # open player may never see a blind one, so the blind players behind take the pot.)
+    values = answer["values"]
+    assert values["fold"] >= 0 and answer["best"] == max(values, key=values.get)
     expected = {"fold", "stay"} | ({"raise to 10"} if players not in LEFT_OUT else set())
     assert set(answer["values"]) == expected
 
