@@ -8,6 +8,8 @@ from an old table. The reader checks the one row it uses (``lookup``).
 
 from __future__ import annotations
 
+import dataclasses
+
 from analysis.store import Array, TableKind
 
 #: Heads-up: for every hand, the opponent hands in a range that it beats, ties, and that avoid its cards.
@@ -52,7 +54,7 @@ def parse_history(text) -> list[str]:
     return [str(step) for step in text]
 
 
-#: A solved table of three or four (``analysis.brag.multi.solve``): the public tree's arrays (labels as
+#: A solved table of three to eight (``analysis.brag.multi.solve``): the public tree's arrays (labels as
 #: codes into ``MULTI_LABELS``), the bucket floors, the average strategy ``policy[node, bucket, action]``,
 #: ``summary`` (iterations, seconds, then each player's value, then each one's best-response gain)
 #: and ``history`` (iterations and gains at each check).
@@ -64,13 +66,43 @@ MULTI_BETTING = TableKind("brag/multi-betting", {
     "history": Array("float64", (None, None))},
     version=1)
 
-#: Buckets of hand strength by table size (the chance layer has buckets**players tuples).
-BUCKETS = {3: 8, 4: 5}
+#: A solved table of five to eight (``analysis.brag.multi.compact`` packs it and unpacks it as a
+#: ``MULTI_BETTING`` table): the same solve in a smaller layout, as those trees hold 100,000 to 450,000
+#: histories. The tree's arrays in the narrowest integers (``child_start`` follows from ``n_actions``: each
+#: node's children are numbered after those of the nodes before it), and the strategy at decisions only:
+#: ``mix``, node by node, a blind node's one row or an open node's row per bucket, in float32.
+FULL_TABLE_BETTING = TableKind("brag/full-table-betting", {
+    **{name: Array("int8", (None,)) for name in ("kind", "actor", "blind", "n_actions", "labels")},
+    "edges": Array("int64", (None,)), "mix": Array("float32", (None,), within=(0, 1)),
+    "summary": Array("float64", (None,)), "history": Array("float64", (None, None))},
+    version=1)
+
+
+def betting_kind(players: int) -> TableKind:
+    """The kind the solve of ``players`` is stored as: the compact one from five players."""
+    return FULL_TABLE_BETTING if players in FULL_TABLE_STORED else MULTI_BETTING
+
+
+#: Buckets of hand strength by table size (the chance layer has buckets**players tuples, and the exact
+#: best-response passes hold every history times every tuple, so larger tables get fewer buckets).
+BUCKETS = {3: 8, 4: 5, 5: 3, 6: 2, 7: 2, 8: 2}
 #: Deals sampled to estimate the full pack's chance layer.
 TABLE_SAMPLES = 4_000_000
 #: The multi-player solve the commands answer from: iterations at most, the best-response gain
 #: (chips per deal) to stop at, how often it is checked, the chance layer's seed.
 MULTI_STORED = {"iterations": 4_000_000, "target": 0.01, "check_every": 200_000, "seed": 0}
+#: Five to eight players: each build's iteration cap, the gain it may stop at (chips per deal) and its
+#: check cadence, sized so that one build runs in well under an hour of one core (the gain it reaches is
+#: stored with it and printed with every answer).
+FULL_TABLE_STORED = {5: {"iterations": 1_000_000, "target": 0.02, "check_every": 200_000},
+                     6: {"iterations": 1_000_000, "target": 0.02, "check_every": 200_000},
+                     7: {"iterations": 1_000_000, "target": 0.02, "check_every": 200_000},
+                     8: {"iterations": 800_000, "target": 0.02, "check_every": 200_000}}
+#: What the solve leaves out of the deal's betting at a table of seven or eight, so that its tree of
+#: histories and the exact best-response passes fit in memory (the whole betting has 453,000 histories
+#: at six, about two million at seven and eight million at eight): no raise (every bet at the lowest
+#: stake), and at eight at most three bets. A deal that goes outside it is not answered from the solve.
+LEFT_OUT = {7: {"raises": 0}, 8: {"raises": 0, "bets": 3}}
 
 
 def multi_labels(rules) -> list:
@@ -81,5 +113,14 @@ def multi_labels(rules) -> list:
 
 def multi_params(rules, players: int) -> dict:
     """The store parameters of the multi-player solve of ``rules`` for ``players``."""
-    return {"betting": rules.betting_key(), "players": players, "buckets": BUCKETS[players],
-            "samples": TABLE_SAMPLES, **MULTI_STORED}
+    params = {"betting": rules.betting_key(), "players": players, "buckets": BUCKETS[players],
+              "samples": TABLE_SAMPLES, **MULTI_STORED}
+    if players in FULL_TABLE_STORED:   # three and four keep the parameters their shipped files were built with
+        params.update(FULL_TABLE_STORED[players], left_out=LEFT_OUT.get(players, {}))
+    return params
+
+
+def solved_rules(rules, players: int):
+    """The rules the solve of ``players`` plays: ``rules`` less what ``LEFT_OUT`` leaves out at that size."""
+    left_out = LEFT_OUT.get(players)
+    return dataclasses.replace(rules, **left_out) if left_out else rules

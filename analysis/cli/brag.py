@@ -94,9 +94,9 @@ def _stay_arguments(parser) -> None:
     _add_hand_pot_stake(parser, "the stake to match")
     parser.add_argument("--opponents", type=int, default=1, help="players still in against you, 1-7")
     parser.add_argument("--model", choices=("solved", "threshold"),
-                        help="the opponents' play: the solved strategy (default for 1-3 opponents and "
-                             "three-card presets; heads-up equilibrium with one, the 3-4 player solve with "
-                             "2-3), or the fixed threshold model (default beyond)")
+                        help="the opponents' play: the solved strategy (default for three-card presets; "
+                             "heads-up equilibrium with one opponent, the 3-8 player solves with 2-7), or the "
+                             "fixed threshold model (default with --opponent-stays or four-card presets)")
     parser.add_argument("--history", default="",
                         help="solved model: the moves before yours in the deal, comma separated "
                              "(default: you act first)")
@@ -295,9 +295,9 @@ _COMMANDS = {
     "see": ("two players left: see (pay twice the stake), bet or fold", _see_arguments, _see),
     "stay": ("stay (bet the stake) or fold against N opponents, played out by the rules", _stay_arguments, _stay),
     "blind": ("two players left, cards unseen: keep playing blind or look", _blind_arguments, _blind),
-    "solve": ("betting solved: heads-up equilibrium, or 3-4 players (--players) with best-response gains",
+    "solve": ("betting solved: heads-up equilibrium, or 3-8 players (--players) with best-response gains",
               _solve_arguments, _solve),
-    "strategy": ("the solved mix at a decision (heads-up: and each action's value; --players 3-4)",
+    "strategy": ("the solved mix at a decision (heads-up: and each action's value; --players 3-8)",
                  _strategy_arguments, _strategy),
     "table": ("heads-up equity of every hand as CSV", _table_arguments, _table),
     "deal": ("one deal at a table of 2-8, move by move: who takes the pots", brag_table.deal_arguments,

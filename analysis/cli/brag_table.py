@@ -167,7 +167,7 @@ def _deck_text(memory, data) -> None:
 
 def players_argument(parser) -> None:
     parser.add_argument("--players", type=int, default=2,
-                        help="players at the table: 2 (heads-up, default), or 3 or 4 (the multi-player solve)")
+                        help="players at the table: 2 (heads-up, default), or 3 to 8 (the multi-player solves)")
 
 
 def multi_solve_command(args, rules) -> int:
@@ -197,7 +197,7 @@ def value_arguments(parser) -> None:
                         help="blind: playing blind at the first turn; kept: a kept blind hand; cover: covering "
                              "the pot when short of chips (e.g. cover --hand \"QS QD 4C\" --pot 40 --chips 3)")
     parser.add_argument("--players", type=int, default=2,
-                        help="blind, kept: players at the solved table, 2-4 (default 2)")
+                        help="blind, kept: players at the solved table, 2-8 (default 2)")
     parser.add_argument("--hand", help='cover: your hand, as "QS QD 4C"')
     parser.add_argument("--pot", type=float, help="cover: chips in the pot before you cover")
     parser.add_argument("--chips", type=float, help="cover: the chips you have left (all go in)")

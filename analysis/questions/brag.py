@@ -80,7 +80,7 @@ def see(rules, cards: str, pot, stake, against: str = "any", opponent_sees: floa
 def stay(rules, cards: str, pot, stake, opponents=1, model: str | None = None, history: str = "",
          opponent_stays=None, seed: int = 0, samples: int = 1_000_000):
     """Stay (bet the stake) or fold against ``opponents``: against the solved strategy where one is solved
-    (one to three opponents, three cards), else the fixed threshold model."""
+    (one to seven opponents, three cards), else the fixed threshold model."""
     import dataclasses  # lazy: keeps dataclasses out of the command line's start-up
 
     from analysis.brag.advice import stay_or_fold  # lazy: keeps numpy out of the command line's start-up
@@ -90,7 +90,7 @@ def stay(rules, cards: str, pot, stake, opponents=1, model: str | None = None, h
     if model not in (None, "solved", "threshold"):
         raise InvalidArgument(f"'{model}' is not an opponent model; choose solved or threshold.", field="model")
     if model is None:
-        solvable = 1 <= opponents <= 3 and rules.hand_size == 3 and opponent_stays is None
+        solvable = 1 <= opponents <= 7 and rules.hand_size == 3 and opponent_stays is None
         model = "solved" if solvable else "threshold"
     if model == "solved":
         # lazy: keeps numpy out of the command line's start-up

@@ -46,7 +46,7 @@ def test_a_folded_pot_to_a_blind_player_carries(odds):
 
 def test_the_threshold_model_says_it_is_one(odds):
     answer = odds("brag", "stay", "--hand", "QS QD 4C", "--pot", "40", "--stake", "5", "--opponents", "5",
-                  "--samples", "20000", "--json").json()
+                  "--model", "threshold", "--samples", "20000", "--json").json()
     assert answer["details"]["opponent_model"] == "threshold" and "fixed threshold" in answer["assumptions"][0]
 
 
@@ -62,7 +62,7 @@ def test_no_stored_solve_is_one_sentence_naming_the_command(odds, monkeypatch, t
 
 @pytest.mark.parametrize("argv", [("--opponents", "1", "--history", "bet,see,see"),
                                   ("--opponents", "1", "--history", "look,fold"),
-                                  ("--opponents", "4", "--model", "solved"),
+                                  ("--opponents", "8", "--model", "solved"),
                                   ("--opponents", "1", "--preset", "brag4", "--model", "solved")])
 def test_bad_input_is_one_sentence(odds, argv):
     hand = "QS QD 4C 7H" if "brag4" in argv else "QS QD 4C"

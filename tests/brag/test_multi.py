@@ -48,8 +48,8 @@ def test_a_history_that_breaks_a_rule_is_one_sentence():
     tree = multi_tree(SMALL, 3)
     with pytest.raises(InvalidArgument, match="the moves there are"):
         tree.node_of("bet,see")
-    with pytest.raises(InvalidArgument, match="3 or 4 players"):
-        multi_tree(SMALL, 5)
+    with pytest.raises(InvalidArgument, match="3 to 8 players"):
+        multi_tree(SMALL, 9)
 
 
 def test_exact_chance_layer_counts_every_deal():

@@ -11,9 +11,8 @@ def small_solve(monkeypatch):
     from analysis.brag import _stored
     from analysis.brag.multi import solve as multi
 
-    for table in (_stored.MULTI_STORED, multi.STORED):
-        monkeypatch.setitem(table, "iterations", 3000)
-        monkeypatch.setitem(table, "check_every", 1500)
+    monkeypatch.setitem(_stored.MULTI_STORED, "iterations", 3000)
+    monkeypatch.setitem(_stored.MULTI_STORED, "check_every", 1500)
     for module in (_stored, multi):
         monkeypatch.setattr(module, "TABLE_SAMPLES", 20_000)
     for players in (3, 4):
@@ -39,7 +38,7 @@ def test_solve_and_strategy_for_three_and_four(odds, small_solve):
     assert text.code == 0 and "After looking" not in text.out and "open" in text.out
 
 
-@pytest.mark.parametrize("argv", [("solve", "--players", "5"), ("solve", "--players", "3", "--preset", "brag4"),
+@pytest.mark.parametrize("argv", [("solve", "--players", "9"), ("solve", "--players", "3", "--preset", "brag4"),
                                   ("strategy", "--players", "3", "--hand", "QS QD 4C", "--history", "bet,see"),
                                   ("strategy", "--players", "3", "--hand", "QS QD", "--history", "")])
 @pytest.mark.slow

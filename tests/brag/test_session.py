@@ -105,7 +105,10 @@ def test_session_cli(odds):
     assert result.code == 0
     data = result.json()
     assert len(data["seats"]) == 5 and all(len(s["interval_95"]) == 2 for s in data["seats"])
-    assert "not a solved strategy" in data["bots"]["strategy"]
+    assert "the stored 5-player solve" in data["bots"]["strategy"]
+    four_cards = odds("brag", "session", "--preset", "brag4", "--players", "5", "--bots",
+                      "strategy,threshold,blind,never-bluff,strategy", "--deals", "200", "--json")
+    assert "not a solved strategy" in four_cards.json()["bots"]["strategy"]
     text = odds("brag", "session", "--players", "3", "--bots", "strategy,blind,threshold", "--deals", "500")
     assert text.code == 0 and "chips per deal" in text.out and "the stored 3-player solve" in text.out
 

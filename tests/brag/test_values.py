@@ -67,7 +67,7 @@ def test_kept_hand_heads_up_is_the_option_on_the_looked_at_hands():
     assert data["value_of_the_kept_hand"] >= 0
 
 
-@pytest.mark.parametrize("argv", [("value", "kept", "--preset", "teen_patti"), ("value", "blind", "--players", "5"),
+@pytest.mark.parametrize("argv", [("value", "kept", "--preset", "teen_patti"), ("value", "blind", "--players", "9"),
                                   ("value", "cover", "--hand", "QS QD 4C"),
                                   ("value", "cover", "--hand", "QS QD 4C", "--pot", "10", "--chips", "-1"),
                                   ("value", "blind", "--preset", "brag4")])

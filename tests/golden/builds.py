@@ -178,6 +178,14 @@ def _multi_betting(store):
     _stored_multi(store)(_brag_rules(), 3)
 
 
+def _full_table_betting(store):
+    """The compact layout of the five-to-eight-player solves: a small five-player solve, kept by the store's call."""
+    _stored = _module("analysis.brag._stored")
+    small = {k: _SMALL_MULTI[k] for k in ("iterations", "target", "check_every")}
+    with mock.patch.dict(_stored.FULL_TABLE_STORED, {5: small}):
+        _stored_multi(store)(_brag_rules(), 5)
+
+
 def _multi_tree(store):
     against_solve = _module("analysis.brag.table.against_solve")
 
@@ -280,6 +288,7 @@ BUILDS: dict[str, Callable] = {
     "bluff/sampled-shipped": lambda store: _bluff_shipped(store, False),
     "brag/betting": _heads_up,
     "brag/decision-points": _decision_points,
+    "brag/full-table-betting": _full_table_betting,
     "brag/multi-betting": _multi_betting,
     "brag/multi-chance": _multi_chance,
     "brag/multi-tree": _multi_tree,
@@ -317,6 +326,7 @@ _TIMING: dict[str, Callable[[dict], dict]] = {
     "bluff/multi": lambda a: {**a, "summary": _zeroed(a["summary"], 1)},
     "brag/betting": lambda a: {**a, "summary": _zeroed(a["summary"], 1, 2)},
     "brag/multi-betting": lambda a: {**a, "summary": _zeroed(a["summary"], 1)},
+    "brag/full-table-betting": lambda a: {**a, "summary": _zeroed(a["summary"], 1)},
     "backgammon/net-weights": lambda a: {**a, "record": _record_without_timing(a["record"])},
 }
 

@@ -7,11 +7,11 @@ from analysis.errors import InvalidArgument
 DECISION = 0
 
 
-def walk(labels, kind, child_start, n_actions, blind, actor, history) -> int:
+def walk(labels, kind, child_start, n_actions, blind, actor, history, note: str = "") -> int:
     """The node a history leads to: a list of moves, or one comma-separated string.
 
     ``blind`` is accepted for a blind player's bet and ``stay`` for any bet; a move the rules do
-    not allow there is one sentence naming the moves that are."""
+    not allow there is one sentence naming the moves that are (and ``note``: what the tree leaves out)."""
     moves = [m.strip() for m in history.split(",") if m.strip()] if isinstance(history, str) else list(history)
     node = 0
     for i, move in enumerate(moves):
@@ -25,6 +25,6 @@ def walk(labels, kind, child_start, n_actions, blind, actor, history) -> int:
             name = "bet"
         if name not in names:
             raise InvalidArgument(f"The history breaks a rule at move {i + 1} ('{move}', seat "
-                                  f"{int(actor[node]) + 1}): the moves there are {', '.join(names)}.", field="history")
+                                  f"{int(actor[node]) + 1}): the moves there are {', '.join(names)}{note}.", field="history")
         node = start + names.index(name)
     return node

@@ -1,4 +1,4 @@
-"""Brag betting for three or four players, solved by external-sampling Monte Carlo CFR over
+"""Brag betting for three to eight players, solved by external-sampling Monte Carlo CFR over
 hand-strength buckets (rules as implemented: docs/rules.md; method: docs/brag.md).
 
 The public tree is built by playing the whole deal's own transitions (``_deal_kernels``),
@@ -7,8 +7,10 @@ stake ladder and raise limit, seeing only when two remain (an open player never 
 one), the seer losing a tie, a pot folded to a blind player carrying over. What the solve adds
 is its abstraction: a cap on bets (``bets``: once reached, a player may only see, look, or
 fold; an open player facing a blind one with two left may still bet), a carried pot shared
-evenly (each player's share of it worth a 1/n part, as if the next deal were even), and each
-open player's hand known to the strategy only by its bucket.
+evenly (each player's share of it worth a 1/n part, as if the next deal were even), each
+open player's hand known to the strategy only by its bucket (fewer buckets at larger tables:
+``_stored.BUCKETS``), and at seven and eight players no raise, at eight at most three bets
+(``_stored.LEFT_OUT``: the whole betting there has millions of histories).
 """
 
 from __future__ import annotations
@@ -29,15 +31,15 @@ from analysis.brag.showdown.tables import hand_table
 from analysis.brag.table import deal_rules as K
 from analysis.brag.multi.history import walk
 from analysis.brag.multi.kernel_tables import TableTree
-from analysis.brag._stored import BUCKETS, MULTI_STORED as STORED, TABLE_SAMPLES, multi_labels, multi_params
+from analysis.brag._stored import BUCKETS, TABLE_SAMPLES, multi_labels, multi_params, solved_rules
 from analysis.brag.table.deal import Table
 from analysis.brag.rules import BragRules, preset
 from analysis.cfr.multi_player import evaluate as core_evaluate, solve as core_solve
 from analysis.errors import InvalidArgument
 from analysis.store import default_root
 
-MAX_NODES = 400_000
-SOLVE_PLAYERS = (3, 4)
+MAX_NODES = 500_000
+SOLVE_PLAYERS = (3, 4, 5, 6, 7, 8)
 
 
 @dataclass(frozen=True, eq=False)
@@ -104,11 +106,13 @@ def _copy(table: Table) -> Table:
 
 
 def multi_tree(rules: str | BragRules, players: int) -> MultiTree:
-    """Build the public tree for ``players`` (3 or 4) by playing the deal's transitions."""
+    """Build the public tree for ``players`` (3 to 8) by playing the deal's transitions (less what the solve
+    leaves out at that size: ``_stored.LEFT_OUT``)."""
     rules = preset(rules)
-    if players not in SOLVE_PLAYERS:
-        raise InvalidArgument(f"The multi-player solve plays {SOLVE_PLAYERS[0]} or {SOLVE_PLAYERS[-1]} players, "
+    if isinstance(players, bool) or players not in SOLVE_PLAYERS:
+        raise InvalidArgument(f"The multi-player solve plays {SOLVE_PLAYERS[0]} to {SOLVE_PLAYERS[-1]} players, "
                               f"not {players!r}; two players have the heads-up solve.")
+    rules = solved_rules(rules, players)
     root = Table(rules, players)
     root.deck[:52] = np.arange(52)
     root.deck[52] = 52
@@ -206,7 +210,7 @@ def chance_layer(rules: BragRules, players: int, buckets: int, deck=None, sample
 
 @dataclass
 class MultiSolution:
-    """A solved table of three or four: the average strategy, each player's value and best-response gain.
+    """A solved table of three to eight: the average strategy, each player's value and best-response gain.
 
     ``gains[p]`` is how much player p could win, per deal in chips (ante 1), by changing their own
     strategy while the others keep theirs: the multi-player measure of distance from equilibrium.
@@ -277,8 +281,9 @@ def multi_table(rules: str | BragRules, players: int, progress: bool = True) -> 
     (``analysis.brag.multi.strategy.stored`` reads them from the store, or has them built here)."""
     rules = preset(rules)
     checkpoint = _checkpoint_path(rules, players)
-    solution = solve_multi(rules, players, iterations=STORED["iterations"], target=STORED["target"],
-                           check_every=STORED["check_every"], seed=STORED["seed"], progress=progress,
+    stored = multi_params(rules, players)
+    solution = solve_multi(rules, players, iterations=stored["iterations"], target=stored["target"],
+                           check_every=stored["check_every"], seed=stored["seed"], progress=progress,
                            checkpoint=checkpoint and str(checkpoint))
     if checkpoint:
         checkpoint.unlink(missing_ok=True)   # the store keeps the solve now

@@ -1,4 +1,4 @@
-"""Answers from the stored three- and four-player solve: the mix at a decision, and the solve itself.
+"""Answers from the stored solves of three to eight players: the mix at a decision, and the solve itself.
 
 Read from the store with numpy alone (no numba): the stored table holds the public tree's arrays
 as well as the strategy, so a question needs neither the tree rebuilt nor the solver compiled.
@@ -12,25 +12,43 @@ When neither the store nor the package holds the solve, ``analysis.brag.multi.so
 from __future__ import annotations
 
 from analysis.brag.multi.history import walk
-from analysis.brag._stored import BUCKETS, MULTI_BETTING, multi_labels, multi_params
+from analysis.brag._stored import BUCKETS, FULL_TABLE_BETTING, LEFT_OUT, betting_kind, multi_labels, multi_params
+from analysis.brag.multi.compact import pack
 from analysis.brag.showdown.cards import format_hand, parse_hand
 from analysis.brag.rules import BragRules, preset
-from analysis.brag.multi.shipped import find_solve
+from analysis.brag.multi.shipped import find_solve, readable
 from analysis.brag.showdown.tables import hand_strength
 from analysis.errors import InvalidArgument
 from analysis.store import Store, stored_table
 
-_WORDS = {3: "three", 4: "four"}
+_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+_ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth"}
 
 
 def model_words(players: int) -> str:
+    left_out = _left_out(players)
     return (f"the {_WORDS[players]}-player solve (external-sampling Monte Carlo CFR over {BUCKETS[players]} "
-            "hand-strength buckets)")
+            f"hand-strength buckets{f'; it leaves out {left_out}' if left_out else ''})")
+
+
+def _left_out(players: int) -> str:
+    """What the solve of ``players`` leaves out of the betting, in words ("" where nothing)."""
+    left_out = LEFT_OUT.get(players, {})
+    parts = ["raises"] if left_out.get("raises") == 0 else []
+    if "bets" in left_out:
+        parts.append(f"any bet after the {_ORDINALS[left_out['bets']]}")
+    return " and ".join(parts)
+
+
+def left_out_note(players: int) -> str:
+    """What the solve of ``players`` leaves out, as a clause for a refused history."""
+    words = _left_out(players)
+    return f" (the {_WORDS[players]}-player solve leaves out {words})" if words else ""
 
 
 def _check(rules: BragRules, players) -> None:
     if isinstance(players, bool) or players not in BUCKETS:
-        raise InvalidArgument(f"The multi-player solve plays 3 or 4 players, not {players!r}; two players "
+        raise InvalidArgument(f"The multi-player solve plays 3 to 8 players, not {players!r}; two players "
                               "have the heads-up solve.")
     if rules.hand_size != 3:
         raise InvalidArgument("The multi-player solve plays three-card hands; choose brag3 or teen_patti.")
@@ -44,8 +62,10 @@ def stored(rules: BragRules, players: int, store: "Store | None | bool" = None, 
         # lazy: solving imports the compiled kernels; a question answered from a stored solve never does.
         from analysis.brag.multi.solve import multi_table
 
-        table = stored_table(store, MULTI_BETTING, rules, multi_params(rules, players),
-                             lambda: multi_table(rules, players, progress))
+        kind = betting_kind(players)
+        build = (lambda: pack(multi_table(rules, players, progress))) if kind is FULL_TABLE_BETTING else \
+            (lambda: multi_table(rules, players, progress))
+        table = readable(kind, stored_table(store, kind, rules, multi_params(rules, players), build))
     return table
 
 
@@ -77,7 +97,7 @@ def multi_strategy(rules: str | BragRules, players: int, hand: str, history: str
     labels = [names[code] for code in table["labels"].tolist()]
     kind, actor, blind = table["kind"], table["actor"], table["blind"]
     child_start, n_actions = table["child_start"], table["n_actions"]
-    node = walk(labels, kind, child_start, n_actions, blind, actor, history)
+    node = walk(labels, kind, child_start, n_actions, blind, actor, history, left_out_note(players))
     if kind[node] != 0:
         raise InvalidArgument("The deal is over after that history; there is no decision to advise.")
     strength = hand_strength(rules, cards)

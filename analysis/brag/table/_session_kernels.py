@@ -13,7 +13,7 @@ A bot is a row of numbers (``B_*``), read by :func:`bot_move`:
 - ``B_SEE_AFTER``: with two left, see once this many bets have been made.
 - ``B_PATIENCE``: after this many bets a blind bot looks, an open one that cannot see folds,
   and one that can sees.
-- ``B_SOLVED``: 1 when the bot plays the stored solve of its table size (three or four players)
+- ``B_SOLVED``: 1 when the bot plays the stored solve of its table size (three to eight players)
   while the deal stays inside the solved game (:func:`solved_move`); its rule (the columns above)
   plays the rest.
 - ``B_MODE``: how the bot judges a hand it has seen: by its strength (``BY_STRENGTH``), or by

@@ -1,8 +1,8 @@
 """Values at the table against opponents who play the solved strategy.
 
 ``stay_against_solve`` answers "stay or fold?" (and raise, and see where the rules allow it) with
-the opponents playing a solved game: the heads-up equilibrium with one opponent, the three- or
-four-player Monte Carlo CFR solve with two or three. You have looked at your hand; after the move
+the opponents playing a solved game: the heads-up equilibrium with one opponent, the Monte Carlo CFR
+solve of three to eight players with two to seven. You have looked at your hand; after the move
 valued you play the best reply, with your hand, to their strategy. Everything is read from the
 store (the solves are never run here unannounced); a table size without a stored solve is one
 sentence naming the command that builds it.
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analysis.brag._stored import multi_labels, parse_history
+from analysis.brag._stored import BUCKETS, LEFT_OUT, multi_labels, parse_history
 from analysis.brag.advice import Decision, _best, _money
 from analysis.brag.headsup.betting import CARRY, FOLD, SHOWDOWN, betting_tree
 from analysis.brag.showdown.cards import format_hand
@@ -37,7 +37,9 @@ from analysis.store import Array, TableKind, prepares, stored_table
 
 # Node kinds of the generic tree below (the multi-player tree's own codes).
 DECISION, FOLDED, CARRIED, SEEN = 0, 1, 2, 3
-_WORDS = {2: "two", 3: "three", 4: "four"}
+#: The most opponents a solve plays against (a table of eight).
+MAX_OPPONENTS = 7
+_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
 @dataclass(frozen=True, eq=False)
@@ -144,7 +146,7 @@ MULTI_TREE = TableKind("brag/multi-tree", {"paid": Array("float64", (None, None)
 
 
 def multi_game(rules: BragRules, players: int, store=None) -> tuple[SolvedGame, np.ndarray]:
-    """The stored three- or four-player solve and its bucket floors (the tree's chips are kept in the
+    """The stored solve of ``players`` (3 to 8) and its bucket floors (the tree's chips are kept in the
     store beside it, built from the deal's rules in seconds; the strategy is never solved here)."""
     table = stored_solve(rules, players)
 
@@ -154,7 +156,10 @@ def multi_game(rules: BragRules, players: int, store=None) -> tuple[SolvedGame, 
         tree = multi_tree(rules, players)
         return {"paid": tree.paid, "winner": tree.winner, "seer": tree.seer, "seen": tree.seen}
 
-    chips = stored_table(store, MULTI_TREE, rules, {"betting": rules.betting_key(), "players": players}, build)
+    params = {"betting": rules.betting_key(), "players": players}
+    if players in LEFT_OUT:   # the tree of what the solve plays there (three to six keep their first keys)
+        params["left_out"] = LEFT_OUT[players]
+    chips = stored_table(store, MULTI_TREE, rules, params, build)
     if chips["paid"].shape[0] != table["kind"].size:
         raise InvalidArgument(f"The stored {players}-player solve does not match this betting structure; rebuild "
                               f"it with `odds brag solve --preset {rules.name} --players {players}`.")
@@ -274,13 +279,13 @@ def _stake_at(rules: BragRules, labels: list[str]) -> float:
 
 def stay_against_solve(rules: str | BragRules, hand, pot: float, stake: float, opponents: int = 1,
                        history: str = "") -> Decision:
-    """Stay, raise, see or fold with ``hand`` against ``opponents`` (1-3) playing the solved strategy,
+    """Stay, raise, see or fold with ``hand`` against ``opponents`` (1-7) playing the solved strategy,
     after ``history`` (the moves before yours in the solved deal; default: you act first)."""
     rules = preset(rules)
     pot, stake = _money("pot", pot, True), _money("stake", stake, False)
-    if isinstance(opponents, bool) or opponents not in (1, 2, 3):
-        raise InvalidArgument(f"The solved strategy plays against 1 to 3 opponents, not {opponents!r}; with more "
-                              "give the fixed opponent model (--model threshold).", field="opponents")
+    if isinstance(opponents, bool) or opponents not in range(1, MAX_OPPONENTS + 1):
+        raise InvalidArgument(f"The solved strategy plays against 1 to {MAX_OPPONENTS} opponents, not {opponents!r}; "
+                              "with more give the fixed opponent model (--model threshold).", field="opponents")
     if rules.hand_size != 3:
         raise InvalidArgument("The solved strategy plays three-card hands; choose brag3 or teen_patti, or the "
                               "fixed opponent model (--model threshold).", field="preset")
@@ -346,8 +351,8 @@ def stay_against_solve(rules: str | BragRules, hand, pot: float, stake: float, o
                  "bucket": None if heads_up else own_row + 1})
 
 
-@prepares("brag", "the three- and four-player trees' chips beside their solves (odds brag stay --opponents 2-3)")
+@prepares("brag", "the multi-player trees' chips beside their solves (odds brag stay --opponents 2-7)")
 def _prepare_multi_trees() -> None:
-    for players in (3, 4):
+    for players in BUCKETS:
         if find_solve(preset("brag3"), players) is not None:
             multi_game(preset("brag3"), players)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from analysis.brag.table import _session_kernels as S, deal_rules as K
-from analysis.brag._stored import multi_labels
+from analysis.brag._stored import BUCKETS, multi_labels, solved_rules
 from analysis.brag.table.deal import check_players, rule_vector
 from analysis.brag.table.kernel_tables import SolvedGame
 from analysis.brag.rules import CLASS_SHIFT, CLASSES, DISCARD_SHIFT, BragRules, preset
@@ -34,8 +34,9 @@ _NEVER = 1e18
 _RULE = ("blind until every player has bet once, then stays with the better 60% of hands, raises with the "
          "top 10%, sees with the top 30%")
 BOTS = {
-    "strategy": "at a table of three or four, the stored solve of that size while the deal stays inside the "
-                f"solved game (no kept hand or cover, no more bets than its cap); otherwise a simple rule: {_RULE}",
+    "strategy": "at a table of three to eight, the stored solve of that size while the deal stays inside the "
+                "solved game (no kept hand or cover, no more bets than its cap, no raise where it leaves raises "
+                f"out); otherwise a simple rule: {_RULE}",
     "threshold": "looks at once; stays with the better half of hands, raises with the top 10%, sees with "
                  "the top 30% after two bets",
     "blind": "never looks (until 16 bets); stays blind and sees once two bets are made with two left",
@@ -54,7 +55,7 @@ def solved_tables(rules: BragRules, players: int) -> SolvedGame | None:
     """The stored solve of ``players`` as the session kernel reads it: per node its action and
     argument in the deal's codes, first child, number of children and actor; the strategy; the
     bucket floors. None when there is no solve of that size (the store's or the package's)."""
-    if players not in (3, 4) or rules.hand_size != 3:
+    if players not in BUCKETS or rules.hand_size != 3:
         return None
     table = find_solve(rules, players)
     if table is None:
@@ -140,9 +141,10 @@ class Session:
 
 
 def session(rules: str | BragRules, players: int = 5, bots=None, deals: int = 10_000,
-            seed: int = 0, bankroll: float = 200.0) -> Session:
+            seed: int = 0, bankroll: float = 200.0, solved: bool = True) -> Session:
     """Play ``deals`` deals at a table of ``players`` bots (``bots``: one name per seat, or None for
-    the bots in turn) and measure each seat's chips won per deal."""
+    the bots in turn) and measure each seat's chips won per deal. ``solved=False``: the ``strategy`` bot
+    plays its simple rule even where a solve is stored (what the solve adds is the difference)."""
     rules = preset(rules)
     n = check_players(players)
     if bots is None:
@@ -163,13 +165,17 @@ def session(rules: str | BragRules, players: int = 5, bots=None, deals: int = 10
     counts = np.zeros(S.C_SIZE, np.int64)
     banks = np.zeros((3, n))
     observed = np.zeros((deals, S.O_SIZE), np.int64)
-    solved = solved_tables(rules, n) if "strategy" in bots else None
+    if not isinstance(solved, bool):
+        raise InvalidArgument(f"solved={solved!r} is not allowed; use True or False.")
+    solved = solved_tables(rules, n) if "strategy" in bots and solved else None
     words = dict(BOTS)
     if solved is None:
         words["strategy"] = f"a simple rule, not a solved strategy (no solve for this table): {_RULE}"
     else:
+        played = solved_rules(rules, n)
+        raises = "" if played.raises == rules.raises else ", no raise"
         words["strategy"] = (f"the stored {n}-player solve while the deal stays inside the solved game (no kept "
-                             f"hand or cover, at most {rules.bets} bets), else a simple rule: {_RULE}")
+                             f"hand or cover, at most {played.bets} bets{raises}), else a simple rule: {_RULE}")
     solved = solved or _NO_SOLVE
     began = time.perf_counter()
     S.jitted()["play_session"](rule_vector(rules), bp, n, deals, seed, float(bankroll), net, counts, banks,
@@ -183,6 +189,29 @@ def session(rules: str | BragRules, players: int = 5, bots=None, deals: int = 10
     return Session(rules, bots, deals, seed, float(bankroll), means, halves, banks[1].tolist(),
                    float(banks[2, 0]), {k: int(v) for k, v in zip(names, counts)}, seconds, observed, words,
                    batch_means)
+
+
+def _interval(values: np.ndarray) -> tuple[float, float]:
+    """The mean of batch means and the half-width of its 95% interval."""
+    return float(values.mean()), float(1.96 * values.std(ddof=1) / np.sqrt(values.size))
+
+
+def solve_gain(rules: str | BragRules, players: int, field=("threshold",), deals: int = 100_000,
+               seed: int = 1) -> dict:
+    """What the stored solve adds to the ``strategy`` bot in seat 1 against ``field`` (the other seats' bots,
+    in turn): the same session (seed, deals) played with the solve and with the bot's simple rule alone. Seat
+    1's chips per deal each way and the gain, each (mean, 95% half-width) from batch means of
+    ``BATCH_DEALS`` deals (the gain's from the two sessions' batch-by-batch differences)."""
+    bots = ["strategy"] + [field[i % len(field)] for i in range(players - 1)]
+    if deals < 2 * BATCH_DEALS:
+        raise InvalidArgument(f"Measuring the solve takes at least {2 * BATCH_DEALS:,} deals, not {deals!r}.")
+    with_solve = session(rules, players, bots, deals=deals, seed=seed)
+    if "stored" not in with_solve.words["strategy"]:
+        raise InvalidArgument(f"There is no stored {players}-player solve of {preset(rules).name} to measure.")
+    with_rule = session(rules, players, bots, deals=deals, seed=seed, solved=False)
+    solved, rule = with_solve.batch_means[:, 0], with_rule.batch_means[:, 0]
+    return {"players": players, "bots": bots, "deals": deals, "seed": seed, "solved": _interval(solved),
+            "rule": _interval(rule), "gain": _interval(solved - rule)}
 
 
 def _batch_means(net: np.ndarray) -> tuple[list, list]:

@@ -1,7 +1,7 @@
 """What three of Brag's choices are worth, as numbers: playing blind, a kept blind hand, a pot cover.
 
 - ``blind_value``: the first player's value (chips per deal, ante 1) after each first move
-  against the solved strategy (heads-up equilibrium, or the three- or four-player solve), each
+  against the solved strategy (heads-up equilibrium, or the solve of three to eight players), each
   followed by the best reply; playing blind is worth the best blind move less looking at once.
 - ``kept_hand_value``: what a kept blind hand adds at the first turn. Holding two unseen hands, the
   player looks at one and then plays it open or folds it and plays the other blind; one hand
@@ -46,8 +46,8 @@ def option_value(chances, look_values, blind_value: float) -> float:
 
 
 def _check_players(rules: BragRules, players) -> int:
-    if isinstance(players, bool) or players not in (2, 3, 4):
-        raise InvalidArgument(f"The solved strategy plays 2 to 4 players, not {players!r}.")
+    if isinstance(players, bool) or (players != 2 and players not in BUCKETS):
+        raise InvalidArgument(f"The solved strategy plays 2 to {max(BUCKETS)} players, not {players!r}.")
     if rules.hand_size != 3:
         raise InvalidArgument("The solved strategy plays three-card hands; choose brag3 or teen_patti.")
     return players
