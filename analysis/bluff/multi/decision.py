@@ -21,7 +21,7 @@ import numpy as np
 from analysis.bluff.bids import format_bid
 from analysis.bluff.history import within_the_dice
 from analysis.bluff.multi.round import TableRound
-from analysis.bluff.multi.solve import TableSolution, build_command, planned_text, stored_table_solve
+from analysis.bluff.multi.solve import TableSolution, build_command, find_table_solve, is_planned, planned_text
 from analysis.bluff.odds.bid_odds import my_count
 from analysis.bluff.odds.outcomes import dice_lost
 from analysis.bluff.sampled.solution import OFF_PATH, TREMBLE
@@ -38,18 +38,39 @@ def seats_of(dice, opponents, turns) -> tuple:
     return opener, tuple(counts[(opener + s) % n] for s in range(n)), (-opener) % n
 
 
-def table_answer(rules, dice, opponents, turns):
-    """(policy, action, values, source, off_path) of the stored multi-player strategy at this decision."""
-    opener, seat_dice, me = seats_of(dice, opponents, turns)
-    solution = stored_table_solve(rules, seat_dice)
+class NoTableSolve(InvalidArgument):
+    """No solved strategy answers this table: the one-line note an answer from the odds and the model carries."""
+
+
+def unsolved_note(rules, seat_dice, refused=None) -> str:
+    """Which tables the full-table strategy is solved for, and why not this one (not planned, not stored, or the
+    package's copy refused): the start of the note beside an answer from elsewhere, which says what answers."""
+    counts = " ".join(map(str, seat_dice))
+    command = build_command(rules, seat_dice)
+    if refused is not None:
+        why = f"but the package's solve of {counts} dice is refused ({refused})"
+    elif not is_planned(seat_dice):
+        why = f"not for {counts} dice"
+    elif command is None:
+        why = "as the game's usual rules play it, not with these house rules"
+    else:
+        why = f"but the solve of {counts} dice is not stored (build it with {command})"
+    return f"The full-table strategy of {rules.title} is solved for {planned_text()}, {why}"
+
+
+def table_solution(rules, seat_dice) -> TableSolution:
+    """The stored or shipped solve of the round of ``seat_dice`` (from the opener), or ``NoTableSolve``."""
+    solution, refused = find_table_solve(rules, seat_dice)
     if solution is None:
-        counts = " ".join(map(str, seat_dice))
-        command = build_command(rules, seat_dice)
-        if command is None:
-            raise InvalidArgument(f"No solved round of {rules.title} with {counts} dice (from the opener) is stored or "
-                                  f"planned: the full-table solves are planned for {planned_text()} only.")
-        raise InvalidArgument(f"No solved round of {rules.title} with {counts} dice (from the opener) is stored; "
-                              f"build it with {command}.")
+        raise NoTableSolve(unsolved_note(rules, seat_dice, refused))
+    return solution
+
+
+def table_answer(rules, dice, opponents, turns):
+    """(policy, action, values, source, off_path) of the stored multi-player strategy at this decision;
+    ``NoTableSolve`` where no solve of the round's dice is at hand."""
+    opener, seat_dice, me = seats_of(dice, opponents, turns)
+    solution = table_solution(rules, seat_dice)
     round_ = solution.round_
     n = round_.players
     bids = [turn.bid for turn in turns]
@@ -215,3 +236,38 @@ def _beyond(rules, round_: TableRound, me: int, dice, turn, source):
     reading = ({"player": str(turn.player), "bid": format_bid(rules, bid), "chance": 0.0, "read_as": None,
                 "reason": f"above the {sum(round_.dice)} dice in play"},)
     return {"challenge": 1.0}, "challenge", {"challenge": value}, source, reading
+
+
+def opening_rows(rules, dice, opponents, decision, top: int) -> list:
+    """The best openings of the stored strategy at this table (``decision``: its answer to the opening; the ``top``
+    by value, and the recommended one after them where it is not among them): each with the strategy's chance of
+    making it, its value (the dice I lose, negated, when every player then follows the strategy), the chance that it
+    is true (given only my dice) and the chance that the next player challenges it (the strategy's answer, over
+    their hands)."""
+    _, seat_dice, me = seats_of(dice, opponents, ())
+    solution = table_solution(rules, seat_dice)
+    round_ = solution.round_
+    mine = round_.hands[me].index(tuple(sorted(dice)))
+    names, _, targets = _actions(solution, 0, mine)
+    chosen = [name for name, _ in sorted(decision.values.items(), key=lambda item: -item[1])[:top]]
+    if decision.action not in chosen:      # the recommended opening is always shown, whatever its value's rank
+        chosen.append(decision.action)
+    others = _others(round_, me)
+    chance = np.ones(1)
+    for s in others:      # every joint hand of the others: its chance, and each bid's count in it
+        chance = np.outer(chance, round_.chance[s]).ravel()
+    rows = []
+    for name in chosen:
+        node = targets[names.index(name)]
+        b = int(round_.node_bid[node])
+        counts = np.zeros(1, np.int64)
+        for s in others:
+            counts = np.add.outer(counts, round_.match[s][:, b]).ravel()
+        need = round_.bids[b].count - int(round_.match[me][mine, b])
+        nxt = int(round_.game.actor[node])
+        answers = np.array([solution.chances(node, h)[round_.calls.index("challenge")]
+                            for h in range(len(round_.hands[nxt]))])
+        rows.append({"bid": name, "p_strategy": decision.policy.get(name, 0.0), "value": decision.values[name],
+                     "p_true": float(chance @ (counts >= need)),
+                     "p_challenged": float(np.asarray(round_.chance[nxt], np.float64) @ answers)})
+    return rows

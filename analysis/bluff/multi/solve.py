@@ -167,6 +167,11 @@ def stored_table_solve(rules: BiddingRules, dice, store: Store | None | bool = N
     return find_table_solve(rules, dice, store)[0]
 
 
+def is_planned(dice) -> bool:
+    """Whether the plan solves the round of ``dice`` (from the opener), in some game."""
+    return tuple(int(d) for d in dice) in TABLE_PLAN
+
+
 def build_command(rules: BiddingRules, dice) -> Optional[str]:
     """The command that stores the planned solve of ``dice``, or None where the plan has none."""
     dice = tuple(int(d) for d in dice)
@@ -177,10 +182,14 @@ def build_command(rules: BiddingRules, dice) -> Optional[str]:
 
 
 def planned_text() -> str:
-    """The planned rounds in words, for a refusal."""
-    sizes = " and ".join(" ".join(map(str, d)) for d in TABLE_PLAN)
-    return (f"rounds of {sizes} dice of Liar's Dice (ones wild without spot on, or as played), Bluff and Perudo as "
-            "their presets play them")
+    """The planned tables in words (three players with 1 1 1 or 2 2 2 dice), for a note or a refusal."""
+    by_players: dict = {}
+    for dice in TABLE_PLAN:
+        by_players.setdefault(len(dice), []).append(" ".join(map(str, dice)))
+    return "; ".join(f"{_NUMBERS.get(n, n)} players with {' or '.join(sizes)} dice" for n, sizes in by_players.items())
+
+
+_NUMBERS = {3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 def planned_rounds() -> list:
