@@ -127,14 +127,14 @@ def test_challenge_value_is_a_count_over_the_others_hands(stored, monkeypatch):
 
 
 def test_a_table_without_a_stored_solve_is_answered_by_the_model_with_a_note(monkeypatch):
-    """Where no solve of the table's dice is at hand, the bayes computer player answers (the odds and a model of the
+    """Where no solve of the table's dice is at hand, the bayes bot (the bid reader) answers (the odds and a model of the
     others), with one line saying which tables the strategy is solved for and naming the build command where the
     plan has the table."""
     monkeypatch.setattr("analysis.bluff.multi.decision.find_table_solve", lambda r, dice_: (None, None))
     answer = decide(preset("perudo"), "4 4", [2, 2], "")
     assert answer.player.startswith("bayes") and answer.policy[answer.action] > 0 and not answer.values
     assert "bluff_table_solves.py --only perudo:2:2:2" in answer.note and "\n" not in answer.note
-    assert answer.note.endswith("(the bayes computer player).") and answer.to_dict()["note"] == answer.note
+    assert answer.note.endswith("as evidence of the bidder's dice).") and answer.to_dict()["note"] == answer.note
     answer = decide(preset("perudo"), "4 4 4 4 4", [5, 5, 5], "1:3x4 2:4x4 3:5x4")
     assert answer.note.startswith("The full-table strategy of Perudo is solved for three players with 1 1 1 or 2 2 2 "
                                   "dice, not for 5 5 5 5 dice: this answer is from the odds")

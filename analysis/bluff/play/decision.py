@@ -161,7 +161,8 @@ def _table_decision(rules, dice, opponents, turns, palifico: bool, player: str) 
 
 
 #: What answers at a table the full-table strategy is not solved for (the end of the answer's note).
-BY_THE_MODEL = "this answer is from the odds and a model of the other players (the bayes computer player)."
+BY_THE_MODEL = ("this answer is from the odds and a model of the other players (the bid reader, which reads every bid "
+                "as evidence of the bidder's dice).")
 
 
 def table_strategy_answer(rules: BiddingRules, dice, opponents, turns) -> tuple:
@@ -177,12 +178,12 @@ def table_strategy_answer(rules: BiddingRules, dice, opponents, turns) -> tuple:
 
 
 def _bayes_decision(rules, dice, opponents, turns, note: str) -> Decision:
-    """The bayes computer player's decision (the odds and a model of the others), with ``note`` saying why."""
+    """The bid reader's decision (the ``bayes`` bot: the odds and a model of the others), with ``note`` saying why."""
     # lazy: the tournament's tables and kernels are read only where a bot answers.
     from analysis.bluff.play.decision_bots import bot_decision
 
     choice = bot_decision(rules, dice, opponents, turns, "bayes")
-    return Decision(choice.bot, choice.policy, choice.action, {}, "the bayes computer player's own play", note=note)
+    return Decision(choice.bot, choice.policy, choice.action, {}, "the bid reader's own play", note=note)
 
 
 def strategy_answer(rules: BiddingRules, dice, opponent: int, bids, palifico: bool = False) -> Optional[Decision]:
@@ -378,7 +379,7 @@ def opening_bids(rules: BiddingRules, dice, opponent: int, top: int = 8, palific
 
 def table_opening_bids(rules: BiddingRules, dice, opponents, top: int = 8):
     """The best opening bids at a table of three or more players: from the stored multi-player strategy where its
-    round is solved (``multi.decision.opening_rows``); elsewhere the bayes computer player's opening, with the
+    round is solved (``multi.decision.opening_rows``); elsewhere the bid reader's (``bayes``) opening, with the
     decision's note saying so, and for each face the highest opening more likely true than not (given only my
     dice), its chance of being true: the rest of a row (the strategy's chance, value, chance challenged) is None."""
     dice = parse_dice(rules, dice) if isinstance(dice, str) else tuple(int(d) for d in dice)
