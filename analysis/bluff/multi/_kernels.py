@@ -172,3 +172,27 @@ def lbr_rounds(p, rounds, seed, floor, n_calls, cumulative, actor, child_start, 
                     if value > best:
                         best, choice = value, child
             node = choice
+
+
+@njit(cache=True)
+def node_values(order, node_bid, lowest, actor, child_start, n_actions, offset, group, share, policy, deals, rows,
+                me):
+    """values[node, j]: seat ``me``'s payoff from ``node`` on when every seat plays ``policy``, on deal ``deals[j]``
+    (``rows[j, s]``: seat s's hand on it); every node valued after the nodes it leads to (``order`` reversed: the
+    last bids first), down to the nodes whose last bid is ``lowest`` (the others stay 0)."""
+    values = np.zeros((actor.size, deals.size))
+    for i in range(order.size - 1, -1, -1):
+        node = order[i]
+        if node_bid[node] < lowest:
+            break
+        who = actor[node]
+        if who < 0:
+            for j in range(deals.size):
+                values[node, j] = share[group[node], deals[j], me]
+            continue
+        k = n_actions[node]
+        first = child_start[node]
+        for a in range(k):      # deals innermost: each child's row is read in order
+            for j in range(deals.size):
+                values[node, j] += policy[offset[node] + rows[j, who] * k + a] * values[first + a, j]
+    return values

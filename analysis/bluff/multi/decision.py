@@ -92,7 +92,7 @@ def table_answer(rules, dice, opponents, turns):
     mine = round_.hands[me].index(tuple(sorted(dice)))
     belief, chances = _belief(solution, history, me, mine)
     node = 0 if not history else round_.state(history, (len(history) - 1) % n)
-    values_of = _values(solution, me, mine)
+    values_of = _values(solution, me, mine, history[-1] if history else -1)
     joint = belief / belief.sum()
     names, policy, targets = _actions(solution, node, mine)
     values = {name: float(joint @ values_of[target]) for name, target in zip(names, targets)}
@@ -198,25 +198,20 @@ def _legal_actions(round_: TableRound, node: int) -> int:
     return calls + (int(game.n_actions[r]) if game.n_actions[node] > calls else 0)
 
 
-def _values(solution: TableSolution, me: int, mine: int) -> np.ndarray:
+def _values(solution: TableSolution, me: int, mine: int, lowest: int) -> np.ndarray:
     """values[node, j]: my payoff from ``node`` on when every seat plays the strategy, for each joint hand j of the
-    others (my hand ``mine``), every node valued after the nodes it leads to."""
+    others (my hand ``mine``), every node valued after the nodes it leads to (a kernel: a 2-2-2 round has nine
+    thousand nodes, which a page's answer cannot walk in Python), down to those whose last bid is ``lowest`` (the
+    decision's: the nodes before it are not valued)."""
+    # lazy: numba starts only where a full-table decision is valued
+    from analysis.bluff.multi._kernels import node_values
+
     round_ = solution.round_
     game = round_.game
     deals = _joint(round_, me, mine)
-    values = np.zeros((game.nodes, deals.size))
-    rows = game.observation[deals, :, 0]                     # (joint, players): each seat's hand
-    for node in round_.order[::-1]:
-        who = int(game.actor[node])
-        if who < 0:
-            values[node] = game.share[game.group[node], deals, me]
-            continue
-        k = int(game.n_actions[node])
-        first = int(game.child_start[node])
-        base = int(game.offset[node])
-        chances = solution.policy[base + rows[:, who][:, None] * k + np.arange(k)]     # (joint, k)
-        values[node] = (chances * values[first:first + k].T).sum(axis=1)
-    return values
+    rows = np.ascontiguousarray(game.observation[deals, :, 0])              # (joint, players): each seat's hand
+    return node_values(round_.order, round_.node_bid, lowest, game.actor, game.child_start, game.n_actions, game.offset, game.group,
+                       game.share, np.ascontiguousarray(solution.policy, np.float64), deals, rows, me)
 
 
 def _beyond(rules, round_: TableRound, me: int, dice, turn, source):
