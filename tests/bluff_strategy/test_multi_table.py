@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -68,8 +70,11 @@ def test_the_table_strategy_answers_every_legal_history(name):
         except InvalidArgument as refused:
             assert re.search(UNREAD, str(refused)), refused
             return
-        assert decision.player == "strategy" and not decision.note, decision.note
-        assert "3-player solve of" in decision.source
+        if decision.note:       # a state the solve never reached: the bid reader answers, and says why
+            assert decision.player.startswith("bayes") and "never reached this state" in decision.note
+            assert decision.policy[decision.action] == 1.0
+            return
+        assert decision.player == "strategy" and "3-player solve of" in decision.source
         assert sum(decision.policy.values()) == pytest.approx(1.0, abs=1e-5)
         assert min(decision.policy.values()) >= 0 and decision.policy[decision.action] > 0
         if bids and bids[-1].count > n:
@@ -117,10 +122,30 @@ def test_the_commands_at_five_dice_each_answer_from_the_odds_with_a_note(odds):
 def test_the_call_advisor_gives_the_table_strategys_line():
     rules = GAMES["perudo"]
     dice = parse_dice(rules, "4 6")
-    advice = advise_call(rules, dice, (2, 2), parse_bid(rules, "4x4"))
-    asked = decide(rules, dice, (2, 2), "2:4x4")
-    assert advice.strategy == asked and advice.strategy_note is None
+    advice = advise_call(rules, dice, (2, 2), parse_bid(rules, "2x4"))
+    asked = decide(rules, dice, (2, 2), "2:2x4")
+    assert advice.strategy == asked and asked.player == "strategy" and advice.strategy_note is None
     assert "What the solved 3-player strategy does here" in str(advice)
     big = advise_call(rules, parse_dice(rules, "1 4 4 6 2"), (5, 5, 5), parse_bid(rules, "5x4"))
     assert big.strategy is None and "not for 5 5 5 5 dice" in big.strategy_note
     assert big.strategy_note in str(big) and big.to_dict()["strategy_note"] == big.strategy_note
+
+
+def test_a_state_the_solve_never_reached_is_answered_by_the_bid_reader_with_a_note():
+    """After two bids the 2-2-2 Perudo solve never makes, its state holds even chances (never sampled): the bid
+    reader answers instead, as asked directly, and the note says why; a state on its path is the strategy's."""
+    rules = GAMES["perudo"]
+    from analysis.bluff.multi.decision import find_table_solve, _reached
+
+    solution = find_table_solve(rules, (2, 2, 2))[0]
+    round_ = solution.round_
+    history = [round_.bids.index(parse_bid(rules, b)) for b in ("3x4", "4x4")]
+    node = round_.state(history, 1)
+    mine = round_.hands[2].index((4, 6))
+    assert not _reached(solution, node, mine) and np.ptp(solution.chances(node, mine)) < 1e-6
+    answer = decide(rules, "4 6", (2, 2), "1:3x4 2:4x4")
+    bot = decide(rules, "4 6", (2, 2), "1:3x4 2:4x4", player="bayes")
+    assert (answer.policy, answer.action) == (bot.policy, bot.action)
+    assert answer.note.startswith("The 3-player solve of 2 2 2 dice never reached this state of the round")
+    on_path = decide(rules, "4 6", (2, 2), "1:1x4 2:2x4")
+    assert on_path.player == "strategy" and not on_path.note

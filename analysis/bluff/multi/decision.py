@@ -42,6 +42,24 @@ class NoTableSolve(InvalidArgument):
     """No solved strategy answers this table: the one-line note an answer from the odds and the model carries."""
 
 
+class Unreached(NoTableSolve):
+    """A state of a stored solve its sampling never reached (the others' bids are ones the strategy does not make):
+    the solve holds no strategy there (an even chance of every action), so the odds and the model answer."""
+
+
+def _reached(solution: TableSolution, node: int, hand: int) -> bool:
+    """Whether the solve's sampling reached this information set: one it never reached keeps the even chances it
+    started from (a reached one of two or more actions is never exactly even after its regrets move)."""
+    chances = solution.chances(node, hand)
+    return chances.size < 2 or bool(np.ptp(chances) > 1e-6)
+
+
+def _unreached(solution: TableSolution, seat_dice) -> Unreached:
+    counts = " ".join(map(str, seat_dice))
+    return Unreached(f"The {solution.round_.players}-player solve of {counts} dice never reached this state of the "
+                     "round (a bid before it is one the strategy does not make), so it holds no strategy here")
+
+
 def unsolved_note(rules, seat_dice, refused=None) -> str:
     """Which tables the full-table strategy is solved for, and why not this one (not planned, not stored, or the
     package's copy refused): the start of the note beside an answer from elsewhere, which says what answers."""
@@ -73,25 +91,18 @@ def table_answer(rules, dice, opponents, turns):
     solution = table_solution(rules, seat_dice)
     round_ = solution.round_
     n = round_.players
-    bids = [turn.bid for turn in turns]
     gains = ", ".join(f"{g.gain:+.3f}" for g in solution.gains)
     source = (f"{n}-player solve of {' '.join(map(str, seat_dice))} dice remembering the last {round_.k} bids, "
               f"{solution.iterations:,} iterations, each seat's local-best-response gain {gains} dice")
     total = sum(seat_dice)
-    if bids and bids[-1] not in round_.bids:
+    if turns and turns[-1].bid not in round_.bids:
         return _beyond(rules, round_, me, dice, turns[-1], source)
-    beyond = {}
-    for i, bid in enumerate(bids):
-        if bid not in round_.bids:
-            bids[i] = within_the_dice(rules, bids[i - 1] if i else None, bids[i + 1], total)
-            beyond[i] = format_bid(rules, bid)
-            if bids[i] is None:
-                raise InvalidArgument(f"{beyond[i]} is above the {total} dice in play and no bid within them lies "
-                                      "between the bids around it: the strategy cannot read this round.")
-    history = [round_.bids.index(b) for b in bids]
+    bids, beyond, history = _read(rules, round_, turns)
     mine = round_.hands[me].index(tuple(sorted(dice)))
     belief, chances = _belief(solution, history, me, mine)
     node = 0 if not history else round_.state(history, (len(history) - 1) % n)
+    if not _reached(solution, node, mine):
+        raise _unreached(solution, seat_dice)
     values_of = _values(solution, me, mine, history[-1] if history else -1)
     joint = belief / belief.sum()
     names, policy, targets = _actions(solution, node, mine)
@@ -104,6 +115,40 @@ def table_answer(rules, dice, opponents, turns):
          "reason": f"above the {total} dice in play" if i in beyond else NOT_MADE}
         for i, (bid, chance) in enumerate(zip(bids, chances)) if i in beyond or chance < OFF_PATH)
     return strategy, action, values, source, off_path
+
+
+def table_policy(rules, dice, opponents, turns) -> dict:
+    """The stored strategy's chance of each legal action at this decision, without the values (whole games played
+    by it, ``multi.games``); ``NoTableSolve`` where no solve of the round's dice is at hand."""
+    _, seat_dice, me = seats_of(dice, opponents, turns)
+    solution = table_solution(rules, seat_dice)
+    round_ = solution.round_
+    if turns and turns[-1].bid not in round_.bids:
+        return {"challenge": 1.0}
+    _, _, history = _read(rules, round_, turns)
+    mine = round_.hands[me].index(tuple(sorted(dice)))
+    node = 0 if not history else round_.state(history, (len(history) - 1) % round_.players)
+    if not _reached(solution, node, mine):
+        raise _unreached(solution, seat_dice)
+    names, policy, _ = _actions(solution, node, mine)
+    return dict(zip(names, (float(p) for p in policy)))
+
+
+def _read(rules, round_: TableRound, turns):
+    """(the bids as read, {position: the bid made} of each above the dice read as one within them, their indices in
+    the round's bids): a bid above the dice in play followed by one within them is read as the highest bid within
+    the dice between its neighbours, or refused in one sentence where none lies between."""
+    bids = [turn.bid for turn in turns]
+    total = sum(round_.dice)
+    beyond = {}
+    for i, bid in enumerate(bids):
+        if bid not in round_.bids:
+            bids[i] = within_the_dice(rules, bids[i - 1] if i else None, bids[i + 1], total)
+            beyond[i] = format_bid(rules, bid)
+            if bids[i] is None:
+                raise InvalidArgument(f"{beyond[i]} is above the {total} dice in play and no bid within them lies "
+                                      "between the bids around it: the strategy cannot read this round.")
+    return bids, beyond, [round_.bids.index(b) for b in bids]
 
 
 def _actions(solution: TableSolution, node: int, hand: int):
