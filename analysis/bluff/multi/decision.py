@@ -255,8 +255,9 @@ def _values(solution: TableSolution, me: int, mine: int, lowest: int) -> np.ndar
     game = round_.game
     deals = _joint(round_, me, mine)
     rows = np.ascontiguousarray(game.observation[deals, :, 0])              # (joint, players): each seat's hand
-    return node_values(round_.order, round_.node_bid, lowest, game.actor, game.child_start, game.n_actions, game.offset, game.group,
-                       game.share, np.ascontiguousarray(solution.policy, np.float64), deals, rows, me)
+    payoff = np.ascontiguousarray(game.share[:, deals, me])                  # (group, joint): my payoff
+    return node_values(round_.order, round_.node_bid, lowest, game.actor, game.child_start, game.n_actions,
+                       game.offset, game.group, payoff, np.ascontiguousarray(solution.policy, np.float64), rows)
 
 
 def _beyond(rules, round_: TableRound, me: int, dice, turn, source):
