@@ -126,6 +126,14 @@ def decide(rules: BiddingRules, dice, opponents, history: str = "", player: str 
     if palifico and not rules.palifico:
         raise InvalidArgument(f"{rules.title} has no palifico rounds; they are Perudo's.", field="palifico")
     players = 1 + len(opponents)
+    if start is not None:
+        try:
+            start = int(start)
+        except (TypeError, ValueError):
+            raise InvalidArgument(f"The starting dice must be a whole number, not {start!r}.", field="start") from None
+        if start < max(len(dice), *opponents):
+            raise InvalidArgument(f"The starting dice ({start}) cannot be fewer than a player holds now "
+                                  f"({max(len(dice), *opponents)}).", field="start")
     turns = _turns(rules, players, history, palifico)
     if player in ("strategy", "search") and len(opponents) > 1:
         return _table_decision(rules, dice, opponents, turns, palifico, player)

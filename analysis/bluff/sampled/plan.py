@@ -31,8 +31,8 @@ PLAN = {1: ((None, 200000, 1.0),), 2: ((2, 1000000, 1.0), (2, 100000, 1.0), (1, 
 #: the keywords of ``solve_sampled``. Perudo at 2v2 remembers three bids: with two, its aces (a bid on aces halves
 #: the count) leave the players knowing too little, and in the same million iterations the local best response
 #: gains 0.175 dice against 0.055 with three. From 3v3 to 5v5 every game is solved full width, remembering two
-#: bids over every raise, where sampling stopped at 0.10-0.39 dice (docs/bluff_strategy.md), but Bluff at 5v5 (not
-#: yet built); the sampled solves stay as the fallbacks of the pairs not yet solved so.
+#: bids over every raise, where sampling stopped at 0.10-0.39 dice (docs/bluff_strategy.md); the sampled solves stay
+#: as the fallbacks of the pairs not yet solved so (the answer says which solve it reads).
 #: At 3v3, remembering three bids: Perudo 0.095 dice against 0.162 with two, Liar's Dice with spot on 0.026 against
 #: 0.103 (the pairs of three dice or fewer not yet solved so fall back to two bids).
 _FULL_WIDTH = ({"k": 2, "iterations": FULL_WIDTH_ITERATIONS, "full_width": True},)
@@ -40,7 +40,7 @@ _THREE_BIDS = ({"k": 3, "iterations": FULL_WIDTH_ITERATIONS, "full_width": True}
 PLAN_BY_GAME = {("perudo", 2): ({"k": 3, "iterations": 1000000, "explore": 1.0},),
                 **{(name, size): _FULL_WIDTH for name in ("liars_dice", "perudo", "liars_dice_spot_on")
                    for size in (3, 4, 5)},
-                **{("bluff", size): _FULL_WIDTH for size in (3, 4)},
+                **{("bluff", size): _FULL_WIDTH for size in (3, 4, 5)},
                 **{(name, 3): _THREE_BIDS + _FULL_WIDTH for name in ("perudo", "liars_dice_spot_on")}}
 
 
