@@ -4,12 +4,16 @@ and every game ends with one player left."""
 
 from __future__ import annotations
 
+import pytest
+
 from analysis.bluff.multi.games import BAYES, TABLE, measure_field, play_game
 from analysis.bluff.rules import preset
 
 
-def test_games_are_seeded_and_end_with_one_player():
-    rules = preset("perudo")
+@pytest.mark.parametrize("name", ["perudo", "bluff", "liars_dice"])
+def test_games_are_seeded_and_end_with_one_player(name):
+    # Bluff's exact count costs every player but the bidder a die: one already out loses nothing.
+    rules = preset(name)
     winners = [play_game(rules, (TABLE, BAYES, "threshold"), g, 3, 2) for g in range(12)]
     assert winners == [play_game(rules, (TABLE, BAYES, "threshold"), g, 3, 2) for g in range(12)]
     assert set(winners) <= {0, 1, 2} and len(set(winners)) > 1

@@ -109,7 +109,8 @@ def play_game(rules, seats: tuple, game: int, seed: int, start: int) -> int:
             actual = sum(my_count(rules, hands[p], bid.face, palifico) for p in alive)
             loss, caller_won = dice_lost(rules, action, actual, bid.count, tuple(held), actor, bidder, start)
             before = list(held)
-            held = [h - int(lost) for h, lost in zip(held, loss)]
+            # A player out of the game loses nothing (Bluff's exact count costs "everyone but the bidder" a die).
+            held = [max(h - int(lost), 0) if h > 0 else 0 for h, lost in zip(held, loss)]
             nxt = actor if opener_role(rules, action, caller_won) == 0 else bidder
             palifico = False
             for p in range(players):
