@@ -63,7 +63,8 @@ def main() -> int:
         if old not in written:
             old.unlink()     # a solve of an older plan or version: the reader would never serve it
     total = sum(path.stat().st_size for path in written)
-    print(f"{len(written)} solves shipped, {total / 1e6:.2f} MB; not in the user's store: {', '.join(missing) or 'none'}")
+    print(f"{len(written)} solves shipped, {total / 1e6:.2f} MB; not in the user's store: "
+          f"{', '.join(missing) or 'none'}")
     return 0
 
 

@@ -139,8 +139,8 @@ def test_challenge_value_is_a_count_over_the_others_hands(stored, monkeypatch):
 
 
 def test_a_table_without_a_stored_solve_is_answered_by_the_model_with_a_note(monkeypatch):
-    """Where no solve of the table's dice is at hand, the bayes bot (the bid reader) answers (the odds and a model of the
-    others), with one line saying which tables the strategy is solved for and naming the build command where the
+    """Where no solve of the table's dice is at hand, the bayes bot (the bid reader) answers (the odds and a model of
+    the others), with one line saying which tables the strategy is solved for and naming the build command where the
     plan has the table."""
     monkeypatch.setattr("analysis.bluff.multi.decision.find_table_solve", lambda r, dice_: (None, None))
     answer = decide(preset("perudo"), "4 4", [2, 2], "")
@@ -154,7 +154,8 @@ def test_a_table_without_a_stored_solve_is_answered_by_the_model_with_a_note(mon
     bot = decide(preset("perudo"), "4 4 4 4 4", [5, 5, 5], "1:3x4 2:4x4 3:5x4", player="bayes")
     assert (answer.policy, answer.action) == (bot.policy, bot.action)
     monkeypatch.setattr("analysis.bluff.multi.decision.find_table_solve", lambda r, dice_: (None, "it is damaged"))
-    assert "the package's solve of 2 2 2 dice is refused (it is damaged)" in decide(preset("perudo"), "4 4", [2, 2]).note
+    refused = decide(preset("perudo"), "4 4", [2, 2]).note
+    assert "the package's solve of 2 2 2 dice is refused (it is damaged)" in refused
     with pytest.raises(InvalidArgument, match="without search"):
         decide(preset("perudo"), "4 4", [2, 2], "", player="search")
 

@@ -9,8 +9,8 @@ over ``bayes`` is the solve's alone (the heads-up solve's own is the tournament'
 
 A game is played in Python, a decision at a time, by the rules' own functions: ``outcomes.dice_lost`` for the dice
 each call costs, ``tournament.opener_role`` for who opens next, Perudo's palifico round when a player first drops to
-one die (every seat then plays the bid reader, or its own bot). Game g rolls its dice and draws the mixed players' actions from
-``numpy.random.default_rng([seed, g])``; the tested seat is g mod 3 and seat 0 opens.
+one die (every seat then plays the bid reader, or its own bot). Game g rolls its dice and draws the mixed players'
+actions from ``numpy.random.default_rng([seed, g])``; the tested seat is g mod 3 and seat 0 opens.
 """
 
 from __future__ import annotations
