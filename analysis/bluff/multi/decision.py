@@ -24,6 +24,7 @@ from analysis.bluff.multi.round import TableRound
 from analysis.bluff.multi.solve import TableSolution, build_command, find_table_solve, is_planned, planned_text
 from analysis.bluff.odds.bid_odds import my_count
 from analysis.bluff.odds.outcomes import dice_lost
+from analysis.bluff.sampled.shipped import QUANTUM
 from analysis.bluff.sampled.solution import OFF_PATH, TREMBLE
 from analysis.errors import InvalidArgument
 
@@ -47,11 +48,29 @@ class Unreached(NoTableSolve):
     the solve holds no strategy there (an even chance of every action), so the odds and the model answer."""
 
 
+#: Chances that differ by no more than this are even: a shipped solve keeps whole 255ths, so the even chances of an
+#: information set of k actions (k not dividing 255) differ by one 255th there.
+EVEN = 1.0 / QUANTUM + 1e-6
+
+
 def _reached(solution: TableSolution, node: int, hand: int) -> bool:
     """Whether the solve's sampling reached this information set: one it never reached keeps the even chances it
-    started from (a reached one of two or more actions is never exactly even after its regrets move)."""
+    started from (a reached one of two or more actions is not even after its regrets move)."""
     chances = solution.chances(node, hand)
-    return chances.size < 2 or bool(np.ptp(chances) > 1e-6)
+    return chances.size < 2 or bool(np.ptp(chances) > EVEN)
+
+
+def never_reached(solution: TableSolution) -> tuple:
+    """(information sets of two or more actions the solve's sampling never reached, all such sets)."""
+    game = solution.round_.game
+    never = total = 0
+    for node in np.flatnonzero(game.actor >= 0):
+        k, hands = int(game.n_actions[node]), int(game.rows[game.actor[node], game.rounds[node]])
+        if k > 1:
+            block = np.asarray(solution.policy[game.offset[node]:game.offset[node] + hands * k]).reshape(hands, k)
+            never += int((np.ptp(block, axis=1) <= EVEN).sum())
+            total += hands
+    return never, total
 
 
 def _unreached(solution: TableSolution, seat_dice) -> Unreached:
