@@ -86,6 +86,13 @@ def test_dice_bidding_answers_5v5_from_the_shipped_full_width_solve(installed):
     assert abs(sum(answer["policy"].values()) - 1) < 1e-3 and "solving" not in err
 
 
+def test_dice_bidding_answers_three_players_from_the_shipped_table_solve(installed):
+    answer, err = _ask(installed, "bluff", "play", "--preset", "perudo", "--dice", "4 6", "--opponents", "2", "2",
+                       "--history", "1:1x4 2:2x4")
+    assert answer["player"] == "strategy" and "3-player solve of 2 2 2 dice" in answer["source"], answer["source"]
+    assert abs(sum(answer["policy"].values()) - 1) < 1e-3 and "solving" not in err
+
+
 def test_brag_answers_three_players_from_the_shipped_solve(installed):
     answer, err = _ask(installed, "brag", "stay", "--hand", "QS QD 4C", "--pot", "40", "--stake", "5",
                        "--opponents", "2")

@@ -57,12 +57,23 @@ def _open(args) -> int:
     if args.json:
         print_json(questions.opening_dict(decision, rows))
         return 0
-    print(f"Opening with {args.dice} against {args.opponents[0]} dice: {decision.action} ({decision.source})")
+    against = " ".join(map(str, args.opponents))
+    print(f"Opening with {args.dice} against {against} dice: {decision.action} ({decision.source})")
+    if decision.note:
+        print(f"  {decision.note}")
     print(f"  {'bid':>6}  {'strategy':>8}  {'P(true)':>7}  {'P(challenged)':>13}  value (dice)")
     for row in rows:
-        print(f"  {row['bid']:>6}  {row['p_strategy']:8.1%}  {row['p_true']:7.1%}  {row['p_challenged']:13.1%}  "
-              f"{row['value']:+.3f}")
+        print(f"  {row['bid']:>6}  {_shown(row['p_strategy'], '8.1%')}  {row['p_true']:7.1%}  "
+              f"{_shown(row['p_challenged'], '13.1%')}  {_shown(row['value'], '+.3f')}")
     return 0
+
+
+def _shown(value, spec: str) -> str:
+    """``value`` in ``spec``, or a dash as wide where there is none (an answer from the odds has no strategy)."""
+    if value is not None:
+        return format(value, spec)
+    width = "".join(c for c in spec.split(".")[0] if c.isdigit())
+    return format("-", f">{width or 1}")
 
 
 def sampled_solve(args, rules) -> int:

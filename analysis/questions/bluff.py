@@ -112,24 +112,30 @@ def raises(rules, bid: str | None = None, max_count=None, palifico: bool = False
 
 
 def opening(rules, dice: str, opponents, top: int = 8, palifico: bool = False):
-    """The best opening bids against one opponent (heads-up): (the strategy's decision, the rows of bids)."""
+    """The best opening bids: (the strategy's decision, the rows of bids); at a table of three or more players
+    the full-table strategy's where its round is solved, else the odds' and the model's, the decision's note
+    saying so."""
     # lazy: keeps the dice-bidding modules out of the command line's start-up
     from analysis.bluff.bids import parse_dice
     # lazy: keeps numpy and the solved strategy out of the command line's start-up
-    from analysis.bluff.play.decision import opening_bids
+    from analysis.bluff.play.decision import opening_bids, table_opening_bids
 
     opponents = counts(opponents)
     with about("dice"):
         dice = parse_dice(rules, dice)
-    if len(opponents) != 1:
-        raise InvalidArgument(f"The opening advisor plays heads-up rounds; give one opponent, not "
-                              f"{len(opponents)}.", field="opponents")
-    return opening_bids(rules, dice, opponents[0], top, palifico)
+    if len(opponents) == 1:
+        return opening_bids(rules, dice, opponents[0], top, palifico)
+    if palifico:
+        raise InvalidArgument("A palifico round's openings are answered heads-up only; give one opponent.",
+                              field="palifico")
+    return table_opening_bids(rules, dice, opponents, top)
 
 
 def opening_dict(decision, rows) -> dict:
-    """:func:`opening`'s answer as the command's JSON and the page's answer give it."""
-    return {"recommended": decision.action, "source": decision.source, "openings": rows}
+    """:func:`opening`'s answer as the command's JSON and the page's answer give it (with the decision's note where
+    the strategy does not cover the table)."""
+    out = {"recommended": decision.action, "source": decision.source, "openings": rows}
+    return {**out, "note": decision.note} if decision.note else out
 
 
 def play(rules, dice: str, opponents, history: str = "", bot: str | None = None, search: bool = False,

@@ -2,7 +2,8 @@
 
 Answered by ``odds bluff call`` (with the round's bids read as evidence when they are given as
 ``PLAYER:BID``), or, with no bid yet, ``odds bluff raises`` for the openings the rules allow and
-``odds bluff open`` for the best of them (heads-up, from the solved strategy). ``odds bluff play``
+``odds bluff open`` for the best of them (from the solved strategy, heads-up or at a table it is solved
+for; elsewhere from the odds and the bid reader, saying so). ``odds bluff play``
 says what the solved strategy (with or without search), or a tournament bot, would do now.
 """
 
@@ -29,7 +30,8 @@ BOTS = (("strategy", "the solved strategy"), ("search", "the solved strategy, lo
         ("model", "a typical player"), ("random", "a random player"))
 #: How each plays, in one line (under "How each plays" on the page).
 BOT_PLAYS = {
-    "strategy": "plays the solved heads-up round: the mix of bids and calls no opponent can exploit",
+    "strategy": "plays the solved round: the mix of bids and calls no opponent can exploit (heads-up, and at a "
+                "table of three with one or two dice each)",
     "search": "the solved strategy, weighing its best few actions against this round's bids: stronger "
               "against the other players here, easier to exploit",
     "bayes": "reads every bid so far as evidence of the bidder's dice, then calls any bid less likely than "
@@ -71,7 +73,7 @@ FIELDS = (
           "several, separated by ;", words=("rule",), max_length=300),
     Field("bot", "Also ask", "--bot", "select", "strategy", BOTS,
           hint="what they would do now (how each plays: under the answer); the solved strategy plays "
-               "heads-up rounds", words=("bot",)),
+               "heads-up rounds and tables of three with one or two dice each", words=("bot",)),
 )
 
 #: Answers that some rounds have not (the solved strategy is heads-up, and stored for some dice only):
@@ -99,7 +101,7 @@ def questions(values) -> list[tuple[str, list[str], object]]:
     if not values["bid"]:
         asked.append(("openings", ["bluff", "raises", *_rules(values)],
                       lambda: ask.raises(rules(), None, palifico=palifico)))
-        if values["dice"] and len(opponents) == 1 and not palifico:
+        if values["dice"] and not palifico:
             asked.append(("open", ["bluff", "open", *_rules(values), "--dice", values["dice"], "--opponents",
                                    *opponents],
                           lambda: ask.opening_dict(*ask.opening(rules(), values["dice"], opponents,
@@ -113,10 +115,12 @@ def questions(values) -> list[tuple[str, list[str], object]]:
         asked.append(("call", argv, lambda: ask.call(rules(), values["dice"], opponents, values["bid"],
                                                      bidder=values["bidder"], responder=values["next"],
                                                      history=values["history"], palifico=palifico)))
-    # The solved strategy plays heads-up rounds (and answers the opening above, except with search); a bot any round.
+    # The solved strategy answers the opening above (except with search), and a bid heads-up or at a table (where no
+    # solve covers the table, the bid reader answers, with a note saying so); a bot any round.
     bot = values["bot"] not in ("", "strategy", "search")
     heads_up = len(opponents) == 1 and (values["bid"] or values["bot"] == "search")
-    if values["dice"] and not palifico and (bot or heads_up):
+    table = len(opponents) > 1 and values["bid"] and values["bot"] in ("", "strategy")
+    if values["dice"] and not palifico and (bot or heads_up or table):
         argv, history = _decision(values, opponents)
         asked.append(("decision", argv, lambda: ask.play(
             rules(), values["dice"], opponents, history, values["bot"] if bot else None, values["bot"] == "search",
@@ -189,6 +193,31 @@ def source_words(source: str) -> str:
     return (f"the strategy solved for {mine} dice against {theirs}{' in a palifico round' if palifico else ''}, "
             f"remembering {memory}: an opponent who knew it exactly could win {gain} a round from it"
             f"{' (found looking one raise ahead)' if local else ''}{rest}")
+
+
+#: A full-table solve's source as the command says it: "3-player solve of 2 2 2 dice remembering the last 2 bids,
+#: 200,000 iterations, each seat's local-best-response gain +0.052, +0.044, +0.031 dice".
+_TABLE_SOURCE = re.compile(r"(\d+)-player solve of ([\d ]+) dice remembering (.+?), ([\d,]+) iterations, each seat's "
+                           r"local-best-response gain (.+) dice")
+
+
+def table_source_words(source: str) -> str:
+    """Where a full-table decision comes from, in a player's words (any other source as it is).
+
+    >>> table_source_words("3-player solve of 2 2 2 dice remembering the last 2 bids, 200,000 iterations, each "
+    ...                    "seat's local-best-response gain +0.052, +0.044, +0.031 dice")  # doctest: +NORMALIZE_WHITESPACE
+    'the strategy solved for three players with 2 2 2 dice, remembering the last 2 bids: a player who knew it
+    exactly could win at most about 0.052 dice a round from it (found looking one raise ahead)'
+    """
+    found = _TABLE_SOURCE.fullmatch(source or "")
+    if found is None:
+        return source_words(source)
+    players, dice, memory, _, gains = found.groups()
+    most = max(float(g) for g in gains.split(", "))
+    gain = f"about {most:.3f} dice" if most >= 0.0005 else "next to nothing"
+    words = {"3": "three", "4": "four", "5": "five", "6": "six"}.get(players, players)
+    return (f"the strategy solved for {words} players with {dice} dice, remembering {memory}: a player who knew it "
+            f"exactly could win at most {gain} a round from it (found looking one raise ahead)")
 
 
 #: What each recommendation is called on the page.

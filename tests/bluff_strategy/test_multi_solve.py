@@ -62,8 +62,8 @@ def stored(tmp_path_factory):
 def _ask(stored, monkeypatch, dice, history):
     rules, store, _ = stored
     monkeypatch.setattr(multi_solve, "TABLE_PLAN", {(1, 1, 1): SMALL})
-    real = multi_solve.stored_table_solve
-    monkeypatch.setattr("analysis.bluff.multi.decision.stored_table_solve",
+    real = multi_solve.find_table_solve
+    monkeypatch.setattr("analysis.bluff.multi.decision.find_table_solve",
                         lambda r, dice_: real(r, dice_, store=store))
     return decide(rules, dice, [1, 1], history)
 
@@ -97,8 +97,20 @@ def test_off_path_bids_are_named_and_a_bid_above_the_dice_is_challenged(stored, 
     assert never      # the seeded solve leaves some openings unplayed
     text = format_bid(rules, round_.bids[never[0]])
     answer = _ask(stored, monkeypatch, "4", f"2:{text}")
-    assert [item["bid"] for item in answer.off_path] == [text]
-    assert sorted(answer.policy) == sorted(_legal(rules, [round_.bids[never[0]]]))
+    # The seeded solve never sampled the state after it: the bid reader answers, and the note says why.
+    assert answer.player.startswith("bayes") and "never reached this state" in answer.note
+    # A bid made with a chance below the off-path threshold, whose state was sampled, is named as such.
+    rare = [(i, h) for i in range(int(round_.game.n_actions[0])) for h in range(len(round_.hands[0]))
+            if 0 < solution.chances(0, h)[i] < 1e-3 and int(round_.node_bid[first + i]) not in never]
+    for i, _ in rare:
+        text = format_bid(rules, round_.bids[int(round_.node_bid[first + i])])
+        answer = _ask(stored, monkeypatch, "4", f"2:{text}")
+        if answer.player == "strategy":
+            assert [item["bid"] for item in answer.off_path] == [text]
+            assert sorted(answer.policy) == sorted(_legal(rules, [round_.bids[int(round_.node_bid[first + i])]]))
+            break
+    else:
+        raise AssertionError("no rarely made opening whose state the solve reached")
 
 
 def test_challenge_value_is_a_count_over_the_others_hands(stored, monkeypatch):
@@ -126,12 +138,24 @@ def test_challenge_value_is_a_count_over_the_others_hands(stored, monkeypatch):
     assert answer.values["challenge"] == pytest.approx(total / weight, abs=1e-9)
 
 
-def test_no_stored_solve_is_one_sentence_naming_the_command(monkeypatch):
-    monkeypatch.setattr("analysis.bluff.multi.decision.stored_table_solve", lambda r, dice_: None)
-    with pytest.raises(InvalidArgument, match=r"bluff_table_solves.py --only perudo:2:2:2\.$"):
-        decide(preset("perudo"), "4 4", [2, 2], "")
-    with pytest.raises(InvalidArgument, match="stored or planned"):
-        decide(preset("perudo"), "4 4 4 4 4", [5, 5, 5], "1:3x4 2:4x4 3:5x4")
+def test_a_table_without_a_stored_solve_is_answered_by_the_model_with_a_note(monkeypatch):
+    """Where no solve of the table's dice is at hand, the bayes bot (the bid reader) answers (the odds and a model of
+    the others), with one line saying which tables the strategy is solved for and naming the build command where the
+    plan has the table."""
+    monkeypatch.setattr("analysis.bluff.multi.decision.find_table_solve", lambda r, dice_: (None, None))
+    answer = decide(preset("perudo"), "4 4", [2, 2], "")
+    assert answer.player.startswith("bayes") and answer.policy[answer.action] > 0 and not answer.values
+    assert "bluff_table_solves.py --only perudo:2:2:2" in answer.note and "\n" not in answer.note
+    assert answer.note.endswith("as evidence of the bidder's dice).") and answer.to_dict()["note"] == answer.note
+    answer = decide(preset("perudo"), "4 4 4 4 4", [5, 5, 5], "1:3x4 2:4x4 3:5x4")
+    assert answer.note.startswith("The full-table strategy of Perudo is solved for three players with 1 1 1 or 2 2 2 "
+                                  "dice, not for 5 5 5 5 dice: this answer is from the odds")
+    # The bot's own decision, as asked of it directly.
+    bot = decide(preset("perudo"), "4 4 4 4 4", [5, 5, 5], "1:3x4 2:4x4 3:5x4", player="bayes")
+    assert (answer.policy, answer.action) == (bot.policy, bot.action)
+    monkeypatch.setattr("analysis.bluff.multi.decision.find_table_solve", lambda r, dice_: (None, "it is damaged"))
+    refused = decide(preset("perudo"), "4 4", [2, 2]).note
+    assert "the package's solve of 2 2 2 dice is refused (it is damaged)" in refused
     with pytest.raises(InvalidArgument, match="without search"):
         decide(preset("perudo"), "4 4", [2, 2], "", player="search")
 
@@ -147,5 +171,7 @@ def test_odds_bluff_play_answers_with_two_opponents(odds, monkeypatch):
     assert payload["player"] == "strategy" and "3-player solve" in payload["source"]
     assert sorted(payload["values"]) == sorted(_legal(preset("perudo"), [parse_bid(preset("perudo"), "1x4")]))
     assert abs(sum(payload["policy"].values()) - 1) < 1e-3
-    missing = odds("bluff", "play", "--preset", "bluff", "--dice", "4", "--opponents", "1", "1")
-    assert missing.code == 2 and "scripts/bluff_table_solves.py --only bluff:1:1:1" in missing.err
+    beyond = odds("bluff", "play", "--preset", "perudo", "--dice", "1 4 4 6 2", "--opponents", "5", "5", "5",
+                  "--history", "1:3x4 2:4x4 3:5x4", "--json")
+    assert beyond.code == 0, beyond.err
+    assert "not for 5 5 5 5 dice" in beyond.json()["note"] and beyond.json()["player"].startswith("bayes")

@@ -239,6 +239,44 @@ def test_dice_bidding_without_a_stored_strategy_says_so_beside_the_answer(client
     assert bad.status_code == 400 and list(bad.json()["errors"]) == ["dice"]
 
 
+def test_dice_bidding_at_a_table_answers_from_the_table_solve_or_says_why_not(client, odds):
+    """Three players with two dice each: the opening and the decision from the package's three-player solve, as the
+    command answers them. Five dice each, which no solve covers: the odds and the bid reader answer, and the page
+    says for which tables the strategy is solved, beside each answer."""
+    small = {"preset": "perudo", "dice": "3 4", "opponents": "2 2"}
+    argv = ["--preset", "perudo", "--dice", "3 4", "--opponents", "2", "2"]
+    reply = client.get("/api/bluff", params=small).json()
+    opened = odds("bluff", "open", *argv, "--json").json()
+    assert reply["errors"] == {} and reply["answers"]["open"] == opened and "note" not in opened
+    page = client.get("/bluff", params=small).text
+    assert _value(page, "open-best") == opened["recommended"] and "three players with 2 2 2 dice" in page
+    for row in opened["openings"]:
+        assert [float(v) for v in _shown(page, "data-opening", row["bid"])] == [
+            row["p_strategy"], row["value"], row["p_true"], row["p_challenged"]]
+    query = {**small, "history": "1:3x4", "bid": "4x4"}
+    reply = client.get("/api/bluff", params=query).json()
+    played = odds("bluff", "play", *argv, "--history", "1:3x4 2:4x4", "--json").json()
+    assert reply["errors"] == {} and reply["answers"]["decision"] == played
+    assert played["player"] == "strategy" and "3-player solve of 2 2 2 dice" in played["source"]
+    page = client.get("/bluff", params=query).text
+    assert _value(page, "decision") == played["action"] and 'id="decision-note"' not in page
+    for action, value in played["values"].items():
+        assert float(_shown(page, "data-action", action)[1]) == value
+
+    big = {"preset": "bluff", "dice": "3 3 * 5 1", "opponents": "5 5 5 5"}
+    reply = client.get("/api/bluff", params=big).json()
+    opened = odds("bluff", "open", "--preset", "bluff", "--dice", "3 3 * 5 1", "--opponents", "5", "5", "5", "5",
+                  "--json").json()
+    assert reply["errors"] == {} and reply["answers"]["open"] == opened and "not for 5 5 5 5 5 dice" in opened["note"]
+    page = client.get("/bluff", params=big).text
+    assert _value(page, "open-best") == opened["recommended"]
+    assert "not for 5 5 5 5 5 dice" in html.unescape(re.search(r'id="open-note">(.*?)</p>', page).group(1))
+    reply = client.get("/api/bluff", params={**big, "bid": "9x3"}).json()
+    assert reply["errors"] == {} and "not for 5 5 5 5 5 dice" in reply["answers"]["decision"]["note"]
+    page = client.get("/bluff", params={**big, "bid": "9x3"}).text
+    assert "not for 5 5 5 5 5 dice" in html.unescape(re.search(r'id="decision-note">(.*?)</p>', page).group(1))
+
+
 @pytest.fixture(scope="module")
 def small_solve():
     """A stored 1v2 Liar's Dice round (wild ones, no exact call), solved as the advisor plans it, shortened."""

@@ -172,3 +172,26 @@ def lbr_rounds(p, rounds, seed, floor, n_calls, cumulative, actor, child_start, 
                     if value > best:
                         best, choice = value, child
             node = choice
+
+
+@njit(cache=True)
+def node_values(order, node_bid, lowest, actor, child_start, n_actions, offset, group, payoff, policy, rows):
+    """values[node, j]: one seat's payoff from ``node`` on when every seat plays ``policy``, on the j-th deal
+    (``payoff[g, j]``: that seat's payoff of group g on it, ``rows[j, s]``: seat s's hand on it); every node valued
+    after the nodes it leads to (``order`` reversed: the last bids first), down to the nodes whose last bid is
+    ``lowest`` (the others stay 0)."""
+    values = np.zeros((actor.size, rows.shape[0]))
+    for i in range(order.size - 1, -1, -1):
+        node = order[i]
+        if node_bid[node] < lowest:
+            break
+        who = actor[node]
+        if who < 0:
+            values[node, :] = payoff[group[node]]
+            continue
+        k = n_actions[node]
+        first = child_start[node]
+        for a in range(k):      # deals innermost: each child's row is read in order
+            for j in range(rows.shape[0]):
+                values[node, j] += policy[offset[node] + rows[j, who] * k + a] * values[first + a, j]
+    return values

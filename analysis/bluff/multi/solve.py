@@ -7,12 +7,14 @@ naming ``build_command`` where none is stored."""
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass
 from typing import Optional
 
 import numpy as np
 
+from analysis.bluff.multi import shipped
 from analysis.bluff.multi.measure import SeatGain, local_best_response, seat_values
 from analysis.bluff.multi.round import TableRound, table_round
 from analysis.bluff.play.strategy_bot import SCRIPT_GAMES
@@ -48,6 +50,8 @@ class TableSolution:
     seed: int
     seconds: float
     from_store: bool
+    #: Read from the package's shipped copy (``multi.shipped``: the policy in 255ths).
+    shipped: bool = False
 
     def chances(self, node: int, hand: int) -> np.ndarray:
         """The strategy's chance of each action at ``node`` for its actor holding hand ``hand``."""
@@ -112,19 +116,60 @@ def _load(round_: TableRound, iterations: int, seed: int, lbr_rounds: int, store
     stored = chosen.load(MULTI, round_.rules, _params(round_, iterations, seed, lbr_rounds))
     if stored is None or stored["policy"].size != round_.game.slots:
         return None
-    gains = tuple(SeatGain(s, float(v), float(g), float(h), int(r)) for s, (v, g, h, r) in enumerate(stored["gains"]))
-    done, seconds = stored["summary"]
-    return TableSolution(round_, np.asarray(stored["policy"]), gains, int(done), seed, float(seconds), True)
+    return _solution(round_, stored, seed, shipped=False)
 
 
-def stored_table_solve(rules: BiddingRules, dice, store: Store | None | bool = None) -> Optional[TableSolution]:
-    """The planned solve of the round of ``dice`` (seat 0 opening) from the store, or None. It never solves."""
+def _solution(round_: TableRound, arrays: dict, seed: int, shipped: bool) -> TableSolution:
+    gains = tuple(SeatGain(s, float(v), float(g), float(h), int(r)) for s, (v, g, h, r) in enumerate(arrays["gains"]))
+    done, seconds = arrays["summary"]
+    return TableSolution(round_, np.asarray(arrays["policy"]), gains, int(done), seed, float(seconds), True, shipped)
+
+
+def find_table_solve(rules: BiddingRules, dice, store: Store | None | bool = None) -> tuple:
+    """(the planned solve of the round of ``dice`` (seat 0 opening), None): from the user's store (``store=``, as
+    ``chosen_store`` reads it), else from the package (``multi.shipped``); (None, None) where neither holds it or the
+    plan has no such round; (None, why) where the package's file is refused. It never solves."""
     dice = tuple(int(d) for d in dice)
     plan = TABLE_PLAN.get(dice)
     if plan is None:
-        return None
-    round_ = table_round(rules, dice, plan["k"])
-    return _load(round_, plan["iterations"], 0, plan["lbr_rounds"], store)
+        return None, None
+    round_ = _planned_round(rules, dice, plan["k"])
+    found = _load(round_, plan["iterations"], 0, plan["lbr_rounds"], store)
+    if found is not None:
+        return found, None
+    key = (rules, dice, str(shipped.SHIPPED_ROOT))
+    if key not in _SHIPPED_READ:
+        arrays, refused = shipped.load_shipped(rules, _params(round_, plan["iterations"], 0, plan["lbr_rounds"]),
+                                               round_.game)
+        if arrays is None:
+            return None, refused
+        while len(_SHIPPED_READ) >= _KEEP:
+            _SHIPPED_READ.pop(next(iter(_SHIPPED_READ)))
+        _SHIPPED_READ[key] = _solution(round_, arrays, 0, shipped=True)
+    return _SHIPPED_READ[key], None
+
+
+@functools.lru_cache(maxsize=8)
+def _planned_round(rules: BiddingRules, dice: tuple, k: int) -> TableRound:
+    """The round of a planned solve, built once a process (half a second at 2-2-2, which a page's answer has not)."""
+    return table_round(rules, dice, k)
+
+
+#: The shipped solves already read in this process, the last few (a running web page asks the same round again and
+#: again); the package's files do not change under a running process, and nothing writes into a solve's policy.
+_SHIPPED_READ: dict = {}
+_KEEP = 8
+
+
+def stored_table_solve(rules: BiddingRules, dice, store: Store | None | bool = None) -> Optional[TableSolution]:
+    """The planned solve of the round of ``dice`` (seat 0 opening) from the user's store or the package, or None.
+    It never solves."""
+    return find_table_solve(rules, dice, store)[0]
+
+
+def is_planned(dice) -> bool:
+    """Whether the plan solves the round of ``dice`` (from the opener), in some game."""
+    return tuple(int(d) for d in dice) in TABLE_PLAN
 
 
 def build_command(rules: BiddingRules, dice) -> Optional[str]:
@@ -137,10 +182,14 @@ def build_command(rules: BiddingRules, dice) -> Optional[str]:
 
 
 def planned_text() -> str:
-    """The planned rounds in words, for a refusal."""
-    sizes = " and ".join(" ".join(map(str, d)) for d in TABLE_PLAN)
-    return (f"rounds of {sizes} dice of Liar's Dice (ones wild without spot on, or as played), Bluff and Perudo as "
-            "their presets play them")
+    """The planned tables in words (three players with 1 1 1 or 2 2 2 dice), for a note or a refusal."""
+    by_players: dict = {}
+    for dice in TABLE_PLAN:
+        by_players.setdefault(len(dice), []).append(" ".join(map(str, dice)))
+    return "; ".join(f"{_NUMBERS.get(n, n)} players with {' or '.join(sizes)} dice" for n, sizes in by_players.items())
+
+
+_NUMBERS = {3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 def planned_rounds() -> list:

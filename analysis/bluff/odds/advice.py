@@ -58,6 +58,9 @@ class CallAdvice:
     strategy: object = None
     #: Where the package's solve of the round is refused (damaged, another version): the sentence that says so.
     strategy_refused: str | None = None
+    #: At three or more players where the full-table strategy is not solved for the table: the sentence saying for
+    #: which tables it is (the strategy line is then left out).
+    strategy_note: str | None = None
 
     def _options(self) -> list[tuple[str, float]]:
         return my_expected_losses(self.challenge, self.exact, self.raises)
@@ -88,6 +91,7 @@ class CallAdvice:
             "with_history": self.with_history.to_dict() if self.with_history is not None else None,
             "strategy": self.strategy.to_dict() if self.strategy is not None else None,
             "strategy_refused": self.strategy_refused,
+            "strategy_note": self.strategy_note,
         }
 
     def __str__(self) -> str:
@@ -135,9 +139,15 @@ class CallAdvice:
                      "  Assumes both players play the round's equilibrium (it reads the bids as information).")
         if self.with_history is not None:
             lines += ["", str(self.with_history)]
-        if self.strategy is not None:
+        if self.strategy is not None and len(self.held) == 2:
             lines += ["", "  What the solved heads-up strategy does here (dice balance when both then follow it):",
                       *("  " + line for line in str(self.strategy).splitlines())]
+        elif self.strategy is not None:
+            lines += ["", f"  What the solved {len(self.held)}-player strategy does here (the dice you lose, negated, "
+                      "when every player then follows it):",
+                      *("  " + line for line in str(self.strategy).splitlines())]
+        if self.strategy_note is not None:
+            lines += ["", f"  {self.strategy_note}"]
         if self.strategy_refused is not None:
             lines += ["", f"  The solved heads-up strategy cannot answer here: {self.strategy_refused}"]
         return "\n".join(lines)
@@ -209,7 +219,25 @@ def advise_call(rules: BiddingRules, my_dice, opponents, bid: Bid, bidder: int |
             strategy = strategy_answer(rules, tuple(my_dice), held[1], (*history, bid), palifico_round)
         except Refused as refused:   # the advisor's own odds still answer; the missing line is said, not dropped
             strategy_refused = str(refused)
+    strategy_note = None
+    if players > 2 and not palifico_round and bidder == players - 1:    # my turn at the table: the strategy's line
+        strategy, strategy_note = _table_strategy(rules, my_dice, held, bid, turns)
     return CallAdvice(rules, tuple(my_dice), held, bid, bidder, responder, odds, challenge, exact, raises,
                       recommendation, raises[0].bid if recommendation == "raise" else None,
                       equilibrium=equilibrium, with_history=with_history, strategy=strategy,
-                      strategy_refused=strategy_refused)
+                      strategy_refused=strategy_refused, strategy_note=strategy_note)
+
+
+def _table_strategy(rules: BiddingRules, my_dice, held, bid: Bid, turns):
+    """(the full-table strategy's answer, None) or (None, the sentence why not, ending in what the advice is from):
+    the round read from ``turns``, or the bid alone as its opening where no history is given."""
+    # lazy: keeps bluff.play.decision out of a table question's start-up
+    from analysis.bluff.history import Turn
+    from analysis.bluff.play.decision import table_strategy_answer
+
+    turns = turns if turns is not None else (Turn(len(held) - 1, bid),)
+    try:
+        strategy, note = table_strategy_answer(rules, tuple(my_dice), held[1:], turns)
+    except InvalidArgument as unread:     # a round the strategy cannot read: the advice still answers
+        return None, f"The full-table strategy cannot answer here: {unread}"
+    return strategy, None if note is None else f"{note}: the advice above is from the odds, not a solved strategy."

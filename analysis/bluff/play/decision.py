@@ -34,11 +34,11 @@ from typing import Optional
 
 import numpy as np
 
-from analysis.bluff.bids import format_bid, parse_dice
+from analysis.bluff.bids import all_bids, format_bid, is_raise, parse_bid, parse_dice
 from analysis.bluff.history import Turn, parse_history, read_within_the_dice
 from analysis.bluff.play.strategy_bot import build_command
 from analysis.bluff.rules import BiddingRules
-from analysis.bluff.odds.bid_odds import my_count
+from analysis.bluff.odds.bid_odds import bid_odds, my_count
 from analysis.bluff.odds.outcomes import dice_lost
 from analysis.bluff.sampled.plan import SAMPLED_HELP, stored_plan
 from analysis.bluff.sampled.search import search_lookahead, search_mix
@@ -65,13 +65,17 @@ class Decision:
     #: The bids of the history the strategy would not make itself, each {"player", "bid", "chance" (the
     #: strategy's), "read_as" (the bid its look-up reads in its place, or None), "reason"}: ``_off_path``.
     off_path: tuple = ()
+    #: Where the strategy was asked and cannot answer (a table it is not solved for): the one line that says so and
+    #: what answers instead.
+    note: str = ""
 
     def to_dict(self) -> dict:
         # To a millionth: a stored solve keeps its chances in float32 (a shipped one in 255ths), whose further
         # digits are noise, not information.
         shown = {a: round(p, 6) for a, p in self.policy.items() if p > 5e-4}
-        return {"player": self.player, "action": self.action, "policy": shown, "values": self.values,
-                "source": self.source, "off_path": [dict(bid) for bid in self.off_path]}
+        out = {"player": self.player, "action": self.action, "policy": shown, "values": self.values,
+               "source": self.source, "off_path": [dict(bid) for bid in self.off_path]}
+        return {**out, "note": self.note} if self.note else out
 
     def __str__(self) -> str:
         made = [a for a, p in sorted(self.policy.items(), key=lambda item: -item[1]) if p > 5e-4]
@@ -80,6 +84,8 @@ class Decision:
         for action in made + others[:OTHERS_SHOWN]:
             value = f"   value {self.values[action]:+.3f}" if action in self.values else ""
             lines.append(f"  {action:>10}  {self.policy.get(action, 0.0):6.1%}{value}")
+        if self.note:
+            lines.append(f"  {self.note}")
         lines += [f"  reading {_whose(bid)} {bid['bid']}: {bid['reason']}"
                   + (f", read as {bid['read_as']}" if bid["read_as"] else "") for bid in self.off_path]
         if any(bid["player"] != "me" and bid["reason"] in (NOT_MADE, NOT_MODELLED) for bid in self.off_path):
@@ -153,9 +159,39 @@ def _table_decision(rules, dice, opponents, turns, palifico: bool, player: str) 
         raise InvalidArgument("At three or more players the solved strategy answers without search and outside "
                               "palifico rounds; ask it plainly, or ask a computer player.", field="player")
     # lazy: the multi-player room is read only where a round of three or more players is asked.
-    from analysis.bluff.multi.decision import table_answer
+    from analysis.bluff.multi.decision import NoTableSolve, table_answer
 
-    return Decision("strategy", *table_answer(rules, dice, opponents, turns))
+    try:
+        return Decision("strategy", *table_answer(rules, dice, opponents, turns))
+    except NoTableSolve as unsolved:
+        # A table the strategy is not solved for: the odds and the model of the others answer, and say so.
+        return _bayes_decision(rules, dice, opponents, turns, f"{unsolved}: {BY_THE_MODEL}")
+
+
+#: What answers at a table the full-table strategy is not solved for (the end of the answer's note).
+BY_THE_MODEL = ("this answer is from the odds and a model of the other players (the bid reader, which reads every bid "
+                "as evidence of the bidder's dice).")
+
+
+def table_strategy_answer(rules: BiddingRules, dice, opponents, turns) -> tuple:
+    """(what the stored full-table strategy does at this decision, None), or (None, the sentence saying which tables
+    it is solved for and that this one is not): the call advisor's strategy line at three or more players."""
+    # lazy: the multi-player room is read only where a round of three or more players is asked.
+    from analysis.bluff.multi.decision import NoTableSolve, table_answer
+
+    try:
+        return Decision("strategy", *table_answer(rules, tuple(dice), tuple(opponents), tuple(turns))), None
+    except NoTableSolve as unsolved:
+        return None, str(unsolved)
+
+
+def _bayes_decision(rules, dice, opponents, turns, note: str) -> Decision:
+    """The bid reader's decision (the ``bayes`` bot: the odds and a model of the others), with ``note`` saying why."""
+    # lazy: the tournament's tables and kernels are read only where a bot answers.
+    from analysis.bluff.play.decision_bots import bot_decision
+
+    choice = bot_decision(rules, dice, opponents, turns, "bayes")
+    return Decision(choice.bot, choice.policy, choice.action, {}, "the bid reader's own play", note=note)
 
 
 def strategy_answer(rules: BiddingRules, dice, opponent: int, bids, palifico: bool = False) -> Optional[Decision]:
@@ -346,4 +382,29 @@ def opening_bids(rules: BiddingRules, dice, opponent: int, top: int = 8, palific
         challenged = float(chance @ answer[:, int(game.n_raises[b]) + game.calls.index("challenge")])
         rows.append({"bid": name, "p_strategy": decision.policy.get(name, 0.0), "value": value, "p_true": p_true,
                      "p_challenged": challenged})
+    return decision, rows
+
+
+def table_opening_bids(rules: BiddingRules, dice, opponents, top: int = 8):
+    """The best opening bids at a table of three or more players: from the stored multi-player strategy where its
+    round is solved (``multi.decision.opening_rows``); elsewhere the bid reader's (``bayes``) opening, with the
+    decision's note saying so, and for each face the highest opening more likely true than not (given only my
+    dice), its chance of being true: the rest of a row (the strategy's chance, value, chance challenged) is None."""
+    dice = parse_dice(rules, dice) if isinstance(dice, str) else tuple(int(d) for d in dice)
+    opponents = tuple(int(o) for o in opponents)
+    decision = decide(rules, dice, opponents, "")
+    if not decision.note:
+        # lazy: the multi-player room is read only where a round of three or more players is asked.
+        from analysis.bluff.multi.decision import opening_rows
+        return decision, opening_rows(rules, dice, opponents, decision, top)
+    unknown = sum(opponents)
+    best = {}
+    for bid in all_bids(rules, unknown + len(dice)):
+        if is_raise(rules, None, bid) and bid_odds(rules, dice, unknown, bid).p_true >= 0.5:
+            best[bid.face] = bid          # the track climbs: the last one kept is the face's highest
+    shown = sorted(best.values(), key=lambda b: -b.count)[:top]
+    if decision.action not in {format_bid(rules, b) for b in shown}:
+        shown.append(parse_bid(rules, decision.action))
+    rows = [{"bid": format_bid(rules, b), "p_strategy": None, "value": None,
+             "p_true": bid_odds(rules, dice, unknown, b).p_true, "p_challenged": None} for b in shown]
     return decision, rows

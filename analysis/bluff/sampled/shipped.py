@@ -72,25 +72,39 @@ def quantise(policy: np.ndarray, blocks) -> np.ndarray:
     return out
 
 
+def pack_policy(policy: np.ndarray, blocks) -> np.ndarray:
+    """A policy over the information sets ``blocks`` ((first slot, hands, actions) each) in whole 255ths, zlib: the
+    ``packed`` array of a shipped solve (the heads-up ones here, the full table's in ``multi.shipped``)."""
+    levels = quantise(np.asarray(policy), blocks)
+    return np.frombuffer(zlib.compress(levels.tobytes(), 9), dtype=np.uint8)
+
+
+def unpack_policy(packed: np.ndarray, slots: int, blocks) -> np.ndarray | None:
+    """``pack_policy``'s policy (float32, as the user's store keeps a solve), or None when ``packed`` does not hold
+    ``slots`` probabilities summing to 1 in every information set of ``blocks`` (a file for another layout)."""
+    try:
+        levels = np.frombuffer(zlib.decompress(packed.tobytes()), dtype=np.uint8)
+    except zlib.error:
+        return None
+    if levels.size != slots or not _sets_sum_to_quantum(levels, blocks):
+        return None
+    return levels / np.float32(QUANTUM)
+
+
 def pack(stored: dict, blocks) -> dict:
     """A user-store solve (``stored.SAMPLED``'s arrays) as a shipped table."""
-    levels = quantise(np.asarray(stored["policy"]), blocks)
-    packed = np.frombuffer(zlib.compress(levels.tobytes(), 9), dtype=np.uint8)
-    return {"packed": packed, "trajectory": stored["trajectory"], "summary": stored["summary"]}
+    return {"packed": pack_policy(stored["policy"], blocks), "trajectory": stored["trajectory"],
+            "summary": stored["summary"]}
 
 
 def unpack(table: dict, slots: int, blocks) -> dict | None:
     """The shipped table as ``stored.SAMPLED``'s arrays (the policy in 255ths, float32 as the user's store keeps
     it), or None when it does not hold ``slots`` probabilities summing to 1 in every information set (a file for
     another layout)."""
-    try:
-        levels = np.frombuffer(zlib.decompress(table["packed"].tobytes()), dtype=np.uint8)
-    except zlib.error:
+    policy = unpack_policy(table["packed"], slots, blocks)
+    if policy is None:
         return None
-    if levels.size != slots or not _sets_sum_to_quantum(levels, blocks):
-        return None
-    return {"policy": levels / np.float32(QUANTUM), "trajectory": table["trajectory"],
-            "summary": table["summary"]}
+    return {"policy": policy, "trajectory": table["trajectory"], "summary": table["summary"]}
 
 
 #: Up to this many blocks the sets are checked a block at a time (a 5v5 round has a few thousand, each a window's
