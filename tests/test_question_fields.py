@@ -48,7 +48,7 @@ CASES = [
     (lambda: bluff.raises(_bluff(), "7x9"), "bid"),
     (lambda: bluff.raises(_bluff(), "7x3", max_count=10 ** 6), "max_count"),
     (lambda: bluff.opening(_bluff(), "3 3 7", "5"), "dice"),
-    (lambda: bluff.opening(_bluff(), "3 3 1", "5 5"), "opponents"),
+    (lambda: bluff.opening(_bluff(), "3 3 1", "5 0"), "opponents"),
     (lambda: bluff.play(_bluff(), "3 3 1", "5", bot="random", search=True), "bot"),
     (lambda: bluff.play(_bluff(), "3 3 9", "5"), "dice"),
     (lambda: bluff.play(_bluff(), "3 3 1", "5", history="1:2x9"), "history"),
