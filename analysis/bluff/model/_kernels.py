@@ -9,10 +9,9 @@ on the thread count.
 """
 
 import numpy as np
-from numba import njit
 
 from analysis.bluff.model import model_rules
-from analysis.jit import compile_rules
+from analysis.jit import compile_rules, njit
 from analysis.random import next_state, stream, uniform_float
 
 (matches, p_true_given, p_true_for, answer_given, answer_odds, shift_of, term, call_terms, raise_weights,

@@ -17,8 +17,9 @@ that a state's children lie in later levels and the states of one level can be v
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
+from analysis.jit import njit
 from analysis.cfr.kernels import average_weight, regret_matching, regret_update, schedule_discounts
 
 
