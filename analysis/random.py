@@ -6,9 +6,10 @@ counters. Which thread runs which sample therefore cannot change the result:
 the same seed gives the same figure on 1 or 16 threads.
 """
 
-from numba import njit, uint64
+from numba import uint64
 
 # The seed rule lives beside this module, free of numba, so validating a seed starts nothing.
+from analysis.jit import njit
 from analysis.seeds import SEED_LIMIT, check_seed  # noqa: F401
 
 _GOLDEN = uint64(0x9E3779B97F4A7C15)

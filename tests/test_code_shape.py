@@ -1,11 +1,12 @@
-"""Two rules of docs/architecture.md, read from the source with ``ast`` (nothing is imported):
+"""Three rules of docs/architecture.md, read from the source with ``ast`` (nothing is imported):
 
 - every import inside a function says why it is there: a ``# lazy:`` comment on its line, or on the
   comment line just above it (or above the block of imports it opens), naming what it keeps out of
   which start-up;
 - no function takes more than ``MAX_PARAMETERS`` parameters, apart from the known ones listed here,
   each at its present count: a new one, or a known one that grows, fails; one brought down must
-  leave the list.
+  leave the list;
+- every kernel is compiled by ``analysis.jit.njit``, never by numba's own ``njit`` or ``jit``.
 """
 
 from __future__ import annotations
@@ -89,6 +90,19 @@ def parameter_counts(text: str) -> dict[str, int]:
     return counts
 
 
+def numba_compilers(text: str) -> list[str]:
+    """numba's own compiling decorators that the module ``text`` imports or names (``from numba import njit``,
+    ``numba.jit``)."""
+    found = []
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.ImportFrom) and node.module == "numba":
+            found += [f"from numba import {alias.name}" for alias in node.names if alias.name in ("njit", "jit")]
+        elif (isinstance(node, ast.Attribute) and node.attr in ("njit", "jit") and isinstance(node.value, ast.Name)
+              and node.value.id == "numba"):
+            found.append(f"numba.{node.attr}")
+    return found
+
+
 def _modules():
     for path in sorted(PACKAGE.rglob("*.py")):
         yield path.relative_to(ROOT).as_posix(), path.read_text(encoding="utf-8")
@@ -100,6 +114,8 @@ def test_the_readers_see_what_they_should():
             "def h():\n    x = 1\n    # why not\n    import d\n")
     assert unexplained_imports(text) == ["import json", "import d"]
     assert parameter_counts("def f(a, b=1, *c, d, **e):\n    def g(x):\n        pass\n") == {"f": 5, "g": 1}
+    assert numba_compilers("import numba\nfrom numba import njit, prange\nf = numba.jit(g)\nn = numba.get_num_threads()\n"
+                           "from analysis.jit import njit\n") == ["from numba import njit", "numba.jit"]
 
 
 def test_every_import_inside_a_function_says_why():
@@ -117,3 +133,11 @@ def test_no_new_function_takes_more_than_twelve_parameters():
     fewer = {name: (known, wide.get(name, "at most 12")) for name, known in KNOWN_WIDE.items()
              if wide.get(name) != known}
     assert not fewer, "these take fewer parameters now; lower or remove them in KNOWN_WIDE: " + repr(fewer)
+
+
+def test_every_kernel_compiles_through_the_toolkits_njit():
+    # analysis.jit.njit compiles a call between kernels once per argument type, where numba's own compiles the
+    # callee again for each constant a caller passes (docs/architecture.md#kernel-inputs-and-imports).
+    found = {(path, name) for path, text in _modules() if path != "analysis/jit.py" for name in numba_compilers(text)}
+    assert not found, ("kernels compiled by numba's own decorator (use 'from analysis.jit import njit'): "
+                       + "; ".join(f"{p}: {name}" for p, name in sorted(found)))

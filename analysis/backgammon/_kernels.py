@@ -7,11 +7,10 @@ Plain arrays in, plain arrays out. The move generator is written once, in
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analysis.backgammon import move_rules, bearoff_rules
 from analysis.backgammon.move_rules import NO_STEP, OPP  # noqa: F401
-from analysis.jit import compile_rules
+from analysis.jit import compile_rules, njit
 
 (_reached_home, _landing, _step_sources, _apply_step, _keys, _dedupe, _play_dice, legal_plays,
  acey_deucey_plays) = compile_rules(move_rules, *move_rules.RULES)

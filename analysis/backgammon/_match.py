@@ -9,9 +9,9 @@ seeded with (seed, g); side A opens the even games, side B the odd ones.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 # The evaluator's forward pass is net_rules' text and the legal plays move_rules', compiled in _net and _kernels.
+from analysis.jit import njit
 from analysis.backgammon._net import (MAX_PLIES, OUTPUTS, THEIRS, _done, _opening_board, _value0, candidates,
                                       cube_efficiency, equity, finished_outputs, janowski, plays_value, roll)
 

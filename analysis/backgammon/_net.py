@@ -10,14 +10,13 @@ features it reads, ``feature_rules``) is served here compiled, so callers use ``
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analysis.backgammon import feature_rules, net_rules
 from analysis.backgammon._kernels import ROLL_DICE, ROLL_WEIGHT, acey_deucey_plays, bearoff_rank, legal_plays
 from analysis.backgammon.net_rules import (CENTRE, DB_CHECKERS, INPUTS, LOSE_BACKGAMMON, LOSE_GAMMON,  # noqa: F401
                                          OUTPUTS, OWNED, PAYOUT, RAW_INPUTS, SIDE_INPUTS, THEIRS, WIN, WIN_BACKGAMMON,
                                          WIN_GAMMON)
-from analysis.jit import compile_rules
+from analysis.jit import compile_rules, njit
 
 (contact, _shot_rolls, hit_chance, _roll_escapes, escape_chance, longest_prime) = compile_rules(
     feature_rules, *feature_rules.RULES)

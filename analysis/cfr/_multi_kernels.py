@@ -23,8 +23,8 @@ load recursive functions safely); the exact passes are cached.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from analysis.jit import njit
 from analysis.cfr.kernels import average_weight, draw_action, regret_matching, regret_update, schedule_discounts
 from analysis.random import next_state, stream, uniform_float
 

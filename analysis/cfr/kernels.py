@@ -11,8 +11,8 @@ the rows it visits. The variant is a schedule array ``[alpha, beta, gamma, floor
 import math
 
 import numpy as np
-from numba import njit
 
+from analysis.jit import njit
 from analysis.cfr.schedule import ALPHA, BETA, CFR_PLUS, DISCOUNTED, FLOOR, GAMMA, LINEAR, VANILLA, VARIANTS
 
 __all__ = ["ALPHA", "BETA", "GAMMA", "FLOOR", "VANILLA", "CFR_PLUS", "DISCOUNTED", "LINEAR", "SCHEDULES",

@@ -14,9 +14,9 @@ thrown. ``params`` packs the preset's numbers (see the ``P_*`` indices).
 
 import numba
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
-from analysis.jit import compile_rules
+from analysis.jit import compile_rules, njit
 from analysis.random import next_state, stream, uniform_int
 from analysis.yacht import keep_rules, scoring_rules
 from analysis.yacht.kernel_tables import TurnWork

@@ -23,9 +23,9 @@ written once; so are what each box earns and the final roll's best box at each s
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
-from analysis.jit import compile_rules
+from analysis.jit import compile_rules, njit
 from analysis.random import stream
 from analysis.yacht import goal_rules
 from analysis.yacht._kernels import (_throw, argmax_keep, best_keeps, joker_applies, keep_values, turn, turn_work,

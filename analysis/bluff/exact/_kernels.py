@@ -16,12 +16,11 @@ then the challenge, then the exact call (when the preset has one).
 """
 
 import numpy as np
-from numba import njit
 
 from analysis.cfr.kernels import (BEST_RESPONSE, EVALUATE, SCHEDULES, UPDATE, VANILLA, accumulate_average,
                                   average_weight, regret_matching, schedule_discounts, update_regrets)
 from analysis.bluff.exact import bid_tree_rules
-from analysis.jit import compile_rules
+from analysis.jit import compile_rules, njit
 
 
 build_tree, = compile_rules(bid_tree_rules, "build_tree")     # the tree's text: bid_tree_rules.py

@@ -7,8 +7,8 @@ face, hand by hand and over all the other players.
 """
 
 import numpy as np
-from numba import njit
 
+from analysis.jit import njit
 from analysis.bluff.model._kernels import matches
 
 

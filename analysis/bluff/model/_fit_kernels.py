@@ -8,8 +8,8 @@ over the decisions of one round's tables.
 import math
 
 import numpy as np
-from numba import njit
 
+from analysis.jit import njit
 from analysis.bluff.model._kernels import chances_from_weights, raise_weights
 
 #: The least chance a decision counts for: an action the parameters make impossible (no bluffing, yet a

@@ -9,10 +9,9 @@ on the thread count.
 """
 
 import numpy as np
-from numba import njit
 
 from analysis.bluff.model import model_rules
-from analysis.jit import compile_rules
+from analysis.jit import compile_rules, njit
 from analysis.random import next_state, stream, uniform_float
 
 # Inlined where they are called (numba's own inlining, before the machine code): each rule reads its arrays from

@@ -10,8 +10,8 @@ it is compiled in each process that measures (numba's cache does not load recurs
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from analysis.jit import njit
 from analysis.random import next_state, stream, uniform_float
 
 

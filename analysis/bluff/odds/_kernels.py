@@ -1,8 +1,9 @@
 """Numba kernels for the dice-bidding games: plain arrays in, plain arrays out."""
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
+from analysis.jit import njit
 from analysis.random import next_state, stream, uniform_int
 
 

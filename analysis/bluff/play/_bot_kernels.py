@@ -8,8 +8,8 @@ stored solves (``strategy_bot.py``). ``decision_bots.py`` calls these very funct
 """
 
 import numpy as np
-from numba import njit
 
+from analysis.jit import njit
 from analysis.bluff.model._belief_kernels import count_tails
 from analysis.bluff.model._kernels import answer_chances, call_terms, matches, raise_terms, shift_of
 from analysis.bluff.sampled._eval_kernels import seen_rank   # memory_rules' text, compiled

@@ -14,9 +14,9 @@ chunking, the thread count or the machine that ran the chunk.
 """
 
 import numpy as np
-from numba import njit
 
 # count_tails: the beliefs' reader.
+from analysis.jit import njit
 from analysis.bluff.model._belief_kernels import count_tails, match_table  # noqa: F401
 from analysis.bluff.play._bot_kernels import (BAYES, MODEL, bayes_choose, best_value, choose,  # noqa: F401
                                               heads_up_values)

@@ -7,13 +7,12 @@ these kernels read a solve and never build one.
 """
 
 import numpy as np
-from numba import njit
 
 from analysis.bluff.sampled import memory_rules
 
 from analysis.bluff.sampled import search_rules
 from analysis.bluff.sampled._kernels import _draw, _sample, actions_at, window_rank
-from analysis.jit import compile_rules
+from analysis.jit import compile_rules, njit
 
 #: The rank of the bids as a player's memory keeps them (``memory_rules``), compiled.
 kept_earlier, seen_rank = compile_rules(memory_rules, "kept_earlier", "seen_rank", calls={"window_rank": window_rank})

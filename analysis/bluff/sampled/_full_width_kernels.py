@@ -19,8 +19,9 @@ read the states as one ``graph`` (``full_width.WindowGraph``) and the round's ar
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
+from analysis.jit import njit
 from analysis.cfr.kernels import average_weight, regret_matching, regret_update, schedule_discounts
 
 

@@ -13,8 +13,8 @@ start of each chunk of iterations, so a seed gives the same solve however often 
 """
 
 import numpy as np
-from numba import njit
 
+from analysis.jit import njit
 from analysis.bluff.sampled import window_rules
 from analysis.cfr.kernels import discounts, regret_matching
 

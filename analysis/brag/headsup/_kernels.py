@@ -21,8 +21,8 @@ for a blind one.
 """
 
 import numpy as np
-from numba import njit
 
+from analysis.jit import njit
 from analysis.cfr.kernels import (BEST_RESPONSE, UPDATE, accumulate_average, regret_matching, regret_update,
                                   schedule_discounts, update_regrets)
 

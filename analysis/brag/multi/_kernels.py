@@ -15,8 +15,8 @@ does not load recursive functions safely.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from analysis.jit import njit
 from analysis.brag.multi.game import CARRIED, DECISION, FOLDED
 from analysis.brag.showdown._kernels import strength3
 from analysis.cfr.kernels import draw_action

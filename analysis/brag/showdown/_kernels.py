@@ -11,8 +11,9 @@ the discard breaks ties between equal best threes exactly as the rules say.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
+from analysis.jit import njit
 from analysis.brag.rules import CLASS_SHIFT, DISCARD_SHIFT
 from analysis.random import next_state, stream, uniform_int
 

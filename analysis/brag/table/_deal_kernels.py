@@ -23,7 +23,7 @@ def compiled(namespace: dict, names=_FUNCTIONS) -> dict:
     Each copy shares its code object with the plain function (one source) but looks its
     helpers up in a namespace of compiled copies, so a compiled caller calls compiled callees.
     """
-    from numba import njit   # lazy: the plain rules and this module load without numba until a session compiles
+    from analysis.jit import njit   # lazy: the plain rules and this module load without numba until a session compiles
 
     # numba's disk cache notices a change to a function's own file only, not to the functions it
     # calls in another file: naming each copy after the sources of the deal's rules and the caller's
