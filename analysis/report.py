@@ -120,6 +120,7 @@ def render_article(notebook, name: str) -> Article:
     HTMLExporter, MarkdownExporter = nbconvert.HTMLExporter, nbconvert.MarkdownExporter
 
     notebook = copy.deepcopy(notebook)
+    alts = describe_charts(notebook)
     for cell in notebook.cells:
         if cell.cell_type == "code":
             cell.outputs = _merge_streams([output for output in cell.get("outputs", [])
@@ -129,13 +130,13 @@ def render_article(notebook, name: str) -> Article:
     options = dict(exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True)
     body, resources = MarkdownExporter(**options).from_notebook_node(
         notebook, resources={"output_files_dir": f"{name}_files"})
-    body = body.replace("![png](", "![chart](")
+    for alt in alts:
+        body = body.replace("![png](", f"![{alt.replace('[', '(').replace(']', ')')}](", 1)
     body = re.sub(r"[ \t]+\n", "\n", body)
     body = re.sub(r"\n{3,}", "\n\n", body).strip() + "\n"
 
     # No visible "¶" beside each heading: the anchors stay, empty, so a heading can still be linked.
     fragment, _ = HTMLExporter(template_name="basic", anchor_link_text="", **options).from_notebook_node(notebook)
-    fragment = fragment.replace('alt="No description has been provided for this image"', 'alt="chart"')
     fragment = unbreakable(fragment)
     title = next((line[2:].strip() for cell in notebook.cells if cell.cell_type == "markdown"
                   for line in cell.source.splitlines() if line.startswith("# ")), name)
@@ -144,6 +145,33 @@ def render_article(notebook, name: str) -> Article:
             f"<title>{_escape(title)}</title>\n<style>\n{STYLE}\n</style>\n</head>\n<body>\n"
             f"{fragment.strip()}\n</body>\n</html>\n")
     return Article(name, body, dict(resources.get("outputs", {})), html)
+
+
+def describe_charts(notebook) -> list[str]:
+    """Give each chart of ``notebook`` (in place, as its output's ``alt`` metadata) a text for a reader who
+    cannot see it: "Chart: " and the heading of the section it stands in. The headings are read from the
+    markdown cells and from the markdown a code cell displays, in order. Returns the texts in order."""
+    heading, alts = "", []
+
+    def read_headings(text: str) -> None:
+        nonlocal heading
+        for line in text.splitlines():
+            if re.match(r"#{1,6} ", line):
+                heading = re.sub(r"[*_`]", "", line.lstrip("#").strip())
+
+    for cell in notebook.cells:
+        if cell.cell_type == "markdown":
+            read_headings(cell.source)
+            continue
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if "text/markdown" in data:
+                read_headings(data["text/markdown"])
+            if "image/png" in data:
+                alt = f"Chart: {heading}" if heading else "Chart"
+                output.setdefault("metadata", {}).setdefault("image/png", {})["alt"] = alt
+                alts.append(alt)
+    return alts
 
 
 def build_report(path: Path, out_dir: Path, timeout: int = 1200, progress=None) -> list[Path]:

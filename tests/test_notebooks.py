@@ -56,3 +56,27 @@ def test_a_cell_saved_without_an_id_gets_the_same_id_at_every_build(tmp_path):
     pages = [render_article(execute_notebook(path, timeout=120), "tiny").html for _ in range(2)]
     assert pages[0] == pages[1]
     assert 'id="cell-id=cell-1"' in pages[0]
+
+
+def test_each_chart_is_described_by_the_section_it_stands_in():
+    # A reader who cannot see a chart (a screen reader, an image that did not load) gets the heading of
+    # its section, from a markdown cell or from markdown a code cell displays, in the page and the Markdown.
+    import base64
+
+    import nbformat
+
+    png = base64.b64encode(b"\x89PNG\r\n\x1a\n").decode()
+    def chart():
+        return nbformat.v4.new_output("display_data", data={"image/png": png, "text/plain": "<Figure>"})
+
+    shown = nbformat.v4.new_output("display_data", data={"text/markdown": "## 2. When to *call*", "text/plain": ""})
+    notebook = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_markdown_cell("# Title\n\n## 1. What to open"),
+        nbformat.v4.new_code_cell("plot()", outputs=[chart()]),
+        nbformat.v4.new_code_cell("show()", outputs=[shown, chart()]),
+    ])
+    article = render_article(notebook, "tiny")
+    assert article.markdown.count("![Chart: 1. What to open](") == 1
+    assert article.markdown.count("![Chart: 2. When to call](") == 1
+    assert 'alt="Chart: 1. What to open"' in article.html and 'alt="Chart: 2. When to call"' in article.html
+    assert "No description" not in article.html
