@@ -123,6 +123,11 @@ def plain_history(rules: BiddingRules, bids, bid: Bid, players: int, bidder: int
     return (*turns, Turn(bidder, bid))
 
 
+class Unreadable(InvalidArgument):
+    """A legal history that a player who reads only bids that can be true cannot read (``read_within_the_dice``);
+    the solved strategy hands such a round to the bid reader, which reads every legal bid."""
+
+
 def within_the_dice(rules: BiddingRules, previous, following, in_play: int, palifico_round: bool = False):
     """The bid read in place of one above the ``in_play`` dice made after ``previous`` (None: the opening) and raised
     to ``following`` (a bid within the dice, as Perudo's switch to aces halves the count): the highest bid within
@@ -140,7 +145,8 @@ def read_within_the_dice(rules: BiddingRules, bids, in_play: int, palifico_round
     lists the positions in ``bids`` of the bids left out. Where no bid within the dice lies between the bids around
     one above them (Perudo: ``3x1``, then ``7x6``, then ``4x1`` at four dice), that bid and the bid before it are read
     as not made: the following bid raises the one before the pair, and the turn order holds (two bids, one each).
-    Refused only where that leaves the following bid opening a round it may not open (Perudo's aces)."""
+    Refused (``Unreadable``) only where that leaves the following bid opening a round it may not open (Perudo's
+    aces)."""
     read, made, beyond, dropped = [], [], {}, []
     for i, bid in enumerate(bids):
         if bid.count <= in_play:
@@ -154,8 +160,9 @@ def read_within_the_dice(rules: BiddingRules, bids, in_play: int, palifico_round
             beyond = {j: text for j, text in beyond.items() if j < len(read)}
             continue
         if stand is None:       # the next bid cannot open the round (Perudo's aces): no reading is left
-            raise InvalidArgument(f"{format_bid(rules, bid)} is above the {in_play} dice in play and no bid within "
-                                  "them lies between the bids around it: this round cannot be read.", field="history")
+            raise Unreadable(f"{format_bid(rules, bid)} is above the {in_play} dice in play and no bid within "
+                                  "them lies between the bids around it, so the solved strategy cannot read this round.",
+                             field="history")
         beyond[len(read)] = format_bid(rules, bid)
         read.append(stand)
         made.append(i)

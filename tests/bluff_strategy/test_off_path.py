@@ -1,6 +1,7 @@
 """Every legal history is answered: the solved strategy (with and without search) and every bot answer any round
 of legal bids, jumps, bids the strategy never makes and switches to the wild face included, at every stored size
-of every preset and in Perudo's palifico rounds; only the rules' own refusals remain, and one more (``UNREAD``).
+of every preset and in Perudo's palifico rounds; only the rules' own refusals remain. The one legal round the
+strategy cannot read (``UNREAD``) is answered by the bid reader, with a note saying why.
 The bots that bid off the strategy's path bid as ``bots.py`` says, and the tournament kernel and ``decide`` agree
 on their games. The examples are drawn the same way in every run (``derandomize``)."""
 
@@ -61,20 +62,20 @@ def rounds(draw, rules, palifico=False, most=5):
     return dice, theirs, " ".join(turns), bids, n
 
 
-#: The one refusal left of a legal history (docs/bluff_strategy.md): an opening, a bid above the dice in play, and
-#: the lowest raise over the opening within the dice that may not open a round itself (Perudo's aces).
-UNREAD = r"is above the \d+ dice in play and no bid within them lies between the bids around it: this round cannot"
+#: The one legal round the strategy cannot read (docs/bluff_strategy.md): an opening, a bid above the dice in play,
+#: and the lowest raise over the opening within the dice that may not open a round itself (Perudo's aces).
+UNREAD = r"is above the \d+ dice in play and no bid within them lies between the bids around it, so the solved strategy"
 
 
 def _decide(rules, dice, theirs, history, bids, n, **options):
-    """``decide``'s answer, or None where it gives the one refusal left, checked to be that very case."""
-    try:
-        return decide(rules, dice, [theirs], history, **options)
-    except InvalidArgument as refused:
-        assert re.search(UNREAD, str(refused)), refused
-        assert bids[1].count > n and not is_raise(rules, None, bids[2]), (history, refused)
+    """``decide``'s answer; where it comes from the bid reader in place of the strategy, it is checked to be that one
+    unreadable round, with the note saying so."""
+    decision = decide(rules, dice, [theirs], history, **options)
+    if options.get("player", "strategy") in ("strategy", "search") and decision.player.startswith("bayes"):
+        assert re.search(UNREAD, decision.note) and "bid reader" in decision.note, decision.note
+        assert bids[1].count > n and not is_raise(rules, None, bids[2]), history
         assert not any(is_raise(rules, bids[0], b) and is_raise(rules, b, bids[2]) for b in all_bids(rules, n))
-        return None
+    return decision
 
 
 def _legal_actions(rules, bids, n, palifico=False) -> set:
@@ -104,9 +105,7 @@ def test_the_strategy_answers_every_legal_history(name):
     def check(round_):
         dice, theirs, history, bids, n = round_
         decision = _decide(rules, dice, theirs, history, bids, n)
-        if decision is None:
-            return
-        _check(decision, rules, bids, n)
+        _check(decision, rules, bids, n, values=decision.player == "strategy")
         # Every bid the strategy would not make is told; a jump of four counts or more it never makes at two dice.
         told = {(b["player"], b["bid"]) for b in decision.off_path}
         assert all(b["chance"] >= 0 for b in decision.off_path) and len(told) <= len(bids)
@@ -123,8 +122,6 @@ def test_the_search_answers_every_legal_history(name):
     def check(round_):
         dice, theirs, history, bids, n = round_
         decision = _decide(rules, dice, theirs, history, bids, n, player="search")
-        if decision is None:
-            return
         _check(decision, rules, bids, n, values=False)
         assert decision.policy[decision.action] == max(decision.policy.values())
     check()
@@ -140,8 +137,7 @@ def test_palifico_rounds_answer_every_legal_history():
         dice, theirs, history, bids, n = round_
         for player in ("strategy", "search", bot):
             decision = _decide(rules, dice, theirs, history, bids, n, player=player, palifico=True, start=5)
-            if decision is not None:
-                _check(decision, rules, bids, n, palifico=True, values=player == "strategy")
+            _check(decision, rules, bids, n, palifico=True, values=decision.player == "strategy")
     check()
 
 
@@ -238,9 +234,13 @@ def test_a_bid_above_the_dice_with_nothing_between_is_read_with_the_bid_before_i
     for bot in ("bayes", "threshold", "model"):
         assert (decide(perudo, "2 5", [1], "me:2x6 1:3x6 me:4x6 1:2x1", player=bot, start=5).policy
                 == decide(perudo, "2 5", [1], "me:2x6 1:2x1", player=bot, start=5).policy)
-    # Only where 2x1 would then open the round (Perudo opens on aces in no round but palifico) is it refused.
-    with pytest.raises(InvalidArgument, match=UNREAD):
-        decide(perudo, "2 5", [1], "1:3x6 me:4x6 1:2x1")
+    # Only where 2x1 would then open the round (Perudo opens on aces in no round but palifico) can the strategy not
+    # read it: the bid reader answers, as at that history when asked itself, and the note says why.
+    unread = decide(perudo, "2 5", [1], "1:3x6 me:4x6 1:2x1")
+    asked = decide(perudo, "2 5", [1], "1:3x6 me:4x6 1:2x1", player="bayes")
+    assert unread.player == asked.player and unread.policy == asked.policy and unread.action == "challenge"
+    assert re.search(UNREAD, unread.note) and unread.note.endswith("as evidence of the bidder's dice).")
+    assert decide(perudo, "2 5", [1], "1:3x6 me:4x6 1:2x1", player="search").policy == asked.policy
 
 
 def _bot_bids(rules, bot, dice, theirs, history):

@@ -156,7 +156,7 @@ def table_policy(rules, dice, opponents, turns) -> dict:
 def _read(rules, round_: TableRound, turns):
     """(the bids as read, {position: the bid made} of each above the dice read as one within them, their indices in
     the round's bids): a bid above the dice in play followed by one within them is read as the highest bid within
-    the dice between its neighbours, or refused in one sentence where none lies between."""
+    the dice between its neighbours; ``NoTableSolve`` where none lies between (the bid reader then answers)."""
     bids = [turn.bid for turn in turns]
     total = sum(round_.dice)
     beyond = {}
@@ -165,8 +165,9 @@ def _read(rules, round_: TableRound, turns):
             bids[i] = within_the_dice(rules, bids[i - 1] if i else None, bids[i + 1], total)
             beyond[i] = format_bid(rules, bid)
             if bids[i] is None:
-                raise InvalidArgument(f"{beyond[i]} is above the {total} dice in play and no bid within them lies "
-                                      "between the bids around it: the strategy cannot read this round.")
+                # The bid reader, which reads every legal bid, answers the one legal round the strategy cannot read.
+                raise NoTableSolve(f"{beyond[i]} is above the {total} dice in play and no bid within them lies "
+                                   "between the bids around it, so the solved strategy cannot read this round")
     return bids, beyond, [round_.bids.index(b) for b in bids]
 
 

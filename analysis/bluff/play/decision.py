@@ -35,7 +35,7 @@ from typing import Optional
 import numpy as np
 
 from analysis.bluff.bids import all_bids, format_bid, is_raise, parse_bid, parse_dice
-from analysis.bluff.history import Turn, parse_history, read_within_the_dice
+from analysis.bluff.history import Turn, Unreadable, parse_history, read_within_the_dice
 from analysis.bluff.play.strategy_bot import build_command
 from analysis.bluff.rules import BiddingRules
 from analysis.bluff.odds.bid_odds import bid_odds, my_count
@@ -185,12 +185,12 @@ def table_strategy_answer(rules: BiddingRules, dice, opponents, turns) -> tuple:
         return None, str(unsolved)
 
 
-def _bayes_decision(rules, dice, opponents, turns, note: str) -> Decision:
+def _bayes_decision(rules, dice, opponents, turns, note: str, palifico: bool = False) -> Decision:
     """The bid reader's decision (the ``bayes`` bot: the odds and a model of the others), with ``note`` saying why."""
     # lazy: the tournament's tables and kernels are read only where a bot answers.
     from analysis.bluff.play.decision_bots import bot_decision
 
-    choice = bot_decision(rules, dice, opponents, turns, "bayes")
+    choice = bot_decision(rules, dice, opponents, turns, "bayes", palifico=palifico)
     return Decision(choice.bot, choice.policy, choice.action, {}, "the bid reader's own play", note=note)
 
 
@@ -256,7 +256,14 @@ def _strategy_decision(rules, dice, opponents, turns, palifico=False, missing_ok
     # strategy holds no such bid, so it reads the highest within the dice that the next bid may follow, or, with none
     # between, reads that bid and the one before it as not made (the turn order holds).
     made = bids
-    bids, beyond, dropped = read_within_the_dice(rules, made, sum(pair), palifico)
+    try:
+        bids, beyond, dropped = read_within_the_dice(rules, made, sum(pair), palifico)
+    except Unreadable as unread:
+        # The one legal history the strategy cannot read: the bid reader, which reads every legal bid, answers.
+        if missing_ok:
+            return None
+        return _bayes_decision(rules, dice, opponents, turns,
+                               f"{str(unread)[:-1]}: {BY_THE_MODEL}", palifico)
     # Read as stored (float32): the values upcast each row they use, and a 5v5 policy holds 9.6 million slots.
     policy = solution.policy
     history = [game.bids.index(b) for b in bids]
