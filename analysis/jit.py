@@ -18,10 +18,122 @@ as they were.
 
 from __future__ import annotations
 
+import ast
+import functools
+import hashlib
+import os
+import sys
 import types
+from pathlib import Path
 
 import numba
+from numba.core import caching
+from numba.core.dispatcher import Dispatcher
 from numba.core.types import unliteral
+
+#: The folder holding the package ``analysis`` (a checkout's root, or site-packages).
+_ROOT = Path(__file__).resolve().parent.parent
+
+
+def kernel_cache_dir() -> Path:
+    """Where compiled kernels are kept: ``$ODDS_KERNEL_CACHE`` if set, else ``parlour-odds-kernels`` in the user's
+    cache folder (beside the table store, not in it: a test session's empty store must not empty it)."""
+    env = os.environ.get("ODDS_KERNEL_CACHE")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_CACHE_HOME") or (Path.home() / ".cache")
+    return Path(base) / "parlour-odds-kernels"
+
+
+@functools.lru_cache(maxsize=None)
+def _file_digest(path: str, mtime: float, size: int) -> tuple[bytes, tuple[str, ...]]:
+    """(the digest of ``path``'s text, the files of the package's modules it imports); memoized by mtime and size,
+    so a file changed while the process runs is read again."""
+    text = Path(path).read_bytes()
+    imported = []
+    for node in ast.walk(ast.parse(text)):
+        names = ([alias.name for alias in node.names] if isinstance(node, ast.Import) else
+                 [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+                 if isinstance(node, ast.ImportFrom) and node.module and node.level == 0 else [])
+        for name in names:
+            if name == "analysis" or name.startswith("analysis."):
+                parts = _ROOT.joinpath(*name.split("."))
+                for candidate in (parts.with_suffix(".py"), parts / "__init__.py"):
+                    if candidate.is_file():
+                        imported.append(str(candidate))
+    return hashlib.sha256(text).digest(), tuple(sorted(set(imported)))
+
+
+def source_stamp(path: str, extra=()) -> str:
+    """A digest of ``path``'s text and of every module of the package it imports, directly or not (and of the files
+    ``extra``): what a kernel compiled from ``path`` may have folded into its machine code (the rules it calls,
+    the constants it reads). Any change there makes the kernel compile anew; a file's place and date do not."""
+    seen, queue, digest = set(), [str(path), *map(str, extra)], hashlib.sha256()
+    while queue:
+        current = queue.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        status = os.stat(current)
+        text_digest, imported = _file_digest(current, status.st_mtime, status.st_size)
+        name = Path(current).resolve()
+        digest.update(str(name.relative_to(_ROOT) if name.is_relative_to(_ROOT) else name.name).encode())
+        digest.update(text_digest)
+        queue.extend(imported)
+    return digest.hexdigest()
+
+
+class _PackageLocator(caching._CacheLocator):
+    """numba's cache of one kernel of the package, kept in :func:`kernel_cache_dir` under the module's place in the
+    package (not its place on disk, as numba keeps it), and stamped by :func:`source_stamp` (not the file's own
+    text alone). So a fresh clone, another worktree or an installed copy of the same code reads the kernels
+    another compiled, and a kernel is never read stale after a change to a module it calls into."""
+
+    def __init__(self, py_func, py_file):
+        self._py_file = py_file
+        self._lineno = py_func.__code__.co_firstlineno
+        relative = Path(py_file).resolve().relative_to(_ROOT).parent
+        self._cache_path = str(kernel_cache_dir().joinpath(f"py{sys.version_info[0]}{sys.version_info[1]}",
+                                                           *relative.parts))
+        # Kernels of other modules handed to this one (``compile_rules``' ``calls``) count as its own imports.
+        self._extra = sorted({inspect_file(value) for value in py_func.__globals__.values()
+                              if isinstance(value, Dispatcher)} - {None})
+
+    def get_cache_path(self):
+        return self._cache_path
+
+    def get_source_stamp(self):
+        return source_stamp(self._py_file, self._extra)
+
+    def get_disambiguator(self):
+        return str(self._lineno)
+
+    @classmethod
+    def from_function(cls, py_func, py_file):
+        try:
+            Path(py_file).resolve().relative_to(_ROOT / "analysis")
+        except ValueError:
+            return None
+        self = cls(py_func, py_file)
+        try:
+            self.ensure_cache_path()
+        except OSError:     # no writable cache folder: numba's own places, beside the module or the user's
+            return None
+        return self
+
+
+def inspect_file(dispatcher):
+    """The source file of a compiled function, or None."""
+    code = getattr(getattr(dispatcher, "py_func", None), "__code__", None)
+    return code.co_filename if code is not None and os.path.isfile(code.co_filename) else None
+
+
+class _PackageCacheImpl(caching.CompileResultCacheImpl):
+    _locator_classes = [_PackageLocator, *caching.CompileResultCacheImpl._locator_classes]
+
+
+class _PackageFunctionCache(caching.FunctionCache):
+    _impl_class = _PackageCacheImpl
 
 
 def njit(function=None, **options):
@@ -48,6 +160,8 @@ def njit(function=None, **options):
     if function is None:
         return lambda function: njit(function, **options)
     dispatcher = numba.njit(**options)(function)
+    if options.get("cache"):
+        dispatcher._cache = _PackageFunctionCache(dispatcher.py_func)
     typed = dispatcher.get_call_template
 
     def get_call_template(args, kws):

@@ -61,7 +61,9 @@ def _commented_copy(target: Path) -> Path:
 
 
 def _run(pythonpath: Path, cache: Path, *args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(pythonpath), "ODDS_CACHE_DIR": str(cache)}
+    # Kernels of the commented copy in a cache of its own: they would take the place of the checkout's.
+    env = {**os.environ, "PYTHONPATH": str(pythonpath), "ODDS_CACHE_DIR": str(cache),
+           "ODDS_KERNEL_CACHE": str(cache / "kernels")}
     return subprocess.run([sys.executable, *args], cwd=cache, env=env, capture_output=True, text=True, timeout=600)
 
 

@@ -56,6 +56,7 @@ def installed(tmp_path_factory):
     store = work / "store"
     store.mkdir()
     env["ODDS_CACHE_DIR"] = str(store)
+    env["ODDS_KERNEL_CACHE"] = str(work / "kernels")    # a new user's: nothing compiled yet
     where = _run([str(python), "-c", "import analysis; print(analysis.__file__)"], cwd=work, env=env)
     assert Path(where.stdout.strip()).is_relative_to(venv), where.stdout + where.stderr
     return python, venv / "bin" / "odds", env, work, store
