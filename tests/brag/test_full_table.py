@@ -69,7 +69,8 @@ def test_the_six_player_strategy_as_written(odds):
     assert text.code == 0 and "Seat 4 of 6 (blind)" in text.out
 
 
-@pytest.mark.parametrize("opponents", (4, 5, 6, 7))
+# The quick lane asks the smallest table; the whole run asks every one (seconds each: the larger tables' solves).
+@pytest.mark.parametrize("opponents", (4, *(pytest.param(n, marks=pytest.mark.slow) for n in (5, 6, 7))))
 def test_stay_against_four_to_seven_opponents_answers_from_the_solve(odds, opponents):
     result = odds("brag", "stay", "--hand", "QS QD 4C", "--pot", "40", "--stake", "5", "--opponents",
                   str(opponents), "--json")
@@ -108,7 +109,7 @@ def test_bad_input_is_one_sentence(odds, argv):
         assert "leaves out raises" in result.err
 
 
-@pytest.mark.parametrize("players", FULL_TABLE)
+@pytest.mark.parametrize("players", (FULL_TABLE[0], *(pytest.param(n, marks=pytest.mark.slow) for n in FULL_TABLE[1:])))
 def test_the_session_strategy_bot_plays_the_solve(players):
     """At every full-table size the strategy bot plays the shipped solve, and its moves are the solve's:
     the same session with the solve withheld (the simple rule alone) comes out otherwise."""
