@@ -77,7 +77,7 @@ def test_out_of_turn_and_unreadable_histories_are_one_sentence():
         decide(rules, "3 3 * 5 1", [5], "1:3x3 me:2x3")
     # A table the full-table strategy is not solved for is answered by the bid reader, the note saying so.
     answer = decide(rules, "3 3 * 5 1", [5, 4], "")
-    assert answer.player.startswith("bayes") and "not for 5 5 4 dice" in answer.note
+    assert answer.player.startswith("bayes") and "not for three players with 5 5 4 dice (counted from the opener)" in answer.note
 
 
 FRESH_PLAYS = {

@@ -149,7 +149,7 @@ def test_a_table_without_a_stored_solve_is_answered_by_the_model_with_a_note(mon
     assert answer.note.endswith("as evidence of the bidder's dice).") and answer.to_dict()["note"] == answer.note
     answer = decide(preset("perudo"), "4 4 4 4 4", [5, 5, 5], "1:3x4 2:4x4 3:5x4")
     assert answer.note.startswith("The full-table strategy of Perudo is solved for three players with 1 1 1 or 2 2 2 "
-                                  "dice, not for 5 5 5 5 dice: this answer is from the odds")
+                                  "dice, not for four players with 5 5 5 5 dice (counted from the opener): this answer is from the odds")
     # The bot's own decision, as asked of it directly.
     bot = decide(preset("perudo"), "4 4 4 4 4", [5, 5, 5], "1:3x4 2:4x4 3:5x4", player="bayes")
     assert (answer.policy, answer.action) == (bot.policy, bot.action)
@@ -174,4 +174,4 @@ def test_odds_bluff_play_answers_with_two_opponents(odds, monkeypatch):
     beyond = odds("bluff", "play", "--preset", "perudo", "--dice", "1 4 4 6 2", "--opponents", "5", "5", "5",
                   "--history", "1:3x4 2:4x4 3:5x4", "--json")
     assert beyond.code == 0, beyond.err
-    assert "not for 5 5 5 5 dice" in beyond.json()["note"] and beyond.json()["player"].startswith("bayes")
+    assert "not for four players with 5 5 5 5 dice" in beyond.json()["note"] and beyond.json()["player"].startswith("bayes")

@@ -101,18 +101,19 @@ def test_the_commands_at_five_dice_each_answer_from_the_odds_with_a_note(odds):
     assert opened.code == 0, opened.err
     payload = opened.json()
     assert payload["note"].startswith("The full-table strategy of Bluff is solved for three players with 1 1 1 or "
-                                      "2 2 2 dice, not for 5 5 5 5 5 dice: this answer is from the odds")
+                                      "2 2 2 dice, not for five players with 5 5 5 5 5 dice (counted from the opener): this answer is from the "
+                                      "odds")
     assert payload["recommended"] in {row["bid"] for row in payload["openings"]}
     rules = GAMES["bluff"]
     for row in payload["openings"]:
         bid = parse_bid(rules, row["bid"])
         assert is_raise(rules, None, bid) and row["value"] is None and 0 <= row["p_true"] <= 1
     text = odds("bluff", "open", "--preset", "bluff", "--dice", "3 3 * 5 1", "--opponents", "5", "5", "5", "5")
-    assert text.code == 0 and "not for 5 5 5 5 5 dice" in text.out and "against 5 5 5 5 dice" in text.out
+    assert text.code == 0 and "not for five players with 5 5 5 5 5 dice" in text.out and "against 5 5 5 5 dice" in text.out
     played = odds("bluff", "play", "--preset", "perudo", "--dice", "1 4 4 6 2", "--opponents", "5", "5", "5",
                   "--history", "1:3x4 2:4x4 3:5x4", "--json")
     assert played.code == 0, played.err
-    assert "not for 5 5 5 5 dice" in played.json()["note"] and played.json()["action"] in played.json()["policy"]
+    assert "not for four players with 5 5 5 5 dice" in played.json()["note"] and played.json()["action"] in played.json()["policy"]
 
 
 def test_the_call_advisor_gives_the_table_strategys_line():
@@ -123,7 +124,7 @@ def test_the_call_advisor_gives_the_table_strategys_line():
     assert advice.strategy == asked and asked.player == "strategy" and advice.strategy_note is None
     assert "What the solved 3-player strategy does here" in str(advice)
     big = advise_call(rules, parse_dice(rules, "1 4 4 6 2"), (5, 5, 5), parse_bid(rules, "5x4"))
-    assert big.strategy is None and "not for 5 5 5 5 dice" in big.strategy_note
+    assert big.strategy is None and "not for four players with 5 5 5 5 dice" in big.strategy_note
     assert big.strategy_note in str(big) and big.to_dict()["strategy_note"] == big.strategy_note
 
 

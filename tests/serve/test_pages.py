@@ -267,14 +267,14 @@ def test_dice_bidding_at_a_table_answers_from_the_table_solve_or_says_why_not(cl
     reply = client.get("/api/bluff", params=big).json()
     opened = odds("bluff", "open", "--preset", "bluff", "--dice", "3 3 * 5 1", "--opponents", "5", "5", "5", "5",
                   "--json").json()
-    assert reply["errors"] == {} and reply["answers"]["open"] == opened and "not for 5 5 5 5 5 dice" in opened["note"]
+    assert reply["errors"] == {} and reply["answers"]["open"] == opened and "not for five players with 5 5 5 5 5 dice" in opened["note"]
     page = client.get("/bluff", params=big).text
     assert _value(page, "open-best") == opened["recommended"]
-    assert "not for 5 5 5 5 5 dice" in html.unescape(re.search(r'id="open-note">(.*?)</p>', page).group(1))
+    assert "not for five players with 5 5 5 5 5 dice" in html.unescape(re.search(r'id="open-note">(.*?)</p>', page).group(1))
     reply = client.get("/api/bluff", params={**big, "bid": "9x3"}).json()
-    assert reply["errors"] == {} and "not for 5 5 5 5 5 dice" in reply["answers"]["decision"]["note"]
+    assert reply["errors"] == {} and "not for five players with 5 5 5 5 5 dice" in reply["answers"]["decision"]["note"]
     page = client.get("/bluff", params={**big, "bid": "9x3"}).text
-    assert "not for 5 5 5 5 5 dice" in html.unescape(re.search(r'id="decision-note">(.*?)</p>', page).group(1))
+    assert "not for five players with 5 5 5 5 5 dice" in html.unescape(re.search(r'id="decision-note">(.*?)</p>', page).group(1))
 
 
 @pytest.fixture(scope="module")

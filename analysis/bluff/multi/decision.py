@@ -21,7 +21,8 @@ import numpy as np
 from analysis.bluff.bids import format_bid
 from analysis.bluff.history import within_the_dice
 from analysis.bluff.multi.round import TableRound
-from analysis.bluff.multi.solve import TableSolution, build_command, find_table_solve, is_planned, planned_text
+from analysis.bluff.multi.solve import (TableSolution, build_command, find_table_solve, is_planned, planned_text,
+                                       player_count)
 from analysis.bluff.odds.bid_odds import my_count
 from analysis.bluff.odds.outcomes import dice_lost
 from analysis.bluff.sampled.shipped import QUANTUM
@@ -87,7 +88,7 @@ def unsolved_note(rules, seat_dice, refused=None) -> str:
     if refused is not None:
         why = f"but the package's solve of {counts} dice is refused ({refused})"
     elif not is_planned(seat_dice):
-        why = f"not for {counts} dice"
+        why = f"not for {player_count(len(seat_dice))} players with {counts} dice (counted from the opener)"
     elif command is None:
         why = "as the game's usual rules play it, not with these house rules"
     else:

@@ -186,10 +186,12 @@ def planned_text() -> str:
     by_players: dict = {}
     for dice in TABLE_PLAN:
         by_players.setdefault(len(dice), []).append(" ".join(map(str, dice)))
-    return "; ".join(f"{_NUMBERS.get(n, n)} players with {' or '.join(sizes)} dice" for n, sizes in by_players.items())
+    return "; ".join(f"{player_count(n)} players with {' or '.join(sizes)} dice" for n, sizes in by_players.items())
 
 
-_NUMBERS = {3: "three", 4: "four", 5: "five", 6: "six"}
+def player_count(players: int) -> str:
+    """A table's number of players in words (three to nine), else in figures."""
+    return {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}.get(players, str(players))
 
 
 def planned_rounds() -> list:
