@@ -67,6 +67,13 @@ def test_the_six_player_strategy_as_written(odds):
     assert "six-player solve" in answer["model"] and len(answer["best_response_gains"]) == 6
     text = odds("brag", "strategy", "--players", "6", "--hand", "QS QD 4C", "--history", "blind,look,bet,fold")
     assert text.code == 0 and "Seat 4 of 6 (blind)" in text.out
+    # The solve's training never reached this seat's look with a top-bucket hand: the row is the even split the
+    # solve starts from, and the answer says it is no advice (the blind mix itself was reached, and is not flagged).
+    shares = list(answer["after_looking"].values())
+    assert answer["unreached"] == ["after_looking"] and max(shares) - min(shares) < 1 / 255
+    assert "After looking: fold 33%, bet 33%, raise 2 33% (an even split: the solve's training never reached" in text.out
+    reached = odds("brag", "strategy", "--players", "3", "--hand", "QS QD 4C", "--json").json()
+    assert reached["unreached"] == [] and max(reached["after_looking"].values()) > 0.5
 
 
 # The quick lane asks the smallest table; the whole run asks every one (seconds each: the larger tables' solves).

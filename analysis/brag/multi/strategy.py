@@ -109,6 +109,11 @@ def multi_strategy(rules: str | BragRules, players: int, hand: str, history: str
         start, count = int(child_start[at]), int(n_actions[at])
         return {labels[start + a]: float(policy[at, row, a]) for a in range(count)}
 
+    def reached(mix: dict) -> bool:
+        # The solve leaves a row it never reached at an even split (stored in 255ths, so within one 255th): no advice.
+        shares = list(mix.values())
+        return len(shares) < 2 or max(shares) - min(shares) > 1.5 / 255
+
     is_blind = bool(blind[node])
     answer = {"rules": rules.name, "players": players, "history": history, "seat": int(actor[node]) + 1,
               "hand": format_hand(cards), "blind": is_blind, "bucket": bucket + 1, "buckets": len(edges),
@@ -118,9 +123,14 @@ def multi_strategy(rules: str | BragRules, players: int, hand: str, history: str
         looked = [start + a for a in range(count) if labels[start + a] == "look"]
         if looked:
             answer["after_looking"] = mix(looked[0], bucket)
+    answer["unreached"] = [part for part in ("mix", "after_looking") if part in answer and not reached(answer[part])]
     gains = table["summary"].tolist()[2 + players:2 + 2 * players]
     answer["best_response_gains"] = gains
     return answer
+
+
+#: Beside a mix the solve's training never reached (an even split).
+UNREACHED = " (an even split: the solve's training never reached this spot, so this is no advice)"
 
 
 def strategy_text(answer: dict) -> str:
@@ -130,9 +140,10 @@ def strategy_text(answer: dict) -> str:
 
     lines = [f"Seat {answer['seat']} of {answer['players']} ({'blind' if answer['blind'] else 'open'}), "
              f"holding {answer['hand']} (strength bucket {answer['bucket']} of {answer['buckets']}): "
-             f"{mix_words(answer['mix'])}."]
+             f"{mix_words(answer['mix'])}{UNREACHED if 'mix' in answer.get('unreached', ()) else ''}."]
     if "after_looking" in answer:
-        lines.append(f"  After looking: {mix_words(answer['after_looking'])}.")
+        lines.append(f"  After looking: {mix_words(answer['after_looking'])}"
+                     f"{UNREACHED if 'after_looking' in answer.get('unreached', ()) else ''}.")
     gains = ", ".join(f"{g:.3f}" for g in answer["best_response_gains"])
     lines.append(f"  From {answer['model']}; each player's best-response gain against it: {gains} chips per deal.")
     return "\n".join(lines)
