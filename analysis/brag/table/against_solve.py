@@ -27,7 +27,8 @@ from analysis.brag.advice import Decision, _best, _money
 from analysis.brag.headsup.betting import CARRY, FOLD, SHOWDOWN, betting_tree
 from analysis.brag.showdown.cards import format_hand
 from analysis.brag.showdown.hands import _cards
-from analysis.brag.multi.strategy import model_words
+from analysis.brag.multi.history import walk
+from analysis.brag.multi.strategy import left_out_note, model_words
 from analysis.brag.rules import BragRules, preset
 from analysis.brag.multi.shipped import find_solve, stored_solve
 from analysis.brag.headsup.solve import solve
@@ -296,6 +297,10 @@ def stay_against_solve(rules: str | BragRules, hand, pot: float, stake: float, o
     given = parse_history(history)
     if heads_up:   # a history the rules do not allow is one sentence before the solve (seconds on a fresh store)
         _decision_after(heads_up_shape(betting_tree(rules)), list(given))
+    else:          # the same on the stored solve's own tree, before the tree's chips are built (20 s at seven)
+        solved, names = stored_solve(rules, opponents + 1), multi_labels(rules)
+        walk([names[code] for code in solved["labels"].tolist()], solved["kind"], solved["child_start"],
+             solved["n_actions"], solved["blind"], solved["actor"], list(given), left_out_note(opponents + 1))
     game, floors = heads_up_game(rules) if heads_up else multi_game(rules, opponents + 1)
     moves = list(given)
     steps = _decision_after(game, moves)
