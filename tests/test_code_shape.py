@@ -22,8 +22,6 @@ MAX_PARAMETERS = 12
 #: Functions over ``MAX_PARAMETERS`` (path:function -> parameters), as they stand: numba kernels and the
 #: rule text they run (which keeps plain arrays, as one question runs it in Python), and a few entry points.
 KNOWN_WIDE: dict[str, int] = {
-    "analysis/bluff/multi/_kernels.py:_ahead": 14,
-    "analysis/bluff/multi/_kernels.py:lbr_rounds": 15,
     "analysis/cfr/_multi_kernels.py:_full_walk": 17,
     "analysis/cfr/_multi_kernels.py:_walk": 24,
     "analysis/cfr/_multi_kernels.py:es_iterations": 21,
