@@ -24,8 +24,6 @@ MAX_PARAMETERS = 12
 KNOWN_WIDE: dict[str, int] = {
     "analysis/cfr/_multi_kernels.py:_full_walk": 17,
     "analysis/cfr/_multi_kernels.py:_walk": 24,
-    "analysis/cfr/_multi_kernels.py:es_iterations": 21,
-    "analysis/cfr/_multi_kernels.py:full_iterations": 18,
     "analysis/cfr/multi_player.py:solve": 14,
     "analysis/backgammon/_net.py:_gradient_step": 19,
     "analysis/backgammon/_net.py:play_value": 18,
@@ -46,8 +44,6 @@ KNOWN_WIDE: dict[str, int] = {
     "analysis/bluff/sampled/stored.py:checked_solve": 13,
     "analysis/bluff/sampled/stored.py:stored_solve": 14,
     "analysis/brag/table/_session_kernels.py:bot_move": 13,
-    "analysis/cfr/_multi_kernels.py:best_response_value": 14,
-    "analysis/cfr/_multi_kernels.py:profile_values": 13,
 }
 
 
