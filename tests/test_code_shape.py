@@ -22,8 +22,11 @@ MAX_PARAMETERS = 12
 #: Functions over ``MAX_PARAMETERS`` (path:function -> parameters), as they stand: numba kernels and the
 #: rule text they run (which keeps plain arrays, as one question runs it in Python), and a few entry points.
 KNOWN_WIDE: dict[str, int] = {
+    # The multi-player solver's walks, recursive, called at every node (as _traverse below): the arrays stay apart
+    # (es_iterations and full_iterations take the bundle); a bundle here was not timed as costing nothing.
     "analysis/cfr/_multi_kernels.py:_full_walk": 17,
     "analysis/cfr/_multi_kernels.py:_walk": 24,
+    # The core solver's keyword options (numbers and names, not arrays), as the public entry points below.
     "analysis/cfr/multi_player.py:solve": 14,
     "analysis/backgammon/_net.py:_gradient_step": 19,
     "analysis/backgammon/_net.py:play_value": 18,
