@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from analysis.bluff.multi.kernel_tables import PlayedRound
 from analysis.bluff.multi.round import TableRound
 
 #: A look-ahead branch weighing less than this share of the responder's belief is left out.
@@ -60,8 +61,8 @@ def local_best_response(round_: TableRound, policy: np.ndarray, rounds: int = 20
     values = seat_values(round_, policy) if values is None else values
     cumulative = np.cumsum(game.deal_chance)
     cumulative /= cumulative[-1]
-    played = K.PlayedRound(len(round_.calls), game.actor, game.child_start, game.n_actions, game.offset,
-                           game.observation, game.group, game.share, policy)
+    played = PlayedRound(len(round_.calls), game.actor, game.child_start, game.n_actions, game.offset,
+                         game.observation, game.group, game.share, policy)
     out = []
     for p in range(game.players):
         payoffs = np.zeros(rounds)
