@@ -22,12 +22,11 @@ MAX_PARAMETERS = 12
 #: Functions over ``MAX_PARAMETERS`` (path:function -> parameters), as they stand: numba kernels and the
 #: rule text they run (which keeps plain arrays, as one question runs it in Python), and a few entry points.
 KNOWN_WIDE: dict[str, int] = {
-    "analysis/bluff/multi/_kernels.py:_ahead": 14,
-    "analysis/bluff/multi/_kernels.py:lbr_rounds": 15,
+    # The multi-player solver's walks, recursive, called at every node (as _traverse below): the arrays stay apart
+    # (es_iterations and full_iterations take the bundle); a bundle here was not timed as costing nothing.
     "analysis/cfr/_multi_kernels.py:_full_walk": 17,
     "analysis/cfr/_multi_kernels.py:_walk": 24,
-    "analysis/cfr/_multi_kernels.py:es_iterations": 21,
-    "analysis/cfr/_multi_kernels.py:full_iterations": 18,
+    # The core solver's keyword options (numbers and names, not arrays), as the public entry points below.
     "analysis/cfr/multi_player.py:solve": 14,
     "analysis/backgammon/_net.py:_gradient_step": 19,
     "analysis/backgammon/_net.py:play_value": 18,
@@ -48,8 +47,6 @@ KNOWN_WIDE: dict[str, int] = {
     "analysis/bluff/sampled/stored.py:checked_solve": 13,
     "analysis/bluff/sampled/stored.py:stored_solve": 14,
     "analysis/brag/table/_session_kernels.py:bot_move": 13,
-    "analysis/cfr/_multi_kernels.py:best_response_value": 14,
-    "analysis/cfr/_multi_kernels.py:profile_values": 13,
 }
 
 

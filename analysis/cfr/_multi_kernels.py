@@ -125,13 +125,17 @@ def _walk(node, p, t, state, reach, weight, schedule, scales, averaging, draws, 
 
 
 @njit
-def es_iterations(first, count, seed, schedule, scales, averaging, players, actor, child_start, n_actions, rounds,
-                  offset, cumulative, observation, fixed, scale, group, share, regret, strategy_sum, draws=STREAM):
+def es_iterations(first, count, seed, schedule, scales, averaging, game, cumulative, regret, strategy_sum,
+                  draws=STREAM):
     """Iterations ``first .. first + count - 1`` of external-sampling MCCFR, in place. Iteration t discounts
     the regrets by the schedule's factors, then walks once for each player in turn, each walk on a deal
     drawn first from its own stream ``stream(seed, t * players + p)`` (``draws`` STREAM), or from counter
     ``((t - 1) * players + p) * COUNTERS_PER_WALK`` and the counters after it (COUNTERS): the result
-    depends on the seed and the iteration numbers only."""
+    depends on the seed and the iteration numbers only (``cumulative``: the deals' chances summed, the last 1)."""
+    players, actor, child_start, n_actions, rounds = (game.players, game.actor, game.child_start, game.n_actions,
+                                                      game.rounds)
+    offset, observation, fixed, scale, group, share = (game.offset, game.observation, game.fixed, game.scale,
+                                                       game.group, game.share)
     factors = np.empty(2)
     reach = np.ones(players)
     state = np.zeros(1, np.uint64)
@@ -160,9 +164,12 @@ def _row(node, t, actor, rounds, offset, n_actions, observation):
 
 
 @njit(cache=True)
-def profile_values(players, actor, child_start, n_actions, rounds, offset, chance, observation, fixed, scale,
-                   group, share, policy):
+def profile_values(game, policy):
     """Each player's expected payoff when everyone plays ``policy`` (exact: every deal, every node)."""
+    players, actor, child_start, n_actions, rounds, offset = (game.players, game.actor, game.child_start,
+                                                              game.n_actions, game.rounds, game.offset)
+    chance, observation, fixed, scale, group, share = (game.chance, game.observation, game.fixed, game.scale,
+                                                       game.group, game.share)
     nodes, deals = actor.size, chance.size
     reach = np.zeros((nodes, deals))
     reach[0, :] = chance
@@ -183,11 +190,14 @@ def profile_values(players, actor, child_start, n_actions, rounds, offset, chanc
 
 
 @njit(cache=True)
-def best_response_value(p, rows, actor, child_start, n_actions, rounds, offset, chance, observation, fixed, scale,
-                        group, share, policy):
+def best_response_value(p, game, policy):
     """The most player ``p`` can expect against the others' ``policy``: backward induction where p picks
     one action per information set (public node, p's row), the others and chance fixed. Exact when p
-    remembers what it saw and did (``rows[p, r]`` rows in round r)."""
+    remembers what it saw and did (``game.rows[p, r]`` rows in round r)."""
+    rows, actor, child_start, n_actions, rounds, offset = (game.rows, game.actor, game.child_start, game.n_actions,
+                                                           game.rounds, game.offset)
+    chance, observation, fixed, scale, group, share = (game.chance, game.observation, game.fixed, game.scale,
+                                                       game.group, game.share)
     nodes, deals = actor.size, chance.size
     reach = np.zeros((nodes, deals))   # chance times the others' reach (p's own choices left out)
     reach[0, :] = chance
@@ -288,11 +298,14 @@ def _accumulate(weight, players, actor, child_start, n_actions, rounds, offset, 
 
 
 @njit
-def full_iterations(first, count, schedule, rows, players, actor, child_start, n_actions, rounds, offset, chance,
-                    observation, fixed, scale, group, share, regret, strategy_sum):
+def full_iterations(first, count, schedule, game, regret, strategy_sum):
     """Iterations ``first .. first + count - 1`` of full-traversal CFR (every deal, every action), players
     updated in turn, each iteration's strategy added to the average after all have: the exact solver a
-    sampled solve of a small game is checked against (``rows[p, r]``: player p's rows in round r)."""
+    sampled solve of a small game is checked against (``game.rows[p, r]``: player p's rows in round r)."""
+    rows, players, actor, child_start, n_actions, rounds = (game.rows, game.players, game.actor, game.child_start,
+                                                            game.n_actions, game.rounds)
+    offset, chance, observation, fixed, scale, group, share = (game.offset, game.chance, game.observation,
+                                                               game.fixed, game.scale, game.group, game.share)
     delta = np.zeros_like(regret)
     for it in range(first, first + count):
         keep_positive, keep_negative = schedule_discounts(schedule, it)

@@ -54,6 +54,7 @@ from typing import Callable, Optional
 import numpy as np
 
 from analysis.cfr.checks import check_solver
+from analysis.cfr.kernel_tables import GameTables
 from analysis.cfr.loop import Iterated, iterate
 from analysis.cfr.schedule import VARIANTS
 from analysis.errors import InvalidArgument
@@ -135,12 +136,11 @@ class TableGame:
         return int(self.offset[node] + self.observation[deal, self.actor[node], self.rounds[node]]
                    * self.n_actions[node])
 
-    def arrays(self) -> tuple:
-        """The tree and payoff arrays in the kernels' order (after ``players``)."""
-        return (self.actor, self.child_start, self.n_actions, self.rounds, self.offset)
-
-    def payoffs(self) -> tuple:
-        return (self.observation, self.fixed, self.scale, self.group, self.share)
+    def tables(self, chance: Optional[np.ndarray] = None) -> GameTables:
+        """The game as the kernels read it; ``chance`` in place of the deals' chances where given."""
+        return GameTables(self.players, self.actor, self.child_start, self.n_actions, self.rounds, self.offset,
+                          self.rows, self.deal_chance if chance is None else chance, self.observation, self.fixed,
+                          self.scale, self.group, self.share)
 
     def key(self) -> str:
         """A digest of every array: a checkpoint resumes only a solve of this very game."""
@@ -234,9 +234,9 @@ def evaluate(game: TableGame, policy: np.ndarray) -> tuple[tuple, tuple]:
     if game.graph:
         raise InvalidArgument(f"{game.name} is given as a graph of remembered states: its best responses are not "
                               "exact passes over a tree; measure it with the game's own measure.")
-    common = game.arrays() + (game.deal_chance,) + game.payoffs() + (policy,)
-    values = M.profile_values(game.players, *common)
-    best = [M.best_response_value(p, game.rows, *common) for p in range(game.players)]
+    tables = game.tables()
+    values = M.profile_values(tables, policy)
+    best = [M.best_response_value(p, tables, policy) for p in range(game.players)]
     return tuple(float(v) for v in values), tuple(float(b - v) for b, v in zip(best, values))
 
 
@@ -288,17 +288,16 @@ def solve(game: TableGame, variant: str = "lcfr", *, iterations: int, seed: int 
     cumulative = np.cumsum(game.deal_chance)
     cumulative /= cumulative[-1]
     saved_at = [time.perf_counter()]
-    arrays = game.arrays() + (cumulative,) + game.payoffs()
+    tables = game.tables()
 
     reached = [done]   # iterations run so far, for the checks (kept in every checkpoint as they are made)
 
     def run(first: int, count: int) -> None:
         reached[0] = done + first + count - 1
         if sampling == "full":
-            M.full_iterations(done + first, count, schedule, game.rows, game.players, *game.arrays(),
-                              game.deal_chance, *game.payoffs(), regret, strategy_sum)
+            M.full_iterations(done + first, count, schedule, tables, regret, strategy_sum)
         else:
-            M.es_iterations(done + first, count, seed, schedule, scales, AVERAGING[averaging], game.players, *arrays,
+            M.es_iterations(done + first, count, seed, schedule, scales, AVERAGING[averaging], tables, cumulative,
                             regret, strategy_sum, DRAWS[draws])
         if checkpoint and time.perf_counter() - saved_at[0] > CHECKPOINT_SECONDS:
             _save(checkpoint, key, regret, strategy_sum, scales, reached[0], history, checks)

@@ -70,14 +70,15 @@ def _weighed(w, deals, who, base, k, a, observation, policy):
 
 
 @njit
-def _ahead(node, p, w, floor, deals, n_calls, actor, child_start, n_actions, offset, observation, group, share,
-           policy):
+def _ahead(node, p, w, floor, deals, played):
     """p's payoff summed over ``w`` (the deals p thinks possible, weighed) from the state ``node`` after p's raise:
-    the others play ``policy`` until the round ends or it is p's turn again, where p makes its best call.
+    the others play ``played.policy`` until the round ends or it is p's turn again, where p makes its best call.
     Branches weighing less than ``floor`` in all are left out (their share of the value is below it)."""
+    actor, child_start, n_actions, offset = played.actor, played.child_start, played.n_actions, played.offset
+    observation, group, share, policy = played.observation, played.group, played.share, played.policy
     who = actor[node]
     if who == p:
-        return _best_call(node, p, w, deals, child_start, n_calls, group, share)
+        return _best_call(node, p, w, deals, child_start, played.n_calls, group, share)
     k = n_actions[node]
     total = 0.0
     for a in range(k):
@@ -92,8 +93,7 @@ def _ahead(node, p, w, floor, deals, n_calls, actor, child_start, n_actions, off
         for r in range(kr):
             wr, part = _weighed(wa, deals, who, offset[child], kr, r, observation, policy)
             if part > floor:
-                total += _ahead(child_start[child] + r, p, wr, floor, deals, n_calls, actor, child_start, n_actions,
-                                offset, observation, group, share, policy)
+                total += _ahead(child_start[child] + r, p, wr, floor, deals, played)
     return total
 
 
@@ -113,13 +113,15 @@ def _draw(state, base, k, policy):
 
 
 @njit
-def lbr_rounds(p, rounds, seed, floor, n_calls, cumulative, actor, child_start, n_actions, offset, observation,
-               group, share, policy, out):
-    """``rounds`` rounds in which seat p plays a local best response and the others ``policy``; ``out[i]``: p's
+def lbr_rounds(p, rounds, seed, floor, cumulative, played, out):
+    """``rounds`` rounds in which seat p plays a local best response and the others ``played.policy``; ``out[i]``: p's
     payoff in round i. The responder keeps the exact belief about the others' hands (their roll's chance times
     the policy's chance of each action they took) and at each turn takes the action of best value looking one own
     raise ahead: a call against the belief, or a raise after which the others answer by the policy and p then
     makes its best call. Round i draws from ``stream(seed, i)``."""
+    n_calls, actor, child_start, n_actions = played.n_calls, played.actor, played.child_start, played.n_actions
+    offset, observation, group, share, policy = (played.offset, played.observation, played.group, played.share,
+                                                 played.policy)
     deals_all = np.arange(cumulative.size)
     state = np.zeros(1, np.uint64)
     for i in range(rounds):
@@ -167,8 +169,7 @@ def lbr_rounds(p, rounds, seed, floor, n_calls, cumulative, actor, child_start, 
                 raises = node if node == 0 else first_raise
                 for r in range(n_actions[raises]):
                     child = child_start[raises] + r
-                    value = _ahead(child, p, w, scale, deals, n_calls, actor, child_start, n_actions, offset,
-                                   observation, group, share, policy)
+                    value = _ahead(child, p, w, scale, deals, played)
                     if value > best:
                         best, choice = value, child
             node = choice

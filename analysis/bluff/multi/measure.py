@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from analysis.bluff.multi.kernel_tables import PlayedRound
 from analysis.bluff.multi.round import TableRound
 
 #: A look-ahead branch weighing less than this share of the responder's belief is left out.
@@ -60,12 +61,12 @@ def local_best_response(round_: TableRound, policy: np.ndarray, rounds: int = 20
     values = seat_values(round_, policy) if values is None else values
     cumulative = np.cumsum(game.deal_chance)
     cumulative /= cumulative[-1]
+    played = PlayedRound(len(round_.calls), game.actor, game.child_start, game.n_actions, game.offset,
+                         game.observation, game.group, game.share, policy)
     out = []
     for p in range(game.players):
         payoffs = np.zeros(rounds)
-        K.lbr_rounds(p, rounds, _seat_seed(seed, p), FLOOR, len(round_.calls), cumulative, game.actor,
-                     game.child_start, game.n_actions, game.offset, game.observation, game.group, game.share, policy,
-                     payoffs)
+        K.lbr_rounds(p, rounds, _seat_seed(seed, p), FLOOR, cumulative, played, payoffs)
         half = Z95 * float(payoffs.std(ddof=1)) / np.sqrt(rounds) if rounds > 1 else float("inf")
         out.append(SeatGain(p, values[p], float(payoffs.mean()) - values[p], half, rounds))
     return tuple(out)

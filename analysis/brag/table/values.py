@@ -95,8 +95,7 @@ def _first_moves_multi(rules: BragRules, players: int, store=None) -> tuple[dict
         game = table_game(tree, chances_layer, root_moves=slice(move, move + 1))
         moved = policy.copy()
         moved[0, :, 0] = policy[0, :, move]
-        common = game.arrays() + (weights,) + game.payoffs() + (flat_policy(game, moved),)
-        return float(M.best_response_value(0, game.rows, *common))
+        return float(M.best_response_value(0, game.tables(weights), flat_policy(game, moved)))
 
     names = tree.actions(0)
     moves = {name: after(a, chance) for a, name in enumerate(names)}
