@@ -12,6 +12,11 @@ interrupted run resumes; ``--only PART`` recomputes one):
 - ``solves``: the stored three- and four-player solves: each seat's value and best-response gain,
   the first player's mix at its first turn and, after looking, by bucket; the value of playing
   blind and of a kept blind hand (and heads-up).
+- ``full_table``: the stored solves of five to eight players: each seat's value and best-response gain,
+  the first player's mix at its first turn and after looking (a high card, a pair, a pair of queens),
+  and the second player after an open bet and after a blind one; and seat 1's ``strategy`` bot playing the solve against the same
+  bot playing its fixed rule (seed 1, 1,000,000 deals a session, as ``benchmarks/bench_brag_full_table.py``),
+  against ``threshold`` bots and against a mixed field.
 - ``three``: a table of three, a strategy bot playing the three-player solve against a threshold
   and a blind bot (100,000 deals, seed 1, as sittings of 20,000 through Dask).
 
@@ -85,6 +90,34 @@ def solves() -> dict:
     return json.loads(json.dumps(out, default=lambda x: x.tolist() if isinstance(x, np.ndarray) else float(x)))
 
 
+FULL_FIELDS = {"threshold": ("threshold",), "mixed": ("threshold", "blind", "never-bluff", "fresh-deck")}
+HANDS = {"high card": "9S 6D 2C", "pair": "7S 7D 4C", "top pair or better": "QS QD 4C"}
+
+
+def full_table() -> dict:
+    out = {}
+    for players in (5, 6, 7, 8):
+        out[str(players)] = full_table_entry(players)
+        print(f"full table, {players} players done", file=sys.stderr, flush=True)
+    return out
+
+
+def full_table_entry(players: int) -> dict:
+    """The ``full_table`` part's figures at a table of ``players``."""
+    from analysis.brag.multi.strategy import multi_strategy, solve_summary
+    from analysis.brag.table.session import solve_gain
+
+    entry = {"summary": solve_summary("brag3", players),
+             "first_turn": multi_strategy("brag3", players, "9S 6D 2C", "")["mix"],
+             "after_looking": {name: multi_strategy("brag3", players, hand, "look")["mix"]
+                               for name, hand in HANDS.items()},
+             "second_seat": {opening: {name: multi_strategy("brag3", players, hand, opening)
+                                       for name, hand in HANDS.items()} for opening in ("look,bet", "bet")},
+             "sessions": {name: solve_gain("brag3", players, field, 1_000_000, 1)
+                          for name, field in FULL_FIELDS.items()}}
+    return json.loads(json.dumps(entry))
+
+
 def three() -> dict:
     from analysis.brag.table.session import long_session
 
@@ -93,7 +126,7 @@ def three() -> dict:
             "ends": result.counts, "words": result.words}
 
 
-PARTS = {"five": five, "deck": deck, "solves": solves, "three": three}
+PARTS = {"five": five, "deck": deck, "solves": solves, "full_table": full_table, "three": three}
 
 
 def main() -> None:
