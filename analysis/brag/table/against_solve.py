@@ -146,10 +146,11 @@ MULTI_TREE = TableKind("brag/multi-tree", {"paid": Array("float64", (None, None)
                        version=1)
 
 
-def multi_game(rules: BragRules, players: int, store=None) -> tuple[SolvedGame, np.ndarray]:
-    """The stored solve of ``players`` (3 to 8) and its bucket floors (the tree's chips are kept in the
-    store beside it, built from the deal's rules in seconds; the strategy is never solved here)."""
-    table = stored_solve(rules, players)
+def multi_game(rules: BragRules, players: int, store=None, table=None) -> tuple[SolvedGame, np.ndarray]:
+    """The stored solve of ``players`` (3 to 8; ``table``, where the caller has read it already) and its bucket
+    floors (the tree's chips are kept in the store beside it, built from the deal's rules in seconds; the strategy
+    is never solved here)."""
+    table = stored_solve(rules, players) if table is None else table
 
     def build():
         from analysis.brag.multi.solve import multi_tree  # lazy: keeps numba out of a table question's start-up
@@ -295,13 +296,14 @@ def stay_against_solve(rules: str | BragRules, hand, pot: float, stake: float, o
         raise InvalidArgument(f"{history!r} is not a history; give moves separated by commas.", field="history")
     heads_up = opponents == 1
     given = parse_history(history)
+    solved = None
     if heads_up:   # a history the rules do not allow is one sentence before the solve (seconds on a fresh store)
         _decision_after(heads_up_shape(betting_tree(rules)), list(given))
     else:          # the same on the stored solve's own tree, before the tree's chips are built (20 s at seven)
         solved, names = stored_solve(rules, opponents + 1), multi_labels(rules)
         walk([names[code] for code in solved["labels"].tolist()], solved["kind"], solved["child_start"],
              solved["n_actions"], solved["blind"], solved["actor"], list(given), left_out_note(opponents + 1))
-    game, floors = heads_up_game(rules) if heads_up else multi_game(rules, opponents + 1)
+    game, floors = heads_up_game(rules) if heads_up else multi_game(rules, opponents + 1, table=solved)
     moves = list(given)
     steps = _decision_after(game, moves)
     node = steps[-1][0]
